@@ -1,0 +1,61 @@
+import { type ComponentType, createContext, createElement, useContext } from "react";
+import { renderToString } from "react-dom/server";
+import type { IslandAsset } from "../lib/assets.ts";
+
+/** How soon the browser hydrates an island. */
+export type Hydrate = "load" | "idle" | "visible";
+
+/** Collects the islands a page rendered, so the page loads only their chunks. */
+export class IslandCollector {
+  names = new Set<string>();
+  #next = 0;
+  constructor(private readonly islands: Record<string, IslandAsset>) {}
+  /** URL of the island's built chunk. Throws when the build does not have it. */
+  src(name: string): string {
+    const island = this.islands[name];
+    if (!island) throw new Error(`Island ${name} is not in the build manifest`);
+    return island.src;
+  }
+  /** A page-unique React identifierPrefix for the next island root. */
+  nextId(): string {
+    return `i${this.#next++}-`;
+  }
+}
+
+/** Provided by `renderPage`; islands rendered outside it throw. */
+export const IslandContext = createContext<IslandCollector | null>(null);
+
+/** Props of `<Island>`: the component, its JSON props and when to hydrate. */
+export interface IslandProps<P> {
+  component: ComponentType<P> & { displayName?: string };
+  props: P;
+  hydrate?: Hydrate;
+  /** Island name; defaults to the component's function name, which must match its file. */
+  name?: string;
+}
+
+/**
+ * Renders `component` as its own React root (own `identifierPrefix`) inside a
+ * `display:contents` marker carrying its name, JSON props and hydration directive.
+ */
+export function Island<P extends object>(
+  { component, props, hydrate = "idle", name }: IslandProps<P>,
+) {
+  const collector = useContext(IslandContext);
+  if (!collector) throw new Error("<Island> must be rendered through renderPage");
+  const islandName = name ?? component.displayName ?? component.name;
+  const id = collector.nextId();
+  collector.names.add(islandName);
+  const html = renderToString(createElement(component, props), { identifierPrefix: id });
+  return (
+    <div
+      data-island={islandName}
+      data-id={id}
+      data-src={collector.src(islandName)}
+      data-props={JSON.stringify(props)}
+      data-hydrate={hydrate}
+      style={{ display: "contents" }}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}

@@ -1,0 +1,164 @@
+/**
+ * The only module that imports esbuild.
+ *   deno run -A dev.ts         watch islands and CSS, rebuild, serve with live reload
+ *   deno run -A dev.ts build   one minified production build + manifest
+ */
+import * as esbuild from "esbuild";
+import { gzipSync } from "node:zlib";
+import { type Assets, BUILD_DIR, hashSources, type IslandAsset } from "./lib/assets.ts";
+
+const ROOT = new URL("./", import.meta.url);
+const ISLANDS_DIR = new URL("islands/", ROOT);
+
+async function islandEntries(): Promise<string[]> {
+  const entries: string[] = [];
+  for await (const entry of Deno.readDir(ISLANDS_DIR)) {
+    if (entry.isFile && /^[A-Z][A-Za-z0-9]*\.tsx$/.test(entry.name)) {
+      entries.push(new URL(entry.name, ISLANDS_DIR).pathname);
+    }
+  }
+  entries.sort();
+  return entries;
+}
+
+function buildOptions(entryPoints: string[], dev: boolean): esbuild.BuildOptions {
+  return {
+    entryPoints: [
+      ...entryPoints,
+      new URL("_boot.ts", ISLANDS_DIR).pathname,
+      new URL("static/css/app.css", ROOT).pathname,
+    ],
+    absWorkingDir: ROOT.pathname,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "browser",
+    target: ["es2022", "chrome110", "firefox110", "safari16"],
+    minify: !dev,
+    sourcemap: dev ? "linked" : false,
+    jsx: "automatic",
+    jsxImportSource: "react",
+    outdir: BUILD_DIR.pathname,
+    entryNames: "[name]-[hash]",
+    chunkNames: "chunk-[hash]",
+    assetNames: "[name]-[hash]",
+    metafile: true,
+    write: true,
+    legalComments: "none",
+    define: { "process.env.NODE_ENV": dev ? '"development"' : '"production"' },
+    logLevel: "warning",
+  };
+}
+
+/** Writes manifest.json from an esbuild metafile. */
+async function writeManifest(metafile: esbuild.Metafile, sourceHash: string): Promise<Assets> {
+  const rel = BUILD_DIR.pathname.slice(ROOT.pathname.length);
+  const toUrl = (out: string) => "/" + out.replace(/^\.?\/?/, "").replace(rel, "static/build/");
+  const islands: Record<string, IslandAsset> = {};
+  let boot: IslandAsset | undefined;
+  let css = "";
+  const sizes: Assets["sizes"] = {};
+  const preloadOf = (out: string): string[] => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      for (const imp of metafile.outputs[file]?.imports ?? []) {
+        if (imp.kind !== "import-statement" || seen.has(imp.path)) continue;
+        seen.add(imp.path);
+        visit(imp.path);
+      }
+    };
+    visit(out);
+    return [...seen].map(toUrl);
+  };
+  for (const [out, info] of Object.entries(metafile.outputs)) {
+    if (out.endsWith(".js")) {
+      const bytes = await Deno.readFile(new URL(out, ROOT));
+      sizes[toUrl(out)] = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+    }
+    if (!info.entryPoint) continue;
+    const name = info.entryPoint.split("/").pop()!;
+    if (name === "app.css") css = toUrl(out);
+    else if (name === "_boot.ts") boot = { src: toUrl(out), preload: preloadOf(out) };
+    else if (name.endsWith(".tsx")) {
+      islands[name.replace(/\.tsx$/, "")] = { src: toUrl(out), preload: preloadOf(out) };
+    }
+  }
+  if (!boot || !css) throw new Error("Build produced no boot script or stylesheet");
+  const manifest: Assets = { sourceHash, css, boot, islands, sizes };
+  await Deno.writeTextFile(
+    new URL("manifest.json", BUILD_DIR),
+    JSON.stringify(manifest, null, 2) + "\n",
+  );
+  return manifest;
+}
+
+async function cleanBuildDir() {
+  await Deno.remove(BUILD_DIR, { recursive: true }).catch(() => {});
+  await Deno.mkdir(BUILD_DIR, { recursive: true });
+}
+
+/** One production build. Returns the manifest. */
+export async function build(): Promise<Assets> {
+  const sourceHash = await hashSources();
+  await cleanBuildDir();
+  const result = await esbuild.build(buildOptions(await islandEntries(), false));
+  const manifest = await writeManifest(result.metafile!, sourceHash);
+  await esbuild.stop();
+  return manifest;
+}
+
+async function dev() {
+  Deno.env.set("NODE_ENV", Deno.env.get("NODE_ENV") ?? "development");
+  await cleanBuildDir();
+  let server: Deno.ChildProcess | undefined;
+  const restart = async () => {
+    if (server) {
+      try {
+        server.kill("SIGTERM");
+      } catch { /* already gone */ }
+      await server.status;
+    }
+    server = new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "--unstable-kv", "main.ts"],
+      cwd: ROOT.pathname,
+      env: { MERIDIAN_DEV_RELOAD: "1" },
+      stdout: "inherit",
+      stderr: "inherit",
+    }).spawn();
+  };
+  const rebuild = async () => {
+    const ctx = await esbuild.build(buildOptions(await islandEntries(), true));
+    await writeManifest(ctx.metafile!, await hashSources());
+  };
+  await rebuild();
+  await restart();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const watcher = Deno.watchFs(
+    ["islands", "components", "routes", "lib", "db", "static/css", "main.ts"].map((p) =>
+      new URL(p, ROOT).pathname
+    ),
+  );
+  for await (const event of watcher) {
+    if (event.paths.every((p) => p.includes("/static/build/"))) continue;
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      try {
+        await cleanBuildDir();
+        await rebuild();
+        await restart();
+        console.log("Rebuilt and restarted");
+      } catch (err) {
+        console.error("Rebuild failed:", err);
+      }
+    }, 150);
+  }
+}
+
+if (import.meta.main) {
+  if (Deno.args[0] === "build") {
+    const manifest = await build();
+    console.log(`Built ${Object.keys(manifest.islands).length} islands to static/build/`);
+  } else {
+    await dev();
+  }
+}

@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+const optionalUrl = z.string().url().optional();
+const boolFlag = z.enum(["0", "1", "true", "false"]).optional().transform((v) =>
+  v === "1" || v === "true"
+);
+
+/** Environment variables the app reads, with defaults for the embedded setup. */
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  PUBLIC_URL: z.string().url().default("http://localhost:8000"),
+  DATA_DIR: z.string().min(1).default(".data"),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional(),
+  KV_PATH: z.string().min(1).optional(),
+  TRUST_PROXY: boolFlag,
+  LOG_REQUESTS: z.enum(["0", "1"]).default("1").transform((v) => v === "1"),
+  GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+  REGRID_API_TOKEN: z.string().min(1).optional(),
+  REGRID_API_URL: z.string().url().default("https://app.regrid.com/api/v2"),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  MAIL_FROM: z.string().min(3).default("Meridian <no-reply@meridian.local>"),
+  ANALYTICS_SCRIPT_URL: optionalUrl,
+  ANALYTICS_SITE_ID: z.string().min(1).optional(),
+  CHAT_WIDGET_APP_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+});
+
+/** Validated configuration. */
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** Thrown by `loadConfig` with a message naming every bad variable. */
+export class ConfigError extends Error {}
+
+/**
+ * Parses configuration from an environment map. Empty strings count as unset.
+ * Throws `ConfigError` naming each invalid variable.
+ */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const cleaned: Record<string, string> = {};
+  for (const key of Object.keys(ConfigSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== "") cleaned[key] = value;
+  }
+  const result = ConfigSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+  }
+  return result.data;
+}
+
+/** The KV file path: KV_PATH, or kv.sqlite3 under DATA_DIR. */
+export function kvPath(config: Config): string {
+  return config.KV_PATH ?? `${config.DATA_DIR}/kv.sqlite3`;
+}

@@ -1,0 +1,86 @@
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { bodyLimit } from "hono/body-limit";
+import type { AppDeps, AppEnv } from "./routes/_env.ts";
+import { notFound, onError } from "./routes/_errors.tsx";
+import { csrf, MAX_BODY_BYTES, requestContext, securityHeaders } from "./routes/_middleware.ts";
+import { health } from "./routes/health.ts";
+import { staticFiles } from "./routes/static.ts";
+import { pages } from "./routes/pages.tsx";
+import { redirects } from "./routes/redirects.ts";
+import { seo } from "./routes/seo.ts";
+import { geo } from "./routes/geo.ts";
+import { contact } from "./routes/contact.ts";
+import { devReload } from "./routes/dev_reload.ts";
+import { ConfigError, kvPath, loadConfig } from "./lib/config.ts";
+import { openDatabase } from "./db/client.ts";
+import { migrate } from "./db/migrate.ts";
+import { openKv } from "./db/kv.ts";
+import { ensureBuild } from "./lib/assets.ts";
+import { createGeoProvider } from "./lib/geo/select.ts";
+
+/**
+ * Builds the whole app from its dependencies. Starts nothing: tests call it in-process and
+ * drive it with `app.request()`.
+ */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.use(requestContext(deps));
+  app.use(securityHeaders(deps));
+  app.use(compress());
+  app.use(bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ message: "Request body is too large" }, 413),
+  }));
+  app.use(csrf(deps));
+  app.route("/", health);
+  app.route("/", staticFiles);
+  app.route("/", redirects);
+  app.route("/", seo);
+  app.route("/", geo);
+  app.route("/", contact);
+  app.route("/", pages);
+  if (Deno.env.get("MERIDIAN_DEV_RELOAD") === "1") app.route("/", devReload);
+  app.notFound(notFound);
+  app.onError(onError);
+  return app;
+}
+
+/** Opens everything from the environment, migrates, and serves until a signal. */
+async function start() {
+  let config;
+  try {
+    config = loadConfig(Deno.env.toObject());
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      Deno.exit(1);
+    }
+    throw err;
+  }
+  const assets = await ensureBuild();
+  const db = await openDatabase(config);
+  const applied = await migrate(db.sql);
+  if (applied.length) console.log(`Applied migrations ${applied.join(", ")}`);
+  const kv = await openKv(kvPath(config));
+  const deps: AppDeps = { config, sql: db.sql, kv, assets, geo: createGeoProvider(config) };
+  const app = createApp(deps);
+  const controller = new AbortController();
+  const server = Deno.serve({
+    port: config.PORT,
+    hostname: config.HOST,
+    signal: controller.signal,
+    onListen: ({ hostname, port }) =>
+      console.log(
+        `Meridian listening on http://${hostname}:${port} (${db.kind}, ${config.NODE_ENV})`,
+      ),
+  }, app.fetch);
+  const shutdown = () => controller.abort();
+  Deno.addSignalListener("SIGINT", shutdown);
+  Deno.addSignalListener("SIGTERM", shutdown);
+  await server.finished;
+  kv.close();
+  await db.close();
+}
+
+if (import.meta.main) await start();

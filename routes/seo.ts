@@ -1,0 +1,35 @@
+import { Hono } from "hono";
+import type { AppEnv } from "./_env.ts";
+import { PUBLIC_PAGES } from "../lib/public_pages.ts";
+
+/** /sitemap.xml and /robots.txt listing the public pages. */
+export const seo = new Hono<AppEnv>()
+  .get("/sitemap.xml", (c) => {
+    const base = c.var.deps.config.PUBLIC_URL;
+    const urls = PUBLIC_PAGES.map((path) =>
+      `<url><loc>${new URL(path, base).href}</loc><changefreq>${
+        path === "/" ? "weekly" : "monthly"
+      }</changefreq><priority>${path === "/" ? "1.0" : "0.8"}</priority></url>`
+    ).join("");
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.body(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>\n`,
+      200,
+      { "Content-Type": "application/xml; charset=utf-8" },
+    );
+  })
+  .get("/robots.txt", (c) => {
+    const base = c.var.deps.config.PUBLIC_URL;
+    const lines = [
+      "User-agent: *",
+      ...PUBLIC_PAGES.map((p) => `Allow: ${p === "/" ? "/$" : p}`),
+      "Disallow: /api/",
+      "Disallow: /auth",
+      "Disallow: /dashboard",
+      "Disallow: /admin",
+      `Sitemap: ${new URL("/sitemap.xml", base).href}`,
+      "",
+    ];
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.text(lines.join("\n"));
+  });

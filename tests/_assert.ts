@@ -1,0 +1,44 @@
+/** The assertions tests use (node:assert underneath; @std/assert is on JSR, unreachable here). */
+import nodeAssert from "node:assert/strict";
+
+/** Fails unless `value` is truthy. */
+export function assert(value: unknown, message?: string): asserts value {
+  nodeAssert.ok(value, message);
+}
+
+/** Deep, strict equality. */
+export function assertEquals<T>(actual: unknown, expected: T, message?: string): void {
+  nodeAssert.deepStrictEqual(actual, expected, message);
+}
+
+/** Strict inequality. */
+export function assertNotEquals(actual: unknown, expected: unknown, message?: string): void {
+  nodeAssert.notDeepStrictEqual(actual, expected, message);
+}
+
+/** `actual` matches `pattern`. */
+export function assertMatch(actual: string, pattern: RegExp, message?: string): void {
+  nodeAssert.match(actual, pattern, message);
+}
+
+/** `actual` contains `expected`. */
+export function assertStringIncludes(actual: string, expected: string, message?: string): void {
+  if (!actual.includes(expected)) {
+    nodeAssert.fail(
+      message ?? `Expected string to include ${JSON.stringify(expected)}:\n${actual.slice(0, 500)}`,
+    );
+  }
+}
+
+/** `fn` rejects; returns the error. */
+export async function assertRejects(
+  fn: () => Promise<unknown>,
+  message?: string,
+): Promise<Error> {
+  try {
+    await fn();
+  } catch (err) {
+    return err as Error;
+  }
+  nodeAssert.fail(message ?? "Expected the promise to reject");
+}

@@ -1,0 +1,114 @@
+/**
+ * Test harness: one migrated database per test process (real Postgres when DATABASE_URL is
+ * set, in-memory PGlite otherwise), wiped before each test app; KV in memory per app.
+ */
+import { createApp } from "../main.ts";
+import { type Config, loadConfig } from "../lib/config.ts";
+import { type Database, openDatabase, type Sql } from "../db/client.ts";
+import { migrate } from "../db/migrate.ts";
+import { openKv } from "../db/kv.ts";
+import { type Assets, ensureBuild } from "../lib/assets.ts";
+import { createGeoProvider } from "../lib/geo/select.ts";
+import type { AppDeps } from "../routes/_env.ts";
+
+/** Origin the test app believes it serves. */
+export const ORIGIN = "http://localhost";
+
+let database: Promise<Database> | undefined;
+let assets: Promise<Assets> | undefined;
+
+/** The shared, migrated test database. */
+export function testDatabase(): Promise<Database> {
+  database ??= (async () => {
+    const db = await openDatabase(
+      { DATABASE_URL: Deno.env.get("DATABASE_URL") || undefined, DATA_DIR: ".data/test" },
+      { memory: true },
+    );
+    await migrate(db.sql);
+    return db;
+  })();
+  return database;
+}
+
+/** Empties every table but the migrations record. */
+export async function resetDatabase(sql: Sql): Promise<void> {
+  const tables = await sql<{ tablename: string }[]>`
+    select tablename from pg_tables
+    where schemaname = current_schema() and tablename <> 'schema_migrations'`;
+  if (tables.length === 0) return;
+  await sql.unsafe(
+    `truncate table ${tables.map((t) => `"${t.tablename}"`).join(", ")} restart identity cascade`,
+  );
+}
+
+/** Test configuration: defaults plus `overrides`. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: "test",
+    LOG_REQUESTS: "0",
+    PUBLIC_URL: ORIGIN,
+    DATABASE_URL: Deno.env.get("DATABASE_URL"),
+    ...overrides,
+  });
+}
+
+/** A fresh app over a wiped database and an empty in-memory KV. */
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  deps: AppDeps;
+  sql: Sql;
+  kv: Deno.Kv;
+  /** A request with a same-origin `Origin`, JSON body when `body` is given. */
+  request(
+    method: string,
+    path: string,
+    options?: { body?: unknown; cookie?: string; headers?: Record<string, string> },
+  ): Promise<Response>;
+  close(): void;
+}
+
+/** Builds a test app. `overrides` are environment variables; `deps` replace built ones. */
+export async function createTestApp(
+  { env = {}, deps: extra = {} }: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {},
+): Promise<TestApp> {
+  const db = await testDatabase();
+  await resetDatabase(db.sql);
+  assets ??= ensureBuild();
+  const config = testConfig(env);
+  const kv = await openKv(":memory:");
+  const deps: AppDeps = {
+    config,
+    sql: db.sql,
+    kv,
+    assets: await assets,
+    geo: createGeoProvider(config),
+    ...extra,
+  };
+  const app = createApp(deps);
+  return {
+    app,
+    deps,
+    sql: db.sql,
+    kv,
+    request(method, path, { body, cookie, headers = {} } = {}) {
+      const h: Record<string, string> = { origin: ORIGIN, ...headers };
+      if (cookie) h.cookie = cookie;
+      let payload: string | undefined;
+      if (body !== undefined) {
+        payload = typeof body === "string" ? body : JSON.stringify(body);
+        h["content-type"] ??= "application/json";
+      }
+      return Promise.resolve(
+        app.request(`${ORIGIN}${path}`, { method, headers: h, body: payload }),
+      );
+    },
+    close() {
+      kv.close();
+    },
+  };
+}
+
+/** Deno.test with resource/op sanitizers off: the shared database outlives each test. */
+export function test(name: string, fn: () => Promise<void> | void): void {
+  Deno.test({ name, fn, sanitizeResources: false, sanitizeOps: false });
+}
