@@ -12,12 +12,19 @@ import { seo } from "./routes/seo.ts";
 import { geo } from "./routes/geo.ts";
 import { contact } from "./routes/contact.ts";
 import { devReload } from "./routes/dev_reload.ts";
+import { sessions } from "./routes/_auth.ts";
+import { authApi } from "./routes/auth_api.ts";
+import { adminApi } from "./routes/admin_api.ts";
+import { accountPages } from "./routes/account_pages.tsx";
+import { appPages } from "./routes/app_pages.tsx";
+import { pricing } from "./routes/pricing.ts";
 import { ConfigError, kvPath, loadConfig } from "./lib/config.ts";
 import { openDatabase } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
 import { openKv } from "./db/kv.ts";
 import { ensureBuild } from "./lib/assets.ts";
 import { createGeoProvider } from "./lib/geo/select.ts";
+import { createParcelProvider } from "./lib/parcels/select.ts";
 
 /**
  * Builds the whole app from its dependencies. Starts nothing: tests call it in-process and
@@ -33,12 +40,18 @@ export function createApp(deps: AppDeps) {
     onError: (c) => c.json({ message: "Request body is too large" }, 413),
   }));
   app.use(csrf(deps));
+  app.use(sessions(deps));
   app.route("/", health);
   app.route("/", staticFiles);
   app.route("/", redirects);
   app.route("/", seo);
   app.route("/", geo);
   app.route("/", contact);
+  app.route("/", authApi);
+  app.route("/", adminApi);
+  app.route("/", pricing);
+  app.route("/", accountPages);
+  app.route("/", appPages);
   app.route("/", pages);
   if (Deno.env.get("MERIDIAN_DEV_RELOAD") === "1") app.route("/", devReload);
   app.notFound(notFound);
@@ -63,7 +76,14 @@ async function start() {
   const applied = await migrate(db.sql);
   if (applied.length) console.log(`Applied migrations ${applied.join(", ")}`);
   const kv = await openKv(kvPath(config));
-  const deps: AppDeps = { config, sql: db.sql, kv, assets, geo: createGeoProvider(config) };
+  const deps: AppDeps = {
+    config,
+    sql: db.sql,
+    kv,
+    assets,
+    geo: createGeoProvider(config),
+    parcels: createParcelProvider(config),
+  };
   const app = createApp(deps);
   const controller = new AbortController();
   const server = Deno.serve({

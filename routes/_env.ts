@@ -3,6 +3,7 @@ import type { Config } from "../lib/config.ts";
 import type { Sql } from "../db/client.ts";
 import type { GeoProvider } from "../lib/geo/provider.ts";
 import type { Assets } from "../lib/assets.ts";
+import type { ParcelProvider } from "../lib/parcels/provider.ts";
 
 /** A signed-in user as routes see it. */
 export interface SessionUser {
@@ -26,7 +27,17 @@ export interface AppDeps {
   sql: Sql;
   kv: Deno.Kv;
   geo: GeoProvider;
+  parcels: ParcelProvider;
   assets: Assets;
+}
+
+/** The server-side session behind the cookie. */
+export interface SessionInfo {
+  /** Hash of the session id (the raw id only ever lives in the cookie). */
+  idHash: string;
+  userId: string;
+  /** Set while an admin is impersonating `userId`. */
+  impersonatorId: string | null;
 }
 
 /** Hono environment shared by every route module. */
@@ -39,6 +50,8 @@ export type AppEnv = {
     clientIp: string;
     /** The signed-in user, or null. */
     user: SessionUser | null;
+    /** The session, or null when signed out. */
+    session: SessionInfo | null;
   };
 };
 

@@ -21,6 +21,7 @@ export function requestContext(deps: AppDeps) {
     c.set("db", deps.sql);
     c.set("kv", deps.kv);
     c.set("user", null);
+    c.set("session", null);
     c.set("clientIp", clientIp(c.req.raw, c.env, trustProxy));
     await next();
     c.res.headers.set("X-Request-Id", requestId);

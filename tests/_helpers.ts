@@ -9,6 +9,7 @@ import { migrate } from "../db/migrate.ts";
 import { openKv } from "../db/kv.ts";
 import { type Assets, ensureBuild } from "../lib/assets.ts";
 import { createGeoProvider } from "../lib/geo/select.ts";
+import { createParcelProvider } from "../lib/parcels/select.ts";
 import type { AppDeps } from "../routes/_env.ts";
 
 /** Origin the test app believes it serves. */
@@ -82,6 +83,7 @@ export async function createTestApp(
     kv,
     assets: await assets,
     geo: createGeoProvider(config),
+    parcels: createParcelProvider(config),
     ...extra,
   };
   const app = createApp(deps);
