@@ -1,0 +1,133 @@
+import type { ReactNode } from "react";
+import type { Role, SessionUser } from "../routes/_env.ts";
+import { Island } from "./Island.tsx";
+import { Logo } from "./Logo.tsx";
+import NotificationsBell from "../islands/NotificationsBell.tsx";
+import SignOutButton from "../islands/SignOutButton.tsx";
+import ImpersonationBanner from "../islands/ImpersonationBanner.tsx";
+import Toaster from "../islands/Toaster.tsx";
+
+/** One entry of a role's navigation. */
+export interface NavItem {
+  label: string;
+  href: string;
+}
+
+/** Each role's navigation, in display order. The first entry is the role's home. */
+export const ROLE_NAV: Record<Role, readonly NavItem[]> = {
+  admin: [
+    { label: "Dashboard", href: "/admin-dashboard" },
+    { label: "Surveyors", href: "/surveyors" },
+    { label: "Pricing", href: "/pricing-algorithm" },
+    { label: "Email templates", href: "/admin/email-templates" },
+    { label: "Parcel test", href: "/regrid-api-test" },
+  ],
+  client: [
+    { label: "My surveys", href: "/client-dashboard" },
+    { label: "New survey", href: "/create-survey" },
+    { label: "Profile", href: "/profile" },
+  ],
+  surveyor: [
+    { label: "Dashboard", href: "/surveyor-dashboard" },
+    { label: "Available leads", href: "/leads" },
+    { label: "Purchased leads", href: "/surveyor/purchased-leads" },
+    { label: "Profile", href: "/profile" },
+  ],
+  technician: [
+    { label: "Dashboard", href: "/technician-dashboard" },
+    { label: "Profile", href: "/profile" },
+  ],
+};
+
+const ROLE_LABEL: Record<Role, string> = {
+  admin: "Admin",
+  client: "Client",
+  surveyor: "Surveyor",
+  technician: "Technician",
+};
+
+/** Props of the signed-in layout. */
+export interface AppLayoutProps {
+  user: SessionUser;
+  /** True while an admin is signed in as `user`; shows the banner with 'Return to admin'. */
+  isImpersonating: boolean;
+  /** Path of the current page's nav entry (gets `aria-current="page"`), e.g. "/leads". */
+  active?: string;
+  children: ReactNode;
+}
+
+function isActive(item: NavItem, active: string | undefined): boolean {
+  if (!active) return false;
+  return active === item.href || active.startsWith(`${item.href}/`);
+}
+
+/**
+ * The signed-in layout: impersonation banner when it applies, header with the Meridian logo,
+ * the role's navigation, notifications bell, the user's name and sign-out, then the page and
+ * the toast viewport.
+ */
+export function AppLayout({ user, isImpersonating, active, children }: AppLayoutProps) {
+  const nav = ROLE_NAV[user.role] ?? [];
+  const home = nav[0]?.href ?? "/dashboard";
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main">Skip to content</a>
+      {isImpersonating
+        ? (
+          <Island
+            component={ImpersonationBanner}
+            props={{ name: user.fullName, role: ROLE_LABEL[user.role] ?? user.role }}
+            hydrate="load"
+          />
+        )
+        : null}
+      <header className="app-header">
+        <div className="container app-header__inner">
+          <a href={home} className="app-header__brand" aria-label="Meridian dashboard">
+            <Logo />
+          </a>
+          <nav className="app-nav" aria-label={`${ROLE_LABEL[user.role] ?? "Account"} navigation`}>
+            <ul className="app-nav__list">
+              {nav.map((item) => (
+                <li key={item.href}>
+                  <a
+                    className="app-nav__link"
+                    href={item.href}
+                    aria-current={isActive(item, active) ? "page" : undefined}
+                  >
+                    {item.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="app-header__actions">
+            <Island component={NotificationsBell} props={{}} hydrate="idle" />
+            <a className="app-header__user" href="/profile" title="Your profile">
+              <span className="app-header__avatar" aria-hidden="true">
+                {initials(user.fullName || user.email)}
+              </span>
+              <span className="app-header__name">{user.fullName || user.email}</span>
+              <span className="app-header__role badge badge--neutral">
+                {ROLE_LABEL[user.role] ?? user.role}
+              </span>
+            </a>
+            <Island component={SignOutButton} props={{}} hydrate="idle" />
+          </div>
+        </div>
+      </header>
+      <main id="main" className="app-main">
+        <div className="container">{children}</div>
+      </main>
+      <Island component={Toaster} props={{}} hydrate="load" />
+    </div>
+  );
+}
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1
+    ? parts[0][0] + parts[parts.length - 1][0]
+    : (parts[0] ?? "?").slice(0, 2);
+  return letters.toUpperCase();
+}

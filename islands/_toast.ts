@@ -1,0 +1,113 @@
+/**
+ * A tiny toast store shared by every island root. esbuild's code splitting puts this module
+ * in one shared chunk, so every island on a page talks to the same store and the single
+ * Toaster island renders what any of them raised.
+ */
+
+/** Visual style of a toast: destructive for failures (spec section 8). */
+export type ToastVariant = "default" | "destructive";
+
+/** What an island passes to `toast()`. */
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  /** Milliseconds before it closes by itself; defaults to TOAST_DURATION_MS. */
+  duration?: number;
+}
+
+/** A toast in the store. */
+export interface ToastItem extends Required<Pick<ToastInput, "title" | "variant" | "duration">> {
+  id: number;
+  description?: string;
+}
+
+/** Spec section 9: at most one toast at a time. */
+export const TOAST_LIMIT = 1;
+/** Spec section 9: a toast stays 5000 ms by default. */
+export const TOAST_DURATION_MS = 5000;
+/** Spec section 9: swiping right past this many pixels dismisses a toast. */
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+/** Spec section 9: the hotkey that focuses the toast viewport. */
+export const TOAST_HOTKEY = "F8";
+
+type Listener = (toasts: readonly ToastItem[]) => void;
+
+let toasts: readonly ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<Listener>();
+
+function emit() {
+  for (const listener of listeners) listener(toasts);
+}
+
+/**
+ * Shows a toast. The newest replaces older ones beyond TOAST_LIMIT. Returns its id, which
+ * `dismissToast` accepts.
+ */
+export function toast(input: ToastInput): number {
+  const item: ToastItem = {
+    id: nextId++,
+    title: input.title,
+    description: input.description,
+    variant: input.variant ?? "default",
+    duration: input.duration ?? TOAST_DURATION_MS,
+  };
+  toasts = [item, ...toasts].slice(0, TOAST_LIMIT);
+  emit();
+  return item.id;
+}
+
+/** Removes one toast by id, or all of them when no id is given. */
+export function dismissToast(id?: number): void {
+  const next = id === undefined ? [] : toasts.filter((t) => t.id !== id);
+  if (next.length === toasts.length) return;
+  toasts = next;
+  emit();
+}
+
+/** The toasts currently shown, newest first. */
+export function getToasts(): readonly ToastItem[] {
+  return toasts;
+}
+
+/** Calls `listener` on every change; returns the unsubscribe function. */
+export function subscribeToasts(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/**
+ * Toasts survive a full-page navigation by riding in sessionStorage: an island that is about
+ * to redirect calls this instead of `toast()`, and the Toaster on the next page shows it.
+ */
+export function toastAfterNavigation(input: ToastInput): void {
+  try {
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify(input));
+  } catch {
+    // Storage can be unavailable (private mode); then the toast is simply shown now.
+    toast(input);
+  }
+}
+
+const PENDING_KEY = "meridian:pending-toast";
+
+/** Shows (once) a toast queued by `toastAfterNavigation` on the previous page. */
+export function showPendingToast(): void {
+  let raw: string | null = null;
+  try {
+    raw = sessionStorage.getItem(PENDING_KEY);
+    sessionStorage.removeItem(PENDING_KEY);
+  } catch {
+    return;
+  }
+  if (!raw) return;
+  try {
+    const input = JSON.parse(raw) as ToastInput;
+    if (input && typeof input.title === "string") toast(input);
+  } catch {
+    // A corrupt entry is dropped; nothing to show.
+  }
+}
