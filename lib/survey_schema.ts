@@ -1,0 +1,327 @@
+/**
+ * The survey-request API contract, shared by the server and the islands: what
+ * `POST /api/surveys` accepts, what `GET /api/surveys[/{id}]` and `PATCH …/status` return, and
+ * the list/status/delete inputs. zod schemas plus their TypeScript types.
+ */
+import { z } from "zod";
+import {
+  type AltaItemId,
+  type PropertyType,
+  type RushLevel,
+  type StateCode,
+  SurveyDetailsSchema,
+  type Terrain,
+  type Vegetation,
+} from "./survey_details.ts";
+import { SURVEY_TYPES, type SurveyType } from "./survey_types.ts";
+import { SURVEY_STATUSES, type SurveyStatus } from "./survey_status.ts";
+import type { Quote } from "./pricing.ts";
+
+export { SURVEY_STATUSES, type SurveyStatus };
+
+/** Why the client needs the survey. */
+export const SURVEY_PURPOSES = [
+  "selling",
+  "buying",
+  "fence",
+  "building_permit",
+  "flood_insurance",
+  "lender_title",
+  "subdividing",
+  "construction",
+  "other",
+] as const;
+
+/** A purpose id. */
+export type SurveyPurpose = typeof SURVEY_PURPOSES[number];
+
+/**
+ * Label per purpose and the survey type that usually answers it ("Which survey do I need?").
+ * `other` recommends nothing.
+ */
+export const PURPOSE_INFO: Record<SurveyPurpose, { label: string; recommended?: SurveyType }> = {
+  selling: { label: "Selling the property", recommended: "boundary" },
+  buying: { label: "Buying the property", recommended: "boundary" },
+  fence: { label: "Building a fence", recommended: "boundary" },
+  building_permit: { label: "Building permit", recommended: "topographic" },
+  flood_insurance: { label: "Flood insurance", recommended: "elevation_certificate" },
+  lender_title: { label: "Lender or title company", recommended: "alta" },
+  subdividing: { label: "Subdividing land", recommended: "subdivision" },
+  construction: { label: "Construction staking", recommended: "construction" },
+  other: { label: "Something else" },
+};
+
+/** Longest free-text note (access notes, notes). */
+export const MAX_NOTE_LENGTH = 2000;
+
+// Forms send "" for a field left empty; treat it as absent.
+function blankToUndefined(value: unknown) {
+  return typeof value === "string" && value.trim() === "" ? undefined : value;
+}
+
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess(blankToUndefined, schema.optional());
+}
+
+function isoDate(message: string) {
+  return z.iso.date({ error: message });
+}
+
+/**
+ * Today as YYYY-MM-DD, one day behind UTC so a client in US time zones (behind UTC) may pick
+ * their own "today" late in the evening.
+ */
+export function earliestNeededBy(now = new Date()): string {
+  return new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/**
+ * Every field of a survey request without cross-field checks: the island picks per-step
+ * subsets from it (`.pick()` refuses refined schemas). The API uses SurveyRequestSchema.
+ */
+export const SurveyRequestFieldsSchema = SurveyDetailsSchema.extend({
+  requestId: z.uuid({ error: "requestId must be a UUID" }),
+  address: z
+    .string({ error: "Enter the property address" })
+    .trim()
+    .min(5, { error: "Enter the full property address" })
+    .max(300, { error: "Address must be 300 characters or fewer" }),
+  formattedAddress: optional(
+    z.string({ error: "Formatted address must be text" }).trim().max(300, {
+      error: "Formatted address must be 300 characters or fewer",
+    }),
+  ),
+  placeId: optional(
+    z.string({ error: "Place id must be text" }).trim().max(300, {
+      error: "Place id must be 300 characters or fewer",
+    }),
+  ),
+  lat: z
+    .number({ error: "Latitude must be a number" })
+    .min(-90, { error: "Latitude must be between -90 and 90" })
+    .max(90, { error: "Latitude must be between -90 and 90" })
+    .optional(),
+  lng: z
+    .number({ error: "Longitude must be a number" })
+    .min(-180, { error: "Longitude must be between -180 and 180" })
+    .max(180, { error: "Longitude must be between -180 and 180" })
+    .optional(),
+  purpose: z.enum(SURVEY_PURPOSES, { error: "Choose what the survey is for" }),
+  neededBy: optional(isoDate("Needed-by must be a date (YYYY-MM-DD)")),
+  accessNotes: optional(
+    z.string({ error: "Access notes must be text" }).trim().max(MAX_NOTE_LENGTH, {
+      error: "Access notes must be 2000 characters or fewer",
+    }),
+  ),
+  contactName: z
+    .string({ error: "Enter a contact name" })
+    .trim()
+    .min(1, { error: "Enter a contact name" })
+    .max(120, { error: "Contact name must be 120 characters or fewer" }),
+  contactPhone: z
+    .string({ error: "Enter a contact phone number" })
+    .trim()
+    .min(7, { error: "Enter a valid phone number" })
+    .max(40, { error: "Phone number must be 40 characters or fewer" })
+    .regex(/^[0-9+().\s/-]+((x|ext\.?)\s*\d{1,6})?$/i, { error: "Enter a valid phone number" }),
+  contactEmail: optional(
+    z.email({ error: "Enter a valid email address" }).max(254, {
+      error: "Enter a valid email address",
+    }),
+  ),
+  notes: optional(
+    z.string({ error: "Notes must be text" }).trim().max(MAX_NOTE_LENGTH, {
+      error: "Notes must be 2000 characters or fewer",
+    }),
+  ),
+});
+
+/**
+ * `POST /api/surveys` body. Unknown keys (a price, a status, a client id) are dropped: the
+ * server prices the request itself. lat and lng come together or not at all; neededBy is not
+ * in the past (see earliestNeededBy).
+ */
+export const SurveyRequestSchema = SurveyRequestFieldsSchema.superRefine((value, ctx) => {
+  if ((value.lat === undefined) !== (value.lng === undefined)) {
+    ctx.addIssue({
+      code: "custom",
+      path: [value.lat === undefined ? "lat" : "lng"],
+      message: "Send both latitude and longitude, or neither",
+    });
+  }
+  if (value.neededBy && value.neededBy < earliestNeededBy()) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["neededBy"],
+      message: "Needed-by date cannot be in the past",
+    });
+  }
+});
+
+/** A validated survey request (the schema's output). */
+export type SurveyRequest = z.infer<typeof SurveyRequestSchema>;
+/** A survey request as the browser sends it. */
+export type SurveyRequestInput = z.input<typeof SurveyRequestSchema>;
+
+/** The surveyor shown to the client once one is assigned. */
+export interface AssignedSurveyor {
+  name: string;
+  companyName: string | null;
+  phone: string | null;
+}
+
+/** A survey request as the API returns it (dates as ISO strings). */
+export interface Survey {
+  id: string;
+  status: SurveyStatus;
+  surveyType: SurveyType;
+  address: string;
+  formattedAddress: string | null;
+  lat: number | null;
+  lng: number | null;
+  propertyType: PropertyType;
+  acreage: number;
+  terrain: Terrain;
+  vegetation: Vegetation;
+  structures: number;
+  cornersToSet: number;
+  cornersKnown: boolean | null;
+  rush: RushLevel;
+  state: StateCode;
+  altaItems: AltaItemId[];
+  purpose: SurveyPurpose;
+  /** YYYY-MM-DD or null. */
+  neededBy: string | null;
+  accessNotes: string | null;
+  contactName: string;
+  contactPhone: string;
+  contactEmail: string | null;
+  notes: string | null;
+  /** Null when the type needs a manual quote (subdivision). */
+  quotedPriceCents: number | null;
+  /** The full breakdown the request was quoted with; never recomputed. */
+  quote: Quote;
+  pricingConfigVersion: number | null;
+  discountCode: string | null;
+  discountCents: number;
+  /** YYYY-MM-DD or null. */
+  surveyedDate: string | null;
+  /** YYYY-MM-DD or null. */
+  completedDate: string | null;
+  /** YYYY-MM-DD or null. */
+  scheduledDate: string | null;
+  /** ISO timestamp. */
+  createdAt: string;
+  /** ISO timestamp. */
+  updatedAt: string;
+  clientId: string;
+  clientName: string;
+  assignedSurveyor: AssignedSurveyor | null;
+}
+
+/** One status change in a survey's timeline. fromStatus is null for the creation event. */
+export interface SurveyEvent {
+  id: string;
+  fromStatus: SurveyStatus | null;
+  toStatus: SurveyStatus;
+  note: string | null;
+  /** Who made the change; null when the account no longer exists. */
+  actorName: string | null;
+  /** ISO timestamp. */
+  createdAt: string;
+}
+
+/** Largest page of `GET /api/surveys`. */
+export const MAX_PAGE_SIZE = 100;
+/** Page size when none is asked for. */
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** `GET /api/surveys` query: filters (admin) and paging (everyone). Dates filter createdAt. */
+export const SurveyListQuerySchema = z.object({
+  status: optional(z.enum(SURVEY_STATUSES, { error: "Unknown status" })),
+  surveyType: optional(z.enum(SURVEY_TYPES, { error: "Unknown survey type" })),
+  from: optional(isoDate("from must be a date (YYYY-MM-DD)")),
+  to: optional(isoDate("to must be a date (YYYY-MM-DD)")),
+  q: optional(
+    z.string().trim().max(200, { error: "Search must be 200 characters or fewer" }),
+  ),
+  page: z.coerce
+    .number({ error: "page must be a number" })
+    .int({ error: "page must be a whole number" })
+    .min(1, { error: "page must be 1 or more" })
+    .max(100_000, { error: "page is too large" })
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: "pageSize must be a number" })
+    .int({ error: "pageSize must be a whole number" })
+    .min(1, { error: "pageSize must be 1 or more" })
+    .max(MAX_PAGE_SIZE, { error: "pageSize must be 100 or fewer" })
+    .default(DEFAULT_PAGE_SIZE),
+});
+
+/** Validated list query. */
+export type SurveyListQuery = z.infer<typeof SurveyListQuerySchema>;
+
+/** `GET /api/surveys` response. */
+export interface SurveyListResponse {
+  surveys: Survey[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** `GET /api/surveys/{id}` response: the survey and its timeline, oldest first. */
+export interface SurveyDetailResponse {
+  survey: Survey;
+  events: SurveyEvent[];
+}
+
+/**
+ * `PATCH /api/surveys/{id}/status` body. surveyedDate is required when marking surveyed and
+ * completedDate when completing (the route checks, since it depends on the target status).
+ */
+export const SurveyStatusUpdateSchema = z.object({
+  status: z.enum(SURVEY_STATUSES, { error: "Unknown status" }),
+  surveyedDate: optional(isoDate("Surveyed date must be a date (YYYY-MM-DD)")),
+  completedDate: optional(isoDate("Completed date must be a date (YYYY-MM-DD)")),
+  scheduledDate: optional(isoDate("Scheduled date must be a date (YYYY-MM-DD)")),
+  note: optional(
+    z.string({ error: "Note must be text" }).trim().max(MAX_NOTE_LENGTH, {
+      error: "Note must be 2000 characters or fewer",
+    }),
+  ),
+});
+
+/** Validated status update. */
+export type SurveyStatusUpdate = z.infer<typeof SurveyStatusUpdateSchema>;
+
+/** `POST /api/surveys/delete-multiple` body. */
+export const DeleteSurveysSchema = z.object({
+  ids: z
+    .array(z.uuid({ error: "Each id must be a survey id" }), { error: "ids must be a list" })
+    .min(1, { error: "Select at least one survey" })
+    .max(MAX_PAGE_SIZE, { error: "Delete at most 100 surveys at a time" }),
+});
+
+/** A notification as `GET /api/notifications` returns it. */
+export interface Notification {
+  id: string;
+  kind: "survey_requested" | "survey_status_changed";
+  title: string;
+  body: string;
+  /** Site-relative path of the related page, or null. */
+  link: string | null;
+  isRead: boolean;
+  /** ISO timestamp. */
+  createdAt: string;
+  readAt: string | null;
+}
+
+/** `GET /api/notifications` response. */
+export interface NotificationListResponse {
+  notifications: Notification[];
+  unreadCount: number;
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+}

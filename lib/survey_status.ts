@@ -1,0 +1,161 @@
+/**
+ * The survey request lifecycle as an explicit state machine. Pure: no HTTP, no database.
+ *
+ *   requested → surveyors_notified → assigned → scheduled → in_fieldwork → surveyed → completed
+ *   and, from any step before completed, → cancelled.
+ *
+ * Who may make which move lives in one table (`canTransition`), so the API, the admin table's
+ * status menu and the client's "Cancel request" button all agree.
+ */
+import type { Role } from "../routes/_env.ts";
+
+/** Every status a survey request can be in, in lifecycle order (cancelled last). */
+export const SURVEY_STATUSES = [
+  "requested",
+  "surveyors_notified",
+  "assigned",
+  "scheduled",
+  "in_fieldwork",
+  "surveyed",
+  "completed",
+  "cancelled",
+] as const;
+
+/** A survey request status. */
+export type SurveyStatus = typeof SURVEY_STATUSES[number];
+
+/** The forward path the progress tracker draws (everything but cancelled), in order. */
+export const LIFECYCLE: readonly SurveyStatus[] = SURVEY_STATUSES.filter((s) => s !== "cancelled");
+
+/** Statuses nothing moves out of. */
+export const TERMINAL_STATUSES: readonly SurveyStatus[] = ["completed", "cancelled"];
+
+/**
+ * Statuses in which a client may still cancel their own request: before a surveyor is
+ * assigned, nobody has committed time to it yet.
+ */
+export const CLIENT_CANCELLABLE: readonly SurveyStatus[] = ["requested", "surveyors_notified"];
+
+/** Label and one-line description per status, for badges and the progress tracker. */
+export const STATUS_INFO: Record<
+  SurveyStatus,
+  {
+    label: string;
+    description: string;
+    badge: "neutral" | "info" | "warning" | "success" | "danger";
+  }
+> = {
+  requested: {
+    label: "Requested",
+    description: "We received your request and your instant quote.",
+    badge: "neutral",
+  },
+  surveyors_notified: {
+    label: "Surveyors notified",
+    description: "Licensed surveyors near the property have been offered the job.",
+    badge: "info",
+  },
+  assigned: {
+    label: "Surveyor assigned",
+    description: "A surveyor has taken the job and will contact you to confirm details.",
+    badge: "info",
+  },
+  scheduled: {
+    label: "Scheduled",
+    description: "The field visit is booked.",
+    badge: "info",
+  },
+  in_fieldwork: {
+    label: "In fieldwork",
+    description: "The crew is measuring the property.",
+    badge: "warning",
+  },
+  surveyed: {
+    label: "Surveyed",
+    description: "Fieldwork is done; the surveyor is drafting the plat and report.",
+    badge: "warning",
+  },
+  completed: {
+    label: "Completed",
+    description: "The final survey has been delivered.",
+    badge: "success",
+  },
+  cancelled: {
+    label: "Cancelled",
+    description: "This request was cancelled.",
+    badge: "danger",
+  },
+};
+
+/** True when `value` is a known status. */
+export function isSurveyStatus(value: unknown): value is SurveyStatus {
+  return typeof value === "string" && (SURVEY_STATUSES as readonly string[]).includes(value);
+}
+
+/** Position on the forward path (0 = requested); -1 for cancelled. */
+export function lifecycleIndex(status: SurveyStatus): number {
+  return LIFECYCLE.indexOf(status);
+}
+
+/** True when no further transition is possible from `status`. */
+export function isTerminal(status: SurveyStatus): boolean {
+  return TERMINAL_STATUSES.includes(status);
+}
+
+/**
+ * Whether `role` may move a survey from `from` to `to`.
+ *
+ * - admin: forward to any later step (steps may be skipped, e.g. assigning a surveyor found
+ *   by phone without notifying anyone first) and cancel anything not yet finished.
+ * - client: cancel only, and only before a surveyor is assigned (CLIENT_CANCELLABLE). The
+ *   route also checks that the survey is theirs.
+ * - surveyor, technician: nothing yet. Surveyor assignments arrive in a later issue; then a
+ *   surveyor will move their own assigned surveys through scheduled → in_fieldwork → surveyed.
+ *
+ * Staying in the same status, moving backwards and leaving a terminal status are never legal.
+ */
+export function canTransition(role: Role, from: SurveyStatus, to: SurveyStatus): boolean {
+  if (from === to || isTerminal(from)) return false;
+  switch (role) {
+    case "admin":
+      return to === "cancelled" || lifecycleIndex(to) > lifecycleIndex(from);
+    case "client":
+      return to === "cancelled" && CLIENT_CANCELLABLE.includes(from);
+    default:
+      return false;
+  }
+}
+
+/** The statuses `role` may move a survey in `from` to, in lifecycle order. */
+export function nextStatuses(role: Role, from: SurveyStatus): SurveyStatus[] {
+  return SURVEY_STATUSES.filter((to) => canTransition(role, from, to));
+}
+
+/**
+ * The date a transition must carry: marking surveyed needs the day of the fieldwork,
+ * completing needs the delivery day. Undefined when none is required.
+ */
+export function requiredDateField(
+  to: SurveyStatus,
+): "surveyedDate" | "completedDate" | undefined {
+  if (to === "surveyed") return "surveyedDate";
+  if (to === "completed") return "completedDate";
+  return undefined;
+}
+
+/** A sentence explaining why a move is refused, for the API's 409 message. */
+export function transitionError(role: Role, from: SurveyStatus, to: SurveyStatus): string {
+  const fromLabel = STATUS_INFO[from].label;
+  const toLabel = STATUS_INFO[to].label;
+  if (from === to) return `This survey is already ${fromLabel.toLowerCase()}.`;
+  if (isTerminal(from)) {
+    return `This survey is ${fromLabel.toLowerCase()}; its status can no longer change.`;
+  }
+  if (role === "client") {
+    return to === "cancelled"
+      ? "This request can no longer be cancelled because a surveyor has been assigned."
+      : "You can only cancel your request.";
+  }
+  if (role === "admin") return `A survey cannot go back from ${fromLabel} to ${toLabel}.`;
+  return "You do not have permission to change this survey's status.";
+}
