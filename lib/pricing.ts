@@ -1,0 +1,586 @@
+/**
+ * The pricing engine: pure functions from a pricing configuration and survey details to an
+ * itemised quote. No I/O; the active configuration comes from db/pricing.ts.
+ *
+ * The formula (docs/pricing.md explains it with examples):
+ *
+ *   work      = base + acreage + structures + corners set + corner research + ALTA items
+ *   adjusted  = work + work × (property − 1) + work × (terrain − 1) + work × (vegetation − 1)
+ *   regional  = adjusted × (state index − 1)
+ *   standard  = max(adjusted + regional, starting price of the type)
+ *   subtotal  = standard + standard × (rush − 1)
+ *   total     = max(0, subtotal − discount)
+ *
+ * Every line is rounded to whole cents once, and the lines always add up to the subtotal.
+ * The starting-price floor applies before rush and before the discount: a discount may take
+ * the total below the starting price (the business chose to give it), never below zero.
+ */
+import { z } from "zod";
+import { SURVEY_TYPE_INFO, type SurveyType } from "./survey_types.ts";
+import {
+  ALTA_ITEM_IDS,
+  ALTA_TABLE_A_ITEMS,
+  PROPERTY_TYPE_LABELS,
+  PROPERTY_TYPES,
+  type RushLevel,
+  STATE_CODES,
+  type SurveyDetails,
+  TERRAIN_LABELS,
+  TERRAINS,
+  US_STATES,
+  VEGETATION_LABELS,
+  VEGETATIONS,
+} from "./survey_details.ts";
+
+/** Survey types the engine prices (subdivision is always quoted by hand). */
+export const PRICED_SURVEY_TYPES = [
+  "boundary",
+  "elevation_certificate",
+  "topographic",
+  "alta",
+  "construction",
+] as const satisfies readonly SurveyType[];
+/** A survey type with an instant price. */
+export type PricedSurveyType = typeof PRICED_SURVEY_TYPES[number];
+
+/** Starting price per type in cents (spec section 1): no quote goes below it before discount. */
+export const FLOOR_CENTS: Record<PricedSurveyType, number> = {
+  boundary: 38_500,
+  elevation_certificate: 28_500,
+  topographic: 48_500,
+  alta: 128_500,
+  construction: 68_500,
+};
+
+/** Turnaround shown on a quote, by type and rush level. */
+export const TURNAROUND: Record<SurveyType, Record<RushLevel, string>> = {
+  boundary: {
+    standard: "5-10 business days",
+    expedited: "3-5 business days",
+    rush: "2-3 business days",
+  },
+  elevation_certificate: {
+    standard: "3-5 business days",
+    expedited: "2-3 business days",
+    rush: "1-2 business days",
+  },
+  topographic: {
+    standard: "5-10 business days",
+    expedited: "3-5 business days",
+    rush: "2-3 business days",
+  },
+  alta: {
+    standard: "7-14 business days",
+    expedited: "5-7 business days",
+    rush: "3-5 business days",
+  },
+  construction: {
+    standard: "5-10 business days",
+    expedited: "3-5 business days",
+    rush: "2-3 business days",
+  },
+  subdivision: { standard: "Quote required", expedited: "Quote required", rush: "Quote required" },
+};
+
+const MAX_CENTS = 10_000_000; // $100,000: no single factor is ever worth more
+
+const cents = (label: string) =>
+  z.number({ error: `${label} must be a number` })
+    .int({ error: `${label} must be whole cents` })
+    .min(0, { error: `${label} cannot be negative` })
+    .max(MAX_CENTS, { error: `${label} must be $100,000 or less` });
+
+const multiplier = (label: string, min: number, max: number) =>
+  z.number({ error: `${label} must be a number` })
+    .min(min, { error: `${label} must be at least ${min}` })
+    .max(max, { error: `${label} must be at most ${max}` });
+
+function record<K extends string, S extends z.ZodType>(keys: readonly K[], value: (key: K) => S) {
+  const shape = Object.fromEntries(keys.map((k) => [k, value(k)])) as Record<K, S>;
+  return z.object(shape).strict();
+}
+
+const StructuresSchema = (type: PricedSurveyType) =>
+  z.object({
+    included: z.number({ error: `Included structures (${type}) must be a number` })
+      .int({ error: `Included structures (${type}) must be a whole number` })
+      .min(0, { error: `Included structures (${type}) cannot be negative` })
+      .max(50, { error: `Included structures (${type}) must be 50 or fewer` }),
+    centsEach: cents(`Price per structure (${type})`),
+  }).strict();
+
+const AcreageTierSchema = z.object({
+  upToAcres: z.number({ error: "Tier limit must be a number" })
+    .positive({ error: "Tier limit must be greater than 0" })
+    .max(1_000_000, { error: "Tier limit is too large" })
+    .nullable(),
+  centsPerAcre: cents("Price per acre"),
+}).strict();
+
+/**
+ * A pricing configuration as admins edit it and Postgres stores it (pricing_configs.config).
+ * Multipliers are relative to 1 (1.15 = +15%); money is integer cents. Strict: unknown keys
+ * are refused so a typo cannot silently do nothing.
+ */
+export const PricingConfigSchema = z.object({
+  schemaVersion: z.literal(1, { error: "Unsupported pricing configuration format" }),
+  basePriceCents: record(PRICED_SURVEY_TYPES, (t) => cents(`Base price (${t})`)),
+  includedAcres: z.number({ error: "Included acres must be a number" })
+    .min(0, { error: "Included acres cannot be negative" })
+    .max(100, { error: "Included acres must be 100 or less" }),
+  acreageTiers: z.array(AcreageTierSchema, { error: "Acreage tiers must be a list" })
+    .min(1, { error: "Add at least one acreage tier" })
+    .max(12, { error: "Use at most 12 acreage tiers" }),
+  acreageWeight: record(PRICED_SURVEY_TYPES, (t) => multiplier(`Acreage weight (${t})`, 0, 5)),
+  propertyType: record(PROPERTY_TYPES, (p) => multiplier(`Property type factor (${p})`, 0.5, 3)),
+  terrain: record(TERRAINS, (p) => multiplier(`Terrain factor (${p})`, 0.5, 3)),
+  vegetation: record(VEGETATIONS, (p) => multiplier(`Vegetation factor (${p})`, 0.5, 3)),
+  structures: record(PRICED_SURVEY_TYPES, StructuresSchema),
+  cornerSetCents: cents("Price per corner set"),
+  cornerSearchCents: record(PRICED_SURVEY_TYPES, (t) => cents(`Corner research (${t})`)),
+  rush: z.object({
+    expedited: multiplier("Expedited factor", 1, 3),
+    rush: multiplier("Rush factor", 1, 3),
+  }).strict(),
+  stateIndex: record(STATE_CODES, (s) => multiplier(`Cost index (${s})`, 0.5, 2)),
+  altaItemCents: record(ALTA_ITEM_IDS, (id) => cents(`ALTA item ${id}`)),
+}).strict().superRefine((config, ctx) => {
+  const tiers = config.acreageTiers;
+  tiers.forEach((tier, i) => {
+    const isLast = i === tiers.length - 1;
+    if (isLast && tier.upToAcres !== null) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["acreageTiers", i, "upToAcres"],
+        message: "The last acreage tier must have no upper limit",
+      });
+    }
+    if (!isLast && tier.upToAcres === null) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["acreageTiers", i, "upToAcres"],
+        message: "Only the last acreage tier may have no upper limit",
+      });
+    }
+    const prev = tiers[i - 1];
+    if (!prev) {
+      if (tier.upToAcres !== null && tier.upToAcres <= config.includedAcres) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["acreageTiers", i, "upToAcres"],
+          message: "The first tier must end above the included acres",
+        });
+      }
+      return;
+    }
+    if (prev.upToAcres !== null && tier.upToAcres !== null && tier.upToAcres <= prev.upToAcres) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["acreageTiers", i, "upToAcres"],
+        message: "Acreage tier limits must increase",
+      });
+    }
+    if (tier.centsPerAcre > prev.centsPerAcre) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["acreageTiers", i, "centsPerAcre"],
+        message: "The price per acre must not rise with size",
+      });
+    }
+  });
+});
+
+/** A validated pricing configuration. */
+export type PricingConfig = z.infer<typeof PricingConfigSchema>;
+
+/**
+ * Defaults, calibrated so a ¼-acre flat residential boundary survey in an average-cost state
+ * (index 1.00) is exactly the $385 starting price and 40 wooded, rolling acres come to several
+ * thousand dollars. Field costs follow regional labour rates, hence the state index.
+ */
+export const DEFAULT_PRICING_CONFIG: PricingConfig = {
+  schemaVersion: 1,
+  basePriceCents: {
+    boundary: 38_500,
+    elevation_certificate: 28_500,
+    topographic: 48_500,
+    alta: 128_500,
+    construction: 68_500,
+  },
+  includedAcres: 0.5,
+  // Marginal rates, like tax brackets: each acre is charged at the rate of the tier it falls
+  // in. Perimeter (walking and line-clearing) grows roughly with the square root of the area,
+  // so every extra acre costs less than the one before.
+  acreageTiers: [
+    { upToAcres: 5, centsPerAcre: 12_000 },
+    { upToAcres: 20, centsPerAcre: 7_500 },
+    { upToAcres: 100, centsPerAcre: 4_500 },
+    { upToAcres: 500, centsPerAcre: 2_000 },
+    { upToAcres: null, centsPerAcre: 1_000 },
+  ],
+  acreageWeight: {
+    boundary: 1,
+    elevation_certificate: 0, // an elevation certificate measures the building, not the land
+    topographic: 1.25,
+    alta: 1.5,
+    construction: 0.5,
+  },
+  propertyType: { residential: 1, commercial: 1.25, agricultural: 1, vacant: 0.95 },
+  terrain: { flat: 1, rolling: 1.15, hilly: 1.3, steep: 1.5 },
+  vegetation: { clear: 1, light: 1.05, moderate: 1.15, heavy: 1.35 },
+  structures: {
+    boundary: { included: 0, centsEach: 0 },
+    elevation_certificate: { included: 1, centsEach: 17_500 },
+    topographic: { included: 0, centsEach: 4_000 },
+    alta: { included: 1, centsEach: 10_000 },
+    construction: { included: 1, centsEach: 25_000 },
+  },
+  cornerSetCents: 7_500,
+  cornerSearchCents: {
+    boundary: 12_500,
+    elevation_certificate: 0,
+    topographic: 0,
+    alta: 12_500,
+    construction: 0,
+  },
+  rush: { expedited: 1.25, rush: 1.5 },
+  stateIndex: {
+    AK: 1.35,
+    AL: 0.88,
+    AR: 0.86,
+    AZ: 0.98,
+    CA: 1.3,
+    CO: 1.1,
+    CT: 1.18,
+    DC: 1.3,
+    DE: 1.05,
+    FL: 1,
+    GA: 0.95,
+    HI: 1.35,
+    IA: 0.92,
+    ID: 0.95,
+    IL: 1.05,
+    IN: 0.9,
+    KS: 0.9,
+    KY: 0.88,
+    LA: 0.92,
+    MA: 1.25,
+    MD: 1.12,
+    ME: 1,
+    MI: 0.96,
+    MN: 1.02,
+    MO: 0.9,
+    MS: 0.85,
+    MT: 0.98,
+    NC: 0.95,
+    ND: 0.95,
+    NE: 0.92,
+    NH: 1.08,
+    NJ: 1.22,
+    NM: 0.92,
+    NV: 1.05,
+    NY: 1.25,
+    OH: 0.93,
+    OK: 0.88,
+    OR: 1.1,
+    PA: 1,
+    RI: 1.12,
+    SC: 0.92,
+    SD: 0.9,
+    TN: 0.92,
+    TX: 0.95,
+    UT: 1,
+    VA: 1.05,
+    VT: 1.05,
+    WA: 1.18,
+    WI: 0.96,
+    WV: 0.86,
+    WY: 0.98,
+  },
+  altaItemCents: {
+    "1": 15_000,
+    "2": 2_500,
+    "3": 5_000,
+    "4": 2_500,
+    "5": 45_000,
+    "6a": 7_500,
+    "6b": 15_000,
+    "7a": 10_000,
+    "7b1": 7_500,
+    "7b2": 10_000,
+    "7c": 15_000,
+    "8": 10_000,
+    "9": 10_000,
+    "10": 20_000,
+    "11a": 25_000,
+    "11b": 60_000,
+    "12": 15_000,
+    "13": 5_000,
+    "14": 5_000,
+    "15": 40_000,
+    "16": 5_000,
+    "17": 7_500,
+    "18": 10_000,
+  },
+};
+
+/** A discount the quote applies: percent (1–100) or a fixed amount in cents. */
+export interface Discount {
+  code: string;
+  kind: "percent" | "fixed";
+  value: number;
+}
+
+/** One line of a quote's breakdown. */
+export interface QuoteLineItem {
+  /** Stable id: base, acreage, structures, corners_set, corner_search, alta_<id>,
+   * property_type, terrain, vegetation, regional, minimum, rush. */
+  key: string;
+  label: string;
+  detail: string;
+  amountCents: number;
+}
+
+/** An itemised quote. Lines add up to `subtotalCents`; `totalCents` is null when a quote is
+ * required (subdivision). */
+export interface Quote {
+  surveyType: SurveyType;
+  quoteRequired: boolean;
+  currency: "USD";
+  baseCents: number;
+  lineItems: QuoteLineItem[];
+  subtotalCents: number;
+  discount: (Discount & { amountCents: number }) | null;
+  totalCents: number | null;
+  /** Whether the starting-price floor raised the price. */
+  minimumApplied: boolean;
+  turnaround: string;
+  /** The pricing_configs version the quote came from, when priced from a stored one. */
+  configVersion?: number;
+}
+
+/** Formats cents as "$1,234.50" (or "$1,234" for whole dollars). */
+export function formatCents(amount: number): string {
+  const sign = amount < 0 ? "−" : "";
+  const abs = Math.abs(amount);
+  const whole = Math.floor(abs / 100).toLocaleString("en-US");
+  const rest = abs % 100;
+  return `${sign}$${whole}${rest ? "." + String(rest).padStart(2, "0") : ""}`;
+}
+
+function formatAcres(acres: number): string {
+  return acres.toLocaleString("en-US", { maximumFractionDigits: 2 });
+}
+
+function percentOf(factor: number): string {
+  const pct = Math.round((factor - 1) * 1000) / 10;
+  return `${pct >= 0 ? "+" : "−"}${Math.abs(pct)}%`;
+}
+
+/**
+ * The acreage charge before the type's weight, in fractional cents: acres beyond
+ * `includedAcres`, each charged at the rate of the tier it falls in. Also returns a
+ * human-readable account of the tiers used.
+ */
+export function acreageCharge(
+  config: Pick<PricingConfig, "includedAcres" | "acreageTiers">,
+  acres: number,
+): { cents: number; parts: string[] } {
+  let from = config.includedAcres;
+  let total = 0;
+  const parts: string[] = [];
+  for (const tier of config.acreageTiers) {
+    if (acres <= from) break;
+    const to = tier.upToAcres === null ? acres : Math.min(acres, tier.upToAcres);
+    if (to > from) {
+      total += (to - from) * tier.centsPerAcre;
+      parts.push(`${formatAcres(to - from)} ac × ${formatCents(tier.centsPerAcre)}`);
+    }
+    if (tier.upToAcres !== null) from = Math.max(from, tier.upToAcres);
+  }
+  return { cents: total, parts };
+}
+
+function isPriced(type: SurveyType): type is PricedSurveyType {
+  return (PRICED_SURVEY_TYPES as readonly string[]).includes(type);
+}
+
+/**
+ * Prices `details` under `config`, applying `discount` when given (the caller has checked the
+ * code is usable). Subdivision gives `quoteRequired: true` and `totalCents: null`.
+ * Assumes `config` passed PricingConfigSchema and `details` SurveyDetailsSchema.
+ */
+export function priceSurvey(
+  config: PricingConfig,
+  details: SurveyDetails,
+  discount?: Discount | null,
+): Quote {
+  const type = details.surveyType;
+  const turnaround = TURNAROUND[type][details.rush];
+  if (!isPriced(type)) {
+    return {
+      surveyType: type,
+      quoteRequired: true,
+      currency: "USD",
+      baseCents: 0,
+      lineItems: [],
+      subtotalCents: 0,
+      discount: null,
+      totalCents: null,
+      minimumApplied: false,
+      turnaround,
+    };
+  }
+  const info = SURVEY_TYPE_INFO[type];
+  const items: QuoteLineItem[] = [];
+  const add = (key: string, label: string, detail: string, amount: number) => {
+    const amountCents = Math.round(amount);
+    if (amountCents !== 0 || key === "base") items.push({ key, label, detail, amountCents });
+    return amountCents;
+  };
+
+  const baseCents = config.basePriceCents[type];
+  let work = add(
+    "base",
+    `${info.name} base price`,
+    config.acreageWeight[type] > 0
+      ? `Includes up to ${formatAcres(config.includedAcres)} acres`
+      : "Flat fee for the property",
+    baseCents,
+  );
+
+  const weight = config.acreageWeight[type];
+  if (weight > 0 && details.acreage > config.includedAcres) {
+    const { cents: acreCents, parts } = acreageCharge(config, details.acreage);
+    const weighted = weight === 1 ? "" : ` (× ${weight} for this survey type)`;
+    work += add(
+      "acreage",
+      "Acreage",
+      `${formatAcres(details.acreage)} acres: ${parts.join(" + ")}${weighted}`,
+      acreCents * weight,
+    );
+  }
+
+  const structures = config.structures[type];
+  const extraStructures = Math.max(0, details.structures - structures.included);
+  if (extraStructures > 0 && structures.centsEach > 0) {
+    work += add(
+      "structures",
+      "Structures",
+      `${details.structures} structures, ${structures.included} included: ${extraStructures} × ${
+        formatCents(structures.centsEach)
+      }`,
+      extraStructures * structures.centsEach,
+    );
+  }
+
+  if (details.cornersToSet > 0) {
+    work += add(
+      "corners_set",
+      "Corner monuments",
+      `${details.cornersToSet} ${details.cornersToSet === 1 ? "corner" : "corners"} set × ${
+        formatCents(config.cornerSetCents)
+      }`,
+      details.cornersToSet * config.cornerSetCents,
+    );
+  }
+
+  if (details.cornersKnown === false) {
+    work += add(
+      "corner_search",
+      "Corner research",
+      "Corners not known: records research and field search",
+      config.cornerSearchCents[type],
+    );
+  }
+
+  if (type === "alta") {
+    for (const id of details.altaItems ?? []) {
+      work += add(
+        `alta_${id}`,
+        `ALTA Table A item ${id}`,
+        ALTA_TABLE_A_ITEMS[id],
+        config.altaItemCents[id],
+      );
+    }
+  }
+
+  // Property, terrain and vegetation each scale the work on their own (added, not
+  // compounded), so each line reads as "its percentage of the work".
+  let adjusted = work;
+  const property = config.propertyType[details.propertyType];
+  adjusted += add(
+    "property_type",
+    "Property type",
+    `${PROPERTY_TYPE_LABELS[details.propertyType]} (${percentOf(property)})`,
+    work * (property - 1),
+  );
+  const terrain = config.terrain[details.terrain];
+  adjusted += add(
+    "terrain",
+    "Terrain",
+    `${TERRAIN_LABELS[details.terrain]} (${percentOf(terrain)})`,
+    work * (terrain - 1),
+  );
+  const vegetation = config.vegetation[details.vegetation];
+  adjusted += add(
+    "vegetation",
+    "Vegetation",
+    `${VEGETATION_LABELS[details.vegetation]} (${percentOf(vegetation)})`,
+    work * (vegetation - 1),
+  );
+
+  const index = config.stateIndex[details.state];
+  adjusted += add(
+    "regional",
+    "Regional cost",
+    `${US_STATES[details.state]} cost index ${index.toFixed(2)} (${percentOf(index)})`,
+    adjusted * (index - 1),
+  );
+
+  const floor = FLOOR_CENTS[type];
+  const minimumApplied = adjusted < floor;
+  if (minimumApplied) {
+    adjusted += add(
+      "minimum",
+      "Minimum price",
+      `Raised to the ${formatCents(floor)} starting price`,
+      floor - adjusted,
+    );
+  }
+
+  let subtotal = adjusted;
+  if (details.rush !== "standard") {
+    const factor = config.rush[details.rush];
+    subtotal += add(
+      "rush",
+      details.rush === "rush" ? "Rush turnaround" : "Expedited turnaround",
+      `${turnaround} (${percentOf(factor)})`,
+      adjusted * (factor - 1),
+    );
+  }
+
+  let applied: Quote["discount"] = null;
+  let total = subtotal;
+  if (discount) {
+    const raw = discount.kind === "percent"
+      ? Math.round((subtotal * Math.min(100, Math.max(0, discount.value))) / 100)
+      : Math.max(0, Math.round(discount.value));
+    const amountCents = Math.min(raw, subtotal);
+    applied = { code: discount.code, kind: discount.kind, value: discount.value, amountCents };
+    total = subtotal - amountCents;
+  }
+
+  return {
+    surveyType: type,
+    quoteRequired: false,
+    currency: "USD",
+    baseCents,
+    lineItems: items,
+    subtotalCents: subtotal,
+    discount: applied,
+    totalCents: total,
+    minimumApplied,
+    turnaround,
+  };
+}
