@@ -1,5 +1,385 @@
 import { Hono } from "hono";
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { zValidator } from "@hono/zod-validator";
+import { z } from "zod";
 import type { AppEnv } from "./_env.ts";
+import { onInvalid } from "./_errors.tsx";
+import { auditContext, endSession, requireUser, startSession } from "./_auth.ts";
+import { hitRateLimit } from "../db/kv.ts";
+import { insertAuditEvent } from "../db/audit.ts";
+import {
+  getUserByEmail,
+  getUserByIdentifier,
+  getUserCredentials,
+  insertUser,
+  toSessionUser,
+  updateLastLogin,
+  updateUserPassword,
+  updateUserProfile,
+  UserExistsError,
+} from "../db/users.ts";
+import {
+  consumePasswordResetToken,
+  getPasswordResetTarget,
+  insertPasswordResetToken,
+} from "../db/password_resets.ts";
+import {
+  hashPassword,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  verifyDummyPassword,
+  verifyPassword,
+} from "../lib/passwords.ts";
+import { hashToken, randomToken, revokeUserSessions } from "../lib/sessions.ts";
+import { queuePasswordChangedEmail, queuePasswordResetEmail } from "../lib/mail/emails.ts";
+
+/** Spec section 8: the only answer /api/forgot-password ever gives. */
+export const FORGOT_PASSWORD_MESSAGE =
+  "If an account with this email exists, you'll receive instructions to reset your password.";
+/** Spec section 2: the reset link is unknown, used, expired, or its account is disabled. */
+export const INVALID_RESET_LINK_MESSAGE = "This password reset link is invalid or has expired.";
+/** Spec section 8: the logout toast text. */
+export const LOGGED_OUT_MESSAGE = "You have been logged out successfully.";
+/** Same answer for an unknown identifier, a wrong password and a disabled account. */
+export const INVALID_CREDENTIALS_MESSAGE = "Invalid credentials";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** Rate limits (attempts per window) from the accounts issue. */
+export const RATE_LIMITS = {
+  login: { limit: 10, windowMs: 3 * MINUTE },
+  register: { limit: 10, windowMs: HOUR },
+  forgotPassword: { limit: 5, windowMs: HOUR },
+  passwordChange: { limit: 10, windowMs: 3 * MINUTE },
+} as const;
+
+/** A required string field whose missing/wrong-type messages name it. */
+function text(label: string) {
+  return z.string({
+    error: (issue) => issue.input === undefined ? `${label} is required` : `${label} must be text`,
+  });
+}
+
+function body<T extends z.ZodRawShape>(shape: T) {
+  return z.object(shape, { error: "Request body must be a JSON object" });
+}
+
+const Email = text("Email").trim()
+  .max(254, "Email must be at most 254 characters")
+  .pipe(z.email("Please enter a valid email address"));
+
+const NewPassword = text("Password")
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+const FullName = text("Full name").trim()
+  .min(1, "Full name is required")
+  .max(100, "Full name must be at most 100 characters");
+
+const RegisterInput = body({
+  email: Email,
+  password: NewPassword,
+  fullName: FullName,
+  // Accepted for the spec's payload shape, then ignored: the username is always the email.
+  username: z.unknown().optional(),
+});
+
+const LoginInput = body({
+  identifier: text("Email or username").trim()
+    .min(1, "Email or username is required")
+    .max(254, "Email or username must be at most 254 characters"),
+  password: text("Password")
+    .min(1, "Password is required")
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+});
+
+const optionalText = (label: string, max: number) =>
+  z.string({ error: `${label} must be text` }).trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullable().optional()
+    .transform((v) => (v === "" ? null : v));
+
+const ProfileInput = body({
+  fullName: FullName.optional(),
+  companyName: optionalText("Company name", 100),
+  phone: optionalText("Phone", 30).refine(
+    (v) => v == null || /^[0-9+()\-.\s]{7,30}$/.test(v),
+    "Please enter a valid phone number",
+  ),
+}).refine(
+  (v) => v.fullName !== undefined || v.companyName !== undefined || v.phone !== undefined,
+  "Nothing to update",
+);
+
+const PasswordChangeInput = body({
+  currentPassword: text("Current password")
+    .min(1, "Current password is required")
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  newPassword: NewPassword,
+  confirmPassword: z.string({ error: "Confirm password must be text" }).optional(),
+}).refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.newPassword, {
+  message: "Passwords don't match",
+  path: ["confirmPassword"],
+});
+
+const ForgotPasswordInput = body({ email: Email });
+
+const ResetPasswordInput = body({
+  token: z.string({ error: INVALID_RESET_LINK_MESSAGE }).max(512, INVALID_RESET_LINK_MESSAGE)
+    .optional(),
+  password: NewPassword,
+  confirmPassword: z.string({ error: "Confirm password must be text" })
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+    .optional(),
+}).refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
+  message: "Passwords don't match",
+  path: ["confirmPassword"],
+});
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+function minutesText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}
+
+/**
+ * Counts one attempt against every rule; over any limit → 429 with `Retry-After` (the longest
+ * wait) and "Too many {what}. Please try again in N minutes."
+ */
+async function enforceRateLimits(
+  c: Context<AppEnv>,
+  what: string,
+  rules: { bucket: string; subject: string; limit: number; windowMs: number }[],
+): Promise<void> {
+  let wait = 0;
+  for (const rule of rules) {
+    const result = await hitRateLimit(c.var.kv, rule);
+    if (!result.allowed) wait = Math.max(wait, result.retryAfterSeconds, 1);
+  }
+  if (wait > 0) {
+    const message = `Too many ${what}. Please try again in ${minutesText(wait)}.`;
+    throw new HTTPException(429, {
+      res: new Response(JSON.stringify({ message }), {
+        status: 429,
+        headers: { "Content-Type": "application/json", "Retry-After": String(wait) },
+      }),
+    });
+  }
+}
+
+function invalidResetLink(c: Context) {
+  return c.json({ success: false, message: INVALID_RESET_LINK_MESSAGE }, 400);
+}
 
 /** Sign-in, registration, logout, the current user, profile and password-reset APIs. */
-export const authApi = new Hono<AppEnv>();
+export const authApi = new Hono<AppEnv>()
+  .post("/api/register", zValidator("json", RegisterInput, onInvalid), async (c) => {
+    const input = c.req.valid("json");
+    await enforceRateLimits(c, "registration attempts", [
+      { bucket: "register_ip", subject: c.var.clientIp, ...RATE_LIMITS.register },
+    ]);
+    const passwordHash = await hashPassword(input.password);
+    let user;
+    try {
+      user = await insertUser(c.var.db, {
+        email: input.email,
+        username: input.email,
+        fullName: input.fullName,
+        role: "client",
+        passwordHash,
+      });
+    } catch (err) {
+      if (err instanceof UserExistsError) {
+        throw new HTTPException(400, { message: err.message });
+      }
+      throw err;
+    }
+    await startSession(c, { userId: user.id, role: user.role });
+    await insertAuditEvent(c.var.db, {
+      event: "registered",
+      ...auditContext(c),
+      actorId: user.id,
+      targetId: user.id,
+    });
+    return c.json(toSessionUser(user), 201);
+  })
+  .post("/api/login", zValidator("json", LoginInput, onInvalid), async (c) => {
+    const { identifier, password } = c.req.valid("json");
+    await enforceRateLimits(c, "login attempts", [
+      { bucket: "login_ip", subject: c.var.clientIp, ...RATE_LIMITS.login },
+      { bucket: "login_identifier", subject: identifier.toLowerCase(), ...RATE_LIMITS.login },
+    ]);
+    const db = c.var.db;
+    const found = await getUserByIdentifier(db, identifier);
+    // Verify against a dummy hash for unknown identifiers so every failure takes as long.
+    const isMatch = found
+      ? await verifyPassword(password, found.passwordHash)
+      : await verifyDummyPassword(password);
+    if (!found || !isMatch || found.disabledAt) {
+      const reason = !found ? "unknown_identifier" : !isMatch ? "wrong_password" : "disabled";
+      await insertAuditEvent(db, {
+        event: "login_failed",
+        ...auditContext(c),
+        actorId: null,
+        targetId: found?.id ?? null,
+        details: { reason },
+      });
+      throw new HTTPException(401, { message: INVALID_CREDENTIALS_MESSAGE });
+    }
+    const user = (await updateLastLogin(db, { id: found.id })) ?? found;
+    await startSession(c, { userId: user.id, role: user.role });
+    await insertAuditEvent(db, {
+      event: "login_succeeded",
+      ...auditContext(c),
+      actorId: user.id,
+      targetId: user.id,
+    });
+    return c.json(toSessionUser(user));
+  })
+  .post("/api/logout", requireUser, async (c) => {
+    const audit = auditContext(c);
+    const targetId = c.var.user!.id;
+    await endSession(c);
+    await insertAuditEvent(c.var.db, { event: "logout", ...audit, targetId });
+    return c.json({ message: LOGGED_OUT_MESSAGE });
+  })
+  .get("/api/user", requireUser, (c) => {
+    c.header("Cache-Control", "private, no-store");
+    return c.json(c.var.user!);
+  })
+  .patch("/api/user", requireUser, zValidator("json", ProfileInput, onInvalid), async (c) => {
+    const input = c.req.valid("json");
+    const me = c.var.user!;
+    const updated = await updateUserProfile(c.var.db, { id: me.id, ...input });
+    if (!updated) throw new HTTPException(401, { message: "Authentication required" });
+    await insertAuditEvent(c.var.db, {
+      event: "profile_updated",
+      ...auditContext(c),
+      targetId: me.id,
+      details: {
+        fullName: input.fullName !== undefined,
+        companyName: input.companyName !== undefined,
+        phone: input.phone !== undefined,
+      },
+    });
+    return c.json(toSessionUser(updated));
+  })
+  .post(
+    "/api/user/password",
+    requireUser,
+    zValidator("json", PasswordChangeInput, onInvalid),
+    async (c) => {
+      const session = c.var.session!;
+      if (session.impersonatorId) {
+        throw new HTTPException(403, {
+          message: "You cannot change this user's password while impersonating them.",
+        });
+      }
+      const { currentPassword, newPassword } = c.req.valid("json");
+      const me = c.var.user!;
+      await enforceRateLimits(c, "password attempts", [
+        { bucket: "password_change", subject: me.id, ...RATE_LIMITS.passwordChange },
+      ]);
+      const credentials = await getUserCredentials(c.var.db, me.id);
+      if (!credentials || !(await verifyPassword(currentPassword, credentials.passwordHash))) {
+        throw new HTTPException(400, { message: "Current password is incorrect" });
+      }
+      const passwordHash = await hashPassword(newPassword);
+      const audit = auditContext(c);
+      await c.var.db.begin(async (tx) => {
+        await updateUserPassword(tx, { id: me.id, passwordHash });
+        await queuePasswordChangedEmail(tx, { to: me.email, name: me.fullName });
+        await insertAuditEvent(tx, { event: "password_changed", ...audit, targetId: me.id });
+      });
+      await revokeUserSessions(c.var.kv, me.id, { except: session.idHash });
+      return c.json({ message: "Your password has been changed." });
+    },
+  )
+  .post(
+    "/api/forgot-password",
+    zValidator("json", ForgotPasswordInput, onInvalid),
+    async (c) => {
+      const { email } = c.req.valid("json");
+      await enforceRateLimits(c, "password reset requests", [
+        { bucket: "forgot_ip", subject: c.var.clientIp, ...RATE_LIMITS.forgotPassword },
+        { bucket: "forgot_email", subject: email.toLowerCase(), ...RATE_LIMITS.forgotPassword },
+      ]);
+      const user = await getUserByEmail(c.var.db, email);
+      const audit = { ...auditContext(c), actorId: null };
+      if (user && !user.disabledAt) {
+        const token = randomToken(32);
+        const tokenHash = await hashToken(token);
+        const resetUrl = new URL("/reset-password", c.var.deps.config.PUBLIC_URL);
+        resetUrl.searchParams.set("token", token);
+        await c.var.db.begin(async (tx) => {
+          await insertPasswordResetToken(tx, { userId: user.id, tokenHash });
+          await queuePasswordResetEmail(tx, {
+            to: user.email,
+            name: user.fullName,
+            resetUrl: resetUrl.href,
+          });
+          await insertAuditEvent(tx, {
+            event: "password_reset_requested",
+            ...audit,
+            targetId: user.id,
+          });
+        });
+      } else {
+        await insertAuditEvent(c.var.db, {
+          event: "password_reset_requested",
+          ...audit,
+          details: { matched: false },
+        });
+      }
+      return c.json({ message: FORGOT_PASSWORD_MESSAGE });
+    },
+  )
+  .get(
+    "/api/reset-password/verify",
+    zValidator(
+      "query",
+      z.object({ token: z.string().max(512).optional() }),
+      (result, c) => (result.success ? undefined : invalidResetLink(c)),
+    ),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      const { token } = c.req.valid("query");
+      if (!token || !TOKEN_SHAPE.test(token)) return invalidResetLink(c);
+      const target = await getPasswordResetTarget(c.var.db, {
+        tokenHash: await hashToken(token),
+      });
+      if (!target) return invalidResetLink(c);
+      return c.json({ success: true, email: target.email });
+    },
+  )
+  .post(
+    "/api/reset-password",
+    zValidator("json", ResetPasswordInput, onInvalid),
+    async (c) => {
+      const { token, password } = c.req.valid("json");
+      if (!token || !TOKEN_SHAPE.test(token)) return invalidResetLink(c);
+      const tokenHash = await hashToken(token);
+      // Cheap check first so a bad token never costs an argon2 hash.
+      const target = await getPasswordResetTarget(c.var.db, { tokenHash });
+      if (!target) return invalidResetLink(c);
+      const passwordHash = await hashPassword(password);
+      const audit = { ...auditContext(c), actorId: null };
+      const userId = await c.var.db.begin(async (tx) => {
+        const id = await consumePasswordResetToken(tx, { tokenHash });
+        if (!id) return undefined;
+        await updateUserPassword(tx, { id, passwordHash });
+        await queuePasswordChangedEmail(tx, { to: target.email, name: target.fullName });
+        await insertAuditEvent(tx, { event: "password_reset_completed", ...audit, targetId: id });
+        return id;
+      });
+      if (!userId) return invalidResetLink(c);
+      await revokeUserSessions(c.var.kv, userId);
+      return c.json({
+        success: true,
+        message: "Your password has been reset. You can now sign in with your new password.",
+      });
+    },
+  );

@@ -1,0 +1,60 @@
+/**
+ * Password-reset tokens. Only the SHA-256 of a token is stored (the token itself is in the
+ * emailed link), each lasts an hour, a new request voids older ones, and using one deletes it.
+ */
+import type { Db } from "./client.ts";
+
+/** How long a reset link works. */
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+
+/**
+ * Stores a token hash for `userId`, replacing any earlier tokens of that user (and sweeping
+ * expired tokens of everyone). Call it in the same transaction that queues the email.
+ */
+export async function insertPasswordResetToken(
+  db: Db,
+  input: { userId: string; tokenHash: string },
+): Promise<void> {
+  await db`delete from password_reset_tokens
+    where user_id = ${input.userId} or expires_at <= now()`;
+  await db`
+    insert into password_reset_tokens (token_hash, user_id, expires_at)
+    values (${input.tokenHash}, ${input.userId},
+      now() + make_interval(mins => ${PASSWORD_RESET_TTL_MINUTES}))`;
+}
+
+/** Whom an unexpired token resets, if its user exists and is enabled; else undefined. */
+export async function getPasswordResetTarget(
+  db: Db,
+  input: { tokenHash: string },
+): Promise<{ userId: string; email: string; fullName: string } | undefined> {
+  const [row] = await db<{ userId: string; email: string; fullName: string }[]>`
+    select u.id as user_id, u.email, u.full_name
+    from password_reset_tokens t join users u on u.id = t.user_id
+    where t.token_hash = ${input.tokenHash} and t.expires_at > now()
+      and u.disabled_at is null`;
+  return row;
+}
+
+/**
+ * Uses a token: deletes it and every other token of its user, returning the user's id, or
+ * undefined when the token is unknown, expired or its user is disabled. Run it in the
+ * transaction that updates the password so a token can never be used twice.
+ */
+export async function consumePasswordResetToken(
+  db: Db,
+  input: { tokenHash: string },
+): Promise<string | undefined> {
+  const [row] = await db<{ userId: string; isUsable: boolean }[]>`
+    delete from password_reset_tokens t using users u
+    where t.token_hash = ${input.tokenHash} and u.id = t.user_id
+    returning t.user_id, (t.expires_at > now() and u.disabled_at is null) as is_usable`;
+  if (!row) return undefined;
+  await db`delete from password_reset_tokens where user_id = ${row.userId}`;
+  return row.isUsable ? row.userId : undefined;
+}
+
+/** Deletes every token of `userId` (used when an account is disabled). */
+export async function deletePasswordResetTokens(db: Db, input: { userId: string }): Promise<void> {
+  await db`delete from password_reset_tokens where user_id = ${input.userId}`;
+}

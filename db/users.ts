@@ -1,0 +1,263 @@
+/**
+ * Users. The password hash is read only by `getUserByIdentifier`/`getUserCredentials`
+ * (for lib/passwords.ts); every other function returns the public shape without it.
+ */
+import type { Db } from "./client.ts";
+import type { Role, SessionUser } from "../routes/_env.ts";
+
+/** The four roles, for validation. */
+export const ROLES = ["admin", "client", "surveyor", "technician"] as const satisfies Role[];
+
+/** A user as the app sees it: the public shape plus whether the account is disabled. */
+export interface User extends SessionUser {
+  /** ISO time the account was disabled, or null while it is active. */
+  disabledAt: string | null;
+}
+
+/** A user with the stored argon2id hash, for sign-in and password changes only. */
+export interface UserWithPassword extends User {
+  passwordHash: string;
+}
+
+/** Thrown by `insertUser` when the email or username is already taken (any letter case). */
+export class UserExistsError extends Error {
+  constructor() {
+    super("An account with this email already exists");
+  }
+}
+
+const publicColumns = [
+  "id",
+  "username",
+  "email",
+  "fullName",
+  "role",
+  "companyName",
+  "phone",
+  "createdAt",
+  "lastLogin",
+  "disabledAt",
+];
+
+interface UserRow {
+  id: string;
+  username: string;
+  email: string;
+  fullName: string;
+  role: Role;
+  companyName: string | null;
+  phone: string | null;
+  createdAt: Date;
+  lastLogin: Date | null;
+  disabledAt: Date | null;
+  passwordHash?: string;
+}
+
+function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    fullName: row.fullName,
+    role: row.role,
+    companyName: row.companyName,
+    phone: row.phone,
+    createdAt: row.createdAt.toISOString(),
+    lastLogin: row.lastLogin ? row.lastLogin.toISOString() : null,
+    disabledAt: row.disabledAt ? row.disabledAt.toISOString() : null,
+  };
+}
+
+/** The public `SessionUser` shape of `user` (drops `disabledAt` and anything else). */
+export function toSessionUser(user: User): SessionUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    fullName: user.fullName,
+    role: user.role,
+    companyName: user.companyName,
+    phone: user.phone,
+    createdAt: user.createdAt,
+    lastLogin: user.lastLogin,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True when `id` is shaped like a uuid (anything else cannot be a user id). */
+export function isUuid(id: string): boolean {
+  return UUID.test(id);
+}
+
+/** The user with `id`, or undefined (also for a string that is not a uuid). */
+export async function getUserById(db: Db, id: string): Promise<User | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db<UserRow[]>`
+    select ${db(publicColumns)} from users where id = ${id}`;
+  return row && toUser(row);
+}
+
+/** The user whose email matches `email` in any letter case, or undefined. */
+export async function getUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  const [row] = await db<UserRow[]>`
+    select ${db(publicColumns)} from users where lower(email) = lower(${email.trim()})`;
+  return row && toUser(row);
+}
+
+/**
+ * The user whose email or username matches `identifier` (any letter case), with the password
+ * hash, or undefined. An email match wins over a username match.
+ */
+export async function getUserByIdentifier(
+  db: Db,
+  identifier: string,
+): Promise<UserWithPassword | undefined> {
+  const id = identifier.trim();
+  const [row] = await db<UserRow[]>`
+    select ${db(publicColumns)}, password_hash from users
+    where lower(email) = lower(${id}) or lower(username) = lower(${id})
+    order by (lower(email) = lower(${id})) desc
+    limit 1`;
+  return row && { ...toUser(row), passwordHash: row.passwordHash! };
+}
+
+/** The user with `id` and the password hash, or undefined. */
+export async function getUserCredentials(
+  db: Db,
+  id: string,
+): Promise<UserWithPassword | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db<UserRow[]>`
+    select ${db(publicColumns)}, password_hash from users where id = ${id}`;
+  return row && { ...toUser(row), passwordHash: row.passwordHash! };
+}
+
+/**
+ * Inserts a user. `username` defaults to the email. Throws `UserExistsError` when the email
+ * or username is taken in any letter case.
+ */
+export async function insertUser(
+  db: Db,
+  input: {
+    email: string;
+    username?: string;
+    fullName: string;
+    role: Role;
+    passwordHash: string;
+    companyName?: string | null;
+    phone?: string | null;
+  },
+): Promise<User> {
+  const email = input.email.trim();
+  try {
+    const [row] = await db<UserRow[]>`
+      insert into users (username, email, full_name, role, company_name, phone, password_hash)
+      values (
+        ${input.username?.trim() || email}, ${email}, ${input.fullName}, ${input.role},
+        ${input.companyName ?? null}, ${input.phone ?? null}, ${input.passwordHash}
+      )
+      returning ${db(publicColumns)}`;
+    return toUser(row);
+  } catch (err) {
+    if ((err as { code?: string }).code === "23505") throw new UserExistsError();
+    throw err;
+  }
+}
+
+/**
+ * Updates the given profile fields (an omitted field is left alone; null clears company or
+ * phone). Returns the updated user, or undefined when there is none with `id`.
+ */
+export async function updateUserProfile(
+  db: Db,
+  input: { id: string; fullName?: string; companyName?: string | null; phone?: string | null },
+): Promise<User | undefined> {
+  if (!isUuid(input.id)) return undefined;
+  const hasCompany = input.companyName !== undefined;
+  const hasPhone = input.phone !== undefined;
+  const [row] = await db<UserRow[]>`
+    update users set
+      full_name = coalesce(${input.fullName ?? null}, full_name),
+      company_name = case when ${hasCompany} then ${
+    input.companyName ?? null
+  } else company_name end,
+      phone = case when ${hasPhone} then ${input.phone ?? null} else phone end
+    where id = ${input.id}
+    returning ${db(publicColumns)}`;
+  return row && toUser(row);
+}
+
+/** Stores a new password hash. Returns false when there is no user with `id`. */
+export async function updateUserPassword(
+  db: Db,
+  input: { id: string; passwordHash: string },
+): Promise<boolean> {
+  if (!isUuid(input.id)) return false;
+  const rows = await db`
+    update users set password_hash = ${input.passwordHash} where id = ${input.id} returning id`;
+  return rows.length === 1;
+}
+
+/** Sets `last_login` to now. Returns the updated user, or undefined. */
+export async function updateLastLogin(db: Db, input: { id: string }): Promise<User | undefined> {
+  if (!isUuid(input.id)) return undefined;
+  const [row] = await db<UserRow[]>`
+    update users set last_login = now() where id = ${input.id}
+    returning ${db(publicColumns)}`;
+  return row && toUser(row);
+}
+
+/**
+ * Changes a user's role. Returns the updated user and the role it had before, or undefined
+ * when there is no user with `id`.
+ */
+export async function setUserRole(
+  db: Db,
+  input: { id: string; role: Role },
+): Promise<{ user: User; previousRole: Role } | undefined> {
+  if (!isUuid(input.id)) return undefined;
+  const [row] = await db<(UserRow & { previousRole: Role })[]>`
+    with previous as (select id, role from users where id = ${input.id} for update)
+    update users set role = ${input.role}
+    from previous where users.id = previous.id
+    returning ${db(publicColumns.map((c) => `users.${c}`))}, previous.role as previous_role`;
+  return row && { user: toUser(row), previousRole: row.previousRole };
+}
+
+/**
+ * Disables a user (keeps the first disable time when already disabled). Returns the user, or
+ * undefined when there is none with `id`. Sessions live in KV: the caller ends them.
+ */
+export async function disableUser(db: Db, input: { id: string }): Promise<User | undefined> {
+  if (!isUuid(input.id)) return undefined;
+  const [row] = await db<UserRow[]>`
+    update users set disabled_at = coalesce(disabled_at, now()) where id = ${input.id}
+    returning ${db(publicColumns)}`;
+  return row && toUser(row);
+}
+
+/** Re-enables a disabled user. Returns the user, or undefined when there is none with `id`. */
+export async function enableUser(db: Db, input: { id: string }): Promise<User | undefined> {
+  if (!isUuid(input.id)) return undefined;
+  const [row] = await db<UserRow[]>`
+    update users set disabled_at = null where id = ${input.id}
+    returning ${db(publicColumns)}`;
+  return row && toUser(row);
+}
+
+/** One page of users, newest first, optionally of one role, with the total count. */
+export async function listUsers(
+  db: Db,
+  input: { role?: Role; limit: number; offset: number },
+): Promise<{ users: User[]; total: number }> {
+  const role = input.role ?? null;
+  const rows = await db<UserRow[]>`
+    select ${db(publicColumns)} from users
+    where (${role}::text is null or role = ${role})
+    order by created_at desc, id
+    limit ${input.limit} offset ${input.offset}`;
+  const [{ total }] = await db<{ total: number }[]>`
+    select count(*)::int as total from users where (${role}::text is null or role = ${role})`;
+  return { users: rows.map(toUser), total };
+}
