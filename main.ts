@@ -6,6 +6,7 @@ import { notFound, onError } from "./routes/_errors.tsx";
 import { csrf, MAX_BODY_BYTES, requestContext, securityHeaders } from "./routes/_middleware.ts";
 import { health } from "./routes/health.ts";
 import { staticFiles } from "./routes/static.ts";
+import { servePageCache } from "./routes/_pages.ts";
 import { pages } from "./routes/pages.tsx";
 import { redirects } from "./routes/redirects.ts";
 import { seo } from "./routes/seo.ts";
@@ -31,6 +32,7 @@ import { openKv } from "./db/kv.ts";
 import { ensureBuild } from "./lib/assets.ts";
 import { createGeoProvider } from "./lib/geo/select.ts";
 import { createParcelProvider } from "./lib/parcels/select.ts";
+import { startOutboxSender } from "./lib/mail/sender.ts";
 
 /**
  * Builds the whole app from its dependencies. Starts nothing: tests call it in-process and
@@ -68,6 +70,9 @@ export function createApp(deps: AppDeps) {
   if (Deno.env.get("MERIDIAN_DEV_RELOAD") === "1") app.route("/", devReload);
   app.notFound(notFound);
   app.onError(onError);
+  // Already-rendered public pages skip the router for signed-out visitors; app.request()
+  // goes through app.fetch, so tests exercise the same path.
+  app.fetch = servePageCache(deps, app.fetch);
   return app;
 }
 
@@ -107,10 +112,13 @@ async function start() {
         `Meridian listening on http://${hostname}:${port} (${db.kind}, ${config.NODE_ENV})`,
       ),
   }, app.fetch);
+  // Without SMTP_URL, emails stay readable in the email_outbox table.
+  const stopMail = config.SMTP_URL ? startOutboxSender(deps, { intervalMs: 5000 }) : undefined;
   const shutdown = () => controller.abort();
   Deno.addSignalListener("SIGINT", shutdown);
   Deno.addSignalListener("SIGTERM", shutdown);
   await server.finished;
+  await stopMail?.();
   kv.close();
   await db.close();
 }

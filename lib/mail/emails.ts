@@ -1,16 +1,87 @@
+/**
+ * The emails the app sends. Each function renders its template and inserts it into the
+ * outbox using `db`, so a caller inside `sql.begin` gets the email only if its change commits.
+ */
 import type { Db } from "../../db/client.ts";
+import { insertOutboxEmail } from "./outbox.ts";
+import { renderEmail, type TemplateId, type TemplateProps } from "./render.tsx";
+
+async function queue<K extends TemplateId>(
+  db: Db,
+  to: string,
+  id: K,
+  props: TemplateProps[K],
+): Promise<string> {
+  const email = await renderEmail(id, props);
+  return await insertOutboxEmail(db, { to, ...email });
+}
 
 /**
- * Queues the password-reset email in the outbox, inside the caller's transaction.
- * (Stub until the mail work lands: templates, outbox table and sender.)
+ * With no SMTP server, a developer still needs the reset link: the dev server (NODE_ENV set
+ * to development by dev.ts) logs it. Never in production or tests.
+ */
+function shouldLogLinks(): boolean {
+  return Deno.env.get("NODE_ENV") === "development" && !Deno.env.get("SMTP_URL");
+}
+
+/**
+ * Queues the password-reset email in the outbox, inside the caller's transaction. Returns the
+ * outbox id. Throws when `resetUrl` is not an http(s) URL.
  */
 export async function queuePasswordResetEmail(
-  _db: Db,
-  _email: { to: string; name: string; resetUrl: string },
-): Promise<void> {}
+  db: Db,
+  email: { to: string; name: string; resetUrl: string },
+): Promise<string> {
+  const id = await queue(db, email.to, "password_reset", {
+    name: email.name,
+    resetUrl: email.resetUrl,
+  });
+  if (shouldLogLinks()) {
+    console.log(`[mail] No SMTP_URL; password reset link for ${email.to}: ${email.resetUrl}`);
+  }
+  return id;
+}
 
 /** Queues the "your password was changed" notice in the outbox, in the caller's transaction. */
 export async function queuePasswordChangedEmail(
-  _db: Db,
-  _email: { to: string; name: string },
-): Promise<void> {}
+  db: Db,
+  email: { to: string; name: string },
+): Promise<string> {
+  return await queue(db, email.to, "password_changed", { name: email.name });
+}
+
+/**
+ * Queues the client's survey-request confirmation (address, survey type, quoted price or
+ * custom quote, what happens next). Throws when `surveyUrl` is not an http(s) URL.
+ */
+export async function queueSurveyConfirmationEmail(
+  db: Db,
+  email: {
+    to: string;
+    name: string;
+    surveyId: string;
+    address: string;
+    surveyTypeName: string;
+    quotedPriceCents: number | null;
+    surveyUrl: string;
+  },
+): Promise<string> {
+  const { to, ...props } = email;
+  return await queue(db, to, "survey_request_confirmation", props);
+}
+
+/** Queues the admin notice about a new survey request. Throws on a non-http(s) `adminUrl`. */
+export async function queueAdminNewSurveyEmail(
+  db: Db,
+  email: {
+    to: string;
+    surveyId: string;
+    clientName: string;
+    address: string;
+    surveyTypeName: string;
+    adminUrl: string;
+  },
+): Promise<string> {
+  const { to, ...props } = email;
+  return await queue(db, to, "new_survey_request_admin", props);
+}

@@ -1,0 +1,128 @@
+/**
+ * Every email template, with its subject and sample data, rendered to HTML and plain text.
+ * The queue functions (emails.ts) and the admin preview page both go through here.
+ */
+import type { ReactElement } from "react";
+import { render } from "jsx-email";
+import {
+  PasswordReset,
+  type PasswordResetProps,
+  passwordResetSubject,
+} from "./templates/PasswordReset.tsx";
+import {
+  PasswordChanged,
+  type PasswordChangedProps,
+  passwordChangedSubject,
+} from "./templates/PasswordChanged.tsx";
+import {
+  SurveyRequestConfirmation,
+  type SurveyRequestConfirmationProps,
+  surveyRequestConfirmationSubject,
+} from "./templates/SurveyRequestConfirmation.tsx";
+import {
+  NewSurveyRequestAdmin,
+  type NewSurveyRequestAdminProps,
+  newSurveyRequestAdminSubject,
+} from "./templates/NewSurveyRequestAdmin.tsx";
+
+/** A rendered email ready for the outbox. */
+export interface RenderedEmail {
+  template: TemplateId;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** Props of each template, by id. */
+export interface TemplateProps {
+  password_reset: PasswordResetProps;
+  password_changed: PasswordChangedProps;
+  survey_request_confirmation: SurveyRequestConfirmationProps;
+  new_survey_request_admin: NewSurveyRequestAdminProps;
+}
+
+/** Template ids as stored in `email_outbox.template`. */
+export type TemplateId = keyof TemplateProps;
+
+interface TemplateDef<P> {
+  name: string;
+  audience: string;
+  description: string;
+  subject(props: P): string;
+  element(props: P): ReactElement;
+  sample: P;
+}
+
+/** Each template's display name, who receives it, subject, element and sample data. */
+export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
+  password_reset: {
+    name: "Password reset",
+    audience: "Any user who asks to reset their password",
+    description: "The one-hour, single-use link to choose a new password.",
+    subject: passwordResetSubject,
+    element: (p) => <PasswordReset {...p} />,
+    sample: {
+      name: "Jordan Rivera",
+      resetUrl: "https://meridian.example/reset-password?token=sample-token",
+    },
+  },
+  password_changed: {
+    name: "Password changed",
+    audience: "A user whose password was changed or reset",
+    description: "Confirms the change and says what to do if it was not them.",
+    subject: passwordChangedSubject,
+    element: (p) => <PasswordChanged {...p} />,
+    sample: { name: "Jordan Rivera" },
+  },
+  survey_request_confirmation: {
+    name: "Survey request confirmation",
+    audience: "The client who submitted a survey request",
+    description: "Address, survey type, quoted price and what happens next.",
+    subject: surveyRequestConfirmationSubject,
+    element: (p) => <SurveyRequestConfirmation {...p} />,
+    sample: {
+      name: "Jordan Rivera",
+      surveyId: "3f1c2a9e-0000-4000-8000-000000000001",
+      address: "1600 Pennsylvania Ave NW, Washington, DC 20500",
+      surveyTypeName: "Boundary Survey",
+      quotedPriceCents: 38500,
+      surveyUrl: "https://meridian.example/survey/3f1c2a9e-0000-4000-8000-000000000001",
+    },
+  },
+  new_survey_request_admin: {
+    name: "New survey request (admin)",
+    audience: "Administrators",
+    description: "Tells the team a new request is waiting to be matched with surveyors.",
+    subject: newSurveyRequestAdminSubject,
+    element: (p) => <NewSurveyRequestAdmin {...p} />,
+    sample: {
+      surveyId: "3f1c2a9e-0000-4000-8000-000000000001",
+      clientName: "Jordan Rivera",
+      address: "1600 Pennsylvania Ave NW, Washington, DC 20500",
+      surveyTypeName: "Boundary Survey",
+      adminUrl: "https://meridian.example/admin-dashboard",
+    },
+  },
+};
+
+/** Template ids in display order. */
+export const TEMPLATE_IDS = Object.keys(TEMPLATES) as TemplateId[];
+
+/**
+ * Renders template `id` with `props` to subject, HTML and plain text. Throws when a link in
+ * the props is not an http(s) URL.
+ */
+export async function renderEmail<K extends TemplateId>(
+  id: K,
+  props: TemplateProps[K],
+): Promise<RenderedEmail> {
+  const def = TEMPLATES[id] as TemplateDef<TemplateProps[K]>;
+  const element = def.element(props);
+  const [html, text] = await Promise.all([
+    render(element),
+    render(element, { plainText: true }),
+  ]);
+  // Subjects carry user input (addresses); one line, bounded, so no header can be smuggled.
+  const subject = def.subject(props).replace(/\s+/g, " ").trim().slice(0, 200);
+  return { template: id, subject, html, text: text.trim() };
+}

@@ -1,0 +1,309 @@
+import { SMTPServer } from "smtp-server";
+import { assert, assertEquals, assertMatch, assertStringIncludes } from "../_assert.ts";
+import { resetDatabase, test, testConfig, testDatabase } from "../_helpers.ts";
+import { queuePasswordResetEmail } from "../../lib/mail/emails.ts";
+import {
+  claimDueEmails,
+  getOutboxEmail,
+  insertOutboxEmail,
+  markEmailFailed,
+  retryDelayMs,
+} from "../../lib/mail/outbox.ts";
+import {
+  createSmtpTransport,
+  deliverDueEmails,
+  type MailTransport,
+  startOutboxSender,
+} from "../../lib/mail/sender.ts";
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A local SMTP server that records what it receives; `reject` makes it refuse messages. */
+async function startSmtp({ reject = false } = {}) {
+  const received: Received[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Uint8Array[] = [];
+      stream.on("data", (c: Uint8Array) => chunks.push(c));
+      stream.on("end", () => {
+        if (reject) {
+          const err = Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 });
+          return callback(err);
+        }
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: new TextDecoder().decode(
+            chunks.reduce((all, c) => new Uint8Array([...all, ...c]), new Uint8Array()),
+          ),
+        });
+        callback();
+        waiters.splice(0).forEach((w) => w());
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** Resolves once `n` messages have arrived. */
+    async waitFor(n: number) {
+      while (received.length < n) await new Promise<void>((r) => waiters.push(r));
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Undoes quoted-printable body encoding (soft line breaks and =XX escapes). */
+function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, "").replace(
+    /=([0-9A-F]{2})/g,
+    (_, hex) => String.fromCharCode(parseInt(hex, 16)),
+  );
+}
+
+async function freshDb() {
+  const db = await testDatabase();
+  await resetDatabase(db.sql);
+  return db.sql;
+}
+
+const from = "Meridian <no-reply@meridian.test>";
+
+test("[mail] a queued reset email is delivered over SMTP and marked sent", async () => {
+  const sql = await freshDb();
+  const smtp = await startSmtp();
+  const config = testConfig({ SMTP_URL: smtp.url, MAIL_FROM: from });
+  const id = await queuePasswordResetEmail(sql, {
+    to: "pat@example.com",
+    name: "Pat Lee",
+    resetUrl: "http://localhost/reset-password?token=abc123",
+  });
+  const transport = createSmtpTransport(smtp.url);
+  try {
+    const result = await deliverDueEmails({ sql, config, transport });
+    assertEquals(result, { sent: 1, retrying: 0, failed: 0 });
+    assertEquals(smtp.received.length, 1);
+    const message = smtp.received[0];
+    assertEquals(message.from, "no-reply@meridian.test");
+    assertEquals(message.to, ["pat@example.com"]);
+    assertStringIncludes(message.raw, "Subject: Reset your Meridian password");
+    assertStringIncludes(message.raw, "multipart/alternative");
+    assertStringIncludes(decodeQuotedPrintable(message.raw), "reset-password?token=abc123");
+    const row = await getOutboxEmail(sql, { id });
+    assertEquals(row?.status, "sent");
+    assertEquals(row?.attempts, 1);
+    assert(row?.sentAt instanceof Date);
+    // Nothing is left to send.
+    assertEquals(await deliverDueEmails({ sql, config, transport }), {
+      sent: 0,
+      retrying: 0,
+      failed: 0,
+    });
+    assertEquals(smtp.received.length, 1);
+  } finally {
+    transport.close?.();
+    await smtp.close();
+  }
+});
+
+test("[mail] a refused message stays queued with the error and a later retry time", async () => {
+  const sql = await freshDb();
+  const smtp = await startSmtp({ reject: true });
+  const config = testConfig({ SMTP_URL: smtp.url, MAIL_FROM: from });
+  const id = await queuePasswordResetEmail(sql, {
+    to: "pat@example.com",
+    name: "Pat",
+    resetUrl: "http://localhost/reset-password?token=t",
+  });
+  const transport = createSmtpTransport(smtp.url);
+  try {
+    const result = await deliverDueEmails({ sql, config, transport });
+    assertEquals(result, { sent: 0, retrying: 1, failed: 0 });
+    const row = await getOutboxEmail(sql, { id });
+    assertEquals(row?.status, "queued");
+    assertEquals(row?.attempts, 1);
+    assertMatch(row?.lastError ?? "", /Mailbox unavailable/);
+    assert(row!.nextAttemptAt.getTime() > Date.now() + 20_000, "retry is pushed into the future");
+    // Not due yet, so the next pass leaves it alone.
+    assertEquals((await deliverDueEmails({ sql, config, transport })).retrying, 0);
+    assertEquals((await getOutboxEmail(sql, { id }))?.attempts, 1);
+  } finally {
+    transport.close?.();
+    await smtp.close();
+  }
+});
+
+test("[mail] an unreachable SMTP server never loses the row; it fails only after the last attempt", async () => {
+  const sql = await freshDb();
+  // A port nobody listens on: grab one, then close it.
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  const url = `smtp://127.0.0.1:${port}`;
+  const config = testConfig({ SMTP_URL: url, MAIL_FROM: from });
+  const id = await insertOutboxEmail(sql, {
+    to: "x@example.com",
+    subject: "s",
+    html: "<p>h</p>",
+    text: "h",
+    template: "password_changed",
+  });
+  const transport = createSmtpTransport(url);
+  const maxAttempts = 3;
+  try {
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      // Make the row due again instead of waiting out the backoff.
+      await sql`update email_outbox set next_attempt_at = now() where id = ${id}`;
+      const result = await deliverDueEmails({ sql, config, transport }, { maxAttempts });
+      const row = await getOutboxEmail(sql, { id });
+      assertEquals(row?.attempts, attempt);
+      assertEquals(row?.status, attempt < maxAttempts ? "queued" : "failed");
+      assertEquals(result.failed, attempt < maxAttempts ? 0 : 1);
+      assert(row?.lastError, "the error is recorded");
+    }
+    await sql`update email_outbox set next_attempt_at = now() where id = ${id}`;
+    assertEquals((await claimDueEmails(sql)).length, 0, "a failed row is not retried");
+    assertEquals((await getOutboxEmail(sql, { id }))?.status, "failed");
+  } finally {
+    transport.close?.();
+  }
+});
+
+test("[mail] backoff doubles from 30 seconds and is capped at an hour", () => {
+  assertEquals(retryDelayMs(1), 30_000);
+  assertEquals(retryDelayMs(2), 60_000);
+  assertEquals(retryDelayMs(3), 120_000);
+  assertEquals(retryDelayMs(20), 60 * 60_000);
+});
+
+test("[mail] a row left 'sending' by a crashed sender is picked up once its lease lapses", async () => {
+  const sql = await freshDb();
+  const id = await insertOutboxEmail(sql, {
+    to: "x@example.com",
+    subject: "s",
+    html: "<p>h</p>",
+    text: "h",
+    template: "password_changed",
+  });
+  const [claimed] = await claimDueEmails(sql, { leaseMs: 60_000 });
+  assertEquals(claimed.id, id);
+  assertEquals(claimed.status, "sending");
+  // While the lease runs, nobody else takes it.
+  assertEquals((await claimDueEmails(sql)).length, 0);
+  await sql`update email_outbox set next_attempt_at = now() - interval '1 second' where id = ${id}`;
+  const [again] = await claimDueEmails(sql);
+  assertEquals(again.id, id);
+  assertEquals(again.attempts, 2);
+  // A failure report for a row someone else holds is ignored rather than clobbering it.
+  await sql`update email_outbox set status = 'sent' where id = ${id}`;
+  assertEquals(await markEmailFailed(sql, { id, error: "late" }), undefined);
+  assertEquals((await getOutboxEmail(sql, { id }))?.status, "sent");
+});
+
+test("[mail] two senders claiming at once never get the same row", async () => {
+  const sql = await freshDb();
+  for (let i = 0; i < 6; i++) {
+    await insertOutboxEmail(sql, {
+      to: `u${i}@example.com`,
+      subject: "s",
+      html: "h",
+      text: "h",
+      template: "password_changed",
+    });
+  }
+  const [a, b] = await Promise.all([
+    claimDueEmails(sql, { limit: 4 }),
+    claimDueEmails(sql, { limit: 4 }),
+  ]);
+  const ids = [...a, ...b].map((r) => r.id);
+  assertEquals(new Set(ids).size, ids.length);
+  assertEquals(ids.length, 6);
+});
+
+test("[mail] startOutboxSender delivers queued mail in the background and stops cleanly", async () => {
+  const sql = await freshDb();
+  const smtp = await startSmtp();
+  const config = testConfig({ SMTP_URL: smtp.url, MAIL_FROM: from });
+  await queuePasswordResetEmail(sql, {
+    to: "a@example.com",
+    name: "A",
+    resetUrl: "http://localhost/reset-password?token=one",
+  });
+  const stop = startOutboxSender({ sql, config }, { intervalMs: 20 });
+  try {
+    await smtp.waitFor(1);
+    await queuePasswordResetEmail(sql, {
+      to: "b@example.com",
+      name: "B",
+      resetUrl: "http://localhost/reset-password?token=two",
+    });
+    await smtp.waitFor(2);
+    assertEquals(smtp.received.map((m) => m.to[0]).sort(), ["a@example.com", "b@example.com"]);
+  } finally {
+    await stop();
+    await smtp.close();
+  }
+  const [{ count }] = await sql<{ count: number }[]>`
+    select count(*)::int as count from email_outbox where status = 'sent'`;
+  assertEquals(count, 2);
+});
+
+test("[mail] without SMTP the email stays readable in the outbox", async () => {
+  const sql = await freshDb();
+  const id = await queuePasswordResetEmail(sql, {
+    to: "pat@example.com",
+    name: "Pat",
+    resetUrl: "http://localhost/reset-password?token=readable",
+  });
+  const row = await getOutboxEmail(sql, { id });
+  assertEquals(row?.status, "queued");
+  assertEquals(row?.template, "password_reset");
+  assertStringIncludes(row?.text ?? "", "http://localhost/reset-password?token=readable");
+  assertStringIncludes(row?.html ?? "", "http://localhost/reset-password?token=readable");
+});
+
+test("[mail] an email queued in a rolled-back transaction is never stored", async () => {
+  const sql = await freshDb();
+  await sql.begin(async (tx) => {
+    await queuePasswordResetEmail(tx, {
+      to: "gone@example.com",
+      name: "Gone",
+      resetUrl: "http://localhost/reset-password?token=x",
+    });
+    await tx`select 1/0`;
+  }).catch(() => {});
+  const [{ count }] = await sql<{ count: number }[]>`
+    select count(*)::int as count from email_outbox`;
+  assertEquals(count, 0);
+});
+
+test("[mail] a transport that throws is recorded per row; other rows still go out", async () => {
+  const sql = await freshDb();
+  const config = testConfig({ MAIL_FROM: from });
+  for (const to of ["ok1@example.com", "bad@example.com", "ok2@example.com"]) {
+    await insertOutboxEmail(sql, { to, subject: "s", html: "h", text: "h", template: "t" });
+  }
+  const delivered: string[] = [];
+  const transport: MailTransport = {
+    send(message) {
+      if (message.to === "bad@example.com") return Promise.reject(new Error("boom"));
+      delivered.push(message.to);
+      assertEquals(message.from, from);
+      assertMatch(message.messageId, /^<[0-9a-f-]+@localhost>$/);
+      return Promise.resolve();
+    },
+  };
+  const result = await deliverDueEmails({ sql, config, transport });
+  assertEquals(result, { sent: 2, retrying: 1, failed: 0 });
+  assertEquals(delivered.sort(), ["ok1@example.com", "ok2@example.com"]);
+});
