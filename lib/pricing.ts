@@ -584,3 +584,99 @@ export function priceSurvey(
     turnaround,
   };
 }
+
+/** A named property the admin preview prices under the current and the edited config. */
+export interface PricingSample {
+  label: string;
+  details: SurveyDetails;
+}
+
+/** The preview's default sample properties: one per priced type plus the calibration cases. */
+export const PRICING_SAMPLES: PricingSample[] = [
+  {
+    label: "¼-acre suburban lot, boundary (PA)",
+    details: {
+      surveyType: "boundary",
+      propertyType: "residential",
+      acreage: 0.25,
+      terrain: "flat",
+      vegetation: "clear",
+      structures: 1,
+      cornersToSet: 0,
+      rush: "standard",
+      state: "PA",
+    },
+  },
+  {
+    label: "40 wooded, rolling acres, boundary (NC)",
+    details: {
+      surveyType: "boundary",
+      propertyType: "vacant",
+      acreage: 40,
+      terrain: "rolling",
+      vegetation: "heavy",
+      structures: 0,
+      cornersToSet: 4,
+      cornersKnown: false,
+      rush: "standard",
+      state: "NC",
+    },
+  },
+  {
+    label: "Home in a flood zone, elevation certificate (FL)",
+    details: {
+      surveyType: "elevation_certificate",
+      propertyType: "residential",
+      acreage: 0.3,
+      terrain: "flat",
+      vegetation: "light",
+      structures: 1,
+      cornersToSet: 0,
+      rush: "standard",
+      state: "FL",
+    },
+  },
+  {
+    label: "2-acre hillside build site, topographic (CO)",
+    details: {
+      surveyType: "topographic",
+      propertyType: "residential",
+      acreage: 2,
+      terrain: "hilly",
+      vegetation: "moderate",
+      structures: 2,
+      cornersToSet: 0,
+      rush: "standard",
+      state: "CO",
+    },
+  },
+  {
+    label: "5-acre retail site, ALTA with items 4, 8, 11a (TX)",
+    details: {
+      surveyType: "alta",
+      propertyType: "commercial",
+      acreage: 5,
+      terrain: "flat",
+      vegetation: "clear",
+      structures: 2,
+      cornersToSet: 0,
+      rush: "expedited",
+      state: "TX",
+      altaItems: ["4", "8", "11a"],
+    },
+  },
+  {
+    label: "New house stake-out, construction (OH)",
+    details: {
+      surveyType: "construction",
+      propertyType: "residential",
+      acreage: 0.5,
+      terrain: "flat",
+      vegetation: "clear",
+      structures: 1,
+      cornersToSet: 0,
+      rush: "rush",
+      state: "OH",
+    },
+  },
+];

@@ -198,8 +198,8 @@ export const SurveyDetailsSchema = z.object({
     .string({ error: "Discount code must be text" })
     .trim()
     .max(40, { error: "Discount code must be 40 characters or fewer" })
-    .optional()
-    .transform((code) => code || undefined),
+    .transform((code) => code || undefined)
+    .optional(),
 });
 
 /** Validated survey details (the schema's output). */

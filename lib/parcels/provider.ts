@@ -5,6 +5,10 @@ export interface ParcelData {
   owner: string | null;
   landUse: string | null;
   address: string | null;
+  /** Two-letter state code of the parcel, when the provider gives one. */
+  state?: string | null;
+  /** County (or equivalent) name, when the provider gives one. */
+  county?: string | null;
   /** GeoJSON geometry of the parcel, when the provider has it. */
   geometry: unknown | null;
   /** Provider name, e.g. "regrid". */
@@ -24,4 +28,6 @@ export interface ParcelProvider {
 }
 
 /** A provider failure with a message fit to show an admin. */
-export class ParcelLookupError extends Error {}
+export class ParcelLookupError extends Error {
+  override name = "ParcelLookupError";
+}
