@@ -1,0 +1,725 @@
+/**
+ * Offline geo provider: US ZIP codes and places from the `zipcodes` package, no key and no
+ * network. Suggestions keep the street as typed and complete the trailing city, ZIP or
+ * "City, ST" into real candidates; geocoding resolves to the ZIP or city centroid.
+ */
+import type { GeocodeResult, GeoProvider, Prediction } from "./provider.ts";
+import { ADDRESS_AUTOCOMPLETE } from "./constants.ts";
+
+/** A coordinate pair in degrees. */
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+interface RawZip {
+  zip: string;
+  latitude: number | null;
+  longitude: number | null;
+  city: string;
+  state: string;
+  country: string;
+}
+
+/** A point with its unit vector, so "nearer" is a dot product rather than trigonometry. */
+interface Point extends LatLng {
+  x: number;
+  y: number;
+  z: number;
+}
+
+interface ZipEntry extends Point {
+  zip: string;
+  city: CityEntry;
+}
+
+interface CityEntry extends Point {
+  name: string;
+  state: string;
+  /** Normalised name used for prefix matching. */
+  key: string;
+  /** Sorted by ZIP; lat/lng is the centroid of the city's main ZIP area. */
+  zips: ZipEntry[];
+  /** The ZIP shown when no location says otherwise. */
+  primary: ZipEntry;
+}
+
+interface GeoIndex {
+  /** Sorted by key, then bigger first. */
+  cities: CityEntry[];
+  cityKeys: string[];
+  /** Sorted by ZIP. */
+  zips: ZipEntry[];
+  zipKeys: string[];
+  zipByCode: Map<string, ZipEntry>;
+  /** Bigger first. */
+  citiesByState: Map<string, CityEntry[]>;
+  /** The biggest cities overall, bigger first. */
+  biggest: CityEntry[];
+  /** Cities bucketed by whole-degree cell, for nearest-city search. */
+  grid: Map<number, CityEntry[]>;
+}
+
+/** Full state names (normalised) to their postal codes, plus the codes themselves. */
+const STATE_CODES: Record<string, string> = {
+  alabama: "AL",
+  alaska: "AK",
+  arizona: "AZ",
+  arkansas: "AR",
+  california: "CA",
+  colorado: "CO",
+  connecticut: "CT",
+  delaware: "DE",
+  "district of columbia": "DC",
+  florida: "FL",
+  georgia: "GA",
+  hawaii: "HI",
+  idaho: "ID",
+  illinois: "IL",
+  indiana: "IN",
+  iowa: "IA",
+  kansas: "KS",
+  kentucky: "KY",
+  louisiana: "LA",
+  maine: "ME",
+  maryland: "MD",
+  massachusetts: "MA",
+  michigan: "MI",
+  minnesota: "MN",
+  mississippi: "MS",
+  missouri: "MO",
+  montana: "MT",
+  nebraska: "NE",
+  nevada: "NV",
+  "new hampshire": "NH",
+  "new jersey": "NJ",
+  "new mexico": "NM",
+  "new york": "NY",
+  "north carolina": "NC",
+  "north dakota": "ND",
+  ohio: "OH",
+  oklahoma: "OK",
+  oregon: "OR",
+  pennsylvania: "PA",
+  "rhode island": "RI",
+  "south carolina": "SC",
+  "south dakota": "SD",
+  tennessee: "TN",
+  texas: "TX",
+  utah: "UT",
+  vermont: "VT",
+  virginia: "VA",
+  washington: "WA",
+  "west virginia": "WV",
+  wisconsin: "WI",
+  wyoming: "WY",
+  "puerto rico": "PR",
+  guam: "GU",
+  "virgin islands": "VI",
+  "american samoa": "AS",
+  "northern mariana islands": "MP",
+};
+
+/** Military mail "states" are not property locations. */
+const EXCLUDED_STATES = new Set(["AA", "AE", "AP"]);
+
+/** Words that end or qualify a street, so a trailing one is not the start of a city. */
+const STREET_WORDS = new Set([
+  "st",
+  "street",
+  "ave",
+  "av",
+  "avenue",
+  "rd",
+  "road",
+  "dr",
+  "drive",
+  "ln",
+  "lane",
+  "ct",
+  "court",
+  "blvd",
+  "boulevard",
+  "way",
+  "pl",
+  "place",
+  "pkwy",
+  "parkway",
+  "hwy",
+  "highway",
+  "cir",
+  "circle",
+  "ter",
+  "terrace",
+  "trl",
+  "trail",
+  "sq",
+  "square",
+  "loop",
+  "n",
+  "s",
+  "e",
+  "w",
+  "ne",
+  "nw",
+  "se",
+  "sw",
+  "apt",
+  "unit",
+  "ste",
+  "suite",
+]);
+
+/** Names of single-company ZIPs the data lists as if they were towns. */
+const BUSINESS_NAME =
+  /\b(inc|co|corp|ins|insurance|dept|svc|assoc|assc|ctr|bmc|lending|irs|natl|mail|return|services?|lottery|card|elec|edison|penney|allstate|kemper|citicorp|communications|amsouth|centerre)\b|\b(national|union) bank\b|^bank of\b|\w telephone\b/i;
+
+const COUNTRY_WORDS = new Set(["us", "usa", "united states", "united states of america"]);
+
+const MAX = ADDRESS_AUTOCOMPLETE.maxPredictions;
+const EARTH_RADIUS_KM = 6371;
+
+/** Lower case, no accents or dots/apostrophes, hyphens as spaces, single spaces. */
+function normalizeName(text: string): string {
+  return text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "")
+    .replace(/[.'\u2019]/g, "").replace(/[-/]/g, " ").replace(/\s+/g, " ").trim();
+}
+
+/** A typed city fragment as a key prefix; "St Lo" finds "Saint Louis" as the data spells it. */
+function normalizeCityQuery(text: string): string {
+  return normalizeName(text).replace(/^(st|ste|ft|mt)( |$)/, (_m, word: string, rest: string) => {
+    // Only a complete leading word is an abbreviation; "st" alone may still become "Sterling".
+    if (!rest) return word;
+    const full = { st: "saint", ste: "sainte", ft: "fort", mt: "mount" }[word]!;
+    return full + rest;
+  });
+}
+
+/** "melcher-dallas" → "Melcher-Dallas"; the data is otherwise title case already. */
+function tidyCityName(name: string): string {
+  return name.replace(/(^|[\s-])([a-z])/g, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
+}
+
+/** Great-circle distance in km. */
+export function haversineKm(a: LatLng, b: LatLng): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** `p` with its unit vector on the sphere. */
+function withVector<T extends LatLng>(p: T): T & Point {
+  const rad = Math.PI / 180;
+  const cosLat = Math.cos(p.lat * rad);
+  return Object.assign(p, {
+    x: cosLat * Math.cos(p.lng * rad),
+    y: cosLat * Math.sin(p.lng * rad),
+    z: Math.sin(p.lat * rad),
+  });
+}
+
+/** Larger is nearer: the cosine of the angle between two points. */
+function closeness(a: Point, b: Point): number {
+  return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+
+function cellOf(lat: number, lng: number): number {
+  return (Math.floor(lat) + 90) * 1000 + (Math.floor(lng) + 180);
+}
+
+function buildIndex(codes: Record<string, RawZip>): GeoIndex {
+  const groups = new Map<string, RawZip[]>();
+  for (const raw of Object.values(codes)) {
+    if (raw.country !== "US" || EXCLUDED_STATES.has(raw.state)) continue;
+    if (typeof raw.latitude !== "number" || typeof raw.longitude !== "number") continue;
+    if (!Number.isFinite(raw.latitude) || !Number.isFinite(raw.longitude)) continue;
+    if (!/^\d{5}$/.test(raw.zip)) continue;
+    // Business-only ZIPs ("Shell Oil Box 150", "At&t") are not places a property is in.
+    if (/[\d&/]/.test(raw.city) || BUSINESS_NAME.test(raw.city)) continue;
+    const id = `${normalizeName(raw.city)}|${raw.state}`;
+    let group = groups.get(id);
+    if (!group) groups.set(id, group = []);
+    group.push(raw);
+  }
+
+  const cities: CityEntry[] = [];
+  const zips: ZipEntry[] = [];
+  for (const group of groups.values()) {
+    group.sort((a, b) => a.zip < b.zip ? -1 : a.zip > b.zip ? 1 : 0);
+    // The city's main ZIP area is the lowest 3-digit prefix holding at least half as many ZIPs
+    // as the commonest one (Austin: 787, not the IRS's 733; New York: 100, not the
+    // building-only 101). Its lowest ZIP is the default and its mean the centroid.
+    const prefixCounts = new Map<string, number>();
+    for (const z of group) {
+      prefixCounts.set(z.zip.slice(0, 3), (prefixCounts.get(z.zip.slice(0, 3)) ?? 0) + 1);
+    }
+    const most = Math.max(...prefixCounts.values());
+    const mainPrefix = [...prefixCounts].filter(([, n]) => n * 2 >= most).map(([p]) => p).sort()[0];
+    const main = group.filter((z) => z.zip.startsWith(mainPrefix));
+    const city = withVector({
+      name: tidyCityName(group[0].city),
+      state: group[0].state,
+      key: normalizeName(group[0].city),
+      lat: main.reduce((s, z) => s + z.latitude!, 0) / main.length,
+      lng: main.reduce((s, z) => s + z.longitude!, 0) / main.length,
+      zips: [] as ZipEntry[],
+    }) as CityEntry;
+    for (const raw of group) {
+      const entry = withVector({ zip: raw.zip, lat: raw.latitude!, lng: raw.longitude!, city });
+      city.zips.push(entry);
+      zips.push(entry);
+    }
+    city.primary = city.zips.find((z) => z.zip.startsWith(mainPrefix))!;
+    cities.push(city);
+  }
+
+  cities.sort((a, b) =>
+    a.key < b.key ? -1 : a.key > b.key ? 1 : b.zips.length - a.zips.length || cmp(a.state, b.state)
+  );
+  zips.sort((a, b) => cmp(a.zip, b.zip));
+  const bySize = [...cities].sort(compareBySize);
+  const citiesByState = new Map<string, CityEntry[]>();
+  const grid = new Map<number, CityEntry[]>();
+  for (const city of bySize) {
+    let list = citiesByState.get(city.state);
+    if (!list) citiesByState.set(city.state, list = []);
+    list.push(city);
+    const cell = cellOf(city.lat, city.lng);
+    let bucket = grid.get(cell);
+    if (!bucket) grid.set(cell, bucket = []);
+    bucket.push(city);
+  }
+  return {
+    cities,
+    cityKeys: cities.map((c) => c.key),
+    zips,
+    zipKeys: zips.map((z) => z.zip),
+    zipByCode: new Map(zips.map((z) => [z.zip, z])),
+    citiesByState,
+    biggest: bySize.slice(0, MAX),
+    grid,
+  };
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function compareBySize(a: CityEntry, b: CityEntry): number {
+  return b.zips.length - a.zips.length || cmp(a.key, b.key) || cmp(a.state, b.state);
+}
+
+/** First index whose key is >= target. */
+function lowerBound(keys: string[], target: string): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid] < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** [start, end) of the keys that start with `prefix`. */
+function prefixRange(keys: string[], prefix: string): [number, number] {
+  return [lowerBound(keys, prefix), lowerBound(keys, prefix + "\uffff")];
+}
+
+/** The best `k` items under `compare`, best first, without sorting everything. */
+function topK<T>(items: Iterable<T>, k: number, compare: (a: T, b: T) => number): T[] {
+  const best: T[] = [];
+  for (const item of items) {
+    if (best.length === k && compare(item, best[k - 1]) >= 0) continue;
+    let i = best.length === k ? k - 1 : best.length;
+    while (i > 0 && compare(item, best[i - 1]) < 0) {
+      best[i] = best[i - 1];
+      i--;
+    }
+    best[i] = item;
+  }
+  return best;
+}
+
+function* slice<T>(items: T[], start: number, end: number, keep?: (item: T) => boolean) {
+  for (let i = start; i < end; i++) if (!keep || keep(items[i])) yield items[i];
+}
+
+function cityOrder(near?: LatLng): (a: CityEntry, b: CityEntry) => number {
+  if (!near) return compareBySize;
+  const p = withVector({ lat: near.lat, lng: near.lng });
+  return (a, b) => closeness(p, b) - closeness(p, a) || compareBySize(a, b);
+}
+
+function zipOrder(near?: LatLng): (a: ZipEntry, b: ZipEntry) => number {
+  if (!near) return (a, b) => cmp(a.zip, b.zip);
+  const p = withVector({ lat: near.lat, lng: near.lng });
+  return (a, b) => closeness(p, b) - closeness(p, a) || cmp(a.zip, b.zip);
+}
+
+/** The `k` cities nearest `near`, searching whole-degree cells ring by ring outwards. */
+function nearestCities(index: GeoIndex, near: LatLng, k: number): CityEntry[] {
+  const order = cityOrder(near);
+  let best: CityEntry[] = [];
+  const baseLat = Math.floor(near.lat);
+  const baseLng = Math.floor(near.lng);
+  for (let r = 0; r <= 12; r++) {
+    const ring: CityEntry[] = [];
+    for (let dLat = -r; dLat <= r; dLat++) {
+      const step = Math.abs(dLat) === r ? 1 : 2 * r;
+      for (let dLng = -r; dLng <= r; dLng += step || 1) {
+        const lng = ((baseLng + dLng + 540) % 360) - 180;
+        const bucket = index.grid.get(cellOf(baseLat + dLat, lng));
+        if (bucket) ring.push(...bucket);
+      }
+    }
+    best = topK([...best, ...ring], k, order);
+    if (best.length === k) {
+      // Anything in a further ring is at least r whole cells away; a degree of longitude
+      // shrinks towards the poles, so bound with the narrowest cell in reach.
+      const narrowest = 111 * Math.cos(Math.min(89, Math.abs(near.lat) + r + 1) * Math.PI / 180);
+      if (haversineKm(near, best[k - 1]) <= r * narrowest) return best;
+    }
+  }
+  // Far from every US place (mid-ocean): one plain pass is cheaper than more rings.
+  return topK(index.cities, k, order);
+}
+
+/** One reading of the input: the street as typed and what the rest should match. */
+interface Reading {
+  street: string;
+  /** Normalised city-name prefix, or "" for none. */
+  city: string;
+  state?: string;
+  zip?: string;
+  /** Lower is tried first. */
+  rank: number;
+}
+
+/** Input as comma segments of space-separated tokens, with control characters removed. */
+function segmentsOf(input: string): { segments: string[][]; trailingComma: boolean } {
+  const clean = input.replace(/[\p{Cc}\p{Cf}]/gu, " ").replace(/\s+/g, " ").trim();
+  const parts = clean.split(",").map((s) => s.trim());
+  const trailingComma = parts.length > 1 && parts[parts.length - 1] === "";
+  const segments = parts.filter((s) => s !== "").map((s) => s.split(" "));
+  if (segments.length > 1 && COUNTRY_WORDS.has(normalizeName(segments.at(-1)!.join(" ")))) {
+    segments.pop();
+  }
+  return { segments, trailingComma };
+}
+
+function countTokens(segments: string[][]): number {
+  return segments.reduce((n, s) => n + s.length, 0);
+}
+
+/** Removes `count` tokens from the end, dropping segments left empty. */
+function dropTail(segments: string[][], count: number): string[][] {
+  const out = segments.map((s) => [...s]);
+  out[out.length - 1].splice(out[out.length - 1].length - count, count);
+  if (out[out.length - 1].length === 0) out.pop();
+  return out;
+}
+
+/** A trailing state (code or full name) as [code, tokens used], or undefined. */
+function trailingState(segments: string[][]): [string, number] | undefined {
+  const last = segments.at(-1);
+  if (!last) return undefined;
+  for (let n = Math.min(4, last.length); n >= 1; n--) {
+    const words = normalizeName(last.slice(last.length - n).join(" "));
+    const code = STATE_CODES[words] ??
+      (n === 1 && /^[a-z]{2}$/.test(words) && STATE_SET.has(words.toUpperCase())
+        ? words.toUpperCase()
+        : undefined);
+    if (code) return [code, n];
+  }
+  return undefined;
+}
+
+const STATE_SET = new Set(Object.values(STATE_CODES));
+
+function joinStreet(segments: string[][]): string {
+  return segments.map((s) => s.join(" ")).join(", ");
+}
+
+function isStreetWord(token: string | undefined): boolean {
+  return token !== undefined && STREET_WORDS.has(token.toLowerCase().replace(/\.$/, ""));
+}
+
+/** Street text that is plausibly complete: a house number, a name and a suffix. */
+function looksLikeStreet(tokens: string[], trailingComma: boolean): boolean {
+  return tokens.length >= 2 && /^\d/.test(tokens[0]) &&
+    (trailingComma || isStreetWord(tokens.at(-1)));
+}
+
+/** Every reading of the input, most specific first. */
+function readingsOf(input: string): Reading[] {
+  const { segments, trailingComma } = segmentsOf(input);
+  if (segments.length === 0) return [];
+  let rest = segments;
+  let zip: string | undefined;
+  const lastToken = rest.at(-1)!.at(-1)!;
+  const zipMatch = /^(\d{1,5})(-\d{0,4})?$/.exec(lastToken);
+  if (zipMatch && (countTokens(rest) > 1 || zipMatch[1].length >= 3)) {
+    zip = zipMatch[1];
+    rest = dropTail(rest, 1);
+  }
+
+  const branches: { rest: string[][]; state?: string; explicit: boolean }[] = [];
+  const state = trailingState(rest);
+  if (state && (countTokens(rest) > state[1] || zip)) {
+    branches.push({ rest: dropTail(rest, state[1]), state: state[0], explicit: true });
+  }
+  branches.push({ rest, explicit: false });
+
+  const readings: Reading[] = [];
+  for (const { rest, state, explicit } of branches) {
+    const hasQualifier = Boolean(state || zip);
+    // A city reading is preferred; a state-only reading comes after the plain city reading
+    // because "123 Main St, Al" is more likely "Albany" being typed than "Alabama".
+    const cityRank = explicit ? 0 : 1;
+    const bareRank = explicit ? 2 : 3;
+    if (rest.length === 0) {
+      if (hasQualifier) readings.push({ street: "", city: "", state, zip, rank: bareRank });
+      continue;
+    }
+    const flat = rest.flat();
+    if (trailingComma && !hasQualifier) {
+      if (looksLikeStreet(flat, true)) {
+        readings.push({ street: joinStreet(rest), city: "", rank: bareRank });
+      }
+      continue;
+    }
+    if (rest.length >= 2) {
+      // Commas delimit: the last segment is the city, everything before it the street.
+      const cityTokens = rest.at(-1)!;
+      if (!cityTokens.some((t) => /\d/.test(t))) {
+        readings.push({
+          street: joinStreet(rest.slice(0, -1)),
+          city: normalizeCityQuery(cityTokens.join(" ")),
+          state,
+          zip,
+          rank: cityRank,
+        });
+      }
+    } else {
+      const tokens = rest[0];
+      for (let k = Math.min(4, tokens.length); k >= 1; k--) {
+        const cityTokens = tokens.slice(tokens.length - k);
+        const streetTokens = tokens.slice(0, tokens.length - k);
+        if (cityTokens.some((t) => /\d/.test(t))) continue;
+        if (streetTokens.length === 1 && /^\d+$/.test(streetTokens[0])) continue;
+        // "123 Main St" is still the street; "123 Main St St Lo" is Saint Louis.
+        if (
+          streetTokens.length > 0 && isStreetWord(cityTokens[0]) &&
+          !isStreetWord(streetTokens.at(-1))
+        ) continue;
+        readings.push({
+          street: streetTokens.join(" "),
+          city: normalizeCityQuery(cityTokens.join(" ")),
+          state,
+          zip,
+          rank: cityRank,
+        });
+      }
+    }
+    if (hasQualifier || looksLikeStreet(flat, false)) {
+      readings.push({ street: joinStreet(rest), city: "", state, zip, rank: bareRank });
+    }
+  }
+  // Stable: within a rank, longer city readings (pushed first) win.
+  return readings.sort((a, b) => a.rank - b.rank);
+}
+
+function describe(street: string, zip: ZipEntry): string {
+  const place = `${zip.city.name}, ${zip.city.state} ${zip.zip}`;
+  return street ? `${street}, ${place}` : place;
+}
+
+function prediction(street: string, zip: ZipEntry): Prediction {
+  return { description: describe(street, zip), placeId: `zip:${zip.zip}|${street}` };
+}
+
+function representativeZip(city: CityEntry, near?: LatLng): ZipEntry {
+  return near ? topK(city.zips, 1, zipOrder(near))[0] : city.primary;
+}
+
+/** ZIPs for one reading, best first; empty when it matches nothing. */
+function matchReading(index: GeoIndex, reading: Reading, near?: LatLng): ZipEntry[] {
+  const { city, state, zip } = reading;
+  const inState = state ? (c: CityEntry) => c.state === state : undefined;
+  if (city) {
+    const [start, end] = prefixRange(index.cityKeys, city);
+    if (start === end) return [];
+    if (zip) {
+      const found: ZipEntry[] = [];
+      for (const c of slice(index.cities, start, end, inState)) {
+        for (const z of c.zips) if (z.zip.startsWith(zip)) found.push(z);
+      }
+      return topK(found, MAX, zipOrder(near));
+    }
+    const best = topK(slice(index.cities, start, end, inState), MAX, cityOrder(near));
+    const picked = best.map((c) => representativeZip(c, near));
+    // Few cities match (a complete name): offer more of their ZIPs rather than a short list.
+    for (const c of best) {
+      if (picked.length >= MAX) break;
+      // Without a location, the ZIPs nearest the city's centre are the likelier ones.
+      const others = topK(c.zips.filter((z) => !picked.includes(z)), MAX, zipOrder(near ?? c));
+      picked.push(...others.slice(0, MAX - picked.length));
+    }
+    return picked;
+  }
+  if (zip) {
+    const [start, end] = prefixRange(index.zipKeys, zip);
+    const keep = state ? (z: ZipEntry) => z.city.state === state : undefined;
+    if (!near) {
+      const out: ZipEntry[] = [];
+      for (const z of slice(index.zips, start, end, keep)) {
+        out.push(z);
+        if (out.length === MAX) break;
+      }
+      return out;
+    }
+    return topK(slice(index.zips, start, end, keep), MAX, zipOrder(near));
+  }
+  let cities: CityEntry[];
+  if (state) {
+    const list = index.citiesByState.get(state) ?? [];
+    cities = near ? topK(list, MAX, cityOrder(near)) : list.slice(0, MAX);
+  } else {
+    cities = near ? nearestCities(index, near, MAX) : index.biggest;
+  }
+  return cities.map((c) => representativeZip(c, near));
+}
+
+/** Cities whose normalised name is exactly `key`, optionally in `state`, biggest first. */
+function exactCities(index: GeoIndex, key: string, state?: string): CityEntry[] {
+  if (!key) return [];
+  const [start, end] = prefixRange(index.cityKeys, key);
+  const out: CityEntry[] = [];
+  for (let i = start; i < end; i++) {
+    const c = index.cities[i];
+    if (c.key === key && (!state || c.state === state)) out.push(c);
+  }
+  return out.sort(compareBySize);
+}
+
+/**
+ * Splits the trailing city off `segments`: the last segment when commas delimit, else the
+ * longest run of trailing words naming a city in `state` (or anywhere).
+ */
+function splitCity(
+  index: GeoIndex,
+  segments: string[][],
+  state?: string,
+  only?: CityEntry,
+): { street: string; city: CityEntry } | undefined {
+  if (segments.length === 0) return undefined;
+  const matches = (key: string) =>
+    only ? (only.key === key ? only : undefined) : exactCities(index, key, state)[0];
+  if (segments.length >= 2) {
+    const city = matches(normalizeName(segments.at(-1)!.join(" ")));
+    if (city) return { street: joinStreet(segments.slice(0, -1)), city };
+  }
+  const last = segments.at(-1)!;
+  for (let k = Math.min(5, last.length); k >= 1; k--) {
+    const city = matches(normalizeName(last.slice(last.length - k).join(" ")));
+    if (city) {
+      const head = segments.slice(0, -1);
+      const remaining = last.slice(0, last.length - k);
+      return { street: joinStreet(remaining.length ? [...head, remaining] : head), city };
+    }
+  }
+  return undefined;
+}
+
+function geocodeAddress(index: GeoIndex, address: string): GeocodeResult | undefined {
+  let { segments } = segmentsOf(address);
+  if (segments.length === 0) return undefined;
+  const zipMatch = /^(\d{5})(-\d{4})?$/.exec(segments.at(-1)!.at(-1)!);
+  if (zipMatch) {
+    segments = dropTail(segments, 1);
+    const entry = index.zipByCode.get(zipMatch[1]);
+    if (entry) {
+      const state = trailingState(segments);
+      if (state && state[0] === entry.city.state) segments = dropTail(segments, state[1]);
+      const split = splitCity(index, segments, entry.city.state, entry.city);
+      const street = split ? split.street : joinStreet(segments);
+      return { formattedAddress: describe(street, entry), lat: entry.lat, lng: entry.lng };
+    }
+  }
+  const state = trailingState(segments);
+  if (state && countTokens(segments) > state[1]) {
+    const split = splitCity(index, dropTail(segments, state[1]), state[0]);
+    if (split) return centroid(split.street, split.city);
+  }
+  const split = splitCity(index, segments);
+  return split ? centroid(split.street, split.city) : undefined;
+}
+
+function centroid(street: string, city: CityEntry): GeocodeResult {
+  const place = `${city.name}, ${city.state}`;
+  return {
+    formattedAddress: street ? `${street}, ${place}` : place,
+    lat: city.lat,
+    lng: city.lng,
+  };
+}
+
+let indexPromise: Promise<GeoIndex> | undefined;
+
+/** The index, built once per process at first use (the data module is 5 MB of JS). */
+function loadIndex(): Promise<GeoIndex> {
+  indexPromise ??= import("zipcodes").then((mod) => {
+    const codes = (mod.default ?? mod).codes as Record<string, RawZip>;
+    return buildIndex(codes);
+  });
+  return indexPromise;
+}
+
+/** Suggestions for `input` from the offline data; at most five, nearest first with `near`. */
+export async function suggestOffline(input: string, near?: LatLng): Promise<Prediction[]> {
+  if (input.length > ADDRESS_AUTOCOMPLETE.maxInputLength * 2) return [];
+  if (input.trim().length < ADDRESS_AUTOCOMPLETE.minChars) return [];
+  const index = await loadIndex();
+  for (const reading of readingsOf(input)) {
+    const found = matchReading(index, reading, near);
+    if (found.length) return found.map((z) => prediction(reading.street, z));
+  }
+  return [];
+}
+
+/** Geocodes a placeId from `suggestOffline` exactly, or an address to its ZIP or city. */
+export async function geocodeOffline(
+  query: { address?: string; placeId?: string },
+): Promise<GeocodeResult | undefined> {
+  const index = await loadIndex();
+  if (query.placeId !== undefined) {
+    const m = /^zip:(\d{5})\|([^]*)$/.exec(query.placeId);
+    const entry = m && index.zipByCode.get(m[1]);
+    if (!entry || m[2].length > ADDRESS_AUTOCOMPLETE.maxInputLength) return undefined;
+    const street = joinStreet(segmentsOf(m[2]).segments);
+    return { formattedAddress: describe(street, entry), lat: entry.lat, lng: entry.lng };
+  }
+  if (query.address !== undefined) {
+    if (query.address.length > ADDRESS_AUTOCOMPLETE.maxInputLength * 2) return undefined;
+    return geocodeAddress(index, query.address);
+  }
+  return undefined;
+}
+
+/** Builds the index now instead of on the first request (a start-up or benchmark warm-up). */
+export async function warmOfflineIndex(): Promise<void> {
+  await loadIndex();
+}
+
+/** The offline provider. Its index is shared by every instance in the process. */
+export function createOfflineGeoProvider(): GeoProvider {
+  return {
+    name: "offline",
+    suggest: (input, near) => suggestOffline(input, near).catch(() => []),
+    geocode: (query) => geocodeOffline(query).catch(() => undefined),
+  };
+}
