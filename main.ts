@@ -6,6 +6,7 @@ import { notFound, onError } from "./routes/_errors.tsx";
 import { csrf, MAX_BODY_BYTES, requestContext, securityHeaders } from "./routes/_middleware.ts";
 import { health } from "./routes/health.ts";
 import { staticFiles } from "./routes/static.ts";
+import { servePageCache } from "./routes/_pages.ts";
 import { pages } from "./routes/pages.tsx";
 import { redirects } from "./routes/redirects.ts";
 import { seo } from "./routes/seo.ts";
@@ -69,6 +70,9 @@ export function createApp(deps: AppDeps) {
   if (Deno.env.get("MERIDIAN_DEV_RELOAD") === "1") app.route("/", devReload);
   app.notFound(notFound);
   app.onError(onError);
+  // Already-rendered public pages skip the router for signed-out visitors; app.request()
+  // goes through app.fetch, so tests exercise the same path.
+  app.fetch = servePageCache(deps, app.fetch);
   return app;
 }
 

@@ -2,6 +2,7 @@ import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
 import type { AppDeps, AppEnv } from "./_env.ts";
 import { hitRateLimit } from "../db/kv.ts";
+import { logLine } from "../lib/log.ts";
 
 /**
  * Puts deps on the context, assigns a request id (echoed in `X-Request-Id`), works out the
@@ -12,10 +13,7 @@ export function requestContext(deps: AppDeps) {
   const trustProxy = deps.config.TRUST_PROXY;
   return createMiddleware<AppEnv>(async (c, next) => {
     const start = performance.now();
-    const incoming = c.req.header("x-request-id");
-    const requestId = incoming && /^[A-Za-z0-9._-]{8,64}$/.test(incoming)
-      ? incoming
-      : crypto.randomUUID();
+    const requestId = requestIdFor(c.req.raw);
     c.set("requestId", requestId);
     c.set("deps", deps);
     c.set("db", deps.sql);
@@ -25,11 +23,26 @@ export function requestContext(deps: AppDeps) {
     c.set("clientIp", clientIp(c.req.raw, c.env, trustProxy));
     await next();
     c.res.headers.set("X-Request-Id", requestId);
-    if (log) {
-      const ms = (performance.now() - start).toFixed(1);
-      console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${ms}ms ${requestId}`);
-    }
+    if (log) logRequest(c.req.method, c.req.path, c.res.status, start, requestId);
   });
+}
+
+/** The proxy's request id when it looks like one, else a new UUID. */
+export function requestIdFor(req: Request): string {
+  const incoming = req.headers.get("x-request-id");
+  return incoming && /^[A-Za-z0-9._-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+}
+
+/** One log line per request: method, path, status, milliseconds, request id. */
+export function logRequest(
+  method: string,
+  path: string,
+  status: number,
+  start: number,
+  requestId: string,
+): void {
+  const ms = (performance.now() - start).toFixed(1);
+  logLine(`${method} ${path} ${status} ${ms}ms ${requestId}`);
 }
 
 function clientIp(req: Request, env: unknown, trustProxy: boolean): string {
@@ -82,24 +95,36 @@ export function contentSecurityPolicy(deps: Pick<AppDeps, "config">): string {
   return directives.join("; ");
 }
 
-/** Security headers on every response, error pages included. */
-export function securityHeaders(deps: AppDeps) {
-  const csp = contentSecurityPolicy(deps);
+/**
+ * The security headers for a request (HSTS only in production over https). Computed from
+ * config once; the per-request part is only the https check.
+ */
+export function securityHeaderList(deps: Pick<AppDeps, "config">) {
+  const base: [string, string][] = [
+    ["Content-Security-Policy", contentSecurityPolicy(deps)],
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["X-Frame-Options", "DENY"],
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(self)"],
+  ];
+  const withHsts: [string, string][] = [
+    ...base,
+    ["Strict-Transport-Security", "max-age=63072000; includeSubDomains"],
+  ];
   const isProduction = deps.config.NODE_ENV === "production";
   const trustProxy = deps.config.TRUST_PROXY;
+  return (req: Request) => (isProduction && isHttps(req, trustProxy) ? withHsts : base);
+}
+
+/** Security headers on every response, error pages included. */
+export function securityHeaders(deps: AppDeps) {
+  const headersFor = securityHeaderList(deps);
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
     const h = c.res.headers;
-    h.set("Content-Security-Policy", csp);
-    h.set("X-Content-Type-Options", "nosniff");
-    h.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    h.set("Cross-Origin-Opener-Policy", "same-origin");
-    h.set("X-Frame-Options", "DENY");
-    h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)");
+    for (const [name, value] of headersFor(c.req.raw)) h.set(name, value);
     h.delete("X-Powered-By");
-    if (isProduction && isHttps(c.req.raw, trustProxy)) {
-      h.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-    }
   });
 }
 

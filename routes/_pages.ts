@@ -2,9 +2,13 @@ import type { ReactElement } from "react";
 import { gzipSync } from "node:zlib";
 import type { AppContext, AppDeps } from "./_env.ts";
 import { type PageMeta, renderPage } from "../components/render.tsx";
+import { logRequest, requestIdFor, securityHeaderList } from "./_middleware.ts";
+
+/** Substring of the session cookie's name (plain or with the `__Host-` prefix). */
+const SESSION_COOKIE_MARK = "meridian_session=";
 
 interface CachedPage {
-  html: string;
+  html: Uint8Array<ArrayBuffer>;
   gzip: Uint8Array<ArrayBuffer>;
   etag: string;
 }
@@ -17,10 +21,31 @@ function cacheFor(deps: AppDeps): Map<string, CachedPage> {
   return cache;
 }
 
+function pageHeaders(page: CachedPage): Record<string, string> {
+  return {
+    "Content-Type": "text/html; charset=UTF-8",
+    "Cache-Control": "no-cache",
+    "ETag": page.etag,
+    "Vary": "Accept-Encoding, Cookie",
+  };
+}
+
+function respond(page: CachedPage, req: Request, headers: Record<string, string>): Response {
+  if (req.headers.get("if-none-match") === page.etag) {
+    return new Response(null, { status: 304, headers });
+  }
+  const isHead = req.method === "HEAD";
+  if (/\bgzip\b/.test(req.headers.get("accept-encoding") ?? "")) {
+    headers["Content-Encoding"] = "gzip";
+    return new Response(isHead ? null : page.gzip, { headers });
+  }
+  return new Response(isHead ? null : page.html, { headers });
+}
+
 /**
  * Serves a public page. For signed-out visitors the HTML does not depend on the request, so
- * it is rendered once per app and served from memory (gzip when accepted, ETag for 304s).
- * Signed-in users get a fresh render with their header.
+ * it is rendered once per app and kept in memory (gzip when accepted, ETag for 304s); later
+ * hits are answered by `servePageCache` before routing. Signed-in users get a fresh render.
  */
 export function publicPage(
   c: AppContext,
@@ -33,26 +58,69 @@ export function publicPage(
     return c.html(renderPage(c, meta, body(user)));
   }
   const cache = cacheFor(c.var.deps);
-  const key = meta.path ?? c.req.path;
-  let page = cache.get(key);
+  let page = cache.get(c.req.path);
   if (!page) {
-    const html = renderPage(c, meta, body(null));
-    const bytes = new TextEncoder().encode(html);
-    const gzip = new Uint8Array(gzipSync(bytes, { level: 9 }));
+    const html = new TextEncoder().encode(renderPage(c, meta, body(null)));
+    const gzip = new Uint8Array(gzipSync(html, { level: 9 }));
     let hash = 0;
-    for (let i = 0; i < bytes.length; i++) hash = (hash * 31 + bytes[i]) | 0;
-    page = { html, gzip, etag: `"p${(hash >>> 0).toString(36)}${bytes.length.toString(36)}"` };
-    cache.set(key, page);
+    for (let i = 0; i < html.length; i++) hash = (hash * 31 + html[i]) | 0;
+    page = { html, gzip, etag: `"p${(hash >>> 0).toString(36)}${html.length.toString(36)}"` };
+    cache.set(c.req.path, page);
   }
-  const headers = {
-    "Content-Type": "text/html; charset=UTF-8",
-    "Cache-Control": "no-cache",
-    "ETag": page.etag,
-    "Vary": "Accept-Encoding, Cookie",
+  return respond(page, c.req.raw, pageHeaders(page));
+}
+
+/**
+ * A fetch wrapper that answers signed-out GET/HEAD requests for already-rendered public pages
+ * straight from memory, with the same security headers, request id and log line the
+ * middleware stack would add; everything else goes to `dispatch`. This keeps the landing page
+ * close to the speed of a bare server.
+ */
+export function servePageCache<E>(
+  deps: AppDeps,
+  dispatch: (req: Request, env?: E) => Response | Promise<Response>,
+) {
+  const cache = cacheFor(deps);
+  const securityFor = securityHeaderList(deps);
+  const log = deps.config.LOG_REQUESTS;
+  // Header lists per (page, encoding, security variant), built once: building a Headers
+  // object from scratch is a large share of a cached response's cost.
+  const headerLists = new WeakMap<CachedPage, Map<string, [string, string][]>>();
+  const listFor = (page: CachedPage, gzip: boolean, security: [string, string][]) => {
+    let lists = headerLists.get(page);
+    if (!lists) headerLists.set(page, lists = new Map());
+    const key = `${gzip}${security.length}`;
+    let list = lists.get(key);
+    if (!list) {
+      list = [...Object.entries(pageHeaders(page)), ...security];
+      if (gzip) list.push(["Content-Encoding", "gzip"]);
+      lists.set(key, list);
+    }
+    return list;
   };
-  if (c.req.header("if-none-match") === page.etag) return c.body(null, 304, headers);
-  if (/\bgzip\b/.test(c.req.header("accept-encoding") ?? "")) {
-    return c.body(page.gzip, 200, { ...headers, "Content-Encoding": "gzip" });
-  }
-  return c.body(page.html, 200, headers);
+  return (req: Request, env?: E): Response | Promise<Response> => {
+    if (req.method !== "GET" && req.method !== "HEAD") return dispatch(req, env);
+    const cookie = req.headers.get("cookie");
+    if (cookie && cookie.includes(SESSION_COOKIE_MARK)) return dispatch(req, env);
+    const url = req.url;
+    const pathStart = url.indexOf("/", url.indexOf("//") + 2);
+    const queryStart = url.indexOf("?", pathStart);
+    const path = url.slice(pathStart, queryStart === -1 ? undefined : queryStart);
+    const page = cache.get(path);
+    if (!page) return dispatch(req, env);
+    const start = log ? performance.now() : 0;
+    const requestId = requestIdFor(req);
+    const gzip = /\bgzip\b/.test(req.headers.get("accept-encoding") ?? "");
+    const headers = listFor(page, gzip, securityFor(req)).slice();
+    headers.push(["X-Request-Id", requestId]);
+    let res: Response;
+    if (req.headers.get("if-none-match") === page.etag) {
+      res = new Response(null, { status: 304, headers });
+    } else {
+      const body = req.method === "HEAD" ? null : gzip ? page.gzip : page.html;
+      res = new Response(body, { headers });
+    }
+    if (log) logRequest(req.method, path, res.status, start, requestId);
+    return res;
+  };
 }
