@@ -1,0 +1,101 @@
+import { assert, assertEquals, assertMatch, assertStringIncludes } from "../_assert.ts";
+import { createTestApp, test } from "../_helpers.ts";
+import { renderPage } from "../../components/render.tsx";
+import { Island } from "../../components/Island.tsx";
+import QuoteForm from "../../islands/QuoteForm.tsx";
+
+test("[islands] an island renders as its own root with JSON props and its chunk", async () => {
+  const t = await createTestApp();
+  const c = { var: { deps: t.deps } };
+  const html = renderPage(
+    c,
+    { title: "Test" },
+    <main>
+      <Island component={QuoteForm} props={{ id: "hero" }} hydrate="visible" />
+      <Island component={QuoteForm} props={{ id: "bottom" }} />
+    </main>,
+  );
+  const markers = [...html.matchAll(/<div data-island="QuoteForm"[^>]*>/g)].map((m) => m[0]);
+  assertEquals(markers.length, 2);
+  assertStringIncludes(markers[0], `data-props="{&quot;id&quot;:&quot;hero&quot;}"`);
+  assertStringIncludes(markers[0], 'data-hydrate="visible"');
+  assertStringIncludes(markers[1], 'data-hydrate="idle"');
+  assertStringIncludes(markers[0], `data-src="${t.deps.assets.islands.QuoteForm.src}"`);
+  // Each root gets its own identifierPrefix so useId values never collide.
+  const ids = markers.map((m) => /data-id="([^"]+)"/.exec(m)![1]);
+  assertEquals(new Set(ids).size, 2);
+  assertStringIncludes(markers[0], "display:contents");
+  // The boot script and the island chunk load as modules; no inline scripts.
+  assertStringIncludes(html, `<script type="module" src="${t.deps.assets.boot.src}"></script>`);
+  assertStringIncludes(
+    html,
+    `<link rel="modulepreload" href="${t.deps.assets.islands.QuoteForm.src}">`,
+  );
+  assertEquals([...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>/g)].length, 0);
+  t.close();
+});
+
+test("[islands] a page without islands loads no JavaScript", async () => {
+  const t = await createTestApp();
+  const html = renderPage({ var: { deps: t.deps } }, { title: "Plain" }, <p>Hello</p>);
+  assert(!html.includes("<script"), html);
+  assert(!html.includes("modulepreload"));
+  t.close();
+});
+
+test("[islands] the manifest has every island file with hashed names", async () => {
+  const t = await createTestApp();
+  const files: string[] = [];
+  for await (const entry of Deno.readDir(new URL("../../islands/", import.meta.url))) {
+    if (entry.isFile && /^[A-Z]\w*\.tsx$/.test(entry.name)) files.push(entry.name.slice(0, -4));
+  }
+  for (const name of files) {
+    const island = t.deps.assets.islands[name];
+    assert(island, `${name} missing from the manifest`);
+    assertMatch(island.src, new RegExp(`^/static/build/${name}-[A-Z0-9]+\\.js$`));
+  }
+  t.close();
+});
+
+test("[analytics] nothing is loaded when analytics is not configured", async () => {
+  const t = await createTestApp();
+  const res = await t.request("GET", "/");
+  const html = await res.text();
+  assert(!html.includes("data-site-id"));
+  t.close();
+});
+
+test("[analytics] a configured analytics script is deferred and allowed by the CSP", async () => {
+  const t = await createTestApp({
+    env: {
+      ANALYTICS_SCRIPT_URL: "https://stats.example.com/js/script.js",
+      ANALYTICS_SITE_ID: "meridian.example",
+    },
+  });
+  const res = await t.request("GET", "/about");
+  const html = await res.text();
+  assertStringIncludes(
+    html,
+    '<script defer src="https://stats.example.com/js/script.js" data-domain="meridian.example"',
+  );
+  assertStringIncludes(
+    res.headers.get("content-security-policy") ?? "",
+    "script-src 'self' https://stats.example.com",
+  );
+  t.close();
+});
+
+test("[security] HSTS is sent in production behind an https proxy only", async () => {
+  const t = await createTestApp({ env: { NODE_ENV: "production", TRUST_PROXY: "1" } });
+  const https = await t.request("GET", "/healthz", { headers: { "x-forwarded-proto": "https" } });
+  assertMatch(https.headers.get("strict-transport-security") ?? "", /max-age=\d+/);
+  const plain = await t.request("GET", "/healthz");
+  assertEquals(plain.headers.get("strict-transport-security"), null);
+  t.close();
+  const dev = await createTestApp({ env: { TRUST_PROXY: "1" } });
+  const devRes = await dev.request("GET", "/healthz", {
+    headers: { "x-forwarded-proto": "https" },
+  });
+  assertEquals(devRes.headers.get("strict-transport-security"), null);
+  dev.close();
+});
