@@ -1,21 +1,94 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import AddressAutocomplete, { type AddressSelection } from "./AddressAutocomplete.tsx";
+
 /** Props of the landing/service quote form. */
 export interface QuoteFormProps {
   /** Unique per page, e.g. "hero" or "bottom"; used for element ids. */
   id: string;
   /** Submit button text. */
   buttonLabel?: string;
+  /** Where to go; tests pass their own. Not JSON: never set it from a page. */
+  navigate?: (url: string) => void;
+}
+
+/** Shown when the form is submitted without an address. */
+export const QUOTE_FORM_EMPTY_MESSAGE = "Please enter the property address.";
+
+function goTo(url: string) {
+  location.assign(url);
+}
+
+/** /create-survey?address=… for `address`. */
+export function createSurveyUrl(address: string): string {
+  return `/create-survey?address=${encodeURIComponent(address)}`;
 }
 
 /**
- * Quote form: a required property address with suggestions; submitting goes to
- * /create-survey?address={address}. (Stub until the geo work lands.)
+ * Quote form: a required property address with suggestions. A non-empty trimmed address goes
+ * to /create-survey?address={address}, a picked suggestion preferred over the typed text.
+ * Without JavaScript it is a plain GET form to the same place.
  */
-export default function QuoteForm({ id, buttonLabel = "Get Free Quote" }: QuoteFormProps) {
+export default function QuoteForm(
+  { id, buttonLabel = "Get Free Quote", navigate = goTo }: QuoteFormProps,
+) {
+  const inputId = `${id}-address`;
+  const errorId = `${id}-address-error`;
+  const [text, setText] = useState("");
+  const [picked, setPicked] = useState<AddressSelection | null>(null);
+  const [error, setError] = useState("");
+  // Browser validation covers the no-JS form; once hydrated, our own check (which also
+  // catches whitespace-only input) takes over so the message can be shown in the page.
+  const [isHydrated, setIsHydrated] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => setIsHydrated(true), []);
+
+  function handleSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const typed = (formRef.current?.elements.namedItem("address") as HTMLInputElement | null)
+      ?.value ?? text;
+    const address = (picked ? picked.formattedAddress ?? picked.description : typed).trim();
+    if (!address) {
+      setError(QUOTE_FORM_EMPTY_MESSAGE);
+      document.getElementById(inputId)?.focus();
+      return;
+    }
+    setError("");
+    navigate(createSurveyUrl(address));
+  }
+
   return (
-    <form className="quote-form" action="/create-survey" method="get">
-      <label htmlFor={`${id}-address`}>Property address</label>
-      <input id={`${id}-address`} name="address" required autoComplete="street-address" />
-      <button className="btn btn--primary" type="submit">{buttonLabel}</button>
+    <form
+      ref={formRef}
+      className="quote-form"
+      action="/create-survey"
+      method="get"
+      noValidate={isHydrated}
+      onSubmit={handleSubmit}
+    >
+      <div className="quote-form__row">
+        <AddressAutocomplete
+          id={inputId}
+          name="address"
+          label="Property address"
+          placeholder="Start typing an address, e.g. 123 Main St, Austin"
+          required
+          invalid={Boolean(error)}
+          describedBy={error ? errorId : undefined}
+          onChange={(value) => {
+            setText(value);
+            setPicked(null);
+            if (error && value.trim()) setError("");
+          }}
+          onSelect={(selection) => {
+            setPicked(selection);
+            setError("");
+          }}
+        />
+        <button className="btn btn--primary quote-form__submit" type="submit">
+          {buttonLabel}
+        </button>
+      </div>
+      {error && <p id={errorId} className="field__error quote-form__error" role="alert">{error}</p>}
     </form>
   );
 }
