@@ -87,8 +87,10 @@ export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
 export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
   const parsed = parseArgon2id(encoded);
   if (!parsed || password.length > PASSWORD_MAX_LENGTH) return false;
+  // hash-wasm refuses an empty password; no stored password is empty, so hash a stand-in
+  // (same cost) and fail.
   const computed = await argon2id({
-    password,
+    password: password === "" ? "\u0000" : password,
     salt: parsed.salt,
     memorySize: parsed.memorySize,
     iterations: parsed.iterations,
@@ -96,7 +98,7 @@ export async function verifyPassword(password: string, encoded: string): Promise
     hashLength: parsed.hash.length,
     outputType: "binary",
   });
-  return timingSafeEqual(computed, parsed.hash);
+  return timingSafeEqual(computed, parsed.hash) && password !== "";
 }
 
 let dummyHash: Promise<string> | undefined;
