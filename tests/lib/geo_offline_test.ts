@@ -1,0 +1,136 @@
+import { assert, assertEquals, assertMatch } from "../_assert.ts";
+import {
+  createOfflineGeoProvider,
+  geocodeOffline,
+  haversineKm,
+  suggestOffline,
+} from "../../lib/geo/offline.ts";
+
+const AUSTIN = { lat: 30.2672, lng: -97.7431 };
+const BOSTON = { lat: 42.3601, lng: -71.0589 };
+const NEW_ENGLAND_AND_NY = new Set(["MA", "NH", "RI", "CT", "VT", "ME", "NY"]);
+
+function stateOf(description: string): string {
+  return /, ([A-Z]{2}) \d{5}$/.exec(description)?.[1] ?? "";
+}
+
+Deno.test("[geo offline] '123 Main St, Aus' completes to Austin, TX with real ZIPs", async () => {
+  const predictions = await suggestOffline("123 Main St, Aus");
+  assert(predictions.length > 0 && predictions.length <= 5, JSON.stringify(predictions));
+  assertEquals(predictions[0], {
+    description: "123 Main St, Austin, TX 78701",
+    placeId: "zip:78701|123 Main St",
+  });
+  for (const p of predictions) {
+    assertMatch(p.description, /^123 Main St, Aus[a-z]*, [A-Z]{2} \d{5}$/);
+  }
+});
+
+Deno.test("[geo offline] the comma is optional and spacing is normalised", async () => {
+  const withComma = await suggestOffline("123 Main St, Aus");
+  const without = await suggestOffline("  123   Main St   Aus ");
+  assertEquals(without, withComma);
+});
+
+Deno.test("[geo offline] every suggestion geocodes to its own ZIP", async () => {
+  for (const p of await suggestOffline("123 Main St Aus")) {
+    const geo = await geocodeOffline({ placeId: p.placeId });
+    assert(geo, p.placeId);
+    assertEquals(geo.formattedAddress, p.description);
+  }
+});
+
+Deno.test("[geo offline] a full 'City, ST' lists that city's ZIPs", async () => {
+  const predictions = await suggestOffline("123 Main St, Austin, TX");
+  assertEquals(predictions.length, 5);
+  for (const p of predictions) assertMatch(p.description, /^123 Main St, Austin, TX \d{5}$/);
+  assertEquals(new Set(predictions.map((p) => p.placeId)).size, 5);
+});
+
+Deno.test("[geo offline] a ZIP prefix completes to ZIPs that start with it", async () => {
+  const predictions = await suggestOffline("1 Elm St 021");
+  assert(predictions.length > 0);
+  for (const p of predictions) assertMatch(p.description, /^1 Elm St, .+, MA 021\d\d$/);
+});
+
+Deno.test("[geo offline] multi-word and abbreviated city names match", async () => {
+  assertMatch((await suggestOffline("9 Oak Ave San Anto"))[0].description, /San Antonio, TX/);
+  assertMatch((await suggestOffline("9 Oak Ave, ft wor"))[0].description, /Fort Worth, TX/);
+  assertMatch((await suggestOffline("9 Oak Ave St St Lou"))[0].description, /Saint Louis, MO/);
+});
+
+Deno.test("[geo offline] 'Spring' ranks by distance from the given location", async () => {
+  const nearAustin = await suggestOffline("Spring", AUSTIN);
+  const nearBoston = await suggestOffline("Spring", BOSTON);
+  assertEquals(stateOf(nearAustin[0].description), "TX", nearAustin[0].description);
+  assert(NEW_ENGLAND_AND_NY.has(stateOf(nearBoston[0].description)), nearBoston[0].description);
+  // Nearest first: distances never decrease down the list.
+  const geocoded = await Promise.all(
+    nearBoston.map((p) => geocodeOffline({ placeId: p.placeId })),
+  );
+  const distances = geocoded.map((g) => haversineKm(BOSTON, g!));
+  for (let i = 1; i < distances.length; i++) {
+    assert(distances[i] >= distances[i - 1] - 25, `not nearest first: ${distances}`);
+  }
+});
+
+Deno.test("[geo offline] without a location bigger places come first", async () => {
+  const predictions = await suggestOffline("42 Pine Rd, Hous");
+  assertEquals(predictions[0].description, "42 Pine Rd, Houston, TX 77001");
+});
+
+Deno.test("[geo offline] a complete street with a location suggests nearby cities", async () => {
+  const predictions = await suggestOffline("123 Main St", AUSTIN);
+  assertEquals(predictions.length, 5);
+  assertMatch(predictions[0].description, /^123 Main St, Austin, TX 787\d\d$/);
+  for (const p of predictions) assertEquals(stateOf(p.description), "TX", p.description);
+});
+
+Deno.test("[geo offline] geocodes an address by ZIP, by city and state, or by city", async () => {
+  assertEquals(await geocodeOffline({ address: "500 Congress Ave, Austin, TX 78701" }), {
+    formattedAddress: "500 Congress Ave, Austin, TX 78701",
+    lat: 30.2713,
+    lng: -97.7426,
+  });
+  const byCityState = await geocodeOffline({ address: "1 Beacon St Boston MA" });
+  assert(byCityState);
+  assertEquals(byCityState.formattedAddress, "1 Beacon St, Boston, MA");
+  assert(haversineKm(BOSTON, byCityState) < 15, JSON.stringify(byCityState));
+  const byCity = await geocodeOffline({ address: "Austin, Texas, USA" });
+  assert(byCity);
+  assertEquals(byCity.formattedAddress, "Austin, TX");
+  assert(haversineKm(AUSTIN, byCity) < 15);
+  const zipOnly = await geocodeOffline({ address: "02108" });
+  assertEquals(zipOnly?.formattedAddress, "Boston, MA 02108");
+});
+
+Deno.test("[geo offline] unknown places and ids geocode to undefined", async () => {
+  assertEquals(await geocodeOffline({ address: "nowhere in particular" }), undefined);
+  assertEquals(await geocodeOffline({ address: "" }), undefined);
+  assertEquals(await geocodeOffline({ placeId: "zip:00000|1 Main St" }), undefined);
+  assertEquals(await geocodeOffline({ placeId: "ChIJ-not-ours" }), undefined);
+  assertEquals(await geocodeOffline({}), undefined);
+});
+
+Deno.test("[geo offline] garbage, short and very long input are safe", async () => {
+  const provider = createOfflineGeoProvider();
+  assertEquals(await provider.suggest("zzqx vvbn"), []);
+  assertEquals(await provider.suggest("ab"), []);
+  assertEquals(await provider.suggest("   "), []);
+  assertEquals(await provider.suggest(",,,;;;''\"\\\u0000\u202e"), []);
+  assertEquals(await provider.suggest("x".repeat(10_000)), []);
+  assertEquals(
+    await provider.suggest("123 Main St Aus", { lat: 0, lng: 0 }).then((p) => p.length),
+    5,
+  );
+  assertEquals(await provider.geocode({ address: "Austin ".repeat(2_000) }), undefined);
+  assertEquals(await provider.geocode({ placeId: "zip:78701|" + "x".repeat(5_000) }), undefined);
+});
+
+Deno.test("[geo offline] results never exceed five", async () => {
+  for (const input of ["San", "123 Main St, S", "100", "123 Main St", "Springfield"]) {
+    const predictions = await suggestOffline(input);
+    assert(predictions.length <= 5, input);
+    assert(predictions.length > 0, input);
+  }
+});
