@@ -1,5 +1,362 @@
 import { Hono } from "hono";
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import { HTTPException } from "hono/http-exception";
+import { zValidator } from "@hono/zod-validator";
+import { z } from "zod";
 import type { AppEnv } from "./_env.ts";
+import { onInvalid } from "./_errors.tsx";
+import { requireRole, requireUser } from "./_auth.ts";
+import {
+  deleteSurveys,
+  getSurveyByRequestId,
+  getSurveyForUser,
+  insertSurvey,
+  insertSurveyEvent,
+  listSurveyEvents,
+  listSurveys,
+  lockClientSubmissions,
+  type LockedSurvey,
+  lockSurvey,
+  updateSurveyStatus,
+} from "../db/surveys.ts";
+import { insertNotification, notifyAdmins } from "../db/notifications.ts";
+import { getActivePricingConfig } from "../db/pricing.ts";
+import { redeemDiscountCode } from "../db/discounts.ts";
+import { priceSurvey } from "../lib/pricing.ts";
+import { queueAdminNewSurveyEmail, queueSurveyConfirmationEmail } from "../lib/mail/emails.ts";
+import {
+  DeleteSurveysSchema,
+  type Survey,
+  SurveyListQuerySchema,
+  SurveyRequestSchema,
+  type SurveyStatus,
+  SurveyStatusUpdateSchema,
+} from "../lib/survey_schema.ts";
+import {
+  canTransition,
+  requiredDateField,
+  STATUS_INFO,
+  transitionError,
+} from "../lib/survey_status.ts";
+import { SURVEY_TYPE_INFO } from "../lib/survey_types.ts";
 
-/** Survey requests API: create, list, status, delete. */
-export const surveys = new Hono<AppEnv>();
+/** Spec section 8: what a signed-out visitor is told when submitting a request. */
+export const SUBMIT_AUTH_MESSAGE =
+  "Authentication required. Please complete the registration process before submitting.";
+
+/** Messages the survey API answers with. */
+export const SURVEY_MESSAGES = {
+  submitted: "Survey request submitted",
+  clientsOnly: "Only client accounts can request surveys.",
+  notFound: "Survey not found",
+  listForbidden: "You do not have permission to list surveys.",
+  statusUpdated: "Status updated",
+  surveyedDateRequired: "Surveyed date is required when marking a survey as surveyed.",
+  completedDateRequired: "Completed date is required when marking a survey as completed.",
+  completedBeforeSurveyed: "Completed date cannot be before the surveyed date.",
+  changedMeanwhile: "This survey's status changed in the meantime. Reload and try again.",
+  deleted: "Survey deleted",
+  cancelled: "Survey request cancelled",
+  noneDeleted: "None of the selected surveys exist.",
+} as const;
+
+/** POST /api/surveys guard: the spec's 401 text when signed out; clients only. */
+const requireClientForSubmit = createMiddleware<AppEnv>(async (c, next) => {
+  const user = c.var.user;
+  if (!user) throw new HTTPException(401, { message: SUBMIT_AUTH_MESSAGE });
+  if (user.role !== "client") {
+    throw new HTTPException(403, { message: SURVEY_MESSAGES.clientsOnly });
+  }
+  await next();
+});
+
+const IdParam = z.object({ id: z.string().max(100) });
+
+// A retried submission that found the first one's survey.
+class DuplicateSubmission extends Error {}
+
+/** Who acts: the admin behind an impersonation, else the signed-in user. */
+function actorId(c: Context<AppEnv>): string {
+  return c.var.session?.impersonatorId ?? c.var.user!.id;
+}
+
+function absoluteUrl(c: Context<AppEnv>, path: string): string {
+  return new URL(path, c.var.deps.config.PUBLIC_URL).href;
+}
+
+function surveyPath(id: string): string {
+  return `/survey/${id}`;
+}
+
+/**
+ * Changes a locked survey's status inside `tx`: compare-and-set update, the timeline event
+ * and the client's notification. Returns false when the survey moved on meanwhile.
+ */
+async function applyStatusChange(
+  tx: Parameters<typeof updateSurveyStatus>[0],
+  input: {
+    survey: LockedSurvey;
+    to: SurveyStatus;
+    actorId: string;
+    note?: string;
+    surveyedDate?: string;
+    completedDate?: string;
+    scheduledDate?: string;
+  },
+): Promise<boolean> {
+  const { survey, to } = input;
+  const changed = await updateSurveyStatus(tx, {
+    id: survey.id,
+    from: survey.status,
+    to,
+    surveyedDate: input.surveyedDate,
+    completedDate: input.completedDate,
+    scheduledDate: input.scheduledDate,
+  });
+  if (!changed) return false;
+  await insertSurveyEvent(tx, {
+    surveyId: survey.id,
+    actorId: input.actorId,
+    fromStatus: survey.status,
+    toStatus: to,
+    note: input.note,
+  });
+  const typeName = SURVEY_TYPE_INFO[survey.surveyType].name;
+  await insertNotification(tx, {
+    userId: survey.clientId,
+    kind: "survey_status_changed",
+    title: `Survey ${STATUS_INFO[to].label.toLowerCase()}`,
+    body: `Your ${typeName} request for ${survey.address} is now: ${STATUS_INFO[to].label}.`,
+    link: surveyPath(survey.id),
+  });
+  return true;
+}
+
+/**
+ * Survey requests API.
+ *
+ * - `POST /api/surveys` (clients): prices the request on the server, redeems the discount,
+ *   stores it with its quote, event, emails and notifications in one transaction. 201 the
+ *   first time; 200 with the same survey for a retried `requestId`.
+ * - `GET /api/surveys` (clients: their own; admins: all, filtered) and `GET /api/surveys/{id}`
+ *   (owner or admin; anyone else 404).
+ * - `PATCH /api/surveys/{id}/status`: legal transitions for the caller's role only.
+ * - `DELETE /api/surveys/{id}` (admin deletes; the owning client cancels before assignment)
+ *   and `POST /api/surveys/delete-multiple` (admins).
+ */
+export const surveys = new Hono<AppEnv>()
+  .post(
+    "/api/surveys",
+    requireClientForSubmit,
+    zValidator("json", SurveyRequestSchema, onInvalid),
+    async (c) => {
+      const body = c.req.valid("json");
+      const user = c.var.user!;
+      const db = c.var.db;
+      const existing = await getSurveyByRequestId(db, {
+        clientId: user.id,
+        requestId: body.requestId,
+      });
+      if (existing) return c.json({ message: SURVEY_MESSAGES.submitted, survey: existing }, 200);
+
+      const id = crypto.randomUUID();
+      try {
+        await db.begin(async (tx) => {
+          await lockClientSubmissions(tx, { clientId: user.id });
+          if (await getSurveyByRequestId(tx, { clientId: user.id, requestId: body.requestId })) {
+            throw new DuplicateSubmission();
+          }
+          const { version, config } = await getActivePricingConfig(tx);
+          // A code can only change a priced quote; a quote-required request keeps its use.
+          let discount = null;
+          if (body.discountCode && !priceSurvey(config, body).quoteRequired) {
+            const redeemed = await redeemDiscountCode(tx, {
+              code: body.discountCode,
+              clientId: user.id,
+              surveyId: id,
+            });
+            if (!redeemed.ok) throw new HTTPException(400, { message: redeemed.message });
+            discount = redeemed.discount;
+          }
+          const quote = priceSurvey(config, body, discount);
+          quote.configVersion = version;
+          const inserted = await insertSurvey(tx, {
+            id,
+            clientId: user.id,
+            request: body,
+            quote,
+            pricingConfigVersion: version,
+          });
+          if (!inserted) throw new DuplicateSubmission();
+          await insertSurveyEvent(tx, {
+            surveyId: id,
+            actorId: actorId(c),
+            fromStatus: null,
+            toStatus: "requested",
+          });
+          const typeName = SURVEY_TYPE_INFO[body.surveyType].name;
+          const address = body.formattedAddress ?? body.address;
+          await queueSurveyConfirmationEmail(tx, {
+            to: user.email,
+            name: user.fullName,
+            surveyId: id,
+            address,
+            surveyTypeName: typeName,
+            quotedPriceCents: quote.totalCents,
+            surveyUrl: absoluteUrl(c, surveyPath(id)),
+          });
+          const admins = await notifyAdmins(tx, {
+            kind: "survey_requested",
+            title: "New survey request",
+            body: `${user.fullName} requested a ${typeName} for ${address}.`,
+            link: surveyPath(id),
+          });
+          for (const admin of admins) {
+            await queueAdminNewSurveyEmail(tx, {
+              to: admin.email,
+              surveyId: id,
+              clientName: user.fullName,
+              address,
+              surveyTypeName: typeName,
+              adminUrl: absoluteUrl(c, surveyPath(id)),
+            });
+          }
+        });
+      } catch (err) {
+        if (!(err instanceof DuplicateSubmission)) throw err;
+        const first = await getSurveyByRequestId(db, {
+          clientId: user.id,
+          requestId: body.requestId,
+        });
+        if (!first) throw err;
+        return c.json({ message: SURVEY_MESSAGES.submitted, survey: first }, 200);
+      }
+      const survey = await getSurveyForUser(db, { id, user });
+      return c.json({ message: SURVEY_MESSAGES.submitted, survey: survey as Survey }, 201);
+    },
+  )
+  .get(
+    "/api/surveys",
+    requireUser,
+    zValidator("query", SurveyListQuerySchema, onInvalid),
+    async (c) => {
+      const user = c.var.user!;
+      if (user.role !== "admin" && user.role !== "client") {
+        throw new HTTPException(403, { message: SURVEY_MESSAGES.listForbidden });
+      }
+      const query = c.req.valid("query");
+      const { surveys, total } = await listSurveys(c.var.db, {
+        ...query,
+        clientId: user.role === "client" ? user.id : undefined,
+      });
+      c.header("Cache-Control", "private, no-store");
+      return c.json({ surveys, total, page: query.page, pageSize: query.pageSize });
+    },
+  )
+  .post(
+    "/api/surveys/delete-multiple",
+    requireRole("admin"),
+    zValidator("json", DeleteSurveysSchema, onInvalid),
+    async (c) => {
+      const { ids } = c.req.valid("json");
+      const deleted = await deleteSurveys(c.var.db, { ids: [...new Set(ids)] });
+      if (deleted === 0) throw new HTTPException(404, { message: SURVEY_MESSAGES.noneDeleted });
+      return c.json({
+        message: deleted === 1 ? "1 survey deleted" : `${deleted} surveys deleted`,
+        deleted,
+      });
+    },
+  )
+  .get(
+    "/api/surveys/:id",
+    requireUser,
+    zValidator("param", IdParam, onInvalid),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const survey = await getSurveyForUser(c.var.db, { id, user: c.var.user! });
+      if (!survey) throw new HTTPException(404, { message: SURVEY_MESSAGES.notFound });
+      const events = await listSurveyEvents(c.var.db, { surveyId: survey.id });
+      c.header("Cache-Control", "private, no-store");
+      return c.json({ survey, events });
+    },
+  )
+  .patch(
+    "/api/surveys/:id/status",
+    requireUser,
+    zValidator("param", IdParam, onInvalid),
+    zValidator("json", SurveyStatusUpdateSchema, onInvalid),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const input = c.req.valid("json");
+      const user = c.var.user!;
+      const field = requiredDateField(input.status);
+      await c.var.db.begin(async (tx) => {
+        const survey = await lockSurvey(tx, { id });
+        if (!survey || (user.role !== "admin" && survey.clientId !== user.id)) {
+          throw new HTTPException(404, { message: SURVEY_MESSAGES.notFound });
+        }
+        if (!canTransition(user.role, survey.status, input.status)) {
+          throw new HTTPException(409, {
+            message: transitionError(user.role, survey.status, input.status),
+          });
+        }
+        if (field === "surveyedDate" && !input.surveyedDate) {
+          throw new HTTPException(400, { message: SURVEY_MESSAGES.surveyedDateRequired });
+        }
+        if (field === "completedDate" && !input.completedDate) {
+          throw new HTTPException(400, { message: SURVEY_MESSAGES.completedDateRequired });
+        }
+        const surveyed = input.surveyedDate ?? survey.surveyedDate;
+        if (input.completedDate && surveyed && input.completedDate < surveyed) {
+          throw new HTTPException(400, { message: SURVEY_MESSAGES.completedBeforeSurveyed });
+        }
+        const changed = await applyStatusChange(tx, {
+          survey,
+          to: input.status,
+          actorId: actorId(c),
+          note: input.note,
+          surveyedDate: input.surveyedDate,
+          completedDate: input.completedDate,
+          scheduledDate: input.scheduledDate,
+        });
+        if (!changed) throw new HTTPException(409, { message: SURVEY_MESSAGES.changedMeanwhile });
+      });
+      const survey = await getSurveyForUser(c.var.db, { id, user });
+      return c.json({ message: SURVEY_MESSAGES.statusUpdated, survey: survey as Survey });
+    },
+  )
+  .delete(
+    "/api/surveys/:id",
+    requireUser,
+    zValidator("param", IdParam, onInvalid),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const user = c.var.user!;
+      if (user.role === "admin") {
+        const deleted = await deleteSurveys(c.var.db, { ids: [id] });
+        if (!deleted) throw new HTTPException(404, { message: SURVEY_MESSAGES.notFound });
+        return c.json({ message: SURVEY_MESSAGES.deleted });
+      }
+      // A client cannot delete history; "deleting" their own request cancels it while that
+      // is still allowed.
+      await c.var.db.begin(async (tx) => {
+        const survey = await lockSurvey(tx, { id });
+        if (!survey || survey.clientId !== user.id) {
+          throw new HTTPException(404, { message: SURVEY_MESSAGES.notFound });
+        }
+        if (!canTransition(user.role, survey.status, "cancelled")) {
+          throw new HTTPException(409, {
+            message: transitionError(user.role, survey.status, "cancelled"),
+          });
+        }
+        const changed = await applyStatusChange(tx, {
+          survey,
+          to: "cancelled",
+          actorId: actorId(c),
+        });
+        if (!changed) throw new HTTPException(409, { message: SURVEY_MESSAGES.changedMeanwhile });
+      });
+      return c.json({ message: SURVEY_MESSAGES.cancelled });
+    },
+  );

@@ -1,0 +1,307 @@
+/**
+ * Survey requests and their status history (survey_events).
+ *
+ * Reads join the client's name in the same query (no N+1) and select explicit columns. Dates
+ * (`needed_by`, `*_date`) come back as YYYY-MM-DD text so no time zone can shift them.
+ */
+import type postgres from "postgres";
+import type { Db } from "./client.ts";
+import type { SessionUser } from "../routes/_env.ts";
+import type { Quote } from "../lib/pricing.ts";
+import type { SurveyType } from "../lib/survey_types.ts";
+import type {
+  Survey,
+  SurveyEvent,
+  SurveyListQuery,
+  SurveyRequest,
+  SurveyStatus,
+} from "../lib/survey_schema.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True when `id` is shaped like a uuid; anything else cannot name a survey. */
+export function isSurveyId(id: string): boolean {
+  return UUID.test(id);
+}
+
+interface SurveyRow extends Omit<Survey, "createdAt" | "updatedAt" | "assignedSurveyor"> {
+  createdAt: Date;
+  updatedAt: Date;
+  assignedSurveyorId: string | null;
+}
+
+// `s` is surveys, `u` the client. Kept as one fragment so every read returns the same shape.
+function surveyColumns(db: Db) {
+  return db`
+    s.id, s.status, s.survey_type, s.address, s.formatted_address, s.lat, s.lng,
+    s.property_type, s.acreage, s.terrain, s.vegetation, s.structures, s.corners_to_set,
+    s.corners_known, s.rush, s.state, s.alta_items, s.purpose, s.needed_by::text as needed_by,
+    s.access_notes, s.contact_name, s.contact_phone, s.contact_email, s.notes,
+    s.quoted_price_cents, s.quote, s.pricing_config_version, s.discount_code, s.discount_cents,
+    s.surveyed_date::text as surveyed_date, s.completed_date::text as completed_date,
+    s.scheduled_date::text as scheduled_date, s.created_at, s.updated_at, s.client_id,
+    u.full_name as client_name, s.assigned_surveyor_id`;
+}
+
+function toSurvey(row: SurveyRow): Survey {
+  const { assignedSurveyorId: _assigned, createdAt, updatedAt, ...rest } = row;
+  return {
+    ...rest,
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+    // Surveyor profiles arrive with the surveyors issue; until then nobody can be assigned
+    // one, so there is nothing to show.
+    assignedSurveyor: null,
+  };
+}
+
+/**
+ * The survey with `id` if `user` may see it (an admin: any; anyone else: their own), else
+ * undefined. Ownership is part of the query, so a survey the caller may not see is
+ * indistinguishable from one that does not exist.
+ */
+export async function getSurveyForUser(
+  db: Db,
+  { id, user }: { id: string; user: Pick<SessionUser, "id" | "role"> },
+): Promise<Survey | undefined> {
+  if (!isSurveyId(id)) return undefined;
+  const [row] = await db<SurveyRow[]>`
+    select ${surveyColumns(db)}
+    from surveys s join users u on u.id = s.client_id
+    where s.id = ${id} and (${user.role} = 'admin' or s.client_id = ${user.id})`;
+  return row && toSurvey(row);
+}
+
+/** The survey a client created with `requestId`, or undefined. */
+export async function getSurveyByRequestId(
+  db: Db,
+  { clientId, requestId }: { clientId: string; requestId: string },
+): Promise<Survey | undefined> {
+  const [row] = await db<SurveyRow[]>`
+    select ${surveyColumns(db)}
+    from surveys s join users u on u.id = s.client_id
+    where s.client_id = ${clientId} and s.client_request_id = ${requestId}`;
+  return row && toSurvey(row);
+}
+
+// Key space of the per-client submission lock (two-int advisory locks never collide with
+// the single-bigint lock db/migrate.ts takes).
+const SUBMISSION_LOCK_SPACE = 5;
+
+/**
+ * Serialises one client's submissions until the transaction ends, so a retried request sees
+ * the first one's survey instead of racing it (e.g. for the last use of a discount code).
+ * Different clients never wait for each other, barring a hash collision.
+ */
+export async function lockClientSubmissions(
+  db: Db,
+  { clientId }: { clientId: string },
+): Promise<void> {
+  await db`select pg_advisory_xact_lock(${SUBMISSION_LOCK_SPACE}, hashtext(${clientId}))`;
+}
+
+/** Everything `insertSurvey` stores. */
+export interface NewSurvey {
+  /** Chosen by the caller so a discount redemption can name the survey before it exists. */
+  id: string;
+  clientId: string;
+  request: SurveyRequest;
+  quote: Quote;
+  pricingConfigVersion: number;
+  parcel?: unknown;
+}
+
+/**
+ * Inserts a survey in status `requested` and returns its id, or undefined when this client
+ * already has a survey with the same `request.requestId` (a retried submission; the unique
+ * constraint decides, so two racing retries cannot both insert).
+ */
+export async function insertSurvey(db: Db, input: NewSurvey): Promise<string | undefined> {
+  const r = input.request;
+  const q = input.quote;
+  const [row] = await db<{ id: string }[]>`
+    insert into surveys (
+      id, client_id, client_request_id, status, survey_type, address, formatted_address,
+      place_id, lat, lng, parcel, property_type, acreage, terrain, vegetation, structures,
+      corners_to_set, corners_known, rush, state, alta_items, purpose, needed_by, access_notes,
+      contact_name, contact_phone, contact_email, notes, quoted_price_cents, quote,
+      pricing_config_version, discount_code, discount_cents
+    ) values (
+      ${input.id}, ${input.clientId}, ${r.requestId}, 'requested', ${r.surveyType}, ${r.address},
+      ${r.formattedAddress ?? null}, ${r.placeId ?? null}, ${r.lat ?? null}, ${r.lng ?? null},
+      ${input.parcel === undefined ? null : db.json(input.parcel as postgres.JSONValue)},
+      ${r.propertyType}, ${r.acreage}, ${r.terrain}, ${r.vegetation}, ${r.structures},
+      ${r.cornersToSet}, ${r.cornersKnown ?? null}, ${r.rush}, ${r.state},
+      ${db.array(r.altaItems ?? [])}::text[], ${r.purpose}, ${r.neededBy ?? null},
+      ${r.accessNotes ?? null}, ${r.contactName}, ${r.contactPhone}, ${r.contactEmail ?? null},
+      ${r.notes ?? null}, ${q.totalCents}, ${db.json(q as unknown as postgres.JSONValue)},
+      ${input.pricingConfigVersion}, ${q.discount?.code ?? null}, ${q.discount?.amountCents ?? 0}
+    )
+    on conflict (client_id, client_request_id) do nothing
+    returning id`;
+  return row?.id;
+}
+
+/** Filters and paging for `listSurveys`. `clientId` restricts to one client's surveys. */
+export interface SurveyListInput extends Partial<Omit<SurveyListQuery, "page" | "pageSize">> {
+  clientId?: string;
+  page: number;
+  pageSize: number;
+}
+
+// LIKE treats % and _ as wildcards and \ as the escape; a search for "50%" means the text.
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+}
+
+function listConditions(db: Db, input: SurveyListInput) {
+  const parts: postgres.PendingQuery<postgres.Row[]>[] = [];
+  if (input.clientId) parts.push(db`s.client_id = ${input.clientId}`);
+  if (input.status) parts.push(db`s.status = ${input.status}`);
+  if (input.surveyType) parts.push(db`s.survey_type = ${input.surveyType}`);
+  // Whole UTC days, `to` inclusive.
+  if (input.from) parts.push(db`s.created_at >= (${input.from}::timestamp at time zone 'UTC')`);
+  if (input.to) {
+    parts.push(
+      db`s.created_at < (${input.to}::timestamp at time zone 'UTC') + interval '1 day'`,
+    );
+  }
+  if (input.q) {
+    const pattern = likePattern(input.q);
+    parts.push(db`(
+      s.address ilike ${pattern} or s.formatted_address ilike ${pattern}
+      or exists (
+        select 1 from users c
+        where c.id = s.client_id and (c.full_name ilike ${pattern} or c.email ilike ${pattern})
+      )
+    )`);
+  }
+  if (parts.length === 0) return db`true`;
+  return parts.reduce((acc, part) => db`${acc} and ${part}`);
+}
+
+/**
+ * One page of surveys, newest first, with the number matching the filters.
+ *
+ * Paging is by offset because the API and the admin table speak in page numbers. Two
+ * choices keep deep pages fast at 100,000+ rows (bench/surveys_list.ts):
+ * - a deferred join: the offset is walked over the narrow `(…, created_at desc, id desc)`
+ *   index of the filter (an index-only scan), and only the page's rows are then read and
+ *   joined to the client's name;
+ * - the total is an exact `count(*)` over the same index. Counting 100,000 index entries
+ *   costs a few milliseconds on Postgres, cheaper than keeping counters up to date on every
+ *   insert, and an exact total lets the table show "page 12 of 5,000".
+ * The free-text search `q` has no index (`ilike '%…%'` would need pg_trgm, which PGlite
+ * lacks), so a search scans the filtered rows; it is the one slow path, and an admin-only one.
+ */
+export async function listSurveys(
+  db: Db,
+  input: SurveyListInput,
+): Promise<{ surveys: Survey[]; total: number }> {
+  const where = listConditions(db, input);
+  const offset = (input.page - 1) * input.pageSize;
+  const [rows, [{ total }]] = await Promise.all([
+    db<SurveyRow[]>`
+      with page as (
+        select s.id, s.created_at from surveys s
+        where ${where}
+        order by s.created_at desc, s.id desc
+        limit ${input.pageSize} offset ${offset}
+      )
+      select ${surveyColumns(db)}
+      from page p
+      join surveys s on s.id = p.id
+      join users u on u.id = s.client_id
+      order by p.created_at desc, p.id desc`,
+    db<{ total: number }[]>`select count(*)::int as total from surveys s where ${where}`,
+  ]);
+  return { surveys: rows.map(toSurvey), total };
+}
+
+/** What a status change needs to know about a survey. */
+export interface LockedSurvey {
+  id: string;
+  status: SurveyStatus;
+  clientId: string;
+  surveyType: SurveyType;
+  address: string;
+  surveyedDate: string | null;
+}
+
+/** The survey's status and owner, locked until the transaction ends (for a status change). */
+export async function lockSurvey(
+  db: Db,
+  { id }: { id: string },
+): Promise<LockedSurvey | undefined> {
+  if (!isSurveyId(id)) return undefined;
+  const [row] = await db<LockedSurvey[]>`
+    select id, status, client_id, survey_type, address, surveyed_date::text as surveyed_date
+    from surveys where id = ${id} for update`;
+  return row;
+}
+
+/**
+ * Moves a survey from `from` to `to`, setting the dates given (others keep their values).
+ * The `status = from` condition makes it a compare-and-set: returns false, changing nothing,
+ * when the survey is no longer in `from`.
+ */
+export async function updateSurveyStatus(
+  db: Db,
+  input: {
+    id: string;
+    from: SurveyStatus;
+    to: SurveyStatus;
+    surveyedDate?: string;
+    completedDate?: string;
+    scheduledDate?: string;
+  },
+): Promise<boolean> {
+  const rows = await db`
+    update surveys set
+      status = ${input.to},
+      surveyed_date = coalesce(${input.surveyedDate ?? null}::date, surveyed_date),
+      completed_date = coalesce(${input.completedDate ?? null}::date, completed_date),
+      scheduled_date = coalesce(${input.scheduledDate ?? null}::date, scheduled_date),
+      updated_at = now()
+    where id = ${input.id} and status = ${input.from}
+    returning id`;
+  return rows.length === 1;
+}
+
+/** Records a status change (from null for the creation of the request). */
+export async function insertSurveyEvent(
+  db: Db,
+  input: {
+    surveyId: string;
+    actorId: string | null;
+    fromStatus: SurveyStatus | null;
+    toStatus: SurveyStatus;
+    note?: string | null;
+  },
+): Promise<void> {
+  await db`
+    insert into survey_events (survey_id, actor_id, from_status, to_status, note)
+    values (${input.surveyId}, ${input.actorId}, ${input.fromStatus}, ${input.toStatus},
+      ${input.note ?? null})`;
+}
+
+/** A survey's timeline, oldest first, with each actor's name. */
+export async function listSurveyEvents(
+  db: Db,
+  { surveyId }: { surveyId: string },
+): Promise<SurveyEvent[]> {
+  const rows = await db<(Omit<SurveyEvent, "createdAt"> & { createdAt: Date })[]>`
+    select e.id, e.from_status, e.to_status, e.note, a.full_name as actor_name, e.created_at
+    from survey_events e left join users a on a.id = e.actor_id
+    where e.survey_id = ${surveyId}
+    order by e.created_at, e.id`;
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** Deletes the surveys with these ids (their events go with them); returns how many. */
+export async function deleteSurveys(db: Db, { ids }: { ids: string[] }): Promise<number> {
+  const valid = ids.filter(isSurveyId);
+  if (valid.length === 0) return 0;
+  const rows = await db`delete from surveys where id in ${db(valid)} returning id`;
+  return rows.length;
+}
