@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { apiRequest, errorMessage, invalidateQueries } from "./_api.ts";
 import { toast, toastAfterNavigation } from "./_toast.ts";
+import { navigate } from "./_nav.ts";
 
 /** Props of the impersonation banner. */
 export interface ImpersonationBannerProps {
@@ -30,7 +31,7 @@ export default function ImpersonationBanner({ name, role }: ImpersonationBannerP
         title: "Admin Restored",
         description: "You have returned to your admin account.",
       });
-      globalThis.location.assign(ADMIN_RETURN_PATH);
+      navigate(ADMIN_RETURN_PATH);
     } catch (err) {
       setPending(false);
       toast({

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { apiRequest, errorMessage, invalidateQueries } from "./_api.ts";
 import { toast, toastAfterNavigation } from "./_toast.ts";
+import { navigate } from "./_nav.ts";
 
 /** Props of the header's sign-out control. */
 export interface SignOutButtonProps {
@@ -24,7 +25,7 @@ export default function SignOutButton({ redirectTo = "/auth" }: SignOutButtonPro
         title: "Logged out",
         description: "You have been logged out successfully.",
       });
-      globalThis.location.assign(redirectTo);
+      navigate(redirectTo);
     } catch (err) {
       setPending(false);
       toast({

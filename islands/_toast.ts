@@ -80,15 +80,16 @@ export function subscribeToasts(listener: Listener): () => void {
 }
 
 /**
- * Toasts survive a full-page navigation by riding in sessionStorage: an island that is about
- * to redirect calls this instead of `toast()`, and the Toaster on the next page shows it.
+ * Shows a toast now and carries it across the full-page navigation that is about to happen:
+ * it rides in sessionStorage and the Toaster on the next page shows it again, so the user
+ * sees one continuous message.
  */
 export function toastAfterNavigation(input: ToastInput): void {
+  toast(input);
   try {
     sessionStorage.setItem(PENDING_KEY, JSON.stringify(input));
   } catch {
-    // Storage can be unavailable (private mode); then the toast is simply shown now.
-    toast(input);
+    // Storage can be unavailable (private mode); the toast was still shown on this page.
   }
 }
 

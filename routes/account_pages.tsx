@@ -1,5 +1,155 @@
+import type { ReactNode } from "react";
 import { Hono } from "hono";
-import type { AppEnv } from "./_env.ts";
+import { zValidator } from "@hono/zod-validator";
+import { z } from "zod";
+import type { AppContext, AppEnv } from "./_env.ts";
+import { onInvalid } from "./_errors.tsx";
+import { redirectAfterLogin, requirePageUser, safeReturnTo } from "./_auth.ts";
+import { renderPage } from "../components/render.tsx";
+import { PublicLayout } from "../components/PublicLayout.tsx";
+import { AppLayout } from "../components/AppLayout.tsx";
+import { Island } from "../components/Island.tsx";
+import AuthForm from "../islands/AuthForm.tsx";
+import ForgotPasswordForm from "../islands/ForgotPasswordForm.tsx";
+import ResetPasswordForm from "../islands/ResetPasswordForm.tsx";
+import ProfileForm from "../islands/ProfileForm.tsx";
+import Toaster from "../islands/Toaster.tsx";
+
+/** Spec section 2: what /auth says to a signed-in user while it redirects. */
+export const REDIRECTING_TEXT = "Redirecting to your dashboard...";
+
+/** A single query value we only read as text: anything else (arrays, huge strings) is ignored. */
+const optionalText = z.string().max(4096).optional().catch(undefined);
+
+const AuthQuery = z.object({
+  returnTo: optionalText,
+  tab: z.enum(["login", "register"]).optional().catch(undefined),
+});
+
+const ResetQuery = z.object({
+  token: z.string().max(512).optional().catch(undefined),
+});
+
+/** A signed-out card page: public header and footer, one centred card, the toast viewport. */
+function AuthShell({ children, user }: { children: ReactNode; user?: AppContext["var"]["user"] }) {
+  return (
+    <PublicLayout user={user}>
+      <div className="auth-page">
+        <section className="card auth-card">
+          <div className="card__body">{children}</div>
+        </section>
+      </div>
+      <Island component={Toaster} props={{}} hydrate="load" />
+    </PublicLayout>
+  );
+}
+
+function noStore(c: AppContext) {
+  c.header("Cache-Control", "private, no-store");
+}
 
 /** Account pages: /auth, /forgot-password, /reset-password, /profile. */
-export const accountPages = new Hono<AppEnv>();
+export const accountPages = new Hono<AppEnv>()
+  .get("/auth", zValidator("query", AuthQuery, onInvalid), (c) => {
+    const { returnTo, tab } = c.req.valid("query");
+    const user = c.var.user;
+    noStore(c);
+    if (user) {
+      // Spec: signed in → 'Redirecting to your dashboard...' and the role redirect. The
+      // redirect happens here with a 302; the body says the same for anything that shows it.
+      const target = redirectAfterLogin(user.role, returnTo);
+      c.header("Location", target);
+      return c.html(
+        renderPage(
+          c,
+          { title: "Redirecting", noindex: true },
+          <PublicLayout user={user}>
+            <div className="auth-redirect" role="status">
+              <span className="spinner" aria-hidden="true" />
+              <p>{REDIRECTING_TEXT}</p>
+              <a href={target}>Continue</a>
+            </div>
+          </PublicLayout>,
+        ),
+        302,
+      );
+    }
+    return c.html(renderPage(
+      c,
+      {
+        title: "Sign in or create an account",
+        description: "Sign in to Meridian, or create a free account to request a land survey.",
+        noindex: Boolean(returnTo || tab),
+        path: returnTo || tab ? undefined : "/auth",
+      },
+      <AuthShell>
+        <h1>Welcome to Meridian</h1>
+        <p className="auth-card__intro">
+          Sign in to track your survey requests, or create a free account in a minute.
+        </p>
+        <Island
+          component={AuthForm}
+          props={{ returnTo: safeReturnTo(returnTo), initialTab: tab ?? "login" }}
+          hydrate="load"
+        />
+      </AuthShell>,
+    ));
+  })
+  .get("/forgot-password", (c) => {
+    noStore(c);
+    return c.html(renderPage(
+      c,
+      {
+        title: "Forgot your password?",
+        description: "Reset the password of your Meridian account.",
+        path: "/forgot-password",
+      },
+      <AuthShell user={c.var.user}>
+        <h1>Forgot your password?</h1>
+        <p className="auth-card__intro">
+          Enter the email address of your account and we will send you a link to choose a new
+          password.
+        </p>
+        <Island component={ForgotPasswordForm} props={{}} hydrate="load" />
+      </AuthShell>,
+    ));
+  })
+  .get("/reset-password", zValidator("query", ResetQuery, onInvalid), (c) => {
+    const { token } = c.req.valid("query");
+    noStore(c);
+    // The token is a secret: never let the page (and so its URL) be cached or indexed.
+    return c.html(renderPage(
+      c,
+      { title: "Reset your password", noindex: true },
+      <AuthShell user={c.var.user}>
+        <Island component={ResetPasswordForm} props={{ token: token || null }} hydrate="load" />
+      </AuthShell>,
+    ));
+  })
+  .get("/profile", requirePageUser, (c) => {
+    const user = c.var.user!;
+    const isImpersonating = Boolean(c.var.session?.impersonatorId);
+    return c.html(renderPage(
+      c,
+      { title: "Your profile", noindex: true, bodyClass: "app" },
+      <AppLayout user={user} isImpersonating={isImpersonating} active="/profile">
+        <header className="app-page-header">
+          <div>
+            <h1>Your profile</h1>
+            <p>Keep your contact details up to date so surveyors and our team can reach you.</p>
+          </div>
+        </header>
+        <Island
+          component={ProfileForm}
+          props={{
+            email: user.email,
+            fullName: user.fullName,
+            companyName: user.companyName,
+            phone: user.phone,
+            isImpersonating,
+          }}
+          hydrate="load"
+        />
+      </AppLayout>,
+    ));
+  });

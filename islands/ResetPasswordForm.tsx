@@ -1,0 +1,202 @@
+import { type FormEvent, useEffect, useState } from "react";
+import { ApiError, apiJson, errorMessage } from "./_api.ts";
+import { toast } from "./_toast.ts";
+import {
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_SHORT,
+  PASSWORDS_DONT_MATCH,
+  Spinner,
+  TextField,
+} from "./_fields.tsx";
+
+/** Props of the reset-password island. */
+export interface ResetPasswordFormProps {
+  /** The `token` query parameter, or null when the link had none. */
+  token: string | null;
+}
+
+/** Spec section 4: the link check goes unknown → valid | invalid; the form idle → success. */
+export type ResetState = "verifying" | "invalid" | "form" | "success";
+
+type Errors = { password?: string; confirmPassword?: string };
+
+/**
+ * /reset-password: verifies the token (spinner), then shows the invalid-link panel, the
+ * new-password form (with the account's email when the server gave one) or, after a reset,
+ * the success panel with 'Go to Login'. No token means an invalid link.
+ */
+export default function ResetPasswordForm({ token }: ResetPasswordFormProps) {
+  const [state, setState] = useState<ResetState>(token ? "verifying" : "invalid");
+  const [email, setEmail] = useState<string | null>(null);
+  const [password, setPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const [isPending, setPending] = useState(false);
+
+  useEffect(() => {
+    if (!token) return;
+    let isCurrent = true;
+    apiJson<{ success?: boolean; email?: string }>(
+      "GET",
+      `/api/reset-password/verify?token=${encodeURIComponent(token)}`,
+    ).then((result) => {
+      if (!isCurrent) return;
+      if (result?.success) {
+        setEmail(typeof result.email === "string" && result.email ? result.email : null);
+        setState("form");
+      } else {
+        setState("invalid");
+      }
+    }).catch(() => isCurrent && setState("invalid"));
+    return () => {
+      isCurrent = false;
+    };
+  }, [token]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const next: Errors = {
+      password: password.length >= PASSWORD_MIN_LENGTH ? undefined : PASSWORD_TOO_SHORT,
+      confirmPassword: confirmPassword.length < PASSWORD_MIN_LENGTH
+        ? PASSWORD_TOO_SHORT
+        : confirmPassword !== password
+        ? PASSWORDS_DONT_MATCH
+        : undefined,
+    };
+    setErrors(next);
+    if (next.password || next.confirmPassword) return;
+    setPending(true);
+    try {
+      const result = await apiJson<{ message?: string }>("POST", "/api/reset-password", {
+        token,
+        password,
+        confirmPassword,
+      });
+      toast({
+        title: "Password reset successful",
+        description: result?.message ?? "You can now sign in with your new password.",
+      });
+      setState("success");
+    } catch (err) {
+      toast({
+        title: "Password reset failed",
+        description: err instanceof ApiError
+          ? errorMessage(err, "Failed to reset password. Please try again.")
+          : "An error occurred. Please try again later.",
+        variant: "destructive",
+      });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  if (state === "verifying") {
+    return (
+      <div className="auth-card__center" role="status" aria-live="polite">
+        <Spinner />
+        <p>Verifying your reset link...</p>
+      </div>
+    );
+  }
+
+  if (state === "invalid") {
+    return (
+      <div className="auth-card__center">
+        <span className="auth-card__icon auth-card__icon--danger" aria-hidden="true">
+          <svg width="24" height="24" viewBox="0 0 24 24">
+            <path
+              d="M12 8v5m0 3h.01M10.3 3.9 2.4 17.5A2 2 0 0 0 4.1 20.5h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </span>
+        <h1>Invalid or Expired Link</h1>
+        <p>This password reset link is invalid or has expired.</p>
+        <p className="muted">Please request a new password reset link.</p>
+        <div className="cluster">
+          <a className="btn btn--primary" href="/forgot-password">Request New Link</a>
+          <a className="btn btn--secondary" href="/auth">Back to Login</a>
+        </div>
+      </div>
+    );
+  }
+
+  if (state === "success") {
+    return (
+      <div className="auth-card__center" role="status">
+        <span className="auth-card__icon auth-card__icon--success" aria-hidden="true">
+          <svg width="24" height="24" viewBox="0 0 24 24">
+            <path
+              d="M20 6 9 17l-5-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </span>
+        <h1>Password reset successful</h1>
+        <p>Your password has been changed. Sign in with your new password.</p>
+        <a className="btn btn--primary" href="/auth">Go to Login</a>
+      </div>
+    );
+  }
+
+  return (
+    <form className="stack" onSubmit={onSubmit} noValidate aria-busy={isPending || undefined}>
+      <h1>Reset your password</h1>
+      <p className="auth-card__intro">
+        {email
+          ? (
+            <>
+              Choose a new password for <strong>{email}</strong>.
+            </>
+          )
+          : "Enter your new password below"}
+      </p>
+      {email
+        ? (
+          <input
+            type="email"
+            name="username"
+            autoComplete="username"
+            value={email}
+            readOnly
+            hidden
+          />
+        )
+        : null}
+      <TextField
+        id="reset-password"
+        label="New Password"
+        type="password"
+        value={password}
+        onValue={setPassword}
+        error={errors.password}
+        hint="At least 6 characters."
+        autoComplete="new-password"
+        maxLength={128}
+        required
+      />
+      <TextField
+        id="reset-confirm-password"
+        label="Confirm New Password"
+        type="password"
+        value={confirmPassword}
+        onValue={setConfirmPassword}
+        error={errors.confirmPassword}
+        autoComplete="new-password"
+        maxLength={128}
+        required
+      />
+      <button type="submit" className="btn btn--primary btn--block" disabled={isPending}>
+        {isPending ? "Resetting password..." : "Reset Password"}
+      </button>
+    </form>
+  );
+}
