@@ -1,0 +1,144 @@
+import { assert, assertEquals } from "../_assert.ts";
+import {
+  canTransition,
+  CLIENT_CANCELLABLE,
+  isSurveyStatus,
+  isTerminal,
+  LIFECYCLE,
+  lifecycleIndex,
+  nextStatuses,
+  requiredDateField,
+  STATUS_INFO,
+  SURVEY_STATUSES,
+  type SurveyStatus,
+  transitionError,
+} from "../../lib/survey_status.ts";
+import type { Role } from "../../routes/_env.ts";
+
+const ROLES: Role[] = ["admin", "client", "surveyor", "technician"];
+
+Deno.test("[survey status] the lifecycle runs requested to completed, with cancelled aside", () => {
+  assertEquals(LIFECYCLE, [
+    "requested",
+    "surveyors_notified",
+    "assigned",
+    "scheduled",
+    "in_fieldwork",
+    "surveyed",
+    "completed",
+  ]);
+  assertEquals(SURVEY_STATUSES.length, 8);
+  assertEquals(lifecycleIndex("requested"), 0);
+  assertEquals(lifecycleIndex("completed"), 6);
+  assertEquals(lifecycleIndex("cancelled"), -1);
+  assert(isTerminal("completed") && isTerminal("cancelled") && !isTerminal("surveyed"));
+  assert(isSurveyStatus("in_fieldwork") && !isSurveyStatus("done") && !isSurveyStatus(3));
+});
+
+Deno.test("[survey status] every status has a label and a description for the tracker", () => {
+  for (const status of SURVEY_STATUSES) {
+    assert(STATUS_INFO[status].label.length > 0, status);
+    assert(STATUS_INFO[status].description.endsWith("."), status);
+  }
+  assertEquals(STATUS_INFO.surveyors_notified.label, "Surveyors notified");
+});
+
+// The full table, spelled out: [role, from, allowed targets].
+const LEGAL: [Role, SurveyStatus, SurveyStatus[]][] = [
+  ["admin", "requested", [
+    "surveyors_notified",
+    "assigned",
+    "scheduled",
+    "in_fieldwork",
+    "surveyed",
+    "completed",
+    "cancelled",
+  ]],
+  ["admin", "surveyors_notified", [
+    "assigned",
+    "scheduled",
+    "in_fieldwork",
+    "surveyed",
+    "completed",
+    "cancelled",
+  ]],
+  ["admin", "assigned", ["scheduled", "in_fieldwork", "surveyed", "completed", "cancelled"]],
+  ["admin", "scheduled", ["in_fieldwork", "surveyed", "completed", "cancelled"]],
+  ["admin", "in_fieldwork", ["surveyed", "completed", "cancelled"]],
+  ["admin", "surveyed", ["completed", "cancelled"]],
+  ["admin", "completed", []],
+  ["admin", "cancelled", []],
+  ["client", "requested", ["cancelled"]],
+  ["client", "surveyors_notified", ["cancelled"]],
+  ["client", "assigned", []],
+  ["client", "scheduled", []],
+  ["client", "in_fieldwork", []],
+  ["client", "surveyed", []],
+  ["client", "completed", []],
+  ["client", "cancelled", []],
+];
+
+Deno.test("[survey status] admins move forward or cancel; clients only cancel before assignment", () => {
+  for (const [role, from, allowed] of LEGAL) {
+    assertEquals(nextStatuses(role, from), allowed, `${role} from ${from}`);
+    for (const to of SURVEY_STATUSES) {
+      assertEquals(canTransition(role, from, to), allowed.includes(to), `${role} ${from}→${to}`);
+    }
+  }
+  assertEquals(CLIENT_CANCELLABLE, ["requested", "surveyors_notified"]);
+});
+
+Deno.test("[survey status] surveyors and technicians cannot change anything yet", () => {
+  for (const role of ["surveyor", "technician"] as const) {
+    for (const from of SURVEY_STATUSES) assertEquals(nextStatuses(role, from), [], role);
+  }
+});
+
+Deno.test("[survey status] nobody stays put, goes back or leaves a finished survey", () => {
+  for (const role of ROLES) {
+    for (const from of SURVEY_STATUSES) {
+      assert(!canTransition(role, from, from), `${role} ${from}→${from}`);
+      for (const to of LIFECYCLE.slice(0, Math.max(0, lifecycleIndex(from)))) {
+        assert(!canTransition(role, from, to), `${role} ${from}→${to}`);
+      }
+    }
+    for (const to of SURVEY_STATUSES) {
+      assert(!canTransition(role, "completed", to) && !canTransition(role, "cancelled", to));
+    }
+  }
+});
+
+Deno.test("[survey status] surveyed needs its date and completed needs its date", () => {
+  assertEquals(requiredDateField("surveyed"), "surveyedDate");
+  assertEquals(requiredDateField("completed"), "completedDate");
+  for (const status of SURVEY_STATUSES.filter((s) => s !== "surveyed" && s !== "completed")) {
+    assertEquals(requiredDateField(status), undefined, status);
+  }
+});
+
+Deno.test("[survey status] refusals explain themselves", () => {
+  assertEquals(
+    transitionError("client", "assigned", "cancelled"),
+    "This request can no longer be cancelled because a surveyor has been assigned.",
+  );
+  assertEquals(
+    transitionError("client", "requested", "assigned"),
+    "You can only cancel your request.",
+  );
+  assertEquals(
+    transitionError("admin", "scheduled", "assigned"),
+    "A survey cannot go back from Scheduled to Surveyor assigned.",
+  );
+  assertEquals(
+    transitionError("admin", "completed", "cancelled"),
+    "This survey is completed; its status can no longer change.",
+  );
+  assertEquals(
+    transitionError("admin", "scheduled", "scheduled"),
+    "This survey is already scheduled.",
+  );
+  assertEquals(
+    transitionError("surveyor", "assigned", "scheduled"),
+    "You do not have permission to change this survey's status.",
+  );
+});
