@@ -305,3 +305,35 @@ export async function deleteSurveys(db: Db, { ids }: { ids: string[] }): Promise
   const rows = await db`delete from surveys where id in ${db(valid)} returning id`;
   return rows.length;
 }
+
+/**
+ * The timelines of several surveys in one query (the client dashboard's progress trackers),
+ * keyed by survey id, each oldest first. Surveys without events are absent from the map.
+ */
+export async function listSurveyEventsForSurveys(
+  db: Db,
+  { surveyIds }: { surveyIds: string[] },
+): Promise<Map<string, SurveyEvent[]>> {
+  const byId = new Map<string, SurveyEvent[]>();
+  const ids = surveyIds.filter(isSurveyId);
+  if (ids.length === 0) return byId;
+  const rows = await db<(Omit<SurveyEvent, "createdAt"> & { surveyId: string; createdAt: Date })[]>`
+    select e.survey_id, e.id, e.from_status, e.to_status, e.note, a.full_name as actor_name,
+      e.created_at
+    from survey_events e left join users a on a.id = e.actor_id
+    where e.survey_id in ${db(ids)}
+    order by e.survey_id, e.created_at, e.id`;
+  for (const { surveyId, createdAt, ...event } of rows) {
+    const list = byId.get(surveyId) ?? [];
+    list.push({ ...event, createdAt: createdAt.toISOString() });
+    byId.set(surveyId, list);
+  }
+  return byId;
+}
+
+/** How many surveys are in each status (the admin overview); statuses with none are absent. */
+export async function countSurveysByStatus(db: Db): Promise<Partial<Record<SurveyStatus, number>>> {
+  const rows = await db<{ status: SurveyStatus; count: number }[]>`
+    select status, count(*)::int as count from surveys group by status`;
+  return Object.fromEntries(rows.map((r) => [r.status, r.count]));
+}
