@@ -27,7 +27,11 @@ function escapeHtml(text: string): string {
 
 /** The minimal context `renderPage` needs: the app deps (and optionally a user). */
 export interface RenderContext {
-  var: { deps: AppDeps; user?: SessionUser | null };
+  var: {
+    deps: AppDeps;
+    user?: SessionUser | null;
+    session?: { impersonatorId: string | null } | null;
+  };
 }
 
 /**
@@ -85,6 +89,7 @@ export function renderPage(c: RenderContext, meta: PageMeta, body: ReactElement)
       }" data-site-id="${escapeHtml(config.ANALYTICS_SITE_ID)}"></script>`,
     );
   }
+  if (config.CHAT_WIDGET_APP_ID) head.push(chatWidgetTag(c, config.CHAT_WIDGET_APP_ID));
   if (Deno.env.get("MERIDIAN_DEV_RELOAD") === "1") {
     head.push(`<script type="module" src="/static/dev-reload.js"></script>`);
   }
@@ -92,4 +97,32 @@ export function renderPage(c: RenderContext, meta: PageMeta, body: ReactElement)
   return `<!DOCTYPE html><html lang="en"><head>${
     head.join("")
   }</head><body${bodyClass}>${bodyHtml}</body></html>`;
+}
+
+/**
+ * The customer-chat loader tag (static/chat-widget.js reads these data attributes). Signed-in
+ * users are identified with id, email, name, role, company, phone, created_at and last_login;
+ * signed-out visitors, and an admin impersonating someone (who must not chat as that user),
+ * get an anonymous widget.
+ */
+function chatWidgetTag(c: RenderContext, appId: string): string {
+  const attrs: Record<string, string | null | undefined> = { "data-app-id": appId };
+  const user = c.var.user;
+  if (user && !c.var.session?.impersonatorId) {
+    Object.assign(attrs, {
+      "data-user-id": user.id,
+      "data-email": user.email,
+      "data-name": user.fullName,
+      "data-role": user.role,
+      "data-company": user.companyName,
+      "data-phone": user.phone,
+      "data-created-at": user.createdAt,
+      "data-last-login": user.lastLogin,
+    });
+  }
+  const rendered = Object.entries(attrs)
+    .filter(([, value]) => value)
+    .map(([name, value]) => ` ${name}="${escapeHtml(String(value))}"`)
+    .join("");
+  return `<script defer src="/static/chat-widget.js"${rendered}></script>`;
 }

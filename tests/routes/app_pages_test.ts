@@ -1,0 +1,300 @@
+import { assert, assertEquals, assertMatch, assertStringIncludes } from "../_assert.ts";
+import { createTestApp, test, type TestApp } from "../_helpers.ts";
+import { createSignedInUser, createUser, sessionFor, signInAs } from "../_auth.ts";
+import type { Role } from "../../routes/_env.ts";
+import { ROLE_NAV } from "../../components/AppLayout.tsx";
+
+const ROLES: Role[] = ["admin", "client", "surveyor", "technician"];
+const SOME_UUID = "0b6c1f8e-2f43-4c8a-9d1e-5a7b3c2d1e0f";
+
+function get(t: TestApp, path: string, cookie?: string) {
+  return t.request("GET", path, { cookie, headers: { accept: "text/html" } });
+}
+
+/** The page's HTML without React's `<!-- -->` text separators, for text assertions. */
+async function pageText(res: Response): Promise<string> {
+  return (await res.text()).replaceAll("<!-- -->", "");
+}
+
+/** Each page owned here, the one role allowed on it, and a text its 200 page shows. */
+const PAGES: { path: string; role: Role; text: string; status?: number }[] = [
+  { path: "/surveyor-dashboard", role: "surveyor", text: "No leads yet." },
+  { path: "/leads", role: "surveyor", text: "No leads yet" },
+  { path: "/surveyor/purchased-leads", role: "surveyor", text: "No purchased leads yet" },
+  {
+    path: `/surveyor/purchased-leads/${SOME_UUID}`,
+    role: "surveyor",
+    text: "Lead not found",
+    status: 404,
+  },
+  { path: "/technician-dashboard", role: "technician", text: "No surveys assigned yet." },
+  {
+    path: `/technician-survey-detail/${SOME_UUID}`,
+    role: "technician",
+    text: "Survey not found",
+    status: 404,
+  },
+  { path: "/admin/email-templates", role: "admin", text: "Password reset" },
+  { path: "/surveyors", role: "admin", text: "surveyor accounts" },
+  {
+    path: `/surveyor-detail/${SOME_UUID}`,
+    role: "admin",
+    text: "Surveyor not found",
+    status: 404,
+  },
+];
+
+test("[app] signed-out visitors of every signed-in page go to /auth with returnTo", async () => {
+  const t = await createTestApp();
+  for (const path of ["/dashboard", "/admin", ...PAGES.map((p) => p.path)]) {
+    const res = await get(t, path);
+    assertEquals(res.status, 302, path);
+    assertEquals(res.headers.get("location"), `/auth?returnTo=${encodeURIComponent(path)}`, path);
+  }
+  const withQuery = await get(t, "/surveyors?page=2");
+  assertEquals(withQuery.headers.get("location"), "/auth?returnTo=%2Fsurveyors%3Fpage%3D2");
+  t.close();
+});
+
+test("[app] /dashboard sends each role to its own dashboard", async () => {
+  const t = await createTestApp();
+  const expected: Record<Role, string> = {
+    admin: "/admin-dashboard",
+    client: "/client-dashboard",
+    surveyor: "/surveyor-dashboard",
+    technician: "/technician-dashboard",
+  };
+  for (const role of ROLES) {
+    const res = await get(t, "/dashboard", await signInAs(t, role));
+    assertEquals(res.status, 302, role);
+    assertEquals(res.headers.get("location"), expected[role], role);
+  }
+  t.close();
+});
+
+test("[app] every page answers the wrong role with the 403 page, on the server", async () => {
+  const t = await createTestApp();
+  const cookies = Object.fromEntries(
+    await Promise.all(ROLES.map(async (r) => [r, await signInAs(t, r)] as const)),
+  ) as Record<Role, string>;
+  for (const page of [...PAGES, { path: "/admin", role: "admin" as Role, text: "" }]) {
+    for (const role of ROLES.filter((r) => r !== page.role)) {
+      const res = await get(t, page.path, cookies[role]);
+      assertEquals(res.status, 403, `${role} ${page.path}`);
+      assertMatch(res.headers.get("content-type") ?? "", /text\/html/);
+      const body = await res.text();
+      assertStringIncludes(body, "403 Access Denied", `${role} ${page.path}`);
+      if (page.text) assert(!body.includes(page.text), `${role} sees nothing of ${page.path}`);
+    }
+  }
+  t.close();
+});
+
+test("[app] every page renders for its role inside the app layout", async () => {
+  const t = await createTestApp();
+  for (const page of PAGES) {
+    const { user, cookie } = await createSignedInUser(t, { role: page.role });
+    const res = await get(t, page.path, cookie);
+    assertEquals(res.status, page.status ?? 200, page.path);
+    assertMatch(res.headers.get("content-type") ?? "", /text\/html/);
+    assertEquals(res.headers.get("cache-control"), "private, no-store", page.path);
+    const body = await pageText(res);
+    assertStringIncludes(body, page.text, page.path);
+    assertStringIncludes(body, 'class="app-header"', page.path);
+    assertStringIncludes(body, user.fullName, page.path);
+    assertStringIncludes(body, 'data-island="NotificationsBell"', page.path);
+    assertStringIncludes(body, 'data-island="SignOutButton"', page.path);
+    assertStringIncludes(body, 'data-island="Toaster"', page.path);
+    assert(!body.includes('data-island="ImpersonationBanner"'), page.path);
+    for (const item of ROLE_NAV[page.role]) {
+      assertStringIncludes(body, `href="${item.href}"`, `${page.path} nav ${item.label}`);
+    }
+  }
+  t.close();
+});
+
+test("[app] the current page is marked in the navigation", async () => {
+  const t = await createTestApp();
+  const body = await (await get(t, "/leads", await signInAs(t, "surveyor"))).text();
+  assertMatch(body, /href="\/leads" aria-current="page">Available leads</);
+  assert(!/href="\/surveyor-dashboard" aria-current/.test(body));
+  t.close();
+});
+
+test("[app] /admin takes an admin to /admin-dashboard", async () => {
+  const t = await createTestApp();
+  const res = await get(t, "/admin", await signInAs(t, "admin"));
+  assertEquals(res.status, 302);
+  assertEquals(res.headers.get("location"), "/admin-dashboard");
+  t.close();
+});
+
+test("[app] the email templates page previews each template as sandboxed HTML and text", async () => {
+  const t = await createTestApp();
+  const body = await (await get(t, "/admin/email-templates", await signInAs(t, "admin"))).text();
+  for (
+    const name of [
+      "Password reset",
+      "Password changed",
+      "Survey request confirmation",
+      "New survey request (admin)",
+    ]
+  ) assertStringIncludes(body, name);
+  const frames = body.match(/<iframe[^>]*>/g) ?? [];
+  assertEquals(frames.length, 4);
+  for (const frame of frames) {
+    assertStringIncludes(frame, 'sandbox=""');
+    assertMatch(frame, /srcdoc="&lt;!DOCTYPE html/i);
+  }
+  assertStringIncludes(body, "Subject");
+  assertStringIncludes(body, "Reset your Meridian password");
+  assertMatch(body, /<pre class="email-preview__text"[^>]*>[^<]*RESET YOUR PASSWORD/);
+  t.close();
+});
+
+test("[app] /surveyors lists surveyor accounts only, with a link to each", async () => {
+  const t = await createTestApp();
+  const surveyor = await createUser(t.sql, {
+    role: "surveyor",
+    fullName: "Sam Surveyor",
+    companyName: "Sam's Surveys",
+  });
+  await createUser(t.sql, { role: "client", fullName: "Casey Client" });
+  const body = await pageText(await get(t, "/surveyors", await signInAs(t, "admin")));
+  assertStringIncludes(body, "1 surveyor account.");
+  assertStringIncludes(body, `href="/surveyor-detail/${surveyor.id}"`);
+  assertStringIncludes(body, "Sam&#x27;s Surveys");
+  assertStringIncludes(body, 'data-island="ImpersonateButton"');
+  assert(!body.includes("Casey Client"), "clients are not listed");
+  t.close();
+});
+
+test("[app] /surveyors pages through accounts and shrugs off a bad page number", async () => {
+  const t = await createTestApp();
+  for (let i = 0; i < 26; i++) await createUser(t.sql, { role: "surveyor" });
+  const admin = await signInAs(t, "admin");
+  const first = await pageText(await get(t, "/surveyors", admin));
+  assertStringIncludes(first, "Page 1 of 2");
+  assertStringIncludes(first, 'href="/surveyors?page=2"');
+  const second = await (await get(t, "/surveyors?page=2", admin)).text();
+  assertEquals((second.match(/href="\/surveyor-detail\//g) ?? []).length, 1);
+  for (const bad of ["abc", "-1", "0", "1e9", "x".repeat(10_000)]) {
+    const res = await get(t, `/surveyors?page=${bad}`, admin);
+    assertEquals(res.status, 200, bad);
+    await res.body?.cancel();
+  }
+  t.close();
+});
+
+test("[app] /surveyor-detail shows a surveyor and 404s for other users and bad ids", async () => {
+  const t = await createTestApp();
+  const admin = await signInAs(t, "admin");
+  const surveyor = await createUser(t.sql, {
+    role: "surveyor",
+    fullName: "Sam Surveyor",
+    phone: "555-0101",
+  });
+  const client = await createUser(t.sql, { role: "client" });
+  const res = await get(t, `/surveyor-detail/${surveyor.id}`, admin);
+  assertEquals(res.status, 200);
+  const body = await res.text();
+  assertStringIncludes(body, "Sam Surveyor");
+  assertStringIncludes(body, surveyor.email);
+  assertStringIncludes(body, 'href="tel:555-0101"');
+  for (const id of [client.id, SOME_UUID, "not-a-uuid", "x".repeat(10_000)]) {
+    const miss = await get(t, `/surveyor-detail/${id}`, admin);
+    assertEquals(miss.status, 404, id.slice(0, 40));
+    assertStringIncludes(await miss.text(), "Surveyor not found");
+  }
+  t.close();
+});
+
+test("[app] an impersonated session shows the banner with 'Return to admin'", async () => {
+  const t = await createTestApp();
+  const admin = await createUser(t.sql, { role: "admin" });
+  const surveyor = await createUser(t.sql, { role: "surveyor", fullName: "Sam Surveyor" });
+  const cookie = await sessionFor(t, surveyor, { impersonatorId: admin.id });
+  const body = await (await get(t, "/surveyor-dashboard", cookie)).text();
+  assertStringIncludes(body, 'data-island="ImpersonationBanner"');
+  assertStringIncludes(body, "Return to admin");
+  assertStringIncludes(body, "Welcome, Sam");
+  t.close();
+});
+
+test("[app] the surveyor dashboard says what is missing from the profile", async () => {
+  const t = await createTestApp();
+  const bare = await signInAs(t, { role: "surveyor" });
+  assertStringIncludes(
+    await pageText(await get(t, "/surveyor-dashboard", bare)),
+    "Add your company and phone number",
+  );
+  const complete = await signInAs(t, {
+    role: "surveyor",
+    companyName: "Acme",
+    phone: "555-0100",
+  });
+  assertStringIncludes(
+    await pageText(await get(t, "/surveyor-dashboard", complete)),
+    "Done: your company and phone are on file.",
+  );
+  t.close();
+});
+
+test("[app] /surveyors with no surveyor accounts says how to add one", async () => {
+  const t = await createTestApp();
+  const body = await pageText(await get(t, "/surveyors", await signInAs(t, "admin")));
+  assertStringIncludes(body, "No surveyor accounts yet");
+  assertStringIncludes(body, "0 surveyor accounts.");
+  t.close();
+});
+
+/** The attributes of the chat-widget script tag in a page, or null when there is none. */
+function chatTag(page: string): Record<string, string> | null {
+  const tag = /<script defer src="\/static\/chat-widget\.js"([^>]*)><\/script>/.exec(page);
+  if (!tag) return null;
+  return Object.fromEntries(
+    [...tag[1].matchAll(/ (data-[a-z-]+)="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+  );
+}
+
+test("[chat] no chat widget unless CHAT_WIDGET_APP_ID is set", async () => {
+  const t = await createTestApp();
+  assertEquals(chatTag(await (await get(t, "/auth")).text()), null);
+  assertEquals(chatTag(await (await get(t, "/profile", await signInAs(t, "client"))).text()), null);
+  t.close();
+});
+
+test("[chat] the widget identifies a signed-in user with role, company, phone and dates", async () => {
+  const t = await createTestApp({ env: { CHAT_WIDGET_APP_ID: "abc123" } });
+  const { user, cookie } = await createSignedInUser(t, {
+    role: "surveyor",
+    fullName: 'Sam "The Level" Surveyor',
+    companyName: "Acme & Sons",
+    phone: "555-0100",
+  });
+  const res = await get(t, "/surveyor-dashboard", cookie);
+  assertStringIncludes(res.headers.get("content-security-policy") ?? "", "widget.intercom.io");
+  assertEquals(chatTag(await res.text()), {
+    "data-app-id": "abc123",
+    "data-user-id": user.id,
+    "data-email": user.email,
+    "data-name": "Sam &quot;The Level&quot; Surveyor",
+    "data-role": "surveyor",
+    "data-company": "Acme &amp; Sons",
+    "data-phone": "555-0100",
+    "data-created-at": user.createdAt,
+  });
+  t.close();
+});
+
+test("[chat] signed-out visitors and impersonating admins get an anonymous widget", async () => {
+  const t = await createTestApp({ env: { CHAT_WIDGET_APP_ID: "abc123" } });
+  assertEquals(chatTag(await (await get(t, "/auth")).text()), { "data-app-id": "abc123" });
+  const admin = await createUser(t.sql, { role: "admin" });
+  const client = await createUser(t.sql, { role: "client" });
+  const cookie = await sessionFor(t, client, { impersonatorId: admin.id });
+  assertEquals(chatTag(await (await get(t, "/profile", cookie)).text()), {
+    "data-app-id": "abc123",
+  });
+  t.close();
+});
