@@ -6,19 +6,19 @@
  */
 (function () {
   "use strict";
-  var script = document.currentScript;
+  const script = document.currentScript;
   if (!script) return;
-  var data = script.dataset;
-  var appId = data.appId;
+  const data = script.dataset;
+  const appId = data.appId;
   if (!appId || !/^[A-Za-z0-9_-]{1,64}$/.test(appId)) return;
 
   /** ISO time → Unix seconds, the format the widget expects for dates. */
   function seconds(iso) {
-    var ms = iso ? Date.parse(iso) : NaN;
+    const ms = iso ? Date.parse(iso) : NaN;
     return isNaN(ms) ? undefined : Math.floor(ms / 1000);
   }
 
-  var settings = { app_id: appId };
+  const settings = { app_id: appId };
   if (data.userId) {
     settings.user_id = data.userId;
     settings.email = data.email;
@@ -31,15 +31,15 @@
   }
   window.intercomSettings = settings;
 
-  var w = window;
-  var ic = w.Intercom;
+  const w = window;
+  const ic = w.Intercom;
   if (typeof ic === "function") {
     ic("reattach_activator");
     ic("update", settings);
     return;
   }
   // The vendor's queueing stub: calls made before its script loads are replayed by it.
-  var stub = function () {
+  const stub = function () {
     stub.c(arguments);
   };
   stub.q = [];
@@ -47,7 +47,7 @@
     stub.q.push(args);
   };
   w.Intercom = stub;
-  var vendor = document.createElement("script");
+  const vendor = document.createElement("script");
   vendor.async = true;
   vendor.src = "https://widget.intercom.io/widget/" + encodeURIComponent(appId);
   document.head.appendChild(vendor);
