@@ -29,9 +29,9 @@
     settings.created_at = seconds(data.createdAt);
     settings.last_login = seconds(data.lastLogin);
   }
-  window.intercomSettings = settings;
+  const w = globalThis;
+  w.intercomSettings = settings;
 
-  const w = window;
   const ic = w.Intercom;
   if (typeof ic === "function") {
     ic("reattach_activator");
