@@ -12,7 +12,7 @@ interface Seen {
 }
 
 /** A fake of the two Google origins on one local port; `reply` decides each answer. */
-async function fakeGoogle(reply: (req: Seen) => Response | Promise<Response>) {
+function fakeGoogle(reply: (req: Seen) => Response | Promise<Response>) {
   const seen: Seen[] = [];
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, async (r) => {
     const url = new URL(r.url);
@@ -38,7 +38,7 @@ async function fakeGoogle(reply: (req: Seen) => Response | Promise<Response>) {
 }
 
 Deno.test("[geo google] suggestions come from Places Autocomplete with a location bias", async () => {
-  const fake = await fakeGoogle(() =>
+  const fake = fakeGoogle(() =>
     Response.json({
       suggestions: [
         {
@@ -75,7 +75,7 @@ Deno.test("[geo google] suggestions come from Places Autocomplete with a locatio
 });
 
 Deno.test("[geo google] a placeId geocodes through Place Details", async () => {
-  const fake = await fakeGoogle((req) =>
+  const fake = fakeGoogle((req) =>
     req.path === "/v1/places/ChIJ1"
       ? Response.json({
         formattedAddress: "123 Main St, Austin, TX 78701, USA",
@@ -100,7 +100,7 @@ Deno.test("[geo google] a placeId geocodes through Place Details", async () => {
 });
 
 Deno.test("[geo google] an address geocodes through the Geocoding API", async () => {
-  const fake = await fakeGoogle((req) =>
+  const fake = fakeGoogle((req) =>
     Response.json(
       req.search.get("address") === "1 Beacon St, Boston"
         ? {
@@ -130,7 +130,7 @@ Deno.test("[geo google] an address geocodes through the Geocoding API", async ()
 
 Deno.test("[geo google] errors, bad JSON and timeouts become empty answers", async () => {
   let mode = "500";
-  const fake = await fakeGoogle(async () => {
+  const fake = fakeGoogle(async () => {
     if (mode === "500") return new Response("boom", { status: 500 });
     if (mode === "html") {
       return new Response("<html>", { headers: { "content-type": "text/html" } });

@@ -130,13 +130,12 @@ test("[geo] a typed address geocodes to its ZIP or city", async () => {
 
 test("[geo] an unknown address or placeId is a 404 JSON message", async () => {
   const t = await createTestApp();
-  for (
-    const params of [
-      { address: "Nowhere Special" },
-      { placeId: "zip:00000|1 Main St" },
-      { placeId: "made-up" },
-    ]
-  ) {
+  const cases: Record<string, string>[] = [
+    { address: "Nowhere Special" },
+    { placeId: "zip:00000|1 Main St" },
+    { placeId: "made-up" },
+  ];
+  for (const params of cases) {
     const res = await t.request("GET", `/api/geocode?${q(params)}`);
     assertEquals(res.status, 404, JSON.stringify(params));
     assertMatch(res.headers.get("content-type") ?? "", JSON_TYPE);
