@@ -12,22 +12,22 @@ export const FOOTER_LINKS = [
   { href: "/support/privacy-policy", label: "Privacy Policy" },
 ] as const;
 
-/** Site footer with the spec's links. */
+/** Site footer: the spec's eight links and nothing else clickable, so it stays exact. */
 export function SiteFooter() {
   const services = FOOTER_LINKS.slice(0, 4);
   const support = FOOTER_LINKS.slice(4);
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
-        <div>
+        <div className="site-footer__brand">
           <Logo />
           <p className="site-footer__tagline">
-            Licensed land surveyors, instant free quotes, no upfront payment.
+            Instant, free quotes from licensed land surveyors near you. No upfront payment.
           </p>
         </div>
         <nav aria-label="Services">
           <h2 className="site-footer__heading">Services</h2>
-          <ul>
+          <ul role="list">
             {services.map((l) => (
               <li key={l.href}>
                 <a href={l.href}>{l.label}</a>
@@ -37,7 +37,7 @@ export function SiteFooter() {
         </nav>
         <nav aria-label="Support">
           <h2 className="site-footer__heading">Support</h2>
-          <ul>
+          <ul role="list">
             {support.map((l) => (
               <li key={l.href}>
                 <a href={l.href}>{l.label}</a>
@@ -47,7 +47,11 @@ export function SiteFooter() {
         </nav>
       </div>
       <div className="container site-footer__legal">
-        © {new Date().getFullYear()} Meridian Survey Marketplace, Inc.
+        <p>© {new Date().getFullYear()} Meridian Survey Marketplace, Inc.</p>
+        <p>
+          Surveys are performed and sealed by independent surveyors licensed in the property's
+          state.
+        </p>
       </div>
     </footer>
   );

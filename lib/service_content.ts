@@ -20,6 +20,8 @@ export interface ServiceContent {
   type: SurveyTypeInfo;
   /** Plural page heading, e.g. "Boundary Surveys". */
   heading: string;
+  /** The survey in running text with its article, e.g. "a boundary survey". */
+  noun: string;
   /** <title> text (the layout appends "| Meridian"). */
   title: string;
   /** Meta description, under ~160 characters. */
@@ -42,6 +44,7 @@ export interface ServiceContent {
 const CONTENT: Record<SurveyType, Omit<ServiceContent, "type">> = {
   boundary: {
     heading: "Boundary Surveys",
+    noun: "a boundary survey",
     title: "Boundary Surveys — Find and Mark Your Property Lines",
     description:
       "Licensed boundary surveys from $385: property corners found or set, lines and encroachments shown on a sealed plat, typically in 5-10 business days.",
@@ -98,6 +101,7 @@ const CONTENT: Record<SurveyType, Omit<ServiceContent, "type">> = {
   },
   topographic: {
     heading: "Topographic Surveys",
+    noun: "a topographic survey",
     title: "Topographic Surveys — Contours and Site Data for Design",
     description:
       "Topographic surveys from $485: contours, spot elevations, trees, structures and visible utilities in sealed PDF and CAD, typically in 5-10 business days.",
@@ -150,6 +154,7 @@ const CONTENT: Record<SurveyType, Omit<ServiceContent, "type">> = {
   },
   alta: {
     heading: "ALTA/NSPS Land Title Surveys",
+    noun: "an ALTA/NSPS survey",
     title: "ALTA/NSPS Surveys — Commercial Land Title Surveys",
     description:
       "ALTA/NSPS land title surveys from $1,285 for commercial purchases and loans: Table A items, title exceptions plotted, certified to your lender, in 7-14 business days.",
@@ -201,6 +206,7 @@ const CONTENT: Record<SurveyType, Omit<ServiceContent, "type">> = {
   },
   elevation_certificate: {
     heading: "Elevation Certificates",
+    noun: "an elevation certificate",
     title: "Elevation Certificates — FEMA Flood Zone Surveys",
     description:
       "FEMA Elevation Certificates from $285, completed and sealed by a licensed surveyor in 3-5 business days, for flood insurance rating and map amendments.",
@@ -250,6 +256,7 @@ const CONTENT: Record<SurveyType, Omit<ServiceContent, "type">> = {
   },
   construction: {
     heading: "Construction Surveys",
+    noun: "a construction survey",
     title: "Construction Surveys — Staking, Layout and As-Builts",
     description:
       "Construction staking and as-built surveys from $685: building corners, offsets, grades and utilities laid out from your plans by a licensed surveyor.",
@@ -297,6 +304,7 @@ const CONTENT: Record<SurveyType, Omit<ServiceContent, "type">> = {
   },
   subdivision: {
     heading: "Subdivision Surveys",
+    noun: "a subdivision survey",
     title: "Subdivision Surveys — Lot Splits and Plats",
     description:
       "Subdivision and lot-split surveys quoted to your project: new lot lines, monuments and a plat prepared for county or city approval by a licensed surveyor.",

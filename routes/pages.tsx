@@ -1,23 +1,50 @@
 import { Hono } from "hono";
-import type { AppEnv } from "./_env.ts";
+import type { AppEnv, Role } from "./_env.ts";
 import { publicPage } from "./_pages.ts";
 import { PublicLayout } from "../components/PublicLayout.tsx";
+import { Hero } from "../components/home/Hero.tsx";
+import { TrustStats } from "../components/home/TrustStats.tsx";
+import { ValueCards } from "../components/home/ValueCards.tsx";
+import { HowItWorks } from "../components/home/HowItWorks.tsx";
+import { Testimonials } from "../components/home/Testimonials.tsx";
+import { ServiceCards } from "../components/home/ServiceCards.tsx";
+import { BottomCta } from "../components/home/BottomCta.tsx";
 
-/** Public marketing pages. */
+/** Spec section 2: where a signed-in user's landing visit goes. */
+const DASHBOARD_BY_ROLE: Record<Role, string> = {
+  admin: "/admin-dashboard",
+  client: "/client-dashboard",
+  surveyor: "/surveyor-dashboard",
+  technician: "/technician-dashboard",
+};
+
+/** The landing page's head tags. */
+export const LANDING_META = {
+  title: "Meridian — Instant Free Land Survey Quotes from Licensed Surveyors",
+  description:
+    "Get an instant, free quote for a boundary, topographic, ALTA, elevation certificate, construction or subdivision survey. Licensed surveyors near you, no upfront payment.",
+  path: "/",
+};
+
+/**
+ * The landing page. Signed-in users go to their dashboard unless `surveyFlow=true` (they are
+ * starting a survey request from the landing forms).
+ */
 export const pages = new Hono<AppEnv>()
-  .get(
-    "/",
-    (c) =>
-      publicPage(
-        c,
-        { title: "Meridian — Instant Land Survey Quotes", path: "/" },
-        (user) => (
-          <PublicLayout user={user}>
-            <section className="container">
-              <h1>Land surveys, quoted instantly</h1>
-              <a className="btn btn--primary" href="/create-survey">Get Free Quote Now</a>
-            </section>
-          </PublicLayout>
-        ),
-      ),
-  );
+  .get("/", (c) => {
+    const user = c.var.user;
+    if (user && c.req.query("surveyFlow") !== "true") {
+      return c.redirect(DASHBOARD_BY_ROLE[user.role] ?? "/dashboard", 302);
+    }
+    return publicPage(c, LANDING_META, (u) => (
+      <PublicLayout user={u}>
+        <Hero />
+        <TrustStats />
+        <ValueCards />
+        <HowItWorks />
+        <ServiceCards />
+        <Testimonials />
+        <BottomCta />
+      </PublicLayout>
+    ));
+  });
