@@ -1,5 +1,121 @@
+import type { ReactNode } from "react";
 import { Hono } from "hono";
-import type { AppEnv } from "./_env.ts";
+import type { AppContext, AppEnv } from "./_env.ts";
+import { requirePageRole } from "./_auth.ts";
+import { renderPage } from "../components/render.tsx";
+import { AppLayout } from "../components/AppLayout.tsx";
+import { Island } from "../components/Island.tsx";
+import PricingEditor from "../islands/PricingEditor.tsx";
+import ParcelLookupTest from "../islands/ParcelLookupTest.tsx";
+import { getActivePricingConfig, listPricingConfigs } from "../db/pricing.ts";
+import { listDiscountCodes } from "../db/discounts.ts";
+import { DEFAULT_PRICING_CONFIG } from "../lib/pricing.ts";
 
-/** Admin pages /pricing-algorithm and /regrid-api-test. */
-export const pricingPages = new Hono<AppEnv>();
+function adminPage(
+  c: AppContext,
+  meta: { title: string; active: string; intro: ReactNode },
+  body: ReactNode,
+): Response {
+  return c.html(
+    renderPage(
+      c,
+      { title: meta.title, noindex: true, bodyClass: "app" },
+      <AppLayout
+        user={c.var.user!}
+        isImpersonating={Boolean(c.var.session?.impersonatorId)}
+        active={meta.active}
+      >
+        <header className="app-page-header">
+          <div>
+            <h1>{meta.title}</h1>
+            <p>{meta.intro}</p>
+          </div>
+        </header>
+        {body}
+      </AppLayout>,
+    ),
+  );
+}
+
+const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : d);
+
+/**
+ * Admin pages, checked on the server: /pricing-algorithm (pricing factors, preview, history,
+ * discount codes) and /regrid-api-test (parcel-data lookups).
+ */
+export const pricingPages = new Hono<AppEnv>()
+  .get("/pricing-algorithm", requirePageRole("admin"), async (c) => {
+    const db = c.var.db;
+    const active = await getActivePricingConfig(db);
+    const [history, codes] = await Promise.all([
+      listPricingConfigs(db, { page: 1 }),
+      listDiscountCodes(db, { page: 1 }),
+    ]);
+    return adminPage(
+      c,
+      {
+        title: "Pricing",
+        active: "/pricing-algorithm",
+        intro: (
+          <>
+            Instant quotes use the active version. Each save makes a new version; requests keep the
+            version they were quoted with. See <a href="#discount-codes">discount codes</a> below.
+          </>
+        ),
+      },
+      <Island
+        component={PricingEditor}
+        hydrate="load"
+        props={{
+          active,
+          defaults: DEFAULT_PRICING_CONFIG,
+          history: {
+            total: history.total,
+            pageSize: history.pageSize,
+            versions: history.versions.map((v) => ({
+              version: v.version,
+              createdByName: v.createdByName,
+              note: v.note,
+              createdAt: iso(v.createdAt),
+            })),
+          },
+          codes: {
+            total: codes.total,
+            pageSize: codes.pageSize,
+            codes: codes.codes.map((code) => ({
+              id: code.id,
+              code: code.code,
+              kind: code.kind,
+              value: code.value,
+              validFrom: code.validFrom ? iso(code.validFrom) : null,
+              validUntil: code.validUntil ? iso(code.validUntil) : null,
+              maxUses: code.maxUses,
+              uses: code.uses,
+              oncePerClient: code.oncePerClient,
+              active: code.active,
+              note: code.note,
+              createdAt: iso(code.createdAt),
+            })),
+          },
+          renderedAt: new Date().toISOString(),
+        }}
+      />,
+    );
+  })
+  .get("/regrid-api-test", requirePageRole("admin"), (c) => {
+    const provider = c.var.deps.parcels;
+    return adminPage(
+      c,
+      {
+        title: "Parcel data test",
+        active: "/regrid-api-test",
+        intro: "Run a parcel lookup against the configured provider to check the API token and " +
+          "the data it returns.",
+      },
+      <Island
+        component={ParcelLookupTest}
+        hydrate="load"
+        props={{ provider: provider.name, isConfigured: provider.isConfigured }}
+      />,
+    );
+  });

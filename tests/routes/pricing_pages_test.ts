@@ -1,0 +1,99 @@
+import { assert, assertEquals, assertMatch, assertStringIncludes } from "../_assert.ts";
+import { createTestApp, test } from "../_helpers.ts";
+import { createSignedInUser, signInAs } from "../_auth.ts";
+import { insertDiscountCode } from "../../db/discounts.ts";
+import type { ParcelProvider } from "../../lib/parcels/provider.ts";
+
+const PAGES = ["/pricing-algorithm", "/regrid-api-test"];
+
+function islandProps(html: string, name: string) {
+  const match = new RegExp(`data-island="${name}"[^>]*data-props="([^"]*)"`).exec(html);
+  assert(match, `no ${name} island`);
+  const text = match[1]
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+  return JSON.parse(text);
+}
+
+test("[pricing] admin pages send signed-out visitors to sign in", async () => {
+  const t = await createTestApp();
+  for (const path of PAGES) {
+    const res = await t.request("GET", path, { headers: { accept: "text/html" } });
+    assertEquals(res.status, 302, path);
+    assertEquals(res.headers.get("location"), `/auth?returnTo=${encodeURIComponent(path)}`);
+  }
+  t.close();
+});
+
+test("[pricing] admin pages are refused to clients, surveyors and technicians", async () => {
+  const t = await createTestApp();
+  for (const role of ["client", "surveyor", "technician"] as const) {
+    const cookie = await signInAs(t, role);
+    for (const path of PAGES) {
+      const res = await t.request("GET", path, { cookie, headers: { accept: "text/html" } });
+      assertEquals(res.status, 403, `${role} ${path}`);
+      const html = await res.text();
+      assertEquals(html.includes('data-island="PricingEditor"'), false);
+      assertEquals(html.includes('data-island="ParcelLookupTest"'), false);
+    }
+  }
+  t.close();
+});
+
+test("[pricing] /pricing-algorithm shows the active config, history and discount codes", async () => {
+  const t = await createTestApp();
+  const { user, cookie } = await createSignedInUser(t, { role: "admin" });
+  await insertDiscountCode(t.sql, {
+    code: "PAGE10",
+    kind: "percent",
+    value: 10,
+    createdBy: user.id,
+  });
+  const res = await t.request("GET", "/pricing-algorithm", { cookie });
+  assertEquals(res.status, 200);
+  assertMatch(res.headers.get("content-type") ?? "", /text\/html/);
+  assertEquals(res.headers.get("cache-control"), "private, no-store");
+  const html = await res.text();
+  assertStringIncludes(html, "<h1>Pricing</h1>");
+  assertStringIncludes(html, 'aria-current="page"');
+  const props = islandProps(html, "PricingEditor");
+  assertEquals(props.active.version, 1);
+  assertEquals(props.active.config.basePriceCents.boundary, 38_500);
+  assertEquals(props.history.versions.map((v: { version: number }) => v.version), [1]);
+  assertEquals(props.codes.codes[0].code, "PAGE10");
+  // Server-rendered island content: the factor groups and the discount section are there
+  // before any JavaScript runs.
+  for (const text of ["Base prices", "State cost index", "Version history", "Discount codes"]) {
+    assertStringIncludes(html, text);
+  }
+  assertStringIncludes(html, "PAGE10");
+  t.close();
+});
+
+test("[pricing] /regrid-api-test says plainly when no provider is configured", async () => {
+  const t = await createTestApp();
+  const cookie = await signInAs(t, "admin");
+  const res = await t.request("GET", "/regrid-api-test", { cookie });
+  assertEquals(res.status, 200);
+  const html = await res.text();
+  assertStringIncludes(html, "No parcel data provider is configured");
+  assertEquals(islandProps(html, "ParcelLookupTest"), { provider: "none", isConfigured: false });
+  t.close();
+});
+
+test("[pricing] /regrid-api-test names the configured provider", async () => {
+  const parcels: ParcelProvider = {
+    name: "regrid",
+    isConfigured: true,
+    lookup: () => Promise.resolve(undefined),
+  };
+  const t = await createTestApp({ deps: { parcels } });
+  const cookie = await signInAs(t, "admin");
+  const html = await (await t.request("GET", "/regrid-api-test", { cookie })).text();
+  assertEquals(islandProps(html, "ParcelLookupTest"), { provider: "regrid", isConfigured: true });
+  assertEquals(html.includes("No parcel data provider is configured"), false);
+  t.close();
+});
