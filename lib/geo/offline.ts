@@ -525,7 +525,9 @@ function readingsOf(input: string): Reading[] {
         });
       }
     }
-    if (hasQualifier || looksLikeStreet(flat, false)) {
+    // A bare state needs a real street before it: in "123 Ma" the "Ma" is not Massachusetts.
+    const bareOk = zip ? true : state ? looksLikeStreet(flat, true) : looksLikeStreet(flat, false);
+    if (bareOk) {
       readings.push({ street: joinStreet(rest), city: "", state, zip, rank: bareRank });
     }
   }
