@@ -1,5 +1,478 @@
+import type { ReactNode } from "react";
 import { Hono } from "hono";
-import type { AppEnv } from "./_env.ts";
+import { HTTPException } from "hono/http-exception";
+import { zValidator } from "@hono/zod-validator";
+import { z } from "zod";
+import type { AppContext, AppEnv } from "./_env.ts";
+import { onInvalid } from "./_errors.tsx";
+import { dashboardPath, requirePageRole, requirePageUser } from "./_auth.ts";
+import { renderPage } from "../components/render.tsx";
+import { AppLayout } from "../components/AppLayout.tsx";
+import { PublicLayout } from "../components/PublicLayout.tsx";
+import { Island } from "../components/Island.tsx";
+import { SurveyCard, surveyTitle } from "../components/survey/SurveyCard.tsx";
+import { ProgressTracker } from "../components/survey/ProgressTracker.tsx";
+import { SurveyTimeline } from "../components/survey/SurveyTimeline.tsx";
+import { StatusBadge } from "../components/survey/StatusBadge.tsx";
+import { quotedPrice, SurveyFacts, SurveyorContact } from "../components/survey/SurveyFacts.tsx";
+import { formatDate } from "../components/survey/format.ts";
+import CreateSurvey from "../islands/CreateSurvey.tsx";
+import CancelSurveyButton from "../islands/CancelSurveyButton.tsx";
+import AdminSurveys, { type AdminSurveyFilters, toAdminRow } from "../islands/AdminSurveys.tsx";
+import Toaster from "../islands/Toaster.tsx";
+import { QuoteBreakdown } from "../islands/_create_survey/QuoteBreakdown.tsx";
+import type { SurveyOptions } from "../islands/_create_survey/types.ts";
+import {
+  countSurveysByStatus,
+  getSurveyForUser,
+  listSurveyEvents,
+  listSurveyEventsForSurveys,
+  listSurveys,
+} from "../db/surveys.ts";
+import {
+  ALTA_ITEM_IDS,
+  ALTA_TABLE_A_ITEMS,
+  MAX_ACREAGE,
+  PROPERTY_TYPE_LABELS,
+  PROPERTY_TYPES,
+  RUSH_LABELS,
+  RUSH_LEVELS,
+  STATE_CODES,
+  TERRAIN_LABELS,
+  TERRAINS,
+  US_STATES,
+  VEGETATION_LABELS,
+  VEGETATIONS,
+} from "../lib/survey_details.ts";
+import { DEFAULT_PAGE_SIZE, PURPOSE_INFO, SURVEY_PURPOSES } from "../lib/survey_schema.ts";
+import { CLIENT_CANCELLABLE, STATUS_INFO, SURVEY_STATUSES } from "../lib/survey_status.ts";
+import { SURVEY_TYPE_INFO, SURVEY_TYPES } from "../lib/survey_types.ts";
 
-/** /create-survey, /client-dashboard contents, /survey/{id}. */
-export const surveyPages = new Hono<AppEnv>();
+/**
+ * The option lists of the request flow, built here from lib/survey_details.ts and
+ * lib/survey_schema.ts and handed to the island as a prop (keeps zod out of its bundle).
+ */
+export const SURVEY_OPTIONS: SurveyOptions = {
+  propertyTypes: PROPERTY_TYPES.map((id) => ({ id, label: PROPERTY_TYPE_LABELS[id] })),
+  terrains: TERRAINS.map((id) => ({ id, label: TERRAIN_LABELS[id] })),
+  vegetations: VEGETATIONS.map((id) => ({ id, label: VEGETATION_LABELS[id] })),
+  rushLevels: RUSH_LEVELS.map((id) => ({ id, label: RUSH_LABELS[id] })),
+  states: [...STATE_CODES]
+    .sort((a, b) => US_STATES[a].localeCompare(US_STATES[b]))
+    .map((id) => ({ id, label: US_STATES[id] })),
+  altaItems: ALTA_ITEM_IDS.map((id) => ({ id, label: ALTA_TABLE_A_ITEMS[id] })),
+  purposes: SURVEY_PURPOSES.map((id) => ({
+    id,
+    label: PURPOSE_INFO[id].label,
+    suggests: PURPOSE_INFO[id].recommended ?? null,
+  })),
+  maxAcreage: MAX_ACREAGE,
+};
+
+/** Client dashboard page size. */
+export const CLIENT_PAGE_SIZE = 10;
+
+/** A query value read only as short text; anything odd (arrays, huge strings) is ignored. */
+const text = (max: number) => z.string().max(max).optional().catch(undefined);
+
+const CreateSurveyQuery = z.object({ address: text(300) });
+const PageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
+});
+// Anything but a uuid names no survey: it becomes "" and then the 404 page, never a 400.
+const IdParam = z.object({ id: z.string().max(100).catch("") });
+
+// The admin table's filters come from the URL: an invalid one is dropped, never a 400 page.
+const AdminDashboardQuery = z.object({
+  status: z.enum(SURVEY_STATUSES).optional().catch(undefined),
+  surveyType: z.enum(SURVEY_TYPES).optional().catch(undefined),
+  from: z.iso.date().optional().catch(undefined),
+  to: z.iso.date().optional().catch(undefined),
+  q: z.string().trim().max(200).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+});
+
+/** A signed-in page in the app layout; the guard has set `c.var.user`. */
+function appPage(
+  c: AppContext,
+  meta: { title: string; active?: string },
+  body: ReactNode,
+): Response {
+  return c.html(
+    renderPage(
+      c,
+      { title: meta.title, noindex: true, bodyClass: "app" },
+      <AppLayout
+        user={c.var.user!}
+        isImpersonating={Boolean(c.var.session?.impersonatorId)}
+        active={meta.active}
+      >
+        {body}
+      </AppLayout>,
+    ),
+  );
+}
+
+function PageHeader(
+  { title, intro, actions }: { title: string; intro?: ReactNode; actions?: ReactNode },
+) {
+  return (
+    <header className="app-page-header">
+      <div>
+        <h1>{title}</h1>
+        {intro ? <p>{intro}</p> : null}
+      </div>
+      {actions ? <div className="cluster">{actions}</div> : null}
+    </header>
+  );
+}
+
+function Pager({ page, total, pageSize, path }: {
+  page: number;
+  total: number;
+  pageSize: number;
+  path: string;
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1) return null;
+  return (
+    <nav className="survey-pager" aria-label="Pages">
+      {page > 1
+        ? <a className="btn btn--secondary btn--sm" href={`${path}?page=${page - 1}`}>Previous</a>
+        : null}
+      <span className="survey-pager__info">Page {page} of {pages}</span>
+      {page < pages
+        ? <a className="btn btn--secondary btn--sm" href={`${path}?page=${page + 1}`}>Next</a>
+        : null}
+    </nav>
+  );
+}
+
+/**
+ * Survey pages: the request flow (/create-survey, public), the client dashboard, a request's
+ * page (/survey/{id}) and the admin dashboard with its surveys table. Also the landing page's
+ * role redirect, which must run before the site's landing handler (this module is mounted
+ * ahead of it in main.ts).
+ */
+export const surveyPages = new Hono<AppEnv>()
+  .get("/", async (c, next) => {
+    // Spec: signed-in users are sent to their dashboard, unless surveyFlow=true (a client
+    // starting another request from the landing page's quote forms).
+    const user = c.var.user;
+    if (user && c.req.query("surveyFlow") !== "true") {
+      c.header("Cache-Control", "private, no-store");
+      return c.redirect(dashboardPath(user.role), 302);
+    }
+    await next();
+  })
+  .get("/create-survey", zValidator("query", CreateSurveyQuery, onInvalid), (c) => {
+    const user = c.var.user;
+    const { address = "" } = c.req.valid("query");
+    c.header("Cache-Control", "private, no-store");
+    const island = (
+      <Island
+        component={CreateSurvey}
+        props={{
+          user: user
+            ? {
+              id: user.id,
+              fullName: user.fullName,
+              email: user.email,
+              role: user.role,
+              phone: user.phone,
+            }
+            : null,
+          initialAddress: address.trim(),
+          options: SURVEY_OPTIONS,
+        }}
+        hydrate="load"
+      />
+    );
+    const intro = (
+      <header className="page-header cs-page-header">
+        <h1>Get your free survey quote</h1>
+        <p>
+          Six short steps, an instant price, and no payment: a licensed surveyor near the property
+          confirms the details with you before any work starts.
+        </p>
+      </header>
+    );
+    const meta = {
+      title: "Get a Free Survey Quote",
+      description:
+        "Request a land survey and get an instant, free quote: boundary, topographic, ALTA, elevation certificate, construction or subdivision. No upfront payment.",
+      path: "/create-survey",
+    };
+    if (user) {
+      return c.html(renderPage(
+        c,
+        { ...meta, bodyClass: "app" },
+        <AppLayout
+          user={user}
+          isImpersonating={Boolean(c.var.session?.impersonatorId)}
+          active="/create-survey"
+        >
+          {intro}
+          {island}
+        </AppLayout>,
+      ));
+    }
+    return c.html(renderPage(
+      c,
+      meta,
+      <PublicLayout>
+        <div className="container cs-page">
+          {intro}
+          {island}
+        </div>
+        <Island component={Toaster} props={{}} hydrate="load" />
+      </PublicLayout>,
+    ));
+  })
+  .get(
+    "/client-dashboard",
+    requirePageRole("client"),
+    zValidator("query", PageQuery, onInvalid),
+    async (c) => {
+      const user = c.var.user!;
+      const page = c.req.valid("query").page ?? 1;
+      const db = c.var.db;
+      const { surveys, total } = await listSurveys(db, {
+        clientId: user.id,
+        page,
+        pageSize: CLIENT_PAGE_SIZE,
+      });
+      const events = await listSurveyEventsForSurveys(db, {
+        surveyIds: surveys.map((s) => s.id),
+      });
+      const newRequest = (
+        <a className="btn btn--primary" href="/create-survey">Request another survey</a>
+      );
+      return appPage(
+        c,
+        { title: "My surveys", active: "/client-dashboard" },
+        <>
+          <PageHeader
+            title="My surveys"
+            intro="Track your requests from quote to final survey."
+            actions={total > 0 ? newRequest : undefined}
+          />
+          {total === 0
+            ? (
+              <div className="empty-state">
+                <h2>No survey requests yet</h2>
+                <p className="muted">
+                  Get an instant, free quote for your property in a few minutes. No payment needed.
+                </p>
+                <p>
+                  <a className="btn btn--primary" href="/create-survey">Get a free quote</a>
+                </p>
+              </div>
+            )
+            : (
+              <div className="stack survey-list">
+                {surveys.map((s) => (
+                  <SurveyCard key={s.id} survey={s} events={events.get(s.id) ?? []} />
+                ))}
+                <Pager
+                  page={page}
+                  total={total}
+                  pageSize={CLIENT_PAGE_SIZE}
+                  path="/client-dashboard"
+                />
+              </div>
+            )}
+        </>,
+      );
+    },
+  )
+  .get(
+    "/survey/:id",
+    requirePageUser,
+    zValidator("param", IdParam, onInvalid),
+    async (c) => {
+      const user = c.var.user!;
+      const survey = await getSurveyForUser(c.var.db, { id: c.req.valid("param").id, user });
+      // Owner and admins only; to anyone else the request does not exist.
+      if (!survey) throw new HTTPException(404, { message: "Survey not found" });
+      const events = await listSurveyEvents(c.var.db, { surveyId: survey.id });
+      const type = SURVEY_TYPE_INFO[survey.surveyType];
+      const isOwner = survey.clientId === user.id;
+      const back = user.role === "admin"
+        ? { href: "/admin-dashboard", label: "Back to the admin dashboard" }
+        : { href: "/client-dashboard", label: "Back to my surveys" };
+      return appPage(
+        c,
+        {
+          title: `${type.name} request`,
+          active: user.role === "admin" ? "/admin-dashboard" : "/client-dashboard",
+        },
+        <div className="survey-page">
+          <p className="survey-page__back">
+            <a href={back.href}>← {back.label}</a>
+          </p>
+          <PageHeader
+            title={type.name}
+            intro={survey.formattedAddress || survey.address}
+            actions={
+              <>
+                <StatusBadge status={survey.status} />
+                {isOwner && CLIENT_CANCELLABLE.includes(survey.status)
+                  ? (
+                    <Island
+                      component={CancelSurveyButton}
+                      props={{ surveyId: survey.id, description: surveyTitle(survey) }}
+                      hydrate="idle"
+                    />
+                  )
+                  : null}
+              </>
+            }
+          />
+          <div className="survey-page__grid">
+            <div className="stack">
+              <section className="card" aria-labelledby="progress-title">
+                <div className="card__header">
+                  <h2 id="progress-title">Progress</h2>
+                </div>
+                <div className="card__body">
+                  <ProgressTracker survey={survey} events={events} />
+                  <dl className="survey-card__facts">
+                    <div>
+                      <dt>Surveyor</dt>
+                      <dd>
+                        <SurveyorContact survey={survey} />
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>Scheduled</dt>
+                      <dd>{survey.scheduledDate ? formatDate(survey.scheduledDate) : "Not yet"}</dd>
+                    </div>
+                    <div>
+                      <dt>Surveyed</dt>
+                      <dd>{formatDate(survey.surveyedDate)}</dd>
+                    </div>
+                    <div>
+                      <dt>Completed</dt>
+                      <dd>{formatDate(survey.completedDate)}</dd>
+                    </div>
+                  </dl>
+                </div>
+              </section>
+              <section className="card" aria-labelledby="request-title">
+                <div className="card__header">
+                  <h2 id="request-title">Request details</h2>
+                </div>
+                <div className="card__body">
+                  {user.role === "admin"
+                    ? <p className="muted">Client: {survey.clientName}</p>
+                    : null}
+                  <SurveyFacts survey={survey} />
+                </div>
+              </section>
+            </div>
+            <div className="stack">
+              <section className="card" aria-labelledby="quote-title">
+                <div className="card__header">
+                  <h2 id="quote-title">Quote</h2>
+                </div>
+                <div className="card__body">
+                  <p className="survey-page__price" data-testid="quoted-price">
+                    {quotedPrice(survey)}
+                  </p>
+                  <p className="muted">Estimated turnaround: {survey.quote.turnaround}</p>
+                  <QuoteBreakdown quote={survey.quote} caption="Quoted price breakdown" />
+                  <p className="muted survey-page__note">
+                    Quoted on {formatDate(survey.createdAt)}
+                    {survey.pricingConfigVersion
+                      ? ` (pricing version ${survey.pricingConfigVersion})`
+                      : ""}. This price does not change.
+                  </p>
+                </div>
+              </section>
+              <section className="card" aria-labelledby="timeline-title">
+                <div className="card__header">
+                  <h2 id="timeline-title">Timeline</h2>
+                </div>
+                <div className="card__body">
+                  <SurveyTimeline events={events} />
+                </div>
+              </section>
+            </div>
+          </div>
+        </div>,
+      );
+    },
+  )
+  .get(
+    "/admin-dashboard",
+    requirePageRole("admin"),
+    zValidator("query", AdminDashboardQuery, onInvalid),
+    async (c) => {
+      const db = c.var.db;
+      const { page = 1, ...given } = c.req.valid("query");
+      const query = { ...given, q: given.q || undefined, page, pageSize: DEFAULT_PAGE_SIZE };
+      const [{ surveys, total }, counts] = await Promise.all([
+        listSurveys(db, query),
+        countSurveysByStatus(db),
+      ]);
+      const filters: AdminSurveyFilters = {
+        status: query.status ?? "",
+        surveyType: query.surveyType ?? "",
+        from: query.from ?? "",
+        to: query.to ?? "",
+        q: query.q ?? "",
+      };
+      const all = Object.values(counts).reduce((a, b) => a + (b ?? 0), 0);
+      return appPage(
+        c,
+        { title: "Admin dashboard", active: "/admin-dashboard" },
+        <>
+          <PageHeader title="Admin dashboard" intro="Survey requests across the marketplace." />
+          <section aria-labelledby="overview-title" className="admin-overview">
+            <h2 id="overview-title" className="visually-hidden">Requests by status</h2>
+            <ul className="admin-overview__list">
+              <li>
+                <a className="admin-overview__item" href="/admin-dashboard">
+                  <span className="admin-overview__count">{all.toLocaleString("en-US")}</span>
+                  <span className="admin-overview__label">All requests</span>
+                </a>
+              </li>
+              {SURVEY_STATUSES.map((status) => (
+                <li key={status}>
+                  <a
+                    className={`admin-overview__item admin-overview__item--${
+                      STATUS_INFO[status].badge
+                    }`}
+                    href={`/admin-dashboard?status=${status}`}
+                    aria-current={filters.status === status ? "true" : undefined}
+                  >
+                    <span className="admin-overview__count">
+                      {(counts[status] ?? 0).toLocaleString("en-US")}
+                    </span>
+                    <span className="admin-overview__label">{STATUS_INFO[status].label}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="surveys-title" className="admin-section">
+            <h2 id="surveys-title">Survey requests</h2>
+            <Island
+              component={AdminSurveys}
+              props={{
+                initial: {
+                  rows: surveys.map(toAdminRow),
+                  total,
+                  page: query.page,
+                  pageSize: query.pageSize,
+                },
+                filters,
+              }}
+              hydrate="load"
+            />
+          </section>
+        </>,
+      );
+    },
+  );

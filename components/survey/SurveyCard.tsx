@@ -1,0 +1,81 @@
+import type { Survey, SurveyEvent } from "../../lib/survey_schema.ts";
+import { CLIENT_CANCELLABLE } from "../../lib/survey_status.ts";
+import { SURVEY_TYPE_INFO } from "../../lib/survey_types.ts";
+import { Island } from "../Island.tsx";
+import CancelSurveyButton from "../../islands/CancelSurveyButton.tsx";
+import { QuoteBreakdown } from "../../islands/_create_survey/QuoteBreakdown.tsx";
+import { ProgressTracker } from "./ProgressTracker.tsx";
+import { StatusBadge } from "./StatusBadge.tsx";
+import { quotedPrice, SurveyorContact } from "./SurveyFacts.tsx";
+import { formatDate } from "./format.ts";
+
+/** What a client's request says about itself in one line, e.g. for the cancel dialog. */
+export function surveyTitle(s: Pick<Survey, "surveyType" | "formattedAddress" | "address">) {
+  return `${SURVEY_TYPE_INFO[s.surveyType].name} at ${s.formattedAddress || s.address}`;
+}
+
+/**
+ * One request on the client dashboard: status, progress tracker with dates, quoted price
+ * with a collapsible breakdown, turnaround, surveyor and schedule, and its actions. Only the
+ * cancel button is interactive (an island); the breakdown folds with <details>.
+ */
+export function SurveyCard({ survey: s, events }: { survey: Survey; events: SurveyEvent[] }) {
+  const type = SURVEY_TYPE_INFO[s.surveyType];
+  const headingId = `survey-${s.id}-title`;
+  return (
+    <article className="card survey-card" aria-labelledby={headingId} data-survey-id={s.id}>
+      <div className="card__header survey-card__header">
+        <div>
+          <h2 id={headingId} className="survey-card__title">
+            <a href={`/survey/${s.id}`}>{type.name}</a>
+          </h2>
+          <p className="survey-card__address">{s.formattedAddress || s.address}</p>
+        </div>
+        <StatusBadge status={s.status} />
+      </div>
+      <div className="card__body">
+        <ProgressTracker survey={s} events={events} />
+        <dl className="survey-card__facts">
+          <div>
+            <dt>Quoted price</dt>
+            <dd className="survey-card__price" data-testid="quoted-price">{quotedPrice(s)}</dd>
+          </div>
+          <div>
+            <dt>Turnaround</dt>
+            <dd>{s.quote.turnaround}</dd>
+          </div>
+          <div>
+            <dt>Surveyor</dt>
+            <dd>
+              <SurveyorContact survey={s} />
+            </dd>
+          </div>
+          <div>
+            <dt>Scheduled</dt>
+            <dd>{s.scheduledDate ? formatDate(s.scheduledDate) : "Not yet"}</dd>
+          </div>
+        </dl>
+        {s.quote.quoteRequired ? null : (
+          <details className="survey-card__breakdown">
+            <summary>Price breakdown</summary>
+            <QuoteBreakdown quote={s.quote} caption="Quoted price breakdown" />
+          </details>
+        )}
+        <div className="cluster survey-card__actions">
+          <a className="btn btn--secondary btn--sm" href={`/survey/${s.id}`}>
+            View details<span className="visually-hidden">of {surveyTitle(s)}</span>
+          </a>
+          {CLIENT_CANCELLABLE.includes(s.status)
+            ? (
+              <Island
+                component={CancelSurveyButton}
+                props={{ surveyId: s.id, description: surveyTitle(s) }}
+                hydrate="visible"
+              />
+            )
+            : null}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,72 @@
+import type { ReactNode } from "react";
+import type { Survey } from "../../lib/survey_schema.ts";
+import { PURPOSE_INFO } from "../../lib/survey_schema.ts";
+import {
+  ALTA_TABLE_A_ITEMS,
+  PROPERTY_TYPE_LABELS,
+  RUSH_LABELS,
+  TERRAIN_LABELS,
+  US_STATES,
+  VEGETATION_LABELS,
+} from "../../lib/survey_details.ts";
+import { formatMoney } from "../../islands/_create_survey/details.ts";
+import { formatDate } from "./format.ts";
+
+/** The quoted price of a survey as text ("Quote required" for subdivisions). */
+export function quotedPrice(survey: Pick<Survey, "quotedPriceCents">): string {
+  return survey.quotedPriceCents === null ? "Quote required" : formatMoney(survey.quotedPriceCents);
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="facts__row">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** The assigned surveyor's name, company and phone, or a note that none is assigned yet. */
+export function SurveyorContact({ survey }: { survey: Pick<Survey, "assignedSurveyor"> }) {
+  const s = survey.assignedSurveyor;
+  if (!s) return <span className="muted">Not assigned yet</span>;
+  return (
+    <span className="surveyor-contact">
+      <strong>{s.name}</strong>
+      {s.companyName ? <span>{s.companyName}</span> : null}
+      {s.phone ? <a href={`tel:${s.phone.replace(/[^\d+]/g, "")}`}>{s.phone}</a> : null}
+    </span>
+  );
+}
+
+/** Everything the client asked for, as a definition list. */
+export function SurveyFacts({ survey: s }: { survey: Survey }) {
+  const alta = s.altaItems.map((id) => `${id}. ${ALTA_TABLE_A_ITEMS[id] ?? ""}`.trim());
+  return (
+    <dl className="facts">
+      <Fact term="Address">{s.formattedAddress || s.address}</Fact>
+      <Fact term="State">{US_STATES[s.state] ?? s.state}</Fact>
+      <Fact term="Purpose">{PURPOSE_INFO[s.purpose]?.label ?? s.purpose}</Fact>
+      <Fact term="Property type">{PROPERTY_TYPE_LABELS[s.propertyType] ?? s.propertyType}</Fact>
+      <Fact term="Lot size">{s.acreage.toLocaleString("en-US")} acres</Fact>
+      <Fact term="Terrain">{TERRAIN_LABELS[s.terrain] ?? s.terrain}</Fact>
+      <Fact term="Vegetation">{VEGETATION_LABELS[s.vegetation] ?? s.vegetation}</Fact>
+      <Fact term="Structures">{s.structures}</Fact>
+      <Fact term="Corners marked">
+        {s.cornersKnown === null ? "Not stated" : s.cornersKnown ? "Yes" : "No or not sure"}
+      </Fact>
+      <Fact term="Corners to set">{s.cornersToSet}</Fact>
+      {alta.length ? <Fact term="ALTA Table A items">{alta.join("; ")}</Fact> : null}
+      <Fact term="Timing">
+        {RUSH_LABELS[s.rush] ?? s.rush}
+        {s.neededBy ? `, needed by ${formatDate(s.neededBy)}` : ""}
+      </Fact>
+      {s.accessNotes ? <Fact term="Access notes">{s.accessNotes}</Fact> : null}
+      <Fact term="Contact">
+        {s.contactName},{" "}
+        <a href={`tel:${s.contactPhone.replace(/[^\d+]/g, "")}`}>{s.contactPhone}</a>
+      </Fact>
+      <Fact term="Requested">{formatDate(s.createdAt)}</Fact>
+    </dl>
+  );
+}

@@ -1,0 +1,193 @@
+/**
+ * Step 3: what the price depends on (property type, acreage, terrain, vegetation, structures,
+ * corners, rush, ALTA items) and what the surveyor needs to know (purpose, date, access).
+ */
+import { RadioGroup, SelectField, TextareaField, TextField } from "./fields.tsx";
+import { LIMITS, todayIso } from "./validate.ts";
+import type { Answers, Errors, SurveyOptions } from "./types.ts";
+
+/** Props of the details step. */
+export interface DetailsStepProps {
+  answers: Answers;
+  errors: Errors;
+  options: SurveyOptions;
+  update(patch: Partial<Answers>): void;
+}
+
+const CORNERS = [
+  { id: "yes", label: "Yes, the corner markers can be found" },
+  { id: "no", label: "No, or I am not sure" },
+];
+
+const RUSH_HINTS: Record<string, string> = {
+  standard: "Usual turnaround",
+  expedited: "Faster, at extra cost",
+  rush: "Fastest, at the highest cost",
+};
+
+/** The property-details step. */
+export function DetailsStep({ answers, errors, options, update }: DetailsStepProps) {
+  const acreageHint = answers.acreageSource === "parcel"
+    ? `From county parcel records${
+      answers.parcelNumber ? ` (parcel ${answers.parcelNumber})` : ""
+    }. Change it if it looks wrong.`
+    : "A quarter-acre city lot is 0.25. Your deed or tax bill shows it.";
+  return (
+    <>
+      <div className="grid-2 cs-grid">
+        <SelectField
+          id="cs-propertyType"
+          label="Property type"
+          value={answers.propertyType}
+          onChange={(propertyType) => update({ propertyType })}
+          choices={options.propertyTypes}
+          error={errors.propertyType}
+        />
+        <TextField
+          id="cs-acreage"
+          label="Lot size (acres)"
+          inputMode="decimal"
+          value={answers.acreage}
+          onChange={(acreage) => update({ acreage, acreageSource: "" })}
+          error={errors.acreage}
+          hint={acreageHint}
+          maxLength={12}
+        />
+      </div>
+      <RadioGroup
+        id="cs-terrain"
+        label="Terrain"
+        value={answers.terrain}
+        onChange={(terrain) => update({ terrain })}
+        choices={options.terrains}
+        error={errors.terrain}
+      />
+      <RadioGroup
+        id="cs-vegetation"
+        label="Vegetation"
+        value={answers.vegetation}
+        onChange={(vegetation) => update({ vegetation })}
+        choices={options.vegetations}
+        error={errors.vegetation}
+      />
+      <div className="grid-2 cs-grid">
+        <TextField
+          id="cs-structures"
+          label="Number of structures"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={50}
+          step={1}
+          value={answers.structures}
+          onChange={(structures) => update({ structures })}
+          error={errors.structures}
+          hint="House, garage, sheds, barns…"
+        />
+        <TextField
+          id="cs-cornersToSet"
+          label="Corner markers to set"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={20}
+          step={1}
+          value={answers.cornersToSet}
+          onChange={(cornersToSet) => update({ cornersToSet })}
+          error={errors.cornersToSet}
+          hint="Missing or new iron pins the surveyor should place. 0 if none."
+        />
+      </div>
+      <RadioGroup
+        id="cs-cornersKnown"
+        label="Are the property corners marked?"
+        value={answers.cornersKnown}
+        onChange={(cornersKnown) => update({ cornersKnown: cornersKnown as "yes" | "no" })}
+        choices={CORNERS}
+        error={errors.cornersKnown}
+        inline={false}
+        hint="Unmarked corners take extra research at the county records office."
+      />
+      {answers.surveyType === "alta"
+        ? (
+          <fieldset className="field cs-alta">
+            <legend className="field__label">
+              ALTA/NSPS Table A items <span className="field__optional">(optional)</span>
+            </legend>
+            <p className="field__hint">
+              Your lender or title company lists the items they need; each adds to the price.
+            </p>
+            <div className="cs-alta__grid">
+              {options.altaItems.map((item) => (
+                <label key={item.id} className="field--check cs-check">
+                  <input
+                    type="checkbox"
+                    name="cs-altaItems"
+                    value={item.id}
+                    checked={answers.altaItems.includes(item.id)}
+                    onChange={(e) => {
+                      const checked = e.currentTarget.checked;
+                      update({
+                        altaItems: checked
+                          ? [...answers.altaItems, item.id]
+                          : answers.altaItems.filter((id) =>
+                            id !== item.id
+                          ),
+                      });
+                    }}
+                  />
+                  <span>
+                    <strong>{item.id}.</strong> {item.label}
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )
+        : null}
+      <div className="grid-2 cs-grid">
+        <SelectField
+          id="cs-purpose"
+          label="What is the survey for?"
+          value={answers.purpose}
+          onChange={(purpose) => update({ purpose })}
+          choices={options.purposes}
+          error={errors.purpose}
+        />
+        <TextField
+          id="cs-neededBy"
+          label="Needed by"
+          type="date"
+          optional
+          min={todayIso()}
+          value={answers.neededBy}
+          onChange={(neededBy) => update({ neededBy })}
+          error={errors.neededBy}
+          hint="Leave empty if there is no deadline."
+        />
+      </div>
+      <RadioGroup
+        id="cs-rush"
+        label="How soon?"
+        value={answers.rush}
+        onChange={(rush) => update({ rush })}
+        choices={options.rushLevels.map((r) => ({
+          id: r.id,
+          label: RUSH_HINTS[r.id] ? `${r.label} — ${RUSH_HINTS[r.id]}` : r.label,
+        }))}
+        error={errors.rush}
+        inline={false}
+      />
+      <TextareaField
+        id="cs-accessNotes"
+        label="Access notes"
+        optional
+        value={answers.accessNotes}
+        onChange={(accessNotes) => update({ accessNotes })}
+        error={errors.accessNotes}
+        maxLength={LIMITS.accessNotes}
+        placeholder="Gate codes, dogs, where to park…"
+      />
+    </>
+  );
+}

@@ -1,0 +1,151 @@
+/**
+ * Shapes shared by the create-survey island's modules. Everything here is plain data so the
+ * whole draft can live in sessionStorage and survive a reload.
+ */
+import type { SurveyType } from "../../lib/survey_types.ts";
+import type { Quote } from "../../lib/pricing.ts";
+
+/** One choice of a select or radio group: the id the API takes and the label people read. */
+export interface Choice {
+  id: string;
+  label: string;
+}
+
+/**
+ * Option lists for the details step. The page builds them on the server from
+ * lib/survey_details.ts and passes them as a prop, so the island never bundles zod (that
+ * module defines the zod schema next to the lists) and the lists cannot drift.
+ */
+export interface SurveyOptions {
+  propertyTypes: Choice[];
+  terrains: Choice[];
+  vegetations: Choice[];
+  rushLevels: Choice[];
+  states: Choice[];
+  altaItems: Choice[];
+  purposes: PurposeChoice[];
+  /** Largest acreage the pricing engine quotes. */
+  maxAcreage: number;
+}
+
+/** The signed-in user as the island needs it (a subset of the session user). */
+export interface IslandUser {
+  id: string;
+  fullName: string;
+  email: string;
+  role: string;
+  phone: string | null;
+}
+
+/** A purpose of the "Which survey do I need?" helper and the type it suggests. */
+export interface PurposeChoice extends Choice {
+  suggests: SurveyType | null;
+}
+
+/**
+ * Every answer of the flow, as typed. Numbers stay strings until they are sent, so a half
+ * typed "1." survives a reload and validation can say what is wrong with it.
+ */
+export interface Answers {
+  /** What the visitor typed or picked in the address box. */
+  address: string;
+  /** The geocoded address the visitor confirmed; empty until geocoded. */
+  formattedAddress: string;
+  placeId: string;
+  lat: number | null;
+  lng: number | null;
+  /** USPS state code; prefilled from the geocoded address, editable. */
+  state: string;
+  surveyType: SurveyType | "";
+  /** A purpose id (lib/survey_schema.ts SURVEY_PURPOSES). */
+  purpose: string;
+  propertyType: string;
+  acreage: string;
+  /** Set when the acreage came from parcel records (and the visitor has not changed it). */
+  acreageSource: "parcel" | "";
+  parcelNumber: string;
+  terrain: string;
+  vegetation: string;
+  structures: string;
+  /** "yes" when the corner markers can be found, "no" when they need research. */
+  cornersKnown: "yes" | "no" | "";
+  cornersToSet: string;
+  altaItems: string[];
+  neededBy: string;
+  rush: string;
+  accessNotes: string;
+  discountCode: string;
+  contactName: string;
+  contactPhone: string;
+}
+
+/** A quote as the pricing API returned it, with what it was computed for. */
+export interface QuoteState {
+  /** `detailsKey()` of the answers the quote was computed from. */
+  key: string;
+  price: number | null;
+  message: string;
+  calculation: Quote;
+  /** The discount code the quote includes, as the server accepted it. */
+  appliedCode: string;
+}
+
+/** The whole persisted draft. */
+export interface Draft {
+  version: 1;
+  step: number;
+  /** Highest step reached, so the step indicator can link back to visited steps only. */
+  furthest: number;
+  answers: Answers;
+  quote: QuoteState | null;
+  /** Idempotency key for POST /api/surveys: a retried submit returns the same survey. */
+  requestId: string;
+  /** The `?address=` this draft was started from; another one starts a new draft. */
+  seedAddress: string;
+}
+
+/** Field name → message for the current step. */
+export type Errors = Partial<Record<keyof Answers | "auth" | "quote", string>>;
+
+/** The empty answers a new draft starts from. */
+export function emptyAnswers(): Answers {
+  return {
+    address: "",
+    formattedAddress: "",
+    placeId: "",
+    lat: null,
+    lng: null,
+    state: "",
+    surveyType: "",
+    purpose: "",
+    propertyType: "",
+    acreage: "",
+    acreageSource: "",
+    parcelNumber: "",
+    terrain: "",
+    vegetation: "",
+    structures: "0",
+    cornersKnown: "",
+    cornersToSet: "0",
+    altaItems: [],
+    neededBy: "",
+    rush: "standard",
+    accessNotes: "",
+    discountCode: "",
+    contactName: "",
+    contactPhone: "",
+  };
+}
+
+/** The steps in order; the index is the step number. */
+export const STEPS = [
+  { id: "property", title: "Property" },
+  { id: "type", title: "Survey type" },
+  { id: "details", title: "Property details" },
+  { id: "quote", title: "Your quote" },
+  { id: "contact", title: "Contact & account" },
+  { id: "review", title: "Review & submit" },
+] as const;
+
+/** A step id. */
+export type StepId = typeof STEPS[number]["id"];
