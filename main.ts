@@ -31,6 +31,7 @@ import { migrate } from "./db/migrate.ts";
 import { openKv } from "./db/kv.ts";
 import { ensureBuild } from "./lib/assets.ts";
 import { createGeoProvider } from "./lib/geo/select.ts";
+import { warmOfflineIndex } from "./lib/geo/offline.ts";
 import { createParcelProvider } from "./lib/parcels/select.ts";
 import { startOutboxSender } from "./lib/mail/sender.ts";
 
@@ -102,6 +103,8 @@ async function start() {
     parcels: createParcelProvider(config),
   };
   const app = createApp(deps);
+  // Build the offline address index now rather than on the first visitor's keystroke.
+  if (!config.GOOGLE_MAPS_API_KEY) warmOfflineIndex().catch((err) => console.error(err));
   const controller = new AbortController();
   const server = Deno.serve({
     port: config.PORT,
