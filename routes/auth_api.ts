@@ -146,7 +146,8 @@ function minutesText(seconds: number): string {
 }
 
 /**
- * Counts one attempt against every rule; over any limit → 429 with `Retry-After` (the longest
+ * Counts one attempt against every rule (identifiers and emails are passed hashed, so KV never
+ * holds what people typed); over any limit → 429 with `Retry-After` (the longest
  * wait) and "Too many {what}. Please try again in N minutes."
  */
 async function enforceRateLimits(
@@ -210,7 +211,11 @@ export const authApi = new Hono<AppEnv>()
     const { identifier, password } = c.req.valid("json");
     await enforceRateLimits(c, "login attempts", [
       { bucket: "login_ip", subject: c.var.clientIp, ...RATE_LIMITS.login },
-      { bucket: "login_identifier", subject: identifier.toLowerCase(), ...RATE_LIMITS.login },
+      {
+        bucket: "login_identifier",
+        subject: await hashToken(identifier.toLowerCase()),
+        ...RATE_LIMITS.login,
+      },
     ]);
     const db = c.var.db;
     const found = await getUserByIdentifier(db, identifier);
@@ -305,7 +310,11 @@ export const authApi = new Hono<AppEnv>()
       const { email } = c.req.valid("json");
       await enforceRateLimits(c, "password reset requests", [
         { bucket: "forgot_ip", subject: c.var.clientIp, ...RATE_LIMITS.forgotPassword },
-        { bucket: "forgot_email", subject: email.toLowerCase(), ...RATE_LIMITS.forgotPassword },
+        {
+          bucket: "forgot_email",
+          subject: await hashToken(email.toLowerCase()),
+          ...RATE_LIMITS.forgotPassword,
+        },
       ]);
       const user = await getUserByEmail(c.var.db, email);
       const audit = { ...auditContext(c), actorId: null };
