@@ -1,6 +1,7 @@
 /**
  * Where to send a user after signing in (spec section 2, /auth) and the open-redirect guard for
- * the `returnTo` query parameter.
+ * the `returnTo` query parameter. Browser-safe (no Deno APIs, type-only imports): the AuthForm
+ * island uses it too, so server and browser apply the same rules.
  */
 import type { Role } from "../routes/_env.ts";
 
