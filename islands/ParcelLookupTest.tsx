@@ -96,16 +96,19 @@ export default function ParcelLookupTest({ provider, isConfigured }: ParcelLooku
     <div className="parcel-test stack">
       {isConfigured
         ? (
-          <p className="alert alert--info">
-            Provider: <strong>{provider}</strong>. Each lookup is a paid API call.
-          </p>
+          <div className="alert alert--info">
+            <p>
+              Provider: <strong>{provider}</strong>. Each lookup is a paid API call.
+            </p>
+          </div>
         )
         : (
-          <p className="alert alert--warning">
-            No parcel data provider is configured. Set <code>REGRID_API_TOKEN</code> (and optionally
-            {" "}
-            <code>REGRID_API_URL</code>) and restart to enable lookups.
-          </p>
+          <div className="alert alert--warning">
+            <p>
+              No parcel data provider is configured. Set <code>REGRID_API_TOKEN</code>{" "}
+              (and optionally <code>REGRID_API_URL</code>) and restart to enable lookups.
+            </p>
+          </div>
         )}
 
       <form className="card" onSubmit={onSubmit} noValidate>
@@ -194,7 +197,9 @@ export default function ParcelLookupTest({ provider, isConfigured }: ParcelLooku
         {outcome?.kind === "error"
           ? (
             <div className="alert alert--error" role="alert">
-              <strong>Lookup failed.</strong> {outcome.message}
+              <p>
+                <strong>Lookup failed.</strong> {outcome.message}
+              </p>
             </div>
           )
           : null}
