@@ -19,6 +19,7 @@ import {
 import { renderPage } from "../components/render.tsx";
 import { ForbiddenPage } from "../components/ErrorPages.tsx";
 
+/** Role dashboards and the returnTo rules (lib/return_to.ts), re-exported for page routes. */
 export { dashboardPath, redirectAfterLogin, safeReturnTo } from "../lib/return_to.ts";
 
 // Paths that never need the user: skipping them saves a KV read and a query per asset.
