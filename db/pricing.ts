@@ -38,15 +38,42 @@ function parseStored(version: number, raw: unknown): PricingConfig {
   return result.data;
 }
 
+// Parsing a stored config with zod costs ~0.1 ms, a large share of a quote; versions never
+// change once written, so each is parsed once. Keyed by version and creation time because
+// tests recreate tables and reuse version numbers.
+const parsedConfigs = new Map<string, PricingConfig>();
+
+// Shared between requests, so nobody may change it in place.
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object") {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function parseCached(version: number, createdAt: Date, raw: unknown): PricingConfig {
+  const key = `${version}:${createdAt.getTime()}`;
+  let config = parsedConfigs.get(key);
+  if (!config) {
+    config = deepFreeze(parseStored(version, raw));
+    if (parsedConfigs.size >= 64) parsedConfigs.clear();
+    parsedConfigs.set(key, config);
+  }
+  return config;
+}
+
 /**
  * The highest-versioned pricing configuration. When the table is empty the defaults from
  * lib/pricing.ts are inserted as version 1 first (`on conflict do nothing`, so two first
  * requests at once both end up reading the same row). Throws if a stored config is invalid.
  */
 export async function getActivePricingConfig(db: Db): Promise<ActivePricingConfig> {
-  const [row] = await db<{ version: number; config: unknown }[]>`
-    select version, config from pricing_configs order by version desc limit 1`;
-  if (row) return { version: row.version, config: parseStored(row.version, row.config) };
+  const [row] = await db<{ version: number; createdAt: Date; config: unknown }[]>`
+    select version, created_at, config from pricing_configs order by version desc limit 1`;
+  if (row) {
+    return { version: row.version, config: parseCached(row.version, row.createdAt, row.config) };
+  }
   await db`
     insert into pricing_configs (version, config, note)
     values (1, ${db.json(DEFAULT_PRICING_CONFIG)}, 'Defaults')
@@ -95,7 +122,7 @@ export async function getPricingConfig(
     from pricing_configs p left join users u on u.id = p.created_by
     where p.version = ${version}`;
   if (!row) return undefined;
-  return { ...row, config: parseStored(row.version, row.config) };
+  return { ...row, config: parseCached(row.version, row.createdAt, row.config) };
 }
 
 /** A page of the version history, newest first, without the configs themselves. */
