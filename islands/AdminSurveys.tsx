@@ -486,7 +486,7 @@ export default function AdminSurveys({ initial, filters: initialFilters }: Admin
           Previous
         </button>
         <span className="survey-pager__info">
-          Page {data.page} of {pages.toLocaleString("en-US")}
+          {`Page ${data.page} of ${pages.toLocaleString("en-US")}`}
         </span>
         <button
           type="button"

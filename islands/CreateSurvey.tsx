@@ -416,7 +416,7 @@ export default function CreateSurvey(
         <div className="card cs-card">
           <div className="card__body">
             <h2 className="cs-heading" id="cs-heading" ref={headingRef} tabIndex={-1}>
-              <span className="cs-heading__count">Step {step + 1} of {STEPS.length}</span>
+              <span className="cs-heading__count">{`Step ${step + 1} of ${STEPS.length}`}</span>
               {STEPS[step].title}
             </h2>
             <form

@@ -140,7 +140,7 @@ function Pager({ page, total, pageSize, path }: {
       {page > 1
         ? <a className="btn btn--secondary btn--sm" href={`${path}?page=${page - 1}`}>Previous</a>
         : null}
-      <span className="survey-pager__info">Page {page} of {pages}</span>
+      <span className="survey-pager__info">{`Page ${page} of ${pages}`}</span>
       {page < pages
         ? <a className="btn btn--secondary btn--sm" href={`${path}?page=${page + 1}`}>Next</a>
         : null}
@@ -365,7 +365,7 @@ export const surveyPages = new Hono<AppEnv>()
                 </div>
                 <div className="card__body">
                   {user.role === "admin"
-                    ? <p className="muted">Client: {survey.clientName}</p>
+                    ? <p className="muted">{`Client: ${survey.clientName}`}</p>
                     : null}
                   <SurveyFacts survey={survey} />
                 </div>

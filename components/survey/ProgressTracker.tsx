@@ -46,8 +46,10 @@ export function ProgressTracker(
   const isCancelled = survey.status === "cancelled";
   const reached = reachedIndex(survey.status, events);
   return (
-    <div className="tracker">
-      <ol className={`tracker__list${isCancelled ? " tracker__list--cancelled" : ""}`}>
+    <div className="survey-tracker">
+      <ol
+        className={`survey-tracker__list${isCancelled ? " survey-tracker__list--cancelled" : ""}`}
+      >
         {LIFECYCLE.map((status, i) => {
           const state = i < reached || (i === reached && status === "completed")
             ? "done"
@@ -57,12 +59,12 @@ export function ProgressTracker(
           return (
             <li
               key={status}
-              className={`tracker__step tracker__step--${state}`}
+              className={`survey-tracker__step survey-tracker__step--${state}`}
               aria-current={state === "current" ? "step" : undefined}
             >
-              <span className="tracker__dot" aria-hidden="true" />
-              <span className="tracker__label">{STATUS_INFO[status].label}</span>
-              <span className="tracker__date">
+              <span className="survey-tracker__dot" aria-hidden="true" />
+              <span className="survey-tracker__label">{STATUS_INFO[status].label}</span>
+              <span className="survey-tracker__date">
                 {state !== "todo" && dates[status] ? formatDate(dates[status]) : ""}
               </span>
               <span className="visually-hidden">
@@ -74,7 +76,7 @@ export function ProgressTracker(
       </ol>
       {isCancelled
         ? (
-          <p className="tracker__cancelled">
+          <p className="survey-tracker__cancelled">
             Cancelled{dates.cancelled ? ` on ${formatDate(dates.cancelled)}` : ""}.
           </p>
         )

@@ -19,7 +19,7 @@ export function quotedPrice(survey: Pick<Survey, "quotedPriceCents">): string {
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div className="facts__row">
+    <div className="survey-facts__row">
       <dt>{term}</dt>
       <dd>{children}</dd>
     </div>
@@ -43,7 +43,7 @@ export function SurveyorContact({ survey }: { survey: Pick<Survey, "assignedSurv
 export function SurveyFacts({ survey: s }: { survey: Survey }) {
   const alta = s.altaItems.map((id) => `${id}. ${ALTA_TABLE_A_ITEMS[id] ?? ""}`.trim());
   return (
-    <dl className="facts">
+    <dl className="survey-facts">
       <Fact term="Address">{s.formattedAddress || s.address}</Fact>
       <Fact term="State">{US_STATES[s.state] ?? s.state}</Fact>
       <Fact term="Purpose">{PURPOSE_INFO[s.purpose]?.label ?? s.purpose}</Fact>

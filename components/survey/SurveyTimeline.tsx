@@ -6,21 +6,24 @@ import { formatDateTime } from "./format.ts";
 export function SurveyTimeline({ events }: { events: readonly SurveyEvent[] }) {
   if (events.length === 0) return <p className="muted">No changes recorded yet.</p>;
   return (
-    <ol className="timeline">
+    <ol className="survey-timeline">
       {events.map((event) => (
-        <li key={event.id} className={`timeline__item timeline__item--${event.toStatus}`}>
-          <span className="timeline__dot" aria-hidden="true" />
-          <div className="timeline__body">
-            <p className="timeline__title">
+        <li
+          key={event.id}
+          className={`survey-timeline__item survey-timeline__item--${event.toStatus}`}
+        >
+          <span className="survey-timeline__dot" aria-hidden="true" />
+          <div className="survey-timeline__body">
+            <p className="survey-timeline__title">
               {event.fromStatus === null
                 ? "Request submitted"
                 : `${STATUS_INFO[event.fromStatus].label} → ${STATUS_INFO[event.toStatus].label}`}
             </p>
-            <p className="timeline__meta">
+            <p className="survey-timeline__meta">
               <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
               {event.actorName ? ` · ${event.actorName}` : ""}
             </p>
-            {event.note ? <p className="timeline__note">{event.note}</p> : null}
+            {event.note ? <p className="survey-timeline__note">{event.note}</p> : null}
           </div>
         </li>
       ))}

@@ -143,7 +143,7 @@ export const STEPS = [
   { id: "type", title: "Survey type" },
   { id: "details", title: "Property details" },
   { id: "quote", title: "Your quote" },
-  { id: "contact", title: "Contact & account" },
+  { id: "contact", title: "Contact" },
   { id: "review", title: "Review & submit" },
 ] as const;
 

@@ -1,0 +1,754 @@
+import { assert, assertEquals, assertMatch } from "../_assert.ts";
+import { test } from "../_helpers.ts";
+import { setupDom } from "./_dom.ts";
+
+setupDom();
+// @testing-library reads `document` when it loads, so it comes after setupDom().
+const { act, cleanup, fireEvent, render, screen } = await import("@testing-library/react");
+const { renderToString } = await import("react-dom/server");
+const { default: CreateSurvey } = await import("../../islands/CreateSurvey.tsx");
+const { DRAFT_KEY } = await import("../../islands/_create_survey/storage.ts");
+const { emptyAnswers } = await import("../../islands/_create_survey/types.ts");
+const { detailsKey, stateFromAddress } = await import("../../islands/_create_survey/details.ts");
+const { SUBMIT_401_MESSAGE } = await import("../../islands/_create_survey/api.ts");
+const { dismissToast, getToasts } = await import("../../islands/_toast.ts");
+const { setNavigateHandler } = await import("../../islands/_nav.ts");
+const { SURVEY_OPTIONS } = await import("../../routes/survey_pages.tsx");
+const { SUBMIT_AUTH_MESSAGE } = await import("../../routes/surveys.ts");
+const { ADDRESS_AUTOCOMPLETE } = await import("../../islands/AddressAutocomplete.tsx");
+
+type Answers = ReturnType<typeof emptyAnswers>;
+type Handler = (body: unknown, url: URL) => Response | Promise<Response>;
+
+const FORMATTED = "123 Main St, Austin, TX 78701";
+const PICK = { description: FORMATTED, placeId: "zip:78701|123 Main St" };
+
+/** A quote as the pricing API returns it. */
+const QUOTE = {
+  surveyType: "boundary",
+  quoteRequired: false,
+  currency: "USD",
+  baseCents: 38_500,
+  lineItems: [
+    {
+      key: "base",
+      label: "Boundary Survey base price",
+      detail: "Includes up to 0.5 acres",
+      amountCents: 38_500,
+    },
+    { key: "terrain", label: "Terrain", detail: "Rolling (+15%)", amountCents: 5_775 },
+  ],
+  subtotalCents: 44_275,
+  discount: null,
+  totalCents: 44_275,
+  minimumApplied: false,
+  turnaround: "5-10 business days",
+  configVersion: 1,
+};
+
+const PRICE_OK = {
+  success: true,
+  message: "Your instant quote is ready.",
+  price: 442.75,
+  calculation: QUOTE,
+};
+
+const USER = {
+  id: "00000000-0000-4000-8000-000000000001",
+  fullName: "Casey Client",
+  email: "casey@example.test",
+  role: "client",
+  phone: "512-555-0199",
+};
+
+/** Answers that pass every step. */
+function completeAnswers(overrides: Partial<Answers> = {}): Answers {
+  return {
+    ...emptyAnswers(),
+    address: FORMATTED,
+    formattedAddress: FORMATTED,
+    placeId: PICK.placeId,
+    lat: 30.27,
+    lng: -97.74,
+    state: "TX",
+    surveyType: "boundary",
+    purpose: "selling",
+    propertyType: "residential",
+    acreage: "0.25",
+    terrain: "rolling",
+    vegetation: "light",
+    structures: "1",
+    cornersKnown: "yes",
+    cornersToSet: "0",
+    rush: "standard",
+    contactName: "Casey Client",
+    contactPhone: "(512) 555-0199",
+    ...overrides,
+  };
+}
+
+/** Puts a draft in sessionStorage as if the visitor had got to `step`. */
+function seed(step: number, answers: Answers, extra: Record<string, unknown> = {}) {
+  sessionStorage.setItem(
+    DRAFT_KEY,
+    JSON.stringify({
+      version: 1,
+      step,
+      furthest: step,
+      answers,
+      quote: null,
+      requestId: "11111111-1111-4111-8111-111111111111",
+      seedAddress: "",
+      ...extra,
+    }),
+  );
+}
+
+function storedDraft() {
+  return JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? "null");
+}
+
+/** Routes fetch to handlers by "METHOD /path"; records every call. */
+function stubFetch(handlers: Record<string, Handler>) {
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  const original = globalThis.fetch;
+  globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(String(input), "http://localhost/");
+    const method = (init?.method ?? "GET").toUpperCase();
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ method, path: url.pathname, body });
+    const handler = handlers[`${method} ${url.pathname}`];
+    if (!handler) return Response.json({ message: "Not found" }, { status: 404 });
+    return await handler(body, url);
+  }) as typeof fetch;
+  return { calls, restore: () => (globalThis.fetch = original) };
+}
+
+const BASE_HANDLERS: Record<string, Handler> = {
+  "GET /api/address-suggestions": () => Response.json({ predictions: [PICK] }),
+  "GET /api/geocode": () => Response.json({ formattedAddress: FORMATTED, lat: 30.27, lng: -97.74 }),
+  "GET /api/parcels/lookup": () => Response.json({ parcel: null }),
+  "POST /api/calculate-price": () => Response.json(PRICE_OK),
+};
+
+function wait(ms = 0) {
+  return act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+}
+
+async function mount(
+  { user = null, initialAddress = "" }: { user?: typeof USER | null; initialAddress?: string } = {},
+) {
+  const view = render(
+    <CreateSurvey user={user} initialAddress={initialAddress} options={SURVEY_OPTIONS} />,
+  );
+  await wait(); // the effect that restores the draft
+  return view;
+}
+
+function heading() {
+  return document.getElementById("cs-heading")!;
+}
+
+async function clickContinue() {
+  const button = document.querySelector<HTMLButtonElement>('button[form="cs-form"]')!;
+  // The button belongs to the step form through its form attribute; submit that form.
+  await act(() => void fireEvent.submit(document.getElementById("cs-form")!));
+  await wait(10);
+  return button;
+}
+
+async function clickButton(name: string | RegExp) {
+  await act(() => void fireEvent.click(screen.getByRole("button", { name })));
+  await wait(10);
+}
+
+function field(id: string) {
+  return document.getElementById(id) as HTMLInputElement;
+}
+
+function errorOf(id: string): string | null {
+  return document.getElementById(`${id}-error`)?.textContent ?? null;
+}
+
+function lastToast() {
+  return getToasts()[0];
+}
+
+function done(restore?: () => void) {
+  cleanup();
+  restore?.();
+  dismissToast();
+  sessionStorage.clear();
+}
+
+// ---------------------------------------------------------------------------------- server
+
+test("[create survey] the server renders step 1 with the step list and the prefilled address", () => {
+  const html = renderToString(
+    <CreateSurvey user={null} initialAddress="1 Beacon St, Boston" options={SURVEY_OPTIONS} />,
+  );
+  assertMatch(html, /<li class="cs-steps__item cs-steps__item--current" aria-current="step">/);
+  assertMatch(html, /Step 1 of 6/);
+  assertMatch(html, /<input[^>]*id="cs-address"[^>]*value="1 Beacon St, Boston"/);
+  assertMatch(html, /Free quote\. No payment now\./);
+});
+
+test("[create survey] stateFromAddress reads the USPS code at the end of an address", () => {
+  const codes = SURVEY_OPTIONS.states.map((s) => s.id);
+  assertEquals(stateFromAddress("123 Main St, Austin, TX 78701, USA", codes), "TX");
+  assertEquals(stateFromAddress("123 Main St, Austin, TX 78701", codes), "TX");
+  assertEquals(stateFromAddress("1 Beacon St, Boston, MA", codes), "MA");
+  assertEquals(stateFromAddress("10 Downing St, London SW1A 2AA, UK", codes), "");
+  assertEquals(stateFromAddress("", codes), "");
+});
+
+// ---------------------------------------------------------------------------- validation
+
+test("[create survey] Continue on an empty first step puts the messages next to the fields", async () => {
+  const { restore } = stubFetch(BASE_HANDLERS);
+  try {
+    await mount();
+    await clickContinue();
+    assertEquals(heading().textContent, "Step 1 of 6Property");
+    assertEquals(errorOf("cs-address"), "Enter the property address");
+    assertEquals(errorOf("cs-state"), "Choose the property's state");
+    const address = field("cs-address");
+    assertEquals(address.getAttribute("aria-invalid"), "true");
+    assertMatch(address.getAttribute("aria-describedby") ?? "", /cs-address-error/);
+    assertMatch(field("cs-state").getAttribute("aria-describedby") ?? "", /cs-state-error/);
+    assertEquals(document.activeElement, address, "focus goes to the first field to fix");
+  } finally {
+    done(restore);
+  }
+});
+
+test("[create survey] picking a suggestion confirms the formatted address and its state", async () => {
+  const { restore } = stubFetch(BASE_HANDLERS);
+  try {
+    await mount();
+    const input = field("cs-address");
+    await act(() => void fireEvent.change(input, { target: { value: "123 Main St Aus" } }));
+    await wait(ADDRESS_AUTOCOMPLETE.debounceMs + 50);
+    await act(() => void fireEvent.keyDown(input, { key: "ArrowDown" }));
+    await act(() => void fireEvent.keyDown(input, { key: "Enter" }));
+    await wait(30);
+    const confirm = document.querySelector(".cs-confirm")!;
+    assert(confirm, "the confirmation shows");
+    assertMatch(confirm.textContent ?? "", /We found this property123 Main St, Austin, TX 78701/);
+    assertEquals(field("cs-state").value, "TX");
+    await clickContinue();
+    assertEquals(heading().textContent, "Step 2 of 6Survey type");
+    assertEquals(document.activeElement, heading(), "focus moves to the new step's heading");
+    assertEquals(storedDraft().answers.formattedAddress, FORMATTED);
+  } finally {
+    done(restore);
+  }
+});
+
+test("[create survey] the type step needs a type, and a purpose suggests one", async () => {
+  const { restore } = stubFetch(BASE_HANDLERS);
+  try {
+    seed(1, completeAnswers({ surveyType: "", purpose: "" }));
+    await mount();
+    await clickContinue();
+    assertEquals(errorOf("cs-surveyType"), "Choose a survey type");
+    await clickButton("Flood insurance");
+    assertEquals(
+      screen.getByRole("button", { name: "Flood insurance" }).getAttribute("aria-pressed"),
+      "true",
+    );
+    const radio = document.querySelector<HTMLInputElement>(
+      'input[name="cs-surveyType"][value="elevation_certificate"]',
+    )!;
+    assert(radio.checked, "the suggested type is selected");
+    assertMatch(
+      document.querySelector(".cs-helper__result")!.textContent ?? "",
+      /Elevation Certificate/,
+    );
+    assertEquals(errorOf("cs-surveyType"), null, "choosing clears the message");
+    // Every type shows what it is for, its starting price and turnaround.
+    const cards = document.querySelectorAll(".cs-type");
+    assertEquals(cards.length, 6);
+    assertMatch(cards[0].textContent ?? "", /Boundary Survey.*From \$385.*5-10 business days/);
+    assertMatch(cards[5].textContent ?? "", /Subdivision Survey.*Quote required/);
+  } finally {
+    done(restore);
+  }
+});
+
+test("[create survey] the details step explains each problem next to its field", async () => {
+  const { restore } = stubFetch(BASE_HANDLERS);
+  try {
+    seed(
+      2,
+      completeAnswers({
+        propertyType: "",
+        acreage: "0",
+        terrain: "",
+        vegetation: "",
+        structures: "-1",
+        cornersKnown: "",
+        cornersToSet: "2.5",
+        neededBy: "2000-01-01",
+        accessNotes: "x".repeat(2001),
+      }),
+    );
+    await mount();
+    await clickContinue();
+    assertEquals(heading().textContent, "Step 3 of 6Property details");
+    assertEquals(errorOf("cs-propertyType"), "Choose a property type");
+    assertEquals(errorOf("cs-acreage"), "Acreage must be greater than 0");
+    assertEquals(errorOf("cs-terrain"), "Choose the terrain");
+    assertEquals(errorOf("cs-vegetation"), "Choose the vegetation");
+    assertEquals(errorOf("cs-structures"), "Number of structures cannot be negative");
+    assertEquals(errorOf("cs-cornersKnown"), "Tell us whether the corners are marked");
+    assertEquals(errorOf("cs-cornersToSet"), "Corners to set must be a whole number");
+    assertEquals(errorOf("cs-neededBy"), "Needed-by date cannot be in the past");
+    assertEquals(errorOf("cs-accessNotes"), "Access notes must be 2000 characters or fewer");
+    assertEquals(document.activeElement, field("cs-propertyType"));
+
+    await act(() => void fireEvent.change(field("cs-acreage"), { target: { value: "20000" } }));
+    await clickContinue();
+    assertEquals(errorOf("cs-acreage"), "Acreage must be 10,000 acres or less");
+    await act(() => void fireEvent.change(field("cs-acreage"), { target: { value: "abc" } }));
+    await clickContinue();
+    assertEquals(errorOf("cs-acreage"), "Acreage must be a number");
+    assertEquals(heading().textContent, "Step 3 of 6Property details", "still on the step");
+  } finally {
+    done(restore);
+  }
+});
+
+// ------------------------------------------------------------------- back, forward, reload
+
+test("[create survey] Back and Forward keep every answer", async () => {
+  const { restore } = stubFetch(BASE_HANDLERS);
+  try {
+    seed(2, completeAnswers({ acreage: "", accessNotes: "" }));
+    await mount();
+    await act(() => void fireEvent.change(field("cs-acreage"), { target: { value: "3.5" } }));
+    await act(() => void fireEvent.click(field("cs-terrain-steep")));
+    await act(() =>
+      void fireEvent.change(field("cs-accessNotes"), { target: { value: "Gate code 4321" } })
+    );
+    await clickButton("Back");
+    assertEquals(heading().textContent, "Step 2 of 6Survey type");
+    assertEquals(document.activeElement, heading());
+    await clickButton("Back");
+    assertEquals(heading().textContent, "Step 1 of 6Property");
+    assertEquals(field("cs-address").value, FORMATTED);
+    assertEquals(field("cs-state").value, "TX");
+    await clickContinue();
+    await clickContinue();
+    assertEquals(heading().textContent, "Step 3 of 6Property details");
+    assertEquals(field("cs-acreage").value, "3.5");
+    assert(field("cs-terrain-steep").checked);
+    assertEquals(field("cs-accessNotes").value, "Gate code 4321");
+    // The step list links back to visited steps; the current one is marked.
+    const current = document.querySelector('[aria-current="step"]')!;
+    assertMatch(current.textContent ?? "", /Property details/);
+  } finally {
+    done(restore);
+  }
+});
+
+test("[create survey] a reload restores the step and answers from sessionStorage", async () => {
+  const { restore } = stubFetch(BASE_HANDLERS);
+  try {
+    seed(2, completeAnswers({ acreage: "" }));
+    const first = await mount();
+    await act(() => void fireEvent.change(field("cs-acreage"), { target: { value: "12" } }));
+    first.unmount();
+    await mount();
+    assertEquals(heading().textContent, "Step 3 of 6Property details");
+    assertEquals(field("cs-acreage").value, "12");
+    assertEquals(field("cs-propertyType").value, "residential");
+  } finally {
+    done(restore);
+  }
+});
+
+test("[create survey] a new ?address= from the landing page starts a new draft", async () => {
+  const { restore } = stubFetch(BASE_HANDLERS);
+  try {
+    seed(3, completeAnswers(), { seedAddress: "1 Old Rd, Austin, TX" });
+    await mount({ initialAddress: "9 New Ave, Dallas, TX" });
+    assertEquals(heading().textContent, "Step 1 of 6Property");
+    assertEquals(field("cs-address").value, "9 New Ave, Dallas, TX");
+    // The visitor's contact details carry over.
+    assertEquals(storedDraft().answers.contactName, "Casey Client");
+  } finally {
+    done(restore);
+  }
+});
+
+// --------------------------------------------------------------------------------- quote
+
+test("[create survey] the quote step shows the total and the itemised breakdown", async () => {
+  const { calls, restore } = stubFetch(BASE_HANDLERS);
+  try {
+    seed(3, completeAnswers());
+    await mount();
+    await wait(10);
+    const priced = calls.filter((c) => c.path === "/api/calculate-price");
+    assertEquals(priced.length, 1);
+    assertEquals(priced[0].body, {
+      surveyType: "boundary",
+      propertyType: "residential",
+      acreage: 0.25,
+      terrain: "rolling",
+      vegetation: "light",
+      structures: 1,
+      cornersToSet: 0,
+      cornersKnown: true,
+      rush: "standard",
+      state: "TX",
+    });
+    assertEquals(screen.getByTestId("quote-total").textContent, "$442.75");
+    const table = document.querySelector(".cs-breakdown")!;
+    assertMatch(
+      table.textContent ?? "",
+      /Boundary Survey base price.*\$385.*Terrain.*Rolling \(\+15%\).*\$57\.75.*Total\$442\.75/,
+    );
+    assertMatch(document.body.textContent ?? "", /Estimated turnaround: 5-10 business days/);
+    assertMatch(document.body.textContent ?? "", /Free quote — nothing to pay now/);
+    assertEquals(document.querySelector(".cs-summary")!.textContent?.includes("$442.75"), true);
+    // Going on and coming back does not price the same answers again.
+    await clickContinue();
+    await clickButton("Back");
+    assertEquals(calls.filter((c) => c.path === "/api/calculate-price").length, 1);
+  } finally {
+    done(restore);
+  }
+});
+
+test("[create survey] a pricing answer without success, price or calculation is an error toast", async () => {
+  for (
+    const body of [{ success: true }, { price: 10, calculation: QUOTE }, {
+      success: true,
+      price: 10,
+    }]
+  ) {
+    const { restore } = stubFetch({
+      ...BASE_HANDLERS,
+      "POST /api/calculate-price": () => Response.json(body),
+    });
+    try {
+      seed(3, completeAnswers());
+      await mount();
+      await wait(10);
+      assertEquals(lastToast()?.title, "Error calculating price", JSON.stringify(body));
+      assertEquals(lastToast()?.description, "Unexpected response format from pricing API");
+      assertEquals(lastToast()?.variant, "destructive");
+      assertEquals(screen.queryByTestId("quote-total"), null);
+      await clickContinue();
+      assertEquals(heading().textContent, "Step 4 of 6Your quote", "no quote, no going on");
+      assertEquals(
+        document.getElementById("cs-quote-error")?.textContent,
+        "Get your quote before continuing",
+      );
+      assertEquals(document.activeElement, document.getElementById("cs-quote"));
+    } finally {
+      done(restore);
+    }
+  }
+});
+
+test("[create survey] a failed pricing call toasts the server's message", async () => {
+  const { restore } = stubFetch({
+    ...BASE_HANDLERS,
+    "POST /api/calculate-price": () =>
+      Response.json({ message: "Acreage must be 10,000 acres or less" }, { status: 400 }),
+  });
+  try {
+    seed(3, completeAnswers());
+    await mount();
+    await wait(10);
+    assertEquals(lastToast()?.title, "Error calculating price");
+    assertEquals(lastToast()?.description, "Acreage must be 10,000 acres or less");
+  } finally {
+    done(restore);
+  }
+});
+
+test("[create survey] an invalid discount code shows the reason by the input and keeps the quote", async () => {
+  const { calls, restore } = stubFetch({
+    ...BASE_HANDLERS,
+    "POST /api/calculate-price": (body) => {
+      const code = (body as { discountCode?: string }).discountCode;
+      if (!code) return Response.json(PRICE_OK);
+      if (code === "SAVE10") {
+        const discount = { code: "SAVE10", kind: "percent", value: 10, amountCents: 4_428 };
+        return Response.json({
+          ...PRICE_OK,
+          price: 398.47,
+          calculation: { ...QUOTE, discount, totalCents: 39_847 },
+        });
+      }
+      return Response.json(
+        { success: false, message: "This discount code has expired.", reason: "expired" },
+        { status: 400 },
+      );
+    },
+  });
+  try {
+    seed(3, completeAnswers());
+    await mount();
+    await wait(10);
+    await clickButton("Have a discount code?");
+    const input = field("cs-discountCode");
+    assertEquals(document.activeElement, input);
+    await act(() => void fireEvent.change(input, { target: { value: "OLD2020" } }));
+    await clickButton("Apply");
+    assertEquals(errorOf("cs-discountCode"), "This discount code has expired.");
+    assertEquals(input.getAttribute("aria-invalid"), "true");
+    assertMatch(input.getAttribute("aria-describedby") ?? "", /cs-discountCode-error/);
+    assertEquals(screen.getByTestId("quote-total").textContent, "$442.75", "quote unchanged");
+    assertEquals(getToasts().length, 0, "a refused code is not a toast");
+
+    await act(() => void fireEvent.change(input, { target: { value: "SAVE10" } }));
+    assertEquals(errorOf("cs-discountCode"), null, "typing clears the reason");
+    await clickButton("Apply");
+    assertEquals(screen.getByTestId("quote-total").textContent, "$398.47");
+    assertMatch(
+      document.querySelector(".cs-breakdown")!.textContent ?? "",
+      /Subtotal\$442\.75Discount SAVE1010% off−\$44\.28Total\$398\.47/,
+    );
+    assertEquals(storedDraft().quote.appliedCode, "SAVE10");
+    assertEquals(calls.filter((c) => c.path === "/api/calculate-price").length, 3);
+  } finally {
+    done(restore);
+  }
+});
+
+test("[create survey] changing a detail after the quote prices it again", async () => {
+  const { calls, restore } = stubFetch(BASE_HANDLERS);
+  try {
+    const answers = completeAnswers();
+    seed(2, answers, {
+      furthest: 3,
+      quote: {
+        key: detailsKey(answers),
+        price: 442.75,
+        message: "",
+        calculation: QUOTE,
+        appliedCode: "",
+      },
+    });
+    await mount();
+    await clickContinue();
+    assertEquals(calls.filter((c) => c.path === "/api/calculate-price").length, 0, "still fresh");
+    await clickButton("Back");
+    await act(() => void fireEvent.change(field("cs-acreage"), { target: { value: "5" } }));
+    await clickContinue();
+    const priced = calls.filter((c) => c.path === "/api/calculate-price");
+    assertEquals(priced.length, 1);
+    assertEquals((priced[0].body as { acreage: number }).acreage, 5);
+  } finally {
+    done(restore);
+  }
+});
+
+// ----------------------------------------------------------------------- account and submit
+
+test("[create survey] a signed-out visitor must create an account or sign in on the contact step", async () => {
+  const { calls, restore } = stubFetch({
+    ...BASE_HANDLERS,
+    "POST /api/register": (body) => {
+      const b = body as { email: string; fullName: string };
+      return Response.json({ ...USER, email: b.email, fullName: b.fullName, phone: null }, {
+        status: 201,
+      });
+    },
+  });
+  try {
+    seed(4, completeAnswers({ contactName: "", contactPhone: "" }));
+    await mount();
+    await clickContinue();
+    assertEquals(errorOf("cs-contactName"), "Enter a contact name");
+    assertEquals(errorOf("cs-contactPhone"), "Enter a contact phone number");
+    assertEquals(errorOf("cs-auth"), "Create an account or sign in to submit your request");
+
+    // Register inline: Email, Full Name, Password.
+    await act(() =>
+      void fireEvent.change(field("cs-register-email"), { target: { value: "new@example.test" } })
+    );
+    await act(() =>
+      void fireEvent.change(field("cs-register-fullName"), { target: { value: "Nia New" } })
+    );
+    await act(() =>
+      void fireEvent.change(field("cs-register-password"), { target: { value: "secret1" } })
+    );
+    await clickButton("Create account");
+    const registered = calls.find((c) => c.path === "/api/register");
+    assertEquals(registered?.body, {
+      email: "new@example.test",
+      password: "secret1",
+      fullName: "Nia New",
+      username: "new@example.test",
+    });
+    assertEquals(lastToast()?.title, "Registration successful");
+    assertEquals(lastToast()?.description, "Welcome, Nia New!");
+    assertMatch(document.querySelector(".cs-account")!.textContent ?? "", /Signed in as Nia New/);
+    // Nothing typed so far was lost; the name is filled in from the account.
+    assertEquals(field("cs-contactName").value, "Nia New");
+    assertEquals(storedDraft().answers.acreage, "0.25");
+
+    await act(() =>
+      void fireEvent.change(field("cs-contactPhone"), { target: { value: "call me" } })
+    );
+    await clickContinue();
+    assertEquals(errorOf("cs-contactPhone"), "Enter a valid phone number");
+    await act(() =>
+      void fireEvent.change(field("cs-contactPhone"), { target: { value: "512 555 0100" } })
+    );
+    await clickContinue();
+    assertEquals(heading().textContent, "Step 6 of 6Review & submit");
+  } finally {
+    done(restore);
+  }
+});
+
+test("[create survey] inline sign-in failure toasts 'Login failed' with the server's text", async () => {
+  const { restore } = stubFetch({
+    ...BASE_HANDLERS,
+    "POST /api/login": () => Response.json({ message: "Invalid credentials" }, { status: 401 }),
+  });
+  try {
+    seed(4, completeAnswers());
+    await mount();
+    await act(() => void fireEvent.click(screen.getByRole("tab", { name: "Sign in" })));
+    assertEquals(
+      screen.getByRole("tab", { name: "Sign in" }).getAttribute("aria-selected"),
+      "true",
+    );
+    await act(() =>
+      void fireEvent.change(field("cs-login-identifier"), { target: { value: "casey" } })
+    );
+    await act(() => void fireEvent.change(field("cs-login-password"), { target: { value: "x" } }));
+    await act(() => void fireEvent.submit(field("cs-login-password").closest("form")!));
+    await wait(10);
+    assertEquals(lastToast()?.title, "Login failed");
+    assertEquals(lastToast()?.description, "Invalid credentials");
+    assertEquals(storedDraft().answers.contactName, "Casey Client");
+  } finally {
+    done(restore);
+  }
+});
+
+test("[create survey] submit sends the request with its requestId; a retry reuses it", async () => {
+  let attempts = 0;
+  const visits: string[] = [];
+  const restoreNav = setNavigateHandler((url) => visits.push(url));
+  const { calls, restore } = stubFetch({
+    ...BASE_HANDLERS,
+    "POST /api/surveys": () => {
+      attempts++;
+      if (attempts === 1) return new Response("", { status: 502, statusText: "Bad Gateway" });
+      return Response.json({ message: "Survey request submitted", survey: { id: "abc" } }, {
+        status: 201,
+      });
+    },
+  });
+  try {
+    const answers = completeAnswers({ accessNotes: "Dog in yard", neededBy: "" });
+    seed(5, answers, {
+      quote: {
+        key: detailsKey(answers),
+        price: 442.75,
+        message: "",
+        calculation: QUOTE,
+        appliedCode: "",
+      },
+    });
+    await mount({ user: USER });
+    assertMatch(document.body.textContent ?? "", /Free quote, no payment step/);
+    assertEquals(screen.getByTestId("review-total").textContent, "$442.75");
+    await clickContinue();
+    assertEquals(lastToast()?.title, "Error submitting survey");
+    assertEquals(lastToast()?.description, "Error submitting survey request");
+    assertEquals(visits, []);
+    assertEquals(heading().textContent, "Step 6 of 6Review & submit");
+
+    await clickContinue();
+    const posts = calls.filter((c) => c.path === "/api/surveys");
+    assertEquals(posts.length, 2);
+    const body = posts[1].body as Record<string, unknown>;
+    assertEquals(body.requestId, "11111111-1111-4111-8111-111111111111");
+    assertEquals((posts[0].body as Record<string, unknown>).requestId, body.requestId);
+    assertEquals(body.address, FORMATTED);
+    assertEquals(body.lat, 30.27);
+    assertEquals(body.purpose, "selling");
+    assertEquals(body.accessNotes, "Dog in yard");
+    assertEquals(body.neededBy, undefined);
+    assertEquals("price" in body, false, "the browser never sends a price");
+    assertEquals(visits, ["/client-dashboard"]);
+    assertEquals(sessionStorage.getItem(DRAFT_KEY), null, "the draft is cleared");
+    assertEquals(
+      JSON.parse(sessionStorage.getItem("meridian:pending-toast") ?? "{}").title,
+      "Survey request submitted",
+    );
+  } finally {
+    restoreNav();
+    done(restore);
+  }
+});
+
+test("[create survey] a 401 on submit explains that registration must be completed", async () => {
+  const { restore } = stubFetch({
+    ...BASE_HANDLERS,
+    "POST /api/surveys": () => Response.json({ message: SUBMIT_AUTH_MESSAGE }, { status: 401 }),
+  });
+  try {
+    assertEquals(SUBMIT_401_MESSAGE, SUBMIT_AUTH_MESSAGE);
+    const answers = completeAnswers();
+    seed(5, answers, {
+      quote: {
+        key: detailsKey(answers),
+        price: 442.75,
+        message: "",
+        calculation: QUOTE,
+        appliedCode: "",
+      },
+    });
+    await mount({ user: USER });
+    await clickContinue();
+    assertEquals(lastToast()?.title, "Error submitting survey");
+    assertEquals(
+      lastToast()?.description,
+      "Authentication required. Please complete the registration process before submitting.",
+    );
+    // Back on the contact step to sign in again, with every answer kept.
+    assertEquals(heading().textContent, "Step 5 of 6Contact");
+    assert(document.getElementById("cs-auth-tab-register"), "the account forms are offered");
+    assertEquals(storedDraft().answers.acreage, "0.25");
+  } finally {
+    done(restore);
+  }
+});
+
+test("[create survey] a refusal on submit toasts the server's message", async () => {
+  const { restore } = stubFetch({
+    ...BASE_HANDLERS,
+    "POST /api/surveys": () =>
+      Response.json({ message: "This discount code has been used up." }, { status: 400 }),
+  });
+  try {
+    const answers = completeAnswers();
+    seed(5, answers, {
+      quote: {
+        key: detailsKey(answers),
+        price: 442.75,
+        message: "",
+        calculation: QUOTE,
+        appliedCode: "",
+      },
+    });
+    await mount({ user: USER });
+    await clickContinue();
+    assertEquals(lastToast()?.title, "Error submitting survey");
+    assertEquals(lastToast()?.description, "This discount code has been used up.");
+  } finally {
+    done(restore);
+  }
+});

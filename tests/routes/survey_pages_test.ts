@@ -1,0 +1,435 @@
+import { assert, assertEquals, assertMatch, assertStringIncludes } from "../_assert.ts";
+import { createTestApp, test, type TestApp } from "../_helpers.ts";
+import { createSignedInUser, signInAs } from "../_auth.ts";
+import type { Role } from "../../routes/_env.ts";
+import type { Survey } from "../../lib/survey_schema.ts";
+import { CLIENT_PAGE_SIZE, SURVEY_OPTIONS } from "../../routes/survey_pages.tsx";
+import {
+  ALTA_ITEM_IDS,
+  PROPERTY_TYPES,
+  RUSH_LEVELS,
+  STATE_CODES,
+  TERRAINS,
+  VEGETATIONS,
+} from "../../lib/survey_details.ts";
+import { PURPOSE_INFO, SURVEY_PURPOSES } from "../../lib/survey_schema.ts";
+
+const HTML = { accept: "text/html" };
+const ROLES: Role[] = ["admin", "client", "surveyor", "technician"];
+
+/** A complete, valid POST /api/surveys body. */
+function request(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    requestId: crypto.randomUUID(),
+    address: "1200 Barton Springs Rd, Austin, TX 78704",
+    formattedAddress: "1200 Barton Springs Rd, Austin, TX 78704, USA",
+    lat: 30.2636,
+    lng: -97.7589,
+    surveyType: "boundary",
+    propertyType: "residential",
+    acreage: 0.25,
+    terrain: "flat",
+    vegetation: "light",
+    structures: 1,
+    cornersToSet: 0,
+    cornersKnown: true,
+    rush: "standard",
+    state: "TX",
+    purpose: "selling",
+    contactName: "Dana Client",
+    contactPhone: "(512) 555-0100",
+    ...overrides,
+  };
+}
+
+async function submit(
+  t: TestApp,
+  cookie: string,
+  overrides: Record<string, unknown> = {},
+): Promise<Survey> {
+  const res = await t.request("POST", "/api/surveys", { cookie, body: request(overrides) });
+  const body = await res.json();
+  assertEquals(res.status, 201, JSON.stringify(body));
+  return body.survey;
+}
+
+async function page(t: TestApp, path: string, cookie?: string) {
+  const res = await t.request("GET", path, { cookie, headers: HTML });
+  return { res, html: await res.text() };
+}
+
+function assertHtml(res: Response) {
+  assertMatch(res.headers.get("content-type") ?? "", /text\/html/);
+}
+
+/** The JSON props of the first island called `name` on the page. */
+function islandProps(html: string, name: string): Record<string, unknown> {
+  const match = html.match(new RegExp(`data-island="${name}"[^>]*data-props="([^"]*)"`)) ??
+    html.match(new RegExp(`data-props="([^"]*)"[^>]*data-island="${name}"`));
+  assert(match, `island ${name} not on the page`);
+  const json = match[1].replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return JSON.parse(json);
+}
+
+// ------------------------------------------------------------------------- landing redirect
+
+test("[survey pages] / sends each signed-in role to its dashboard", async () => {
+  const t = await createTestApp();
+  const expected: Record<Role, string> = {
+    admin: "/admin-dashboard",
+    client: "/client-dashboard",
+    surveyor: "/surveyor-dashboard",
+    technician: "/technician-dashboard",
+  };
+  for (const role of ROLES) {
+    const cookie = await signInAs(t, role);
+    const res = await t.request("GET", "/", { cookie, headers: HTML });
+    assertEquals(res.status, 302, role);
+    assertEquals(res.headers.get("location"), expected[role], role);
+  }
+  t.close();
+});
+
+test("[survey pages] a signed-in client with surveyFlow=true sees the landing page", async () => {
+  const t = await createTestApp();
+  const cookie = await signInAs(t, "client");
+  const { res, html } = await page(t, "/?surveyFlow=true", cookie);
+  assertEquals(res.status, 200);
+  assertHtml(res);
+  assertStringIncludes(html, "Get Free Quote Now");
+  // Any other value still redirects.
+  const other = await t.request("GET", "/?surveyFlow=yes", { cookie, headers: HTML });
+  assertEquals(other.status, 302);
+  assertEquals(other.headers.get("location"), "/client-dashboard");
+  t.close();
+});
+
+test("[survey pages] signed-out visitors get the landing page, not a redirect", async () => {
+  const t = await createTestApp();
+  const { res, html } = await page(t, "/");
+  assertEquals(res.status, 200);
+  assertHtml(res);
+  assertStringIncludes(html, "Get Free Quote Now");
+  t.close();
+});
+
+// ---------------------------------------------------------------------------- /create-survey
+
+test("[survey pages] /create-survey is public and prefills the address from ?address=", async () => {
+  const t = await createTestApp();
+  const { res, html } = await page(t, "/create-survey?address=123%20Main%20St%2C%20Austin");
+  assertEquals(res.status, 200);
+  assertHtml(res);
+  assertEquals(res.headers.get("cache-control"), "private, no-store");
+  assertStringIncludes(html, "Get your free survey quote");
+  assertStringIncludes(html, 'data-hydrate="load"');
+  const props = islandProps(html, "CreateSurvey");
+  assertEquals(props.initialAddress, "123 Main St, Austin");
+  assertEquals(props.user, null);
+  // The server-rendered first step already shows the address and the step list.
+  assertStringIncludes(html, 'value="123 Main St, Austin"');
+  assertStringIncludes(html, 'aria-current="step"');
+  assertStringIncludes(html, "Free quote. No payment now.");
+  // The toast viewport is on the page for signed-out visitors too.
+  assertStringIncludes(html, 'data-island="Toaster"');
+  t.close();
+});
+
+test("[survey pages] /create-survey passes the signed-in user and uses the app layout", async () => {
+  const t = await createTestApp();
+  const { user, cookie } = await createSignedInUser(t, {
+    role: "client",
+    fullName: "Casey Client",
+    phone: "512-555-0199",
+  });
+  const { res, html } = await page(t, "/create-survey", cookie);
+  assertEquals(res.status, 200);
+  const props = islandProps(html, "CreateSurvey");
+  assertEquals(props.user, {
+    id: user.id,
+    fullName: "Casey Client",
+    email: user.email,
+    role: "client",
+    phone: "512-555-0199",
+  });
+  assertEquals(props.initialAddress, "");
+  assertStringIncludes(html, 'class="app-shell"');
+  t.close();
+});
+
+test("[survey pages] /create-survey ignores an oversized or repeated address instead of failing", async () => {
+  const t = await createTestApp();
+  const long = await page(t, `/create-survey?address=${"x".repeat(10_000)}`);
+  assertEquals(long.res.status, 200);
+  assertEquals(islandProps(long.html, "CreateSurvey").initialAddress, "");
+  const twice = await page(t, "/create-survey?address=a&address=b");
+  assertEquals(twice.res.status, 200);
+  t.close();
+});
+
+test("[survey pages] the flow's option lists match the survey details schema", () => {
+  assertEquals(SURVEY_OPTIONS.propertyTypes.map((c) => c.id), [...PROPERTY_TYPES]);
+  assertEquals(SURVEY_OPTIONS.terrains.map((c) => c.id), [...TERRAINS]);
+  assertEquals(SURVEY_OPTIONS.vegetations.map((c) => c.id), [...VEGETATIONS]);
+  assertEquals(SURVEY_OPTIONS.rushLevels.map((c) => c.id), [...RUSH_LEVELS]);
+  assertEquals(SURVEY_OPTIONS.states.map((c) => c.id).sort(), [...STATE_CODES].sort());
+  assertEquals(SURVEY_OPTIONS.altaItems.map((c) => c.id), [...ALTA_ITEM_IDS]);
+  assertEquals(SURVEY_OPTIONS.purposes.map((c) => c.id), [...SURVEY_PURPOSES]);
+  for (const p of SURVEY_OPTIONS.purposes) {
+    assertEquals(p.suggests, PURPOSE_INFO[p.id as keyof typeof PURPOSE_INFO].recommended ?? null);
+  }
+});
+
+// -------------------------------------------------------------------------- /client-dashboard
+
+test("[survey pages] /client-dashboard sends signed-out visitors to sign in", async () => {
+  const t = await createTestApp();
+  const res = await t.request("GET", "/client-dashboard?page=2", { headers: HTML });
+  assertEquals(res.status, 302);
+  assertEquals(res.headers.get("location"), "/auth?returnTo=%2Fclient-dashboard%3Fpage%3D2");
+  t.close();
+});
+
+test("[survey pages] /client-dashboard is for clients: other roles get Access Denied", async () => {
+  const t = await createTestApp();
+  for (const role of ["admin", "surveyor", "technician"] as const) {
+    const { res, html } = await page(t, "/client-dashboard", await signInAs(t, role));
+    assertEquals(res.status, 403, role);
+    assertHtml(res);
+    assertStringIncludes(html, "403 Access Denied");
+  }
+  t.close();
+});
+
+test("[survey pages] a client with no requests gets an empty state that leads to a quote", async () => {
+  const t = await createTestApp();
+  const cookie = await signInAs(t, "client");
+  const { res, html } = await page(t, "/client-dashboard", cookie);
+  assertEquals(res.status, 200);
+  assertHtml(res);
+  assertEquals(res.headers.get("cache-control"), "private, no-store");
+  assertStringIncludes(html, "No survey requests yet");
+  assertMatch(html, /<a class="btn btn--primary" href="\/create-survey">Get a free quote<\/a>/);
+  // Nothing interactive on an empty dashboard but the layout's own islands.
+  assert(!html.includes('data-island="CancelSurveyButton"'));
+  t.close();
+});
+
+test("[survey pages] the client dashboard shows each request with tracker, price and actions", async () => {
+  const t = await createTestApp();
+  const client = await signInAs(t, "client");
+  const survey = await submit(t, client, { acreage: 2, vegetation: "heavy" });
+  const { res, html } = await page(t, "/client-dashboard", client);
+  assertEquals(res.status, 200);
+  assertStringIncludes(html, `data-survey-id="${survey.id}"`);
+  assertStringIncludes(html, "Boundary Survey");
+  assertStringIncludes(html, "1200 Barton Springs Rd, Austin, TX 78704, USA");
+  // Quoted price and the collapsible breakdown with the engine's lines and total.
+  const total = `$${(survey.quotedPriceCents! / 100).toLocaleString("en-US")}`;
+  assertMatch(html, new RegExp(`data-testid="quoted-price">\\${total.replace(/[.,]/g, "\\$&")}`));
+  assertStringIncludes(html, "<summary>Price breakdown</summary>");
+  for (const line of survey.quote.lineItems) assertStringIncludes(html, line.label);
+  assertStringIncludes(html, survey.quote.turnaround);
+  // The tracker: Requested is the current step; the surveyor is not assigned yet.
+  assertMatch(html, /aria-current="step"[^>]*>.*?Requested/s);
+  assertStringIncludes(html, "Not assigned yet");
+  // Actions: view, cancel (an island, still allowed), request another.
+  assertStringIncludes(html, `href="/survey/${survey.id}"`);
+  assertEquals(islandProps(html, "CancelSurveyButton").surveyId, survey.id);
+  assertStringIncludes(html, 'href="/create-survey">Request another survey');
+  t.close();
+});
+
+test("[survey pages] a client never sees another client's requests on the dashboard", async () => {
+  const t = await createTestApp();
+  const alice = await signInAs(t, "client");
+  const bob = await signInAs(t, "client");
+  const aliceSurvey = await submit(t, alice);
+  const { html } = await page(t, "/client-dashboard", bob);
+  assert(!html.includes(aliceSurvey.id));
+  assertStringIncludes(html, "No survey requests yet");
+  t.close();
+});
+
+test("[survey pages] after an admin moves a request on, the client sees the status with its date", async () => {
+  const t = await createTestApp();
+  const client = await signInAs(t, "client");
+  const admin = await signInAs(t, "admin");
+  const survey = await submit(t, client);
+  const res = await t.request("PATCH", `/api/surveys/${survey.id}/status`, {
+    cookie: admin,
+    body: { status: "assigned" },
+  });
+  assertEquals(res.status, 200);
+  const { html } = await page(t, "/client-dashboard", client);
+  assertStringIncludes(html, '<span class="badge badge--info">Surveyor assigned</span>');
+  assertMatch(html, /aria-current="step"[^>]*>.*?Surveyor assigned/s);
+  // Past assignment a client can no longer cancel.
+  assert(!html.includes('data-island="CancelSurveyButton"'));
+  t.close();
+});
+
+test("[survey pages] the client dashboard is paginated", async () => {
+  const t = await createTestApp();
+  const client = await signInAs(t, "client");
+  for (let i = 0; i < CLIENT_PAGE_SIZE + 1; i++) await submit(t, client);
+  const first = await page(t, "/client-dashboard", client);
+  assertEquals(first.html.match(/class="card survey-card"/g)?.length, CLIENT_PAGE_SIZE);
+  assertStringIncludes(first.html, "Page 1 of 2");
+  const second = await page(t, "/client-dashboard?page=2", client);
+  assertEquals(second.html.match(/class="card survey-card"/g)?.length, 1);
+  // A nonsense page number is ignored rather than an error.
+  const odd = await page(t, "/client-dashboard?page=-3", client);
+  assertEquals(odd.res.status, 200);
+  t.close();
+});
+
+// ------------------------------------------------------------------------------- /survey/{id}
+
+test("[survey pages] the owner sees the full request, its quote breakdown and timeline", async () => {
+  const t = await createTestApp();
+  const client = await signInAs(t, "client");
+  const survey = await submit(t, client, { accessNotes: "Gate code 4321" });
+  const { res, html } = await page(t, `/survey/${survey.id}`, client);
+  assertEquals(res.status, 200);
+  assertHtml(res);
+  assertEquals(res.headers.get("cache-control"), "private, no-store");
+  assertStringIncludes(html, "Boundary Survey");
+  assertStringIncludes(html, "Gate code 4321");
+  assertStringIncludes(html, "Dana Client");
+  assertStringIncludes(html, "Quoted price breakdown");
+  assertStringIncludes(html, "Request submitted");
+  assertStringIncludes(html, "This price does not change.");
+  assertEquals(islandProps(html, "CancelSurveyButton").surveyId, survey.id);
+  t.close();
+});
+
+test("[survey pages] an admin sees any request with the client's name", async () => {
+  const t = await createTestApp();
+  const { cookie: client, user } = await createSignedInUser(t, { role: "client" });
+  const survey = await submit(t, client);
+  const { res, html } = await page(t, `/survey/${survey.id}`, await signInAs(t, "admin"));
+  assertEquals(res.status, 200);
+  assertStringIncludes(html, `Client: ${user.fullName}`);
+  // Admins manage status on the dashboard; the client's cancel button is not theirs.
+  assert(!html.includes('data-island="CancelSurveyButton"'));
+  t.close();
+});
+
+test("[survey pages] another client's, a surveyor's or an unknown survey page is a 404", async () => {
+  const t = await createTestApp();
+  const owner = await signInAs(t, "client");
+  const survey = await submit(t, owner);
+  const cases: [string, string][] = [
+    [`/survey/${survey.id}`, await signInAs(t, "client")],
+    [`/survey/${survey.id}`, await signInAs(t, "surveyor")],
+    [`/survey/${survey.id}`, await signInAs(t, "technician")],
+    [`/survey/${crypto.randomUUID()}`, owner],
+    ["/survey/not-a-uuid", owner],
+    [`/survey/${"9".repeat(10_000)}`, owner],
+  ];
+  for (const [path, cookie] of cases) {
+    const { res, html } = await page(t, path, cookie);
+    assertEquals(res.status, 404, path.slice(0, 60));
+    assertHtml(res);
+    assertStringIncludes(html, "404 Page Not Found");
+    assert(!html.includes("1200 Barton Springs"), "nothing of the survey leaks");
+  }
+  t.close();
+});
+
+test("[survey pages] /survey/{id} sends signed-out visitors to sign in", async () => {
+  const t = await createTestApp();
+  const id = crypto.randomUUID();
+  const res = await t.request("GET", `/survey/${id}`, { headers: HTML });
+  assertEquals(res.status, 302);
+  assertEquals(
+    res.headers.get("location"),
+    `/auth?returnTo=${encodeURIComponent(`/survey/${id}`)}`,
+  );
+  t.close();
+});
+
+// --------------------------------------------------------------------------- /admin-dashboard
+
+test("[survey pages] /admin-dashboard is admin only", async () => {
+  const t = await createTestApp();
+  const out = await t.request("GET", "/admin-dashboard", { headers: HTML });
+  assertEquals(out.status, 302);
+  assertEquals(out.headers.get("location"), "/auth?returnTo=%2Fadmin-dashboard");
+  for (const role of ["client", "surveyor", "technician"] as const) {
+    const { res, html } = await page(t, "/admin-dashboard", await signInAs(t, role));
+    assertEquals(res.status, 403, role);
+    assertStringIncludes(html, "403 Access Denied");
+    assert(!html.includes('data-island="AdminSurveys"'));
+  }
+  t.close();
+});
+
+test("[survey pages] the admin dashboard counts requests by status and renders the first page", async () => {
+  const t = await createTestApp();
+  const client = await signInAs(t, "client");
+  const admin = await signInAs(t, "admin");
+  const a = await submit(t, client);
+  const b = await submit(t, client, { surveyType: "topographic" });
+  await submit(t, client, { surveyType: "alta", propertyType: "commercial" });
+  await t.request("DELETE", `/api/surveys/${a.id}`, { cookie: client }); // cancels
+  const { res, html } = await page(t, "/admin-dashboard", admin);
+  assertEquals(res.status, 200);
+  assertHtml(res);
+  assertMatch(
+    html,
+    /admin-overview__count">3<\/span><span class="admin-overview__label">All requests/,
+  );
+  assertMatch(
+    html,
+    /admin-overview__count">2<\/span><span class="admin-overview__label">Requested/,
+  );
+  assertMatch(
+    html,
+    /admin-overview__count">1<\/span><span class="admin-overview__label">Cancelled/,
+  );
+  const props = islandProps(html, "AdminSurveys") as {
+    initial: { rows: { id: string; status: string }[]; total: number; page: number };
+    filters: Record<string, string>;
+  };
+  assertEquals(props.initial.total, 3);
+  assertEquals(props.initial.page, 1);
+  assertEquals(props.initial.rows.length, 3);
+  assertEquals(props.filters, { status: "", surveyType: "", from: "", to: "", q: "" });
+  // Server-rendered rows: the newest first, each with its status menu.
+  assertStringIncludes(html, `data-survey-id="${b.id}"`);
+  assertStringIncludes(html, `id="status-${b.id}"`);
+  t.close();
+});
+
+test("[survey pages] the admin table's filters come from the URL; bad ones are dropped", async () => {
+  const t = await createTestApp();
+  const client = await signInAs(t, "client");
+  const admin = await signInAs(t, "admin");
+  await submit(t, client);
+  const topo = await submit(t, client, { surveyType: "topographic" });
+  const filtered = await page(t, "/admin-dashboard?surveyType=topographic", admin);
+  const props = islandProps(filtered.html, "AdminSurveys") as {
+    initial: { rows: { id: string }[]; total: number };
+    filters: Record<string, string>;
+  };
+  assertEquals(props.initial.total, 1);
+  assertEquals(props.initial.rows[0].id, topo.id);
+  assertEquals(props.filters.surveyType, "topographic");
+
+  const bad = await page(
+    t,
+    `/admin-dashboard?status=bogus&from=yesterday&page=-1&q=${"x".repeat(10_000)}`,
+    admin,
+  );
+  assertEquals(bad.res.status, 200);
+  const badProps = islandProps(bad.html, "AdminSurveys") as {
+    initial: { total: number };
+    filters: Record<string, string>;
+  };
+  assertEquals(badProps.initial.total, 2);
+  assertEquals(badProps.filters, { status: "", surveyType: "", from: "", to: "", q: "" });
+  t.close();
+});
