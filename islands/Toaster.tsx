@@ -41,8 +41,9 @@ export default function Toaster(_props: ToasterProps) {
         viewport.current?.focus();
       }
     }
-    globalThis.addEventListener("keydown", onKeyDown);
-    return () => globalThis.removeEventListener("keydown", onKeyDown);
+    // On document: key events bubble there from wherever focus is.
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
   }, []);
 
   return (
