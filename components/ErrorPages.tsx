@@ -1,16 +1,37 @@
 import { PublicLayout } from "./PublicLayout.tsx";
+import { Icon, type IconName } from "./Icon.tsx";
 
-/** Spec: unknown paths read '404 Page Not Found'. */
+const HELPFUL_LINKS: { href: string; label: string; icon: IconName }[] = [
+  { href: "/#services", label: "Survey services and prices", icon: "map" },
+  { href: "/support/help-center", label: "Help Center", icon: "help" },
+  { href: "/support/contact", label: "Contact support", icon: "mail" },
+];
+
+/** Spec: unknown paths read '404 Page Not Found'; offers a way home and common destinations. */
 export function NotFoundPage() {
   return (
     <PublicLayout>
       <section className="container error-page">
+        <p className="eyebrow">Error 404</p>
         <h1>404 Page Not Found</h1>
-        <p>The page you are looking for does not exist or has moved.</p>
-        <p>
-          <a className="btn btn--primary" href="/">Back to home</a>{" "}
-          <a className="btn btn--ghost" href="/support/help-center">Visit the Help Center</a>
+        <p className="error-page__text">
+          The page you are looking for does not exist or has moved. Check the address, or pick up
+          from one of these.
         </p>
+        <p className="error-page__actions">
+          <a className="btn btn--primary" href="/">Back to home</a>
+          <a className="btn btn--accent" href="/create-survey">Get Free Quote Now</a>
+        </p>
+        <ul className="error-page__links" role="list">
+          {HELPFUL_LINKS.map((l) => (
+            <li key={l.href}>
+              <a href={l.href}>
+                <Icon name={l.icon} size={20} />
+                {l.label}
+              </a>
+            </li>
+          ))}
+        </ul>
       </section>
     </PublicLayout>
   );
@@ -21,11 +42,18 @@ export function ServerErrorPage({ requestId }: { requestId: string }) {
   return (
     <PublicLayout>
       <section className="container error-page">
+        <p className="eyebrow">Error 500</p>
         <h1>Something went wrong</h1>
-        <p>We could not load this page. Please try again in a moment.</p>
-        <p className="muted">Reference: {requestId}</p>
-        <p>
+        <p className="error-page__text">
+          We could not load this page. Please try again in a moment. If it keeps happening, contact
+          support and quote the reference below.
+        </p>
+        <p className="muted">
+          Reference: <code>{requestId}</code>
+        </p>
+        <p className="error-page__actions">
           <a className="btn btn--primary" href="/">Back to home</a>
+          <a className="btn btn--secondary" href="/support/contact">Contact support</a>
         </p>
       </section>
     </PublicLayout>
@@ -37,9 +65,12 @@ export function ForbiddenPage() {
   return (
     <PublicLayout>
       <section className="container error-page">
+        <p className="eyebrow">Error 403</p>
         <h1>403 Access Denied</h1>
-        <p>Your account does not have permission to view this page.</p>
-        <p>
+        <p className="error-page__text">
+          Your account does not have permission to view this page.
+        </p>
+        <p className="error-page__actions">
           <a className="btn btn--primary" href="/dashboard">Go to your dashboard</a>
         </p>
       </section>
