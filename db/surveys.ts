@@ -170,9 +170,8 @@ function listConditions(db: Db, input: SurveyListInput) {
     const pattern = likePattern(input.q);
     parts.push(db`(
       s.address ilike ${pattern} or s.formatted_address ilike ${pattern}
-      or exists (
-        select 1 from users c
-        where c.id = s.client_id and (c.full_name ilike ${pattern} or c.email ilike ${pattern})
+      or s.client_id in (
+        select c.id from users c where c.full_name ilike ${pattern} or c.email ilike ${pattern}
       )
     )`);
   }
@@ -181,30 +180,47 @@ function listConditions(db: Db, input: SurveyListInput) {
 }
 
 /**
+ * The number of surveys matching `input`. With no filter but status and type it is read from
+ * survey_counts (kept exact by triggers; at most 48 rows), so even the unfiltered admin list
+ * never counts 100,000 rows. A client's list, a date range or a search counts the matching
+ * rows, which those filters keep to an index range or a scan that is already being paid for.
+ */
+async function countSurveys(db: Db, input: SurveyListInput): Promise<number> {
+  if (!input.clientId && !input.from && !input.to && !input.q) {
+    const [{ total }] = await db<{ total: number }[]>`
+      select coalesce(sum(n), 0)::int as total from survey_counts
+      where (${input.status ?? null}::text is null or status = ${input.status ?? null})
+        and (${input.surveyType ?? null}::text is null or survey_type = ${
+      input.surveyType ?? null
+    })`;
+    return total;
+  }
+  const [{ total }] = await db<{ total: number }[]>`
+    select count(*)::int as total from surveys s where ${listConditions(db, input)}`;
+  return total;
+}
+
+/**
  * One page of surveys, newest first, with the number matching the filters.
  *
- * Paging is by offset because the API and the admin table speak in page numbers. Two
- * choices keep deep pages fast at 100,000+ rows (bench/surveys_list.ts):
- * - a deferred join: the offset is walked over the narrow `(…, created_at desc, id desc)`
- *   index of the filter (an index-only scan), and only the page's rows are then read and
- *   joined to the client's name;
- * - the total is an exact `count(*)` over the same index. Counting 100,000 index entries
- *   costs a few milliseconds on Postgres, cheaper than keeping counters up to date on every
- *   insert, and an exact total lets the table show "page 12 of 5,000".
- * The free-text search `q` has no index (`ilike '%…%'` would need pg_trgm, which PGlite
- * lacks), so a search scans the filtered rows; it is the one slow path, and an admin-only one.
+ * Paging is by offset because the API and the admin table speak in page numbers. A deferred
+ * join keeps deep pages fast at 100,000+ rows (bench/surveys_list.ts): the offset is walked
+ * over the narrow `(…, created_at desc, id desc)` index of the filter (an index-only scan),
+ * and only the page's rows are then read and joined to the client's name. The total comes
+ * from `countSurveys` (a counter table, not a count, for the admin list). The free-text
+ * search `q` has no index (`ilike '%…%'` would need pg_trgm, which PGlite lacks), so a search
+ * scans the table; it is the one slow path, and an admin-only one.
  */
 export async function listSurveys(
   db: Db,
   input: SurveyListInput,
 ): Promise<{ surveys: Survey[]; total: number }> {
-  const where = listConditions(db, input);
   const offset = (input.page - 1) * input.pageSize;
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db<SurveyRow[]>`
       with page as (
         select s.id, s.created_at from surveys s
-        where ${where}
+        where ${listConditions(db, input)}
         order by s.created_at desc, s.id desc
         limit ${input.pageSize} offset ${offset}
       )
@@ -213,7 +229,7 @@ export async function listSurveys(
       join surveys s on s.id = p.id
       join users u on u.id = s.client_id
       order by p.created_at desc, p.id desc`,
-    db<{ total: number }[]>`select count(*)::int as total from surveys s where ${where}`,
+    countSurveys(db, input),
   ]);
   return { surveys: rows.map(toSurvey), total };
 }

@@ -22,7 +22,7 @@ import {
 } from "../db/surveys.ts";
 import { insertNotification, notifyAdmins } from "../db/notifications.ts";
 import { getActivePricingConfig } from "../db/pricing.ts";
-import { redeemDiscountCode } from "../db/discounts.ts";
+import { checkDiscountCode, redeemDiscountCode } from "../db/discounts.ts";
 import { priceSurvey } from "../lib/pricing.ts";
 import { queueAdminNewSurveyEmail, queueSurveyConfirmationEmail } from "../lib/mail/emails.ts";
 import {
@@ -171,30 +171,19 @@ export const surveys = new Hono<AppEnv>()
           // A code can only change a priced quote; a quote-required request keeps its use.
           let discount = null;
           if (body.discountCode && !priceSurvey(config, body).quoteRequired) {
-            const redeemed = await redeemDiscountCode(tx, {
+            const check = await checkDiscountCode(tx, {
               code: body.discountCode,
               clientId: user.id,
-              surveyId: id,
             });
-            if (!redeemed.ok) throw new HTTPException(400, { message: redeemed.message });
-            discount = redeemed.discount;
+            if (!check.ok) throw new HTTPException(400, { message: check.message });
+            discount = check.discount;
           }
           const quote = priceSurvey(config, body, discount);
           quote.configVersion = version;
-          const inserted = await insertSurvey(tx, {
-            id,
-            clientId: user.id,
-            request: body,
-            quote,
-            pricingConfigVersion: version,
-          });
-          if (!inserted) throw new DuplicateSubmission();
-          await insertSurveyEvent(tx, {
-            surveyId: id,
-            actorId: actorId(c),
-            fromStatus: null,
-            toStatus: "requested",
-          });
+
+          // Emails and notifications first: rendering takes a while, and the rows locked
+          // below (the discount code, the survey counters) are shared with other clients'
+          // submissions, so they are taken last and held only until the commit.
           const typeName = SURVEY_TYPE_INFO[body.surveyType].name;
           const address = body.formattedAddress ?? body.address;
           await queueSurveyConfirmationEmail(tx, {
@@ -222,6 +211,32 @@ export const surveys = new Hono<AppEnv>()
               adminUrl: absoluteUrl(c, surveyPath(id)),
             });
           }
+
+          if (discount) {
+            // The check above only read; this counts the use atomically (a code with one use
+            // left goes to exactly one of two simultaneous submissions). A code's kind and
+            // value never change once created, so the quote priced from the check stands.
+            const redeemed = await redeemDiscountCode(tx, {
+              code: body.discountCode!,
+              clientId: user.id,
+              surveyId: id,
+            });
+            if (!redeemed.ok) throw new HTTPException(400, { message: redeemed.message });
+          }
+          const inserted = await insertSurvey(tx, {
+            id,
+            clientId: user.id,
+            request: body,
+            quote,
+            pricingConfigVersion: version,
+          });
+          if (!inserted) throw new DuplicateSubmission();
+          await insertSurveyEvent(tx, {
+            surveyId: id,
+            actorId: actorId(c),
+            fromStatus: null,
+            toStatus: "requested",
+          });
         });
       } catch (err) {
         if (!(err instanceof DuplicateSubmission)) throw err;

@@ -817,3 +817,39 @@ test("[surveys] delete-multiple is for admins only and refuses bad input", async
   assertEquals(await count(t, "surveys"), 1);
   t.close();
 });
+
+test("[surveys] the admin list's totals stay exact through submissions, status changes and deletes", async () => {
+  const t = await createTestApp();
+  const admin = await signInAs(t, "admin");
+  const client = await signInAs(t, "client");
+  const created: Survey[] = [];
+  for (const surveyType of ["boundary", "boundary", "alta", "topographic", "boundary"]) {
+    created.push(await submit(t, client, { surveyType }));
+  }
+  await setStatus(t, admin, created[0].id, { status: "assigned" });
+  await setStatus(t, admin, created[1].id, { status: "cancelled" });
+  await t.request("DELETE", `/api/surveys/${created[2].id}`, { cookie: admin });
+  await t.request("POST", "/api/surveys/delete-multiple", {
+    cookie: admin,
+    body: { ids: [created[3].id] },
+  });
+  // Every filter combination agrees with a plain count.
+  for (const status of [undefined, "requested", "assigned", "cancelled", "completed"]) {
+    for (const surveyType of [undefined, "boundary", "alta", "topographic"]) {
+      const params = new URLSearchParams();
+      if (status) params.set("status", status);
+      if (surveyType) params.set("surveyType", surveyType);
+      const res = await t.request("GET", `/api/surveys?${params}`, { cookie: admin });
+      const [{ n }] = await t.sql`
+        select count(*)::int as n from surveys
+        where (${status ?? null}::text is null or status = ${status ?? null})
+          and (${surveyType ?? null}::text is null or survey_type = ${surveyType ?? null})`;
+      const body = await res.json();
+      assertEquals(body.total, n, `${status} ${surveyType}`);
+      assertEquals(body.surveys.length, n, `${status} ${surveyType}`);
+    }
+  }
+  const [{ total }] = await t.sql`select count(*)::int as total from surveys`;
+  assertEquals(total, 3);
+  t.close();
+});
