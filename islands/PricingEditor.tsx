@@ -287,6 +287,7 @@ export default function PricingEditor(
   const [note, setNote] = useState("");
   const [isSaving, setSaving] = useState(false);
   const [versions, setVersions] = useState(history.versions);
+  const [versionTotal, setVersionTotal] = useState(history.total);
   const [preview, setPreview] = useState<PreviewRow[] | null>(null);
   const [previewError, setPreviewError] = useState<string | null>(null);
   const [isPreviewing, setPreviewing] = useState(false);
@@ -365,6 +366,7 @@ export default function PricingEditor(
           },
           ...rows,
         ]);
+        setVersionTotal((n) => n + 1);
         setNote("");
         toast({ title: "Pricing saved", description: saved.message });
       }
@@ -693,10 +695,10 @@ export default function PricingEditor(
               </tbody>
             </table>
           </div>
-          {history.total > versions.length
+          {versionTotal > versions.length
             ? (
               <p className="muted">
-                Showing the latest {versions.length} of {history.total} versions.
+                Showing the latest {versions.length} of {versionTotal} versions.
               </p>
             )
             : null}
