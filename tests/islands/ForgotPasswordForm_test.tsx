@@ -1,0 +1,110 @@
+import { assert, assertEquals } from "../_assert.ts";
+import { test } from "../_helpers.ts";
+import { setupDom } from "./_dom.ts";
+import { type Answer, deferred, stubFetch } from "./_fetch.ts";
+
+setupDom();
+// @testing-library reads `document` when it loads, so it comes after setupDom().
+const { act, cleanup, fireEvent, render, screen, waitFor } = await import(
+  "@testing-library/react"
+);
+const { default: ForgotPasswordForm, CHECK_EMAIL_TEXT } = await import(
+  "../../islands/ForgotPasswordForm.tsx"
+);
+const { default: Toaster } = await import("../../islands/Toaster.tsx");
+const { dismissToast } = await import("../../islands/_toast.ts");
+
+function setup(routes: Record<string, Answer>) {
+  dismissToast();
+  const api = stubFetch(routes);
+  render(
+    <>
+      <ForgotPasswordForm />
+      <Toaster />
+    </>,
+  );
+  return {
+    api,
+    type: (value: string) =>
+      act(() => void fireEvent.change(screen.getByLabelText("Email"), { target: { value } })),
+    send: () =>
+      act(() => void fireEvent.click(screen.getByRole("button", { name: "Send reset link" }))),
+    done() {
+      cleanup();
+      api.restore();
+      dismissToast();
+    },
+  };
+}
+
+function shown(text: string) {
+  return waitFor(() => {
+    if (!screen.queryByText(text)) throw new Error(`"${text}" not shown`);
+  });
+}
+
+test("[forgot form] the spec's exact confirmation text", () => {
+  assertEquals(
+    CHECK_EMAIL_TEXT,
+    "If an account with this email exists, you'll receive instructions to reset your password.",
+  );
+});
+
+test("[forgot form] an invalid email is refused with the spec's message and nothing is sent", () => {
+  const ui = setup({});
+  for (const value of ["", "pat", "pat@", "pat@example", "a b@example.com"]) {
+    ui.type(value);
+    ui.send();
+    assert(screen.getByText("Please enter a valid email address"), value);
+  }
+  assertEquals(ui.api.calls.length, 0);
+  ui.done();
+});
+
+test("[forgot form] sending shows 'Sending reset link...' then 'Check your email' and 'Back to login'", async () => {
+  const gate = deferred<Response>();
+  const ui = setup({ "POST /api/forgot-password": () => gate.promise });
+  ui.type(" pat@example.com ");
+  ui.send();
+  const busy = screen.getByRole("button", { name: "Sending reset link..." }) as HTMLButtonElement;
+  assert(busy.disabled);
+  assertEquals(ui.api.calls[0].body, { email: "pat@example.com" });
+  await act(async () => {
+    gate.resolve(Response.json({ message: CHECK_EMAIL_TEXT }));
+    await gate.promise;
+  });
+  await shown("Check your email");
+  assert(screen.getByText(CHECK_EMAIL_TEXT));
+  assertEquals(screen.getByRole("link", { name: "Back to login" }).getAttribute("href"), "/auth");
+  ui.done();
+});
+
+test("[forgot form] a server or network failure still shows the same confirmation", async () => {
+  for (
+    const answer of [
+      new Response("", { status: 500 }),
+      () => Promise.reject(new TypeError("offline")),
+    ]
+  ) {
+    const ui = setup({ "POST /api/forgot-password": answer });
+    ui.type("pat@example.com");
+    ui.send();
+    await shown("Check your email");
+    ui.done();
+  }
+});
+
+test("[forgot form] a rate limit keeps the form and says when to try again", async () => {
+  const ui = setup({
+    "POST /api/forgot-password": Response.json(
+      { message: "Too many password reset requests. Please try again in 60 minutes." },
+      { status: 429 },
+    ),
+  });
+  ui.type("pat@example.com");
+  ui.send();
+  await shown("Too many password reset requests. Please try again in 60 minutes.");
+  assertEquals(screen.queryByText("Check your email"), null);
+  assert(screen.getByRole("button", { name: "Send reset link" }));
+  ui.done();
+});
