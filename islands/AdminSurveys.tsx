@@ -200,6 +200,9 @@ export default function AdminSurveys({ initial, filters: initialFilters }: Admin
   const dialog = useRef<HTMLDialogElement>(null);
   const selectAll = useRef<HTMLInputElement>(null);
   const request = useRef(0);
+  // Marks the table as interactive (tests wait for it; until then the SSR copy is inert).
+  const [isHydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   const pageIds = data.rows.map((r) => r.id);
   const selectedOnPage = selected.filter((id) => pageIds.includes(id));
@@ -289,7 +292,7 @@ export default function AdminSurveys({ initial, filters: initialFilters }: Admin
 
   const hasFilters = Object.values(filters).some((v) => v.trim() !== "");
   return (
-    <div className="admin-surveys">
+    <div className="admin-surveys" data-hydrated={isHydrated || undefined}>
       <form className="admin-filters" onSubmit={onSearch} aria-label="Filter survey requests">
         <div className="field">
           <label className="field__label" htmlFor="admin-filter-status">Status</label>

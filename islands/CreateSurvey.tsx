@@ -215,7 +215,8 @@ export default function CreateSurvey(
     try {
       const answer = await calculatePrice(toDetails(current), code.trim());
       if (request !== quoteRequest.current) return;
-      setCodeError("");
+      // A re-price without the code that just stopped working keeps that code's reason shown.
+      if (code || isApply) setCodeError("");
       setDraft((d) => ({
         ...d,
         answers: { ...d.answers, discountCode: answer.calculation.discount?.code ?? "" },

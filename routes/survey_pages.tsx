@@ -195,6 +195,12 @@ export const surveyPages = new Hono<AppEnv>()
           Six short steps, an instant price, and no payment: a licensed surveyor near the property
           confirms the details with you before any work starts.
         </p>
+        <noscript>
+          <p className="alert alert--warning">
+            The instant quote needs JavaScript. Please turn it on, or{" "}
+            <a href="/support/contact">contact us</a> for a quote by email.
+          </p>
+        </noscript>
       </header>
     );
     const meta = {

@@ -752,3 +752,41 @@ test("[create survey] a refusal on submit toasts the server's message", async ()
     done(restore);
   }
 });
+
+test("[create survey] an applied code that stops working on a re-price is dropped with its reason", async () => {
+  const { calls, restore } = stubFetch({
+    ...BASE_HANDLERS,
+    "POST /api/calculate-price": (body) =>
+      (body as { discountCode?: string }).discountCode
+        ? Response.json(
+          { success: false, message: "This discount code has been used up.", reason: "used_up" },
+          { status: 400 },
+        )
+        : Response.json(PRICE_OK),
+  });
+  try {
+    const answers = completeAnswers({ acreage: "3" });
+    const discount = { code: "LAST1", kind: "fixed", value: 5_000, amountCents: 5_000 };
+    seed(3, answers, {
+      quote: {
+        key: "stale",
+        price: 392.75,
+        message: "",
+        calculation: { ...QUOTE, discount, totalCents: 39_275 },
+        appliedCode: "LAST1",
+      },
+    });
+    await mount();
+    await wait(20);
+    const priced = calls.filter((c) => c.path === "/api/calculate-price");
+    assertEquals(priced.map((c) => (c.body as { discountCode?: string }).discountCode), [
+      "LAST1",
+      undefined,
+    ]);
+    assertEquals(screen.getByTestId("quote-total").textContent, "$442.75");
+    assertEquals(errorOf("cs-discountCode"), "This discount code has been used up.");
+    assertEquals(storedDraft().quote.appliedCode, "");
+  } finally {
+    done(restore);
+  }
+});

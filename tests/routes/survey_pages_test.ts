@@ -168,6 +168,27 @@ test("[survey pages] /create-survey ignores an oversized or repeated address ins
   t.close();
 });
 
+test("[survey pages] /create-survey loads only its own islands' JavaScript, within budget", async () => {
+  const t = await createTestApp();
+  const { html } = await page(t, "/create-survey");
+  const files = [
+    ...new Set([...html.matchAll(/(?:src|href)="(\/static\/build\/[^"]+\.js)"/g)]
+      .map((m) => m[1])),
+  ];
+  const { boot, islands, sizes } = t.deps.assets;
+  const allowed = new Set([
+    boot.src,
+    ...boot.preload,
+    ...["CreateSurvey", "Toaster"].flatMap((n) => [islands[n].src, ...islands[n].preload]),
+  ]);
+  assertEquals(files.filter((f) => !allowed.has(f)), [], "no other island's code");
+  assert(files.includes(islands.CreateSurvey.src));
+  // React itself lives in the boot chunk; the flow's own code must stay small.
+  const ownGzip = files.filter((f) => f !== boot.src).reduce((n, f) => n + sizes[f].gzip, 0);
+  assert(ownGzip < 24_000, `create-survey JS beyond React is ${ownGzip} bytes gzip`);
+  t.close();
+});
+
 test("[survey pages] the flow's option lists match the survey details schema", () => {
   assertEquals(SURVEY_OPTIONS.propertyTypes.map((c) => c.id), [...PROPERTY_TYPES]);
   assertEquals(SURVEY_OPTIONS.terrains.map((c) => c.id), [...TERRAINS]);
