@@ -3,6 +3,7 @@ import { createTestApp, test, type TestApp } from "../_helpers.ts";
 import { createSignedInUser, signInAs } from "../_auth.ts";
 import { getActivePricingConfig } from "../../db/pricing.ts";
 import { insertDiscountCode } from "../../db/discounts.ts";
+import { countSurveysByStatus } from "../../db/surveys.ts";
 import { priceSurvey } from "../../lib/pricing.ts";
 import { SurveyDetailsSchema } from "../../lib/survey_details.ts";
 import type { Survey, SurveyEvent, SurveyStatus } from "../../lib/survey_schema.ts";
@@ -851,5 +852,13 @@ test("[surveys] the admin list's totals stay exact through submissions, status c
   }
   const [{ total }] = await t.sql`select count(*)::int as total from surveys`;
   assertEquals(total, 3);
+  // The admin overview's per-status counts come from the same counters.
+  const grouped = await t.sql<{ status: SurveyStatus; n: number }[]>`
+    select status, count(*)::int as n from surveys group by status`;
+  assertEquals(
+    await countSurveysByStatus(t.sql),
+    Object.fromEntries(grouped.map((r) => [r.status, r.n])),
+  );
+  assertEquals(await countSurveysByStatus(t.sql), { requested: 1, assigned: 1, cancelled: 1 });
   t.close();
 });
