@@ -40,6 +40,7 @@ import {
   transitionError,
 } from "../lib/survey_status.ts";
 import { SURVEY_TYPE_INFO } from "../lib/survey_types.ts";
+import type { ParcelData } from "../lib/parcels/provider.ts";
 
 /** Spec section 8: what a signed-out visitor is told when submitting a request. */
 export const SUBMIT_AUTH_MESSAGE =
@@ -87,6 +88,39 @@ function absoluteUrl(c: Context<AppEnv>, path: string): string {
 
 function surveyPath(id: string): string {
   return `/survey/${id}`;
+}
+
+/** Longest a submission waits for parcel data before going on without it. */
+export const PARCEL_LOOKUP_TIMEOUT_MS = 3000;
+
+/**
+ * Best-effort parcel data for a new request (Regrid when configured): looked up by the
+ * coordinates, else the address, before the transaction opens. A slow or failing provider
+ * never blocks a submission; the request is stored without parcel data instead.
+ */
+async function lookupParcel(
+  c: Context<AppEnv>,
+  body: { lat?: number; lng?: number; address: string; formattedAddress?: string },
+): Promise<ParcelData | undefined> {
+  const provider = c.var.deps.parcels;
+  if (!provider.isConfigured) return undefined;
+  const query = body.lat !== undefined && body.lng !== undefined
+    ? { lat: body.lat, lng: body.lng }
+    : { address: body.formattedAddress ?? body.address };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      provider.lookup(query),
+      new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), PARCEL_LOOKUP_TIMEOUT_MS);
+      }),
+    ]);
+  } catch (err) {
+    console.warn(`[${c.var.requestId}] parcel lookup failed: ${(err as Error).message}`);
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -161,6 +195,7 @@ export const surveys = new Hono<AppEnv>()
       if (existing) return c.json({ message: SURVEY_MESSAGES.submitted, survey: existing }, 200);
 
       const id = crypto.randomUUID();
+      const parcel = await lookupParcel(c, body);
       try {
         await db.begin(async (tx) => {
           await lockClientSubmissions(tx, { clientId: user.id });
@@ -229,6 +264,7 @@ export const surveys = new Hono<AppEnv>()
             request: body,
             quote,
             pricingConfigVersion: version,
+            parcel,
           });
           if (!inserted) throw new DuplicateSubmission();
           await insertSurveyEvent(tx, {

@@ -8,6 +8,7 @@ import { priceSurvey } from "../../lib/pricing.ts";
 import { SurveyDetailsSchema } from "../../lib/survey_details.ts";
 import type { Survey, SurveyEvent, SurveyStatus } from "../../lib/survey_schema.ts";
 import { SUBMIT_AUTH_MESSAGE } from "../../routes/surveys.ts";
+import { ParcelLookupError, type ParcelProvider } from "../../lib/parcels/provider.ts";
 
 /** A complete, valid POST /api/surveys body. */
 function validRequest(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -860,5 +861,53 @@ test("[surveys] the admin list's totals stay exact through submissions, status c
     Object.fromEntries(grouped.map((r) => [r.status, r.n])),
   );
   assertEquals(await countSurveysByStatus(t.sql), { requested: 1, assigned: 1, cancelled: 1 });
+  t.close();
+});
+
+test("[surveys] parcel data from a configured provider is stored with the request", async () => {
+  const queries: unknown[] = [];
+  const parcels: ParcelProvider = {
+    name: "fake",
+    isConfigured: true,
+    lookup(query) {
+      queries.push(query);
+      return Promise.resolve({
+        parcelNumber: "0123-456",
+        acreage: 0.26,
+        owner: "Dana Client",
+        landUse: "Residential",
+        address: "1200 Barton Springs Rd",
+        geometry: null,
+        source: "fake",
+      });
+    },
+  };
+  const t = await createTestApp({ deps: { parcels } });
+  const cookie = await signInAs(t, "client");
+  const survey = await submit(t, cookie);
+  assertEquals(queries, [{ lat: 30.2636, lng: -97.7589 }]);
+  const [row] = await t.sql`select parcel from surveys where id = ${survey.id}`;
+  assertEquals(row.parcel.parcelNumber, "0123-456");
+  assertEquals(row.parcel.acreage, 0.26);
+  t.close();
+});
+
+test("[surveys] a failing parcel provider does not stop a submission", async () => {
+  const parcels: ParcelProvider = {
+    name: "broken",
+    isConfigured: true,
+    lookup: () => Promise.reject(new ParcelLookupError("Regrid is down")),
+  };
+  const t = await createTestApp({ deps: { parcels } });
+  const cookie = await signInAs(t, "client");
+  const warn = console.warn;
+  console.warn = () => {};
+  try {
+    const survey = await submit(t, cookie, { lat: undefined, lng: undefined });
+    const [row] = await t.sql`select parcel from surveys where id = ${survey.id}`;
+    assertEquals(row.parcel, null);
+  } finally {
+    console.warn = warn;
+  }
   t.close();
 });
