@@ -4,6 +4,9 @@ import { createSignedInUser, signInAs } from "../_auth.ts";
 import { insertNotification } from "../../db/notifications.ts";
 import type { Notification } from "../../lib/survey_schema.ts";
 
+let clock = 0;
+
+/** Notifies `userId`; each call is one second later than the last, so order is certain. */
 async function notify(t: TestApp, userId: string, title: string) {
   await insertNotification(t.sql, {
     userId,
@@ -12,6 +15,10 @@ async function notify(t: TestApp, userId: string, title: string) {
     body: `${title} body`,
     link: "/client-dashboard",
   });
+  clock++;
+  await t.sql`update notifications
+    set created_at = now() - interval '1 day' + make_interval(secs => ${clock})
+    where user_id = ${userId} and title = ${title}`;
 }
 
 async function list(t: TestApp, cookie: string, query = "") {
