@@ -470,7 +470,7 @@ export default function AdminSurveys({ initial, filters: initialFilters }: Admin
                       className="btn btn--ghost btn--sm"
                       onClick={() => askDelete([row.id])}
                     >
-                      Delete<span className="visually-hidden">request for {row.address}</span>
+                      Delete<span className="visually-hidden">{` request for ${row.address}`}</span>
                     </button>
                   </td>
                 </tr>

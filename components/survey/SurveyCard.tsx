@@ -63,7 +63,7 @@ export function SurveyCard({ survey: s, events }: { survey: Survey; events: Surv
         )}
         <div className="cluster survey-card__actions">
           <a className="btn btn--secondary btn--sm" href={`/survey/${s.id}`}>
-            View details<span className="visually-hidden">of {surveyTitle(s)}</span>
+            View details<span className="visually-hidden">{` of ${surveyTitle(s)}`}</span>
           </a>
           {CLIENT_CANCELLABLE.includes(s.status)
             ? (

@@ -2,6 +2,7 @@
  * Step 6: everything the request says, with links back to each step, the quoted total and
  * the note that there is nothing to pay now.
  */
+import type { ReactNode } from "react";
 import { SURVEY_TYPE_INFO } from "../../lib/survey_types.ts";
 import { formatMoney } from "./details.ts";
 import type { Answers, IslandUser, QuoteState, SurveyOptions } from "./types.ts";
@@ -19,7 +20,7 @@ function labelOf(list: { id: string; label: string }[], id: string): string {
   return list.find((c) => c.id === id)?.label ?? id;
 }
 
-function Row({ term, children }: { term: string; children: React.ReactNode }) {
+function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="cs-review__row">
       <dt>{term}</dt>
@@ -33,7 +34,7 @@ function Section(
     title: string;
     step: number;
     onEdit(step: number): void;
-    children: React.ReactNode;
+    children: ReactNode;
   },
 ) {
   return (
@@ -41,7 +42,7 @@ function Section(
       <div className="cs-review__header">
         <h3>{title}</h3>
         <button type="button" className="btn btn--ghost btn--sm" onClick={() => onEdit(step)}>
-          Edit<span className="visually-hidden">{title.toLowerCase()}</span>
+          Edit<span className="visually-hidden">{` ${title.toLowerCase()}`}</span>
         </button>
       </div>
       <dl>{children}</dl>

@@ -37,7 +37,14 @@ function Label({ id, label, optional }: Pick<BaseProps, "id" | "label" | "option
   return (
     <label className="field__label" htmlFor={id}>
       {label}
-      {optional ? <span className="field__optional">(optional)</span> : null}
+      {optional
+        ? (
+          <>
+            {" "}
+            <span className="field__optional">(optional)</span>
+          </>
+        )
+        : null}
     </label>
   );
 }
