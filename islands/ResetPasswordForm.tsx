@@ -93,6 +93,7 @@ export default function ResetPasswordForm({ token }: ResetPasswordFormProps) {
   if (state === "verifying") {
     return (
       <div className="auth-card__center" role="status" aria-live="polite">
+        <h1 className="visually-hidden">Reset your password</h1>
         <Spinner />
         <p>Verifying your reset link...</p>
       </div>

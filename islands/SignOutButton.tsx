@@ -54,7 +54,9 @@ export default function SignOutButton({ redirectTo = "/auth" }: SignOutButtonPro
           strokeLinejoin="round"
         />
       </svg>
-      <span>{isPending ? "Signing out..." : "Sign out"}</span>
+      <span className="app-header__signout-label">
+        {isPending ? "Signing out..." : "Sign out"}
+      </span>
     </button>
   );
 }

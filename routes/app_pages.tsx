@@ -240,7 +240,7 @@ export const appPages = new Hono<AppEnv>()
             </div>
           </section>
         </div>
-        <p className="muted">
+        <p className="muted app-note">
           Lead matching is being switched on region by region; your leads will show here as soon as
           it reaches your area.
         </p>
@@ -381,15 +381,17 @@ export const appPages = new Hono<AppEnv>()
           title="Email templates"
           intro="Every email Meridian sends, rendered with sample data: the HTML version and the plain-text version mail clients fall back to."
         />
-        <nav aria-label="Templates" className="card">
-          <ul className="card__body app-links">
-            {rendered.map(({ id }) => (
-              <li key={id}>
-                <a href={`#template-${id}`}>{TEMPLATES[id].name}</a>{" "}
-                <span className="muted">— {TEMPLATES[id].audience}</span>
-              </li>
-            ))}
-          </ul>
+        <nav aria-label="Templates" className="card app-toc">
+          <div className="card__body">
+            <ul className="app-links">
+              {rendered.map(({ id }) => (
+                <li key={id}>
+                  <a href={`#template-${id}`}>{TEMPLATES[id].name}</a>{" "}
+                  <span className="muted">— {TEMPLATES[id].audience}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
         </nav>
         <div className="stack">
           {rendered.map(({ id, email }) => (

@@ -192,7 +192,7 @@ e2e("the email templates page shows each email rendered", async ({ newPage, t })
 
 e2e(
   "the chat widget boots with the signed-in user's details",
-  async ({ newPage, t, browser: _browser }) => {
+  async ({ newPage, t }) => {
     const user = await createUser(t.sql, {
       role: "surveyor",
       fullName: "Cat Chat",
