@@ -53,7 +53,7 @@ test("[api client] queries give null on 401 and on a body that is not JSON", asy
   assertEquals(await getQuery("/api/user"), null);
   assertEquals(await getQuery("/text"), null);
   assertEquals(await getQuery("/json"), { ok: 1 });
-  assertEquals((await getQuery("/boom").catch((e) => e)).message, "500: down");
+  assertEquals((await getQuery("/boom").catch((e: Error) => e) as Error).message, "500: down");
   api.restore();
 });
 
