@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import type { AppEnv, Role } from "./_env.ts";
+import type { AppEnv } from "./_env.ts";
+import { dashboardPath } from "../lib/return_to.ts";
 import { publicPage } from "./_pages.ts";
 import { PublicLayout } from "../components/PublicLayout.tsx";
 import { Hero } from "../components/home/Hero.tsx";
@@ -9,14 +10,6 @@ import { HowItWorks } from "../components/home/HowItWorks.tsx";
 import { Testimonials } from "../components/home/Testimonials.tsx";
 import { ServiceCards } from "../components/home/ServiceCards.tsx";
 import { BottomCta } from "../components/home/BottomCta.tsx";
-
-/** Spec section 2: where a signed-in user's landing visit goes. */
-const DASHBOARD_BY_ROLE: Record<Role, string> = {
-  admin: "/admin-dashboard",
-  client: "/client-dashboard",
-  surveyor: "/surveyor-dashboard",
-  technician: "/technician-dashboard",
-};
 
 /** The landing page's head tags. */
 export const LANDING_META = {
@@ -34,7 +27,8 @@ export const pages = new Hono<AppEnv>()
   .get("/", (c) => {
     const user = c.var.user;
     if (user && c.req.query("surveyFlow") !== "true") {
-      return c.redirect(DASHBOARD_BY_ROLE[user.role] ?? "/dashboard", 302);
+      c.header("Cache-Control", "private, no-store");
+      return c.redirect(dashboardPath(user.role), 302);
     }
     return publicPage(c, LANDING_META, (u) => (
       <PublicLayout user={u}>

@@ -150,21 +150,9 @@ function Pager({ page, total, pageSize, path }: {
 
 /**
  * Survey pages: the request flow (/create-survey, public), the client dashboard, a request's
- * page (/survey/{id}) and the admin dashboard with its surveys table. Also the landing page's
- * role redirect, which must run before the site's landing handler (this module is mounted
- * ahead of it in main.ts).
+ * page (/survey/{id}) and the admin dashboard with its surveys table.
  */
 export const surveyPages = new Hono<AppEnv>()
-  .get("/", async (c, next) => {
-    // Spec: signed-in users are sent to their dashboard, unless surveyFlow=true (a client
-    // starting another request from the landing page's quote forms).
-    const user = c.var.user;
-    if (user && c.req.query("surveyFlow") !== "true") {
-      c.header("Cache-Control", "private, no-store");
-      return c.redirect(dashboardPath(user.role), 302);
-    }
-    await next();
-  })
   .get("/create-survey", zValidator("query", CreateSurveyQuery, onInvalid), (c) => {
     const user = c.var.user;
     const { address = "" } = c.req.valid("query");
