@@ -51,7 +51,11 @@ function buildOptions(entryPoints: string[], dev: boolean): esbuild.BuildOptions
 }
 
 /** Writes manifest.json from an esbuild metafile. */
-async function writeManifest(metafile: esbuild.Metafile, sourceHash: string): Promise<Assets> {
+async function writeManifest(
+  metafile: esbuild.Metafile,
+  sourceHash: string,
+  mode: Assets["mode"],
+): Promise<Assets> {
   const rel = BUILD_DIR.pathname.slice(ROOT.pathname.length);
   const toUrl = (out: string) => "/" + out.replace(/^\.?\/?/, "").replace(rel, "static/build/");
   const islands: Record<string, IslandAsset> = {};
@@ -84,7 +88,7 @@ async function writeManifest(metafile: esbuild.Metafile, sourceHash: string): Pr
     }
   }
   if (!boot || !css) throw new Error("Build produced no boot script or stylesheet");
-  const manifest: Assets = { sourceHash, css, boot, islands, sizes };
+  const manifest: Assets = { sourceHash, mode, css, boot, islands, sizes };
   await Deno.writeTextFile(
     new URL("manifest.json", BUILD_DIR),
     JSON.stringify(manifest, null, 2) + "\n",
@@ -102,7 +106,7 @@ export async function build(): Promise<Assets> {
   const sourceHash = await hashSources();
   await cleanBuildDir();
   const result = await esbuild.build(buildOptions(await islandEntries(), false));
-  const manifest = await writeManifest(result.metafile!, sourceHash);
+  const manifest = await writeManifest(result.metafile!, sourceHash, "production");
   await esbuild.stop();
   return manifest;
 }
@@ -128,7 +132,7 @@ async function dev() {
   };
   const rebuild = async () => {
     const ctx = await esbuild.build(buildOptions(await islandEntries(), true));
-    await writeManifest(ctx.metafile!, await hashSources());
+    await writeManifest(ctx.metafile!, await hashSources(), "development");
   };
   await rebuild();
   await restart();

@@ -8,6 +8,8 @@ export interface IslandAsset {
 export interface Assets {
   /** Hash of the sources the build came from; a different hash means the build is stale. */
   sourceHash: string;
+  /** Minified production bundles, or the dev server's unminified ones. */
+  mode: "production" | "development";
   css: string;
   boot: IslandAsset;
   islands: Record<string, IslandAsset>;
@@ -91,7 +93,10 @@ export async function ensureBuild(): Promise<Assets> {
     return manifest;
   }
   const hash = await hashSources();
-  if (manifest && manifest.sourceHash === hash) return manifest;
+  // The dev server (dev.ts) writes development bundles and runs the app with
+  // MERIDIAN_DEV_RELOAD=1; anything else must not serve them.
+  const mode = Deno.env.get("MERIDIAN_DEV_RELOAD") === "1" ? "development" : "production";
+  if (manifest && manifest.sourceHash === hash && manifest.mode === mode) return manifest;
   console.log(manifest ? "Island bundles are stale; rebuilding…" : "Building island bundles…");
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", new URL("dev.ts", ROOT).pathname, "build"],
