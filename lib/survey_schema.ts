@@ -13,43 +13,12 @@ import {
   type Terrain,
   type Vegetation,
 } from "./survey_details.ts";
+import { PURPOSE_INFO, SURVEY_PURPOSES, type SurveyPurpose } from "./survey_options.ts";
 import { SURVEY_TYPES, type SurveyType } from "./survey_types.ts";
 import { SURVEY_STATUSES, type SurveyStatus } from "./survey_status.ts";
 import type { Quote } from "./pricing.ts";
 
-export { SURVEY_STATUSES, type SurveyStatus };
-
-/** Why the client needs the survey. */
-export const SURVEY_PURPOSES = [
-  "selling",
-  "buying",
-  "fence",
-  "building_permit",
-  "flood_insurance",
-  "lender_title",
-  "subdividing",
-  "construction",
-  "other",
-] as const;
-
-/** A purpose id. */
-export type SurveyPurpose = typeof SURVEY_PURPOSES[number];
-
-/**
- * Label per purpose and the survey type that usually answers it ("Which survey do I need?").
- * `other` recommends nothing.
- */
-export const PURPOSE_INFO: Record<SurveyPurpose, { label: string; recommended?: SurveyType }> = {
-  selling: { label: "Selling the property", recommended: "boundary" },
-  buying: { label: "Buying the property", recommended: "boundary" },
-  fence: { label: "Building a fence", recommended: "boundary" },
-  building_permit: { label: "Building permit", recommended: "topographic" },
-  flood_insurance: { label: "Flood insurance", recommended: "elevation_certificate" },
-  lender_title: { label: "Lender or title company", recommended: "alta" },
-  subdividing: { label: "Subdividing land", recommended: "subdivision" },
-  construction: { label: "Construction staking", recommended: "construction" },
-  other: { label: "Something else" },
-};
+export { PURPOSE_INFO, SURVEY_PURPOSES, SURVEY_STATUSES, type SurveyPurpose, type SurveyStatus };
 
 /** Longest free-text note (access notes, notes). */
 export const MAX_NOTE_LENGTH = 2000;
