@@ -13,13 +13,13 @@ import { toast, toastAfterNavigation } from "./_toast.ts";
 import { navigate } from "./_nav.ts";
 import type { AddressSelection } from "./AddressAutocomplete.tsx";
 import { SURVEY_TYPE_INFO } from "../lib/survey_types.ts";
+import { STATE_CODES } from "../lib/survey_options.ts";
 import {
   type Answers,
   type Draft,
   type Errors,
   type IslandUser,
   STEPS,
-  type SurveyOptions,
 } from "./_create_survey/types.ts";
 import { clearDraft, loadDraft, newDraft, saveDraft } from "./_create_survey/storage.ts";
 import { validateStep } from "./_create_survey/validate.ts";
@@ -48,7 +48,6 @@ export interface CreateSurveyProps {
   user: IslandUser | null;
   /** `?address=` from the landing page's quote form. */
   initialAddress: string;
-  options: SurveyOptions;
 }
 
 const QUOTE_STEP = 3;
@@ -72,9 +71,7 @@ function focus(el: HTMLElement | null) {
 }
 
 /** The survey request flow. */
-export default function CreateSurvey(
-  { user: initialUser, initialAddress, options }: CreateSurveyProps,
-) {
+export default function CreateSurvey({ user: initialUser, initialAddress }: CreateSurveyProps) {
   const [draft, setDraft] = useState<Draft>(() => newDraft(initialAddress));
   const [isRestored, setRestored] = useState(false);
   const [user, setUser] = useState(initialUser);
@@ -177,7 +174,6 @@ export default function CreateSurvey(
     setLookup("idle");
     setDraft((d) => {
       if (d.answers.address !== address) return d; // typed on since: stale
-      const codes = options.states.map((s) => s.id);
       return {
         ...d,
         answers: {
@@ -185,7 +181,7 @@ export default function CreateSurvey(
           formattedAddress: found.formattedAddress,
           lat: found.lat,
           lng: found.lng,
-          state: stateFromAddress(found.formattedAddress, codes) || d.answers.state,
+          state: stateFromAddress(found.formattedAddress, STATE_CODES) || d.answers.state,
         },
       };
     });
@@ -194,7 +190,6 @@ export default function CreateSurvey(
   }
 
   function onSelect(selection: AddressSelection) {
-    const codes = options.states.map((s) => s.id);
     const formatted = selection.formattedAddress ?? "";
     setLookup("idle");
     update({
@@ -203,7 +198,7 @@ export default function CreateSurvey(
       formattedAddress: formatted,
       lat: selection.lat ?? null,
       lng: selection.lng ?? null,
-      ...(formatted ? { state: stateFromAddress(formatted, codes) || answers.state } : {}),
+      ...(formatted ? { state: stateFromAddress(formatted, STATE_CODES) || answers.state } : {}),
     });
   }
 
@@ -269,7 +264,7 @@ export default function CreateSurvey(
   function goTo(target: number) {
     if (target <= step) return go(target);
     for (let s = step; s < target; s++) {
-      const found = validateStep(s, { answers, options, quote, user });
+      const found = validateStep(s, { answers, quote, user });
       const first = Object.keys(found)[0];
       if (first) {
         if (s !== step) go(s);
@@ -297,7 +292,7 @@ export default function CreateSurvey(
 
   async function submit() {
     for (let s = 0; s < LAST_STEP; s++) {
-      const found = validateStep(s, { answers, options, quote, user });
+      const found = validateStep(s, { answers, quote, user });
       const first = Object.keys(found)[0];
       if (first) {
         // Something changed since that step was checked (e.g. the session ended).
@@ -355,7 +350,6 @@ export default function CreateSurvey(
           key={isRestored ? "restored" : "server"}
           answers={answers}
           errors={errors}
-          options={options}
           update={update}
           onSelect={onSelect}
           onLookup={() => lookUpAddress(answers.address)}
@@ -364,10 +358,10 @@ export default function CreateSurvey(
       );
       break;
     case 1:
-      body = <TypeStep answers={answers} errors={errors} options={options} update={update} />;
+      body = <TypeStep answers={answers} errors={errors} update={update} />;
       break;
     case 2:
-      body = <DetailsStep answers={answers} errors={errors} options={options} update={update} />;
+      body = <DetailsStep answers={answers} errors={errors} update={update} />;
       break;
     case 3:
       body = (
@@ -402,7 +396,6 @@ export default function CreateSurvey(
         <ReviewStep
           answers={answers}
           quote={quote}
-          options={options}
           user={user}
           onEdit={goTo}
         />

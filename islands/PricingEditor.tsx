@@ -18,7 +18,7 @@ import {
   US_STATES,
   VEGETATION_LABELS,
   VEGETATIONS,
-} from "../lib/survey_details.ts";
+} from "../lib/survey_options.ts";
 import { SURVEY_TYPE_INFO } from "../lib/survey_types.ts";
 
 /** One row of the version history. */

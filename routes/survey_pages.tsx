@@ -5,7 +5,7 @@ import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import type { AppContext, AppEnv } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
-import { dashboardPath, requirePageRole, requirePageUser } from "./_auth.ts";
+import { requirePageRole, requirePageUser } from "./_auth.ts";
 import { renderPage } from "../components/render.tsx";
 import { AppLayout } from "../components/AppLayout.tsx";
 import { PublicLayout } from "../components/PublicLayout.tsx";
@@ -21,7 +21,6 @@ import CancelSurveyButton from "../islands/CancelSurveyButton.tsx";
 import AdminSurveys, { type AdminSurveyFilters, toAdminRow } from "../islands/AdminSurveys.tsx";
 import Toaster from "../islands/Toaster.tsx";
 import { QuoteBreakdown } from "../islands/_create_survey/QuoteBreakdown.tsx";
-import type { SurveyOptions } from "../islands/_create_survey/types.ts";
 import {
   countSurveysByStatus,
   getSurveyForUser,
@@ -29,45 +28,9 @@ import {
   listSurveyEventsForSurveys,
   listSurveys,
 } from "../db/surveys.ts";
-import {
-  ALTA_ITEM_IDS,
-  ALTA_TABLE_A_ITEMS,
-  MAX_ACREAGE,
-  PROPERTY_TYPE_LABELS,
-  PROPERTY_TYPES,
-  RUSH_LABELS,
-  RUSH_LEVELS,
-  STATE_CODES,
-  TERRAIN_LABELS,
-  TERRAINS,
-  US_STATES,
-  VEGETATION_LABELS,
-  VEGETATIONS,
-} from "../lib/survey_details.ts";
-import { DEFAULT_PAGE_SIZE, PURPOSE_INFO, SURVEY_PURPOSES } from "../lib/survey_schema.ts";
+import { DEFAULT_PAGE_SIZE } from "../lib/survey_schema.ts";
 import { CLIENT_CANCELLABLE, STATUS_INFO, SURVEY_STATUSES } from "../lib/survey_status.ts";
 import { SURVEY_TYPE_INFO, SURVEY_TYPES } from "../lib/survey_types.ts";
-
-/**
- * The option lists of the request flow, built here from lib/survey_details.ts and
- * lib/survey_schema.ts and handed to the island as a prop (keeps zod out of its bundle).
- */
-export const SURVEY_OPTIONS: SurveyOptions = {
-  propertyTypes: PROPERTY_TYPES.map((id) => ({ id, label: PROPERTY_TYPE_LABELS[id] })),
-  terrains: TERRAINS.map((id) => ({ id, label: TERRAIN_LABELS[id] })),
-  vegetations: VEGETATIONS.map((id) => ({ id, label: VEGETATION_LABELS[id] })),
-  rushLevels: RUSH_LEVELS.map((id) => ({ id, label: RUSH_LABELS[id] })),
-  states: [...STATE_CODES]
-    .sort((a, b) => US_STATES[a].localeCompare(US_STATES[b]))
-    .map((id) => ({ id, label: US_STATES[id] })),
-  altaItems: ALTA_ITEM_IDS.map((id) => ({ id, label: ALTA_TABLE_A_ITEMS[id] })),
-  purposes: SURVEY_PURPOSES.map((id) => ({
-    id,
-    label: PURPOSE_INFO[id].label,
-    suggests: PURPOSE_INFO[id].recommended ?? null,
-  })),
-  maxAcreage: MAX_ACREAGE,
-};
 
 /** Client dashboard page size. */
 export const CLIENT_PAGE_SIZE = 10;
@@ -171,7 +134,6 @@ export const surveyPages = new Hono<AppEnv>()
             }
             : null,
           initialAddress: address.trim(),
-          options: SURVEY_OPTIONS,
         }}
         hydrate="load"
       />

@@ -4,13 +4,13 @@
  */
 import { RadioGroup, SelectField, TextareaField, TextField } from "./fields.tsx";
 import { LIMITS, todayIso } from "./validate.ts";
-import type { Answers, Errors, SurveyOptions } from "./types.ts";
+import { SURVEY_OPTIONS } from "./options.ts";
+import type { Answers, Errors } from "./types.ts";
 
 /** Props of the details step. */
 export interface DetailsStepProps {
   answers: Answers;
   errors: Errors;
-  options: SurveyOptions;
   update(patch: Partial<Answers>): void;
 }
 
@@ -26,7 +26,7 @@ const RUSH_HINTS: Record<string, string> = {
 };
 
 /** The property-details step. */
-export function DetailsStep({ answers, errors, options, update }: DetailsStepProps) {
+export function DetailsStep({ answers, errors, update }: DetailsStepProps) {
   const acreageHint = answers.acreageSource === "parcel"
     ? `From county parcel records${
       answers.parcelNumber ? ` (parcel ${answers.parcelNumber})` : ""
@@ -40,7 +40,7 @@ export function DetailsStep({ answers, errors, options, update }: DetailsStepPro
           label="Property type"
           value={answers.propertyType}
           onChange={(propertyType) => update({ propertyType })}
-          choices={options.propertyTypes}
+          choices={SURVEY_OPTIONS.propertyTypes}
           error={errors.propertyType}
         />
         <TextField
@@ -59,7 +59,7 @@ export function DetailsStep({ answers, errors, options, update }: DetailsStepPro
         label="Terrain"
         value={answers.terrain}
         onChange={(terrain) => update({ terrain })}
-        choices={options.terrains}
+        choices={SURVEY_OPTIONS.terrains}
         error={errors.terrain}
       />
       <RadioGroup
@@ -67,7 +67,7 @@ export function DetailsStep({ answers, errors, options, update }: DetailsStepPro
         label="Vegetation"
         value={answers.vegetation}
         onChange={(vegetation) => update({ vegetation })}
-        choices={options.vegetations}
+        choices={SURVEY_OPTIONS.vegetations}
         error={errors.vegetation}
       />
       <div className="grid-2 cs-grid">
@@ -118,7 +118,7 @@ export function DetailsStep({ answers, errors, options, update }: DetailsStepPro
               Your lender or title company lists the items they need; each adds to the price.
             </p>
             <div className="cs-alta__grid">
-              {options.altaItems.map((item) => (
+              {SURVEY_OPTIONS.altaItems.map((item) => (
                 <label key={item.id} className="field--check cs-check">
                   <input
                     type="checkbox"
@@ -151,7 +151,7 @@ export function DetailsStep({ answers, errors, options, update }: DetailsStepPro
           label="What is the survey for?"
           value={answers.purpose}
           onChange={(purpose) => update({ purpose })}
-          choices={options.purposes}
+          choices={SURVEY_OPTIONS.purposes}
           error={errors.purpose}
         />
         <TextField
@@ -171,7 +171,7 @@ export function DetailsStep({ answers, errors, options, update }: DetailsStepPro
         label="How soon?"
         value={answers.rush}
         onChange={(rush) => update({ rush })}
-        choices={options.rushLevels.map((r) => ({
+        choices={SURVEY_OPTIONS.rushLevels.map((r) => ({
           id: r.id,
           label: RUSH_HINTS[r.id] ? `${r.label} — ${RUSH_HINTS[r.id]}` : r.label,
         }))}

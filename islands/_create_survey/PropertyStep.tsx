@@ -4,13 +4,13 @@
  */
 import AddressAutocomplete, { type AddressSelection } from "../AddressAutocomplete.tsx";
 import { FieldError, SelectField } from "./fields.tsx";
-import type { Answers, Errors, SurveyOptions } from "./types.ts";
+import { SURVEY_OPTIONS } from "./options.ts";
+import type { Answers, Errors } from "./types.ts";
 
 /** Props of the property step. */
 export interface PropertyStepProps {
   answers: Answers;
   errors: Errors;
-  options: SurveyOptions;
   update(patch: Partial<Answers>): void;
   onSelect(selection: AddressSelection): void;
   /** Geocodes the typed address (the "Find address" button). */
@@ -24,7 +24,7 @@ function formatCoordinate(value: number, positive: string, negative: string): st
 
 /** The address step. */
 export function PropertyStep(
-  { answers, errors, options, update, onSelect, onLookup, lookup }: PropertyStepProps,
+  { answers, errors, update, onSelect, onLookup, lookup }: PropertyStepProps,
 ) {
   const isConfirmed = answers.formattedAddress !== "" && answers.lat !== null &&
     answers.lng !== null;
@@ -108,7 +108,7 @@ export function PropertyStep(
         label="State"
         value={answers.state}
         onChange={(state) => update({ state })}
-        choices={options.states}
+        choices={SURVEY_OPTIONS.states}
         error={errors.state}
         hint="Filled in from the address when we can. Survey costs vary by state."
       />

@@ -5,13 +5,13 @@
 import type { ReactNode } from "react";
 import { SURVEY_TYPE_INFO } from "../../lib/survey_types.ts";
 import { formatMoney } from "./details.ts";
-import type { Answers, IslandUser, QuoteState, SurveyOptions } from "./types.ts";
+import { SURVEY_OPTIONS } from "./options.ts";
+import type { Answers, IslandUser, QuoteState } from "./types.ts";
 
 /** Props of the review step. */
 export interface ReviewStepProps {
   answers: Answers;
   quote: QuoteState | null;
-  options: SurveyOptions;
   user: IslandUser | null;
   onEdit(step: number): void;
 }
@@ -51,7 +51,7 @@ function Section(
 }
 
 /** The review step. */
-export function ReviewStep({ answers: a, quote, options: o, user, onEdit }: ReviewStepProps) {
+export function ReviewStep({ answers: a, quote, user, onEdit }: ReviewStepProps) {
   const type = a.surveyType ? SURVEY_TYPE_INFO[a.surveyType] : undefined;
   const calc = quote?.calculation;
   return (
@@ -72,17 +72,17 @@ export function ReviewStep({ answers: a, quote, options: o, user, onEdit }: Revi
       <div className="cs-review">
         <Section title="Property" step={0} onEdit={onEdit}>
           <Row term="Address">{a.formattedAddress || a.address}</Row>
-          <Row term="State">{labelOf(o.states, a.state)}</Row>
+          <Row term="State">{labelOf(SURVEY_OPTIONS.states, a.state)}</Row>
         </Section>
         <Section title="Survey" step={1} onEdit={onEdit}>
           <Row term="Type">{type?.name ?? "—"}</Row>
-          <Row term="Purpose">{labelOf(o.purposes, a.purpose)}</Row>
+          <Row term="Purpose">{labelOf(SURVEY_OPTIONS.purposes, a.purpose)}</Row>
         </Section>
         <Section title="Details" step={2} onEdit={onEdit}>
-          <Row term="Property type">{labelOf(o.propertyTypes, a.propertyType)}</Row>
+          <Row term="Property type">{labelOf(SURVEY_OPTIONS.propertyTypes, a.propertyType)}</Row>
           <Row term="Lot size">{a.acreage} acres</Row>
-          <Row term="Terrain">{labelOf(o.terrains, a.terrain)}</Row>
-          <Row term="Vegetation">{labelOf(o.vegetations, a.vegetation)}</Row>
+          <Row term="Terrain">{labelOf(SURVEY_OPTIONS.terrains, a.terrain)}</Row>
+          <Row term="Vegetation">{labelOf(SURVEY_OPTIONS.vegetations, a.vegetation)}</Row>
           <Row term="Structures">{a.structures || "0"}</Row>
           <Row term="Corners marked">{a.cornersKnown === "yes" ? "Yes" : "No or not sure"}</Row>
           <Row term="Corners to set">{a.cornersToSet || "0"}</Row>
@@ -90,7 +90,7 @@ export function ReviewStep({ answers: a, quote, options: o, user, onEdit }: Revi
             ? <Row term="Table A items">{[...a.altaItems].sort().join(", ")}</Row>
             : null}
           <Row term="Timing">
-            {labelOf(o.rushLevels, a.rush)}
+            {labelOf(SURVEY_OPTIONS.rushLevels, a.rush)}
             {a.neededBy ? `, needed by ${a.neededBy}` : ""}
           </Row>
           {a.accessNotes.trim() ? <Row term="Access notes">{a.accessNotes}</Row> : null}

@@ -5,19 +5,19 @@
 import { formatDollars, SURVEY_TYPE_INFO, SURVEY_TYPES } from "../../lib/survey_types.ts";
 import { FieldError } from "./fields.tsx";
 import { PURPOSE_WHY } from "./purposes.ts";
-import type { Answers, Errors, SurveyOptions } from "./types.ts";
+import { SURVEY_OPTIONS } from "./options.ts";
+import type { Answers, Errors } from "./types.ts";
 
 /** Props of the type step. */
 export interface TypeStepProps {
   answers: Answers;
   errors: Errors;
-  options: SurveyOptions;
   update(patch: Partial<Answers>): void;
 }
 
 /** The survey-type step. */
-export function TypeStep({ answers, errors, options, update }: TypeStepProps) {
-  const purpose = options.purposes.find((p) => p.id === answers.purpose);
+export function TypeStep({ answers, errors, update }: TypeStepProps) {
+  const purpose = SURVEY_OPTIONS.purposes.find((p) => p.id === answers.purpose);
   const suggested = purpose?.suggests ? SURVEY_TYPE_INFO[purpose.suggests] : undefined;
   return (
     <>
@@ -25,7 +25,7 @@ export function TypeStep({ answers, errors, options, update }: TypeStepProps) {
         <h3 id="cs-helper-title" className="cs-helper__title">Which survey do I need?</h3>
         <p className="cs-helper__intro">Tell us what the survey is for and we will suggest one.</p>
         <div className="cs-chips" role="group" aria-labelledby="cs-helper-title">
-          {options.purposes.map((p) => (
+          {SURVEY_OPTIONS.purposes.map((p) => (
             <button
               key={p.id}
               type="button"

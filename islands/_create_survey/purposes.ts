@@ -1,6 +1,6 @@
 /**
  * The "Which survey do I need?" helper. The purposes, their labels and the type each one
- * suggests come from lib/survey_schema.ts (passed in as a prop); this module adds the one-line
+ * suggests come from lib/survey_options.ts (see options.ts); this module adds the one-line
  * reason the helper shows under a suggestion.
  */
 

@@ -11,23 +11,6 @@ export interface Choice {
   label: string;
 }
 
-/**
- * Option lists for the details step. The page builds them on the server from
- * lib/survey_details.ts and passes them as a prop, so the island never bundles zod (that
- * module defines the zod schema next to the lists) and the lists cannot drift.
- */
-export interface SurveyOptions {
-  propertyTypes: Choice[];
-  terrains: Choice[];
-  vegetations: Choice[];
-  rushLevels: Choice[];
-  states: Choice[];
-  altaItems: Choice[];
-  purposes: PurposeChoice[];
-  /** Largest acreage the pricing engine quotes. */
-  maxAcreage: number;
-}
-
 /** The signed-in user as the island needs it (a subset of the session user). */
 export interface IslandUser {
   id: string;
@@ -35,11 +18,6 @@ export interface IslandUser {
   email: string;
   role: string;
   phone: string | null;
-}
-
-/** A purpose of the "Which survey do I need?" helper and the type it suggests. */
-export interface PurposeChoice extends Choice {
-  suggests: SurveyType | null;
 }
 
 /**
@@ -57,7 +35,7 @@ export interface Answers {
   /** USPS state code; prefilled from the geocoded address, editable. */
   state: string;
   surveyType: SurveyType | "";
-  /** A purpose id (lib/survey_schema.ts SURVEY_PURPOSES). */
+  /** A purpose id (lib/survey_options.ts SURVEY_PURPOSES). */
   purpose: string;
   propertyType: string;
   acreage: string;

@@ -3,7 +3,16 @@
  * where both check the same thing, so a message never changes between browser and server.
  * Written by hand rather than with the zod schema to keep zod out of the browser bundle.
  */
-import type { Answers, Errors, IslandUser, QuoteState, SurveyOptions } from "./types.ts";
+import {
+  MAX_ACREAGE,
+  PROPERTY_TYPES,
+  RUSH_LEVELS,
+  STATE_CODES,
+  SURVEY_PURPOSES,
+  TERRAINS,
+  VEGETATIONS,
+} from "../../lib/survey_options.ts";
+import type { Answers, Errors, IslandUser, QuoteState } from "./types.ts";
 import { detailsKey } from "./details.ts";
 
 /** Longest address, name, phone and note the server accepts (lib/survey_schema.ts). */
@@ -33,10 +42,10 @@ function wholeNumber(
   return undefined;
 }
 
-const has = (list: { id: string }[], id: string) => list.some((c) => c.id === id);
+const has = (list: readonly string[], id: string) => list.includes(id);
 
 /** Errors of the property step. */
-function validateProperty(a: Answers, o: SurveyOptions): Errors {
+function validateProperty(a: Answers): Errors {
   const errors: Errors = {};
   const address = a.address.trim();
   if (!address) errors.address = "Enter the property address";
@@ -45,7 +54,7 @@ function validateProperty(a: Answers, o: SurveyOptions): Errors {
     errors.address = "Address must be 300 characters or fewer";
   }
   if (!a.state) errors.state = "Choose the property's state";
-  else if (!has(o.states, a.state)) errors.state = "Choose a US state";
+  else if (!has(STATE_CODES, a.state)) errors.state = "Choose a US state";
   return errors;
 }
 
@@ -55,30 +64,30 @@ function validateType(a: Answers): Errors {
 }
 
 /** Errors of the property-details step. */
-function validateDetails(a: Answers, o: SurveyOptions, today: string): Errors {
+function validateDetails(a: Answers, today: string): Errors {
   const errors: Errors = {};
-  if (!has(o.propertyTypes, a.propertyType)) errors.propertyType = "Choose a property type";
+  if (!has(PROPERTY_TYPES, a.propertyType)) errors.propertyType = "Choose a property type";
   const acreage = a.acreage.trim();
   const acres = Number(acreage);
   if (acreage === "") errors.acreage = "Enter the lot size in acres";
   else if (!Number.isFinite(acres)) errors.acreage = "Acreage must be a number";
   else if (acres <= 0) errors.acreage = "Acreage must be greater than 0";
-  else if (acres > o.maxAcreage) {
-    errors.acreage = `Acreage must be ${o.maxAcreage.toLocaleString("en-US")} acres or less`;
+  else if (acres > MAX_ACREAGE) {
+    errors.acreage = `Acreage must be ${MAX_ACREAGE.toLocaleString("en-US")} acres or less`;
   }
-  if (!has(o.terrains, a.terrain)) errors.terrain = "Choose the terrain";
-  if (!has(o.vegetations, a.vegetation)) errors.vegetation = "Choose the vegetation";
+  if (!has(TERRAINS, a.terrain)) errors.terrain = "Choose the terrain";
+  if (!has(VEGETATIONS, a.vegetation)) errors.vegetation = "Choose the vegetation";
   const structures = wholeNumber(a.structures, "Number of structures", 50);
   if (structures) errors.structures = structures;
   if (!a.cornersKnown) errors.cornersKnown = "Tell us whether the corners are marked";
   const corners = wholeNumber(a.cornersToSet, "Corners to set", 20);
   if (corners) errors.cornersToSet = corners;
-  if (!has(o.purposes, a.purpose)) errors.purpose = "Choose what the survey is for";
+  if (!has(SURVEY_PURPOSES, a.purpose)) errors.purpose = "Choose what the survey is for";
   if (a.neededBy) {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(a.neededBy)) errors.neededBy = "Enter a valid date";
     else if (a.neededBy < today) errors.neededBy = "Needed-by date cannot be in the past";
   }
-  if (!has(o.rushLevels, a.rush)) errors.rush = "Choose standard, expedited or rush";
+  if (!has(RUSH_LEVELS, a.rush)) errors.rush = "Choose standard, expedited or rush";
   if (a.accessNotes.length > LIMITS.accessNotes) {
     errors.accessNotes = "Access notes must be 2000 characters or fewer";
   }
@@ -122,20 +131,19 @@ export function validateStep(
   step: number,
   ctx: {
     answers: Answers;
-    options: SurveyOptions;
     quote: QuoteState | null;
     user: IslandUser | null;
     today?: string;
   },
 ): Errors {
-  const { answers: a, options: o } = ctx;
+  const a = ctx.answers;
   switch (step) {
     case 0:
-      return validateProperty(a, o);
+      return validateProperty(a);
     case 1:
       return validateType(a);
     case 2:
-      return validateDetails(a, o, ctx.today ?? todayIso());
+      return validateDetails(a, ctx.today ?? todayIso());
     case 3:
       return validateQuote(a, ctx.quote);
     case 4:
@@ -143,15 +151,4 @@ export function validateStep(
     default:
       return {};
   }
-}
-
-/** The first step (up to `upTo`) with errors, or -1 when all are valid. */
-export function firstInvalidStep(
-  upTo: number,
-  ctx: Parameters<typeof validateStep>[1],
-): number {
-  for (let s = 0; s <= upTo; s++) {
-    if (Object.keys(validateStep(s, ctx)).length > 0) return s;
-  }
-  return -1;
 }

@@ -13,7 +13,7 @@ const { detailsKey, stateFromAddress } = await import("../../islands/_create_sur
 const { SUBMIT_401_MESSAGE } = await import("../../islands/_create_survey/api.ts");
 const { dismissToast, getToasts } = await import("../../islands/_toast.ts");
 const { setNavigateHandler } = await import("../../islands/_nav.ts");
-const { SURVEY_OPTIONS } = await import("../../routes/survey_pages.tsx");
+const { SURVEY_OPTIONS } = await import("../../islands/_create_survey/options.ts");
 const { SUBMIT_AUTH_MESSAGE } = await import("../../routes/surveys.ts");
 const { ADDRESS_AUTOCOMPLETE } = await import("../../islands/AddressAutocomplete.tsx");
 
@@ -139,7 +139,7 @@ async function mount(
   { user = null, initialAddress = "" }: { user?: typeof USER | null; initialAddress?: string } = {},
 ) {
   const view = render(
-    <CreateSurvey user={user} initialAddress={initialAddress} options={SURVEY_OPTIONS} />,
+    <CreateSurvey user={user} initialAddress={initialAddress} />,
   );
   await wait(); // the effect that restores the draft
   return view;
@@ -185,7 +185,7 @@ function done(restore?: () => void) {
 
 test("[create survey] the server renders step 1 with the step list and the prefilled address", () => {
   const html = renderToString(
-    <CreateSurvey user={null} initialAddress="1 Beacon St, Boston" options={SURVEY_OPTIONS} />,
+    <CreateSurvey user={null} initialAddress="1 Beacon St, Boston" />,
   );
   assertMatch(html, /<li class="cs-steps__item cs-steps__item--current" aria-current="step">/);
   assertMatch(html, /Step 1 of 6/);

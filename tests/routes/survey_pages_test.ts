@@ -3,7 +3,8 @@ import { createTestApp, test, type TestApp } from "../_helpers.ts";
 import { createSignedInUser, signInAs } from "../_auth.ts";
 import type { Role } from "../../routes/_env.ts";
 import type { Survey } from "../../lib/survey_schema.ts";
-import { CLIENT_PAGE_SIZE, SURVEY_OPTIONS } from "../../routes/survey_pages.tsx";
+import { CLIENT_PAGE_SIZE } from "../../routes/survey_pages.tsx";
+import { SURVEY_OPTIONS } from "../../islands/_create_survey/options.ts";
 import {
   ALTA_ITEM_IDS,
   PROPERTY_TYPES,
