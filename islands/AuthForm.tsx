@@ -2,7 +2,13 @@ import { type FormEvent, type KeyboardEvent, useState } from "react";
 import { apiJson, errorMessage, invalidateQueries, setQueryData } from "./_api.ts";
 import { toast, toastAfterNavigation } from "./_toast.ts";
 import { navigate } from "./_nav.ts";
-import { isEmail, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT, TextField } from "./_fields.tsx";
+import {
+  isEmail,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_SHORT,
+  TextField,
+  useFocusFirstInvalid,
+} from "./_fields.tsx";
 import { redirectAfterLogin } from "../lib/return_to.ts";
 
 /** Which tab /auth opens on. */
@@ -92,6 +98,7 @@ function LoginForm({ returnTo }: { returnTo: string | null }) {
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [isPending, setPending] = useState(false);
+  const form = useFocusFirstInvalid(errors);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -120,7 +127,13 @@ function LoginForm({ returnTo }: { returnTo: string | null }) {
   }
 
   return (
-    <form className="stack" onSubmit={onSubmit} noValidate aria-busy={isPending || undefined}>
+    <form
+      ref={form}
+      className="stack"
+      onSubmit={onSubmit}
+      noValidate
+      aria-busy={isPending || undefined}
+    >
       <TextField
         id="login-identifier"
         label="Email or Username"
@@ -131,7 +144,6 @@ function LoginForm({ returnTo }: { returnTo: string | null }) {
         autoCapitalize="none"
         spellCheck={false}
         maxLength={254}
-        required
       />
       <TextField
         id="login-password"
@@ -142,7 +154,6 @@ function LoginForm({ returnTo }: { returnTo: string | null }) {
         error={errors.password}
         autoComplete="current-password"
         maxLength={128}
-        required
       />
       <p className="auth-card__links">
         <a href="/forgot-password">Forgot Password?</a>
@@ -160,6 +171,7 @@ function RegisterForm({ returnTo }: { returnTo: string | null }) {
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [isPending, setPending] = useState(false);
+  const form = useFocusFirstInvalid(errors);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -192,7 +204,13 @@ function RegisterForm({ returnTo }: { returnTo: string | null }) {
   }
 
   return (
-    <form className="stack" onSubmit={onSubmit} noValidate aria-busy={isPending || undefined}>
+    <form
+      ref={form}
+      className="stack"
+      onSubmit={onSubmit}
+      noValidate
+      aria-busy={isPending || undefined}
+    >
       <TextField
         id="register-email"
         label="Email"
@@ -202,7 +220,6 @@ function RegisterForm({ returnTo }: { returnTo: string | null }) {
         error={errors.email}
         autoComplete="email"
         maxLength={254}
-        required
       />
       <TextField
         id="register-name"
@@ -212,7 +229,6 @@ function RegisterForm({ returnTo }: { returnTo: string | null }) {
         error={errors.fullName}
         autoComplete="name"
         maxLength={100}
-        required
       />
       <TextField
         id="register-password"
@@ -225,7 +241,6 @@ function RegisterForm({ returnTo }: { returnTo: string | null }) {
         autoComplete="new-password"
         minLength={PASSWORD_MIN_LENGTH}
         maxLength={128}
-        required
       />
       <button type="submit" className="btn btn--primary btn--block" disabled={isPending}>
         {isPending ? "Creating account..." : "Create account"}

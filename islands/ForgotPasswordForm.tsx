@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { ApiError, apiRequest, errorMessage } from "./_api.ts";
 import { toast } from "./_toast.ts";
-import { isEmail, TextField } from "./_fields.tsx";
+import { isEmail, TextField, useFocusFirstInvalid } from "./_fields.tsx";
 
 /** Props of the forgot-password island (none). */
 export type ForgotPasswordFormProps = Record<string, never>;
@@ -17,17 +17,18 @@ export const CHECK_EMAIL_TEXT =
  */
 export default function ForgotPasswordForm(_props: ForgotPasswordFormProps) {
   const [email, setEmail] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const [errors, setErrors] = useState<{ email?: string }>({});
   const [isPending, setPending] = useState(false);
   const [isSent, setSent] = useState(false);
+  const form = useFocusFirstInvalid(errors);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!isEmail(email)) {
-      setError("Please enter a valid email address");
+      setErrors({ email: "Please enter a valid email address" });
       return;
     }
-    setError(undefined);
+    setErrors({});
     setPending(true);
     try {
       await apiRequest("POST", "/api/forgot-password", { email: email.trim() });
@@ -69,17 +70,22 @@ export default function ForgotPasswordForm(_props: ForgotPasswordFormProps) {
   }
 
   return (
-    <form className="stack" onSubmit={onSubmit} noValidate aria-busy={isPending || undefined}>
+    <form
+      ref={form}
+      className="stack"
+      onSubmit={onSubmit}
+      noValidate
+      aria-busy={isPending || undefined}
+    >
       <TextField
         id="forgot-email"
         label="Email"
         type="email"
         value={email}
         onValue={setEmail}
-        error={error}
+        error={errors.email}
         autoComplete="email"
         maxLength={254}
-        required
       />
       <button type="submit" className="btn btn--primary btn--block" disabled={isPending}>
         {isPending ? "Sending reset link..." : "Send reset link"}

@@ -6,6 +6,7 @@ import {
   PASSWORD_TOO_SHORT,
   PASSWORDS_DONT_MATCH,
   TextField,
+  useFocusFirstInvalid,
 } from "./_fields.tsx";
 
 /** Props of the profile island: the user's editable fields as the server rendered them. */
@@ -53,6 +54,7 @@ function DetailsForm({ email, ...initial }: ProfileFormProps) {
   const [phone, setPhone] = useState(initial.phone ?? "");
   const [errors, setErrors] = useState<Errors>({});
   const [isPending, setPending] = useState(false);
+  const form = useFocusFirstInvalid(errors);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -89,7 +91,7 @@ function DetailsForm({ email, ...initial }: ProfileFormProps) {
       <div className="card__header">
         <h2 id="details-heading">Your details</h2>
       </div>
-      <form className="card__body stack" onSubmit={onSubmit} noValidate>
+      <form ref={form} className="card__body stack" onSubmit={onSubmit} noValidate>
         <div className="field">
           <span className="field__label" id="profile-email-label">Email</span>
           <p aria-labelledby="profile-email-label">{email}</p>
@@ -102,15 +104,11 @@ function DetailsForm({ email, ...initial }: ProfileFormProps) {
           error={errors.fullName}
           autoComplete="name"
           maxLength={100}
-          required
         />
         <TextField
           id="profile-company"
-          label={
-            <>
-              Company <span className="field__optional">(optional)</span>
-            </>
-          }
+          label="Company"
+          optional
           value={companyName}
           onValue={setCompanyName}
           autoComplete="organization"
@@ -118,11 +116,8 @@ function DetailsForm({ email, ...initial }: ProfileFormProps) {
         />
         <TextField
           id="profile-phone"
-          label={
-            <>
-              Phone <span className="field__optional">(optional)</span>
-            </>
-          }
+          label="Phone"
+          optional
           type="tel"
           value={phone}
           onValue={setPhone}
@@ -146,6 +141,7 @@ function PasswordForm() {
   const [confirmPassword, setConfirmPassword] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [isPending, setPending] = useState(false);
+  const form = useFocusFirstInvalid(errors);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -186,7 +182,7 @@ function PasswordForm() {
       <div className="card__header">
         <h2 id="password-heading">Change password</h2>
       </div>
-      <form className="card__body stack" onSubmit={onSubmit} noValidate>
+      <form ref={form} className="card__body stack" onSubmit={onSubmit} noValidate>
         <TextField
           id="profile-current-password"
           label="Current Password"
@@ -196,7 +192,6 @@ function PasswordForm() {
           error={errors.currentPassword}
           autoComplete="current-password"
           maxLength={128}
-          required
         />
         <TextField
           id="profile-new-password"
@@ -208,7 +203,6 @@ function PasswordForm() {
           hint="At least 6 characters. Other devices signed in to your account will be signed out."
           autoComplete="new-password"
           maxLength={128}
-          required
         />
         <TextField
           id="profile-confirm-password"
@@ -219,7 +213,6 @@ function PasswordForm() {
           error={errors.confirmPassword}
           autoComplete="new-password"
           maxLength={128}
-          required
         />
         <div className="form-actions">
           <button type="submit" className="btn btn--primary" disabled={isPending}>

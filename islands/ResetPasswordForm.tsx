@@ -7,6 +7,7 @@ import {
   PASSWORDS_DONT_MATCH,
   Spinner,
   TextField,
+  useFocusFirstInvalid,
 } from "./_fields.tsx";
 
 /** Props of the reset-password island. */
@@ -32,6 +33,7 @@ export default function ResetPasswordForm({ token }: ResetPasswordFormProps) {
   const [confirmPassword, setConfirmPassword] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [isPending, setPending] = useState(false);
+  const form = useFocusFirstInvalid(errors);
 
   useEffect(() => {
     if (!token) return;
@@ -149,7 +151,13 @@ export default function ResetPasswordForm({ token }: ResetPasswordFormProps) {
   }
 
   return (
-    <form className="stack" onSubmit={onSubmit} noValidate aria-busy={isPending || undefined}>
+    <form
+      ref={form}
+      className="stack"
+      onSubmit={onSubmit}
+      noValidate
+      aria-busy={isPending || undefined}
+    >
       <h1>Reset your password</h1>
       <p className="auth-card__intro">
         {email
@@ -182,7 +190,6 @@ export default function ResetPasswordForm({ token }: ResetPasswordFormProps) {
         hint="At least 6 characters."
         autoComplete="new-password"
         maxLength={128}
-        required
       />
       <TextField
         id="reset-confirm-password"
@@ -193,7 +200,6 @@ export default function ResetPasswordForm({ token }: ResetPasswordFormProps) {
         error={errors.confirmPassword}
         autoComplete="new-password"
         maxLength={128}
-        required
       />
       <button type="submit" className="btn btn--primary btn--block" disabled={isPending}>
         {isPending ? "Resetting password..." : "Reset Password"}

@@ -1,42 +1,228 @@
-/** Form pieces shared by the account islands: a labelled input with its error, and a spinner. */
-import type { InputHTMLAttributes, ReactNode } from "react";
+/**
+ * Form pieces shared by the islands: labelled inputs, selects, textareas and radio groups
+ * with their hint and error wired for screen readers (the error sits next to the field, the
+ * field says `aria-invalid`, and `aria-describedby` points at hint and error), a spinner, and
+ * the account forms' checks.
+ */
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type RefObject,
+  type TextareaHTMLAttributes,
+  useEffect,
+  useRef,
+} from "react";
 
-/** Props of `TextField`. */
-export interface TextFieldProps
-  extends Omit<InputHTMLAttributes<HTMLInputElement>, "onChange" | "value"> {
+/** One choice of a select or radio group: the id the API takes and the label people read. */
+export interface Choice {
   id: string;
-  label: ReactNode;
-  value: string;
-  onValue(value: string): void;
-  error?: string;
-  hint?: ReactNode;
+  label: string;
+}
+
+/** Ids of the hint and error elements of field `id`. */
+export function describedBy(id: string, hint?: ReactNode, error?: string): string | undefined {
+  const ids = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean);
+  return ids.length ? ids.join(" ") : undefined;
 }
 
 /**
- * A `.field` with label, input, optional hint and error. The error is tied to the input with
- * `aria-describedby` and `aria-invalid`, so screen readers read it with the field.
+ * The error line of field `id` (nothing when there is no error). Not a live region: after a
+ * failed submit the form moves focus to the first invalid field (`useFocusFirstInvalid`), and
+ * the screen reader reads this line with it, instead of one alert per field.
  */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p className="field__error" id={`${id}-error`}>
+      <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" className="cs-icon">
+        <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path d="M12 7v6m0 4h.01" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+      <span>{error}</span>
+    </p>
+  );
+}
+
+/**
+ * After a failed submit, focuses the first field of the form marked `aria-invalid`. Runs
+ * after the errors render, so the field is announced with its new error. Returns the ref to
+ * put on the `<form>`.
+ */
+export function useFocusFirstInvalid(errors: object): RefObject<HTMLFormElement | null> {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+  return form;
+}
+
+/** What every field takes besides its control's own attributes. */
+interface FieldProps {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  /** Says "(optional)" after the label; every other field is `required`. */
+  optional?: boolean;
+}
+
+function Label({ id, label, optional }: Pick<FieldProps, "id" | "label" | "optional">) {
+  return (
+    <label className="field__label" htmlFor={id}>
+      {label}
+      {optional
+        ? (
+          <>
+            {" "}
+            <span className="field__optional">(optional)</span>
+          </>
+        )
+        : null}
+    </label>
+  );
+}
+
+function Hint({ id, hint }: { id: string; hint?: ReactNode }) {
+  return hint ? <p className="field__hint" id={`${id}-hint`}>{hint}</p> : null;
+}
+
+/** Props of `TextField`: the field's, plus any `<input>` attribute. */
+export interface TextFieldProps
+  extends FieldProps, Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "onChange" | "value"> {
+  value: string;
+  onValue(value: string): void;
+}
+
+/** A `.field` with label, `<input>`, optional hint and error. `name` defaults to `id`. */
 export function TextField(
-  { id, label, value, onValue, error, hint, ...input }: TextFieldProps,
+  { id, label, hint, error, optional, value, onValue, ...input }: TextFieldProps,
 ) {
-  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""]
-    .filter(Boolean).join(" ") || undefined;
   return (
     <div className="field">
-      <label className="field__label" htmlFor={id}>{label}</label>
+      <Label id={id} label={label} optional={optional} />
       <input
         {...input}
         id={id}
         name={input.name ?? id}
         className="field__input"
         value={value}
-        onChange={(e) => onValue(e.currentTarget.value)}
+        required={!optional}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(id, hint, error)}
+        onChange={(e) => onValue(e.currentTarget.value)}
       />
-      {hint ? <p className="field__hint" id={`${id}-hint`}>{hint}</p> : null}
-      {error ? <p className="field__error" id={`${id}-error`} role="alert">{error}</p> : null}
+      <Hint id={id} hint={hint} />
+      <FieldError id={id} error={error} />
     </div>
+  );
+}
+
+/** Props of `TextareaField`: the field's, plus any `<textarea>` attribute. */
+export interface TextareaFieldProps
+  extends
+    FieldProps,
+    Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "onChange" | "value"> {
+  value: string;
+  onValue(value: string): void;
+}
+
+/** A labelled `<textarea>`; `className` adds to `field__input`. */
+export function TextareaField(
+  { id, label, hint, error, optional, value, onValue, className, ...textarea }: TextareaFieldProps,
+) {
+  return (
+    <div className="field">
+      <Label id={id} label={label} optional={optional} />
+      <textarea
+        {...textarea}
+        id={id}
+        name={textarea.name ?? id}
+        className={className ? `field__input ${className}` : "field__input"}
+        value={value}
+        required={!optional}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        onChange={(e) => onValue(e.currentTarget.value)}
+      />
+      <Hint id={id} hint={hint} />
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+/** A labelled `<select>` with a "Choose…" placeholder option (none when `placeholder` is null). */
+export function SelectField(
+  { id, label, hint, error, optional, value, onValue, choices, name = id, placeholder = "Choose…" }:
+    & FieldProps
+    & {
+      value: string;
+      onValue(value: string): void;
+      choices: readonly Choice[];
+      name?: string;
+      placeholder?: string | null;
+    },
+) {
+  return (
+    <div className="field">
+      <Label id={id} label={label} optional={optional} />
+      <select
+        id={id}
+        name={name}
+        className="field__input"
+        value={value}
+        required={!optional}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        onChange={(e) => onValue(e.currentTarget.value)}
+      >
+        {placeholder !== null ? <option value="">{placeholder}</option> : null}
+        {choices.map((c) => <option key={c.id} value={c.id}>{c.label}</option>)}
+      </select>
+      <Hint id={id} hint={hint} />
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+/**
+ * A group of radio buttons in a fieldset. The first radio carries `id`, so focusing the
+ * field after a failed check lands on the group.
+ */
+export function RadioGroup(
+  { id, label, hint, error, value, onValue, choices, inline = true }: FieldProps & {
+    value: string;
+    onValue(value: string): void;
+    choices: readonly Choice[];
+    inline?: boolean;
+  },
+) {
+  return (
+    <fieldset
+      className="field cs-radios"
+      aria-describedby={describedBy(id, hint, error)}
+    >
+      <legend className="field__label">{label}</legend>
+      <Hint id={id} hint={hint} />
+      <div
+        className={inline ? "cs-radios__options cs-radios__options--inline" : "cs-radios__options"}
+      >
+        {choices.map((c, i) => (
+          <label key={c.id} className="cs-radio">
+            <input
+              type="radio"
+              id={i === 0 ? id : `${id}-${c.id}`}
+              name={id}
+              value={c.id}
+              checked={value === c.id}
+              aria-invalid={error ? true : undefined}
+              onChange={() => onValue(c.id)}
+            />
+            <span>{c.label}</span>
+          </label>
+        ))}
+      </div>
+      <FieldError id={id} error={error} />
+    </fieldset>
   );
 }
 

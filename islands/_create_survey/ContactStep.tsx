@@ -5,14 +5,14 @@
  */
 import { type FormEvent, type KeyboardEvent, useState } from "react";
 import {
+  FieldError,
   isEmail,
   PASSWORD_MIN_LENGTH,
   PASSWORD_TOO_SHORT,
-  TextField as AccountField,
+  TextField,
 } from "../_fields.tsx";
 import { errorMessage } from "../_api.ts";
 import { toast } from "../_toast.ts";
-import { FieldError, TextField } from "./fields.tsx";
 import { login, register } from "./api.ts";
 import { LIMITS } from "./validate.ts";
 import type { Answers, Errors, IslandUser } from "./types.ts";
@@ -34,7 +34,7 @@ export function ContactFields({ answers, errors, update }: ContactFieldsProps) {
         autoComplete="name"
         maxLength={LIMITS.contactName}
         value={answers.contactName}
-        onChange={(contactName) => update({ contactName })}
+        onValue={(contactName) => update({ contactName })}
         error={errors.contactName}
         hint="Who the surveyor should ask for."
       />
@@ -46,7 +46,7 @@ export function ContactFields({ answers, errors, update }: ContactFieldsProps) {
         autoComplete="tel"
         maxLength={LIMITS.contactPhone}
         value={answers.contactPhone}
-        onChange={(contactPhone) => update({ contactPhone })}
+        onValue={(contactPhone) => update({ contactPhone })}
         error={errors.contactPhone}
         hint="The surveyor calls to confirm details and schedule the visit."
       />
@@ -173,7 +173,7 @@ function RegisterForm({ onSignedIn }: { onSignedIn(user: IslandUser): void }) {
 
   return (
     <form className="stack" onSubmit={onSubmit} noValidate aria-busy={isPending || undefined}>
-      <AccountField
+      <TextField
         id="cs-register-email"
         label="Email"
         type="email"
@@ -182,9 +182,8 @@ function RegisterForm({ onSignedIn }: { onSignedIn(user: IslandUser): void }) {
         error={errors.email}
         autoComplete="email"
         maxLength={254}
-        required
       />
-      <AccountField
+      <TextField
         id="cs-register-fullName"
         label="Full Name"
         value={fullName}
@@ -192,9 +191,8 @@ function RegisterForm({ onSignedIn }: { onSignedIn(user: IslandUser): void }) {
         error={errors.fullName}
         autoComplete="name"
         maxLength={100}
-        required
       />
-      <AccountField
+      <TextField
         id="cs-register-password"
         label="Password"
         type="password"
@@ -205,7 +203,6 @@ function RegisterForm({ onSignedIn }: { onSignedIn(user: IslandUser): void }) {
         autoComplete="new-password"
         minLength={PASSWORD_MIN_LENGTH}
         maxLength={128}
-        required
       />
       <button type="submit" className="btn btn--primary" disabled={isPending}>
         {isPending ? "Creating account..." : "Create account"}
@@ -249,7 +246,7 @@ function LoginForm({ onSignedIn }: { onSignedIn(user: IslandUser): void }) {
 
   return (
     <form className="stack" onSubmit={onSubmit} noValidate aria-busy={isPending || undefined}>
-      <AccountField
+      <TextField
         id="cs-login-identifier"
         label="Email or Username"
         value={identifier}
@@ -259,9 +256,8 @@ function LoginForm({ onSignedIn }: { onSignedIn(user: IslandUser): void }) {
         autoCapitalize="none"
         spellCheck={false}
         maxLength={254}
-        required
       />
-      <AccountField
+      <TextField
         id="cs-login-password"
         label="Password"
         type="password"
@@ -270,7 +266,6 @@ function LoginForm({ onSignedIn }: { onSignedIn(user: IslandUser): void }) {
         error={errors.password}
         autoComplete="current-password"
         maxLength={128}
-        required
       />
       <p className="cs-account__links">
         <a href="/forgot-password" target="_blank" rel="noopener">Forgot Password?</a>

@@ -2,7 +2,7 @@
  * Step 3: what the price depends on (property type, acreage, terrain, vegetation, structures,
  * corners, rush, ALTA items) and what the surveyor needs to know (purpose, date, access).
  */
-import { RadioGroup, SelectField, TextareaField, TextField } from "./fields.tsx";
+import { RadioGroup, SelectField, TextareaField, TextField } from "../_fields.tsx";
 import { LIMITS, todayIso } from "./validate.ts";
 import { SURVEY_OPTIONS } from "./options.ts";
 import type { Answers, Errors } from "./types.ts";
@@ -39,7 +39,7 @@ export function DetailsStep({ answers, errors, update }: DetailsStepProps) {
           id="cs-propertyType"
           label="Property type"
           value={answers.propertyType}
-          onChange={(propertyType) => update({ propertyType })}
+          onValue={(propertyType) => update({ propertyType })}
           choices={SURVEY_OPTIONS.propertyTypes}
           error={errors.propertyType}
         />
@@ -48,7 +48,7 @@ export function DetailsStep({ answers, errors, update }: DetailsStepProps) {
           label="Lot size (acres)"
           inputMode="decimal"
           value={answers.acreage}
-          onChange={(acreage) => update({ acreage, acreageSource: "" })}
+          onValue={(acreage) => update({ acreage, acreageSource: "" })}
           error={errors.acreage}
           hint={acreageHint}
           maxLength={12}
@@ -58,7 +58,7 @@ export function DetailsStep({ answers, errors, update }: DetailsStepProps) {
         id="cs-terrain"
         label="Terrain"
         value={answers.terrain}
-        onChange={(terrain) => update({ terrain })}
+        onValue={(terrain) => update({ terrain })}
         choices={SURVEY_OPTIONS.terrains}
         error={errors.terrain}
       />
@@ -66,7 +66,7 @@ export function DetailsStep({ answers, errors, update }: DetailsStepProps) {
         id="cs-vegetation"
         label="Vegetation"
         value={answers.vegetation}
-        onChange={(vegetation) => update({ vegetation })}
+        onValue={(vegetation) => update({ vegetation })}
         choices={SURVEY_OPTIONS.vegetations}
         error={errors.vegetation}
       />
@@ -80,7 +80,7 @@ export function DetailsStep({ answers, errors, update }: DetailsStepProps) {
           max={50}
           step={1}
           value={answers.structures}
-          onChange={(structures) => update({ structures })}
+          onValue={(structures) => update({ structures })}
           error={errors.structures}
           hint="House, garage, sheds, barns…"
         />
@@ -93,7 +93,7 @@ export function DetailsStep({ answers, errors, update }: DetailsStepProps) {
           max={20}
           step={1}
           value={answers.cornersToSet}
-          onChange={(cornersToSet) => update({ cornersToSet })}
+          onValue={(cornersToSet) => update({ cornersToSet })}
           error={errors.cornersToSet}
           hint="Missing or new iron pins the surveyor should place. 0 if none."
         />
@@ -102,7 +102,7 @@ export function DetailsStep({ answers, errors, update }: DetailsStepProps) {
         id="cs-cornersKnown"
         label="Are the property corners marked?"
         value={answers.cornersKnown}
-        onChange={(cornersKnown) => update({ cornersKnown: cornersKnown as "yes" | "no" })}
+        onValue={(cornersKnown) => update({ cornersKnown: cornersKnown as "yes" | "no" })}
         choices={CORNERS}
         error={errors.cornersKnown}
         inline={false}
@@ -150,7 +150,7 @@ export function DetailsStep({ answers, errors, update }: DetailsStepProps) {
           id="cs-purpose"
           label="What is the survey for?"
           value={answers.purpose}
-          onChange={(purpose) => update({ purpose })}
+          onValue={(purpose) => update({ purpose })}
           choices={SURVEY_OPTIONS.purposes}
           error={errors.purpose}
         />
@@ -161,7 +161,7 @@ export function DetailsStep({ answers, errors, update }: DetailsStepProps) {
           optional
           min={todayIso()}
           value={answers.neededBy}
-          onChange={(neededBy) => update({ neededBy })}
+          onValue={(neededBy) => update({ neededBy })}
           error={errors.neededBy}
           hint="Leave empty if there is no deadline."
         />
@@ -170,7 +170,7 @@ export function DetailsStep({ answers, errors, update }: DetailsStepProps) {
         id="cs-rush"
         label="How soon?"
         value={answers.rush}
-        onChange={(rush) => update({ rush })}
+        onValue={(rush) => update({ rush })}
         choices={SURVEY_OPTIONS.rushLevels.map((r) => ({
           id: r.id,
           label: RUSH_HINTS[r.id] ? `${r.label} — ${RUSH_HINTS[r.id]}` : r.label,
@@ -183,9 +183,11 @@ export function DetailsStep({ answers, errors, update }: DetailsStepProps) {
         label="Access notes"
         optional
         value={answers.accessNotes}
-        onChange={(accessNotes) => update({ accessNotes })}
+        onValue={(accessNotes) => update({ accessNotes })}
         error={errors.accessNotes}
         maxLength={LIMITS.accessNotes}
+        rows={3}
+        className="cs-textarea"
         placeholder="Gate codes, dogs, where to park…"
       />
     </>

@@ -3,7 +3,7 @@
  * was found, plus the state, which the price depends on.
  */
 import AddressAutocomplete, { type AddressSelection } from "../AddressAutocomplete.tsx";
-import { FieldError, SelectField } from "./fields.tsx";
+import { FieldError, SelectField } from "../_fields.tsx";
 import { SURVEY_OPTIONS } from "./options.ts";
 import type { Answers, Errors } from "./types.ts";
 
@@ -107,7 +107,7 @@ export function PropertyStep(
         id="cs-state"
         label="State"
         value={answers.state}
-        onChange={(state) => update({ state })}
+        onValue={(state) => update({ state })}
         choices={SURVEY_OPTIONS.states}
         error={errors.state}
         hint="Filled in from the address when we can. Survey costs vary by state."

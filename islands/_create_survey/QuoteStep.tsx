@@ -3,7 +3,7 @@
  * invalid code shows the server's reason next to the input and leaves the quote as it was.
  */
 import { useEffect, useRef, useState } from "react";
-import { describedBy, FieldError } from "./fields.tsx";
+import { describedBy, FieldError } from "../_fields.tsx";
 import { formatMoney } from "./details.ts";
 import { QuoteBreakdown } from "./QuoteBreakdown.tsx";
 import type { Errors, QuoteState } from "./types.ts";

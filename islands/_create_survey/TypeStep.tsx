@@ -3,7 +3,7 @@
  * turnaround, and the "Which survey do I need?" helper that suggests one by purpose.
  */
 import { formatDollars, SURVEY_TYPE_INFO, SURVEY_TYPES } from "../../lib/survey_types.ts";
-import { FieldError } from "./fields.tsx";
+import { FieldError } from "../_fields.tsx";
 import { PURPOSE_WHY } from "./purposes.ts";
 import { SURVEY_OPTIONS } from "./options.ts";
 import type { Answers, Errors } from "./types.ts";

@@ -20,7 +20,7 @@ import {
   VEGETATIONS,
 } from "../../lib/survey_options.ts";
 import type { SurveyType } from "../../lib/survey_types.ts";
-import type { Choice } from "./types.ts";
+import type { Choice } from "../_fields.tsx";
 
 /** A purpose of the "Which survey do I need?" helper and the type it suggests. */
 export interface PurposeChoice extends Choice {

@@ -5,12 +5,6 @@
 import type { SurveyType } from "../../lib/survey_types.ts";
 import type { Quote } from "../../lib/pricing.ts";
 
-/** One choice of a select or radio group: the id the API takes and the label people read. */
-export interface Choice {
-  id: string;
-  label: string;
-}
-
 /** The signed-in user as the island needs it (a subset of the session user). */
 export interface IslandUser {
   id: string;
