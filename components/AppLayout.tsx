@@ -53,6 +53,8 @@ export interface AppLayoutProps {
   isImpersonating: boolean;
   /** Path of the current page's nav entry (gets `aria-current="page"`), e.g. "/leads". */
   active?: string;
+  /** The user's unread notifications when the page rendered: the bell's badge before it loads. */
+  initialUnread?: number;
   children: ReactNode;
 }
 
@@ -66,7 +68,9 @@ function isActive(item: NavItem, active: string | undefined): boolean {
  * the role's navigation, notifications bell, the user's name and sign-out, then the page and
  * the toast viewport.
  */
-export function AppLayout({ user, isImpersonating, active, children }: AppLayoutProps) {
+export function AppLayout(
+  { user, isImpersonating, active, initialUnread, children }: AppLayoutProps,
+) {
   const nav = ROLE_NAV[user.role] ?? [];
   const home = nav[0]?.href ?? "/dashboard";
   return (
@@ -102,7 +106,7 @@ export function AppLayout({ user, isImpersonating, active, children }: AppLayout
             </ul>
           </nav>
           <div className="app-header__actions">
-            <Island component={NotificationsBell} props={{}} hydrate="idle" />
+            <Island component={NotificationsBell} props={{ initialUnread }} hydrate="idle" />
             <a className="app-header__user" href="/profile" title="Your profile">
               <span className="app-header__avatar" aria-hidden="true">
                 {initials(user.fullName || user.email)}

@@ -7,7 +7,7 @@ import { onInvalid } from "./_errors.tsx";
 import { redirectAfterLogin, requirePageUser, safeReturnTo } from "./_auth.ts";
 import { renderPage } from "../components/render.tsx";
 import { PublicLayout } from "../components/PublicLayout.tsx";
-import { AppLayout } from "../components/AppLayout.tsx";
+import { appPage, PageHeader } from "../components/AppPage.tsx";
 import { Island } from "../components/Island.tsx";
 import AuthForm from "../islands/AuthForm.tsx";
 import ForgotPasswordForm from "../islands/ForgotPasswordForm.tsx";
@@ -128,17 +128,14 @@ export const accountPages = new Hono<AppEnv>()
   })
   .get("/profile", requirePageUser, (c) => {
     const user = c.var.user!;
-    const isImpersonating = Boolean(c.var.session?.impersonatorId);
-    return c.html(renderPage(
+    return appPage(
       c,
-      { title: "Your profile", noindex: true, bodyClass: "app" },
-      <AppLayout user={user} isImpersonating={isImpersonating} active="/profile">
-        <header className="app-page-header">
-          <div>
-            <h1>Your profile</h1>
-            <p>Keep your contact details up to date so surveyors and our team can reach you.</p>
-          </div>
-        </header>
+      { title: "Your profile", active: "/profile" },
+      <>
+        <PageHeader
+          title="Your profile"
+          intro="Keep your contact details up to date so surveyors and our team can reach you."
+        />
         <Island
           component={ProfileForm}
           props={{
@@ -146,10 +143,10 @@ export const accountPages = new Hono<AppEnv>()
             fullName: user.fullName,
             companyName: user.companyName,
             phone: user.phone,
-            isImpersonating,
+            isImpersonating: Boolean(c.var.session?.impersonatorId),
           }}
           hydrate="load"
         />
-      </AppLayout>,
-    ));
+      </>,
+    );
   });

@@ -5,8 +5,8 @@ import { z } from "zod";
 import type { AppContext, AppEnv, SessionUser } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
 import { dashboardPath, requirePageRole, requirePageUser } from "./_auth.ts";
-import { renderPage } from "../components/render.tsx";
-import { AppLayout } from "../components/AppLayout.tsx";
+import { appPage, Card, EmptyState, PageHeader, Pager } from "../components/AppPage.tsx";
+import { formatDate } from "../components/survey/format.ts";
 import { Island } from "../components/Island.tsx";
 import ImpersonateButton from "../islands/ImpersonateButton.tsx";
 import { getUserById, isUuid, listUsers, type User } from "../db/users.ts";
@@ -20,68 +20,36 @@ import {
 
 const SURVEYORS_PAGE_SIZE = 25;
 
-/** Renders `body` inside the signed-in layout (the guard has already set `c.var.user`). */
-function appPage(
-  c: AppContext,
-  meta: { title: string; active?: string },
-  body: ReactNode,
-  status: 200 | 404 = 200,
-): Response {
-  const user = c.var.user!;
-  return c.html(
-    renderPage(
-      c,
-      { title: meta.title, noindex: true, bodyClass: "app" },
-      <AppLayout
-        user={user}
-        isImpersonating={Boolean(c.var.session?.impersonatorId)}
-        active={meta.active}
-      >
-        {body}
-      </AppLayout>,
-    ),
-    status,
-  );
-}
-
-function PageHeader(
-  { title, intro, actions }: { title: string; intro?: ReactNode; actions?: ReactNode },
-) {
-  return (
-    <header className="app-page-header">
-      <div>
-        <h1>{title}</h1>
-        {intro ? <p>{intro}</p> : null}
-      </div>
-      {actions ? <div className="cluster">{actions}</div> : null}
-    </header>
-  );
-}
-
-function EmptyState(
-  { title, children, action }: { title: string; children: ReactNode; action?: ReactNode },
-) {
-  return (
-    <div className="empty-state">
-      <h2>{title}</h2>
-      <p className="muted">{children}</p>
-      {action ? <p>{action}</p> : null}
-    </div>
-  );
-}
-
 function firstName(user: SessionUser): string {
   return user.fullName.trim().split(/\s+/)[0] || user.fullName;
 }
 
-function formatDate(iso: string | null): string {
-  if (!iso) return "Never";
-  return new Date(iso).toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
+/** A sign-in or join date; an account that never signed in says so. */
+function formatDay(iso: string | null): string {
+  return iso ? formatDate(iso) : "Never";
+}
+
+/** One numbered step of a dashboard's "What's next" list. */
+function Step({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <li>
+      <div>
+        <strong>{title}</strong> {children}
+      </div>
+    </li>
+  );
+}
+
+/** The dashboards' "What's next" card: completing the profile, then the role's own steps. */
+function NextSteps({ user, children }: { user: SessionUser; children: ReactNode }) {
+  return (
+    <Card id="next-heading" title="What's next">
+      <ol className="app-steps">
+        <ProfileStep user={user} />
+        {children}
+      </ol>
+    </Card>
+  );
 }
 
 /** Profile completeness: surveyors and technicians are reached by phone. */
@@ -90,29 +58,33 @@ function ProfileStep({ user }: { user: SessionUser }) {
     Boolean,
   );
   return (
-    <li>
-      <div>
-        <strong>Complete your profile.</strong> {missing.length
-          ? (
-            <>
-              Add your {missing.join(" and ")} so clients and our team can reach you.{" "}
-              <a href="/profile">Edit profile</a>
-            </>
-          )
-          : (
-            <>
-              Done: your company and phone are on file. <a href="/profile">Review</a>
-            </>
-          )}
-      </div>
-    </li>
+    <Step title="Complete your profile.">
+      {missing.length
+        ? (
+          <>
+            Add your {missing.join(" and ")} so clients and our team can reach you.{" "}
+            <a href="/profile">Edit profile</a>
+          </>
+        )
+        : (
+          <>
+            Done: your company and phone are on file. <a href="/profile">Review</a>
+          </>
+        )}
+    </Step>
   );
 }
 
-function NotFoundInApp(
-  { title, text, back }: { title: string; text: string; back: { href: string; label: string } },
-) {
-  return (
+/** The in-app 404 page for an object the user may not see (or that does not exist). */
+function notFoundPage(c: AppContext, { title, active, text, back }: {
+  title: string;
+  active: string;
+  text: string;
+  back: { href: string; label: string };
+}): Promise<Response> {
+  return appPage(
+    c,
+    { title, active },
     <>
       <PageHeader title={title} />
       <EmptyState
@@ -121,7 +93,26 @@ function NotFoundInApp(
       >
         {text}
       </EmptyState>
-    </>
+    </>,
+    404,
+  );
+}
+
+/** Active or Disabled, for an account. */
+function AccountStatus({ user }: { user: User }) {
+  return user.disabledAt
+    ? <span className="badge badge--danger">Disabled</span>
+    : <span className="badge badge--success">Active</span>;
+}
+
+/** The button that lets an admin view the site as `user` (not for disabled accounts). */
+function ImpersonateAction({ user }: { user: User }) {
+  return (
+    <Island
+      component={ImpersonateButton}
+      props={{ userId: user.id, name: user.fullName }}
+      hydrate="idle"
+    />
   );
 }
 
@@ -158,21 +149,13 @@ function SurveyorRow({ user }: { user: User }) {
       <td>{user.email}</td>
       <td>{user.companyName ?? <span className="muted">—</span>}</td>
       <td>{user.phone ?? <span className="muted">—</span>}</td>
-      <td>{formatDate(user.createdAt)}</td>
-      <td>{formatDate(user.lastLogin)}</td>
+      <td>{formatDay(user.createdAt)}</td>
+      <td>{formatDay(user.lastLogin)}</td>
       <td>
-        {user.disabledAt
-          ? <span className="badge badge--danger">Disabled</span>
-          : <span className="badge badge--success">Active</span>}
+        <AccountStatus user={user} />
       </td>
       <td>
-        {user.disabledAt ? null : (
-          <Island
-            component={ImpersonateButton}
-            props={{ userId: user.id, name: user.fullName }}
-            hydrate="idle"
-          />
-        )}
+        {user.disabledAt ? null : <ImpersonateAction user={user} />}
       </td>
     </tr>
   );
@@ -197,48 +180,28 @@ export const appPages = new Hono<AppEnv>()
           intro="Your surveyor dashboard: new leads near you, the leads you bought, and your profile."
         />
         <div className="grid-2">
-          <section className="card" aria-labelledby="leads-heading">
-            <div className="card__header">
-              <h2 id="leads-heading">Leads</h2>
-            </div>
-            <div className="card__body stack">
-              <p>
-                <strong>No leads yet.</strong>{" "}
-                When a client near you requests a survey, it appears under Available leads and the
-                bell at the top of the page lets you know.
-              </p>
-              <p className="cluster">
-                <a className="btn btn--primary btn--sm" href="/leads">Available leads</a>
-                <a className="btn btn--secondary btn--sm" href="/surveyor/purchased-leads">
-                  Purchased leads
-                </a>
-              </p>
-            </div>
-          </section>
-          <section className="card" aria-labelledby="next-heading">
-            <div className="card__header">
-              <h2 id="next-heading">What's next</h2>
-            </div>
-            <div className="card__body">
-              <ol className="app-steps">
-                <ProfileStep user={user} />
-                <li>
-                  <div>
-                    <strong>Watch for new leads.</strong>{" "}
-                    Each lead shows the property, the survey type and the lead price before you buy
-                    it.
-                  </div>
-                </li>
-                <li>
-                  <div>
-                    <strong>Contact the client.</strong>{" "}
-                    Once you buy a lead, call the client to confirm the details and schedule the
-                    visit; clients expect a reply within 48 hours.
-                  </div>
-                </li>
-              </ol>
-            </div>
-          </section>
+          <Card id="leads-heading" title="Leads" bodyClass="stack">
+            <p>
+              <strong>No leads yet.</strong>{" "}
+              When a client near you requests a survey, it appears under Available leads and the
+              bell at the top of the page lets you know.
+            </p>
+            <p className="cluster">
+              <a className="btn btn--primary btn--sm" href="/leads">Available leads</a>
+              <a className="btn btn--secondary btn--sm" href="/surveyor/purchased-leads">
+                Purchased leads
+              </a>
+            </p>
+          </Card>
+          <NextSteps user={user}>
+            <Step title="Watch for new leads.">
+              Each lead shows the property, the survey type and the lead price before you buy it.
+            </Step>
+            <Step title="Contact the client.">
+              Once you buy a lead, call the client to confirm the details and schedule the visit;
+              clients expect a reply within 48 hours.
+            </Step>
+          </NextSteps>
         </div>
         <p className="muted app-note">
           Lead matching is being switched on region by region; your leads will show here as soon as
@@ -290,16 +253,12 @@ export const appPages = new Hono<AppEnv>()
     (c) =>
       // No lead belongs to anyone until lead purchasing exists: every id is one the surveyor
       // may not see, which is a 404.
-      appPage(
-        c,
-        { title: "Lead not found", active: "/surveyor/purchased-leads" },
-        <NotFoundInApp
-          title="Lead not found"
-          text="This lead is not among your purchased leads, or it no longer exists."
-          back={{ href: "/surveyor/purchased-leads", label: "Back to purchased leads" }}
-        />,
-        404,
-      ),
+      notFoundPage(c, {
+        title: "Lead not found",
+        active: "/surveyor/purchased-leads",
+        text: "This lead is not among your purchased leads, or it no longer exists.",
+        back: { href: "/surveyor/purchased-leads", label: "Back to purchased leads" },
+      }),
   )
   // Technician area
   .get("/technician-dashboard", requirePageRole("technician"), (c) => {
@@ -313,40 +272,21 @@ export const appPages = new Hono<AppEnv>()
           intro="Your technician dashboard: the surveys you are assigned to."
         />
         <div className="grid-2">
-          <section className="card" aria-labelledby="assigned-heading">
-            <div className="card__header">
-              <h2 id="assigned-heading">Assigned surveys</h2>
-            </div>
-            <div className="card__body">
-              <p>
-                <strong>No surveys assigned yet.</strong>{" "}
-                When our team assigns you to a survey, it appears here with the property address,
-                the survey type and any notes for the field visit.
-              </p>
-            </div>
-          </section>
-          <section className="card" aria-labelledby="next-heading">
-            <div className="card__header">
-              <h2 id="next-heading">What's next</h2>
-            </div>
-            <div className="card__body">
-              <ol className="app-steps">
-                <ProfileStep user={user} />
-                <li>
-                  <div>
-                    <strong>Wait for an assignment.</strong>{" "}
-                    The bell at the top of the page tells you when you are assigned.
-                  </div>
-                </li>
-                <li>
-                  <div>
-                    <strong>Open the survey.</strong>{" "}
-                    Each assignment has its own page with the details you need on site.
-                  </div>
-                </li>
-              </ol>
-            </div>
-          </section>
+          <Card id="assigned-heading" title="Assigned surveys">
+            <p>
+              <strong>No surveys assigned yet.</strong>{" "}
+              When our team assigns you to a survey, it appears here with the property address, the
+              survey type and any notes for the field visit.
+            </p>
+          </Card>
+          <NextSteps user={user}>
+            <Step title="Wait for an assignment.">
+              The bell at the top of the page tells you when you are assigned.
+            </Step>
+            <Step title="Open the survey.">
+              Each assignment has its own page with the details you need on site.
+            </Step>
+          </NextSteps>
         </div>
       </>,
     );
@@ -357,16 +297,12 @@ export const appPages = new Hono<AppEnv>()
     zValidator("param", SurveyIdParam, onInvalid),
     (c) =>
       // Technician assignments do not exist yet, so no survey is visible to anyone here.
-      appPage(
-        c,
-        { title: "Survey not found", active: "/technician-dashboard" },
-        <NotFoundInApp
-          title="Survey not found"
-          text="This survey is not assigned to you, or it no longer exists."
-          back={{ href: "/technician-dashboard", label: "Back to your dashboard" }}
-        />,
-        404,
-      ),
+      notFoundPage(c, {
+        title: "Survey not found",
+        active: "/technician-dashboard",
+        text: "This survey is not assigned to you, or it no longer exists.",
+        back: { href: "/technician-dashboard", label: "Back to your dashboard" },
+      }),
   )
   // Admin pages owned here (/admin-dashboard, /pricing-algorithm and /regrid-api-test live
   // with their features).
@@ -487,27 +423,7 @@ export const appPages = new Hono<AppEnv>()
                 </table>
               </div>
             )}
-          {pages > 1
-            ? (
-              <nav className="cluster" aria-label="Pages">
-                {page > 1
-                  ? (
-                    <a className="btn btn--secondary btn--sm" href={`/surveyors?page=${page - 1}`}>
-                      Previous
-                    </a>
-                  )
-                  : null}
-                <span className="muted">Page {page} of {pages}</span>
-                {page < pages
-                  ? (
-                    <a className="btn btn--secondary btn--sm" href={`/surveyors?page=${page + 1}`}>
-                      Next
-                    </a>
-                  )
-                  : null}
-              </nav>
-            )
-            : null}
+          <Pager page={page} total={total} pageSize={SURVEYORS_PAGE_SIZE} path="/surveyors" />
         </>,
       );
     },
@@ -520,16 +436,13 @@ export const appPages = new Hono<AppEnv>()
       const { id } = c.req.valid("param");
       const surveyor = isUuid(id) ? await getUserById(c.var.db, id) : undefined;
       if (!surveyor || surveyor.role !== "surveyor") {
-        return appPage(
-          c,
-          { title: "Surveyor not found", active: "/surveyors" },
-          <NotFoundInApp
-            title="Surveyor not found"
-            text="There is no surveyor with this id. It may have been removed, or the link is wrong."
-            back={{ href: "/surveyors", label: "Back to surveyors" }}
-          />,
-          404,
-        );
+        return notFoundPage(c, {
+          title: "Surveyor not found",
+          active: "/surveyors",
+          text:
+            "There is no surveyor with this id. It may have been removed, or the link is wrong.",
+          back: { href: "/surveyors", label: "Back to surveyors" },
+        });
       }
       return appPage(
         c,
@@ -538,54 +451,39 @@ export const appPages = new Hono<AppEnv>()
           <PageHeader
             title={surveyor.fullName}
             intro={surveyor.companyName ?? "Independent surveyor"}
-            actions={surveyor.disabledAt ? null : (
-              <Island
-                component={ImpersonateButton}
-                props={{ userId: surveyor.id, name: surveyor.fullName }}
-                hydrate="idle"
-              />
-            )}
+            actions={surveyor.disabledAt ? null : <ImpersonateAction user={surveyor} />}
           />
           <div className="grid-2">
-            <section className="card" aria-labelledby="contact-heading">
-              <div className="card__header">
-                <h2 id="contact-heading">Account</h2>
-                {surveyor.disabledAt
-                  ? <span className="badge badge--danger">Disabled</span>
-                  : <span className="badge badge--success">Active</span>}
-              </div>
-              <div className="card__body">
-                <dl className="email-preview__meta">
-                  <dt>Email</dt>
-                  <dd>
-                    <a href={`mailto:${surveyor.email}`}>{surveyor.email}</a>
-                  </dd>
-                  <dt>Phone</dt>
-                  <dd>
-                    {surveyor.phone
-                      ? <a href={`tel:${surveyor.phone}`}>{surveyor.phone}</a>
-                      : "Not given"}
-                  </dd>
-                  <dt>Company</dt>
-                  <dd>{surveyor.companyName ?? "Not given"}</dd>
-                  <dt>Joined</dt>
-                  <dd>{formatDate(surveyor.createdAt)}</dd>
-                  <dt>Last sign-in</dt>
-                  <dd>{formatDate(surveyor.lastLogin)}</dd>
-                </dl>
-              </div>
-            </section>
-            <section className="card" aria-labelledby="network-heading">
-              <div className="card__header">
-                <h2 id="network-heading">Network details</h2>
-              </div>
-              <div className="card__body">
-                <p className="muted">
-                  Coverage area, contacts, contact history and assigned surveys arrive with the
-                  surveyor management work. Until then, this page shows the account itself.
-                </p>
-              </div>
-            </section>
+            <Card
+              id="contact-heading"
+              title="Account"
+              aside={<AccountStatus user={surveyor} />}
+            >
+              <dl className="email-preview__meta">
+                <dt>Email</dt>
+                <dd>
+                  <a href={`mailto:${surveyor.email}`}>{surveyor.email}</a>
+                </dd>
+                <dt>Phone</dt>
+                <dd>
+                  {surveyor.phone
+                    ? <a href={`tel:${surveyor.phone}`}>{surveyor.phone}</a>
+                    : "Not given"}
+                </dd>
+                <dt>Company</dt>
+                <dd>{surveyor.companyName ?? "Not given"}</dd>
+                <dt>Joined</dt>
+                <dd>{formatDay(surveyor.createdAt)}</dd>
+                <dt>Last sign-in</dt>
+                <dd>{formatDay(surveyor.lastLogin)}</dd>
+              </dl>
+            </Card>
+            <Card id="network-heading" title="Network details">
+              <p className="muted">
+                Coverage area, contacts, contact history and assigned surveys arrive with the
+                surveyor management work. Until then, this page shows the account itself.
+              </p>
+            </Card>
           </div>
           <p>
             <a href="/surveyors">← Back to surveyors</a>

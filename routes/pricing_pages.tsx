@@ -2,8 +2,7 @@ import type { ReactNode } from "react";
 import { Hono } from "hono";
 import type { AppContext, AppEnv } from "./_env.ts";
 import { requirePageRole } from "./_auth.ts";
-import { renderPage } from "../components/render.tsx";
-import { AppLayout } from "../components/AppLayout.tsx";
+import { appPage, PageHeader } from "../components/AppPage.tsx";
 import { Island } from "../components/Island.tsx";
 import PricingEditor from "../islands/PricingEditor.tsx";
 import ParcelLookupTest from "../islands/ParcelLookupTest.tsx";
@@ -11,29 +10,19 @@ import { getActivePricingConfig, listPricingConfigs } from "../db/pricing.ts";
 import { listDiscountCodes } from "../db/discounts.ts";
 import { DEFAULT_PRICING_CONFIG } from "../lib/pricing.ts";
 
+/** An admin page: its header (title and intro) above `body`, in the app layout. */
 function adminPage(
   c: AppContext,
   meta: { title: string; active: string; intro: ReactNode },
   body: ReactNode,
-): Response {
-  return c.html(
-    renderPage(
-      c,
-      { title: meta.title, noindex: true, bodyClass: "app" },
-      <AppLayout
-        user={c.var.user!}
-        isImpersonating={Boolean(c.var.session?.impersonatorId)}
-        active={meta.active}
-      >
-        <header className="app-page-header">
-          <div>
-            <h1>{meta.title}</h1>
-            <p>{meta.intro}</p>
-          </div>
-        </header>
-        {body}
-      </AppLayout>,
-    ),
+): Promise<Response> {
+  return appPage(
+    c,
+    meta,
+    <>
+      <PageHeader title={meta.title} intro={meta.intro} />
+      {body}
+    </>,
   );
 }
 

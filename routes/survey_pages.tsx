@@ -1,13 +1,13 @@
-import type { ReactNode } from "react";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
-import type { AppContext, AppEnv } from "./_env.ts";
+import type { AppEnv } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
 import { requirePageRole, requirePageUser } from "./_auth.ts";
 import { renderPage } from "../components/render.tsx";
 import { AppLayout } from "../components/AppLayout.tsx";
+import { appPage, Card, EmptyState, PageHeader, Pager } from "../components/AppPage.tsx";
 import { PublicLayout } from "../components/PublicLayout.tsx";
 import { Island } from "../components/Island.tsx";
 import { SurveyCard, surveyTitle } from "../components/survey/SurveyCard.tsx";
@@ -54,62 +54,6 @@ const AdminDashboardQuery = z.object({
   q: z.string().trim().max(200).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
 });
-
-/** A signed-in page in the app layout; the guard has set `c.var.user`. */
-function appPage(
-  c: AppContext,
-  meta: { title: string; active?: string },
-  body: ReactNode,
-): Response {
-  return c.html(
-    renderPage(
-      c,
-      { title: meta.title, noindex: true, bodyClass: "app" },
-      <AppLayout
-        user={c.var.user!}
-        isImpersonating={Boolean(c.var.session?.impersonatorId)}
-        active={meta.active}
-      >
-        {body}
-      </AppLayout>,
-    ),
-  );
-}
-
-function PageHeader(
-  { title, intro, actions }: { title: string; intro?: ReactNode; actions?: ReactNode },
-) {
-  return (
-    <header className="app-page-header">
-      <div>
-        <h1>{title}</h1>
-        {intro ? <p>{intro}</p> : null}
-      </div>
-      {actions ? <div className="cluster">{actions}</div> : null}
-    </header>
-  );
-}
-
-function Pager({ page, total, pageSize, path }: {
-  page: number;
-  total: number;
-  pageSize: number;
-  path: string;
-}) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages <= 1) return null;
-  return (
-    <nav className="survey-pager" aria-label="Pages">
-      {page > 1
-        ? <a className="btn btn--secondary btn--sm" href={`${path}?page=${page - 1}`}>Previous</a>
-        : null}
-      <span className="survey-pager__info">{`Page ${page} of ${pages}`}</span>
-      {page < pages
-        ? <a className="btn btn--secondary btn--sm" href={`${path}?page=${page + 1}`}>Next</a>
-        : null}
-    </nav>
-  );
-}
 
 /**
  * Survey pages: the request flow (/create-survey, public), the client dashboard, a request's
@@ -215,15 +159,12 @@ export const surveyPages = new Hono<AppEnv>()
           />
           {total === 0
             ? (
-              <div className="empty-state">
-                <h2>No survey requests yet</h2>
-                <p className="muted">
-                  Get an instant, free quote for your property in a few minutes. No payment needed.
-                </p>
-                <p>
-                  <a className="btn btn--primary" href="/create-survey">Get a free quote</a>
-                </p>
-              </div>
+              <EmptyState
+                title="No survey requests yet"
+                action={<a className="btn btn--primary" href="/create-survey">Get a free quote</a>}
+              >
+                Get an instant, free quote for your property in a few minutes. No payment needed.
+              </EmptyState>
             )
             : (
               <div className="stack survey-list">
@@ -287,73 +228,53 @@ export const surveyPages = new Hono<AppEnv>()
           />
           <div className="survey-page__grid">
             <div className="stack">
-              <section className="card" aria-labelledby="progress-title">
-                <div className="card__header">
-                  <h2 id="progress-title">Progress</h2>
-                </div>
-                <div className="card__body">
-                  <ProgressTracker survey={survey} events={events} />
-                  <dl className="survey-card__facts">
-                    <div>
-                      <dt>Surveyor</dt>
-                      <dd>
-                        <SurveyorContact survey={survey} />
-                      </dd>
-                    </div>
-                    <div>
-                      <dt>Scheduled</dt>
-                      <dd>{survey.scheduledDate ? formatDate(survey.scheduledDate) : "Not yet"}</dd>
-                    </div>
-                    <div>
-                      <dt>Surveyed</dt>
-                      <dd>{formatDate(survey.surveyedDate)}</dd>
-                    </div>
-                    <div>
-                      <dt>Completed</dt>
-                      <dd>{formatDate(survey.completedDate)}</dd>
-                    </div>
-                  </dl>
-                </div>
-              </section>
-              <section className="card" aria-labelledby="request-title">
-                <div className="card__header">
-                  <h2 id="request-title">Request details</h2>
-                </div>
-                <div className="card__body">
-                  {user.role === "admin"
-                    ? <p className="muted">{`Client: ${survey.clientName}`}</p>
-                    : null}
-                  <SurveyFacts survey={survey} />
-                </div>
-              </section>
+              <Card id="progress-title" title="Progress">
+                <ProgressTracker survey={survey} events={events} />
+                <dl className="survey-card__facts">
+                  <div>
+                    <dt>Surveyor</dt>
+                    <dd>
+                      <SurveyorContact survey={survey} />
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>Scheduled</dt>
+                    <dd>{survey.scheduledDate ? formatDate(survey.scheduledDate) : "Not yet"}</dd>
+                  </div>
+                  <div>
+                    <dt>Surveyed</dt>
+                    <dd>{formatDate(survey.surveyedDate)}</dd>
+                  </div>
+                  <div>
+                    <dt>Completed</dt>
+                    <dd>{formatDate(survey.completedDate)}</dd>
+                  </div>
+                </dl>
+              </Card>
+              <Card id="request-title" title="Request details">
+                {user.role === "admin"
+                  ? <p className="muted">{`Client: ${survey.clientName}`}</p>
+                  : null}
+                <SurveyFacts survey={survey} />
+              </Card>
             </div>
             <div className="stack">
-              <section className="card" aria-labelledby="quote-title">
-                <div className="card__header">
-                  <h2 id="quote-title">Quote</h2>
-                </div>
-                <div className="card__body">
-                  <p className="survey-page__price" data-testid="quoted-price">
-                    {quotedPrice(survey)}
-                  </p>
-                  <p className="muted">Estimated turnaround: {survey.quote.turnaround}</p>
-                  <QuoteBreakdown quote={survey.quote} caption="Quoted price breakdown" />
-                  <p className="muted survey-page__note">
-                    Quoted on {formatDate(survey.createdAt)}
-                    {survey.pricingConfigVersion
-                      ? ` (pricing version ${survey.pricingConfigVersion})`
-                      : ""}. This price does not change.
-                  </p>
-                </div>
-              </section>
-              <section className="card" aria-labelledby="timeline-title">
-                <div className="card__header">
-                  <h2 id="timeline-title">Timeline</h2>
-                </div>
-                <div className="card__body">
-                  <SurveyTimeline events={events} />
-                </div>
-              </section>
+              <Card id="quote-title" title="Quote">
+                <p className="survey-page__price" data-testid="quoted-price">
+                  {quotedPrice(survey)}
+                </p>
+                <p className="muted">Estimated turnaround: {survey.quote.turnaround}</p>
+                <QuoteBreakdown quote={survey.quote} caption="Quoted price breakdown" />
+                <p className="muted survey-page__note">
+                  Quoted on {formatDate(survey.createdAt)}
+                  {survey.pricingConfigVersion
+                    ? ` (pricing version ${survey.pricingConfigVersion})`
+                    : ""}. This price does not change.
+                </p>
+              </Card>
+              <Card id="timeline-title" title="Timeline">
+                <SurveyTimeline events={events} />
+              </Card>
             </div>
           </div>
         </div>,

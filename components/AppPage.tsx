@@ -1,0 +1,118 @@
+import type { ReactNode } from "react";
+import type { AppContext } from "../routes/_env.ts";
+import { countUnreadNotifications } from "../db/notifications.ts";
+import { renderPage } from "./render.tsx";
+import { AppLayout } from "./AppLayout.tsx";
+
+/** What a signed-in page says about itself. */
+export interface AppPageMeta {
+  title: string;
+  /** Path of the page's nav entry, e.g. "/leads" (see `AppLayout`). */
+  active?: string;
+}
+
+/**
+ * Renders `body` as a signed-in page in the app layout (never indexed). The page guard has
+ * already set `c.var.user`; throws when it has not. Costs one query, the user's unread
+ * notification count (a partial index), so the bell shows its badge before it first loads.
+ */
+export async function appPage(
+  c: AppContext,
+  meta: AppPageMeta,
+  body: ReactNode,
+  status: 200 | 404 = 200,
+): Promise<Response> {
+  const user = c.var.user;
+  if (!user) throw new Error("appPage needs a signed-in user: put a page guard in front");
+  const initialUnread = await countUnreadNotifications(c.var.db, { userId: user.id });
+  return c.html(
+    renderPage(
+      c,
+      { title: meta.title, noindex: true, bodyClass: "app" },
+      <AppLayout
+        user={user}
+        isImpersonating={Boolean(c.var.session?.impersonatorId)}
+        active={meta.active}
+        initialUnread={initialUnread}
+      >
+        {body}
+      </AppLayout>,
+    ),
+    status,
+  );
+}
+
+/** A signed-in page's heading: the h1, an optional line under it and optional actions. */
+export function PageHeader(
+  { title, intro, actions }: { title: string; intro?: ReactNode; actions?: ReactNode },
+) {
+  return (
+    <header className="app-page-header">
+      <div>
+        <h1>{title}</h1>
+        {intro ? <p>{intro}</p> : null}
+      </div>
+      {actions ? <div className="cluster">{actions}</div> : null}
+    </header>
+  );
+}
+
+/** An empty list or a missing object: what is (not) there and, optionally, where to go. */
+export function EmptyState(
+  { title, children, action }: { title: string; children: ReactNode; action?: ReactNode },
+) {
+  return (
+    <div className="empty-state">
+      <h2>{title}</h2>
+      <p className="muted">{children}</p>
+      {action ? <p>{action}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * A titled card section, labelled by its own heading (`id` names the heading). `aside` sits
+ * next to the heading (a badge); `bodyClass` adds classes to the body.
+ */
+export function Card({ id, title, aside, bodyClass, children }: {
+  id: string;
+  title: string;
+  aside?: ReactNode;
+  bodyClass?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="card" aria-labelledby={id}>
+      <div className="card__header">
+        <h2 id={id}>{title}</h2>
+        {aside}
+      </div>
+      <div className={bodyClass ? `card__body ${bodyClass}` : "card__body"}>{children}</div>
+    </section>
+  );
+}
+
+/**
+ * Previous / "Page n of m" / Next links for a server-paginated list at `path` (`?page=n`).
+ * Nothing when everything fits on one page.
+ */
+export function Pager({ page, total, pageSize, path }: {
+  page: number;
+  total: number;
+  pageSize: number;
+  path: string;
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1) return null;
+  return (
+    <nav className="survey-pager" aria-label="Pages">
+      {page > 1
+        ? <a className="btn btn--secondary btn--sm" href={`${path}?page=${page - 1}`}>Previous</a>
+        : null}
+      <span className="survey-pager__info">{`Page ${page} of ${pages}`}</span>
+      {page < pages
+        ? <a className="btn btn--secondary btn--sm" href={`${path}?page=${page + 1}`}>Next</a>
+        : null}
+    </nav>
+  );
+}
