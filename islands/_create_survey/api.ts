@@ -4,7 +4,7 @@
  */
 import { ApiError, apiJson, errorMessage, getQuery } from "../_api.ts";
 import type { Quote } from "../../lib/pricing.ts";
-import type { Answers, IslandUser } from "./types.ts";
+import type { Answers } from "./types.ts";
 import { type DetailsBody, toDetails } from "./details.ts";
 
 /** A geocoded address. */
@@ -145,31 +145,4 @@ export async function submitSurvey(body: ReturnType<typeof surveyBody>): Promise
     body,
   );
   return data?.survey?.id ?? data?.id ?? null;
-}
-
-/** POST /api/register (username = email, spec section 3); returns the new user. */
-export async function register(
-  input: { email: string; fullName: string; password: string },
-): Promise<IslandUser> {
-  const email = input.email.trim();
-  const user = await apiJson<IslandUser>("POST", "/api/register", {
-    email,
-    password: input.password,
-    fullName: input.fullName.trim(),
-    username: email,
-  });
-  if (!user?.id) throw new Error("Registration failed");
-  return user;
-}
-
-/** POST /api/login; returns the signed-in user. */
-export async function login(
-  input: { identifier: string; password: string },
-): Promise<IslandUser> {
-  const user = await apiJson<IslandUser>("POST", "/api/login", {
-    identifier: input.identifier.trim(),
-    password: input.password,
-  });
-  if (!user?.id) throw new Error("Login failed");
-  return user;
 }

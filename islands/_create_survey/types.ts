@@ -4,15 +4,10 @@
  */
 import type { SurveyType } from "../../lib/survey_types.ts";
 import type { Quote } from "../../lib/pricing.ts";
+import type { AuthUser } from "../_auth_forms.tsx";
 
 /** The signed-in user as the island needs it (a subset of the session user). */
-export interface IslandUser {
-  id: string;
-  fullName: string;
-  email: string;
-  role: string;
-  phone: string | null;
-}
+export type IslandUser = AuthUser;
 
 /**
  * Every answer of the flow, as typed. Numbers stay strings until they are sent, so a half
