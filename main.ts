@@ -16,6 +16,8 @@ import { devReload } from "./routes/dev_reload.ts";
 import { sessions } from "./routes/_auth.ts";
 import { authApi } from "./routes/auth_api.ts";
 import { adminApi } from "./routes/admin_api.ts";
+import { adminMessages } from "./routes/admin_messages.ts";
+import { adminPages } from "./routes/admin_pages.tsx";
 import { accountPages } from "./routes/account_pages.tsx";
 import { appPages } from "./routes/app_pages.tsx";
 import { pricing } from "./routes/pricing.ts";
@@ -58,6 +60,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", contact);
   app.route("/", authApi);
   app.route("/", adminApi);
+  app.route("/", adminMessages);
   app.route("/", pricing);
   app.route("/", surveys);
   app.route("/", notifications);
@@ -66,6 +69,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", accountPages);
   app.route("/", surveyPages);
   app.route("/", pricingPages);
+  app.route("/", adminPages);
   app.route("/", appPages);
   app.route("/", pages);
   if (Deno.env.get("MERIDIAN_DEV_RELOAD") === "1") app.route("/", devReload);

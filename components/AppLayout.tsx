@@ -17,6 +17,7 @@ export interface NavItem {
 export const ROLE_NAV: Record<Role, readonly NavItem[]> = {
   admin: [
     { label: "Dashboard", href: "/admin-dashboard" },
+    { label: "Admin console", href: "/admin?tab=users" },
     { label: "Surveyors", href: "/surveyors" },
     { label: "Pricing", href: "/pricing-algorithm" },
     { label: "Email templates", href: "/admin/email-templates" },

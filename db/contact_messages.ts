@@ -47,17 +47,31 @@ export async function insertContactMessage(
 }
 
 /**
- * Newest messages first, `limit` per page (capped at 100). Pass the last row's `createdAt`
- * and `id` as `before` for the next page; the created_at index serves both.
+ * Newest messages first, `limit` per page (capped at 100), only unread ones with
+ * `unreadOnly`. Pass the last row's `createdAt` and `id` as `before` for the next page; the
+ * created_at index serves both.
  */
 export async function listContactMessages(
   db: Db,
-  { limit = 50, before }: { limit?: number; before?: { createdAt: Date; id: string } } = {},
+  { limit = 50, before, unreadOnly = false }: {
+    limit?: number;
+    before?: { createdAt: Date; id: string };
+    unreadOnly?: boolean;
+  } = {},
 ): Promise<ContactMessage[]> {
   const n = Math.max(1, Math.min(100, Math.trunc(limit)));
+  // A JS Date keeps milliseconds but created_at has microseconds: the cursor row's own stored
+  // time is used when it still exists, so rows less than a millisecond older are not skipped.
+  const older = before
+    ? db`and (created_at, id) < (
+        coalesce((select created_at from contact_messages where id = ${before.id}),
+          ${before.createdAt}),
+        ${before.id})`
+    : db``;
+  const unread = unreadOnly ? db`and read_at is null` : db``;
   return await db<ContactMessage[]>`
     select ${db(columns)} from contact_messages
-    ${before ? db`where (created_at, id) < (${before.createdAt}, ${before.id})` : db``}
+    where true ${older} ${unread}
     order by created_at desc, id desc
     limit ${n}`;
 }

@@ -1,0 +1,103 @@
+import { Hono } from "hono";
+import { zValidator } from "@hono/zod-validator";
+import { z } from "zod";
+import type { AppEnv } from "./_env.ts";
+import { onInvalid } from "./_errors.tsx";
+import { requirePageRole } from "./_auth.ts";
+import { loadMessagePage, MESSAGES_PAGE_SIZE } from "./admin_messages.ts";
+import { appPage, PageHeader } from "../components/AppPage.tsx";
+import { Island } from "../components/Island.tsx";
+import AdminUsers, { ADMIN_USERS_PAGE_SIZE } from "../islands/AdminUsers.tsx";
+import AdminMessages from "../islands/AdminMessages.tsx";
+import { listUsers, ROLES } from "../db/users.ts";
+
+/** The nav entry of the console (components/AppLayout.tsx ROLE_NAV). */
+export const ADMIN_CONSOLE_NAV = "/admin?tab=users";
+
+const TABS = [
+  { id: "users", label: "Users", href: "/admin?tab=users" },
+  { id: "messages", label: "Contact messages", href: "/admin?tab=messages" },
+] as const;
+
+// A page never answers 400: anything odd in the address falls back to the default view.
+const ConsoleQuery = z.object({
+  tab: z.enum(["users", "messages"]).catch("users").default("users"),
+  role: z.enum(ROLES).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+});
+
+/**
+ * GET /admin, the admin console (admins only): the users list with role changes, disabling
+ * and 'View as', and the contact form's inbox. Each tab is its own address (`?tab=`), so only
+ * that tab's island and data are loaded.
+ */
+export const adminPages = new Hono<AppEnv>()
+  .get(
+    "/admin",
+    requirePageRole("admin"),
+    zValidator("query", ConsoleQuery, onInvalid),
+    async (c) => {
+      const { tab, role, page } = c.req.valid("query");
+      const header = (
+        <>
+          <PageHeader
+            title="Admin console"
+            intro="Manage accounts and read what visitors send through the contact form."
+          />
+          <nav className="admin-tabs" aria-label="Admin console sections">
+            {TABS.map((t) => (
+              <a
+                key={t.id}
+                className="admin-tabs__link"
+                href={t.href}
+                aria-current={t.id === tab ? "page" : undefined}
+              >
+                {t.label}
+              </a>
+            ))}
+          </nav>
+        </>
+      );
+      if (tab === "messages") {
+        const initial = await loadMessagePage(c, {
+          limit: MESSAGES_PAGE_SIZE,
+          unreadOnly: false,
+        });
+        return await appPage(
+          c,
+          { title: "Contact messages", active: ADMIN_CONSOLE_NAV },
+          <>
+            {header}
+            <section className="admin-console" aria-labelledby="admin-messages-title">
+              <h2 id="admin-messages-title" className="visually-hidden">Contact messages</h2>
+              <Island component={AdminMessages} props={{ initial }} hydrate="load" />
+            </section>
+          </>,
+        );
+      }
+      const { users, total } = await listUsers(c.var.db, {
+        role,
+        limit: ADMIN_USERS_PAGE_SIZE,
+        offset: (page - 1) * ADMIN_USERS_PAGE_SIZE,
+      });
+      return await appPage(
+        c,
+        { title: "Users", active: ADMIN_CONSOLE_NAV },
+        <>
+          {header}
+          <section className="admin-console" aria-labelledby="admin-users-title">
+            <h2 id="admin-users-title" className="visually-hidden">Users</h2>
+            <Island
+              component={AdminUsers}
+              props={{
+                currentUserId: c.var.user!.id,
+                role: role ?? "",
+                initial: { users, total, page, pageSize: ADMIN_USERS_PAGE_SIZE },
+              }}
+              hydrate="load"
+            />
+          </section>
+        </>,
+      );
+    },
+  );

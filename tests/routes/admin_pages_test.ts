@@ -1,0 +1,168 @@
+import { assert, assertEquals, assertMatch, assertStringIncludes } from "../_assert.ts";
+import { createTestApp, test, type TestApp } from "../_helpers.ts";
+import { createSignedInUser, createUser, signInAs } from "../_auth.ts";
+
+function get(t: TestApp, path: string, cookie?: string) {
+  return t.request("GET", path, { cookie, headers: { accept: "text/html" } });
+}
+
+/** The page's HTML without React's `<!-- -->` text separators, for text assertions. */
+async function pageText(res: Response): Promise<string> {
+  return (await res.text()).replaceAll("<!-- -->", "");
+}
+
+/** The JSON props of the first `data-island="name"` marker in `html`. */
+function islandProps(html: string, name: string) {
+  const match = new RegExp(`data-island="${name}"[^>]*data-props="([^"]*)"`).exec(html);
+  assert(match, `${name} island is on the page`);
+  const json = match[1].replaceAll("&quot;", '"').replaceAll("&#x27;", "'")
+    .replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+  return JSON.parse(json);
+}
+
+test("[admin console] signed-out visitors go to /auth with returnTo", async () => {
+  const t = await createTestApp();
+  for (const path of ["/admin", "/admin?tab=messages"]) {
+    const res = await get(t, path);
+    assertEquals(res.status, 302, path);
+    assertEquals(res.headers.get("location"), `/auth?returnTo=${encodeURIComponent(path)}`);
+  }
+  t.close();
+});
+
+test("[admin console] clients, surveyors and technicians get the 403 page and no data", async () => {
+  const t = await createTestApp();
+  const secret = await createUser(t.sql, { role: "client", fullName: "Secret Person" });
+  await t.sql`insert into contact_messages (name, email, topic, message)
+    values ('Private Sender', 'p@example.com', 'other', 'Private message body')`;
+  for (const role of ["client", "surveyor", "technician"] as const) {
+    for (const path of ["/admin", "/admin?tab=messages"]) {
+      const res = await get(t, path, await signInAs(t, role));
+      assertEquals(res.status, 403, `${role} ${path}`);
+      assertMatch(res.headers.get("content-type") ?? "", /text\/html/);
+      const body = await res.text();
+      assertStringIncludes(body, "403 Access Denied");
+      assert(!body.includes(secret.email), `${role} sees no user`);
+      assert(!body.includes("Private Sender"), `${role} sees no message`);
+      assert(!body.includes('data-island="AdminUsers"'), role);
+    }
+  }
+  t.close();
+});
+
+test("[admin console] an admin sees the users tab with the first page and themselves marked", async () => {
+  const t = await createTestApp();
+  const { user: admin, cookie } = await createSignedInUser(t, {
+    role: "admin",
+    fullName: "Ada Admin",
+  });
+  const client = await createUser(t.sql, {
+    role: "client",
+    fullName: "Cleo Client",
+    companyName: "Cleo Homes",
+    phone: "512-555-0199",
+  });
+  const res = await get(t, "/admin", cookie);
+  assertEquals(res.status, 200);
+  assertMatch(res.headers.get("content-type") ?? "", /text\/html/);
+  assertEquals(res.headers.get("cache-control"), "private, no-store");
+  const body = await pageText(res);
+  assertStringIncludes(body, "<h1>Admin console</h1>");
+  assertStringIncludes(body, 'class="app-header"');
+  assertMatch(body, /href="\/admin\?tab=users" aria-current="page">Admin console</);
+  assertMatch(
+    body,
+    /class="admin-tabs__link" href="\/admin\?tab=users" aria-current="page">Users</,
+  );
+  assertMatch(body, /href="\/admin\?tab=messages">Contact messages</);
+  assertStringIncludes(body, 'data-island="AdminUsers"');
+  assert(!body.includes('data-island="AdminMessages"'), "only the open tab's island loads");
+  // Server-rendered rows: no loading flash and readable before the script runs.
+  assertStringIncludes(body, "Cleo Client");
+  assertStringIncludes(body, "Cleo Homes");
+  assertMatch(body, /Ada Admin <span class="muted">\(you\)<\/span>/);
+  assertStringIncludes(body, `aria-label="View as Cleo Client"`);
+  assert(!body.includes(`aria-label="View as Ada Admin"`), "no 'View as' for admins");
+  assertStringIncludes(body, `aria-label="Role of Cleo Client"`);
+  assertStringIncludes(body, `aria-label="Disable Cleo Client"`);
+  assert(!body.includes(`aria-label="Role of Ada Admin"`), "no role change for yourself");
+  assert(!body.includes(`aria-label="Disable Ada Admin"`), "no disabling yourself");
+  assert(!body.includes("passwordHash") && !body.includes("$argon2"), "no password hash");
+
+  const props = islandProps(body, "AdminUsers");
+  assertEquals(props.currentUserId, admin.id);
+  assertEquals(props.role, "");
+  assertEquals(props.initial.total, 2);
+  assertEquals(props.initial.page, 1);
+  assertEquals(
+    props.initial.users.map((u: { id: string }) => u.id).sort(),
+    [admin.id, client.id].sort(),
+  );
+  t.close();
+});
+
+test("[admin console] the role filter and page come from the address; odd values fall back", async () => {
+  const t = await createTestApp();
+  const cookie = await signInAs(t, "admin");
+  await createUser(t.sql, { role: "surveyor", fullName: "Sam Surveyor" });
+  await createUser(t.sql, { role: "client", fullName: "Cleo Client" });
+
+  const filtered = await pageText(await get(t, "/admin?tab=users&role=surveyor", cookie));
+  const props = islandProps(filtered, "AdminUsers");
+  assertEquals(props.role, "surveyor");
+  assertEquals(props.initial.total, 1);
+  assertStringIncludes(filtered, "Sam Surveyor");
+  assert(!filtered.includes("Cleo Client"), "the filter applies to the first page");
+
+  for (
+    const odd of [
+      "?role=wizard",
+      "?page=-3",
+      "?page=abc",
+      "?tab=nope",
+      `?role=${"x".repeat(10_000)}`,
+    ]
+  ) {
+    const res = await get(t, `/admin${odd}`, cookie);
+    assertEquals(res.status, 200, odd.slice(0, 20));
+    const p = islandProps(await pageText(res), "AdminUsers");
+    assertEquals(p.role, "", odd.slice(0, 20));
+    assertEquals(p.initial.page, 1, odd.slice(0, 20));
+  }
+  t.close();
+});
+
+test("[admin console] the messages tab shows the newest messages with their unread state", async () => {
+  const t = await createTestApp();
+  const cookie = await signInAs(t, "admin");
+  await t.sql`insert into contact_messages (name, email, topic, message, created_at, read_at)
+    values ('Old Reader', 'old@example.com', 'billing', 'An older message, already read',
+      now() - interval '2 days', now() - interval '1 day')`;
+  await t.sql`insert into contact_messages (name, email, topic, message)
+    values ('New Sender', 'new@example.com', 'quote', 'A newer message, not yet read')`;
+  const res = await get(t, "/admin?tab=messages", cookie);
+  assertEquals(res.status, 200);
+  const body = await pageText(res);
+  assertMatch(body, /class="admin-tabs__link" href="\/admin\?tab=messages" aria-current="page"/);
+  assertStringIncludes(body, 'data-island="AdminMessages"');
+  assert(!body.includes('data-island="AdminUsers"'));
+  const props = islandProps(body, "AdminMessages");
+  assertEquals(props.initial.messages.map((m: { name: string }) => m.name), [
+    "New Sender",
+    "Old Reader",
+  ]);
+  assertEquals(props.initial.messages[0].readAt, null);
+  assertEquals(props.initial.nextCursor, null);
+  assertMatch(body, /New Sender<\/span><span class="badge badge--info">New</);
+  assertStringIncludes(body, "A quote or survey request");
+  t.close();
+});
+
+test("[admin console] the admin nav links to the console from other admin pages, marking only it", async () => {
+  const t = await createTestApp();
+  const cookie = await signInAs(t, "admin");
+  const templates = await (await get(t, "/admin/email-templates", cookie)).text();
+  assertStringIncludes(templates, 'href="/admin?tab=users"');
+  assert(!/href="\/admin\?tab=users" aria-current/.test(templates), "not current elsewhere");
+  t.close();
+});
