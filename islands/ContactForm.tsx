@@ -5,6 +5,7 @@ import {
   type ContactInput,
   validateContact,
 } from "../lib/contact.ts";
+import { ErrorIcon, SelectField, TextareaField, TextField } from "./_fields.tsx";
 
 /** Props of the contact form. */
 export interface ContactFormProps {
@@ -19,23 +20,7 @@ const EMPTY: ContactInput = { name: "", email: "", phone: "", topic: "", message
 const NETWORK_ERROR = "We couldn't send your message. Check your connection and try again.";
 const FALLBACK_ERROR = "Something went wrong sending your message. Please try again.";
 
-function AlertIcon() {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      aria-hidden="true"
-    >
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 8v4m0 4h.01" />
-    </svg>
-  );
-}
+const TOPIC_CHOICES = CONTACT_TOPICS.map((t) => ({ id: t.value, label: t.label }));
 
 /**
  * The support contact form. Checks fields before sending (messages next to each field),
@@ -155,22 +140,6 @@ export default function ContactForm({ id = "contact" }: ContactFormProps) {
     );
   }
 
-  function describedBy(f: Field, hint?: string) {
-    const ids = [hint, errors[f] ? `${fieldId(f)}-error` : undefined].filter(Boolean);
-    return ids.length ? ids.join(" ") : undefined;
-  }
-
-  function errorText(f: Field) {
-    return errors[f]
-      ? (
-        <p className="field__error" id={`${fieldId(f)}-error`}>
-          <AlertIcon />
-          {errors[f]}
-        </p>
-      )
-      : null;
-  }
-
   const messageLength = values.message.trim().length;
   return (
     <form
@@ -180,98 +149,71 @@ export default function ContactForm({ id = "contact" }: ContactFormProps) {
       onSubmit={onSubmit}
     >
       <div className="grid-2 contact-form__row">
-        <div className="field">
-          <label className="field__label" htmlFor={fieldId("name")}>Your name</label>
-          <input
-            id={fieldId("name")}
-            className="field__input"
-            name="name"
-            autoComplete="name"
-            maxLength={CONTACT_LIMITS.name}
-            value={values.name}
-            onChange={(e) => update("name", e.currentTarget.value)}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={describedBy("name")}
-            required
-          />
-          {errorText("name")}
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={fieldId("email")}>Email</label>
-          <input
-            id={fieldId("email")}
-            className="field__input"
-            name="email"
-            type="email"
-            autoComplete="email"
-            maxLength={CONTACT_LIMITS.email}
-            value={values.email}
-            onChange={(e) => update("email", e.currentTarget.value)}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy("email")}
-            required
-          />
-          {errorText("email")}
-        </div>
+        <TextField
+          id={fieldId("name")}
+          name="name"
+          label="Your name"
+          autoComplete="name"
+          maxLength={CONTACT_LIMITS.name}
+          value={values.name}
+          onValue={(v) => update("name", v)}
+          error={errors.name}
+        />
+        <TextField
+          id={fieldId("email")}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          maxLength={CONTACT_LIMITS.email}
+          value={values.email}
+          onValue={(v) => update("email", v)}
+          error={errors.email}
+        />
       </div>
       <div className="grid-2 contact-form__row">
-        <div className="field">
-          <label className="field__label" htmlFor={fieldId("phone")}>
-            Phone <span className="field__optional">(optional)</span>
-          </label>
-          <input
-            id={fieldId("phone")}
-            className="field__input"
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            maxLength={CONTACT_LIMITS.phone}
-            value={values.phone}
-            onChange={(e) => update("phone", e.currentTarget.value)}
-            aria-invalid={errors.phone ? true : undefined}
-            aria-describedby={describedBy("phone")}
-          />
-          {errorText("phone")}
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={fieldId("topic")}>Topic</label>
-          <select
-            id={fieldId("topic")}
-            className="field__input"
-            name="topic"
-            value={values.topic}
-            onChange={(e) => update("topic", e.currentTarget.value)}
-            aria-invalid={errors.topic ? true : undefined}
-            aria-describedby={describedBy("topic")}
-            required
-          >
-            <option value="">Choose a topic</option>
-            {CONTACT_TOPICS.map((t) => <option key={t.value} value={t.value}>{t.label}</option>)}
-          </select>
-          {errorText("topic")}
-        </div>
+        <TextField
+          id={fieldId("phone")}
+          name="phone"
+          label="Phone"
+          optional
+          type="tel"
+          autoComplete="tel"
+          maxLength={CONTACT_LIMITS.phone}
+          value={values.phone}
+          onValue={(v) => update("phone", v)}
+          error={errors.phone}
+        />
+        <SelectField
+          id={fieldId("topic")}
+          name="topic"
+          label="Topic"
+          placeholder="Choose a topic"
+          choices={TOPIC_CHOICES}
+          value={values.topic}
+          onValue={(v) => update("topic", v)}
+          error={errors.topic}
+        />
       </div>
-      <div className="field contact-form__row">
-        <label className="field__label" htmlFor={fieldId("message")}>Message</label>
-        <textarea
+      <div className="contact-form__row">
+        <TextareaField
           id={fieldId("message")}
-          className="field__input"
           name="message"
+          label="Message"
           rows={6}
           maxLength={CONTACT_LIMITS.messageMax}
           value={values.message}
-          onChange={(e) => update("message", e.currentTarget.value)}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={describedBy("message", `${fieldId("message")}-hint`)}
-          required
+          onValue={(v) => update("message", v)}
+          error={errors.message}
+          hint={
+            <>
+              Include the property address or request number if you have one.{" "}
+              <span className="contact-form__count">
+                {messageLength} / {CONTACT_LIMITS.messageMax}
+              </span>
+            </>
+          }
         />
-        <p className="field__hint" id={`${fieldId("message")}-hint`}>
-          Include the property address or request number if you have one.{" "}
-          <span className="contact-form__count">
-            {messageLength} / {CONTACT_LIMITS.messageMax}
-          </span>
-        </p>
-        {errorText("message")}
       </div>
       {formError
         ? (
@@ -280,7 +222,7 @@ export default function ContactForm({ id = "contact" }: ContactFormProps) {
             role="alert"
             id={`${id}-form-error`}
           >
-            <AlertIcon />
+            <ErrorIcon />
             <span>{formError}</span>
           </div>
         )

@@ -34,12 +34,19 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
   if (!error) return null;
   return (
     <p className="field__error" id={`${id}-error`}>
-      <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" className="cs-icon">
-        <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
-        <path d="M12 7v6m0 4h.01" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      </svg>
+      <ErrorIcon />
       <span>{error}</span>
     </p>
+  );
+}
+
+/** The small decorative "!" in a circle before an error message. */
+export function ErrorIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" className="cs-icon">
+      <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M12 7v6m0 4h.01" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
   );
 }
 
