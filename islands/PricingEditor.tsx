@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { apiJson, errorMessage } from "./_api.ts";
 import { toast } from "./_toast.ts";
+import { describedBy, FieldError, SelectField, TextField } from "./_fields.tsx";
 import {
   formatCents,
   PRICED_SURVEY_TYPES,
@@ -74,6 +75,16 @@ interface FieldSpec {
 
 const TYPE_NAME = (t: string) => SURVEY_TYPE_INFO[t as keyof typeof SURVEY_TYPE_INFO].name;
 
+/** One field per id under `config[key]`, e.g. `terrain.hilly`. */
+function fieldsOf<T extends string>(
+  key: string,
+  ids: readonly T[],
+  label: (id: T) => string,
+  unit: Unit,
+): FieldSpec[] {
+  return ids.map((id) => ({ path: [key, id], label: label(id), unit }));
+}
+
 /** Every scalar field of the config except the acreage tiers, grouped for the form. */
 const GROUPS: { id: string; title: string; hint: string; fields: FieldSpec[] }[] = [
   {
@@ -81,52 +92,32 @@ const GROUPS: { id: string; title: string; hint: string; fields: FieldSpec[] }[]
     title: "Base prices",
     hint: "What each survey type costs before any factor. Quotes never go below the spec's " +
       "starting price, whatever is set here.",
-    fields: PRICED_SURVEY_TYPES.map((t) => ({
-      path: ["basePriceCents", t],
-      label: TYPE_NAME(t),
-      unit: "dollars",
-    })),
+    fields: fieldsOf("basePriceCents", PRICED_SURVEY_TYPES, TYPE_NAME, "dollars"),
   },
   {
     id: "acreage-weight",
     title: "Acreage weight by survey type",
     hint: "Multiplies the acreage charge: 0 ignores acreage (elevation certificates), 1.5 " +
       "makes each acre half as dear again.",
-    fields: PRICED_SURVEY_TYPES.map((t) => ({
-      path: ["acreageWeight", t],
-      label: TYPE_NAME(t),
-      unit: "factor",
-    })),
+    fields: fieldsOf("acreageWeight", PRICED_SURVEY_TYPES, TYPE_NAME, "factor"),
   },
   {
     id: "property",
     title: "Property type",
     hint: "Multipliers on the work: 1 = no change, 1.25 = +25%, 0.95 = −5%.",
-    fields: PROPERTY_TYPES.map((p) => ({
-      path: ["propertyType", p],
-      label: PROPERTY_TYPE_LABELS[p],
-      unit: "factor",
-    })),
+    fields: fieldsOf("propertyType", PROPERTY_TYPES, (p) => PROPERTY_TYPE_LABELS[p], "factor"),
   },
   {
     id: "terrain",
     title: "Terrain",
     hint: "Multipliers on the work.",
-    fields: TERRAINS.map((p) => ({
-      path: ["terrain", p],
-      label: TERRAIN_LABELS[p],
-      unit: "factor",
-    })),
+    fields: fieldsOf("terrain", TERRAINS, (p) => TERRAIN_LABELS[p], "factor"),
   },
   {
     id: "vegetation",
     title: "Vegetation",
     hint: "Multipliers on the work.",
-    fields: VEGETATIONS.map((p) => ({
-      path: ["vegetation", p],
-      label: VEGETATION_LABELS[p],
-      unit: "factor",
-    })),
+    fields: fieldsOf("vegetation", VEGETATIONS, (p) => VEGETATION_LABELS[p], "factor"),
   },
   {
     id: "structures",
@@ -148,11 +139,12 @@ const GROUPS: { id: string; title: string; hint: string; fields: FieldSpec[] }[]
       "where the corners are.",
     fields: [
       { path: ["cornerSetCents"], label: "Per corner set", unit: "dollars" },
-      ...PRICED_SURVEY_TYPES.map((t) => ({
-        path: ["cornerSearchCents", t],
-        label: `Corner research: ${TYPE_NAME(t)}`,
-        unit: "dollars" as const,
-      })),
+      ...fieldsOf(
+        "cornerSearchCents",
+        PRICED_SURVEY_TYPES,
+        (t) => `Corner research: ${TYPE_NAME(t)}`,
+        "dollars",
+      ),
     ],
   },
   {
@@ -168,21 +160,18 @@ const GROUPS: { id: string; title: string; hint: string; fields: FieldSpec[] }[]
     id: "states",
     title: "State cost index",
     hint: "Regional labour and travel costs: 1 is average, 1.3 is 30% dearer.",
-    fields: STATE_CODES.map((s) => ({
-      path: ["stateIndex", s],
-      label: `${US_STATES[s]} (${s})`,
-      unit: "factor",
-    })),
+    fields: fieldsOf("stateIndex", STATE_CODES, (s) => `${US_STATES[s]} (${s})`, "factor"),
   },
   {
     id: "alta",
     title: "ALTA/NSPS Table A items",
     hint: "Added to an ALTA survey for each optional item the client orders.",
-    fields: ALTA_ITEM_IDS.map((id) => ({
-      path: ["altaItemCents", id],
-      label: `${id}. ${ALTA_TABLE_A_ITEMS[id]}`,
-      unit: "dollars",
-    })),
+    fields: fieldsOf(
+      "altaItemCents",
+      ALTA_ITEM_IDS,
+      (id) => `${id}. ${ALTA_TABLE_A_ITEMS[id]}`,
+      "dollars",
+    ),
   },
 ];
 
@@ -262,10 +251,10 @@ function NumberField(
           value={value}
           onChange={(e) => onValue(e.currentTarget.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={describedBy(id, undefined, error)}
         />
       </div>
-      {error ? <p className="field__error" id={`${id}-error`}>{error}</p> : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
@@ -797,6 +786,11 @@ function codeErrors(form: CodeForm): Record<string, string> {
   return errors;
 }
 
+const DISCOUNT_KINDS = [
+  { id: "percent", label: "Percent off" },
+  { id: "fixed", label: "Fixed amount off" },
+];
+
 /** The discount-code section: create codes, list them with their uses, turn them on and off. */
 function DiscountCodes(
   { initial, total, renderedAt }: { initial: DiscountCodeRow[]; total: number; renderedAt: string },
@@ -875,11 +869,6 @@ function DiscountCodes(
     }
   }
 
-  const fieldError = (k: string) =>
-    errors[k] ? <p className="field__error" id={`dc-${k}-error`}>{errors[k]}</p> : null;
-  const invalid = (k: string) =>
-    errors[k] ? { "aria-invalid": true as const, "aria-describedby": `dc-${k}-error` } : {};
-
   return (
     <section className="card" aria-labelledby="discount-codes">
       <div className="card__header">
@@ -887,80 +876,58 @@ function DiscountCodes(
       </div>
       <div className="card__body stack">
         <form className="discount-form" onSubmit={create} noValidate>
-          <div className="field">
-            <label className="field__label" htmlFor="dc-code">Code</label>
-            <input
-              id="dc-code"
-              className="field__input"
-              value={form.code}
-              maxLength={40}
-              autoComplete="off"
-              onChange={(e) => set("code", e.currentTarget.value)}
-              {...invalid("code")}
-            />
-            <p className="field__hint">Clients type it in any case.</p>
-            {fieldError("code")}
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="dc-kind">Type</label>
-            <select
-              id="dc-kind"
-              className="field__input"
-              value={form.kind}
-              onChange={(e) => set("kind", e.currentTarget.value as CodeForm["kind"])}
-            >
-              <option value="percent">Percent off</option>
-              <option value="fixed">Fixed amount off</option>
-            </select>
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="dc-value">
-              {form.kind === "percent" ? "Percent" : "Amount ($)"}
-            </label>
-            <input
-              id="dc-value"
-              className="field__input"
-              inputMode="decimal"
-              value={form.value}
-              onChange={(e) => set("value", e.currentTarget.value)}
-              {...invalid("value")}
-            />
-            {fieldError("value")}
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="dc-from">Valid from (optional)</label>
-            <input
-              id="dc-from"
-              type="datetime-local"
-              className="field__input"
-              value={form.validFrom}
-              onChange={(e) => set("validFrom", e.currentTarget.value)}
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="dc-until">Valid until (optional)</label>
-            <input
-              id="dc-until"
-              type="datetime-local"
-              className="field__input"
-              value={form.validUntil}
-              onChange={(e) => set("validUntil", e.currentTarget.value)}
-              {...invalid("validUntil")}
-            />
-            {fieldError("validUntil")}
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="dc-max">Maximum uses (optional)</label>
-            <input
-              id="dc-max"
-              className="field__input"
-              inputMode="numeric"
-              value={form.maxUses}
-              onChange={(e) => set("maxUses", e.currentTarget.value)}
-              {...invalid("maxUses")}
-            />
-            {fieldError("maxUses")}
-          </div>
+          <TextField
+            id="dc-code"
+            label="Code"
+            value={form.code}
+            maxLength={40}
+            autoComplete="off"
+            onValue={(v) => set("code", v)}
+            hint="Clients type it in any case."
+            error={errors.code}
+          />
+          <SelectField
+            id="dc-kind"
+            label="Type"
+            value={form.kind}
+            onValue={(v) => set("kind", v as CodeForm["kind"])}
+            choices={DISCOUNT_KINDS}
+            placeholder={null}
+          />
+          <TextField
+            id="dc-value"
+            label={form.kind === "percent" ? "Percent" : "Amount ($)"}
+            inputMode="decimal"
+            value={form.value}
+            onValue={(v) => set("value", v)}
+            error={errors.value}
+          />
+          <TextField
+            id="dc-from"
+            label="Valid from"
+            optional
+            type="datetime-local"
+            value={form.validFrom}
+            onValue={(v) => set("validFrom", v)}
+          />
+          <TextField
+            id="dc-until"
+            label="Valid until"
+            optional
+            type="datetime-local"
+            value={form.validUntil}
+            onValue={(v) => set("validUntil", v)}
+            error={errors.validUntil}
+          />
+          <TextField
+            id="dc-max"
+            label="Maximum uses"
+            optional
+            inputMode="numeric"
+            value={form.maxUses}
+            onValue={(v) => set("maxUses", v)}
+            error={errors.maxUses}
+          />
           <div className="field field--check">
             <input
               id="dc-once"
@@ -970,14 +937,14 @@ function DiscountCodes(
             />
             <label htmlFor="dc-once">Once per client</label>
           </div>
-          <div className="field discount-form__note">
-            <label className="field__label" htmlFor="dc-note">Note (optional)</label>
-            <input
+          <div className="discount-form__note">
+            <TextField
               id="dc-note"
-              className="field__input"
+              label="Note"
+              optional
               maxLength={500}
               value={form.note}
-              onChange={(e) => set("note", e.currentTarget.value)}
+              onValue={(v) => set("note", v)}
             />
           </div>
           <div className="form-actions">
