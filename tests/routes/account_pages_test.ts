@@ -1,29 +1,21 @@
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../_assert.ts";
-import { createTestApp, test, type TestApp } from "../_helpers.ts";
+import { createTestApp, test } from "../_helpers.ts";
 import { createSignedInUser, createUser, sessionFor, signInAs } from "../_auth.ts";
+import { DASHBOARDS, ROLES } from "../_fixtures.ts";
+import {
+  assertHtml,
+  assertRedirect,
+  assertRedirectsToAuth,
+  findIslandProps,
+  getPage,
+} from "../_pages.ts";
 import type { Role } from "../../routes/_env.ts";
-
-const ROLES: Role[] = ["admin", "client", "surveyor", "technician"];
-const html = { accept: "text/html" };
-
-function get(t: TestApp, path: string, cookie?: string) {
-  return t.request("GET", path, { cookie, headers: html });
-}
-
-/** The JSON props of the island `name` in a page, or undefined when the page lacks it. */
-function islandProps(page: string, name: string): Record<string, unknown> | undefined {
-  const match = new RegExp(`data-island="${name}"[^>]*data-props="([^"]*)"`).exec(page);
-  if (!match) return undefined;
-  const json = match[1].replace(/&quot;/g, '"').replace(/&amp;/g, "&").replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, "<").replace(/&gt;/g, ">");
-  return JSON.parse(json);
-}
 
 test("[accounts] /auth shows Login and Register tabs with the spec's labels", async () => {
   const t = await createTestApp();
-  const res = await get(t, "/auth");
+  const res = await getPage(t, "/auth");
   assertEquals(res.status, 200);
-  assertMatch(res.headers.get("content-type") ?? "", /text\/html/);
+  assertHtml(res);
   assertEquals(res.headers.get("cache-control"), "private, no-store");
   const page = await res.text();
   assertStringIncludes(page, 'role="tab"');
@@ -33,14 +25,14 @@ test("[accounts] /auth shows Login and Register tabs with the spec's labels", as
   assertStringIncludes(page, ">Password<");
   assertStringIncludes(page, 'href="/forgot-password"');
   assertStringIncludes(page, "Forgot Password?");
-  assertEquals(islandProps(page, "AuthForm"), { returnTo: null, initialTab: "login" });
-  assert(islandProps(page, "Toaster"), "the page has a toast viewport");
+  assertEquals(findIslandProps(page, "AuthForm"), { returnTo: null, initialTab: "login" });
+  assert(findIslandProps(page, "Toaster"), "the page has a toast viewport");
   t.close();
 });
 
 test("[accounts] /auth?tab=register opens on the Register tab with Email, Full Name, Password", async () => {
   const t = await createTestApp();
-  const page = await (await get(t, "/auth?tab=register")).text();
+  const page = await (await getPage(t, "/auth?tab=register")).text();
   assertStringIncludes(page, ">Email<");
   assertStringIncludes(page, ">Full Name<");
   assertStringIncludes(page, ">Password<");
@@ -50,8 +42,8 @@ test("[accounts] /auth?tab=register opens on the Register tab with Email, Full N
 
 test("[accounts] /auth passes a local returnTo to the form and drops an unsafe one", async () => {
   const t = await createTestApp();
-  const ok = await (await get(t, "/auth?returnTo=%2Fclient-dashboard%3Fx%3D1")).text();
-  assertEquals(islandProps(ok, "AuthForm")?.returnTo, "/client-dashboard?x=1");
+  const ok = await (await getPage(t, "/auth?returnTo=%2Fclient-dashboard%3Fx%3D1")).text();
+  assertEquals(findIslandProps(ok, "AuthForm")?.returnTo, "/client-dashboard?x=1");
   for (
     const bad of [
       "https://evil.example",
@@ -61,8 +53,8 @@ test("[accounts] /auth passes a local returnTo to the form and drops an unsafe o
       "javascript:alert(1)",
     ]
   ) {
-    const page = await (await get(t, `/auth?returnTo=${encodeURIComponent(bad)}`)).text();
-    assertEquals(islandProps(page, "AuthForm")?.returnTo, null, bad);
+    const page = await (await getPage(t, `/auth?returnTo=${encodeURIComponent(bad)}`)).text();
+    assertEquals(findIslandProps(page, "AuthForm")?.returnTo, null, bad);
     assert(!page.includes('evil.example"'), bad);
   }
   t.close();
@@ -78,7 +70,7 @@ test("[accounts] /auth ignores junk query values instead of failing", async () =
       "tab=%00",
     ]
   ) {
-    const res = await get(t, `/auth?${q}`);
+    const res = await getPage(t, `/auth?${q}`);
     assertEquals(res.status, 200, q);
     await res.body?.cancel();
   }
@@ -87,16 +79,9 @@ test("[accounts] /auth ignores junk query values instead of failing", async () =
 
 test("[accounts] a signed-in user visiting /auth is redirected by role with the redirecting text", async () => {
   const t = await createTestApp();
-  const expected: Record<Role, string> = {
-    admin: "/admin-dashboard",
-    client: "/client-dashboard",
-    surveyor: "/surveyor-dashboard",
-    technician: "/technician-dashboard",
-  };
   for (const role of ROLES) {
-    const res = await get(t, "/auth", await signInAs(t, role));
-    assertEquals(res.status, 302, role);
-    assertEquals(res.headers.get("location"), expected[role], role);
+    const res = await getPage(t, "/auth", await signInAs(t, role));
+    assertRedirect(res, DASHBOARDS[role], role);
     assertStringIncludes(await res.text(), "Redirecting to your dashboard...");
   }
   t.close();
@@ -119,13 +104,12 @@ test("[accounts] /auth honours returnTo only under the role's own prefix (admin 
     ["client", "javascript:alert(1)", "/client-dashboard"],
   ];
   for (const [role, returnTo, location] of cases) {
-    const res = await get(
+    const res = await getPage(
       t,
       `/auth?returnTo=${encodeURIComponent(returnTo)}`,
       await signInAs(t, role),
     );
-    assertEquals(res.status, 302, `${role} ${returnTo}`);
-    assertEquals(res.headers.get("location"), location, `${role} ${returnTo}`);
+    assertRedirect(res, location, `${role} ${returnTo}`);
     await res.body?.cancel();
   }
   t.close();
@@ -133,9 +117,9 @@ test("[accounts] /auth honours returnTo only under the role's own prefix (admin 
 
 test("[accounts] /forgot-password shows the email form with a way back to login", async () => {
   const t = await createTestApp();
-  const res = await get(t, "/forgot-password");
+  const res = await getPage(t, "/forgot-password");
   assertEquals(res.status, 200);
-  assertMatch(res.headers.get("content-type") ?? "", /text\/html/);
+  assertHtml(res);
   const page = await res.text();
   assertStringIncludes(page, 'data-island="ForgotPasswordForm"');
   assertStringIncludes(page, ">Email<");
@@ -146,11 +130,11 @@ test("[accounts] /forgot-password shows the email form with a way back to login"
 
 test("[accounts] /reset-password passes the token to the form and is never cached", async () => {
   const t = await createTestApp();
-  const res = await get(t, "/reset-password?token=abc_DEF-123");
+  const res = await getPage(t, "/reset-password?token=abc_DEF-123");
   assertEquals(res.status, 200);
   assertEquals(res.headers.get("cache-control"), "private, no-store");
   const page = await res.text();
-  assertEquals(islandProps(page, "ResetPasswordForm"), { token: "abc_DEF-123" });
+  assertEquals(findIslandProps(page, "ResetPasswordForm"), { token: "abc_DEF-123" });
   assertStringIncludes(page, 'name="robots" content="noindex"');
   // Server render of a token link is the verifying state (the browser then checks it).
   assertStringIncludes(page, "Verifying your reset link...");
@@ -166,10 +150,10 @@ test("[accounts] /reset-password without a token renders the invalid-link panel"
       `/reset-password?token=${"x".repeat(600)}`,
     ]
   ) {
-    const res = await get(t, path);
+    const res = await getPage(t, path);
     assertEquals(res.status, 200, path);
     const page = await res.text();
-    assertEquals(islandProps(page, "ResetPasswordForm"), { token: null }, path);
+    assertEquals(findIslandProps(page, "ResetPasswordForm"), { token: null }, path);
     assertStringIncludes(page, "Invalid or Expired Link");
     assertStringIncludes(page, "This password reset link is invalid or has expired.");
     assertStringIncludes(page, "Please request a new password reset link.");
@@ -181,9 +165,7 @@ test("[accounts] /reset-password without a token renders the invalid-link panel"
 
 test("[accounts] /profile sends signed-out visitors to sign in and back", async () => {
   const t = await createTestApp();
-  const res = await get(t, "/profile");
-  assertEquals(res.status, 302);
-  assertEquals(res.headers.get("location"), "/auth?returnTo=%2Fprofile");
+  await assertRedirectsToAuth(await getPage(t, "/profile"), "/profile");
   t.close();
 });
 
@@ -196,13 +178,13 @@ test("[accounts] /profile shows each role its details in the app layout", async 
       companyName: "Acme Surveying",
       phone: "555-0100",
     });
-    const res = await get(t, "/profile", cookie);
+    const res = await getPage(t, "/profile", cookie);
     assertEquals(res.status, 200, role);
     assertEquals(res.headers.get("cache-control"), "private, no-store");
     const page = await res.text();
     assertStringIncludes(page, 'class="app-header"');
     assertStringIncludes(page, `Pat ${role}`);
-    assertEquals(islandProps(page, "ProfileForm"), {
+    assertEquals(findIslandProps(page, "ProfileForm"), {
       email: user.email,
       fullName: `Pat ${role}`,
       companyName: "Acme Surveying",
@@ -219,8 +201,8 @@ test("[accounts] an impersonated /profile hides the password change and shows th
   const admin = await createUser(t.sql, { role: "admin" });
   const client = await createUser(t.sql, { role: "client", fullName: "Casey Client" });
   const cookie = await sessionFor(t, client, { impersonatorId: admin.id });
-  const page = await (await get(t, "/profile", cookie)).text();
-  assertEquals(islandProps(page, "ProfileForm")?.isImpersonating, true);
+  const page = await (await getPage(t, "/profile", cookie)).text();
+  assertEquals(findIslandProps(page, "ProfileForm")?.isImpersonating, true);
   assert(!page.includes("Current Password"), "no password form while impersonating");
   assertStringIncludes(page, 'data-island="ImpersonationBanner"');
   assertStringIncludes(page, "Return to admin");

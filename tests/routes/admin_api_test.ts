@@ -1,6 +1,7 @@
-import { assert, assertEquals, assertMatch, assertNotEquals } from "../_assert.ts";
+import { assert, assertEquals, assertNotEquals } from "../_assert.ts";
 import { createTestApp, test, type TestApp } from "../_helpers.ts";
 import { createSignedInUser, createUser, sessionCookieFrom, sessionFor, signIn } from "../_auth.ts";
+import { expectJson } from "../_fixtures.ts";
 import { keys } from "../../db/kv.ts";
 import { listAuditEvents } from "../../db/audit.ts";
 import { getUserById } from "../../db/users.ts";
@@ -10,13 +11,6 @@ import { ADMIN_RESTORED_MESSAGE } from "../../routes/admin_api.ts";
 
 const NON_ADMINS = ["client", "surveyor", "technician"] as const;
 const MISSING = "00000000-0000-4000-8000-000000000000";
-
-async function expectJson(res: Response, status: number) {
-  const body = await res.text();
-  assertEquals(res.status, status, body);
-  assertMatch(res.headers.get("content-type") ?? "", /^application\/json/);
-  return JSON.parse(body);
-}
 
 async function me(t: TestApp, cookie: string) {
   const res = await t.request("GET", "/api/user", { cookie });

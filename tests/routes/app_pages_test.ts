@@ -1,20 +1,22 @@
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../_assert.ts";
-import { createTestApp, test, type TestApp } from "../_helpers.ts";
+import { createTestApp, test } from "../_helpers.ts";
 import { createSignedInUser, createUser, sessionFor, signInAs } from "../_auth.ts";
+import { DASHBOARDS, ROLES } from "../_fixtures.ts";
+import {
+  assertForbiddenPage,
+  assertHtml,
+  assertRedirect,
+  assertRedirectsToAuth,
+  getPage,
+  islandProps,
+  loadPage,
+  pageText,
+} from "../_pages.ts";
 import type { Role } from "../../routes/_env.ts";
 import { ROLE_NAV } from "../../components/AppLayout.tsx";
+import { insertNotification, markAllNotificationsRead } from "../../db/notifications.ts";
 
-const ROLES: Role[] = ["admin", "client", "surveyor", "technician"];
 const SOME_UUID = "0b6c1f8e-2f43-4c8a-9d1e-5a7b3c2d1e0f";
-
-function get(t: TestApp, path: string, cookie?: string) {
-  return t.request("GET", path, { cookie, headers: { accept: "text/html" } });
-}
-
-/** The page's HTML without React's `<!-- -->` text separators, for text assertions. */
-async function pageText(res: Response): Promise<string> {
-  return (await res.text()).replaceAll("<!-- -->", "");
-}
 
 /** Each page owned here, the one role allowed on it, and a text its 200 page shows. */
 const PAGES: { path: string; role: Role; text: string; status?: number }[] = [
@@ -46,28 +48,16 @@ const PAGES: { path: string; role: Role; text: string; status?: number }[] = [
 
 test("[app] signed-out visitors of every signed-in page go to /auth with returnTo", async () => {
   const t = await createTestApp();
-  for (const path of ["/dashboard", "/admin", ...PAGES.map((p) => p.path)]) {
-    const res = await get(t, path);
-    assertEquals(res.status, 302, path);
-    assertEquals(res.headers.get("location"), `/auth?returnTo=${encodeURIComponent(path)}`, path);
+  for (const path of ["/dashboard", "/admin", ...PAGES.map((p) => p.path), "/surveyors?page=2"]) {
+    await assertRedirectsToAuth(await getPage(t, path), path);
   }
-  const withQuery = await get(t, "/surveyors?page=2");
-  assertEquals(withQuery.headers.get("location"), "/auth?returnTo=%2Fsurveyors%3Fpage%3D2");
   t.close();
 });
 
 test("[app] /dashboard sends each role to its own dashboard", async () => {
   const t = await createTestApp();
-  const expected: Record<Role, string> = {
-    admin: "/admin-dashboard",
-    client: "/client-dashboard",
-    surveyor: "/surveyor-dashboard",
-    technician: "/technician-dashboard",
-  };
   for (const role of ROLES) {
-    const res = await get(t, "/dashboard", await signInAs(t, role));
-    assertEquals(res.status, 302, role);
-    assertEquals(res.headers.get("location"), expected[role], role);
+    assertRedirect(await getPage(t, "/dashboard", await signInAs(t, role)), DASHBOARDS[role], role);
   }
   t.close();
 });
@@ -79,11 +69,10 @@ test("[app] every page answers the wrong role with the 403 page, on the server",
   ) as Record<Role, string>;
   for (const page of [...PAGES, { path: "/admin", role: "admin" as Role, text: "" }]) {
     for (const role of ROLES.filter((r) => r !== page.role)) {
-      const res = await get(t, page.path, cookies[role]);
-      assertEquals(res.status, 403, `${role} ${page.path}`);
-      assertMatch(res.headers.get("content-type") ?? "", /text\/html/);
-      const body = await res.text();
-      assertStringIncludes(body, "403 Access Denied", `${role} ${page.path}`);
+      const body = await assertForbiddenPage(
+        await getPage(t, page.path, cookies[role]),
+        `${role} ${page.path}`,
+      );
       if (page.text) assert(!body.includes(page.text), `${role} sees nothing of ${page.path}`);
     }
   }
@@ -94,9 +83,9 @@ test("[app] every page renders for its role inside the app layout", async () => 
   const t = await createTestApp();
   for (const page of PAGES) {
     const { user, cookie } = await createSignedInUser(t, { role: page.role });
-    const res = await get(t, page.path, cookie);
+    const res = await getPage(t, page.path, cookie);
     assertEquals(res.status, page.status ?? 200, page.path);
-    assertMatch(res.headers.get("content-type") ?? "", /text\/html/);
+    assertHtml(res);
     assertEquals(res.headers.get("cache-control"), "private, no-store", page.path);
     const body = await pageText(res);
     assertStringIncludes(body, page.text, page.path);
@@ -113,9 +102,32 @@ test("[app] every page renders for its role inside the app layout", async () => 
   t.close();
 });
 
+test("[app] the bell shows the unread count in the first HTML, before it loads", async () => {
+  const t = await createTestApp();
+  const { user, cookie } = await createSignedInUser(t, { role: "surveyor" });
+  const other = await createUser(t.sql, { role: "surveyor" });
+  for (const userId of [user.id, user.id, user.id, other.id]) {
+    await insertNotification(t.sql, {
+      userId,
+      kind: "survey_status_changed",
+      title: "Update",
+      body: "Something happened",
+      link: null,
+    });
+  }
+  const { html } = await loadPage(t, "/leads", cookie);
+  assertEquals(islandProps(html, "NotificationsBell"), { initialUnread: 3 });
+  assertStringIncludes(html, 'aria-label="Notifications, 3 unread"');
+  await markAllNotificationsRead(t.sql, { userId: user.id });
+  const read = await loadPage(t, "/profile", cookie);
+  assertEquals(islandProps(read.html, "NotificationsBell"), { initialUnread: 0 });
+  assert(!read.html.includes("unread"), "no badge once everything is read");
+  t.close();
+});
+
 test("[app] the current page is marked in the navigation", async () => {
   const t = await createTestApp();
-  const body = await (await get(t, "/leads", await signInAs(t, "surveyor"))).text();
+  const body = await (await getPage(t, "/leads", await signInAs(t, "surveyor"))).text();
   assertMatch(body, /href="\/leads" aria-current="page">Available leads</);
   assert(!/href="\/surveyor-dashboard" aria-current/.test(body));
   t.close();
@@ -123,15 +135,13 @@ test("[app] the current page is marked in the navigation", async () => {
 
 test("[app] /admin takes an admin to /admin-dashboard", async () => {
   const t = await createTestApp();
-  const res = await get(t, "/admin", await signInAs(t, "admin"));
-  assertEquals(res.status, 302);
-  assertEquals(res.headers.get("location"), "/admin-dashboard");
+  assertRedirect(await getPage(t, "/admin", await signInAs(t, "admin")), "/admin-dashboard");
   t.close();
 });
 
 test("[app] the email templates page previews each template as sandboxed HTML and text", async () => {
   const t = await createTestApp();
-  const body = await (await get(t, "/admin/email-templates", await signInAs(t, "admin"))).text();
+  const { html: body } = await loadPage(t, "/admin/email-templates", await signInAs(t, "admin"));
   for (
     const name of [
       "Password reset",
@@ -160,7 +170,7 @@ test("[app] /surveyors lists surveyor accounts only, with a link to each", async
     companyName: "Sam's Surveys",
   });
   await createUser(t.sql, { role: "client", fullName: "Casey Client" });
-  const body = await pageText(await get(t, "/surveyors", await signInAs(t, "admin")));
+  const body = await pageText(await getPage(t, "/surveyors", await signInAs(t, "admin")));
   assertStringIncludes(body, "1 surveyor account.");
   assertStringIncludes(body, `href="/surveyor-detail/${surveyor.id}"`);
   assertStringIncludes(body, "Sam&#x27;s Surveys");
@@ -173,13 +183,13 @@ test("[app] /surveyors pages through accounts and shrugs off a bad page number",
   const t = await createTestApp();
   for (let i = 0; i < 26; i++) await createUser(t.sql, { role: "surveyor" });
   const admin = await signInAs(t, "admin");
-  const first = await pageText(await get(t, "/surveyors", admin));
+  const first = await pageText(await getPage(t, "/surveyors", admin));
   assertStringIncludes(first, "Page 1 of 2");
   assertStringIncludes(first, 'href="/surveyors?page=2"');
-  const second = await (await get(t, "/surveyors?page=2", admin)).text();
+  const second = await (await getPage(t, "/surveyors?page=2", admin)).text();
   assertEquals((second.match(/href="\/surveyor-detail\//g) ?? []).length, 1);
   for (const bad of ["abc", "-1", "0", "1e9", "x".repeat(10_000)]) {
-    const res = await get(t, `/surveyors?page=${bad}`, admin);
+    const res = await getPage(t, `/surveyors?page=${bad}`, admin);
     assertEquals(res.status, 200, bad);
     await res.body?.cancel();
   }
@@ -195,14 +205,14 @@ test("[app] /surveyor-detail shows a surveyor and 404s for other users and bad i
     phone: "555-0101",
   });
   const client = await createUser(t.sql, { role: "client" });
-  const res = await get(t, `/surveyor-detail/${surveyor.id}`, admin);
+  const res = await getPage(t, `/surveyor-detail/${surveyor.id}`, admin);
   assertEquals(res.status, 200);
   const body = await res.text();
   assertStringIncludes(body, "Sam Surveyor");
   assertStringIncludes(body, surveyor.email);
   assertStringIncludes(body, 'href="tel:555-0101"');
   for (const id of [client.id, SOME_UUID, "not-a-uuid", "x".repeat(10_000)]) {
-    const miss = await get(t, `/surveyor-detail/${id}`, admin);
+    const miss = await getPage(t, `/surveyor-detail/${id}`, admin);
     assertEquals(miss.status, 404, id.slice(0, 40));
     assertStringIncludes(await miss.text(), "Surveyor not found");
   }
@@ -214,7 +224,7 @@ test("[app] an impersonated session shows the banner with 'Return to admin'", as
   const admin = await createUser(t.sql, { role: "admin" });
   const surveyor = await createUser(t.sql, { role: "surveyor", fullName: "Sam Surveyor" });
   const cookie = await sessionFor(t, surveyor, { impersonatorId: admin.id });
-  const body = await (await get(t, "/surveyor-dashboard", cookie)).text();
+  const body = await (await getPage(t, "/surveyor-dashboard", cookie)).text();
   assertStringIncludes(body, 'data-island="ImpersonationBanner"');
   assertStringIncludes(body, "Return to admin");
   assertStringIncludes(body, "Welcome, Sam");
@@ -225,7 +235,7 @@ test("[app] the surveyor dashboard says what is missing from the profile", async
   const t = await createTestApp();
   const bare = await signInAs(t, { role: "surveyor" });
   assertStringIncludes(
-    await pageText(await get(t, "/surveyor-dashboard", bare)),
+    await pageText(await getPage(t, "/surveyor-dashboard", bare)),
     "Add your company and phone number",
   );
   const complete = await signInAs(t, {
@@ -234,7 +244,7 @@ test("[app] the surveyor dashboard says what is missing from the profile", async
     phone: "555-0100",
   });
   assertStringIncludes(
-    await pageText(await get(t, "/surveyor-dashboard", complete)),
+    await pageText(await getPage(t, "/surveyor-dashboard", complete)),
     "Done: your company and phone are on file.",
   );
   t.close();
@@ -242,7 +252,7 @@ test("[app] the surveyor dashboard says what is missing from the profile", async
 
 test("[app] /surveyors with no surveyor accounts says how to add one", async () => {
   const t = await createTestApp();
-  const body = await pageText(await get(t, "/surveyors", await signInAs(t, "admin")));
+  const body = await pageText(await getPage(t, "/surveyors", await signInAs(t, "admin")));
   assertStringIncludes(body, "No surveyor accounts yet");
   assertStringIncludes(body, "0 surveyor accounts.");
   t.close();
@@ -259,8 +269,11 @@ function chatTag(page: string): Record<string, string> | null {
 
 test("[chat] no chat widget unless CHAT_WIDGET_APP_ID is set", async () => {
   const t = await createTestApp();
-  assertEquals(chatTag(await (await get(t, "/auth")).text()), null);
-  assertEquals(chatTag(await (await get(t, "/profile", await signInAs(t, "client"))).text()), null);
+  assertEquals(chatTag(await (await getPage(t, "/auth")).text()), null);
+  assertEquals(
+    chatTag(await (await getPage(t, "/profile", await signInAs(t, "client"))).text()),
+    null,
+  );
   t.close();
 });
 
@@ -272,7 +285,7 @@ test("[chat] the widget identifies a signed-in user with role, company, phone an
     companyName: "Acme & Sons",
     phone: "555-0100",
   });
-  const res = await get(t, "/surveyor-dashboard", cookie);
+  const res = await getPage(t, "/surveyor-dashboard", cookie);
   assertStringIncludes(res.headers.get("content-security-policy") ?? "", "widget.intercom.io");
   assertEquals(chatTag(await res.text()), {
     "data-app-id": "abc123",
@@ -289,11 +302,11 @@ test("[chat] the widget identifies a signed-in user with role, company, phone an
 
 test("[chat] signed-out visitors and impersonating admins get an anonymous widget", async () => {
   const t = await createTestApp({ env: { CHAT_WIDGET_APP_ID: "abc123" } });
-  assertEquals(chatTag(await (await get(t, "/auth")).text()), { "data-app-id": "abc123" });
+  assertEquals(chatTag(await (await getPage(t, "/auth")).text()), { "data-app-id": "abc123" });
   const admin = await createUser(t.sql, { role: "admin" });
   const client = await createUser(t.sql, { role: "client" });
   const cookie = await sessionFor(t, client, { impersonatorId: admin.id });
-  assertEquals(chatTag(await (await get(t, "/profile", cookie)).text()), {
+  assertEquals(chatTag(await (await getPage(t, "/profile", cookie)).text()), {
     "data-app-id": "abc123",
   });
   t.close();

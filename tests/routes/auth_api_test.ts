@@ -19,23 +19,9 @@ import {
   INVALID_RESET_LINK_MESSAGE,
   LOGGED_OUT_MESSAGE,
 } from "../../routes/auth_api.ts";
+import { countRows, expectJson, ROLES } from "../_fixtures.ts";
 
 const BIG = "x".repeat(10 * 1024);
-const ROLES = ["admin", "client", "surveyor", "technician"] as const;
-
-/** Asserts status, then a JSON content type, and returns the body. */
-async function expectJson(res: Response, status: number) {
-  const body = await res.text();
-  assertEquals(res.status, status, body);
-  assertMatch(res.headers.get("content-type") ?? "", /^application\/json/);
-  return JSON.parse(body);
-}
-
-async function count(t: TestApp, table: string): Promise<number> {
-  const [row] = await t.sql.unsafe(`select count(*)::int as n from ${table}`);
-  return row.n as number;
-}
-
 async function outbox(t: TestApp, to: string, template: string) {
   return await t.sql<{ text: string; html: string }[]>`
     select text, html from email_outbox
@@ -65,9 +51,9 @@ async function dbState(t: TestApp) {
   return {
     users: await t.sql`select id, email, full_name, role, company_name, phone, password_hash,
       last_login, disabled_at from users order by id`,
-    tokens: await count(t, "password_reset_tokens"),
-    audit: await count(t, "audit_log"),
-    outbox: await count(t, "email_outbox"),
+    tokens: await countRows(t, "password_reset_tokens"),
+    audit: await countRows(t, "audit_log"),
+    outbox: await countRows(t, "email_outbox"),
   };
 }
 
@@ -207,7 +193,7 @@ test("[auth] registration is limited to 10 per hour per IP", async () => {
   assertEquals(body.message, "Too many registration attempts. Please try again in 60 minutes.");
   assertMatch(res.headers.get("retry-after") ?? "", /^\d+$/);
   assert(Number(res.headers.get("retry-after")) > 3000);
-  assertEquals(await count(t, "users"), 10);
+  assertEquals(await countRows(t, "users"), 10);
   assertEquals((await from("198.51.100.2", 11)).status, 201, "another IP is not limited");
   t.close();
 });
@@ -738,7 +724,7 @@ test("[reset] a new request voids the older link", async () => {
     `/api/reset-password/verify?token=${resetTokenFrom(second.text)}`,
   );
   assertEquals(await expectJson(fresh, 200), { success: true, email: user.email });
-  assertEquals(await count(t, "password_reset_tokens"), 1);
+  assertEquals(await countRows(t, "password_reset_tokens"), 1);
   t.close();
 });
 
@@ -770,7 +756,7 @@ test("[reset] the emailed link resets the password once and ends every session",
     success: false,
     message: INVALID_RESET_LINK_MESSAGE,
   });
-  assertEquals(await count(t, "password_reset_tokens"), 0);
+  assertEquals(await countRows(t, "password_reset_tokens"), 0);
   assertEquals((await outbox(t, user.email, "password_changed")).length, 1);
   const events = (await listAuditEvents(t.sql, { userId: user.id })).map((e) => e.event);
   assert(events.includes("password_reset_requested"));
@@ -901,7 +887,7 @@ test("[reset] forgot-password is limited to 5 per hour per email and per IP", as
     "Too many password reset requests. Please try again in 60 minutes.",
   );
   assert(Number(perEmail.headers.get("retry-after")) > 0);
-  assertEquals(await count(t, "password_reset_tokens"), 1);
+  assertEquals(await countRows(t, "password_reset_tokens"), 1);
   for (let i = 0; i < 5; i++) {
     const res = await t.request("POST", "/api/forgot-password", {
       body: { email: `someone${i}@example.com` },

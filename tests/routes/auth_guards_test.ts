@@ -1,7 +1,8 @@
 import { Hono } from "hono";
-import { assert, assertEquals, assertMatch, assertStringIncludes } from "../_assert.ts";
+import { assert, assertEquals } from "../_assert.ts";
 import { createTestApp, test, type TestApp } from "../_helpers.ts";
 import { createSignedInUser } from "../_auth.ts";
+import { assertForbiddenPage, assertRedirectsToAuth } from "../_pages.ts";
 import type { AppEnv } from "../../routes/_env.ts";
 import { requestContext } from "../../routes/_middleware.ts";
 import { onError } from "../../routes/_errors.tsx";
@@ -24,9 +25,7 @@ test("[guards] signed-out visitors are sent to /auth with returnTo path and quer
   const t = await createTestApp();
   const get = guardedApp(t);
   for (const path of ["/profile", "/admin-dashboard", "/leads?page=2&sort=new"]) {
-    const res = await get(path);
-    assertEquals(res.status, 302, path);
-    assertEquals(res.headers.get("location"), `/auth?returnTo=${encodeURIComponent(path)}`);
+    await assertRedirectsToAuth(await get(path), path);
   }
   t.close();
 });
@@ -49,11 +48,7 @@ test("[guards] the wrong role gets the 403 Access Denied page from the server", 
   const get = guardedApp(t);
   for (const role of ["client", "surveyor", "technician"] as const) {
     const { cookie } = await createSignedInUser(t, { role });
-    const res = await get("/admin-dashboard", cookie);
-    assertEquals(res.status, 403, role);
-    assertMatch(res.headers.get("content-type") ?? "", /^text\/html/);
-    const html = await res.text();
-    assertStringIncludes(html, "403 Access Denied");
+    const html = await assertForbiddenPage(await get("/admin-dashboard", cookie), role);
     assert(!html.includes("admin area"));
   }
   const admin = await createSignedInUser(t, { role: "admin" });

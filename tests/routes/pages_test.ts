@@ -6,6 +6,8 @@ import { SERVICE_PAGES } from "../../lib/service_content.ts";
 import { formatDollars, SURVEY_TYPE_INFO, SURVEY_TYPES } from "../../lib/survey_types.ts";
 import { pages } from "../../routes/pages.tsx";
 import type { AppEnv, Role, SessionUser } from "../../routes/_env.ts";
+import { DASHBOARDS } from "../_fixtures.ts";
+import { assertRedirect } from "../_pages.ts";
 
 async function getHtml(t: TestApp, path: string): Promise<string> {
   const res = await t.request("GET", path, { headers: { accept: "text/html" } });
@@ -328,13 +330,7 @@ function fakeUser(role: Role): SessionUser {
 
 test("[pages] signed-in users are sent to their dashboard unless surveyFlow=true", async () => {
   const t = await createTestApp();
-  const expected: Record<Role, string> = {
-    admin: "/admin-dashboard",
-    client: "/client-dashboard",
-    surveyor: "/surveyor-dashboard",
-    technician: "/technician-dashboard",
-  };
-  for (const [role, target] of Object.entries(expected) as [Role, string][]) {
+  for (const [role, target] of Object.entries(DASHBOARDS) as [Role, string][]) {
     // The pages sub-app with a signed-in user, independent of how sessions are loaded.
     const app = new Hono<AppEnv>();
     app.use(async (c, next) => {
@@ -343,9 +339,7 @@ test("[pages] signed-in users are sent to their dashboard unless surveyFlow=true
       await next();
     });
     app.route("/", pages);
-    const res = await app.request(`${ORIGIN}/`);
-    assertEquals(res.status, 302, role);
-    assertEquals(res.headers.get("location"), target, role);
+    assertRedirect(await app.request(`${ORIGIN}/`), target, role);
     const flow = await app.request(`${ORIGIN}/?surveyFlow=true`);
     assertEquals(flow.status, 200, `${role} with surveyFlow`);
     assertEquals(flow.headers.get("cache-control"), "private, no-store");

@@ -1,29 +1,17 @@
-import { assert, assertEquals, assertMatch, assertStringIncludes } from "../_assert.ts";
+import { assertEquals, assertMatch, assertStringIncludes } from "../_assert.ts";
 import { createTestApp, test } from "../_helpers.ts";
 import { createSignedInUser, signInAs } from "../_auth.ts";
+import { assertForbiddenPage, assertRedirectsToAuth, getPage, islandProps } from "../_pages.ts";
+import type { PricingEditorProps } from "../../islands/PricingEditor.tsx";
 import { insertDiscountCode } from "../../db/discounts.ts";
 import type { ParcelProvider } from "../../lib/parcels/provider.ts";
 
 const PAGES = ["/pricing-algorithm", "/regrid-api-test"];
 
-function islandProps(html: string, name: string) {
-  const match = new RegExp(`data-island="${name}"[^>]*data-props="([^"]*)"`).exec(html);
-  assert(match, `no ${name} island`);
-  const text = match[1]
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-  return JSON.parse(text);
-}
-
 test("[pricing] admin pages send signed-out visitors to sign in", async () => {
   const t = await createTestApp();
   for (const path of PAGES) {
-    const res = await t.request("GET", path, { headers: { accept: "text/html" } });
-    assertEquals(res.status, 302, path);
-    assertEquals(res.headers.get("location"), `/auth?returnTo=${encodeURIComponent(path)}`);
+    await assertRedirectsToAuth(await getPage(t, path), path);
   }
   t.close();
 });
@@ -33,9 +21,7 @@ test("[pricing] admin pages are refused to clients, surveyors and technicians", 
   for (const role of ["client", "surveyor", "technician"] as const) {
     const cookie = await signInAs(t, role);
     for (const path of PAGES) {
-      const res = await t.request("GET", path, { cookie, headers: { accept: "text/html" } });
-      assertEquals(res.status, 403, `${role} ${path}`);
-      const html = await res.text();
+      const html = await assertForbiddenPage(await getPage(t, path, cookie), `${role} ${path}`);
       assertEquals(html.includes('data-island="PricingEditor"'), false);
       assertEquals(html.includes('data-island="ParcelLookupTest"'), false);
     }
@@ -59,7 +45,7 @@ test("[pricing] /pricing-algorithm shows the active config, history and discount
   const html = await res.text();
   assertStringIncludes(html, "<h1>Pricing</h1>");
   assertStringIncludes(html, 'aria-current="page"');
-  const props = islandProps(html, "PricingEditor");
+  const props = islandProps<PricingEditorProps>(html, "PricingEditor");
   assertEquals(props.active.version, 1);
   assertEquals(props.active.config.basePriceCents.boundary, 38_500);
   assertEquals(props.history.versions.map((v: { version: number }) => v.version), [1]);

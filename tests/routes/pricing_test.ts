@@ -1,6 +1,7 @@
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
 import { createTestApp, test, type TestApp } from "../_helpers.ts";
 import { createSignedInUser, signInAs } from "../_auth.ts";
+import { countRows } from "../_fixtures.ts";
 import { DEFAULT_PRICING_CONFIG, PRICING_SAMPLES, type PricingConfig } from "../../lib/pricing.ts";
 import { QUOTE_READY_MESSAGE, QUOTE_REQUIRED_MESSAGE } from "../../routes/pricing.ts";
 import { NO_PARCEL_PROVIDER_MESSAGE } from "../../lib/parcels/select.ts";
@@ -22,11 +23,6 @@ const QUARTER_ACRE = {
 async function json(res: Response) {
   assertMatch(res.headers.get("content-type") ?? "", /application\/json/);
   return await res.json();
-}
-
-async function count(t: TestApp, table: string): Promise<number> {
-  const [{ n }] = await t.sql.unsafe(`select count(*)::int as n from ${table}`);
-  return n;
 }
 
 function editedConfig(): PricingConfig {
@@ -206,7 +202,7 @@ test("[pricing] bad survey details get 400 with a message and nothing is stored"
     headers: { "content-type": "text/plain" },
   });
   assertEquals(notJson.status, 415);
-  assertEquals(await count(t, "discount_code_uses"), 0);
+  assertEquals(await countRows(t, "discount_code_uses"), 0);
   const [row] = await t.sql`select uses from discount_codes`;
   assertEquals(row.uses, 0);
   t.close();
@@ -249,8 +245,8 @@ test("[pricing] admin APIs: signed out 401, other roles 403, nothing stored", as
       assert((await json(res)).message);
     }
   }
-  assertEquals(await count(t, "pricing_configs"), 0);
-  assertEquals(await count(t, "discount_codes"), 0);
+  assertEquals(await countRows(t, "pricing_configs"), 0);
+  assertEquals(await countRows(t, "discount_codes"), 0);
   t.close();
 });
 
@@ -355,7 +351,7 @@ test("[pricing] an invalid configuration is refused with field errors and not sa
     assert(payload.message, name);
     assert(field in payload.errors, `${name}: ${JSON.stringify(payload.errors)}`);
   }
-  assertEquals(await count(t, "pricing_configs"), 0);
+  assertEquals(await countRows(t, "pricing_configs"), 0);
   t.close();
 });
 
@@ -511,7 +507,7 @@ test("[pricing] bad discount codes and unknown ids are refused; nothing stored",
     assert(payload.message, name);
     assert(field in payload.errors, `${name}: ${JSON.stringify(payload.errors)}`);
   }
-  assertEquals(await count(t, "discount_codes"), 0);
+  assertEquals(await countRows(t, "discount_codes"), 0);
 
   for (const id of [crypto.randomUUID(), "not-a-uuid", "1"]) {
     const res = await t.request("PATCH", `/api/admin/discount-codes/${id}`, {

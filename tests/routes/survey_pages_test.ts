@@ -1,8 +1,16 @@
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../_assert.ts";
-import { createTestApp, test, type TestApp } from "../_helpers.ts";
+import { createTestApp, test } from "../_helpers.ts";
 import { createSignedInUser, signInAs } from "../_auth.ts";
-import type { Role } from "../../routes/_env.ts";
-import type { Survey } from "../../lib/survey_schema.ts";
+import { DASHBOARDS, ROLES, submitSurvey } from "../_fixtures.ts";
+import {
+  assertForbiddenPage,
+  assertHtml,
+  assertRedirect,
+  assertRedirectsToAuth,
+  getPage,
+  islandProps,
+  loadPage,
+} from "../_pages.ts";
 import { CLIENT_PAGE_SIZE } from "../../routes/survey_pages.tsx";
 import { SURVEY_OPTIONS } from "../../islands/_create_survey/options.ts";
 import {
@@ -15,79 +23,12 @@ import {
 } from "../../lib/survey_details.ts";
 import { PURPOSE_INFO, SURVEY_PURPOSES } from "../../lib/survey_schema.ts";
 
-const HTML = { accept: "text/html" };
-const ROLES: Role[] = ["admin", "client", "surveyor", "technician"];
-
-/** A complete, valid POST /api/surveys body. */
-function request(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    requestId: crypto.randomUUID(),
-    address: "1200 Barton Springs Rd, Austin, TX 78704",
-    formattedAddress: "1200 Barton Springs Rd, Austin, TX 78704, USA",
-    lat: 30.2636,
-    lng: -97.7589,
-    surveyType: "boundary",
-    propertyType: "residential",
-    acreage: 0.25,
-    terrain: "flat",
-    vegetation: "light",
-    structures: 1,
-    cornersToSet: 0,
-    cornersKnown: true,
-    rush: "standard",
-    state: "TX",
-    purpose: "selling",
-    contactName: "Dana Client",
-    contactPhone: "(512) 555-0100",
-    ...overrides,
-  };
-}
-
-async function submit(
-  t: TestApp,
-  cookie: string,
-  overrides: Record<string, unknown> = {},
-): Promise<Survey> {
-  const res = await t.request("POST", "/api/surveys", { cookie, body: request(overrides) });
-  const body = await res.json();
-  assertEquals(res.status, 201, JSON.stringify(body));
-  return body.survey;
-}
-
-async function page(t: TestApp, path: string, cookie?: string) {
-  const res = await t.request("GET", path, { cookie, headers: HTML });
-  return { res, html: await res.text() };
-}
-
-function assertHtml(res: Response) {
-  assertMatch(res.headers.get("content-type") ?? "", /text\/html/);
-}
-
-/** The JSON props of the first island called `name` on the page. */
-function islandProps(html: string, name: string): Record<string, unknown> {
-  const match = html.match(new RegExp(`data-island="${name}"[^>]*data-props="([^"]*)"`)) ??
-    html.match(new RegExp(`data-props="([^"]*)"[^>]*data-island="${name}"`));
-  assert(match, `island ${name} not on the page`);
-  const json = match[1].replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'")
-    .replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
-  return JSON.parse(json);
-}
-
 // ------------------------------------------------------------------------- landing redirect
 
 test("[survey pages] / sends each signed-in role to its dashboard", async () => {
   const t = await createTestApp();
-  const expected: Record<Role, string> = {
-    admin: "/admin-dashboard",
-    client: "/client-dashboard",
-    surveyor: "/surveyor-dashboard",
-    technician: "/technician-dashboard",
-  };
   for (const role of ROLES) {
-    const cookie = await signInAs(t, role);
-    const res = await t.request("GET", "/", { cookie, headers: HTML });
-    assertEquals(res.status, 302, role);
-    assertEquals(res.headers.get("location"), expected[role], role);
+    assertRedirect(await getPage(t, "/", await signInAs(t, role)), DASHBOARDS[role], role);
   }
   t.close();
 });
@@ -95,20 +36,18 @@ test("[survey pages] / sends each signed-in role to its dashboard", async () => 
 test("[survey pages] a signed-in client with surveyFlow=true sees the landing page", async () => {
   const t = await createTestApp();
   const cookie = await signInAs(t, "client");
-  const { res, html } = await page(t, "/?surveyFlow=true", cookie);
+  const { res, html } = await loadPage(t, "/?surveyFlow=true", cookie);
   assertEquals(res.status, 200);
   assertHtml(res);
   assertStringIncludes(html, "Get Free Quote Now");
   // Any other value still redirects.
-  const other = await t.request("GET", "/?surveyFlow=yes", { cookie, headers: HTML });
-  assertEquals(other.status, 302);
-  assertEquals(other.headers.get("location"), "/client-dashboard");
+  assertRedirect(await getPage(t, "/?surveyFlow=yes", cookie), "/client-dashboard");
   t.close();
 });
 
 test("[survey pages] signed-out visitors get the landing page, not a redirect", async () => {
   const t = await createTestApp();
-  const { res, html } = await page(t, "/");
+  const { res, html } = await loadPage(t, "/");
   assertEquals(res.status, 200);
   assertHtml(res);
   assertStringIncludes(html, "Get Free Quote Now");
@@ -119,7 +58,7 @@ test("[survey pages] signed-out visitors get the landing page, not a redirect", 
 
 test("[survey pages] /create-survey is public and prefills the address from ?address=", async () => {
   const t = await createTestApp();
-  const { res, html } = await page(t, "/create-survey?address=123%20Main%20St%2C%20Austin");
+  const { res, html } = await loadPage(t, "/create-survey?address=123%20Main%20St%2C%20Austin");
   assertEquals(res.status, 200);
   assertHtml(res);
   assertEquals(res.headers.get("cache-control"), "private, no-store");
@@ -144,7 +83,7 @@ test("[survey pages] /create-survey passes the signed-in user and uses the app l
     fullName: "Casey Client",
     phone: "512-555-0199",
   });
-  const { res, html } = await page(t, "/create-survey", cookie);
+  const { res, html } = await loadPage(t, "/create-survey", cookie);
   assertEquals(res.status, 200);
   const props = islandProps(html, "CreateSurvey");
   assertEquals(props.user, {
@@ -161,17 +100,17 @@ test("[survey pages] /create-survey passes the signed-in user and uses the app l
 
 test("[survey pages] /create-survey ignores an oversized or repeated address instead of failing", async () => {
   const t = await createTestApp();
-  const long = await page(t, `/create-survey?address=${"x".repeat(10_000)}`);
+  const long = await loadPage(t, `/create-survey?address=${"x".repeat(10_000)}`);
   assertEquals(long.res.status, 200);
   assertEquals(islandProps(long.html, "CreateSurvey").initialAddress, "");
-  const twice = await page(t, "/create-survey?address=a&address=b");
+  const twice = await loadPage(t, "/create-survey?address=a&address=b");
   assertEquals(twice.res.status, 200);
   t.close();
 });
 
 test("[survey pages] /create-survey loads only its own islands' JavaScript, within budget", async () => {
   const t = await createTestApp();
-  const { html } = await page(t, "/create-survey");
+  const { html } = await loadPage(t, "/create-survey");
   const files = [
     ...new Set([...html.matchAll(/(?:src|href)="(\/static\/build\/[^"]+\.js)"/g)]
       .map((m) => m[1])),
@@ -207,19 +146,15 @@ test("[survey pages] the flow's option lists match the survey details schema", (
 
 test("[survey pages] /client-dashboard sends signed-out visitors to sign in", async () => {
   const t = await createTestApp();
-  const res = await t.request("GET", "/client-dashboard?page=2", { headers: HTML });
-  assertEquals(res.status, 302);
-  assertEquals(res.headers.get("location"), "/auth?returnTo=%2Fclient-dashboard%3Fpage%3D2");
+  const path = "/client-dashboard?page=2";
+  await assertRedirectsToAuth(await getPage(t, path), path);
   t.close();
 });
 
 test("[survey pages] /client-dashboard is for clients: other roles get Access Denied", async () => {
   const t = await createTestApp();
   for (const role of ["admin", "surveyor", "technician"] as const) {
-    const { res, html } = await page(t, "/client-dashboard", await signInAs(t, role));
-    assertEquals(res.status, 403, role);
-    assertHtml(res);
-    assertStringIncludes(html, "403 Access Denied");
+    await assertForbiddenPage(await getPage(t, "/client-dashboard", await signInAs(t, role)), role);
   }
   t.close();
 });
@@ -227,7 +162,7 @@ test("[survey pages] /client-dashboard is for clients: other roles get Access De
 test("[survey pages] a client with no requests gets an empty state that leads to a quote", async () => {
   const t = await createTestApp();
   const cookie = await signInAs(t, "client");
-  const { res, html } = await page(t, "/client-dashboard", cookie);
+  const { res, html } = await loadPage(t, "/client-dashboard", cookie);
   assertEquals(res.status, 200);
   assertHtml(res);
   assertEquals(res.headers.get("cache-control"), "private, no-store");
@@ -241,8 +176,8 @@ test("[survey pages] a client with no requests gets an empty state that leads to
 test("[survey pages] the client dashboard shows each request with tracker, price and actions", async () => {
   const t = await createTestApp();
   const client = await signInAs(t, "client");
-  const survey = await submit(t, client, { acreage: 2, vegetation: "heavy" });
-  const { res, html } = await page(t, "/client-dashboard", client);
+  const survey = await submitSurvey(t, client, { acreage: 2, vegetation: "heavy" });
+  const { res, html } = await loadPage(t, "/client-dashboard", client);
   assertEquals(res.status, 200);
   assertStringIncludes(html, `data-survey-id="${survey.id}"`);
   assertStringIncludes(html, "Boundary Survey");
@@ -267,8 +202,8 @@ test("[survey pages] a client never sees another client's requests on the dashbo
   const t = await createTestApp();
   const alice = await signInAs(t, "client");
   const bob = await signInAs(t, "client");
-  const aliceSurvey = await submit(t, alice);
-  const { html } = await page(t, "/client-dashboard", bob);
+  const aliceSurvey = await submitSurvey(t, alice);
+  const { html } = await loadPage(t, "/client-dashboard", bob);
   assert(!html.includes(aliceSurvey.id));
   assertStringIncludes(html, "No survey requests yet");
   t.close();
@@ -278,13 +213,13 @@ test("[survey pages] after an admin moves a request on, the client sees the stat
   const t = await createTestApp();
   const client = await signInAs(t, "client");
   const admin = await signInAs(t, "admin");
-  const survey = await submit(t, client);
+  const survey = await submitSurvey(t, client);
   const res = await t.request("PATCH", `/api/surveys/${survey.id}/status`, {
     cookie: admin,
     body: { status: "assigned" },
   });
   assertEquals(res.status, 200);
-  const { html } = await page(t, "/client-dashboard", client);
+  const { html } = await loadPage(t, "/client-dashboard", client);
   assertStringIncludes(html, '<span class="badge badge--info">Surveyor assigned</span>');
   assertMatch(html, /aria-current="step"[^>]*>.*?Surveyor assigned/s);
   // Past assignment a client can no longer cancel.
@@ -295,14 +230,14 @@ test("[survey pages] after an admin moves a request on, the client sees the stat
 test("[survey pages] the client dashboard is paginated", async () => {
   const t = await createTestApp();
   const client = await signInAs(t, "client");
-  for (let i = 0; i < CLIENT_PAGE_SIZE + 1; i++) await submit(t, client);
-  const first = await page(t, "/client-dashboard", client);
+  for (let i = 0; i < CLIENT_PAGE_SIZE + 1; i++) await submitSurvey(t, client);
+  const first = await loadPage(t, "/client-dashboard", client);
   assertEquals(first.html.match(/class="card survey-card"/g)?.length, CLIENT_PAGE_SIZE);
   assertStringIncludes(first.html, "Page 1 of 2");
-  const second = await page(t, "/client-dashboard?page=2", client);
+  const second = await loadPage(t, "/client-dashboard?page=2", client);
   assertEquals(second.html.match(/class="card survey-card"/g)?.length, 1);
   // A nonsense page number is ignored rather than an error.
-  const odd = await page(t, "/client-dashboard?page=-3", client);
+  const odd = await loadPage(t, "/client-dashboard?page=-3", client);
   assertEquals(odd.res.status, 200);
   t.close();
 });
@@ -312,8 +247,8 @@ test("[survey pages] the client dashboard is paginated", async () => {
 test("[survey pages] the owner sees the full request, its quote breakdown and timeline", async () => {
   const t = await createTestApp();
   const client = await signInAs(t, "client");
-  const survey = await submit(t, client, { accessNotes: "Gate code 4321" });
-  const { res, html } = await page(t, `/survey/${survey.id}`, client);
+  const survey = await submitSurvey(t, client, { accessNotes: "Gate code 4321" });
+  const { res, html } = await loadPage(t, `/survey/${survey.id}`, client);
   assertEquals(res.status, 200);
   assertHtml(res);
   assertEquals(res.headers.get("cache-control"), "private, no-store");
@@ -330,8 +265,8 @@ test("[survey pages] the owner sees the full request, its quote breakdown and ti
 test("[survey pages] an admin sees any request with the client's name", async () => {
   const t = await createTestApp();
   const { cookie: client, user } = await createSignedInUser(t, { role: "client" });
-  const survey = await submit(t, client);
-  const { res, html } = await page(t, `/survey/${survey.id}`, await signInAs(t, "admin"));
+  const survey = await submitSurvey(t, client);
+  const { res, html } = await loadPage(t, `/survey/${survey.id}`, await signInAs(t, "admin"));
   assertEquals(res.status, 200);
   assertStringIncludes(html, `Client: ${user.fullName}`);
   // Admins manage status on the dashboard; the client's cancel button is not theirs.
@@ -342,7 +277,7 @@ test("[survey pages] an admin sees any request with the client's name", async ()
 test("[survey pages] another client's, a surveyor's or an unknown survey page is a 404", async () => {
   const t = await createTestApp();
   const owner = await signInAs(t, "client");
-  const survey = await submit(t, owner);
+  const survey = await submitSurvey(t, owner);
   const cases: [string, string][] = [
     [`/survey/${survey.id}`, await signInAs(t, "client")],
     [`/survey/${survey.id}`, await signInAs(t, "surveyor")],
@@ -352,7 +287,7 @@ test("[survey pages] another client's, a surveyor's or an unknown survey page is
     [`/survey/${"9".repeat(10_000)}`, owner],
   ];
   for (const [path, cookie] of cases) {
-    const { res, html } = await page(t, path, cookie);
+    const { res, html } = await loadPage(t, path, cookie);
     assertEquals(res.status, 404, path.slice(0, 60));
     assertHtml(res);
     assertStringIncludes(html, "404 Page Not Found");
@@ -363,13 +298,8 @@ test("[survey pages] another client's, a surveyor's or an unknown survey page is
 
 test("[survey pages] /survey/{id} sends signed-out visitors to sign in", async () => {
   const t = await createTestApp();
-  const id = crypto.randomUUID();
-  const res = await t.request("GET", `/survey/${id}`, { headers: HTML });
-  assertEquals(res.status, 302);
-  assertEquals(
-    res.headers.get("location"),
-    `/auth?returnTo=${encodeURIComponent(`/survey/${id}`)}`,
-  );
+  const path = `/survey/${crypto.randomUUID()}`;
+  await assertRedirectsToAuth(await getPage(t, path), path);
   t.close();
 });
 
@@ -377,13 +307,12 @@ test("[survey pages] /survey/{id} sends signed-out visitors to sign in", async (
 
 test("[survey pages] /admin-dashboard is admin only", async () => {
   const t = await createTestApp();
-  const out = await t.request("GET", "/admin-dashboard", { headers: HTML });
-  assertEquals(out.status, 302);
-  assertEquals(out.headers.get("location"), "/auth?returnTo=%2Fadmin-dashboard");
+  await assertRedirectsToAuth(await getPage(t, "/admin-dashboard"), "/admin-dashboard");
   for (const role of ["client", "surveyor", "technician"] as const) {
-    const { res, html } = await page(t, "/admin-dashboard", await signInAs(t, role));
-    assertEquals(res.status, 403, role);
-    assertStringIncludes(html, "403 Access Denied");
+    const html = await assertForbiddenPage(
+      await getPage(t, "/admin-dashboard", await signInAs(t, role)),
+      role,
+    );
     assert(!html.includes('data-island="AdminSurveys"'));
   }
   t.close();
@@ -393,11 +322,11 @@ test("[survey pages] the admin dashboard counts requests by status and renders t
   const t = await createTestApp();
   const client = await signInAs(t, "client");
   const admin = await signInAs(t, "admin");
-  const a = await submit(t, client);
-  const b = await submit(t, client, { surveyType: "topographic" });
-  await submit(t, client, { surveyType: "alta", propertyType: "commercial" });
+  const a = await submitSurvey(t, client);
+  const b = await submitSurvey(t, client, { surveyType: "topographic" });
+  await submitSurvey(t, client, { surveyType: "alta", propertyType: "commercial" });
   await t.request("DELETE", `/api/surveys/${a.id}`, { cookie: client }); // cancels
-  const { res, html } = await page(t, "/admin-dashboard", admin);
+  const { res, html } = await loadPage(t, "/admin-dashboard", admin);
   assertEquals(res.status, 200);
   assertHtml(res);
   assertMatch(
@@ -430,9 +359,9 @@ test("[survey pages] the admin table's filters come from the URL; bad ones are d
   const t = await createTestApp();
   const client = await signInAs(t, "client");
   const admin = await signInAs(t, "admin");
-  await submit(t, client);
-  const topo = await submit(t, client, { surveyType: "topographic" });
-  const filtered = await page(t, "/admin-dashboard?surveyType=topographic", admin);
+  await submitSurvey(t, client);
+  const topo = await submitSurvey(t, client, { surveyType: "topographic" });
+  const filtered = await loadPage(t, "/admin-dashboard?surveyType=topographic", admin);
   const props = islandProps(filtered.html, "AdminSurveys") as {
     initial: { rows: { id: string }[]; total: number };
     filters: Record<string, string>;
@@ -441,7 +370,7 @@ test("[survey pages] the admin table's filters come from the URL; bad ones are d
   assertEquals(props.initial.rows[0].id, topo.id);
   assertEquals(props.filters.surveyType, "topographic");
 
-  const bad = await page(
+  const bad = await loadPage(
     t,
     `/admin-dashboard?status=bogus&from=yesterday&page=-1&q=${"x".repeat(10_000)}`,
     admin,

@@ -1,6 +1,7 @@
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
 import { createTestApp, test, type TestApp } from "../_helpers.ts";
 import { createSignedInUser, signInAs } from "../_auth.ts";
+import { countRows, submitSurvey, surveyRequest } from "../_fixtures.ts";
 import { getActivePricingConfig } from "../../db/pricing.ts";
 import { insertDiscountCode } from "../../db/discounts.ts";
 import { countSurveysByStatus } from "../../db/surveys.ts";
@@ -9,50 +10,6 @@ import { SurveyDetailsSchema } from "../../lib/survey_details.ts";
 import type { Survey, SurveyEvent, SurveyStatus } from "../../lib/survey_schema.ts";
 import { SUBMIT_AUTH_MESSAGE } from "../../routes/surveys.ts";
 import { ParcelLookupError, type ParcelProvider } from "../../lib/parcels/provider.ts";
-
-/** A complete, valid POST /api/surveys body. */
-function validRequest(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    requestId: crypto.randomUUID(),
-    address: "1200 Barton Springs Rd, Austin, TX 78704",
-    formattedAddress: "1200 Barton Springs Rd, Austin, TX 78704, USA",
-    lat: 30.2636,
-    lng: -97.7589,
-    surveyType: "boundary",
-    propertyType: "residential",
-    acreage: 0.25,
-    terrain: "flat",
-    vegetation: "light",
-    structures: 1,
-    cornersToSet: 0,
-    cornersKnown: true,
-    rush: "standard",
-    state: "TX",
-    purpose: "selling",
-    accessNotes: "Gate code 1234",
-    contactName: "Dana Client",
-    contactPhone: "(512) 555-0100",
-    contactEmail: "dana@example.test",
-    notes: "Dog in the yard",
-    ...overrides,
-  };
-}
-
-async function count(t: TestApp, table: string): Promise<number> {
-  const [{ n }] = await t.sql.unsafe(`select count(*)::int as n from ${table}`);
-  return n as number;
-}
-
-async function submit(
-  t: TestApp,
-  cookie: string,
-  overrides: Record<string, unknown> = {},
-): Promise<Survey> {
-  const res = await t.request("POST", "/api/surveys", { cookie, body: validRequest(overrides) });
-  const body = await res.json();
-  assertEquals(res.status, 201, JSON.stringify(body));
-  return body.survey;
-}
 
 async function setStatus(
   t: TestApp,
@@ -78,7 +35,7 @@ function assertJson(res: Response) {
 
 test("[surveys] submitting signed out gets the spec's 401 and stores nothing", async () => {
   const t = await createTestApp();
-  const res = await t.request("POST", "/api/surveys", { body: validRequest() });
+  const res = await t.request("POST", "/api/surveys", { body: surveyRequest() });
   assertEquals(res.status, 401);
   assertJson(res);
   assertEquals(await res.json(), { message: SUBMIT_AUTH_MESSAGE });
@@ -86,7 +43,7 @@ test("[surveys] submitting signed out gets the spec's 401 and stores nothing", a
   const bad = await t.request("POST", "/api/surveys", { body: { acreage: -1 } });
   assertEquals(bad.status, 401);
   assertEquals((await bad.json()).message, SUBMIT_AUTH_MESSAGE);
-  assertEquals(await count(t, "surveys"), 0);
+  assertEquals(await countRows(t, "surveys"), 0);
   t.close();
 });
 
@@ -94,12 +51,12 @@ test("[surveys] only client accounts can submit a request", async () => {
   const t = await createTestApp();
   for (const role of ["admin", "surveyor", "technician"] as const) {
     const cookie = await signInAs(t, role);
-    const res = await t.request("POST", "/api/surveys", { cookie, body: validRequest() });
+    const res = await t.request("POST", "/api/surveys", { cookie, body: surveyRequest() });
     assertEquals(res.status, 403, role);
     assertJson(res);
     assertEquals(await res.json(), { message: "Only client accounts can request surveys." });
   }
-  assertEquals(await count(t, "surveys"), 0);
+  assertEquals(await countRows(t, "surveys"), 0);
   t.close();
 });
 
@@ -109,7 +66,7 @@ test("[surveys] a client's request is priced on the server and stored with its q
   const admin2 = await createSignedInUser(t, { role: "admin", fullName: "Bo Admin" });
   const { user, cookie } = await createSignedInUser(t, { role: "client", fullName: "Dana Client" });
 
-  const body = validRequest({ neededBy: "2099-01-15", altaItems: [] });
+  const body = surveyRequest({ neededBy: "2099-01-15", altaItems: [] });
   const res = await t.request("POST", "/api/surveys", { cookie, body });
   assertEquals(res.status, 201);
   assertJson(res);
@@ -171,7 +128,7 @@ test("[surveys] a price, status or owner sent by the browser is ignored", async 
   const t = await createTestApp();
   const other = await createSignedInUser(t, { role: "client" });
   const { user, cookie } = await createSignedInUser(t, { role: "client" });
-  const body = validRequest({
+  const body = surveyRequest({
     quotedPriceCents: 1,
     price: 1,
     totalCents: 1,
@@ -181,7 +138,7 @@ test("[surveys] a price, status or owner sent by the browser is ignored", async 
     discountCents: 99_999,
     pricingConfigVersion: 999,
   });
-  const survey = await submit(t, cookie, body);
+  const survey = await submitSurvey(t, cookie, body);
   const active = await getActivePricingConfig(t.sql);
   const expected = priceSurvey(active.config, SurveyDetailsSchema.parse(body));
   assert(expected.totalCents! > 100, "the real price is not 1 cent");
@@ -203,7 +160,7 @@ test("[surveys] a price, status or owner sent by the browser is ignored", async 
 test("[surveys] a subdivision request is stored as quote required, without a price", async () => {
   const t = await createTestApp();
   const cookie = await signInAs(t, "client");
-  const survey = await submit(t, cookie, { surveyType: "subdivision", acreage: 12 });
+  const survey = await submitSurvey(t, cookie, { surveyType: "subdivision", acreage: 12 });
   assertEquals(survey.quotedPriceCents, null);
   assertEquals(survey.quote.quoteRequired, true);
   const [email] = await t.sql`select text from email_outbox
@@ -216,7 +173,7 @@ test("[surveys] retrying a submission with the same requestId returns the same s
   const t = await createTestApp();
   await signInAs(t, "admin");
   const cookie = await signInAs(t, "client");
-  const body = validRequest();
+  const body = surveyRequest();
   const first = await t.request("POST", "/api/surveys", { cookie, body });
   assertEquals(first.status, 201);
   const again = await t.request("POST", "/api/surveys", { cookie, body });
@@ -224,17 +181,17 @@ test("[surveys] retrying a submission with the same requestId returns the same s
   assertJson(again);
   const [a, b] = [await first.json(), await again.json()];
   assertEquals(b.survey.id, a.survey.id);
-  assertEquals(await count(t, "surveys"), 1);
-  assertEquals(await count(t, "survey_events"), 1);
-  assertEquals(await count(t, "notifications"), 1);
-  assertEquals(await count(t, "email_outbox"), 2);
+  assertEquals(await countRows(t, "surveys"), 1);
+  assertEquals(await countRows(t, "survey_events"), 1);
+  assertEquals(await countRows(t, "notifications"), 1);
+  assertEquals(await countRows(t, "email_outbox"), 2);
   t.close();
 });
 
 test("[surveys] two simultaneous submissions with the same requestId make one survey", async () => {
   const t = await createTestApp();
   const cookie = await signInAs(t, "client");
-  const body = validRequest();
+  const body = surveyRequest();
   const responses = await Promise.all([
     t.request("POST", "/api/surveys", { cookie, body }),
     t.request("POST", "/api/surveys", { cookie, body }),
@@ -243,17 +200,17 @@ test("[surveys] two simultaneous submissions with the same requestId make one su
   assertEquals(statuses, [200, 201]);
   const ids = await Promise.all(responses.map(async (r) => (await r.json()).survey.id));
   assertEquals(ids[0], ids[1]);
-  assertEquals(await count(t, "surveys"), 1);
+  assertEquals(await countRows(t, "surveys"), 1);
   t.close();
 });
 
 test("[surveys] the same requestId from two different clients makes two surveys", async () => {
   const t = await createTestApp();
-  const body = validRequest();
+  const body = surveyRequest();
   const a = await t.request("POST", "/api/surveys", { cookie: await signInAs(t, "client"), body });
   const b = await t.request("POST", "/api/surveys", { cookie: await signInAs(t, "client"), body });
   assertEquals([a.status, b.status], [201, 201]);
-  assertEquals(await count(t, "surveys"), 2);
+  assertEquals(await countRows(t, "surveys"), 2);
   t.close();
 });
 
@@ -289,7 +246,7 @@ test("[surveys] bad input gets a clear 400 and stores nothing", async () => {
     ["rush as a number", { rush: 1 }, "rush"],
   ];
   for (const [name, overrides, field] of cases) {
-    const res = await t.request("POST", "/api/surveys", { cookie, body: validRequest(overrides) });
+    const res = await t.request("POST", "/api/surveys", { cookie, body: surveyRequest(overrides) });
     assertEquals(res.status, 400, name);
     assertJson(res);
     const json = await res.json();
@@ -300,8 +257,8 @@ test("[surveys] bad input gets a clear 400 and stores nothing", async () => {
     const res = await t.request("POST", "/api/surveys", { cookie, body: raw });
     assertEquals(res.status, 400, raw);
   }
-  assertEquals(await count(t, "surveys"), 0);
-  assertEquals(await count(t, "email_outbox"), 0);
+  assertEquals(await countRows(t, "surveys"), 0);
+  assertEquals(await countRows(t, "email_outbox"), 0);
   t.close();
 });
 
@@ -314,8 +271,8 @@ test("[surveys] a discount code is applied and its use recorded with the survey"
     createdBy: null,
   });
   const { user, cookie } = await createSignedInUser(t, { role: "client" });
-  const body = validRequest({ discountCode: "spring10" });
-  const survey = await submit(t, cookie, body);
+  const body = surveyRequest({ discountCode: "spring10" });
+  const survey = await submitSurvey(t, cookie, body);
   const active = await getActivePricingConfig(t.sql);
   const undiscounted = priceSurvey(active.config, SurveyDetailsSchema.parse(body));
   assertEquals(survey.discountCode, "SPRING10");
@@ -346,14 +303,14 @@ test("[surveys] an unusable discount code refuses the submission and stores noth
   ) {
     const res = await t.request("POST", "/api/surveys", {
       cookie,
-      body: validRequest({ discountCode: code }),
+      body: surveyRequest({ discountCode: code }),
     });
     assertEquals(res.status, 400, code);
     assertJson(res);
     assertEquals(await res.json(), { message });
   }
   for (const table of ["surveys", "survey_events", "notifications", "email_outbox"]) {
-    assertEquals(await count(t, table), 0, table);
+    assertEquals(await countRows(t, table), 0, table);
   }
   t.close();
 });
@@ -371,7 +328,7 @@ test("[surveys] a one-use discount code cannot be used twice at the same moment"
   const cookies = await Promise.all([signInAs(t, "client"), signInAs(t, "client")]);
   const responses = await Promise.all(
     cookies.map((cookie) =>
-      t.request("POST", "/api/surveys", { cookie, body: validRequest({ discountCode: "ONCE" }) })
+      t.request("POST", "/api/surveys", { cookie, body: surveyRequest({ discountCode: "ONCE" }) })
     ),
   );
   const statuses = responses.map((r) => r.status).sort();
@@ -380,7 +337,7 @@ test("[surveys] a one-use discount code cannot be used twice at the same moment"
   assertEquals(await refused.json(), {
     message: "This discount code has reached its usage limit.",
   });
-  assertEquals(await count(t, "surveys"), 1);
+  assertEquals(await countRows(t, "surveys"), 1);
   const [code] = await t.sql`select uses from discount_codes where code = 'ONCE'`;
   assertEquals(code.uses, 1);
   t.close();
@@ -396,7 +353,7 @@ test("[surveys] a quote-required request does not use up a discount code", async
     createdBy: null,
   });
   const cookie = await signInAs(t, "client");
-  const survey = await submit(t, cookie, { surveyType: "subdivision", discountCode: "ONE" });
+  const survey = await submitSurvey(t, cookie, { surveyType: "subdivision", discountCode: "ONE" });
   assertEquals(survey.discountCode, null);
   const [code] = await t.sql`select uses from discount_codes where code = 'ONE'`;
   assertEquals(code.uses, 0);
@@ -423,9 +380,9 @@ test("[surveys] a client lists only their own requests, newest first", async () 
   const t = await createTestApp();
   const mine = await signInAs(t, "client");
   const theirs = await signInAs(t, "client");
-  const a = await submit(t, mine, { address: "1 First Street, Austin TX" });
-  await submit(t, theirs, { address: "9 Other Street, Austin TX" });
-  const b = await submit(t, mine, { address: "2 Second Street, Austin TX" });
+  const a = await submitSurvey(t, mine, { address: "1 First Street, Austin TX" });
+  await submitSurvey(t, theirs, { address: "9 Other Street, Austin TX" });
+  const b = await submitSurvey(t, mine, { address: "2 Second Street, Austin TX" });
   const res = await t.request("GET", "/api/surveys", { cookie: mine });
   assertEquals(res.status, 200);
   assertJson(res);
@@ -445,15 +402,15 @@ test("[surveys] an admin lists every request with filters and pages", async () =
   const admin = await signInAs(t, "admin");
   const dana = await createSignedInUser(t, { role: "client", fullName: "Dana Zephyr" });
   const eli = await createSignedInUser(t, { role: "client", fullName: "Eli Client" });
-  const s1 = await submit(t, dana.cookie, {
+  const s1 = await submitSurvey(t, dana.cookie, {
     surveyType: "topographic",
     address: "10 Oak Lane, Austin TX",
   });
-  const s2 = await submit(t, eli.cookie, {
+  const s2 = await submitSurvey(t, eli.cookie, {
     surveyType: "boundary",
     address: "20 Elm Road, Dallas TX",
   });
-  const s3 = await submit(t, eli.cookie, {
+  const s3 = await submitSurvey(t, eli.cookie, {
     surveyType: "boundary",
     address: "30 50%_Off Way, Waco TX",
   });
@@ -512,7 +469,7 @@ test("[surveys] a survey and its timeline are visible to its owner and admins on
   const t = await createTestApp();
   const owner = await signInAs(t, "client");
   const admin = await createSignedInUser(t, { role: "admin", fullName: "Ada Admin" });
-  const survey = await submit(t, owner);
+  const survey = await submitSurvey(t, owner);
   await setStatus(t, admin.cookie, survey.id, { status: "surveyors_notified", note: "Sent to 4" });
 
   const res = await t.request("GET", `/api/surveys/${survey.id}`, { cookie: owner });
@@ -552,7 +509,7 @@ test("[surveys] an admin moves a request forward; the client is notified of each
   const t = await createTestApp();
   const admin = await signInAs(t, "admin");
   const { user, cookie } = await createSignedInUser(t, { role: "client" });
-  const survey = await submit(t, cookie);
+  const survey = await submitSurvey(t, cookie);
   const steps: [SurveyStatus, Record<string, string>][] = [
     ["surveyors_notified", {}],
     ["assigned", {}],
@@ -576,7 +533,7 @@ test("[surveys] an admin moves a request forward; the client is notified of each
     surveyedDate: "2099-03-01",
     completedDate: "2099-03-05",
   });
-  assertEquals(await count(t, "survey_events"), 7);
+  assertEquals(await countRows(t, "survey_events"), 7);
   const notes = await t.sql<{ kind: string; link: string }[]>`
     select kind, link from notifications where user_id = ${user.id}`;
   assertEquals(notes.length, 6);
@@ -590,7 +547,7 @@ test("[surveys] an admin may skip steps but never go back or leave a finished su
   const t = await createTestApp();
   const admin = await signInAs(t, "admin");
   const client = await signInAs(t, "client");
-  const survey = await submit(t, client);
+  const survey = await submitSurvey(t, client);
   assertEquals((await setStatus(t, admin, survey.id, { status: "scheduled" })).status, 200);
   const back = await setStatus(t, admin, survey.id, { status: "assigned" });
   assertEquals(back.status, 409);
@@ -605,14 +562,14 @@ test("[surveys] an admin may skip steps but never go back or leave a finished su
   assertEquals(revive.status, 409);
   assertMatch((await revive.json()).message, /can no longer change/);
   assertEquals(await statusOf(t, survey.id), "cancelled");
-  assertEquals(await count(t, "survey_events"), 3);
+  assertEquals(await countRows(t, "survey_events"), 3);
   t.close();
 });
 
 test("[surveys] marking surveyed needs surveyedDate and completing needs completedDate", async () => {
   const t = await createTestApp();
   const admin = await signInAs(t, "admin");
-  const survey = await submit(t, await signInAs(t, "client"));
+  const survey = await submitSurvey(t, await signInAs(t, "client"));
   const noDate = await setStatus(t, admin, survey.id, { status: "surveyed" });
   assertEquals(noDate.status, 400);
   assertJson(noDate);
@@ -649,7 +606,7 @@ test("[surveys] marking surveyed needs surveyedDate and completing needs complet
     message: "Completed date cannot be before the surveyed date.",
   });
   assertEquals(await statusOf(t, survey.id), "surveyed");
-  assertEquals(await count(t, "survey_events"), 2);
+  assertEquals(await countRows(t, "survey_events"), 2);
   t.close();
 });
 
@@ -657,8 +614,8 @@ test("[surveys] a client may only cancel their own request, and only before assi
   const t = await createTestApp();
   const admin = await signInAs(t, "admin");
   const owner = await signInAs(t, "client");
-  const a = await submit(t, owner);
-  const b = await submit(t, owner);
+  const a = await submitSurvey(t, owner);
+  const b = await submitSurvey(t, owner);
 
   const promote = await setStatus(t, owner, a.id, { status: "assigned" });
   assertEquals(promote.status, 409);
@@ -683,7 +640,7 @@ test("[surveys] a client may only cancel their own request, and only before assi
 
 test("[surveys] surveyors, technicians and signed-out callers cannot change a status", async () => {
   const t = await createTestApp();
-  const survey = await submit(t, await signInAs(t, "client"));
+  const survey = await submitSurvey(t, await signInAs(t, "client"));
   for (const role of ["surveyor", "technician"] as const) {
     const res = await setStatus(t, await signInAs(t, role), survey.id, { status: "scheduled" });
     assertEquals(res.status, 404, role);
@@ -697,7 +654,7 @@ test("[surveys] surveyors, technicians and signed-out callers cannot change a st
 test("[surveys] bad status updates get a 400 or 404 and change nothing", async () => {
   const t = await createTestApp();
   const admin = await signInAs(t, "admin");
-  const survey = await submit(t, await signInAs(t, "client"));
+  const survey = await submitSurvey(t, await signInAs(t, "client"));
   const cases: [string, unknown, number][] = [
     ["unknown status", { status: "teleported" }, 400],
     ["missing status", {}, 400],
@@ -715,7 +672,7 @@ test("[surveys] bad status updates get a 400 or 404 and change nothing", async (
     assertEquals(res.status, 404, id);
   }
   assertEquals(await statusOf(t, survey.id), "requested");
-  assertEquals(await count(t, "survey_events"), 1);
+  assertEquals(await countRows(t, "survey_events"), 1);
   t.close();
 });
 
@@ -724,13 +681,13 @@ test("[surveys] bad status updates get a 400 or 404 and change nothing", async (
 test("[surveys] an admin deletes a survey with its timeline", async () => {
   const t = await createTestApp();
   const admin = await signInAs(t, "admin");
-  const survey = await submit(t, await signInAs(t, "client"));
+  const survey = await submitSurvey(t, await signInAs(t, "client"));
   const res = await t.request("DELETE", `/api/surveys/${survey.id}`, { cookie: admin });
   assertEquals(res.status, 200);
   assertJson(res);
   assertEquals(await res.json(), { message: "Survey deleted" });
-  assertEquals(await count(t, "surveys"), 0);
-  assertEquals(await count(t, "survey_events"), 0);
+  assertEquals(await countRows(t, "surveys"), 0);
+  assertEquals(await countRows(t, "survey_events"), 0);
   const again = await t.request("DELETE", `/api/surveys/${survey.id}`, { cookie: admin });
   assertEquals(again.status, 404);
   assertEquals((await t.request("DELETE", "/api/surveys/garbage", { cookie: admin })).status, 404);
@@ -741,8 +698,8 @@ test("[surveys] a client's delete cancels their own request before assignment", 
   const t = await createTestApp();
   const admin = await signInAs(t, "admin");
   const owner = await signInAs(t, "client");
-  const a = await submit(t, owner);
-  const b = await submit(t, owner);
+  const a = await submitSurvey(t, owner);
+  const b = await submitSurvey(t, owner);
   const res = await t.request("DELETE", `/api/surveys/${a.id}`, { cookie: owner });
   assertEquals(res.status, 200);
   assertJson(res);
@@ -763,7 +720,7 @@ test("[surveys] a client's delete cancels their own request before assignment", 
     assertEquals(other.status, 404, role);
   }
   assertEquals((await t.request("DELETE", `/api/surveys/${b.id}`)).status, 401);
-  assertEquals(await count(t, "surveys"), 2);
+  assertEquals(await countRows(t, "surveys"), 2);
   t.close();
 });
 
@@ -771,7 +728,11 @@ test("[surveys] an admin deletes several surveys at once", async () => {
   const t = await createTestApp();
   const admin = await signInAs(t, "admin");
   const client = await signInAs(t, "client");
-  const [a, b, c] = [await submit(t, client), await submit(t, client), await submit(t, client)];
+  const [a, b, c] = [
+    await submitSurvey(t, client),
+    await submitSurvey(t, client),
+    await submitSurvey(t, client),
+  ];
   const res = await t.request("POST", "/api/surveys/delete-multiple", {
     cookie: admin,
     body: { ids: [a.id, b.id, a.id, crypto.randomUUID()] },
@@ -793,7 +754,7 @@ test("[surveys] delete-multiple is for admins only and refuses bad input", async
   const t = await createTestApp();
   const admin = await signInAs(t, "admin");
   const client = await signInAs(t, "client");
-  const survey = await submit(t, client);
+  const survey = await submitSurvey(t, client);
   const body = { ids: [survey.id] };
   assertEquals((await t.request("POST", "/api/surveys/delete-multiple", { body })).status, 401);
   for (const role of ["client", "surveyor", "technician"] as const) {
@@ -816,7 +777,7 @@ test("[surveys] delete-multiple is for admins only and refuses bad input", async
     assertJson(res);
     assert((await res.json()).message);
   }
-  assertEquals(await count(t, "surveys"), 1);
+  assertEquals(await countRows(t, "surveys"), 1);
   t.close();
 });
 
@@ -826,7 +787,7 @@ test("[surveys] the admin list's totals stay exact through submissions, status c
   const client = await signInAs(t, "client");
   const created: Survey[] = [];
   for (const surveyType of ["boundary", "boundary", "alta", "topographic", "boundary"]) {
-    created.push(await submit(t, client, { surveyType }));
+    created.push(await submitSurvey(t, client, { surveyType }));
   }
   await setStatus(t, admin, created[0].id, { status: "assigned" });
   await setStatus(t, admin, created[1].id, { status: "cancelled" });
@@ -884,7 +845,7 @@ test("[surveys] parcel data from a configured provider is stored with the reques
   };
   const t = await createTestApp({ deps: { parcels } });
   const cookie = await signInAs(t, "client");
-  const survey = await submit(t, cookie);
+  const survey = await submitSurvey(t, cookie);
   assertEquals(queries, [{ lat: 30.2636, lng: -97.7589 }]);
   const [row] = await t.sql`select parcel from surveys where id = ${survey.id}`;
   assertEquals(row.parcel.parcelNumber, "0123-456");
@@ -903,7 +864,7 @@ test("[surveys] a failing parcel provider does not stop a submission", async () 
   const warn = console.warn;
   console.warn = () => {};
   try {
-    const survey = await submit(t, cookie, { lat: undefined, lng: undefined });
+    const survey = await submitSurvey(t, cookie, { lat: undefined, lng: undefined });
     const [row] = await t.sql`select parcel from surveys where id = ${survey.id}`;
     assertEquals(row.parcel, null);
   } finally {
