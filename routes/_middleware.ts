@@ -155,8 +155,11 @@ export function csrf(deps: AppDeps) {
     }
     if (c.req.path.startsWith("/api/")) {
       const length = c.req.header("content-length");
-      const hasBody = length !== undefined ? length !== "0" : c.req.raw.body !== null;
       const type = c.req.header("content-type") ?? "";
+      // Browsers send a bodiless PATCH or DELETE with no Content-Length, yet Deno.serve still
+      // gives it an empty body stream: without a length, only a typed or chunked body counts.
+      const hasBody = length !== undefined ? length !== "0" : c.req.raw.body !== null &&
+        (type !== "" || c.req.header("transfer-encoding") !== undefined);
       if (hasBody && !/^application\/json\b/i.test(type)) {
         throw new HTTPException(415, { message: "Request body must be JSON" });
       }

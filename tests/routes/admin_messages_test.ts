@@ -217,3 +217,21 @@ test("[admin messages] a message sent through the contact form shows up for admi
   }]);
   t.close();
 });
+
+test("[admin messages] a browser's bodiless PATCH (no Content-Length, empty stream) marks read", async () => {
+  const t = await createTestApp();
+  const id = await message(t, "Dana", 5);
+  const admin = await signInAs(t, "admin");
+  // Chromium sends PATCH without a body and without Content-Length; Deno.serve still hands the
+  // app an (empty) body stream. Built here by hand, as app.request() would otherwise send null.
+  const res = await t.app.request(`http://localhost${LIST}/${id}/read`, {
+    method: "PATCH",
+    headers: { origin: "http://localhost", cookie: admin },
+    body: new ReadableStream({ start: (controller) => controller.close() }),
+  });
+  assertEquals(await expectJson(res, 200), { message: "Message marked as read" });
+  const [row] = await t.sql<{ readAt: Date | null }[]>`
+    select read_at from contact_messages where id = ${id}`;
+  assert(row.readAt, "read_at is stored");
+  t.close();
+});
