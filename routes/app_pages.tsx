@@ -304,9 +304,8 @@ export const appPages = new Hono<AppEnv>()
         back: { href: "/technician-dashboard", label: "Back to your dashboard" },
       }),
   )
-  // Admin pages owned here (/admin-dashboard, /pricing-algorithm and /regrid-api-test live
-  // with their features).
-  .get("/admin", requirePageRole("admin"), (c) => c.redirect("/admin-dashboard", 302))
+  // Admin pages owned here (/admin is routes/admin_pages.tsx; /admin-dashboard,
+  // /pricing-algorithm and /regrid-api-test live with their features).
   .get("/admin/email-templates", requirePageRole("admin"), async (c) => {
     const rendered = await templatePreviews();
     return appPage(

@@ -1,18 +1,12 @@
-import { assert, assertEquals, assertMatch } from "../_assert.ts";
+import { assert, assertEquals } from "../_assert.ts";
 import { createTestApp, test, type TestApp } from "../_helpers.ts";
 import { signInAs } from "../_auth.ts";
+import { expectJson } from "../_fixtures.ts";
 import { insertContactMessage } from "../../db/contact_messages.ts";
 
 const NON_ADMINS = ["client", "surveyor", "technician"] as const;
 const MISSING = "00000000-0000-4000-8000-000000000000";
 const LIST = "/api/admin/contact-messages";
-
-async function expectJson(res: Response, status: number) {
-  const body = await res.text();
-  assertEquals(res.status, status, body);
-  assertMatch(res.headers.get("content-type") ?? "", /^application\/json/);
-  return JSON.parse(body);
-}
 
 /** Inserts a message `minutes` ago, named `name`; returns its id. */
 async function message(t: TestApp, name: string, minutes: number): Promise<string> {

@@ -1,31 +1,21 @@
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../_assert.ts";
-import { createTestApp, test, type TestApp } from "../_helpers.ts";
+import { createTestApp, test } from "../_helpers.ts";
 import { createSignedInUser, createUser, signInAs } from "../_auth.ts";
-
-function get(t: TestApp, path: string, cookie?: string) {
-  return t.request("GET", path, { cookie, headers: { accept: "text/html" } });
-}
-
-/** The page's HTML without React's `<!-- -->` text separators, for text assertions. */
-async function pageText(res: Response): Promise<string> {
-  return (await res.text()).replaceAll("<!-- -->", "");
-}
-
-/** The JSON props of the first `data-island="name"` marker in `html`. */
-function islandProps(html: string, name: string) {
-  const match = new RegExp(`data-island="${name}"[^>]*data-props="([^"]*)"`).exec(html);
-  assert(match, `${name} island is on the page`);
-  const json = match[1].replaceAll("&quot;", '"').replaceAll("&#x27;", "'")
-    .replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
-  return JSON.parse(json);
-}
+import {
+  assertForbiddenPage,
+  assertHtml,
+  assertRedirectsToAuth,
+  getPage as get,
+  islandProps,
+  pageText,
+} from "../_pages.ts";
+import type { AdminUsersProps } from "../../islands/AdminUsers.tsx";
+import type { AdminMessagesProps } from "../../islands/AdminMessages.tsx";
 
 test("[admin console] signed-out visitors go to /auth with returnTo", async () => {
   const t = await createTestApp();
   for (const path of ["/admin", "/admin?tab=messages"]) {
-    const res = await get(t, path);
-    assertEquals(res.status, 302, path);
-    assertEquals(res.headers.get("location"), `/auth?returnTo=${encodeURIComponent(path)}`);
+    await assertRedirectsToAuth(await get(t, path), path);
   }
   t.close();
 });
@@ -37,11 +27,10 @@ test("[admin console] clients, surveyors and technicians get the 403 page and no
     values ('Private Sender', 'p@example.com', 'other', 'Private message body')`;
   for (const role of ["client", "surveyor", "technician"] as const) {
     for (const path of ["/admin", "/admin?tab=messages"]) {
-      const res = await get(t, path, await signInAs(t, role));
-      assertEquals(res.status, 403, `${role} ${path}`);
-      assertMatch(res.headers.get("content-type") ?? "", /text\/html/);
-      const body = await res.text();
-      assertStringIncludes(body, "403 Access Denied");
+      const body = await assertForbiddenPage(
+        await get(t, path, await signInAs(t, role)),
+        `${role} ${path}`,
+      );
       assert(!body.includes(secret.email), `${role} sees no user`);
       assert(!body.includes("Private Sender"), `${role} sees no message`);
       assert(!body.includes('data-island="AdminUsers"'), role);
@@ -64,7 +53,7 @@ test("[admin console] an admin sees the users tab with the first page and themse
   });
   const res = await get(t, "/admin", cookie);
   assertEquals(res.status, 200);
-  assertMatch(res.headers.get("content-type") ?? "", /text\/html/);
+  assertHtml(res);
   assertEquals(res.headers.get("cache-control"), "private, no-store");
   const body = await pageText(res);
   assertStringIncludes(body, "<h1>Admin console</h1>");
@@ -89,13 +78,13 @@ test("[admin console] an admin sees the users tab with the first page and themse
   assert(!body.includes(`aria-label="Disable Ada Admin"`), "no disabling yourself");
   assert(!body.includes("passwordHash") && !body.includes("$argon2"), "no password hash");
 
-  const props = islandProps(body, "AdminUsers");
+  const props = islandProps<AdminUsersProps>(body, "AdminUsers");
   assertEquals(props.currentUserId, admin.id);
   assertEquals(props.role, "");
   assertEquals(props.initial.total, 2);
   assertEquals(props.initial.page, 1);
   assertEquals(
-    props.initial.users.map((u: { id: string }) => u.id).sort(),
+    props.initial.users.map((u) => u.id).sort(),
     [admin.id, client.id].sort(),
   );
   t.close();
@@ -108,7 +97,7 @@ test("[admin console] the role filter and page come from the address; odd values
   await createUser(t.sql, { role: "client", fullName: "Cleo Client" });
 
   const filtered = await pageText(await get(t, "/admin?tab=users&role=surveyor", cookie));
-  const props = islandProps(filtered, "AdminUsers");
+  const props = islandProps<AdminUsersProps>(filtered, "AdminUsers");
   assertEquals(props.role, "surveyor");
   assertEquals(props.initial.total, 1);
   assertStringIncludes(filtered, "Sam Surveyor");
@@ -125,7 +114,7 @@ test("[admin console] the role filter and page come from the address; odd values
   ) {
     const res = await get(t, `/admin${odd}`, cookie);
     assertEquals(res.status, 200, odd.slice(0, 20));
-    const p = islandProps(await pageText(res), "AdminUsers");
+    const p = islandProps<AdminUsersProps>(await pageText(res), "AdminUsers");
     assertEquals(p.role, "", odd.slice(0, 20));
     assertEquals(p.initial.page, 1, odd.slice(0, 20));
   }
@@ -146,8 +135,8 @@ test("[admin console] the messages tab shows the newest messages with their unre
   assertMatch(body, /class="admin-tabs__link" href="\/admin\?tab=messages" aria-current="page"/);
   assertStringIncludes(body, 'data-island="AdminMessages"');
   assert(!body.includes('data-island="AdminUsers"'));
-  const props = islandProps(body, "AdminMessages");
-  assertEquals(props.initial.messages.map((m: { name: string }) => m.name), [
+  const props = islandProps<AdminMessagesProps>(body, "AdminMessages");
+  assertEquals(props.initial.messages.map((m) => m.name), [
     "New Sender",
     "Old Reader",
   ]);

@@ -133,9 +133,11 @@ test("[app] the current page is marked in the navigation", async () => {
   t.close();
 });
 
-test("[app] /admin takes an admin to /admin-dashboard", async () => {
+test("[app] /admin is the admin console (routes/admin_pages.tsx), no longer a redirect", async () => {
   const t = await createTestApp();
-  assertRedirect(await getPage(t, "/admin", await signInAs(t, "admin")), "/admin-dashboard");
+  const res = await getPage(t, "/admin", await signInAs(t, "admin"));
+  assertEquals(res.status, 200);
+  assertStringIncludes(await pageText(res), "<h1>Admin console</h1>");
   t.close();
 });
 
