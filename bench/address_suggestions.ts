@@ -9,6 +9,7 @@
  *   BENCH_REQUESTS=5000 deno run -A bench/address_suggestions.ts
  */
 import { createApp } from "../main.ts";
+import { measure, report } from "./_stats.ts";
 import { loadConfig } from "../lib/config.ts";
 import { openDatabase } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
@@ -20,6 +21,10 @@ import { ADDRESS_AUTOCOMPLETE } from "../lib/geo/constants.ts";
 
 const REQUESTS = Number(Deno.env.get("BENCH_REQUESTS") ?? 2_000);
 const WARMUP = 200;
+/** Every mode: WARMUP untimed requests, then REQUESTS timed ones. */
+const RUNS = { warmup: WARMUP, iterations: REQUESTS };
+/** Width of the label column. */
+const LABEL_WIDTH = 28;
 const ORIGIN = "http://localhost";
 
 const ADDRESSES = [
@@ -65,30 +70,6 @@ function pathFor({ input, near }: { input: string; near?: { lat: number; lng: nu
   return `/api/address-suggestions?${params}`;
 }
 
-function report(label: string, samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
-  const mean = sorted.reduce((s, v) => s + v, 0) / sorted.length;
-  console.log(
-    `  ${label.padEnd(28)} n=${String(sorted.length).padEnd(6)} p50 ${at(0.5).toFixed(3)} ms` +
-      `  p90 ${at(0.9).toFixed(3)} ms  p99 ${at(0.99).toFixed(3)} ms  mean ${mean.toFixed(3)} ms` +
-      `  max ${sorted.at(-1)!.toFixed(3)} ms`,
-  );
-}
-
-async function measure(
-  run: (i: number) => Promise<void>,
-): Promise<number[]> {
-  for (let i = 0; i < WARMUP; i++) await run(i);
-  const samples: number[] = [];
-  for (let i = 0; i < REQUESTS; i++) {
-    const start = performance.now();
-    await run(i);
-    samples.push(performance.now() - start);
-  }
-  return samples;
-}
-
 const inputs = typedInputs();
 const config = loadConfig({ NODE_ENV: "production", LOG_REQUESTS: "0" });
 const db = await openDatabase({ DATA_DIR: ".data/bench" }, { memory: true });
@@ -117,7 +98,8 @@ try {
     await measure(async (i) => {
       const { input, near } = inputs[i % inputs.length];
       if ((await geo.suggest(input, near)).length === 0) empty++;
-    }),
+    }, RUNS),
+    LABEL_WIDTH,
   );
   console.log(`  (${((empty / (REQUESTS + WARMUP)) * 100).toFixed(1)}% of inputs had no match)`);
 
@@ -127,7 +109,8 @@ try {
       const res = await app.request(`${ORIGIN}${pathFor(inputs[i % inputs.length])}`);
       if (res.status !== 200) throw new Error(`status ${res.status}`);
       await res.arrayBuffer();
-    }),
+    }, RUNS),
+    LABEL_WIDTH,
   );
 
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
@@ -139,7 +122,8 @@ try {
         const res = await fetch(`${base}${pathFor(inputs[i % inputs.length])}`);
         if (res.status !== 200) throw new Error(`status ${res.status}`);
         await res.arrayBuffer();
-      }),
+      }, RUNS),
+      LABEL_WIDTH,
     );
   } finally {
     await server.shutdown();

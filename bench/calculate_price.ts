@@ -12,6 +12,7 @@
  *   BENCH_REQUESTS=5000 DATABASE_URL=postgres://… deno run -A bench/calculate_price.ts
  */
 import { createApp } from "../main.ts";
+import { measure, report } from "./_stats.ts";
 import { loadConfig } from "../lib/config.ts";
 import { openDatabase } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
@@ -32,6 +33,10 @@ import { insertDiscountCode } from "../db/discounts.ts";
 
 const REQUESTS = Number(Deno.env.get("BENCH_REQUESTS") ?? 2_000);
 const WARMUP = 200;
+/** Every mode: WARMUP untimed requests, then REQUESTS timed ones. */
+const RUNS = { warmup: WARMUP, iterations: REQUESTS };
+/** Width of the label column. */
+const LABEL_WIDTH = 34;
 const ORIGIN = "http://localhost";
 
 /** A deterministic spread of the details people actually send. */
@@ -57,28 +62,6 @@ function realisticInputs(): SurveyDetailsInput[] {
     });
   }
   return out;
-}
-
-function report(label: string, samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
-  const mean = sorted.reduce((s, v) => s + v, 0) / sorted.length;
-  console.log(
-    `  ${label.padEnd(34)} n=${String(sorted.length).padEnd(6)} p50 ${at(0.5).toFixed(3)} ms` +
-      `  p90 ${at(0.9).toFixed(3)} ms  p99 ${at(0.99).toFixed(3)} ms  mean ${mean.toFixed(3)} ms` +
-      `  max ${sorted.at(-1)!.toFixed(3)} ms`,
-  );
-}
-
-async function measure(run: (i: number) => Promise<void> | void): Promise<number[]> {
-  for (let i = 0; i < WARMUP; i++) await run(i);
-  const samples: number[] = [];
-  for (let i = 0; i < REQUESTS; i++) {
-    const start = performance.now();
-    await run(i);
-    samples.push(performance.now() - start);
-  }
-  return samples;
 }
 
 const inputs = realisticInputs();
@@ -123,7 +106,8 @@ try {
     "priceSurvey() (engine only)",
     await measure((i) => {
       priceSurvey(DEFAULT_PRICING_CONFIG, parsed[i % parsed.length]);
-    }),
+    }, RUNS),
+    LABEL_WIDTH,
   );
 
   const post = (body: string) =>
@@ -139,7 +123,8 @@ try {
       const res = await post(bodies[i % bodies.length]);
       if (res.status !== 200) throw new Error(`status ${res.status}: ${await res.text()}`);
       await res.arrayBuffer();
-    }),
+    }, RUNS),
+    LABEL_WIDTH,
   );
 
   // The discount-code path counts against a per-IP limit (60 per 10 minutes); the bench is one
@@ -166,7 +151,8 @@ try {
       });
       if (res.status !== 200) throw new Error(`status ${res.status}: ${await res.text()}`);
       await res.arrayBuffer();
-    }),
+    }, RUNS),
+    LABEL_WIDTH,
   );
   console.log("  target: p50 < 2 ms");
 } finally {

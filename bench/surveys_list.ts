@@ -12,6 +12,7 @@
  */
 import postgres from "postgres";
 import { createApp } from "../main.ts";
+import { measure, percentile } from "./_stats.ts";
 import { type Config, loadConfig } from "../lib/config.ts";
 import { openDatabase } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
@@ -63,30 +64,23 @@ async function cookieFor(
   return `${sessionCookie(config).name}=${id}`;
 }
 
-async function measure(app: App, label: string, path: string, cookie: string) {
-  const times: number[] = [];
+async function measureList(app: App, label: string, path: string, cookie: string) {
   let rows = 0;
   let total = 0;
-  for (let i = 0; i < ITERATIONS + 20; i++) {
-    const start = performance.now();
+  // The first 20 warm caches and the JIT.
+  const times = await measure(async () => {
     const res = await app.request(`${ORIGIN}${path}`, { headers: { cookie } });
     const body = await res.json();
-    const elapsed = performance.now() - start;
     if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
     rows = body.surveys.length;
     total = body.total;
-    if (i >= 20) times.push(elapsed); // the first 20 warm caches and the JIT
-  }
+  }, { warmup: 20, iterations: ITERATIONS });
   times.sort((a, b) => a - b);
   console.log(
     `  ${label.padEnd(40)} p50 ${percentile(times, 0.5).toFixed(2).padStart(7)} ms   p99 ${
       percentile(times, 0.99).toFixed(2).padStart(7)
     } ms   (${rows} rows of ${total.toLocaleString("en-US")})`,
   );
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 }
 
 const scratch = await scratchDatabase();
@@ -173,28 +167,33 @@ try {
   const adminCookie = await cookieFor(kv, config, admin.id, "admin");
 
   console.log(`  ${ITERATIONS} requests each, sequential, through app.request():`);
-  await measure(app, "client list (50 requests)", "/api/surveys", clientCookie);
-  await measure(app, "admin first page", "/api/surveys?page=1&pageSize=20", adminCookie);
-  await measure(
+  await measureList(app, "client list (50 requests)", "/api/surveys", clientCookie);
+  await measureList(app, "admin first page", "/api/surveys?page=1&pageSize=20", adminCookie);
+  await measureList(
     app,
     "admin deep page (2,000 × 20)",
     "/api/surveys?page=2000&pageSize=20",
     adminCookie,
   );
-  await measure(app, "admin last page", `/api/surveys?page=${TOTAL / 20}&pageSize=20`, adminCookie);
-  await measure(
+  await measureList(
+    app,
+    "admin last page",
+    `/api/surveys?page=${TOTAL / 20}&pageSize=20`,
+    adminCookie,
+  );
+  await measureList(
     app,
     "admin status=completed, page 500",
     "/api/surveys?status=completed&page=500",
     adminCookie,
   );
-  await measure(
+  await measureList(
     app,
     "admin type=alta, first page of 100",
     "/api/surveys?surveyType=alta&pageSize=100",
     adminCookie,
   );
-  await measure(
+  await measureList(
     app,
     "admin search q=Client 1999 (scan)",
     "/api/surveys?q=Client%201999",
