@@ -12,10 +12,26 @@ export const FOOTER_LINKS = [
   { href: "/support/privacy-policy", label: "Privacy Policy" },
 ] as const;
 
+/** One titled column of footer links. */
+function FooterNav(
+  { title, links }: { title: string; links: readonly { href: string; label: string }[] },
+) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="site-footer__heading">{title}</h2>
+      <ul role="list">
+        {links.map((l) => (
+          <li key={l.href}>
+            <a href={l.href}>{l.label}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** Site footer: the spec's eight links and nothing else clickable, so it stays exact. */
 export function SiteFooter() {
-  const services = FOOTER_LINKS.slice(0, 4);
-  const support = FOOTER_LINKS.slice(4);
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -25,26 +41,8 @@ export function SiteFooter() {
             Instant, free quotes from licensed land surveyors near you. No upfront payment.
           </p>
         </div>
-        <nav aria-label="Services">
-          <h2 className="site-footer__heading">Services</h2>
-          <ul role="list">
-            {services.map((l) => (
-              <li key={l.href}>
-                <a href={l.href}>{l.label}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="Support">
-          <h2 className="site-footer__heading">Support</h2>
-          <ul role="list">
-            {support.map((l) => (
-              <li key={l.href}>
-                <a href={l.href}>{l.label}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterNav title="Services" links={FOOTER_LINKS.slice(0, 4)} />
+        <FooterNav title="Support" links={FOOTER_LINKS.slice(4)} />
       </div>
       <div className="container site-footer__legal">
         <p>© {new Date().getFullYear()} Meridian Survey Marketplace, Inc.</p>
