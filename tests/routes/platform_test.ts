@@ -136,3 +136,16 @@ test("[platform] static paths cannot escape the static folder", async () => {
   }
   t.close();
 });
+
+test("[platform] a bodiless PATCH as browsers send it (empty stream, no length) is not a 415", async () => {
+  const t = await createTestApp();
+  const res = await t.app.request("http://localhost/api/notifications/mark-all-read", {
+    method: "PATCH",
+    headers: { origin: "http://localhost" },
+    body: new ReadableStream({ start: (controller) => controller.close() }),
+    // @ts-ignore: Deno's RequestInit needs duplex for stream bodies
+    duplex: "half",
+  });
+  assertEquals(res.status, 401);
+  t.close();
+});
