@@ -220,3 +220,21 @@ test("[auth form] a failed registration shows 'Registration failed' with the ser
   api.restore();
   ui.done();
 });
+
+test("[auth form] a refused check moves focus to the first field to fix, its error read with it", () => {
+  const api = stubFetch({});
+  const ui = setup({ initialTab: "register" });
+  try {
+    ui.type("Email", "new@example.com");
+    ui.submit("Create account");
+    const name = screen.getByLabelText("Full Name");
+    // Compare ids: a failed assertEquals on DOM nodes tries to print the whole document.
+    assertEquals(document.activeElement?.id, name.id);
+    const describedBy = name.getAttribute("aria-describedby") ?? "";
+    assertEquals(document.getElementById(describedBy)?.textContent, "Full name is required");
+    assertEquals(api.calls.length, 0);
+  } finally {
+    api.restore();
+    ui.done();
+  }
+});

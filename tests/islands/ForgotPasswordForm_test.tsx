@@ -61,6 +61,19 @@ test("[forgot form] an invalid email is refused with the spec's message and noth
   ui.done();
 });
 
+test("[forgot form] a refused email takes focus, so its error is read out", () => {
+  const ui = setup({});
+  try {
+    ui.type("pat@");
+    ui.send();
+    const email = screen.getByLabelText("Email");
+    assertEquals(document.activeElement?.id, "forgot-email");
+    assertEquals(email.getAttribute("aria-describedby"), "forgot-email-error");
+  } finally {
+    ui.done();
+  }
+});
+
 test("[forgot form] sending shows 'Sending reset link...' then 'Check your email' and 'Back to login'", async () => {
   const gate = deferred<Response>();
   const ui = setup({ "POST /api/forgot-password": () => gate.promise });
