@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { ApiError, apiRequest, errorMessage } from "./_api.ts";
 import { toast } from "./_toast.ts";
-import { isEmail, TextField, useFocusFirstInvalid } from "./_fields.tsx";
+import { CheckedForm, isEmail, TextField } from "./_fields.tsx";
 
 /** Props of the forgot-password island (none). */
 export type ForgotPasswordFormProps = Record<string, never>;
@@ -20,7 +20,6 @@ export default function ForgotPasswordForm(_props: ForgotPasswordFormProps) {
   const [errors, setErrors] = useState<{ email?: string }>({});
   const [isPending, setPending] = useState(false);
   const [isSent, setSent] = useState(false);
-  const form = useFocusFirstInvalid(errors);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -70,13 +69,7 @@ export default function ForgotPasswordForm(_props: ForgotPasswordFormProps) {
   }
 
   return (
-    <form
-      ref={form}
-      className="stack"
-      onSubmit={onSubmit}
-      noValidate
-      aria-busy={isPending || undefined}
-    >
+    <CheckedForm errors={errors} isPending={isPending} onSubmit={onSubmit}>
       <TextField
         id="forgot-email"
         label="Email"
@@ -93,6 +86,6 @@ export default function ForgotPasswordForm(_props: ForgotPasswordFormProps) {
       <p className="auth-card__links">
         <a href="/auth">Back to login</a>
       </p>
-    </form>
+    </CheckedForm>
   );
 }

@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { apiJson, errorMessage } from "./_api.ts";
 import { toast } from "./_toast.ts";
-import { describedBy, FieldError, SelectField, TextField } from "./_fields.tsx";
+import { CheckedForm, describedBy, FieldError, SelectField, TextField } from "./_fields.tsx";
 import {
   formatCents,
   PRICED_SURVEY_TYPES,
@@ -875,7 +875,12 @@ function DiscountCodes(
         <h2 id="discount-codes">Discount codes</h2>
       </div>
       <div className="card__body stack">
-        <form className="discount-form" onSubmit={create} noValidate>
+        <CheckedForm
+          errors={errors}
+          isPending={isCreating}
+          className="discount-form"
+          onSubmit={create}
+        >
           <TextField
             id="dc-code"
             label="Code"
@@ -952,7 +957,7 @@ function DiscountCodes(
               {isCreating ? "Creating…" : "Create code"}
             </button>
           </div>
-        </form>
+        </CheckedForm>
 
         {codes.length
           ? (

@@ -2,11 +2,11 @@ import { type FormEvent, useState } from "react";
 import { apiJson, errorMessage, setQueryData } from "./_api.ts";
 import { toast } from "./_toast.ts";
 import {
+  CheckedForm,
   PASSWORD_MIN_LENGTH,
   PASSWORD_TOO_SHORT,
   PASSWORDS_DONT_MATCH,
   TextField,
-  useFocusFirstInvalid,
 } from "./_fields.tsx";
 
 /** Props of the profile island: the user's editable fields as the server rendered them. */
@@ -54,7 +54,6 @@ function DetailsForm({ email, ...initial }: ProfileFormProps) {
   const [phone, setPhone] = useState(initial.phone ?? "");
   const [errors, setErrors] = useState<Errors>({});
   const [isPending, setPending] = useState(false);
-  const form = useFocusFirstInvalid(errors);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -91,7 +90,12 @@ function DetailsForm({ email, ...initial }: ProfileFormProps) {
       <div className="card__header">
         <h2 id="details-heading">Your details</h2>
       </div>
-      <form ref={form} className="card__body stack" onSubmit={onSubmit} noValidate>
+      <CheckedForm
+        errors={errors}
+        isPending={isPending}
+        className="card__body stack"
+        onSubmit={onSubmit}
+      >
         <div className="field">
           <span className="field__label" id="profile-email-label">Email</span>
           <p aria-labelledby="profile-email-label">{email}</p>
@@ -130,7 +134,7 @@ function DetailsForm({ email, ...initial }: ProfileFormProps) {
             {isPending ? "Saving..." : "Save changes"}
           </button>
         </div>
-      </form>
+      </CheckedForm>
     </section>
   );
 }
@@ -141,7 +145,6 @@ function PasswordForm() {
   const [confirmPassword, setConfirmPassword] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [isPending, setPending] = useState(false);
-  const form = useFocusFirstInvalid(errors);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -182,7 +185,12 @@ function PasswordForm() {
       <div className="card__header">
         <h2 id="password-heading">Change password</h2>
       </div>
-      <form ref={form} className="card__body stack" onSubmit={onSubmit} noValidate>
+      <CheckedForm
+        errors={errors}
+        isPending={isPending}
+        className="card__body stack"
+        onSubmit={onSubmit}
+      >
         <TextField
           id="profile-current-password"
           label="Current Password"
@@ -219,7 +227,7 @@ function PasswordForm() {
             {isPending ? "Changing password..." : "Change password"}
           </button>
         </div>
-      </form>
+      </CheckedForm>
     </section>
   );
 }

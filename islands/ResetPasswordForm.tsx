@@ -2,12 +2,12 @@ import { type FormEvent, useEffect, useState } from "react";
 import { ApiError, apiJson, errorMessage } from "./_api.ts";
 import { toast } from "./_toast.ts";
 import {
+  CheckedForm,
   PASSWORD_MIN_LENGTH,
   PASSWORD_TOO_SHORT,
   PASSWORDS_DONT_MATCH,
   Spinner,
   TextField,
-  useFocusFirstInvalid,
 } from "./_fields.tsx";
 
 /** Props of the reset-password island. */
@@ -33,7 +33,6 @@ export default function ResetPasswordForm({ token }: ResetPasswordFormProps) {
   const [confirmPassword, setConfirmPassword] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [isPending, setPending] = useState(false);
-  const form = useFocusFirstInvalid(errors);
 
   useEffect(() => {
     if (!token) return;
@@ -151,13 +150,7 @@ export default function ResetPasswordForm({ token }: ResetPasswordFormProps) {
   }
 
   return (
-    <form
-      ref={form}
-      className="stack"
-      onSubmit={onSubmit}
-      noValidate
-      aria-busy={isPending || undefined}
-    >
+    <CheckedForm errors={errors} isPending={isPending} onSubmit={onSubmit}>
       <h1>Reset your password</h1>
       <p className="auth-card__intro">
         {email
@@ -204,6 +197,6 @@ export default function ResetPasswordForm({ token }: ResetPasswordFormProps) {
       <button type="submit" className="btn btn--primary btn--block" disabled={isPending}>
         {isPending ? "Resetting password..." : "Reset Password"}
       </button>
-    </form>
+    </CheckedForm>
   );
 }

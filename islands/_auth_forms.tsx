@@ -7,11 +7,11 @@ import { type FormEvent, type KeyboardEvent, useState } from "react";
 import { apiJson, errorMessage } from "./_api.ts";
 import { toast, toastAfterNavigation, type ToastInput } from "./_toast.ts";
 import {
+  CheckedForm,
   isEmail,
   PASSWORD_MIN_LENGTH,
   PASSWORD_TOO_SHORT,
   TextField,
-  useFocusFirstInvalid,
 } from "./_fields.tsx";
 
 /** The user as POST /api/login and /api/register return it. */
@@ -64,7 +64,6 @@ export function LoginForm(props: AuthFormsProps) {
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [isPending, setPending] = useState(false);
-  const form = useFocusFirstInvalid(errors);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -95,13 +94,7 @@ export function LoginForm(props: AuthFormsProps) {
   }
 
   return (
-    <form
-      ref={form}
-      className="stack"
-      onSubmit={onSubmit}
-      noValidate
-      aria-busy={isPending || undefined}
-    >
+    <CheckedForm errors={errors} isPending={isPending} onSubmit={onSubmit}>
       <TextField
         id={`${idPrefix}login-identifier`}
         label="Email or Username"
@@ -131,7 +124,7 @@ export function LoginForm(props: AuthFormsProps) {
       <button type="submit" className={submitClass(isInline)} disabled={isPending}>
         {isPending ? "Signing in..." : "Sign in"}
       </button>
-    </form>
+    </CheckedForm>
   );
 }
 
@@ -143,7 +136,6 @@ export function RegisterForm(props: AuthFormsProps) {
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [isPending, setPending] = useState(false);
-  const form = useFocusFirstInvalid(errors);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -178,13 +170,7 @@ export function RegisterForm(props: AuthFormsProps) {
   }
 
   return (
-    <form
-      ref={form}
-      className="stack"
-      onSubmit={onSubmit}
-      noValidate
-      aria-busy={isPending || undefined}
-    >
+    <CheckedForm errors={errors} isPending={isPending} onSubmit={onSubmit}>
       <TextField
         id={`${idPrefix}register-email`}
         label="Email"
@@ -219,7 +205,7 @@ export function RegisterForm(props: AuthFormsProps) {
       <button type="submit" className={submitClass(isInline)} disabled={isPending}>
         {isPending ? "Creating account..." : "Create account"}
       </button>
-    </form>
+    </CheckedForm>
   );
 }
 

@@ -5,9 +5,9 @@
  * the account forms' checks.
  */
 import {
+  type FormEvent,
   type InputHTMLAttributes,
   type ReactNode,
-  type RefObject,
   type TextareaHTMLAttributes,
   useEffect,
   useRef,
@@ -27,7 +27,7 @@ export function describedBy(id: string, hint?: ReactNode, error?: string): strin
 
 /**
  * The error line of field `id` (nothing when there is no error). Not a live region: after a
- * failed submit the form moves focus to the first invalid field (`useFocusFirstInvalid`), and
+ * failed submit the form moves focus to the first invalid field (`CheckedForm`), and
  * the screen reader reads this line with it, instead of one alert per field.
  */
 export function FieldError({ id, error }: { id: string; error?: string }) {
@@ -50,17 +50,39 @@ export function ErrorIcon() {
   );
 }
 
+/** Props of `CheckedForm`. */
+export interface CheckedFormProps {
+  /** The island's own check results, keyed by field; a new object after every submit. */
+  errors: object;
+  isPending?: boolean;
+  className?: string;
+  onSubmit(event: FormEvent<HTMLFormElement>): void;
+  children: ReactNode;
+}
+
 /**
- * After a failed submit, focuses the first field of the form marked `aria-invalid`. Runs
- * after the errors render, so the field is announced with its new error. Returns the ref to
- * put on the `<form>`.
+ * A `<form>` the island checks itself (`noValidate`), busy while pending. After a failed
+ * check it focuses the first field marked `aria-invalid`, once the errors have rendered, so
+ * the field is announced with its new error.
  */
-export function useFocusFirstInvalid(errors: object): RefObject<HTMLFormElement | null> {
+export function CheckedForm(
+  { errors, isPending, className = "stack", onSubmit, children }: CheckedFormProps,
+) {
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [errors]);
-  return form;
+  return (
+    <form
+      ref={form}
+      className={className}
+      onSubmit={onSubmit}
+      noValidate
+      aria-busy={isPending || undefined}
+    >
+      {children}
+    </form>
+  );
 }
 
 /** What every field takes besides its control's own attributes. */
