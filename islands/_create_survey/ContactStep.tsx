@@ -3,8 +3,8 @@
  * visitor registers or signs in right here, without leaving the page, so nothing entered so
  * far is lost.
  */
-import { FieldError, TextField } from "../_fields.tsx";
-import { AuthTabs } from "../_auth_forms.tsx";
+import { lazy, Suspense } from "react";
+import { FieldError, Spinner, TextField } from "../_fields.tsx";
 import { LIMITS } from "./validate.ts";
 import type { Answers, Errors, IslandUser } from "./types.ts";
 
@@ -57,6 +57,10 @@ const TABS = [
   { id: "login", label: "Sign in" },
 ] as const;
 
+// Only a signed-out visitor on this step needs the sign-in forms: they load then, so the flow's
+// first download stays small and signed-in clients never fetch them.
+const AuthTabs = lazy(() => import("../_auth_forms.tsx").then((m) => ({ default: m.AuthTabs })));
+
 /**
  * The signed-in user, or Create account / Sign in tabs. The 'auth' error of the step sits
  * here, next to the forms it is about.
@@ -80,16 +84,18 @@ export function AccountPanel({ user, error, onSignedIn }: AccountPanelProps) {
         )}
       <FieldError id="cs-auth" error={error} />
       {user ? null : (
-        <AuthTabs
-          idPrefix="cs-"
-          tabs={TABS}
-          initialTab="register"
-          label="Create an account or sign in"
-          className="tabs cs-account__tabs"
-          panelClassName="cs-account__panel"
-          onSignedIn={onSignedIn}
-          isInline
-        />
+        <Suspense fallback={<Spinner label="Loading the sign-in forms" />}>
+          <AuthTabs
+            idPrefix="cs-"
+            tabs={TABS}
+            initialTab="register"
+            label="Create an account or sign in"
+            className="tabs cs-account__tabs"
+            panelClassName="cs-account__panel"
+            onSignedIn={onSignedIn}
+            isInline
+          />
+        </Suspense>
       )}
     </section>
   );
