@@ -83,7 +83,8 @@ async function writeManifest(
     const name = info.entryPoint.split("/").pop()!;
     if (name === "app.css") css = toUrl(out);
     else if (name === "_boot.ts") boot = { src: toUrl(out), preload: preloadOf(out) };
-    else if (name.endsWith(".tsx")) {
+    // A dynamically imported helper (islands/_*.tsx) is an entry to esbuild, not an island.
+    else if (name.endsWith(".tsx") && !name.startsWith("_")) {
       islands[name.replace(/\.tsx$/, "")] = { src: toUrl(out), preload: preloadOf(out) };
     }
   }
