@@ -98,11 +98,12 @@ interface FieldProps {
 function Label({ id, label, optional }: Pick<FieldProps, "id" | "label" | "optional">) {
   return (
     <label className="field__label" htmlFor={id}>
-      {label}
+      {/* One text node for a string label, so the server HTML reads "Phone (optional)". */}
+      {optional && typeof label === "string" ? `${label} ` : label}
       {optional
         ? (
           <>
-            {" "}
+            {typeof label === "string" ? null : " "}
             <span className="field__optional">(optional)</span>
           </>
         )
