@@ -18,6 +18,7 @@ import {
   type SurveyStatus,
 } from "../lib/survey_status.ts";
 import { SURVEY_TYPE_INFO, SURVEY_TYPES, type SurveyType } from "../lib/survey_types.ts";
+import { Pager } from "./_pager.tsx";
 
 /** What the table shows of a survey (a small slice, to keep the page's props light). */
 export interface AdminSurveyRow {
@@ -479,27 +480,13 @@ export default function AdminSurveys({ initial, filters: initialFilters }: Admin
         </table>
       </div>
 
-      <nav className="survey-pager" aria-label="Survey pages">
-        <button
-          type="button"
-          className="btn btn--secondary btn--sm"
-          disabled={data.page <= 1 || isLoading}
-          onClick={() => load(filters, data.page - 1)}
-        >
-          Previous
-        </button>
-        <span className="survey-pager__info">
-          {`Page ${data.page} of ${pages.toLocaleString("en-US")}`}
-        </span>
-        <button
-          type="button"
-          className="btn btn--secondary btn--sm"
-          disabled={data.page >= pages || isLoading}
-          onClick={() => load(filters, data.page + 1)}
-        >
-          Next
-        </button>
-      </nav>
+      <Pager
+        label="Survey pages"
+        page={data.page}
+        pages={pages}
+        isLoading={isLoading}
+        onPage={(page) => load(filters, page)}
+      />
 
       <dialog ref={dialog} className="confirm-dialog" aria-labelledby="admin-delete-title">
         <h2 id="admin-delete-title" className="confirm-dialog__title">

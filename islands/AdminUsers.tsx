@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from "react";
 import { apiJson, errorMessage, getQuery } from "./_api.ts";
 import { toast } from "./_toast.ts";
 import ImpersonateButton from "./ImpersonateButton.tsx";
+import { Pager } from "./_pager.tsx";
 
 /** The four roles (islands do not import db/ or routes/, so they are spelled here). */
 export type AdminRole = "admin" | "client" | "surveyor" | "technician";
@@ -265,27 +266,13 @@ export default function AdminUsers({ currentUserId, role: initialRole, initial }
 
       {pages > 1 || data.page > 1
         ? (
-          <nav className="survey-pager" aria-label="User pages">
-            <button
-              type="button"
-              className="btn btn--secondary btn--sm"
-              disabled={data.page <= 1 || isLoading}
-              onClick={() => load(role, Math.min(data.page - 1, pages))}
-            >
-              Previous
-            </button>
-            <span className="survey-pager__info">
-              {`Page ${data.page} of ${pages.toLocaleString("en-US")}`}
-            </span>
-            <button
-              type="button"
-              className="btn btn--secondary btn--sm"
-              disabled={data.page >= pages || isLoading}
-              onClick={() => load(role, data.page + 1)}
-            >
-              Next
-            </button>
-          </nav>
+          <Pager
+            label="User pages"
+            page={data.page}
+            pages={pages}
+            isLoading={isLoading}
+            onPage={(page) => load(role, page)}
+          />
         )
         : null}
 
