@@ -4,6 +4,11 @@ import type { ZodError } from "zod";
 import type { AppEnv } from "./_env.ts";
 import { renderPage } from "../components/render.tsx";
 import { NotFoundPage, ServerErrorPage } from "../components/ErrorPages.tsx";
+import {
+  RETRY_AFTER_SECONDS,
+  UNAVAILABLE_MESSAGE,
+  unavailableDependency,
+} from "../lib/unavailable.ts";
 
 /** Turns zod issues into `{field: message}`, first message per field. */
 export function fieldErrors(error: ZodError): Record<string, string> {
@@ -47,6 +52,15 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
       );
     }
     return c.json({ message }, status);
+  }
+  const down = unavailableDependency(err);
+  if (down) {
+    // One short line, not a stack: during an outage every request lands here.
+    console.error(`[${requestId}] ${c.req.method} ${c.req.path} 503: ${down} unavailable`);
+    return c.json({ message: UNAVAILABLE_MESSAGE }, 503, {
+      "Retry-After": String(RETRY_AFTER_SECONDS),
+      "Cache-Control": "no-store",
+    });
   }
   console.error(`[${requestId}] ${c.req.method} ${c.req.path}`, err);
   if (wantsHtml(c.req.header("accept"), c.req.path)) {
