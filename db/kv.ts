@@ -8,6 +8,7 @@ export const keys = {
   sessionsByUser: (userId: string, idHash: string) => ["sessions_by_user", userId, idHash] as const,
   sessionsByUserPrefix: (userId: string) => ["sessions_by_user", userId] as const,
   health: () => ["health", "ping"] as const,
+  deviceToken: (tokenHash: string) => ["device_tokens", tokenHash] as const,
 };
 
 /** Opens Deno KV at `path` (":memory:" for tests), creating its directory. */

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { getCookie, setCookie } from "hono/cookie";
 import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import type { AppEnv } from "./_env.ts";
@@ -33,6 +34,7 @@ import {
 } from "../lib/passwords.ts";
 import { hashToken, randomToken, revokeUserSessions } from "../lib/sessions.ts";
 import { queuePasswordChangedEmail, queuePasswordResetEmail } from "../lib/mail/emails.ts";
+import { deviceCookie, findDevice, issueDeviceToken } from "../lib/device_cookies.ts";
 
 /** Spec section 8: the only answer /api/forgot-password ever gives. */
 export const FORGOT_PASSWORD_MESSAGE =
@@ -49,6 +51,8 @@ const HOUR = 60 * MINUTE;
 /** Rate limits (attempts per window) from the accounts issue. */
 export const RATE_LIMITS = {
   login: { limit: 10, windowMs: 3 * MINUTE },
+  /** Logins from a browser holding a device cookie for the account (lib/device_cookies.ts). */
+  loginDevice: { limit: 10, windowMs: 3 * MINUTE },
   register: { limit: 10, windowMs: HOUR },
   forgotPassword: { limit: 5, windowMs: HOUR },
   passwordChange: { limit: 10, windowMs: 3 * MINUTE },
@@ -209,16 +213,26 @@ export const authApi = new Hono<AppEnv>()
   })
   .post("/api/login", zValidator("json", LoginInput, onInvalid), async (c) => {
     const { identifier, password } = c.req.valid("json");
+    const db = c.var.db;
+    const cookie = deviceCookie(c.var.deps.config);
+    const device = await findDevice(c.var.kv, getCookie(c, cookie.name));
+    // A device cookie is trusted only for the account it was issued to, so with one the
+    // account is looked up first; without one the limits come before any query.
+    let found = device ? await getUserByIdentifier(db, identifier) : undefined;
+    const trustedDevice = device && found?.id === device.userId ? device : null;
     await enforceRateLimits(c, "login attempts", [
       { bucket: "login_ip", subject: c.var.clientIp, ...RATE_LIMITS.login },
-      {
-        bucket: "login_identifier",
-        subject: await hashToken(identifier.toLowerCase()),
-        ...RATE_LIMITS.login,
-      },
+      // A browser that signed in to this account before has its own limit, so failures from
+      // anyone else (the per-identifier limit) cannot lock it out.
+      trustedDevice
+        ? { bucket: "login_device", subject: trustedDevice.tokenHash, ...RATE_LIMITS.loginDevice }
+        : {
+          bucket: "login_identifier",
+          subject: await hashToken(identifier.toLowerCase()),
+          ...RATE_LIMITS.login,
+        },
     ]);
-    const db = c.var.db;
-    const found = await getUserByIdentifier(db, identifier);
+    if (!device) found = await getUserByIdentifier(db, identifier);
     // Verify against a dummy hash for unknown identifiers so every failure takes as long.
     const isMatch = found
       ? await verifyPassword(password, found.passwordHash)
@@ -230,12 +244,17 @@ export const authApi = new Hono<AppEnv>()
         ...auditContext(c),
         actorId: null,
         targetId: found?.id ?? null,
-        details: { reason },
+        details: { reason, trustedDevice: trustedDevice !== null },
       });
       throw new HTTPException(401, { message: INVALID_CREDENTIALS_MESSAGE });
     }
     const user = (await updateLastLogin(db, { id: found.id })) ?? found;
     await startSession(c, { userId: user.id, role: user.role });
+    const deviceToken = await issueDeviceToken(c.var.kv, {
+      userId: user.id,
+      replacing: device?.tokenHash,
+    });
+    setCookie(c, cookie.name, deviceToken, cookie.options);
     await insertAuditEvent(db, {
       event: "login_succeeded",
       ...auditContext(c),
