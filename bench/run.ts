@@ -3,7 +3,7 @@
  *  1. the landing page against a bare Deno.serve returning the same bytes (wrk, 64 connections),
  *  2. the JavaScript each public page loads (raw and gzip, from the build manifest),
  *  3. the per-endpoint benchmarks in bench/*.ts that exist (address suggestions, pricing,
- *     survey lists), each printing its own figures.
+ *     survey lists, forgot-password timing), each printing its own figures.
  * Prints figures only; it asserts nothing.
  */
 import { ensureBuild } from "../lib/assets.ts";
@@ -158,7 +158,9 @@ async function pageJavaScript(appUrl: string) {
 }
 
 async function endpointBenches() {
-  for (const name of ["address_suggestions", "calculate_price", "surveys_list"]) {
+  for (
+    const name of ["address_suggestions", "calculate_price", "surveys_list", "forgot_password"]
+  ) {
     const path = new URL(`bench/${name}.ts`, ROOT);
     try {
       await Deno.stat(path);

@@ -15,6 +15,10 @@ export async function insertPasswordResetToken(
   db: Db,
   input: { userId: string; tokenHash: string },
 ): Promise<void> {
+  // Two requests for one user handled at once (reset requests are handled in the background,
+  // possibly by several passes or instances) would each delete before the other inserts and
+  // leave two live links; the row lock makes the second wait and then void the first's token.
+  await db`select 1 from users where id = ${input.userId} for update`;
   await db`delete from password_reset_tokens
     where user_id = ${input.userId} or expires_at <= now()`;
   await db`
@@ -57,4 +61,49 @@ export async function consumePasswordResetToken(
 /** Deletes every token of `userId` (used when an account is disabled). */
 export async function deletePasswordResetTokens(db: Db, input: { userId: string }): Promise<void> {
   await db`delete from password_reset_tokens where user_id = ${input.userId}`;
+}
+
+/** A forgot-password request waiting for its lookup, token and email. */
+export interface PasswordResetRequest {
+  id: string;
+  email: string;
+  ip: string | null;
+  userAgent: string | null;
+  /** Older than a reset link lasts: too late to send one out of the blue. */
+  isStale: boolean;
+}
+
+/**
+ * Stores a forgot-password request: the one statement /api/forgot-password runs before it
+ * answers, the same for every email (known, unknown or disabled).
+ */
+export async function insertPasswordResetRequest(
+  db: Db,
+  input: { email: string; ip: string | null; userAgent: string | null },
+): Promise<void> {
+  await db`
+    insert into password_reset_requests (email, ip, user_agent)
+    values (${input.email}, ${input.ip?.slice(0, 64) ?? null},
+      ${input.userAgent?.slice(0, 512) ?? null})`;
+}
+
+/**
+ * Takes the oldest waiting request off the queue inside the caller's transaction (so it comes
+ * back if the transaction fails), skipping rows another transaction holds; undefined when none
+ * is waiting.
+ */
+export async function claimPasswordResetRequest(
+  db: Db,
+): Promise<PasswordResetRequest | undefined> {
+  const [row] = await db<PasswordResetRequest[]>`
+    delete from password_reset_requests
+    where id = (
+      select id from password_reset_requests
+      order by created_at, id
+      limit 1
+      for update skip locked
+    )
+    returning id, email, ip, user_agent,
+      created_at <= now() - make_interval(mins => ${PASSWORD_RESET_TTL_MINUTES}) as is_stale`;
+  return row;
 }

@@ -10,7 +10,6 @@ import { auditContext, endSession, requireUser, startSession } from "./_auth.ts"
 import { hitRateLimit } from "../db/kv.ts";
 import { insertAuditEvent } from "../db/audit.ts";
 import {
-  getUserByEmail,
   getUserByIdentifier,
   getUserCredentials,
   insertUser,
@@ -23,7 +22,7 @@ import {
 import {
   consumePasswordResetToken,
   getPasswordResetTarget,
-  insertPasswordResetToken,
+  insertPasswordResetRequest,
 } from "../db/password_resets.ts";
 import {
   hashPassword,
@@ -32,9 +31,11 @@ import {
   verifyDummyPassword,
   verifyPassword,
 } from "../lib/passwords.ts";
-import { hashToken, randomToken, revokeUserSessions } from "../lib/sessions.ts";
-import { queuePasswordChangedEmail, queuePasswordResetEmail } from "../lib/mail/emails.ts";
+import { hashToken, revokeUserSessions } from "../lib/sessions.ts";
+import { queuePasswordChangedEmail } from "../lib/mail/emails.ts";
+import { backgroundWork } from "../lib/background.ts";
 import { deviceCookie, findDevice, issueDeviceToken } from "../lib/device_cookies.ts";
+import { processPasswordResetRequests } from "../lib/password_reset.ts";
 
 /** Spec section 8: the only answer /api/forgot-password ever gives. */
 export const FORGOT_PASSWORD_MESSAGE =
@@ -335,33 +336,16 @@ export const authApi = new Hono<AppEnv>()
           ...RATE_LIMITS.forgotPassword,
         },
       ]);
-      const user = await getUserByEmail(c.var.db, email);
-      const audit = { ...auditContext(c), actorId: null };
-      if (user && !user.disabledAt) {
-        const token = randomToken(32);
-        const tokenHash = await hashToken(token);
-        const resetUrl = new URL("/reset-password", c.var.deps.config.PUBLIC_URL);
-        resetUrl.searchParams.set("token", token);
-        await c.var.db.begin(async (tx) => {
-          await insertPasswordResetToken(tx, { userId: user.id, tokenHash });
-          await queuePasswordResetEmail(tx, {
-            to: user.email,
-            name: user.fullName,
-            resetUrl: resetUrl.href,
-          });
-          await insertAuditEvent(tx, {
-            event: "password_reset_requested",
-            ...audit,
-            targetId: user.id,
-          });
-        });
-      } else {
-        await insertAuditEvent(c.var.db, {
-          event: "password_reset_requested",
-          ...audit,
-          details: { matched: false },
-        });
-      }
+      // One identical insert for every email, then the answer: whether the account exists is
+      // looked up after it (lib/password_reset.ts says why), so the time to answer cannot
+      // tell. The stored row keeps the request if the process dies before the email is queued.
+      const { ip, userAgent } = auditContext(c);
+      await insertPasswordResetRequest(c.var.db, { email, ip, userAgent });
+      const deps = c.var.deps;
+      backgroundWork(deps).run(
+        "password reset requests",
+        () => processPasswordResetRequests(deps.sql, { publicUrl: deps.config.PUBLIC_URL }),
+      );
       return c.json({ message: FORGOT_PASSWORD_MESSAGE });
     },
   )

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
 import { e2e } from "./_browser.ts";
 import { createUser } from "../_auth.ts";
+import { backgroundWork } from "../../lib/background.ts";
 
 /** Fills the Login tab and submits it. */
 async function signIn(page: Page, identifier: string, password: string) {
@@ -87,7 +88,9 @@ e2e(
       "If an account with this email exists, you'll receive instructions to reset your password.",
     ).waitFor();
 
-    // The email sits in the outbox (no SMTP in tests); take the link from its text part.
+    // The email sits in the outbox (no SMTP in tests), queued just after the answer; take the
+    // link from its text part.
+    await backgroundWork(t.deps).settled();
     const [email] = await t.sql<{ text: string; subject: string }[]>`
     select text, subject from email_outbox
     where to_address = ${user.email} and template = 'password_reset'`;
