@@ -9,12 +9,13 @@ import type { Db } from "./client.ts";
 import type { SessionUser } from "../routes/_env.ts";
 import type { Quote } from "../lib/pricing.ts";
 import type { SurveyType } from "../lib/survey_types.ts";
-import type {
-  Survey,
-  SurveyEvent,
-  SurveyListQuery,
-  SurveyRequest,
-  SurveyStatus,
+import {
+  SUPPORT_ACTOR_NAME,
+  type Survey,
+  type SurveyEvent,
+  type SurveyListQuery,
+  type SurveyRequest,
+  type SurveyStatus,
 } from "../lib/survey_schema.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -284,7 +285,10 @@ export async function updateSurveyStatus(
   return rows.length === 1;
 }
 
-/** Records a status change (from null for the creation of the request). */
+/**
+ * Records a status change (from null for the creation of the request). A note is internal
+ * (admins only) unless `isNoteVisibleToClient`.
+ */
 export async function insertSurveyEvent(
   db: Db,
   input: {
@@ -293,21 +297,43 @@ export async function insertSurveyEvent(
     fromStatus: SurveyStatus | null;
     toStatus: SurveyStatus;
     note?: string | null;
+    isNoteVisibleToClient?: boolean;
   },
 ): Promise<void> {
+  const note = input.note ?? null;
   await db`
-    insert into survey_events (survey_id, actor_id, from_status, to_status, note)
+    insert into survey_events
+      (survey_id, actor_id, from_status, to_status, note, is_note_visible_to_client)
     values (${input.surveyId}, ${input.actorId}, ${input.fromStatus}, ${input.toStatus},
-      ${input.note ?? null})`;
+      ${note}, ${note !== null && input.isNoteVisibleToClient === true})`;
 }
 
-/** A survey's timeline, oldest first, with each actor's name. */
+/** Who is reading a timeline: admins see it all, anyone else the client's view. */
+export type TimelineViewer = Pick<SessionUser, "id" | "role">;
+
+// The timeline columns as `viewer` may see them, filtered here so an internal note or a staff
+// member's name never leaves the database for anyone but an admin. `e` is survey_events, `a`
+// the actor. A client sees their own name on their own changes, SUPPORT_ACTOR_NAME on the rest.
+function timelineColumns(db: Db, viewer: TimelineViewer) {
+  if (viewer.role === "admin") {
+    return db`e.id, e.from_status, e.to_status, e.note, e.is_note_visible_to_client,
+      a.full_name as actor_name, e.created_at`;
+  }
+  return db`e.id, e.from_status, e.to_status,
+    case when e.is_note_visible_to_client then e.note end as note,
+    (e.is_note_visible_to_client and e.note is not null) as is_note_visible_to_client,
+    case when e.actor_id = ${viewer.id} then a.full_name else ${SUPPORT_ACTOR_NAME} end
+      as actor_name,
+    e.created_at`;
+}
+
+/** A survey's timeline as `viewer` may see it (see `timelineColumns`), oldest first. */
 export async function listSurveyEvents(
   db: Db,
-  { surveyId }: { surveyId: string },
+  { surveyId, viewer }: { surveyId: string; viewer: TimelineViewer },
 ): Promise<SurveyEvent[]> {
   const rows = await db<(Omit<SurveyEvent, "createdAt"> & { createdAt: Date })[]>`
-    select e.id, e.from_status, e.to_status, e.note, a.full_name as actor_name, e.created_at
+    select ${timelineColumns(db, viewer)}
     from survey_events e left join users a on a.id = e.actor_id
     where e.survey_id = ${surveyId}
     order by e.created_at, e.id`;
@@ -324,18 +350,18 @@ export async function deleteSurveys(db: Db, { ids }: { ids: string[] }): Promise
 
 /**
  * The timelines of several surveys in one query (the client dashboard's progress trackers),
- * keyed by survey id, each oldest first. Surveys without events are absent from the map.
+ * as `viewer` may see them, keyed by survey id, each oldest first. Surveys without events are
+ * absent from the map.
  */
 export async function listSurveyEventsForSurveys(
   db: Db,
-  { surveyIds }: { surveyIds: string[] },
+  { surveyIds, viewer }: { surveyIds: string[]; viewer: TimelineViewer },
 ): Promise<Map<string, SurveyEvent[]>> {
   const byId = new Map<string, SurveyEvent[]>();
   const ids = surveyIds.filter(isSurveyId);
   if (ids.length === 0) return byId;
   const rows = await db<(Omit<SurveyEvent, "createdAt"> & { surveyId: string; createdAt: Date })[]>`
-    select e.survey_id, e.id, e.from_status, e.to_status, e.note, a.full_name as actor_name,
-      e.created_at
+    select e.survey_id, ${timelineColumns(db, viewer)}
     from survey_events e left join users a on a.id = e.actor_id
     where e.survey_id in ${db(ids)}
     order by e.survey_id, e.created_at, e.id`;

@@ -1,7 +1,8 @@
 /**
  * The admin surveys table on /admin-dashboard: filters (status, type, date range, search),
  * pagination, multi-select delete with confirmation, and per-row status changes offering only
- * the legal next statuses (with the surveyed or completed date when one is needed).
+ * the legal next statuses (with the surveyed or completed date when one is needed, and an
+ * optional note that stays internal unless "Visible to client" is ticked).
  *
  * The server renders the first page and passes it in; later pages and filters come from
  * GET /api/surveys, and the URL follows the filters so a reload shows the same page.
@@ -100,13 +101,21 @@ function localToday(): string {
 }
 
 const DATE_LABEL = { surveyedDate: "Surveyed date", completedDate: "Completed date" } as const;
+// MAX_NOTE_LENGTH of lib/survey_schema.ts, which the server enforces; importing the value
+// would bring that module (and zod) into this island's bundle.
+const NOTE_MAX_LENGTH = 2000;
 
-/** The per-row status menu: legal next statuses, a date when required, and Update. */
+/**
+ * The per-row status menu: legal next statuses, a date when required, an optional note (for
+ * the team unless "Visible to client" is ticked), and Update.
+ */
 function StatusControl(
   { row, onUpdated }: { row: AdminSurveyRow; onUpdated(row: AdminSurveyRow): void },
 ) {
   const [to, setTo] = useState<SurveyStatus | "">("");
   const [date, setDate] = useState("");
+  const [note, setNote] = useState("");
+  const [isNoteVisibleToClient, setNoteVisibleToClient] = useState(false);
   const [isPending, setPending] = useState(false);
   const options = nextStatuses("admin", row.status);
   const field = to ? requiredDateField(to) : undefined;
@@ -116,8 +125,12 @@ function StatusControl(
     if (!to) return;
     setPending(true);
     try {
-      const body: Record<string, string> = { status: to };
+      const body: Record<string, string | boolean> = { status: to };
       if (field) body[field] = date;
+      if (note.trim()) {
+        body.note = note.trim();
+        body.isNoteVisibleToClient = isNoteVisibleToClient;
+      }
       const data = await apiJson<{ survey?: Survey }>(
         "PATCH",
         `/api/surveys/${row.id}/status`,
@@ -130,6 +143,8 @@ function StatusControl(
       });
       setTo("");
       setDate("");
+      setNote("");
+      setNoteVisibleToClient(false);
       onUpdated(updated);
     } catch (err) {
       toast({
@@ -175,6 +190,37 @@ function StatusControl(
               title={DATE_LABEL[field]}
               onChange={(e) => setDate(e.currentTarget.value)}
             />
+          </>
+        )
+        : null}
+      {to
+        ? (
+          <>
+            <label className="visually-hidden" htmlFor={`note-${row.id}`}>
+              Note for {row.address} (optional)
+            </label>
+            <textarea
+              id={`note-${row.id}`}
+              className="field__input admin-status__note"
+              rows={2}
+              maxLength={NOTE_MAX_LENGTH}
+              placeholder="Note (optional)"
+              value={note}
+              onChange={(e) => setNote(e.currentTarget.value)}
+            />
+            <label className="admin-status__visibility" htmlFor={`note-visible-${row.id}`}>
+              <input
+                id={`note-visible-${row.id}`}
+                type="checkbox"
+                checked={isNoteVisibleToClient}
+                aria-describedby={`note-visible-hint-${row.id}`}
+                onChange={(e) => setNoteVisibleToClient(e.currentTarget.checked)}
+              />{" "}
+              Visible to client
+            </label>
+            <span id={`note-visible-hint-${row.id}`} className="visually-hidden">
+              Unticked, the note is internal: only admins see it.
+            </span>
           </>
         )
         : null}

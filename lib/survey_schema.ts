@@ -188,13 +188,23 @@ export interface Survey {
   assignedSurveyor: AssignedSurveyor | null;
 }
 
-/** One status change in a survey's timeline. fromStatus is null for the creation event. */
+/** The actor a client's timeline names for every change the client did not make. */
+export const SUPPORT_ACTOR_NAME = "Meridian support";
+
+/**
+ * One status change in a survey's timeline. fromStatus is null for the creation event.
+ *
+ * As a client receives it: only notes written for the client, and `SUPPORT_ACTOR_NAME` for
+ * anyone but the client (db/surveys.ts filters before the data leaves the database).
+ */
 export interface SurveyEvent {
   id: string;
   fromStatus: SurveyStatus | null;
   toStatus: SurveyStatus;
   note: string | null;
-  /** Who made the change; null when the account no longer exists. */
+  /** Whether the client sees `note` (false for internal notes and events without one). */
+  isNoteVisibleToClient: boolean;
+  /** Who made the change; null when the account no longer exists (admins' view only). */
   actorName: string | null;
   /** ISO timestamp. */
   createdAt: string;
@@ -254,6 +264,9 @@ export const SurveyStatusUpdateSchema = z.object({
   surveyedDate: optional(isoDate("Surveyed date must be a date (YYYY-MM-DD)")),
   completedDate: optional(isoDate("Completed date must be a date (YYYY-MM-DD)")),
   scheduledDate: optional(isoDate("Scheduled date must be a date (YYYY-MM-DD)")),
+  /** An admin's note is internal unless this is true; a client's own note is always theirs. */
+  isNoteVisibleToClient: z.boolean({ error: "Note visibility must be true or false" })
+    .optional(),
   note: optional(
     z.string({ error: "Note must be text" }).trim().max(MAX_NOTE_LENGTH, {
       error: "Note must be 2000 characters or fewer",

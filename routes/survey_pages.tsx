@@ -144,6 +144,7 @@ export const surveyPages = new Hono<AppEnv>()
       });
       const events = await listSurveyEventsForSurveys(db, {
         surveyIds: surveys.map((s) => s.id),
+        viewer: user,
       });
       const newRequest = (
         <a className="btn btn--primary" href="/create-survey">Request another survey</a>
@@ -192,7 +193,9 @@ export const surveyPages = new Hono<AppEnv>()
       const survey = await getSurveyForUser(c.var.db, { id: c.req.valid("param").id, user });
       // Owner and admins only; to anyone else the request does not exist.
       if (!survey) throw new HTTPException(404, { message: "Survey not found" });
-      const events = await listSurveyEvents(c.var.db, { surveyId: survey.id });
+      // Filtered for the viewer in the query: a client's page never holds internal notes or
+      // staff names, not even in island props.
+      const events = await listSurveyEvents(c.var.db, { surveyId: survey.id, viewer: user });
       const type = SURVEY_TYPE_INFO[survey.surveyType];
       const isOwner = survey.clientId === user.id;
       const back = user.role === "admin"
@@ -273,7 +276,7 @@ export const surveyPages = new Hono<AppEnv>()
                 </p>
               </Card>
               <Card id="timeline-title" title="Timeline">
-                <SurveyTimeline events={events} />
+                <SurveyTimeline events={events} showNoteAudience={user.role === "admin"} />
               </Card>
             </div>
           </div>

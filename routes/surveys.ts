@@ -134,6 +134,7 @@ async function applyStatusChange(
     to: SurveyStatus;
     actorId: string;
     note?: string;
+    isNoteVisibleToClient?: boolean;
     surveyedDate?: string;
     completedDate?: string;
     scheduledDate?: string;
@@ -155,6 +156,7 @@ async function applyStatusChange(
     fromStatus: survey.status,
     toStatus: to,
     note: input.note,
+    isNoteVisibleToClient: input.isNoteVisibleToClient,
   });
   const typeName = SURVEY_TYPE_INFO[survey.surveyType].name;
   await insertNotification(tx, {
@@ -327,7 +329,10 @@ export const surveys = new Hono<AppEnv>()
       const { id } = c.req.valid("param");
       const survey = await getSurveyForUser(c.var.db, { id, user: c.var.user! });
       if (!survey) throw new HTTPException(404, { message: SURVEY_MESSAGES.notFound });
-      const events = await listSurveyEvents(c.var.db, { surveyId: survey.id });
+      const events = await listSurveyEvents(c.var.db, {
+        surveyId: survey.id,
+        viewer: c.var.user!,
+      });
       c.header("Cache-Control", "private, no-store");
       return c.json({ survey, events });
     },
@@ -367,6 +372,8 @@ export const surveys = new Hono<AppEnv>()
           to: input.status,
           actorId: actorId(c),
           note: input.note,
+          // A client's note is their own; staff choose whether the client reads theirs.
+          isNoteVisibleToClient: user.role === "client" ? true : input.isNoteVisibleToClient,
           surveyedDate: input.surveyedDate,
           completedDate: input.completedDate,
           scheduledDate: input.scheduledDate,

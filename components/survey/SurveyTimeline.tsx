@@ -2,8 +2,17 @@ import type { SurveyEvent } from "../../lib/survey_schema.ts";
 import { STATUS_INFO } from "../../lib/survey_status.ts";
 import { formatDateTime } from "./format.ts";
 
-/** Every status change of a request, oldest first, with who made it and any note. */
-export function SurveyTimeline({ events }: { events: readonly SurveyEvent[] }) {
+/**
+ * Every status change of a request, oldest first, with who made it and any note. `events`
+ * arrive already filtered for the viewer (db/surveys.ts); `showNoteAudience` (admins) marks
+ * each note as internal or visible to the client.
+ */
+export function SurveyTimeline(
+  { events, showNoteAudience = false }: {
+    events: readonly SurveyEvent[];
+    showNoteAudience?: boolean;
+  },
+) {
   if (events.length === 0) return <p className="muted">No changes recorded yet.</p>;
   return (
     <ol className="survey-timeline">
@@ -23,7 +32,20 @@ export function SurveyTimeline({ events }: { events: readonly SurveyEvent[] }) {
               <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
               {event.actorName ? ` · ${event.actorName}` : ""}
             </p>
-            {event.note ? <p className="survey-timeline__note">{event.note}</p> : null}
+            {event.note
+              ? (
+                <p className="survey-timeline__note">
+                  {showNoteAudience
+                    ? (
+                      <strong className="survey-timeline__audience">
+                        {event.isNoteVisibleToClient ? "Visible to client: " : "Internal note: "}
+                      </strong>
+                    )
+                    : null}
+                  {event.note}
+                </p>
+              )
+              : null}
           </div>
         </li>
       ))}

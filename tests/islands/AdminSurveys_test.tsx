@@ -138,6 +138,68 @@ test("[admin surveys] a refused status change toasts 'Error updating status' wit
   }
 });
 
+test("[admin surveys] a status change may carry a note, internal unless 'Visible to client' is ticked", async () => {
+  const { calls, restore } = stubFetch({
+    "PATCH /api/surveys/[^/]+/status": (body) =>
+      Response.json({
+        message: "Status updated",
+        survey: apiSurvey(row(A, { status: (body as { status: Row["status"] }).status })),
+      }),
+  });
+  try {
+    mount([row(A), row(B)]);
+    assertEquals(document.getElementById(`note-${A}`), null, "no note field before a status");
+    for (const [id, isVisible] of [[A, false], [B, true]] as const) {
+      const select = document.getElementById(`status-${id}`) as HTMLSelectElement;
+      await act(() => void fireEvent.change(select, { target: { value: "assigned" } }));
+      const address = row(id).address;
+      const note = screen.getByLabelText(`Note for ${address} (optional)`);
+      await act(() => void fireEvent.change(note, { target: { value: `  Note for ${id}  ` } }));
+      const box = document.getElementById(`note-visible-${id}`) as HTMLInputElement;
+      assertEquals(box.checked, false, "internal by default");
+      assertEquals(box.labels?.[0]?.textContent?.trim(), "Visible to client");
+      if (isVisible) await act(() => void fireEvent.click(box));
+      const update = select.closest("td")!.querySelector("button")!;
+      await act(() => void fireEvent.click(update));
+      await wait();
+    }
+    const patches = calls.filter((c) => c.method === "PATCH").map((c) => [c.path, c.body]);
+    assertEquals(patches, [
+      [`/api/surveys/${A}/status`, {
+        status: "assigned",
+        note: `Note for ${A}`,
+        isNoteVisibleToClient: false,
+      }],
+      [`/api/surveys/${B}/status`, {
+        status: "assigned",
+        note: `Note for ${B}`,
+        isNoteVisibleToClient: true,
+      }],
+    ]);
+  } finally {
+    done(restore);
+  }
+});
+
+test("[admin surveys] a blank note is not sent", async () => {
+  const { calls, restore } = stubFetch({
+    "PATCH /api/surveys/[^/]+/status": () => Response.json({ message: "Status updated" }),
+  });
+  try {
+    mount([row(A)]);
+    const select = document.getElementById(`status-${A}`) as HTMLSelectElement;
+    await act(() => void fireEvent.change(select, { target: { value: "assigned" } }));
+    const note = document.getElementById(`note-${A}`) as HTMLTextAreaElement;
+    await act(() => void fireEvent.change(note, { target: { value: "   " } }));
+    await act(() => void fireEvent.click(document.getElementById(`note-visible-${A}`)!));
+    await act(() => void fireEvent.click(screen.getByRole("button", { name: "Update" })));
+    await wait();
+    assertEquals(calls.find((c) => c.method === "PATCH")?.body, { status: "assigned" });
+  } finally {
+    done(restore);
+  }
+});
+
 test("[admin surveys] deleting the selected requests asks first, then posts their ids", async () => {
   const { calls, restore } = stubFetch({
     "POST /api/surveys/delete-multiple": () =>
