@@ -54,6 +54,8 @@ const config = loadConfig({
   NODE_ENV: "production",
   LOG_REQUESTS: "0",
   DATABASE_URL: scratch.url,
+  // Requests come from this origin, which the CSRF check compares with PUBLIC_URL.
+  PUBLIC_URL: ORIGIN,
   // Each request comes from its own forwarded address, so the per-IP limit never applies.
   TRUST_PROXY: "1",
 });
