@@ -184,6 +184,11 @@ export const surveyPages = new Hono<AppEnv>()
       );
     },
   )
+  // Emails link here, not to /survey/{id}: a signed-out client is sent to sign in with this
+  // path as returnTo, and a client's returnTo must start with /client (lib/return_to.ts).
+  .get("/client/surveys/:id", requirePageUser, zValidator("param", IdParam, onInvalid), (c) => {
+    return c.redirect(`/survey/${encodeURIComponent(c.req.valid("param").id)}`, 302);
+  })
   .get(
     "/survey/:id",
     requirePageUser,

@@ -51,8 +51,18 @@ export async function queuePasswordChangedEmail(
 }
 
 /**
+ * Where emails send a client to see their request: `/client/surveys/{id}`, which redirects to
+ * `/survey/{id}`. A signed-out client signs in first with this path as returnTo, and only a
+ * returnTo under /client takes a client anywhere but their dashboard (spec section 2).
+ */
+export function clientSurveyPath(surveyId: string): string {
+  return `/client/surveys/${encodeURIComponent(surveyId)}`;
+}
+
+/**
  * Queues the client's survey-request confirmation (address, survey type, quoted price or
- * custom quote, what happens next). Throws when `surveyUrl` is not an http(s) URL.
+ * custom quote, what happens next), linking to `clientSurveyPath` on `publicUrl`. Throws when
+ * `publicUrl` is not an http(s) URL.
  */
 export async function queueSurveyConfirmationEmail(
   db: Db,
@@ -63,11 +73,13 @@ export async function queueSurveyConfirmationEmail(
     address: string;
     surveyTypeName: string;
     quotedPriceCents: number | null;
-    surveyUrl: string;
+    /** The site's public origin (PUBLIC_URL). */
+    publicUrl: string;
   },
 ): Promise<string> {
-  const { to, ...props } = email;
-  return await queue(db, to, "survey_request_confirmation", props);
+  const { to, publicUrl, ...props } = email;
+  const surveyUrl = new URL(clientSurveyPath(props.surveyId), publicUrl).href;
+  return await queue(db, to, "survey_request_confirmation", { ...props, surveyUrl });
 }
 
 /** Queues the admin notice about a new survey request. Throws on a non-http(s) `adminUrl`. */
