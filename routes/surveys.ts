@@ -230,7 +230,7 @@ export const surveys = new Hono<AppEnv>()
             address,
             surveyTypeName: typeName,
             quotedPriceCents: quote.totalCents,
-            surveyUrl: absoluteUrl(c, surveyPath(id)),
+            publicUrl: c.var.deps.config.PUBLIC_URL,
           });
           const admins = await notifyAdmins(tx, {
             kind: "survey_requested",

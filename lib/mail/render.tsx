@@ -86,7 +86,7 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
       address: "1600 Pennsylvania Ave NW, Washington, DC 20500",
       surveyTypeName: "Boundary Survey",
       quotedPriceCents: 38500,
-      surveyUrl: "https://meridian.example/survey/3f1c2a9e-0000-4000-8000-000000000001",
+      surveyUrl: "https://meridian.example/client/surveys/3f1c2a9e-0000-4000-8000-000000000001",
     },
   },
   new_survey_request_admin: {

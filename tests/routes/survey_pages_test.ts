@@ -1,6 +1,6 @@
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../_assert.ts";
-import { createTestApp, test } from "../_helpers.ts";
-import { createSignedInUser, signInAs } from "../_auth.ts";
+import { createTestApp, ORIGIN, test } from "../_helpers.ts";
+import { createSignedInUser, createUser, sessionFor, signIn, signInAs } from "../_auth.ts";
 import { DASHBOARDS, ROLES, submitSurvey } from "../_fixtures.ts";
 import {
   assertForbiddenPage,
@@ -12,6 +12,7 @@ import {
   loadPage,
 } from "../_pages.ts";
 import { CLIENT_PAGE_SIZE } from "../../routes/survey_pages.tsx";
+import { redirectAfterLogin } from "../../lib/return_to.ts";
 import { SURVEY_OPTIONS } from "../../islands/_create_survey/options.ts";
 import {
   ALTA_ITEM_IDS,
@@ -300,6 +301,52 @@ test("[survey pages] /survey/{id} sends signed-out visitors to sign in", async (
   const t = await createTestApp();
   const path = `/survey/${crypto.randomUUID()}`;
   await assertRedirectsToAuth(await getPage(t, path), path);
+  t.close();
+});
+
+test("[survey pages] the emailed request link signs a signed-out client in and lands on the survey", async () => {
+  const t = await createTestApp();
+  const user = await createUser(t.sql, { role: "client" });
+  const survey = await submitSurvey(t, await sessionFor(t, user));
+  const path = `/client/surveys/${survey.id}`;
+  const [email] = await t.sql<{ html: string; text: string }[]>`
+    select html, text from email_outbox where template = 'survey_request_confirmation'`;
+  assertStringIncludes(email.html, `href="${ORIGIN}${path}"`);
+  assertStringIncludes(email.text, `${ORIGIN}${path}`);
+
+  // Signed out: sign in first, with the emailed path as returnTo.
+  await assertRedirectsToAuth(await getPage(t, path), path);
+  const auth = await loadPage(t, `/auth?returnTo=${encodeURIComponent(path)}`);
+  assertEquals(islandProps(auth.html, "AuthForm").returnTo, path);
+  const cookie = await signIn(t, { identifier: user.email, password: user.password });
+  // Where the sign-in form (and /auth, once signed in) sends the client: the path itself,
+  // not the dashboard, because it starts with /client.
+  assertEquals(redirectAfterLogin("client", path), path);
+  const again = await getPage(t, `/auth?returnTo=${encodeURIComponent(path)}`, cookie);
+  assertRedirect(again, path);
+  await again.body?.cancel();
+  // …which is the survey's page.
+  const hop = await getPage(t, path, cookie);
+  assertRedirect(hop, `/survey/${survey.id}`);
+  await hop.body?.cancel();
+  const page = await loadPage(t, `/survey/${survey.id}`, cookie);
+  assertEquals(page.res.status, 200);
+  assertStringIncludes(page.html, "Quoted price breakdown");
+  t.close();
+});
+
+test("[survey pages] /client/surveys/{id} of someone else's or an unknown survey ends in a 404", async () => {
+  const t = await createTestApp();
+  const survey = await submitSurvey(t, await signInAs(t, "client"));
+  const stranger = await signInAs(t, "client");
+  for (const id of [survey.id, crypto.randomUUID(), "not-a-uuid"]) {
+    const hop = await getPage(t, `/client/surveys/${id}`, stranger);
+    assertRedirect(hop, `/survey/${id}`);
+    await hop.body?.cancel();
+    const { res, html } = await loadPage(t, `/survey/${id}`, stranger);
+    assertEquals(res.status, 404, id);
+    assert(!html.includes("1200 Barton Springs"), "nothing of the survey leaks");
+  }
   t.close();
 });
 

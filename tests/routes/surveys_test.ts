@@ -108,7 +108,12 @@ test("[surveys] a client's request is priced on the server and stored with its q
     byTemplate("new_survey_request_admin").map((e) => e.toAddress).sort(),
     [admin1.user.email, admin2.user.email].sort(),
   );
-  assert(byTemplate("survey_request_confirmation")[0].text.includes(`/survey/${survey.id}`));
+  // The emailed link keeps a signed-out client's returnTo under /client (see survey pages).
+  assert(
+    byTemplate("survey_request_confirmation")[0].text.includes(
+      `http://localhost/client/surveys/${survey.id}`,
+    ),
+  );
 
   const notes = await t.sql<{ userId: string; kind: string; link: string; title: string }[]>`
     select user_id, kind, link, title from notifications order by user_id`;
