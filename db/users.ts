@@ -134,8 +134,9 @@ export async function getUserCredentials(
 }
 
 /**
- * Inserts a user. `username` defaults to the email. Throws `UserExistsError` when the email
- * or username is taken in any letter case.
+ * Inserts a user. `username` defaults to the email. With `isSigningIn` (self-registration,
+ * which opens a session) `lastLogin` is set to now: registering is the first sign-in.
+ * Throws `UserExistsError` when the email or username is taken in any letter case.
  */
 export async function insertUser(
   db: Db,
@@ -147,15 +148,19 @@ export async function insertUser(
     passwordHash: string;
     companyName?: string | null;
     phone?: string | null;
+    isSigningIn?: boolean;
   },
 ): Promise<User> {
   const email = input.email.trim();
   try {
     const [row] = await db<UserRow[]>`
-      insert into users (username, email, full_name, role, company_name, phone, password_hash)
+      insert into users (
+        username, email, full_name, role, company_name, phone, password_hash, last_login
+      )
       values (
         ${input.username?.trim() || email}, ${email}, ${input.fullName}, ${input.role},
-        ${input.companyName ?? null}, ${input.phone ?? null}, ${input.passwordHash}
+        ${input.companyName ?? null}, ${input.phone ?? null}, ${input.passwordHash},
+        case when ${input.isSigningIn ?? false} then now() end
       )
       returning ${db(publicColumns)}`;
     return toUser(row);
@@ -196,6 +201,27 @@ export async function updateUserPassword(
   if (!isUuid(input.id)) return false;
   const rows = await db`
     update users set password_hash = ${input.passwordHash} where id = ${input.id} returning id`;
+  return rows.length === 1;
+}
+
+/** What a profile phone may look like (the profile API's rule): 7–30 digits and separators. */
+export const PROFILE_PHONE_PATTERN = /^[0-9+()\-.\s]{7,30}$/;
+
+/**
+ * Stores `phone` as the user's profile phone if they have none yet (null or blank) and it
+ * fits `PROFILE_PHONE_PATTERN`, so a phone typed elsewhere (the request flow) never overwrites
+ * one the user chose, and the profile form can save what it shows. Returns true when stored.
+ */
+export async function fillEmptyPhone(
+  db: Db,
+  input: { id: string; phone: string },
+): Promise<boolean> {
+  const phone = input.phone.trim();
+  if (!isUuid(input.id) || !PROFILE_PHONE_PATTERN.test(phone)) return false;
+  const rows = await db`
+    update users set phone = ${phone}
+    where id = ${input.id} and coalesce(trim(phone), '') = ''
+    returning id`;
   return rows.length === 1;
 }
 

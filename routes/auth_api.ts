@@ -196,6 +196,7 @@ export const authApi = new Hono<AppEnv>()
         fullName: input.fullName,
         role: "client",
         passwordHash,
+        isSigningIn: true,
       });
     } catch (err) {
       if (err instanceof UserExistsError) {

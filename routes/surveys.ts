@@ -21,6 +21,7 @@ import {
   updateSurveyStatus,
 } from "../db/surveys.ts";
 import { insertNotification, notifyAdmins } from "../db/notifications.ts";
+import { fillEmptyPhone } from "../db/users.ts";
 import { getActivePricingConfig } from "../db/pricing.ts";
 import { checkDiscountCode, redeemDiscountCode } from "../db/discounts.ts";
 import { priceSurvey } from "../lib/pricing.ts";
@@ -269,6 +270,7 @@ export const surveys = new Hono<AppEnv>()
             parcel,
           });
           if (!inserted) throw new DuplicateSubmission();
+          await fillEmptyPhone(tx, { id: user.id, phone: body.contactPhone });
           await insertSurveyEvent(tx, {
             surveyId: id,
             actorId: actorId(c),

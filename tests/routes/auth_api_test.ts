@@ -6,6 +6,7 @@ import {
   sessionCookieFrom,
   sessionFor,
   signIn,
+  signInAs,
   TEST_PASSWORD,
 } from "../_auth.ts";
 import { keys } from "../../db/kv.ts";
@@ -932,5 +933,22 @@ test("[auth] no state changes on GET", async () => {
   }
   assertEquals((await t.request("GET", "/api/user", { cookie })).status, 200);
   assertEquals(await dbState(t), before);
+  t.close();
+});
+
+test("[auth] registering counts as the first sign-in: the admin's users list shows a last login", async () => {
+  const t = await createTestApp();
+  const before = Date.now();
+  const res = await t.request("POST", "/api/register", {
+    body: { email: "first@example.com", password: "s3cret!", fullName: "First Timer" },
+  });
+  const user = await expectJson(res, 201);
+  assert(user.lastLogin, "the registration answer carries the sign-in time");
+  // Compared with some slack: the database clock, not this process's, stamps it.
+  assert(Date.parse(user.lastLogin) >= before - 60_000, user.lastLogin);
+  const admin = await signInAs(t, "admin");
+  const list = await expectJson(await t.request("GET", "/api/users", { cookie: admin }), 200);
+  const row = list.users.find((u: { id: string }) => u.id === user.id);
+  assertEquals(row.lastLogin, user.lastLogin);
   t.close();
 });

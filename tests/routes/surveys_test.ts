@@ -129,6 +129,38 @@ test("[surveys] a client's request is priced on the server and stored with its q
   t.close();
 });
 
+test("[surveys] the phone given in a request fills the client's empty profile phone, never a set one", async () => {
+  const t = await createTestApp();
+  const phoneOf = async (cookie: string) =>
+    (await (await t.request("GET", "/api/user", { cookie })).json()).phone;
+  const empty = await signInAs(t, { role: "client", phone: null });
+  await submitSurvey(t, empty, { contactPhone: " (512) 555-0100 " });
+  assertEquals(await phoneOf(empty), "(512) 555-0100");
+  // A later request with another number leaves the profile alone.
+  await submitSurvey(t, empty, { contactPhone: "512-555-0199" });
+  assertEquals(await phoneOf(empty), "(512) 555-0100");
+
+  const chosen = await signInAs(t, { role: "client", phone: "+1 737 555 0123" });
+  await submitSurvey(t, chosen, { contactPhone: "(512) 555-0100" });
+  assertEquals(await phoneOf(chosen), "+1 737 555 0123");
+
+  // A number the profile form would refuse (an extension) is not copied into it.
+  const extension = await signInAs(t, { role: "client", phone: null });
+  await submitSurvey(t, extension, { contactPhone: "512-555-0100 ext. 12" });
+  assertEquals(await phoneOf(extension), null);
+
+  // A refused request changes nothing, the profile included.
+  const refused = await signInAs(t, { role: "client", phone: null });
+  const res = await t.request("POST", "/api/surveys", {
+    cookie: refused,
+    body: surveyRequest({ contactPhone: "(512) 555-0100", acreage: -1 }),
+  });
+  assertEquals(res.status, 400);
+  await res.body?.cancel();
+  assertEquals(await phoneOf(refused), null);
+  t.close();
+});
+
 test("[surveys] a price, status or owner sent by the browser is ignored", async () => {
   const t = await createTestApp();
   const other = await createSignedInUser(t, { role: "client" });
