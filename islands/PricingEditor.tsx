@@ -90,8 +90,8 @@ const GROUPS: { id: string; title: string; hint: string; fields: FieldSpec[] }[]
   {
     id: "base",
     title: "Base prices",
-    hint: "What each survey type costs before any factor. Quotes never go below the spec's " +
-      "starting price, whatever is set here.",
+    hint: "What each survey type costs before any factor. Whatever is set here, no quote goes " +
+      "below the starting price the site advertises for its type.",
     fields: fieldsOf("basePriceCents", PRICED_SURVEY_TYPES, TYPE_NAME, "dollars"),
   },
   {

@@ -87,6 +87,21 @@ export const STATUS_INFO: Record<
   },
 };
 
+/**
+ * Title of the client's notification when their request moves to a status: a sentence about
+ * their request, true whoever made the move.
+ */
+export const STATUS_NOTIFICATION_TITLES: Record<SurveyStatus, string> = {
+  requested: "We received your request",
+  surveyors_notified: "Your request was sent to local surveyors",
+  assigned: "A surveyor took your request",
+  scheduled: "Your survey visit is scheduled",
+  in_fieldwork: "Fieldwork has started",
+  surveyed: "Fieldwork is done",
+  completed: "Your survey is complete",
+  cancelled: "Your request was cancelled",
+};
+
 /** True when `value` is a known status. */
 export function isSurveyStatus(value: unknown): value is SurveyStatus {
   return typeof value === "string" && (SURVEY_STATUSES as readonly string[]).includes(value);

@@ -134,7 +134,7 @@ export const accountPages = new Hono<AppEnv>()
       <>
         <PageHeader
           title="Your profile"
-          intro="Keep your contact details up to date so surveyors and our team can reach you."
+          intro={profileIntro(user.role)}
         />
         <Island
           component={ProfileForm}
@@ -150,3 +150,18 @@ export const accountPages = new Hono<AppEnv>()
       </>,
     );
   });
+
+/** The profile page's intro: who uses the details depends on the role. */
+function profileIntro(role: string): string {
+  const keep = "Keep your contact details up to date";
+  switch (role) {
+    case "client":
+      return `${keep} so your surveyor and our team can reach you.`;
+    case "surveyor":
+      return `${keep} so clients and our team can reach you.`;
+    case "technician":
+      return `${keep} so the surveyors you work with and our team can reach you.`;
+    default:
+      return `${keep}.`;
+  }
+}

@@ -38,6 +38,7 @@ import {
   canTransition,
   requiredDateField,
   STATUS_INFO,
+  STATUS_NOTIFICATION_TITLES,
   transitionError,
 } from "../lib/survey_status.ts";
 import { SURVEY_TYPE_INFO } from "../lib/survey_types.ts";
@@ -163,7 +164,7 @@ async function applyStatusChange(
   await insertNotification(tx, {
     userId: survey.clientId,
     kind: "survey_status_changed",
-    title: `Survey ${STATUS_INFO[to].label.toLowerCase()}`,
+    title: STATUS_NOTIFICATION_TITLES[to],
     body: `Your ${typeName} request for ${survey.address} is now: ${STATUS_INFO[to].label}.`,
     link: surveyPath(survey.id),
   });
