@@ -3,6 +3,7 @@ import type { MouseEvent as ReactMouseEvent } from "react";
 import { apiJson, errorMessage, getQuery } from "./_api.ts";
 import { toast, toastAfterNavigation } from "./_toast.ts";
 import { navigate } from "./_nav.ts";
+import { formatLocalDateTime } from "./LocalTime.tsx";
 import type { Notification, NotificationListResponse } from "../lib/survey_schema.ts";
 
 /** Props of the header's notifications dropdown. */
@@ -25,7 +26,10 @@ function failure(title: string, err: unknown) {
 
 const relativeTime = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
 
-/** "just now", "5 minutes ago", "yesterday", then a date. */
+/**
+ * "just now", "5 minutes ago", "yesterday", then a date in the viewer's time zone (the list
+ * only ever renders in the browser, after it loads).
+ */
 export function formatWhen(iso: string, now = Date.now()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
   const abs = Math.abs(seconds);
@@ -230,7 +234,11 @@ export default function NotificationsBell({ initialUnread = 0 }: NotificationsBe
                   <>
                     <span className="notifications__item-title">{item.title}</span>
                     <span className="notifications__item-body">{item.body}</span>
-                    <time className="notifications__item-time" dateTime={item.createdAt}>
+                    <time
+                      className="notifications__item-time"
+                      dateTime={item.createdAt}
+                      title={formatLocalDateTime(item.createdAt)}
+                    >
                       {formatWhen(item.createdAt)}
                     </time>
                   </>

@@ -1,6 +1,7 @@
 import type { SurveyEvent } from "../../lib/survey_schema.ts";
 import { STATUS_INFO } from "../../lib/survey_status.ts";
-import { formatDateTime } from "./format.ts";
+import { Island } from "../Island.tsx";
+import LocalTime from "../../islands/LocalTime.tsx";
 
 /**
  * Every status change of a request, oldest first, with who made it and any note. `events`
@@ -28,10 +29,11 @@ export function SurveyTimeline(
                 ? "Request submitted"
                 : `${STATUS_INFO[event.fromStatus].label} → ${STATUS_INFO[event.toStatus].label}`}
             </p>
-            <p className="survey-timeline__meta">
-              <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
+            {/* A div, not a p: the island's marker is a div. */}
+            <div className="survey-timeline__meta">
+              <Island component={LocalTime} props={{ iso: event.createdAt }} hydrate="visible" />
               {event.actorName ? ` · ${event.actorName}` : ""}
-            </p>
+            </div>
             {event.note
               ? (
                 <p className="survey-timeline__note">

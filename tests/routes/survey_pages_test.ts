@@ -304,6 +304,22 @@ test("[survey pages] /survey/{id} sends signed-out visitors to sign in", async (
   t.close();
 });
 
+test("[survey pages] timeline times are rendered in UTC for the LocalTime island to localise", async () => {
+  const t = await createTestApp();
+  const client = await signInAs(t, "client");
+  const survey = await submitSurvey(t, client);
+  const [{ createdAt }] = await t.sql<{ createdAt: Date }[]>`
+    select created_at from survey_events where survey_id = ${survey.id}`;
+  const { html } = await loadPage(t, `/survey/${survey.id}`, client);
+  const timeline = html.slice(html.indexOf('class="survey-timeline"'));
+  assertEquals(islandProps(timeline, "LocalTime"), { iso: createdAt.toISOString() });
+  assertMatch(
+    timeline,
+    /<time dateTime="[^"]+">[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC<\/time>/,
+  );
+  t.close();
+});
+
 test("[survey pages] the emailed request link signs a signed-out client in and lands on the survey", async () => {
   const t = await createTestApp();
   const user = await createUser(t.sql, { role: "client" });
