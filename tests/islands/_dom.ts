@@ -46,6 +46,10 @@ const KEEP = new Set([
   "caches",
   "localStorage",
   "sessionStorage",
+  // Islands use fetch. With both `window` and happy-dom's XMLHttpRequest global, building an
+  // npm module's Error (postgres.js, when an island test's request reaches the app and the
+  // database refuses a query) sets off connections to http://localhost:80 that fail uncaught.
+  "XMLHttpRequest",
 ]);
 
 // DOM globals Deno also defines (as its own classes) that must be happy-dom's for the DOM to
