@@ -29,6 +29,7 @@ import { notifications } from "./routes/notifications.ts";
 import { surveyPages } from "./routes/survey_pages.tsx";
 import { ConfigError, kvPath, loadConfig } from "./lib/config.ts";
 import { openDatabase } from "./db/client.ts";
+import { EmbeddedDatabaseInUseError } from "./db/embedded.ts";
 import { migrate } from "./db/migrate.ts";
 import { openKv } from "./db/kv.ts";
 import { ensureBuild } from "./lib/assets.ts";
@@ -94,7 +95,12 @@ async function start() {
     throw err;
   }
   const assets = await ensureBuild();
-  const db = await openDatabase(config);
+  const db = await openDatabase(config).catch((err) => {
+    // Another process holds DATA_DIR's embedded database: one line naming it, no stack.
+    if (!(err instanceof EmbeddedDatabaseInUseError)) throw err;
+    console.error(err.message);
+    Deno.exit(1);
+  });
   const applied = await migrate(db.sql);
   if (applied.length) console.log(`Applied migrations ${applied.join(", ")}`);
   const kv = await openKv(kvPath(config));

@@ -1,5 +1,6 @@
 import postgres from "postgres";
 import type { Config } from "../lib/config.ts";
+import { openEmbeddedDatabase } from "./embedded.ts";
 
 /** A postgres.js client or transaction; every db function takes one first. */
 export type Db = postgres.Sql | postgres.TransactionSql;
@@ -24,44 +25,23 @@ function options(extra: postgres.Options<Record<string, never>>) {
 
 /**
  * Opens Postgres at DATABASE_URL, or an embedded PGlite (data under DATA_DIR, or in memory
- * when `memory` is set) served to postgres.js through pglite-socket.
+ * when `memory` is set) served to postgres.js through pglite-socket (db/embedded.ts). The
+ * embedded database has one writer per DATA_DIR: a second opener gets
+ * `EmbeddedDatabaseInUseError`, unless `shareRunning` (the CLIs), which connects to the running
+ * one instead.
  */
 export async function openDatabase(
   config: Pick<Config, "DATABASE_URL" | "DATA_DIR">,
-  { memory = false }: { memory?: boolean } = {},
+  { memory = false, shareRunning = false }: { memory?: boolean; shareRunning?: boolean } = {},
 ): Promise<Database> {
   if (config.DATABASE_URL) {
     const sql = postgres(config.DATABASE_URL, options({ max: 10 }));
     return { sql, kind: "postgres", close: () => sql.end({ timeout: 5 }) };
   }
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
-  let dataDir: string | undefined;
-  if (!memory) {
-    dataDir = `${config.DATA_DIR}/pglite`;
-    await Deno.mkdir(dataDir, { recursive: true });
-  }
-  const pg = await PGlite.create(dataDir);
-  const server = new PGLiteSocketServer({ db: pg, port: 0, host: "127.0.0.1" });
-  await server.start();
-  const port = Number(server.getServerConn().split(":").pop());
-  // PGlite is a single session: one connection, so transactions never interleave.
-  const sql = postgres(
-    options({
-      host: "127.0.0.1",
-      port,
-      max: 1,
-      username: "postgres",
-      database: "postgres",
-    }),
-  );
-  return {
-    sql,
-    kind: "pglite",
-    async close() {
-      await sql.end({ timeout: 5 });
-      await server.stop();
-      await pg.close();
-    },
-  };
+  return await openEmbeddedDatabase({
+    dataDir: config.DATA_DIR,
+    memory,
+    shareRunning,
+    connect: (extra) => postgres(options(extra)),
+  });
 }

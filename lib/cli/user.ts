@@ -10,8 +10,11 @@
  *   deno task user enable --email a@b.c
  *
  * It opens the same database and KV as the server (loadConfig + openDatabase + migrate +
- * openKv), so role changes and disabling end the user's sessions at once. With the embedded
- * PGlite (no DATABASE_URL) stop the server first: PGlite allows one process at a time.
+ * openKv), so role changes and disabling end the user's sessions at once. It works while the
+ * server runs: with the embedded PGlite (no DATABASE_URL) the server holds DATA_DIR's lock, and
+ * the command reaches the server's database through the pglite-socket port it records there
+ * (db/embedded.ts) instead of opening the files a second time; with no server running it opens
+ * them itself.
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
@@ -247,6 +250,7 @@ export async function runUserCli(
 if (import.meta.main) {
   const { ConfigError, kvPath, loadConfig } = await import("../config.ts");
   const { openDatabase } = await import("../../db/client.ts");
+  const { EmbeddedDatabaseInUseError } = await import("../../db/embedded.ts");
   const { migrate } = await import("../../db/migrate.ts");
   const { openKv } = await import("../../db/kv.ts");
   let config;
@@ -259,7 +263,16 @@ if (import.meta.main) {
     }
     throw err;
   }
-  const db = await openDatabase(config);
+  let db;
+  try {
+    db = await openDatabase(config, { shareRunning: true });
+  } catch (err) {
+    if (err instanceof EmbeddedDatabaseInUseError) {
+      console.error(err.message);
+      Deno.exit(1);
+    }
+    throw err;
+  }
   const kv = await openKv(kvPath(config));
   let code = 1;
   try {

@@ -6,6 +6,7 @@ import { getUserByEmail } from "../../db/users.ts";
 import { listAuditEvents } from "../../db/audit.ts";
 import { openDatabase } from "../../db/client.ts";
 import { migrate } from "../../db/migrate.ts";
+import { lockPath, readHolder } from "../../db/embedded.ts";
 
 async function cli(t: TestApp, ...args: string[]) {
   const out: string[] = [];
@@ -211,6 +212,134 @@ test("[cli] `deno task user` works end to end on an embedded database", async ()
     const changed = await run("set-role", "--email", "root@example.com", "--role", "client");
     assertEquals(changed.code, 0, changed.err);
     assertStringIncludes(changed.out, "is now client (was admin)");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+/** A real server process (`main.ts`) on an embedded DATA_DIR, listening on a free port. */
+async function startServer(dataDir: string) {
+  // PUBLIC_URL must be the origin the requests come from, so the port is picked up front.
+  const probe = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (probe.addr as Deno.NetAddr).port;
+  probe.close();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "main.ts"],
+    cwd: new URL("../../", import.meta.url),
+    env: {
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      KV_PATH: "",
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      NODE_ENV: "test",
+      LOG_REQUESTS: "0",
+    },
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let seen = "";
+  while (!seen.includes("Meridian listening on")) {
+    const chunk = await lines.read();
+    if (chunk.done) throw new Error(`the server exited before listening:\n${seen}`);
+    seen += chunk.value;
+  }
+  // Keep reading so the server never blocks on a full pipe.
+  const drained = (async () => {
+    while (!(await lines.read()).done);
+  })();
+  return {
+    pid: child.pid,
+    login(identifier: string, password: string) {
+      return fetch(`${origin}/api/login`, {
+        method: "POST",
+        headers: { origin, "content-type": "application/json" },
+        body: JSON.stringify({ identifier, password }),
+      });
+    },
+    async stop(signal: Deno.Signal) {
+      child.kill(signal);
+      const status = await child.status;
+      await drained;
+      return status;
+    },
+  };
+}
+
+async function runUserTask(dataDir: string, ...args: string[]) {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["task", "-q", "user", ...args],
+    cwd: new URL("../../", import.meta.url),
+    env: { DATA_DIR: dataDir, DATABASE_URL: "", KV_PATH: "", NODE_ENV: "test" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
+  return { code: out.code, out: decode(out.stdout), err: decode(out.stderr) };
+}
+
+async function isLockFree(dataDir: string): Promise<boolean> {
+  using file = await Deno.open(lockPath(dataDir), { read: true, write: true });
+  const free = await file.tryLock(true);
+  if (free) await file.unlock();
+  return free;
+}
+
+test("[cli] `deno task user` works while the server runs; the server signs the user in", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "meridian-cli-live-" });
+  const email = "live@example.com";
+  const password = "a password for the live server";
+  try {
+    const server = await startServer(dir);
+    let stopped = false;
+    try {
+      assertEquals((await readHolder(dir))?.pid, server.pid);
+      const created = await runUserTask(
+        dir,
+        "create",
+        "--role",
+        "client",
+        "--email",
+        email,
+        "--name",
+        "Live User",
+        "--password",
+        password,
+      );
+      assertEquals(created.code, 0, created.err);
+      assertStringIncludes(created.out, `Created client ${email}`);
+      // The server reads the same database the command wrote to: no restart, no divergence.
+      const res = await server.login(email, password);
+      assertEquals(res.status, 200, await res.clone().text());
+      assertEquals((await res.json()).email, email);
+      assert(res.headers.getSetCookie().some((c) => c.startsWith("meridian_session=")));
+      const status = await server.stop("SIGTERM");
+      stopped = true;
+      assertEquals(status.code, 0);
+    } finally {
+      if (!stopped) await server.stop("SIGKILL");
+    }
+    assert(await isLockFree(dir), "a stopped server lets go of DATA_DIR");
+
+    const again = await startServer(dir);
+    let killed = false;
+    try {
+      const res = await again.login(email, password);
+      assertEquals(res.status, 200, "the user created through the first server is still there");
+      await res.body?.cancel();
+      assertEquals(await isLockFree(dir), false);
+      const status = await again.stop("SIGKILL");
+      killed = true;
+      assertEquals(status.signal, "SIGKILL");
+    } finally {
+      if (!killed) await again.stop("SIGKILL");
+    }
+    assert(await isLockFree(dir), "kill -9 leaves no lock behind");
+    // And the command now opens the files itself.
+    const disabled = await runUserTask(dir, "disable", "--email", email);
+    assertEquals(disabled.code, 0, disabled.err);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

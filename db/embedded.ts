@@ -1,0 +1,376 @@
+/**
+ * The embedded database: PGlite in this process, served to postgres.js through pglite-socket,
+ * with one writer per DATA_DIR.
+ *
+ * PGlite is a single Postgres backend over plain files. Two processes that open the same files
+ * diverge and destroy each other's writes (issue 7: lost registrations, then `RuntimeError:
+ * Aborted()` and a data directory that no longer starts). So the process that opens the files
+ * first holds an OS file lock on `$DATA_DIR/pglite.lock` for as long as it runs, and records in
+ * `$DATA_DIR/pglite.json` where its pglite-socket listens. The lock is `flock`-style
+ * (`Deno.FsFile.tryLock`): the kernel drops it when the process ends, `kill -9` included, so it
+ * never goes stale the way a pid file does; a stale pglite.json is harmless because nobody
+ * believes it without the lock being held.
+ *
+ * - A second server on the same DATA_DIR gets `EmbeddedDatabaseInUseError` naming the first.
+ * - `deno task user` / `deno task migrate` pass `shareRunning`: while another process holds the
+ *   lock they connect to its pglite-socket port (postgres.js, one connection) instead of opening
+ *   the files; with nobody holding it they take the lock themselves.
+ */
+import type postgres from "postgres";
+import type { PGlite } from "@electric-sql/pglite";
+import type { Database } from "./client.ts";
+
+/** What the lock holder records beside the lock: who it is and where its database listens. */
+export interface EmbeddedHolder {
+  pid: number;
+  host: string;
+  port: number;
+  startedAt: string;
+}
+
+/** Thrown when another process holds DATA_DIR's embedded database; the message names it. */
+export class EmbeddedDatabaseInUseError extends Error {
+  constructor(readonly dataDir: string, readonly holder: EmbeddedHolder | null, detail = "") {
+    const who = holder
+      ? `pid ${holder.pid}, database on ${holder.host}:${holder.port}`
+      : "it is still starting";
+    super(
+      `The embedded database in ${dataDir} is in use by another Meridian process (${who})${detail}. ` +
+        "Stop that process first, or set DATA_DIR to another directory.",
+    );
+    this.name = "EmbeddedDatabaseInUseError";
+  }
+}
+
+/** Options for `openEmbeddedDatabase`. */
+export interface EmbeddedOptions {
+  /** DATA_DIR; the PGlite files live in `$dataDir/pglite`. */
+  dataDir: string;
+  /** An in-memory database: no files, so no lock. */
+  memory?: boolean;
+  /** Reach a running holder's database through its socket instead of failing. */
+  shareRunning?: boolean;
+  /** Makes the postgres.js client (the caller owns the shared client options). */
+  connect(options: postgres.Options<Record<string, never>>): postgres.Sql;
+}
+
+const HOST = "127.0.0.1";
+// The server's pool, a `deno task user` and a `deno task migrate` at once, with room to spare;
+// the cycle queue below serialises them, so more connections never means concurrent queries.
+const MAX_SOCKET_CONNECTIONS = 8;
+// How long a CLI waits for a lock holder that is still starting (PGlite + migrations) to record
+// its port, or for one that is stopping to let go of the lock.
+const SHARE_WAIT_MS = 20_000;
+const SHARE_POLL_MS = 100;
+
+/** `$dataDir/pglite.lock`, the file whose OS lock marks the one writer. */
+export function lockPath(dataDir: string): string {
+  return `${dataDir}/pglite.lock`;
+}
+
+/** `$dataDir/pglite.json`, where the lock holder records its pid and socket port. */
+export function holderPath(dataDir: string): string {
+  return `${dataDir}/pglite.json`;
+}
+
+/** The holder recorded in DATA_DIR, or null when there is none (or it is half written). */
+export async function readHolder(dataDir: string): Promise<EmbeddedHolder | null> {
+  try {
+    const value = JSON.parse(await Deno.readTextFile(holderPath(dataDir)));
+    if (
+      Number.isInteger(value?.pid) && typeof value?.host === "string" &&
+      Number.isInteger(value?.port) && value.port > 0
+    ) {
+      return value as EmbeddedHolder;
+    }
+  } catch {
+    // Missing or being replaced: the same as no holder recorded yet.
+  }
+  return null;
+}
+
+/**
+ * Opens the embedded database. In memory: a private PGlite. On disk: takes DATA_DIR's lock and
+ * opens the files, or, with `shareRunning`, connects to the process that holds the lock.
+ * Throws `EmbeddedDatabaseInUseError` when another process holds the lock (and, with
+ * `shareRunning`, cannot be reached within a few seconds).
+ */
+export async function openEmbeddedDatabase(options: EmbeddedOptions): Promise<Database> {
+  if (options.memory) {
+    const db = await serve(undefined, options.connect);
+    return { sql: db.sql, kind: "pglite", close: db.close };
+  }
+  await Deno.mkdir(options.dataDir, { recursive: true });
+  const deadline = Date.now() + SHARE_WAIT_MS;
+  for (;;) {
+    const lock = await Deno.open(lockPath(options.dataDir), {
+      read: true,
+      write: true,
+      create: true,
+    });
+    if (await lock.tryLock(true)) return await openLocked(options, lock);
+    lock.close();
+    const holder = await readHolder(options.dataDir);
+    if (!options.shareRunning) throw new EmbeddedDatabaseInUseError(options.dataDir, holder);
+    if (holder) {
+      const shared = await connectToHolder(holder, options.connect);
+      if (shared) return shared;
+    }
+    if (Date.now() >= deadline) {
+      throw new EmbeddedDatabaseInUseError(
+        options.dataDir,
+        holder,
+        holder ? ", but its database did not answer" : "",
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, SHARE_POLL_MS));
+  }
+}
+
+async function openLocked(options: EmbeddedOptions, lock: Deno.FsFile): Promise<Database> {
+  const info = holderPath(options.dataDir);
+  try {
+    // Whatever a previous holder left (it may have been killed) is not true any more.
+    await Deno.remove(info).catch(() => {});
+    const dataDir = `${options.dataDir}/pglite`;
+    await Deno.mkdir(dataDir, { recursive: true });
+    const db = await serve(dataDir, options.connect);
+    const holder: EmbeddedHolder = {
+      pid: Deno.pid,
+      host: HOST,
+      port: db.port,
+      startedAt: new Date().toISOString(),
+    };
+    // Written aside and renamed so a reader never sees half a file.
+    await Deno.writeTextFile(`${info}.tmp`, JSON.stringify(holder) + "\n");
+    await Deno.rename(`${info}.tmp`, info);
+    return {
+      sql: db.sql,
+      kind: "pglite",
+      async close() {
+        try {
+          await db.close();
+        } finally {
+          await Deno.remove(info).catch(() => {});
+          lock.close();
+        }
+      },
+    };
+  } catch (err) {
+    lock.close();
+    throw err;
+  }
+}
+
+async function connectToHolder(
+  holder: EmbeddedHolder,
+  connect: EmbeddedOptions["connect"],
+): Promise<Database | null> {
+  const sql = connect({
+    host: holder.host,
+    port: holder.port,
+    max: 1,
+    username: "postgres",
+    database: "postgres",
+    connect_timeout: 5,
+  });
+  try {
+    await sql`select 1`;
+  } catch {
+    // Refused or closed: the holder is starting, stopping, or the record is from a dead one.
+    await sql.end({ timeout: 0 }).catch(() => {});
+    return null;
+  }
+  return { sql, kind: "pglite", close: () => sql.end({ timeout: 5 }) };
+}
+
+/** PGlite behind pglite-socket on a free local port, and a one-connection pool on it. */
+async function serve(
+  dataDir: string | undefined,
+  connect: EmbeddedOptions["connect"],
+): Promise<{ sql: postgres.Sql; port: number; close(): Promise<void> }> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
+  const pg = await PGlite.create(dataDir);
+  const server = new PGLiteSocketServer({
+    db: pg,
+    port: 0,
+    host: HOST,
+    maxConnections: MAX_SOCKET_CONNECTIONS,
+  });
+  // pglite-socket 0.2.17 multiplexes connections one protocol *message* at a time: between one
+  // client's Parse and its Sync another client's Bind runs, replacing the unnamed portal (two
+  // postgres.js clients over it got `portal "" does not exist` and each other's rows, 334
+  // failures in 3,500 queries). CycleQueue hands PGlite to another connection only when the
+  // current one is idle, so the CLI can share the server's database safely. The field is
+  // TypeScript-private, not #private; tests/db/embedded_lock_test.ts fails if that changes.
+  (server as unknown as { queryQueue: CycleQueue }).queryQueue = new CycleQueue(pg);
+  await server.start();
+  const port = Number(server.getServerConn().split(":").pop());
+  // PGlite is a single session: one connection per client, so its transactions never interleave.
+  const sql = connect({ host: HOST, port, max: 1, username: "postgres", database: "postgres" });
+  return {
+    sql,
+    port,
+    async close() {
+      await sql.end({ timeout: 5 });
+      await server.stop();
+      await pg.close();
+    },
+  };
+}
+
+interface QueuedMessage {
+  handlerId: number;
+  message: Uint8Array;
+  onData(data: Uint8Array): void;
+  resolve(bytes: number): void;
+  reject(err: Error): void;
+}
+
+interface QueuedReset {
+  handlerId: number;
+  reset: true;
+  resolve(): void;
+}
+
+// A Sync message: ends an extended-protocol cycle a disconnected client left open.
+const SYNC = new Uint8Array([0x53, 0, 0, 0, 4]);
+const READY_FOR_QUERY = 0x5a;
+const IDLE = 0x49;
+
+/**
+ * pglite-socket's query queue, serialising per protocol cycle instead of per message: the
+ * connection whose message ran last keeps PGlite until PGlite answers ReadyForQuery with status
+ * idle (so after its Sync or simple Query, and outside a transaction block). Same interface as
+ * pglite-socket's own QueryQueueManager, which PGLiteSocketHandler calls.
+ */
+export class CycleQueue {
+  #queue: (QueuedMessage | QueuedReset)[] = [];
+  #running = false;
+  #owner: number | null = null;
+
+  /** Serialises `db` for every connection of one socket server. */
+  constructor(private readonly db: PGlite) {}
+
+  /** Runs `message` from connection `handlerId` when its turn comes; resolves to bytes sent. */
+  enqueue(handlerId: number, message: Uint8Array, onData: (d: Uint8Array) => void) {
+    return new Promise<number>((resolve, reject) => {
+      this.#queue.push({ handlerId, message, onData, resolve, reject });
+      this.#run();
+    });
+  }
+
+  /** Messages waiting (pglite-socket's stats). */
+  getQueueLength(): number {
+    return this.#queue.length;
+  }
+
+  /** Drops a disconnected connection's waiting messages. */
+  clearQueueForHandler(handlerId: number): void {
+    this.#queue = this.#queue.filter((item) => {
+      if (item.handlerId !== handlerId || "reset" in item) return true;
+      item.reject(new Error("Handler disconnected"));
+      return false;
+    });
+  }
+
+  /**
+   * After a connection goes: if it held PGlite mid-cycle or in a transaction, end the cycle and
+   * roll back, then let the others in. Runs in the queue so it cannot race a message in flight.
+   */
+  clearTransactionIfNeeded(handlerId: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.#queue.push({ handlerId, reset: true, resolve });
+      this.#run();
+    });
+  }
+
+  async #run(): Promise<void> {
+    if (this.#running) return;
+    this.#running = true;
+    try {
+      for (;;) {
+        const index = this.#owner === null
+          ? 0
+          : this.#queue.findIndex((item) => item.handlerId === this.#owner);
+        if (index < 0 || index >= this.#queue.length) break;
+        const [item] = this.#queue.splice(index, 1);
+        if ("reset" in item) {
+          if (this.#owner === item.handlerId) await this.#reset();
+          item.resolve();
+          continue;
+        }
+        const tail = new LastMessage();
+        let bytes = 0;
+        try {
+          await this.db.runExclusive(() =>
+            this.db.execProtocolRawStream(item.message, {
+              onRawData: (data) => {
+                bytes += data.length;
+                tail.push(data);
+                item.onData(data);
+              },
+            })
+          );
+        } catch (err) {
+          // The connection's reset (when pglite-socket drops it) puts PGlite back in order.
+          this.#owner = item.handlerId;
+          item.reject(err as Error);
+          continue;
+        }
+        this.#owner = tail.isIdleReady() ? null : item.handlerId;
+        item.resolve(bytes);
+      }
+    } finally {
+      this.#running = false;
+    }
+  }
+
+  async #reset(): Promise<void> {
+    try {
+      await this.db.runExclusive(() =>
+        this.db.execProtocolRawStream(SYNC, { onRawData: () => {} })
+      );
+      if (this.db.isInTransaction()) await this.db.exec("ROLLBACK");
+    } catch (err) {
+      console.error("pglite: could not reset after a client left", err);
+    }
+    this.#owner = null;
+  }
+}
+
+/** Follows backend message framing across chunks to see what the last message was. */
+class LastMessage {
+  #header = new Uint8Array(5);
+  #headerBytes = 0;
+  #bodyLeft = 0;
+  #type = 0;
+  #firstBodyByte = -1;
+
+  push(chunk: Uint8Array): void {
+    let i = 0;
+    while (i < chunk.length) {
+      if (this.#bodyLeft > 0) {
+        if (this.#firstBodyByte < 0) this.#firstBodyByte = chunk[i];
+        const n = Math.min(this.#bodyLeft, chunk.length - i);
+        this.#bodyLeft -= n;
+        i += n;
+        continue;
+      }
+      this.#header[this.#headerBytes++] = chunk[i++];
+      if (this.#headerBytes === 5) {
+        this.#type = this.#header[0];
+        this.#bodyLeft = new DataView(this.#header.buffer).getInt32(1) - 4;
+        this.#headerBytes = 0;
+        this.#firstBodyByte = -1;
+      }
+    }
+  }
+
+  /** True when the output ended with ReadyForQuery, status idle (not in a transaction). */
+  isIdleReady(): boolean {
+    return this.#headerBytes === 0 && this.#bodyLeft === 0 &&
+      this.#type === READY_FOR_QUERY && this.#firstBodyByte === IDLE;
+  }
+}
