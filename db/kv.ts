@@ -1,4 +1,10 @@
 /**
+ * Deno KV: its keys, and `withKv`, through which every KV operation goes so that a locked KV
+ * file answers 503 within a second instead of a 500 after five.
+ */
+import { ServiceUnavailableError } from "../lib/unavailable.ts";
+
+/**
  * Every Deno KV key the app uses is spelled here. Plural snake_case prefixes; indexes are
  * named `<things>_by_<field>`.
  */
@@ -7,7 +13,8 @@ export const keys = {
   session: (idHash: string) => ["sessions", idHash] as const,
   sessionsByUser: (userId: string, idHash: string) => ["sessions_by_user", userId, idHash] as const,
   sessionsByUserPrefix: (userId: string) => ["sessions_by_user", userId] as const,
-  health: () => ["health", "ping"] as const,
+  /** The /readyz write probe of one process (short-lived: written with `expireIn`). */
+  health: (processId: string) => ["health", processId] as const,
   deviceToken: (tokenHash: string) => ["device_tokens", tokenHash] as const,
 };
 
@@ -28,7 +35,9 @@ export interface RateLimitResult {
 
 /**
  * Counts one attempt in a fixed window of `windowMs` for (bucket, subject). Allowed while the
- * count is at most `limit`. Uses an atomic check so concurrent hits are all counted.
+ * count is at most `limit`. Uses an atomic check so concurrent hits are all counted. Throws
+ * `ServiceUnavailableError("kv")` when KV cannot be reached (see `withKv`): an attempt that
+ * cannot be counted is not let through.
  */
 export async function hitRateLimit(
   kv: Deno.Kv,
@@ -40,20 +49,123 @@ export async function hitRateLimit(
   },
 ): Promise<RateLimitResult> {
   const key = keys.rateLimit(bucket, subject);
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const now = Date.now();
-    const entry = await kv.get<{ count: number; resetAt: number }>(key);
-    const current = entry.value && entry.value.resetAt > now
-      ? entry.value
-      : { count: 0, resetAt: now + windowMs };
-    if (current.count >= limit) {
-      return { allowed: false, retryAfterSeconds: Math.ceil((current.resetAt - now) / 1000) };
+  return await withKv(kv, async () => {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const now = Date.now();
+      const entry = await kv.get<{ count: number; resetAt: number }>(key);
+      const current = entry.value && entry.value.resetAt > now
+        ? entry.value
+        : { count: 0, resetAt: now + windowMs };
+      if (current.count >= limit) {
+        return { allowed: false, retryAfterSeconds: Math.ceil((current.resetAt - now) / 1000) };
+      }
+      const next = { count: current.count + 1, resetAt: current.resetAt };
+      const res = await kv.atomic().check(entry).set(key, next, {
+        expireIn: Math.max(1000, next.resetAt - now),
+      }).commit();
+      if (res.ok) return { allowed: true, retryAfterSeconds: 0 };
     }
-    const next = { count: current.count + 1, resetAt: current.resetAt };
-    const res = await kv.atomic().check(entry).set(key, next, {
-      expireIn: Math.max(1000, next.resetAt - now),
-    }).commit();
-    if (res.ok) return { allowed: true, retryAfterSeconds: 0 };
+    return { allowed: false, retryAfterSeconds: 1 };
+  });
+}
+
+/** Time one KV call (all its quick retries included) may take before it answers 503. */
+export const KV_BUDGET_MS = 1000;
+const FIRST_RETRY_MS = 50;
+
+// SQLite's answers for "another connection holds the file" and for a file that cannot be
+// written right now. Deno KV reports them as a TypeError carrying SQLite's message (a write
+// to a file another process holds with BEGIN EXCLUSIVE fails with "database is locked" after
+// SQLite's 5 s busy timeout); anything else (a bad key, a value too large) is a bug, not an
+// outage.
+const KV_UNAVAILABLE =
+  /database is locked|database table is locked|database is busy|disk I\/O error|database or disk is full|unable to open database file|readonly database/i;
+
+/** True when `err` is KV saying its file is locked or cannot be written right now. */
+export function isKvUnavailable(err: unknown): boolean {
+  return err instanceof Error && KV_UNAVAILABLE.test(err.message);
+}
+
+interface Stuck {
+  count: number;
+  cleared: PromiseWithResolvers<void>;
+}
+
+// Per KV handle: operations that outlived their budget and are still waiting on the file.
+// Deno KV runs one operation at a time on one thread, so anything issued now would queue
+// behind them; new calls wait for them instead (up to their own budget) and never pile up.
+const stuckOps = new WeakMap<Deno.Kv, Stuck>();
+
+type Settled<T> =
+  | { state: "ok"; value: T }
+  | { state: "error"; error: unknown }
+  | { state: "timeout" };
+
+async function settleBy<T>(promise: Promise<T>, deadline: number): Promise<Settled<T>> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<Settled<T>>((resolve) => {
+    timer = setTimeout(() => resolve({ state: "timeout" }), Math.max(0, deadline - Date.now()));
+  });
+  try {
+    return await Promise.race([
+      promise.then(
+        (value): Settled<T> => ({ state: "ok", value }),
+        (error): Settled<T> => ({ state: "error", error }),
+      ),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
   }
-  return { allowed: false, retryAfterSeconds: 1 };
+}
+
+function markStuck(kv: Deno.Kv, pending: Promise<unknown>): void {
+  let stuck = stuckOps.get(kv);
+  if (!stuck) {
+    stuck = { count: 0, cleared: Promise.withResolvers<void>() };
+    stuckOps.set(kv, stuck);
+  }
+  stuck.count++;
+  const done = () => {
+    if (--stuck.count === 0) {
+      stuckOps.delete(kv);
+      stuck.cleared.resolve();
+    }
+  };
+  pending.then(done, done);
+}
+
+/**
+ * Runs `op` (one or a few KV calls) against `kv`, failing closed: when KV reports its file
+ * locked or unwritable, `op` is tried again after 50, 100, 200… ms; when that, or waiting for an
+ * earlier stuck call, takes longer than `budgetMs` (default 1 s), throws
+ * `ServiceUnavailableError("kv")`, which routes answer as 503 with `Retry-After`. Other errors
+ * are thrown as they are. `op` must be safe to run again after it failed (every KV write here
+ * is a single atomic commit). A call abandoned at the deadline may still complete later.
+ */
+export async function withKv<T>(
+  kv: Deno.Kv,
+  op: () => Promise<T>,
+  { budgetMs = KV_BUDGET_MS }: { budgetMs?: number } = {},
+): Promise<T> {
+  const deadline = Date.now() + budgetMs;
+  let cause: unknown = new Error(`KV did not answer within ${budgetMs} ms`);
+  for (let attempt = 0;; attempt++) {
+    const stuck = stuckOps.get(kv);
+    if (stuck && (await settleBy(stuck.cleared.promise, deadline)).state === "timeout") {
+      throw new ServiceUnavailableError("kv", { cause });
+    }
+    const pending = op();
+    const result = await settleBy(pending, deadline);
+    if (result.state === "ok") return result.value;
+    if (result.state === "timeout") {
+      markStuck(kv, pending);
+      throw new ServiceUnavailableError("kv", { cause });
+    }
+    if (!isKvUnavailable(result.error)) throw result.error;
+    cause = result.error;
+    const wait = Math.min(FIRST_RETRY_MS * 2 ** attempt, deadline - Date.now());
+    if (wait <= 0) throw new ServiceUnavailableError("kv", { cause });
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
 }

@@ -18,9 +18,13 @@
  *   stretch an admin's 12 hours.
  * - `lastSeenAt` is written at most once a minute, so most requests cost one KV read.
  *
+ * - Fail closed: every KV call goes through `withKv`, so when KV is locked or unwritable the
+ *   functions here throw `ServiceUnavailableError("kv")` (a 503) after a short retry, and
+ *   callers never treat "could not read" as "no session" or "could not write" as done.
+ *
  * Every function that looks at the time takes `now` (epoch ms) so tests need not sleep.
  */
-import { keys } from "../db/kv.ts";
+import { keys, withKv } from "../db/kv.ts";
 import type { Role } from "../routes/_env.ts";
 
 /** Cookie name over plain http (development, tests). */
@@ -129,7 +133,8 @@ export function sessionExpiry(
 /**
  * Creates a session and returns its id (for the cookie only) with the stored record.
  * `timeouts` sets when KV may drop it; `createdAt` carries the sign-in time over from the
- * session being replaced (impersonation and return).
+ * session being replaced (impersonation and return). Throws `ServiceUnavailableError` when
+ * the record cannot be stored: a session never exists without its record.
  */
 export async function createSession(
   kv: Deno.Kv,
@@ -165,19 +170,20 @@ export async function createSession(
       expireIn: indexExpireIn,
     });
   }
-  const res = await op.commit();
+  const res = await withKv(kv, () => op.commit());
   if (!res.ok) throw new Error("Session id collision");
   return { id, idHash, record };
 }
 
 /**
  * The session for a cookie value, or null when the value is malformed or unknown. Does not
- * judge expiry (that needs the user's role): see `sessionExpiry`.
+ * judge expiry (that needs the user's role): see `sessionExpiry`. Throws
+ * `ServiceUnavailableError` when KV cannot be read (never null for "could not tell").
  */
 export async function readSession(kv: Deno.Kv, id: string): Promise<LoadedSession | null> {
   if (!isSessionIdShape(id)) return null;
   const idHash = await hashToken(id);
-  const entry = await kv.get<SessionRecord>(keys.session(idHash));
+  const entry = await withKv(kv, () => kv.get<SessionRecord>(keys.session(idHash)));
   if (!entry.value || !entry.versionstamp) return null;
   return { idHash, record: entry.value, versionstamp: entry.versionstamp };
 }
@@ -196,25 +202,36 @@ export async function touchSession(
   if (now - session.record.lastSeenAt < TOUCH_INTERVAL_MS) return false;
   const record = { ...session.record, lastSeenAt: now };
   const expireIn = Math.max(1000, remainingMs(record, timeouts, now));
-  const res = await kv.atomic()
-    .check({ key: keys.session(session.idHash), versionstamp: session.versionstamp })
-    .set(keys.session(session.idHash), record, { expireIn })
-    .commit();
+  const res = await withKv(kv, () =>
+    kv.atomic()
+      .check({ key: keys.session(session.idHash), versionstamp: session.versionstamp })
+      .set(keys.session(session.idHash), record, { expireIn })
+      .commit());
   return res.ok;
+}
+
+/** The stored record of the session with hash `idHash`, or null when there is none. */
+export async function getSessionRecord(
+  kv: Deno.Kv,
+  idHash: string,
+): Promise<SessionRecord | null> {
+  return (await withKv(kv, () => kv.get<SessionRecord>(keys.session(idHash)))).value;
 }
 
 /** Deletes a session and its index entries. Returns whether there was one. */
 export async function deleteSession(kv: Deno.Kv, idHash: string): Promise<boolean> {
-  const entry = await kv.get<SessionRecord>(keys.session(idHash));
-  if (!entry.value) return false;
-  const op = kv.atomic()
-    .delete(keys.session(idHash))
-    .delete(keys.sessionsByUser(entry.value.userId, idHash));
-  if (entry.value.impersonatorId) {
-    op.delete(keys.sessionsByUser(entry.value.impersonatorId, idHash));
-  }
-  await op.commit();
-  return true;
+  return await withKv(kv, async () => {
+    const entry = await kv.get<SessionRecord>(keys.session(idHash));
+    if (!entry.value) return false;
+    const op = kv.atomic()
+      .delete(keys.session(idHash))
+      .delete(keys.sessionsByUser(entry.value.userId, idHash));
+    if (entry.value.impersonatorId) {
+      op.delete(keys.sessionsByUser(entry.value.impersonatorId, idHash));
+    }
+    await op.commit();
+    return true;
+  });
 }
 
 /**
@@ -227,20 +244,21 @@ export async function revokeUserSessions(
   { except }: { except?: string } = {},
 ): Promise<number> {
   let count = 0;
-  for await (const entry of kv.list({ prefix: keys.sessionsByUserPrefix(userId) })) {
-    const idHash = entry.key[entry.key.length - 1] as string;
+  for (const idHash of await listUserSessionHashes(kv, userId)) {
     if (idHash === except) continue;
     if (await deleteSession(kv, idHash)) count++;
-    await kv.delete(entry.key);
+    await withKv(kv, () => kv.delete(keys.sessionsByUser(userId, idHash)));
   }
   return count;
 }
 
-/** Hashes of the sessions indexed under `userId` (tests and diagnostics). */
+/** Hashes of the sessions indexed under `userId`. */
 export async function listUserSessionHashes(kv: Deno.Kv, userId: string): Promise<string[]> {
-  const hashes: string[] = [];
-  for await (const entry of kv.list({ prefix: keys.sessionsByUserPrefix(userId) })) {
-    hashes.push(entry.key[entry.key.length - 1] as string);
-  }
-  return hashes;
+  return await withKv(kv, async () => {
+    const hashes: string[] = [];
+    for await (const entry of kv.list({ prefix: keys.sessionsByUserPrefix(userId) })) {
+      hashes.push(entry.key[entry.key.length - 1] as string);
+    }
+    return hashes;
+  });
 }

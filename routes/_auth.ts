@@ -5,10 +5,10 @@ import { HTTPException } from "hono/http-exception";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppDeps, AppEnv, Role } from "./_env.ts";
 import { getUserById, toSessionUser } from "../db/users.ts";
-import { keys } from "../db/kv.ts";
 import {
   createSession,
   deleteSession,
+  getSessionRecord,
   readSession,
   sessionCookie,
   sessionExpiry,
@@ -16,6 +16,7 @@ import {
   sessionTimeouts,
   touchSession,
 } from "../lib/sessions.ts";
+import { ServiceUnavailableError } from "../lib/unavailable.ts";
 import { renderPage } from "../components/render.tsx";
 import { ForbiddenPage } from "../components/ErrorPages.tsx";
 
@@ -29,7 +30,9 @@ const SESSIONLESS_PREFIXES = ["/static/", "/healthz", "/readyz"];
  * Loads the session from its cookie and sets `c.var.user` / `c.var.session`. A missing,
  * expired or revoked session, or a disabled or deleted user, leaves both null (and clears a
  * stale cookie). Expired sessions are deleted on sight; live ones have `lastSeenAt` refreshed
- * at most once a minute.
+ * at most once a minute. When KV cannot be read the request fails closed with 503 (the
+ * `ServiceUnavailableError` from `readSession`): it is neither let through as the user nor
+ * served as signed out, and the cookie is kept.
  */
 export function sessions(deps: AppDeps) {
   const cookie = sessionCookie(deps.config);
@@ -42,9 +45,11 @@ export function sessions(deps: AppDeps) {
       if (session && user && !user.disabledAt) {
         const timeouts = sessionTimeouts(session.record, user.role);
         if (sessionExpiry(session.record, timeouts, now)) {
-          await deleteSession(c.var.kv, session.idHash);
+          await bestEffort("delete an expired session", deleteSession(c.var.kv, session.idHash));
         } else {
-          await touchSession(c.var.kv, session, timeouts, now);
+          // The session was read and judged live; a missed touch only leaves its idle clock
+          // where it was, so a KV that cannot be written right now does not fail the request.
+          await bestEffort("refresh a session", touchSession(c.var.kv, session, timeouts, now));
           c.set("user", toSessionUser(user));
           c.set("session", {
             idHash: session.idHash,
@@ -53,12 +58,23 @@ export function sessions(deps: AppDeps) {
           });
         }
       } else if (session) {
-        await deleteSession(c.var.kv, session.idHash);
+        await bestEffort("delete a dead session", deleteSession(c.var.kv, session.idHash));
       }
       if (!c.var.session) clearSessionCookie(c);
     }
     await next();
   });
+}
+
+// Cleanup that KV can skip while it is locked: the session is refused either way, and its
+// record expires by itself.
+async function bestEffort(what: string, work: Promise<unknown>): Promise<void> {
+  try {
+    await work;
+  } catch (err) {
+    if (!(err instanceof ServiceUnavailableError)) throw err;
+    console.error(`sessions: could not ${what}: KV unavailable`);
+  }
 }
 
 /** The request's user agent, cut to a length worth storing. */
@@ -69,7 +85,9 @@ export function userAgentOf(c: Context<AppEnv>): string {
 /**
  * Ends the request's current session (if any) and opens a new one for `userId`, setting the
  * cookie: a fresh id on every sign-in, registration, impersonation and return.
- * `carryCreatedAt` keeps the absolute-timeout clock of the session being replaced.
+ * `carryCreatedAt` keeps the absolute-timeout clock of the session being replaced. The cookie
+ * is set only after the record is stored: when KV cannot store it this throws
+ * `ServiceUnavailableError` (503) and the response carries no session cookie.
  */
 export async function startSession(
   c: Context<AppEnv>,
@@ -85,7 +103,7 @@ export async function startSession(
   const current = c.var.session;
   if (current) {
     if (input.carryCreatedAt) {
-      createdAt = (await kv.get<SessionRecord>(keys.session(current.idHash))).value?.createdAt;
+      createdAt = (await getSessionRecord(kv, current.idHash))?.createdAt;
     }
     await deleteSession(kv, current.idHash);
   }

@@ -1,0 +1,204 @@
+import { assert, assertEquals, assertRejects } from "../_assert.ts";
+import { createTestApp, test, type TestApp } from "../_helpers.ts";
+import { createUser, sessionCookieFrom, signIn } from "../_auth.ts";
+import { faultyKv, type KvFault, LOCKED_MESSAGE, lockKvFile } from "../_kv_faults.ts";
+import { openKv, withKv } from "../../db/kv.ts";
+import { createSession, sessionCookie, USER_SESSION_TIMEOUTS } from "../../lib/sessions.ts";
+import {
+  RETRY_AFTER_SECONDS,
+  ServiceUnavailableError,
+  UNAVAILABLE_MESSAGE,
+} from "../../lib/unavailable.ts";
+
+/** Asserts the clean 503 every KV outage gets, and that it sets no cookie. */
+async function assertUnavailable(res: Response, what: string): Promise<void> {
+  assertEquals(res.status, 503, `${what}: ${await res.clone().text()}`);
+  assertEquals(res.headers.get("retry-after"), String(RETRY_AFTER_SECONDS), what);
+  assertEquals(res.headers.getSetCookie(), [], `${what} sets no cookie`);
+  assert(res.headers.get("content-type")?.startsWith("application/json"), what);
+  assertEquals(await res.json(), { message: UNAVAILABLE_MESSAGE }, what);
+}
+
+/** Runs `fn`, which must fail with ServiceUnavailableError("kv"); returns that error. */
+async function unavailable(fn: () => Promise<unknown>): Promise<ServiceUnavailableError> {
+  const err = await assertRejects(fn);
+  assert(err instanceof ServiceUnavailableError, `expected a 503 error, got ${err}`);
+  assertEquals(err.dependency, "kv");
+  return err;
+}
+
+function locked(): Promise<never> {
+  return Promise.reject(new TypeError(LOCKED_MESSAGE));
+}
+
+Deno.test("[kv] withKv tries a locked file again and returns the later answer", async () => {
+  const kv = await openKv(":memory:");
+  let calls = 0;
+  const value = await withKv(kv, () => ++calls < 3 ? locked() : Promise.resolve("done"));
+  assertEquals([value, calls], ["done", 3]);
+  kv.close();
+});
+
+Deno.test("[kv] withKv gives up on a file that stays locked with ServiceUnavailableError", async () => {
+  const kv = await openKv(":memory:");
+  let calls = 0;
+  const err = await unavailable(() => withKv(kv, () => (calls++, locked()), { budgetMs: 300 }));
+  assertEquals((err.cause as Error).message, LOCKED_MESSAGE);
+  assert(calls >= 2, `tried ${calls} times`);
+  kv.close();
+});
+
+Deno.test("[kv] withKv passes other errors through at once", async () => {
+  const kv = await openKv(":memory:");
+  let calls = 0;
+  const err = await assertRejects(() =>
+    withKv(kv, () => (calls++, Promise.reject(new TypeError("Key too large for write"))))
+  );
+  assert(err instanceof TypeError && err.message === "Key too large for write", String(err));
+  assertEquals(calls, 1);
+  kv.close();
+});
+
+Deno.test("[kv] a call that does not answer is a 503, and later calls wait for it", async () => {
+  const kv = await openKv(":memory:");
+  const stuck = Promise.withResolvers<string>();
+  await unavailable(() => withKv(kv, () => stuck.promise, { budgetMs: 50 }));
+  let ran = false;
+  // While the first call is still waiting on KV, a new one is not queued behind it for ever.
+  await unavailable(() => withKv(kv, () => (ran = true, Promise.resolve(1)), { budgetMs: 50 }));
+  assertEquals(ran, false);
+  stuck.resolve("late");
+  assertEquals(await withKv(kv, () => Promise.resolve("next"), { budgetMs: 1000 }), "next");
+  kv.close();
+});
+
+async function faultyApp(fault: (key: Deno.KvKey, write: boolean) => KvFault) {
+  const inner = await openKv(":memory:");
+  let current: typeof fault = () => null;
+  const t = await createTestApp({ deps: { kv: faultyKv(inner, (k, w) => current(k, w)) } });
+  return {
+    t,
+    inner,
+    /** Turns the fault on. */
+    break() {
+      current = fault;
+    },
+    close() {
+      t.close();
+      inner.close();
+    },
+  };
+}
+
+const sessionKeys = (key: Deno.KvKey) => key[0] === "sessions" || key[0] === "sessions_by_user";
+
+test("[kv] sign-in answers 503 and sets no cookie when its session cannot be stored", async () => {
+  const app = await faultyApp((key, write) => write && sessionKeys(key) ? "locked" : null);
+  const user = await createUser(app.t.sql, { role: "client" });
+  app.break();
+  const res = await app.t.request("POST", "/api/login", {
+    body: { identifier: user.email, password: user.password },
+  });
+  await assertUnavailable(res, "login");
+  assertEquals(await Array.fromAsync(app.inner.list({ prefix: ["sessions"] })), []);
+  app.close();
+});
+
+test("[kv] registration answers 503 and sets no cookie when its session cannot be stored", async () => {
+  const app = await faultyApp((key, write) => write && sessionKeys(key) ? "locked" : null);
+  app.break();
+  const res = await app.t.request("POST", "/api/register", {
+    body: { email: "new@example.com", password: "a long enough password", fullName: "New" },
+  });
+  await assertUnavailable(res, "register");
+  app.close();
+});
+
+test("[kv] a signed-in request whose session cannot be read answers 503, not signed out", async () => {
+  const app = await faultyApp((key, write) => !write && sessionKeys(key) ? "locked" : null);
+  const user = await createUser(app.t.sql, { role: "client" });
+  const cookie = await signIn(app.t, { identifier: user.email, password: user.password });
+  app.break();
+  await assertUnavailable(await app.t.request("POST", "/api/logout", { cookie }), "logout");
+  await assertUnavailable(
+    await app.t.request("PATCH", "/api/user", { cookie, body: { fullName: "Changed" } }),
+    "profile update",
+  );
+  await assertUnavailable(await app.t.request("GET", "/api/user", { cookie }), "who am I");
+  const [row] = await app.t.sql`select full_name from users where id = ${user.id}`;
+  assertEquals(row.fullName, user.fullName, "nothing was written as anyone");
+  app.close();
+});
+
+test("[kv] a session that is read but cannot be refreshed still serves the request", async () => {
+  const app = await faultyApp((key, write) => write && sessionKeys(key) ? "locked" : null);
+  const user = await createUser(app.t.sql, { role: "client" });
+  // Last seen two minutes ago, so this request would refresh it.
+  const { id } = await createSession(app.inner, {
+    userId: user.id,
+    ip: "127.0.0.1",
+    userAgent: "tests",
+    timeouts: USER_SESSION_TIMEOUTS,
+    now: Date.now() - 2 * 60_000,
+  });
+  app.break();
+  const cookie = `${sessionCookie(app.t.deps.config).name}=${id}`;
+  const res = await app.t.request("GET", "/api/user", { cookie });
+  assertEquals(res.status, 200);
+  assertEquals((await res.json()).id, user.id);
+  app.close();
+});
+
+test("[kv] an attempt that cannot be counted against its rate limit is refused with 503", async () => {
+  const app = await faultyApp((key, write) => write && key[0] === "rate_limits" ? "locked" : null);
+  const user = await createUser(app.t.sql, { role: "client" });
+  app.break();
+  const res = await app.t.request("POST", "/api/login", {
+    body: { identifier: user.email, password: user.password },
+  });
+  await assertUnavailable(res, "rate-limited login");
+  app.close();
+});
+
+async function login(t: TestApp, user: { email: string; password: string }) {
+  return await t.request("POST", "/api/login", {
+    body: { identifier: user.email, password: user.password },
+  });
+}
+
+test("[kv] a KV file locked by another process: 503s and an honest /readyz, then recovery", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "meridian-kv-lock-" });
+  const path = `${dir}/kv.sqlite3`;
+  const kv = await openKv(path);
+  const t = await createTestApp({ deps: { kv } });
+  try {
+    const user = await createUser(t.sql, { role: "client" });
+    const cookie = await signIn(t, { identifier: user.email, password: user.password });
+    const holder = await lockKvFile(path);
+    try {
+      await assertUnavailable(await login(t, user), "login while locked");
+      const ready = await t.request("GET", "/readyz");
+      assertEquals(ready.status, 503);
+      assertEquals(await ready.json(), {
+        status: "unavailable",
+        checks: { postgres: true, kv: false },
+      });
+      await assertUnavailable(await t.request("POST", "/api/logout", { cookie }), "logout");
+    } finally {
+      await holder.release();
+    }
+    // Nothing restarted: the same process and KV handle answer again once the lock is gone.
+    const again = await login(t, user);
+    assertEquals(again.status, 200, await again.clone().text());
+    assert(sessionCookieFrom(t, again));
+    const ready = await t.request("GET", "/readyz");
+    assertEquals(ready.status, 200);
+    assertEquals((await ready.json()).checks, { postgres: true, kv: true });
+    const out = await t.request("POST", "/api/logout", { cookie });
+    assertEquals(out.status, 200, "the session from before the lock is still good");
+  } finally {
+    t.close();
+    kv.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
