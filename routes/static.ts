@@ -1,81 +1,74 @@
 import { Hono } from "hono";
-import { gzipSync } from "node:zlib";
+import { createMiddleware } from "hono/factory";
+import { etag } from "hono/etag";
+import { serveStatic } from "hono/deno";
+import { join, sep } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { AppEnv } from "./_env.ts";
 
-const STATIC_DIR = new URL("../static/", import.meta.url);
-const TYPES: Record<string, string> = {
-  js: "text/javascript; charset=utf-8",
-  css: "text/css; charset=utf-8",
-  json: "application/json",
-  svg: "image/svg+xml",
-  png: "image/png",
-  jpg: "image/jpeg",
-  webp: "image/webp",
-  ico: "image/x-icon",
-  woff2: "font/woff2",
-  txt: "text/plain; charset=utf-8",
-  map: "application/json",
-};
-const COMPRESSIBLE = new Set(["js", "css", "json", "svg", "txt", "map"]);
+/**
+ * The folder served at /static/, found beside this module rather than in the working
+ * directory, so the server and a `deno compile --include static` binary serve the same files
+ * wherever they are started. serveStatic joins `root` and the request path with node:path,
+ * so an absolute root works.
+ */
+const STATIC_ROOT = fileURLToPath(new URL("../static/", import.meta.url));
+const PREFIX = "/static/";
+/** esbuild's content-hashed output: the name changes whenever the bytes do. */
+const HASHED = /^build\/.*-[A-Z0-9]{8,}\.(?:js|css)$/i;
 
-interface StaticFile {
-  body: Uint8Array<ArrayBuffer>;
-  gzip?: Uint8Array<ArrayBuffer>;
-  type: string;
-  etag: string;
-}
+let realRoot: string | undefined;
 
-const cache = new Map<string, StaticFile | null>();
-
-async function load(path: string): Promise<StaticFile | null> {
-  if (cache.has(path)) return cache.get(path)!;
-  let file: StaticFile | null = null;
+/**
+ * Lets a request through to serveStatic only when it names a regular file whose real path is
+ * inside the static folder; anything else is a 404. serveStatic already refuses `..`, `//`,
+ * backslashes and `%` left after decoding, but then opens whatever the joined path names:
+ * Deno.open follows a symlink in static/ out of the folder, and a symlinked directory or
+ * device (/dev/zero) would be opened and streamed. Any failure to resolve the path (missing,
+ * too long, a loop, no permission) is the same 404: the visitor cannot tell them apart and
+ * none of them is a server fault.
+ */
+const confineToRoot = createMiddleware<AppEnv>(async (c, next) => {
+  const relative = c.req.path.slice(PREFIX.length);
+  // deno-lint-ignore no-control-regex
+  if (!relative || /[%\\\u0000-\u001f\u007f]/.test(relative)) return c.notFound();
   try {
-    const body = await Deno.readFile(new URL(path, STATIC_DIR));
-    const ext = path.split(".").pop()!.toLowerCase();
-    const digest = await crypto.subtle.digest("SHA-1", body);
-    const etag = `"${
-      Array.from(new Uint8Array(digest).slice(0, 8), (b) => b.toString(16).padStart(2, "0"))
-        .join("")
-    }"`;
-    file = {
-      body,
-      type: TYPES[ext] ?? "application/octet-stream",
-      etag,
-      gzip: COMPRESSIBLE.has(ext) && body.length > 512
-        ? new Uint8Array(gzipSync(body, { level: 9 }))
-        : undefined,
-    };
-  } catch (err) {
-    if (!(err instanceof Deno.errors.NotFound || err instanceof Deno.errors.IsADirectory)) {
-      throw err;
-    }
-  }
-  // Build output changes in dev; cache only what cannot change under the same name.
-  if (path.startsWith("build/") && !path.endsWith("manifest.json")) cache.set(path, file);
-  return file;
-}
-
-/** Serves /static/*: hashed build files immutable, others revalidated; gzip when accepted. */
-export const staticFiles = new Hono<AppEnv>().get("/static/*", async (c) => {
-  const path = decodeURIComponent(c.req.path.slice("/static/".length));
-  if (!path || path.includes("..") || path.includes("\\") || path.startsWith("/")) {
+    realRoot ??= await Deno.realPath(STATIC_ROOT);
+    const target = await Deno.realPath(join(realRoot, relative));
+    if (!target.startsWith(realRoot + sep)) return c.notFound();
+    if (!(await Deno.stat(target)).isFile) return c.notFound();
+  } catch {
     return c.notFound();
   }
-  const file = await load(path);
-  if (!file) return c.notFound();
-  const isHashed = path.startsWith("build/") && /-[A-Z0-9]{8,}\.(js|css)$/i.test(path);
-  const headers: Record<string, string> = {
-    "Content-Type": file.type,
-    "Cache-Control": isHashed
-      ? "public, max-age=31536000, immutable"
-      : "public, max-age=3600, must-revalidate",
-    "ETag": file.etag,
-    "Vary": "Accept-Encoding",
-  };
-  if (c.req.header("if-none-match") === file.etag) return c.body(null, 304, headers);
-  if (file.gzip && /\bgzip\b/.test(c.req.header("accept-encoding") ?? "")) {
-    return c.body(file.gzip, 200, { ...headers, "Content-Encoding": "gzip" });
-  }
-  return c.body(file.body, 200, headers);
+  await next();
 });
+
+/**
+ * Serves /static/* from the static folder with Hono's serveStatic: hashed build files are
+ * immutable, others revalidate hourly against their ETag (a 304 when it still matches). The app-wide `compress()` gzips
+ * text responses for clients that accept it. Only regular files inside static/ are served;
+ * every other path is a 404.
+ */
+export const staticFiles = new Hono<AppEnv>().get(
+  "/static/*",
+  confineToRoot,
+  etag(),
+  serveStatic({
+    root: STATIC_ROOT,
+    rewriteRequestPath: (path) => path.slice(PREFIX.length),
+    onFound: async (path, c) => {
+      c.header(
+        "Cache-Control",
+        HASHED.test(c.req.path.slice(PREFIX.length))
+          ? "public, max-age=31536000, immutable"
+          : "public, max-age=3600, must-revalidate",
+      );
+      // Size and modification time, as nginx does: etag() then compares it without hashing
+      // the whole file on every request. Without an mtime (possible in a compiled binary's
+      // embedded files) etag() falls back to hashing the body.
+      const { size, mtime } = await Deno.stat(path);
+      if (mtime) c.header("ETag", `W/"${size.toString(36)}-${mtime.getTime().toString(36)}"`);
+    },
+  }),
+  (c) => c.notFound(),
+);
