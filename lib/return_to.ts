@@ -20,20 +20,33 @@ export function dashboardPath(role: Role | string): string {
 const BASE = "http://return-to.invalid";
 const MAX_LENGTH = 2048;
 
+function startsWithOneSlash(value: string): boolean {
+  return value.startsWith("/") && value[1] !== "/" && value[1] !== "\\";
+}
+
 function isSafeLayer(value: string): boolean {
   // One leading slash, then anything but a second slash or a backslash (browsers read `/\x`
   // as `//x`). No control characters anywhere: browsers strip tabs and newlines from URLs,
   // which would turn `/\t/evil` into `//evil`. No backslashes at all.
-  return value.startsWith("/") && value[1] !== "/" && value[1] !== "\\" &&
-    // deno-lint-ignore no-control-regex
-    !/[\u0000-\u001f\u007f\\]/.test(value);
+  // deno-lint-ignore no-control-regex
+  if (!startsWithOneSlash(value) || /[\u0000-\u001f\u007f\\]/.test(value)) return false;
+  // Then as the browser resolves it: dot segments go (`%2e` counts as a dot), so `/.//evil`
+  // and `/client/..//evil` become the path `//evil`, which a Location header would send to
+  // another host.
+  let url: URL;
+  try {
+    url = new URL(value, BASE);
+  } catch {
+    return false;
+  }
+  return url.origin === BASE && startsWithOneSlash(url.pathname);
 }
 
 /**
  * `raw` as a local path (`/path?query#hash`, percent-encoded) if it is safe to redirect to,
  * else null. Safe means: starts with exactly one `/`, not `//` or `/\`, no scheme, no control
- * characters, checked on the raw value and after each round of percent-decoding, and the
- * browser would resolve it to our own origin.
+ * characters, and still so once the browser has resolved its dot segments, checked on the raw
+ * value and after each round of percent-decoding; the result is the resolved (normalised) path.
  */
 export function safeReturnTo(raw: string | null | undefined): string | null {
   if (typeof raw !== "string" || raw.length === 0 || raw.length > MAX_LENGTH) return null;
@@ -56,8 +69,8 @@ export function safeReturnTo(raw: string | null | undefined): string | null {
   } catch {
     return null;
   }
-  if (url.origin !== BASE) return null;
-  return url.pathname + url.search + url.hash;
+  const local = url.pathname + url.search + url.hash;
+  return url.origin === BASE && isSafeLayer(local) ? local : null;
 }
 
 /**

@@ -22,6 +22,19 @@ const OPEN_REDIRECTS = [
   "client-dashboard",
   "/%E0%A4%A",
   "/" + "a".repeat(3000),
+  // Dot segments the browser resolves into `//host`.
+  "/.//evil.example",
+  "/client/..//evil.example",
+  "/surveyor/..//evil.example/x?y=1",
+  "/a/b/../..//evil.example",
+  "/././/evil.example",
+  "/%2e//evil.example",
+  "/%2E%2E//evil.example",
+  "/client/%2e%2e//evil.example",
+  "/client/.%2e//evil.example",
+  "/./%2Fevil.example",
+  "/%2e%2e%2f%2fevil.example",
+  "/client/%252e%252e//evil.example",
 ];
 
 Deno.test("[returnTo] every open-redirect case falls back to nothing", () => {
@@ -38,6 +51,14 @@ Deno.test("[returnTo] local paths are kept with their query and hash", () => {
     "/create-survey?address=1%20Main%20St",
   );
   assertEquals(safeReturnTo("/"), "/");
+});
+
+Deno.test("[returnTo] dot segments come back resolved, as the browser would read them", () => {
+  assertEquals(safeReturnTo("/client/./surveys/../dashboard"), "/client/dashboard");
+  assertEquals(safeReturnTo("/client/%2e%2e/profile?x=1"), "/profile?x=1");
+  assertEquals(safeReturnTo("/../../profile"), "/profile");
+  assertEquals(redirectAfterLogin("client", "/client/../admin"), "/client-dashboard");
+  assertEquals(redirectAfterLogin("surveyor", "/surveyor/../leads"), "/surveyor-dashboard");
 });
 
 Deno.test("[returnTo] non-ASCII paths come back percent-encoded", () => {
