@@ -16,6 +16,11 @@ export const ConfigSchema = z.object({
     .optional(),
   KV_PATH: z.string().min(1).optional(),
   TRUST_PROXY: boolFlag,
+  /**
+   * How many trusted proxies append to X-Forwarded-For: the client is the entry that many
+   * places from the right (entries further left are whatever the client sent).
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   LOG_REQUESTS: z.enum(["0", "1"]).default("1").transform((v) => v === "1"),
   GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
   REGRID_API_TOKEN: z.string().min(1).optional(),

@@ -1,16 +1,20 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
 import type { AppDeps, AppEnv } from "./_env.ts";
 import { hitRateLimit } from "../db/kv.ts";
 import { logLine } from "../lib/log.ts";
+import { sessionCookie } from "../lib/sessions.ts";
 
 /**
  * Puts deps on the context, assigns a request id (echoed in `X-Request-Id`), works out the
- * client IP and logs one line per request.
+ * client IP and logs one line per request. Marks every answer that may depend on the session
+ * `Cache-Control: private, no-store` unless its route chose a policy (see `isSessionDependent`).
  */
 export function requestContext(deps: AppDeps) {
   const log = deps.config.LOG_REQUESTS;
-  const trustProxy = deps.config.TRUST_PROXY;
+  const proxyHops = deps.config.TRUST_PROXY ? deps.config.TRUST_PROXY_HOPS : 0;
+  const sessionCookieMark = `${sessionCookie(deps.config).name}=`;
   return createMiddleware<AppEnv>(async (c, next) => {
     const start = performance.now();
     const requestId = requestIdFor(c.req.raw);
@@ -20,11 +24,26 @@ export function requestContext(deps: AppDeps) {
     c.set("kv", deps.kv);
     c.set("user", null);
     c.set("session", null);
-    c.set("clientIp", clientIp(c.req.raw, c.env, trustProxy));
+    c.set("clientIp", clientIp(c.req.raw, c.env, proxyHops));
     await next();
-    c.res.headers.set("X-Request-Id", requestId);
+    const headers = c.res.headers;
+    if (!headers.has("Cache-Control") && isSessionDependent(c, sessionCookieMark)) {
+      headers.set("Cache-Control", "private, no-store");
+    }
+    headers.set("X-Request-Id", requestId);
     if (log) logRequest(c.req.method, c.req.path, c.res.status, start, requestId);
   });
+}
+
+/**
+ * Whether an answer may depend on who is asking: every `/api/` answer (JSON for a signed-in
+ * user, sign-in itself), and any answer to a request that carried a session cookie or opened a
+ * session. Decided here once, so a new route cannot forget it; public pages and static files
+ * set their own caching and keep it.
+ */
+function isSessionDependent(c: Context<AppEnv>, sessionCookieMark: string): boolean {
+  return c.req.path.startsWith("/api/") || c.var.session !== null ||
+    (c.req.header("cookie") ?? "").includes(sessionCookieMark);
 }
 
 /** The proxy's request id when it looks like one, else a new UUID. */
@@ -45,12 +64,21 @@ export function logRequest(
   logLine(`${method} ${path} ${status} ${ms}ms ${requestId}`);
 }
 
-function clientIp(req: Request, env: unknown, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = req.headers.get("x-forwarded-for");
-    if (forwarded) return forwarded.split(",")[0].trim().slice(0, 64);
-    const real = req.headers.get("x-real-ip");
-    if (real) return real.trim().slice(0, 64);
+/**
+ * The address of whoever connected to the first of our `proxyHops` trusted proxies. Each
+ * proxy appends the address it saw to X-Forwarded-For, so only the last `proxyHops` entries
+ * were written by us; anything further left came from the client and is never believed.
+ * With fewer entries than hops the leftmost is the best the proxies recorded.
+ */
+export function clientIp(req: Request, env: unknown, proxyHops: number): string {
+  if (proxyHops > 0) {
+    const forwarded = (req.headers.get("x-forwarded-for") ?? "").split(",")
+      .map((entry) => entry.trim()).filter(Boolean);
+    if (forwarded.length) {
+      return forwarded[Math.max(0, forwarded.length - proxyHops)].slice(0, 64);
+    }
+    const real = req.headers.get("x-real-ip")?.trim();
+    if (real) return real.slice(0, 64);
   }
   // Deno.serve passes the connection info as the second fetch argument.
   const info = env as { remoteAddr?: { hostname?: string } } | undefined;
@@ -136,21 +164,28 @@ function isHttps(req: Request, trustProxy: boolean): boolean {
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * CSRF defence for every state change: the request must come from our own origin
- * (`Origin` equal to the request's or PUBLIC_URL's origin, or `Sec-Fetch-Site: same-origin`),
- * and `/api/*` bodies must be JSON.
+ * CSRF defence for every state change: the request must come from the site's public origin,
+ * and `/api/*` bodies must be JSON. "From the public origin" means `Origin` equals
+ * PUBLIC_URL's origin (or, without `Origin`, `Sec-Fetch-Site: same-origin`), and a
+ * `Sec-Fetch-Site` other than `same-origin` is refused even then. The origin is never built
+ * from the request's own Host or forwarded headers: those are chosen by whoever sends the
+ * request, so PUBLIC_URL must name the origin browsers use.
  */
 export function csrf(deps: AppDeps) {
   const publicOrigin = new URL(deps.config.PUBLIC_URL).origin;
+  let hasWarned = false;
   return createMiddleware<AppEnv>(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return await next();
     const origin = c.req.header("origin");
     const fetchSite = c.req.header("sec-fetch-site");
-    const requestOrigin = new URL(c.req.url).origin;
-    const sameOrigin = origin
-      ? origin === requestOrigin || origin === publicOrigin
-      : fetchSite === "same-origin";
-    if (!sameOrigin) {
+    const isSameOrigin = (fetchSite === undefined || fetchSite === "same-origin") &&
+      (origin !== undefined ? origin === publicOrigin : fetchSite === "same-origin");
+    if (!isSameOrigin) {
+      if (!hasWarned && origin !== publicOrigin && origin === new URL(c.req.url).origin) {
+        // Most likely a deployment whose PUBLIC_URL is not the address people use.
+        hasWarned = true;
+        logLine(`csrf: refused Origin ${origin.slice(0, 100)}: PUBLIC_URL is ${publicOrigin}`);
+      }
       throw new HTTPException(403, { message: "Cross-site request refused" });
     }
     if (c.req.path.startsWith("/api/")) {

@@ -48,12 +48,21 @@ export function e2e(
     sanitizeOps: false,
     async fn() {
       if (!hasBrowser) throw new Error(`REQUIRE_E2E=1 but no browser at ${CHROMIUM_PATH}`);
-      const t = await createTestApp({ env });
+      // The CSRF check compares Origin with PUBLIC_URL, so the app is built once the port is
+      // known and told it is served there.
+      let serveApp: (req: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response> =
+        () => new Response("starting", { status: 503 });
       const server = Deno.serve(
         { port: 0, hostname: "127.0.0.1", onListen: () => {} },
-        t.app.fetch,
+        (req, info) => serveApp(req, info),
       );
       const baseUrl = `http://127.0.0.1:${server.addr.port}`;
+      const t = await createTestApp({ env: { PUBLIC_URL: baseUrl, ...env } })
+        .catch(async (err) => {
+          await server.shutdown();
+          throw err;
+        });
+      serveApp = t.app.fetch;
       const browser = await chromium.launch({
         executablePath: CHROMIUM_PATH,
         headless: true,

@@ -1,5 +1,5 @@
 import { assert, assertEquals, assertStringIncludes } from "../_assert.ts";
-import { ConfigError, kvPath, loadConfig } from "../../lib/config.ts";
+import { ConfigError, ConfigSchema, kvPath, loadConfig } from "../../lib/config.ts";
 
 Deno.test("[config] the embedded defaults need no variables", () => {
   const config = loadConfig({});
@@ -44,4 +44,27 @@ Deno.test("[config] the server refuses to start on a bad value and says which", 
   }).output();
   assertEquals(out.success, false);
   assertStringIncludes(new TextDecoder().decode(out.stderr), "PORT");
+});
+
+Deno.test("[config] TRUST_PROXY_HOPS defaults to 1 and must be a small positive whole number", () => {
+  assertEquals(loadConfig({}).TRUST_PROXY_HOPS, 1);
+  assertEquals(loadConfig({ TRUST_PROXY_HOPS: "2" }).TRUST_PROXY_HOPS, 2);
+  for (const value of ["0", "-1", "1.5", "two", "99"]) {
+    try {
+      loadConfig({ TRUST_PROXY_HOPS: value });
+      throw new Error(`TRUST_PROXY_HOPS=${value} was accepted`);
+    } catch (err) {
+      assert(err instanceof ConfigError, String(err));
+      assertStringIncludes(err.message, "TRUST_PROXY_HOPS");
+    }
+  }
+});
+
+Deno.test("[config] every variable is documented in .env.example and the README", async () => {
+  const example = await Deno.readTextFile(new URL("../../.env.example", import.meta.url));
+  const readme = await Deno.readTextFile(new URL("../../README.md", import.meta.url));
+  for (const name of Object.keys(ConfigSchema.shape)) {
+    assert(new RegExp(`^${name}=`, "m").test(example), `${name} missing from .env.example`);
+    assertStringIncludes(readme, `\`${name}\``, `${name} missing from the README`);
+  }
 });
