@@ -17,6 +17,7 @@ import {
   TERRAIN_LABELS,
   TERRAINS,
   US_STATES,
+  usesFactor,
   VEGETATION_LABELS,
   VEGETATIONS,
 } from "../lib/survey_options.ts";
@@ -75,6 +76,11 @@ interface FieldSpec {
 
 const TYPE_NAME = (t: string) => SURVEY_TYPE_INFO[t as keyof typeof SURVEY_TYPE_INFO].name;
 
+/** The priced survey types whose price depends on `factor`. */
+function typesUsing(factor: Parameters<typeof usesFactor>[1]) {
+  return PRICED_SURVEY_TYPES.filter((t) => usesFactor(t, factor));
+}
+
 /** One field per id under `config[key]`, e.g. `terrain.hilly`. */
 function fieldsOf<T extends string>(
   key: string,
@@ -97,9 +103,11 @@ const GROUPS: { id: string; title: string; hint: string; fields: FieldSpec[] }[]
   {
     id: "acreage-weight",
     title: "Acreage weight by survey type",
-    hint: "Multiplies the acreage charge: 0 ignores acreage (elevation certificates), 1.5 " +
-      "makes each acre half as dear again.",
-    fields: fieldsOf("acreageWeight", PRICED_SURVEY_TYPES, TYPE_NAME, "factor"),
+    hint: "Multiplies the acreage charge: 0 ignores acreage, 1.5 makes each acre half as dear " +
+      "again. Elevation certificates are not priced by acreage.",
+    // Only the types whose price uses each factor (SURVEY_TYPE_FACTORS): a field for the
+    // others would change nothing.
+    fields: fieldsOf("acreageWeight", typesUsing("acreage"), TYPE_NAME, "factor"),
   },
   {
     id: "property",
@@ -123,7 +131,7 @@ const GROUPS: { id: string; title: string; hint: string; fields: FieldSpec[] }[]
     id: "structures",
     title: "Structures",
     hint: "Structures beyond those included are charged each.",
-    fields: PRICED_SURVEY_TYPES.flatMap((t) => [
+    fields: typesUsing("structures").flatMap((t) => [
       { path: ["structures", t, "included"], label: `${TYPE_NAME(t)}: included`, unit: "count" },
       {
         path: ["structures", t, "centsEach"],
@@ -141,7 +149,7 @@ const GROUPS: { id: string; title: string; hint: string; fields: FieldSpec[] }[]
       { path: ["cornerSetCents"], label: "Per corner set", unit: "dollars" },
       ...fieldsOf(
         "cornerSearchCents",
-        PRICED_SURVEY_TYPES,
+        typesUsing("cornersKnown"),
         (t) => `Corner research: ${TYPE_NAME(t)}`,
         "dollars",
       ),

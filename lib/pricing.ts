@@ -11,12 +11,20 @@
  *   subtotal  = standard + standard × (rush − 1)
  *   total     = max(0, subtotal − discount)
  *
- * Every line is rounded to whole cents once, and the lines always add up to the subtotal.
- * The starting-price floor applies before rush and before the discount: a discount may take
- * the total below the starting price (the business chose to give it), never below zero.
+ * A type reads only the factors SURVEY_TYPE_FACTORS lists for it (lib/survey_options.ts),
+ * the same table the request form asks from; the others count as absent.
+ *
+ * Every line is rounded to whole dollars once, and each later line is computed from the
+ * rounded lines before it, so the lines always add up to the subtotal and every amount is
+ * whole dollars. When the floor applies, the breakdown is just the starting price (plus
+ * rush): the lines that came to less do not change what the client pays. The floor applies
+ * before rush and before the discount: a discount may take the total below the starting price
+ * (the business chose to give it), never below zero.
  */
 import { z } from "zod";
 import { SURVEY_TYPE_INFO, type SurveyType } from "./survey_types.ts";
+import { formatCents, QUOTED_TURNAROUND, STARTING_PRICE_NOTE } from "./quote_text.ts";
+import { type PriceFactor, usesFactor } from "./survey_options.ts";
 import {
   ALTA_ITEM_IDS,
   ALTA_TABLE_A_ITEMS,
@@ -79,7 +87,11 @@ export const TURNAROUND: Record<SurveyType, Record<RushLevel, string>> = {
     expedited: "3-5 business days",
     rush: "2-3 business days",
   },
-  subdivision: { standard: "Quote required", expedited: "Quote required", rush: "Quote required" },
+  subdivision: {
+    standard: QUOTED_TURNAROUND,
+    expedited: QUOTED_TURNAROUND,
+    rush: QUOTED_TURNAROUND,
+  },
 };
 
 const MAX_CENTS = 10_000_000; // $100,000: no single factor is ever worth more
@@ -334,15 +346,17 @@ export interface Discount {
 /** One line of a quote's breakdown. */
 export interface QuoteLineItem {
   /** Stable id: base, acreage, structures, corners_set, corner_search, alta_<id>,
-   * property_type, terrain, vegetation, regional, minimum, rush. */
+   * property_type, terrain, vegetation, regional, starting_price, rush. Quotes stored before
+   * whole-dollar rounding may also hold `minimum` (the floor's top-up). */
   key: string;
   label: string;
   detail: string;
   amountCents: number;
 }
 
-/** An itemised quote. Lines add up to `subtotalCents`; `totalCents` is null when a quote is
- * required (subdivision). */
+/** An itemised quote. Lines add up to `subtotalCents`; every amount is whole dollars (quotes
+ * stored before that may hold cents); `totalCents` is null when a quote is required
+ * (subdivision). */
 export interface Quote {
   surveyType: SurveyType;
   quoteRequired: boolean;
@@ -352,20 +366,26 @@ export interface Quote {
   subtotalCents: number;
   discount: (Discount & { amountCents: number }) | null;
   totalCents: number | null;
-  /** Whether the starting-price floor raised the price. */
+  /** Whether the starting-price floor raised the price (then the breakdown starts with a
+   * `starting_price` line instead of the itemised work). */
   minimumApplied: boolean;
   turnaround: string;
   /** The pricing_configs version the quote came from, when priced from a stored one. */
   configVersion?: number;
 }
 
-/** Formats cents as "$1,234.50" (or "$1,234" for whole dollars). */
-export function formatCents(amount: number): string {
-  const sign = amount < 0 ? "−" : "";
-  const abs = Math.abs(amount);
-  const whole = Math.floor(abs / 100).toLocaleString("en-US");
-  const rest = abs % 100;
-  return `${sign}$${whole}${rest ? "." + String(rest).padStart(2, "0") : ""}`;
+export { formatCents };
+
+/**
+ * `cents` rounded to whole dollars (in cents), halves away from zero so a discount line and
+ * a surcharge of the same size round alike; never −0.
+ */
+export function toWholeDollars(cents: number): number {
+  // Factors such as 1.15 are not exact in binary (15% of $2,950 comes out as $442.4999…):
+  // settle to a thousandth of a cent first, so a half dollar rounds as the breakdown reads.
+  const settled = Math.round(Math.abs(cents) * 1000) / 1000;
+  const rounded = Math.sign(cents) * Math.round(settled / 100) * 100;
+  return rounded === 0 ? 0 : rounded;
 }
 
 function formatAcres(acres: number): string {
@@ -407,8 +427,9 @@ function isPriced(type: SurveyType): type is PricedSurveyType {
 
 /**
  * Prices `details` under `config`, applying `discount` when given (the caller has checked the
- * code is usable). Subdivision gives `quoteRequired: true` and `totalCents: null`.
- * Assumes `config` passed PricingConfigSchema and `details` SurveyDetailsSchema.
+ * code is usable). Subdivision gives `quoteRequired: true` and `totalCents: null`. Reads only
+ * the factors the survey type uses (SURVEY_TYPE_FACTORS); absent counts and flags count as
+ * none. Assumes `config` passed PricingConfigSchema and `details` SurveyDetailsSchema.
  */
 export function priceSurvey(
   config: PricingConfig,
@@ -431,61 +452,65 @@ export function priceSurvey(
       turnaround,
     };
   }
+  const uses = (factor: PriceFactor) => usesFactor(type, factor);
   const info = SURVEY_TYPE_INFO[type];
   const items: QuoteLineItem[] = [];
   const add = (key: string, label: string, detail: string, amount: number) => {
-    const amountCents = Math.round(amount);
+    const amountCents = toWholeDollars(amount);
     if (amountCents !== 0 || key === "base") items.push({ key, label, detail, amountCents });
     return amountCents;
   };
 
-  const baseCents = config.basePriceCents[type];
+  const weight = uses("acreage") ? config.acreageWeight[type] : 0;
+  const baseCents = toWholeDollars(config.basePriceCents[type]);
   let work = add(
     "base",
     `${info.name} base price`,
-    config.acreageWeight[type] > 0
+    weight > 0
       ? `Includes up to ${formatAcres(config.includedAcres)} acres`
       : "Flat fee for the property",
     baseCents,
   );
 
-  const weight = config.acreageWeight[type];
-  if (weight > 0 && details.acreage > config.includedAcres) {
-    const { cents: acreCents, parts } = acreageCharge(config, details.acreage);
+  const acreage = details.acreage ?? 0;
+  if (weight > 0 && acreage > config.includedAcres) {
+    const { cents: acreCents, parts } = acreageCharge(config, acreage);
     const weighted = weight === 1 ? "" : ` (× ${weight} for this survey type)`;
     work += add(
       "acreage",
       "Acreage",
-      `${formatAcres(details.acreage)} acres: ${parts.join(" + ")}${weighted}`,
+      `${formatAcres(acreage)} acres: ${parts.join(" + ")}${weighted}`,
       acreCents * weight,
     );
   }
 
   const structures = config.structures[type];
-  const extraStructures = Math.max(0, details.structures - structures.included);
+  const count = uses("structures") ? details.structures ?? 0 : 0;
+  const extraStructures = Math.max(0, count - structures.included);
   if (extraStructures > 0 && structures.centsEach > 0) {
     work += add(
       "structures",
       "Structures",
-      `${details.structures} structures, ${structures.included} included: ${extraStructures} × ${
+      `${count} structures, ${structures.included} included: ${extraStructures} × ${
         formatCents(structures.centsEach)
       }`,
       extraStructures * structures.centsEach,
     );
   }
 
-  if (details.cornersToSet > 0) {
+  const cornersToSet = uses("cornersToSet") ? details.cornersToSet ?? 0 : 0;
+  if (cornersToSet > 0) {
     work += add(
       "corners_set",
       "Corner monuments",
-      `${details.cornersToSet} ${details.cornersToSet === 1 ? "corner" : "corners"} set × ${
+      `${cornersToSet} ${cornersToSet === 1 ? "corner" : "corners"} set × ${
         formatCents(config.cornerSetCents)
       }`,
-      details.cornersToSet * config.cornerSetCents,
+      cornersToSet * config.cornerSetCents,
     );
   }
 
-  if (details.cornersKnown === false) {
+  if (uses("cornersKnown") && details.cornersKnown === false) {
     work += add(
       "corner_search",
       "Corner research",
@@ -494,7 +519,7 @@ export function priceSurvey(
     );
   }
 
-  if (type === "alta") {
+  if (uses("altaItems")) {
     for (const id of details.altaItems ?? []) {
       work += add(
         `alta_${id}`,
@@ -515,20 +540,24 @@ export function priceSurvey(
     `${PROPERTY_TYPE_LABELS[details.propertyType]} (${percentOf(property)})`,
     work * (property - 1),
   );
-  const terrain = config.terrain[details.terrain];
-  adjusted += add(
-    "terrain",
-    "Terrain",
-    `${TERRAIN_LABELS[details.terrain]} (${percentOf(terrain)})`,
-    work * (terrain - 1),
-  );
-  const vegetation = config.vegetation[details.vegetation];
-  adjusted += add(
-    "vegetation",
-    "Vegetation",
-    `${VEGETATION_LABELS[details.vegetation]} (${percentOf(vegetation)})`,
-    work * (vegetation - 1),
-  );
+  if (uses("terrain") && details.terrain) {
+    const terrain = config.terrain[details.terrain];
+    adjusted += add(
+      "terrain",
+      "Terrain",
+      `${TERRAIN_LABELS[details.terrain]} (${percentOf(terrain)})`,
+      work * (terrain - 1),
+    );
+  }
+  if (uses("vegetation") && details.vegetation) {
+    const vegetation = config.vegetation[details.vegetation];
+    adjusted += add(
+      "vegetation",
+      "Vegetation",
+      `${VEGETATION_LABELS[details.vegetation]} (${percentOf(vegetation)})`,
+      work * (vegetation - 1),
+    );
+  }
 
   const index = config.stateIndex[details.state];
   adjusted += add(
@@ -541,11 +570,14 @@ export function priceSurvey(
   const floor = FLOOR_CENTS[type];
   const minimumApplied = adjusted < floor;
   if (minimumApplied) {
-    adjusted += add(
-      "minimum",
-      "Minimum price",
-      `Raised to the ${formatCents(floor)} starting price`,
-      floor - adjusted,
+    // The itemised lines came to less than the client pays; listing them above a top-up line
+    // ("Minimum price +$0.96") explains nothing, so the starting price is the breakdown.
+    items.length = 0;
+    adjusted = add(
+      "starting_price",
+      `${info.name} starting price`,
+      STARTING_PRICE_NOTE,
+      floor,
     );
   }
 
@@ -564,9 +596,9 @@ export function priceSurvey(
   let total = subtotal;
   if (discount) {
     const raw = discount.kind === "percent"
-      ? Math.round((subtotal * Math.min(100, Math.max(0, discount.value))) / 100)
-      : Math.max(0, Math.round(discount.value));
-    const amountCents = Math.min(raw, subtotal);
+      ? (subtotal * Math.min(100, Math.max(0, discount.value))) / 100
+      : Math.max(0, discount.value);
+    const amountCents = Math.min(toWholeDollars(raw), subtotal);
     applied = { code: discount.code, kind: discount.kind, value: discount.value, amountCents };
     total = subtotal - amountCents;
   }
@@ -601,7 +633,6 @@ export const PRICING_SAMPLES: PricingSample[] = [
       acreage: 0.25,
       terrain: "flat",
       vegetation: "clear",
-      structures: 1,
       cornersToSet: 0,
       rush: "standard",
       state: "PA",
@@ -615,7 +646,6 @@ export const PRICING_SAMPLES: PricingSample[] = [
       acreage: 40,
       terrain: "rolling",
       vegetation: "heavy",
-      structures: 0,
       cornersToSet: 4,
       cornersKnown: false,
       rush: "standard",
@@ -627,11 +657,7 @@ export const PRICING_SAMPLES: PricingSample[] = [
     details: {
       surveyType: "elevation_certificate",
       propertyType: "residential",
-      acreage: 0.3,
-      terrain: "flat",
-      vegetation: "light",
       structures: 1,
-      cornersToSet: 0,
       rush: "standard",
       state: "FL",
     },
@@ -645,7 +671,6 @@ export const PRICING_SAMPLES: PricingSample[] = [
       terrain: "hilly",
       vegetation: "moderate",
       structures: 2,
-      cornersToSet: 0,
       rush: "standard",
       state: "CO",
     },
@@ -674,7 +699,6 @@ export const PRICING_SAMPLES: PricingSample[] = [
       terrain: "flat",
       vegetation: "clear",
       structures: 1,
-      cornersToSet: 0,
       rush: "rush",
       state: "OH",
     },

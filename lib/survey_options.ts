@@ -184,3 +184,49 @@ export const PURPOSE_INFO: Record<SurveyPurpose, { label: string; recommended?: 
   construction: { label: "Construction staking", recommended: "construction" },
   other: { label: "Something else" },
 };
+
+/**
+ * Survey details that matter to some survey types and not to others. Property type, state
+ * and rush matter to every type, so they are not listed.
+ */
+export const PRICE_FACTORS = [
+  "acreage",
+  "terrain",
+  "vegetation",
+  "structures",
+  "cornersToSet",
+  "cornersKnown",
+  "altaItems",
+] as const;
+/** A detail that only some survey types use. */
+export type PriceFactor = typeof PRICE_FACTORS[number];
+
+/**
+ * The one table of which details each survey type's price depends on (besides property type,
+ * state and rush). The request flow asks exactly these, the API keeps only these (any other
+ * is ignored), and the pricing engine reads only these, so the form and the price cannot
+ * drift apart. Subdivision has no instant price: its list is what the surveyor needs to quote
+ * it. docs/pricing.md explains each choice.
+ */
+export const SURVEY_TYPE_FACTORS: Record<SurveyType, readonly PriceFactor[]> = {
+  boundary: ["acreage", "terrain", "vegetation", "cornersToSet", "cornersKnown"],
+  // The certificate measures the building: the land's size and cover do not change the work.
+  elevation_certificate: ["structures"],
+  topographic: ["acreage", "terrain", "vegetation", "structures"],
+  alta: [
+    "acreage",
+    "terrain",
+    "vegetation",
+    "structures",
+    "cornersToSet",
+    "cornersKnown",
+    "altaItems",
+  ],
+  construction: ["acreage", "terrain", "vegetation", "structures"],
+  subdivision: ["acreage", "terrain", "vegetation"],
+};
+
+/** Whether a `type` survey's price (or, for subdivision, its quote) depends on `factor`. */
+export function usesFactor(type: SurveyType, factor: PriceFactor): boolean {
+  return SURVEY_TYPE_FACTORS[type].includes(factor);
+}

@@ -7,11 +7,13 @@ import { z } from "zod";
 import {
   type AltaItemId,
   type PropertyType,
+  requireFactors,
   type RushLevel,
   type StateCode,
-  SurveyDetailsSchema,
+  SurveyDetailsFieldsSchema,
   type Terrain,
   type Vegetation,
+  withoutUnusedFactors,
 } from "./survey_details.ts";
 import { PURPOSE_INFO, SURVEY_PURPOSES, type SurveyPurpose } from "./survey_options.ts";
 import { SURVEY_TYPES, type SurveyType } from "./survey_types.ts";
@@ -48,7 +50,7 @@ export function earliestNeededBy(now = new Date()): string {
  * Every field of a survey request without cross-field checks: the island picks per-step
  * subsets from it (`.pick()` refuses refined schemas). The API uses SurveyRequestSchema.
  */
-export const SurveyRequestFieldsSchema = SurveyDetailsSchema.extend({
+export const SurveyRequestFieldsSchema = SurveyDetailsFieldsSchema.extend({
   requestId: z.uuid({ error: "requestId must be a UUID" }),
   address: z
     .string({ error: "Enter the property address" })
@@ -107,10 +109,18 @@ export const SurveyRequestFieldsSchema = SurveyDetailsSchema.extend({
 
 /**
  * `POST /api/surveys` body. Unknown keys (a price, a status, a client id) are dropped: the
- * server prices the request itself. lat and lng come together or not at all; neededBy is not
- * in the past (see earliestNeededBy).
+ * server prices the request itself. So are the details the survey type does not use, and the
+ * ones it does use are required as in SurveyDetailsSchema. lat and lng come together or not
+ * at all; neededBy is not in the past (see earliestNeededBy).
  */
-export const SurveyRequestSchema = SurveyRequestFieldsSchema.superRefine((value, ctx) => {
+export const SurveyRequestSchema = z.preprocess(
+  withoutUnusedFactors,
+  SurveyRequestFieldsSchema.superRefine(requireFactors, { when: () => true }).superRefine(
+    checkRequest,
+  ),
+);
+
+function checkRequest(value: z.output<typeof SurveyRequestFieldsSchema>, ctx: z.RefinementCtx) {
   if ((value.lat === undefined) !== (value.lng === undefined)) {
     ctx.addIssue({
       code: "custom",
@@ -125,12 +135,12 @@ export const SurveyRequestSchema = SurveyRequestFieldsSchema.superRefine((value,
       message: "Needed-by date cannot be in the past",
     });
   }
-});
+}
 
 /** A validated survey request (the schema's output). */
 export type SurveyRequest = z.infer<typeof SurveyRequestSchema>;
 /** A survey request as the browser sends it. */
-export type SurveyRequestInput = z.input<typeof SurveyRequestSchema>;
+export type SurveyRequestInput = z.input<typeof SurveyRequestFieldsSchema>;
 
 /** The surveyor shown to the client once one is assigned. */
 export interface AssignedSurveyor {
@@ -149,9 +159,11 @@ export interface Survey {
   lat: number | null;
   lng: number | null;
   propertyType: PropertyType;
-  acreage: number;
-  terrain: Terrain;
-  vegetation: Vegetation;
+  /** Null when the survey type does not use it (lib/survey_options.ts SURVEY_TYPE_FACTORS). */
+  acreage: number | null;
+  terrain: Terrain | null;
+  vegetation: Vegetation | null;
+  /** 0 when the survey type does not use it. */
   structures: number;
   cornersToSet: number;
   cornersKnown: boolean | null;

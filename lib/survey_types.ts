@@ -74,7 +74,7 @@ export const SURVEY_TYPE_INFO: Record<SurveyType, SurveyTypeInfo> = {
     id: "subdivision",
     name: "Subdivision Survey",
     startingPrice: null,
-    turnaround: "Quote required",
+    turnaround: "Quoted per project",
     path: "/services/subdivision-surveys",
     summary:
       "Divides a parcel into new lots and prepares the plat your county needs to approve and record the split.",

@@ -31,6 +31,7 @@ import {
 import { DEFAULT_PAGE_SIZE } from "../lib/survey_schema.ts";
 import { CLIENT_CANCELLABLE, STATUS_INFO, SURVEY_STATUSES } from "../lib/survey_status.ts";
 import { SURVEY_TYPE_INFO, SURVEY_TYPES } from "../lib/survey_types.ts";
+import { turnaroundLine } from "../lib/quote_text.ts";
 
 /** Client dashboard page size. */
 export const CLIENT_PAGE_SIZE = 10;
@@ -271,7 +272,7 @@ export const surveyPages = new Hono<AppEnv>()
                 <p className="survey-page__price" data-testid="quoted-price">
                   {quotedPrice(survey)}
                 </p>
-                <p className="muted">Estimated turnaround: {survey.quote.turnaround}</p>
+                <p className="muted">{turnaroundLine(survey.quote)}</p>
                 <QuoteBreakdown quote={survey.quote} caption="Quoted price breakdown" />
                 <p className="muted survey-page__note">
                   Quoted on {formatDate(survey.createdAt)}

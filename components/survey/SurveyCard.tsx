@@ -4,6 +4,7 @@ import { SURVEY_TYPE_INFO } from "../../lib/survey_types.ts";
 import { Island } from "../Island.tsx";
 import CancelSurveyButton from "../../islands/CancelSurveyButton.tsx";
 import { QuoteBreakdown } from "../../islands/_create_survey/QuoteBreakdown.tsx";
+import { turnaroundValue } from "../../lib/quote_text.ts";
 import { ProgressTracker } from "./ProgressTracker.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
 import { quotedPrice, SurveyorContact } from "./SurveyFacts.tsx";
@@ -42,7 +43,7 @@ export function SurveyCard({ survey: s, events }: { survey: Survey; events: Surv
           </div>
           <div>
             <dt>Turnaround</dt>
-            <dd>{s.quote.turnaround}</dd>
+            <dd>{turnaroundValue(s.quote)}</dd>
           </div>
           <div>
             <dt>Surveyor</dt>

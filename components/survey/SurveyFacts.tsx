@@ -7,14 +7,15 @@ import {
   RUSH_LABELS,
   TERRAIN_LABELS,
   US_STATES,
+  usesFactor,
   VEGETATION_LABELS,
 } from "../../lib/survey_details.ts";
-import { formatMoney } from "../../islands/_create_survey/details.ts";
+import { formatCents } from "../../lib/quote_text.ts";
 import { formatDate } from "./format.ts";
 
 /** The quoted price of a survey as text ("Quote required" for subdivisions). */
 export function quotedPrice(survey: Pick<Survey, "quotedPriceCents">): string {
-  return survey.quotedPriceCents === null ? "Quote required" : formatMoney(survey.quotedPriceCents);
+  return survey.quotedPriceCents === null ? "Quote required" : formatCents(survey.quotedPriceCents);
 }
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -39,23 +40,39 @@ export function SurveyorContact({ survey }: { survey: Pick<Survey, "assignedSurv
   );
 }
 
-/** Everything the client asked for, as a definition list. */
+/**
+ * Everything the client asked for, as a definition list: the details the survey type uses
+ * (SURVEY_TYPE_FACTORS), plus any other a request from before that table holds, so a stored
+ * request reads as it was made.
+ */
 export function SurveyFacts({ survey: s }: { survey: Survey }) {
   const alta = s.altaItems.map((id) => `${id}. ${ALTA_TABLE_A_ITEMS[id] ?? ""}`.trim());
+  const shows = (factor: Parameters<typeof usesFactor>[1], isGiven: boolean) =>
+    isGiven || usesFactor(s.surveyType, factor);
   return (
     <dl className="survey-facts">
       <Fact term="Address">{s.formattedAddress || s.address}</Fact>
       <Fact term="State">{US_STATES[s.state] ?? s.state}</Fact>
       <Fact term="Purpose">{PURPOSE_INFO[s.purpose]?.label ?? s.purpose}</Fact>
       <Fact term="Property type">{PROPERTY_TYPE_LABELS[s.propertyType] ?? s.propertyType}</Fact>
-      <Fact term="Lot size">{s.acreage.toLocaleString("en-US")} acres</Fact>
-      <Fact term="Terrain">{TERRAIN_LABELS[s.terrain] ?? s.terrain}</Fact>
-      <Fact term="Vegetation">{VEGETATION_LABELS[s.vegetation] ?? s.vegetation}</Fact>
-      <Fact term="Structures">{s.structures}</Fact>
-      <Fact term="Corners marked">
-        {s.cornersKnown === null ? "Not stated" : s.cornersKnown ? "Yes" : "No or not sure"}
-      </Fact>
-      <Fact term="Corners to set">{s.cornersToSet}</Fact>
+      {s.acreage !== null
+        ? <Fact term="Lot size">{s.acreage.toLocaleString("en-US")} acres</Fact>
+        : null}
+      {s.terrain ? <Fact term="Terrain">{TERRAIN_LABELS[s.terrain] ?? s.terrain}</Fact> : null}
+      {s.vegetation
+        ? <Fact term="Vegetation">{VEGETATION_LABELS[s.vegetation] ?? s.vegetation}</Fact>
+        : null}
+      {shows("structures", s.structures > 0) ? <Fact term="Structures">{s.structures}</Fact> : null}
+      {shows("cornersKnown", s.cornersKnown !== null)
+        ? (
+          <Fact term="Corners marked">
+            {s.cornersKnown === null ? "Not stated" : s.cornersKnown ? "Yes" : "No or not sure"}
+          </Fact>
+        )
+        : null}
+      {shows("cornersToSet", s.cornersToSet > 0)
+        ? <Fact term="Corners to set">{s.cornersToSet}</Fact>
+        : null}
       {alta.length ? <Fact term="ALTA Table A items">{alta.join("; ")}</Fact> : null}
       <Fact term="Timing">
         {RUSH_LABELS[s.rush] ?? s.rush}

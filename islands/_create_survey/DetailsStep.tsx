@@ -1,10 +1,14 @@
 /**
- * Step 3: what the price depends on (property type, acreage, terrain, vegetation, structures,
- * corners, rush, ALTA items) and what the surveyor needs to know (purpose, date, access).
+ * Step 3: what the price depends on and what the surveyor needs to know (purpose, date,
+ * access). Property type and timing are asked for every survey; the rest only where the
+ * chosen type's price uses it (SURVEY_TYPE_FACTORS in lib/survey_options.ts, the table the
+ * pricing engine reads), so an elevation certificate is not asked for a lot size it ignores.
  */
+import type { ReactNode } from "react";
 import { RadioGroup, SelectField, TextareaField, TextField } from "../_fields.tsx";
 import { LIMITS, todayIso } from "./validate.ts";
 import { SURVEY_OPTIONS } from "./options.ts";
+import { asks } from "./details.ts";
 import type { Answers, Errors } from "./types.ts";
 
 /** Props of the details step. */
@@ -32,83 +36,119 @@ export function DetailsStep({ answers, errors, update }: DetailsStepProps) {
       answers.parcelNumber ? ` (parcel ${answers.parcelNumber})` : ""
     }. Change it if it looks wrong.`
     : "A quarter-acre city lot is 0.25. Your deed or tax bill shows it.";
+  const isElevation = answers.surveyType === "elevation_certificate";
+  const propertyType = (
+    <SelectField
+      key="propertyType"
+      id="cs-propertyType"
+      label="Property type"
+      value={answers.propertyType}
+      onValue={(propertyType) => update({ propertyType })}
+      choices={SURVEY_OPTIONS.propertyTypes}
+      error={errors.propertyType}
+    />
+  );
+  const acreage = asks(answers, "acreage")
+    ? (
+      <TextField
+        key="acreage"
+        id="cs-acreage"
+        label="Lot size (acres)"
+        inputMode="decimal"
+        value={answers.acreage}
+        onValue={(acreage) => update({ acreage, acreageSource: "" })}
+        error={errors.acreage}
+        hint={acreageHint}
+        maxLength={12}
+      />
+    )
+    : null;
+  const structures = asks(answers, "structures")
+    ? (
+      <TextField
+        key="structures"
+        id="cs-structures"
+        label={isElevation ? "Buildings to certify" : "Number of structures"}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={50}
+        step={1}
+        value={answers.structures}
+        onValue={(structures) => update({ structures })}
+        error={errors.structures}
+        hint={isElevation
+          ? "Each building on the policy needs its own certificate."
+          : "House, garage, sheds, barns…"}
+      />
+    )
+    : null;
+  const cornersToSet = asks(answers, "cornersToSet")
+    ? (
+      <TextField
+        key="cornersToSet"
+        id="cs-cornersToSet"
+        label="Corner markers to set"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={20}
+        step={1}
+        value={answers.cornersToSet}
+        onValue={(cornersToSet) => update({ cornersToSet })}
+        error={errors.cornersToSet}
+        hint="Missing or new iron pins the surveyor should place. 0 if none."
+      />
+    )
+    : null;
+  // Two fields to a row: without a lot size, the counts share the property type's row.
+  const rows: ReactNode[][] = acreage
+    ? [[propertyType, acreage], [structures, cornersToSet]]
+    : [[propertyType, structures, cornersToSet]];
+  const [firstRow, countRow = []] = rows.map((row) => row.filter(Boolean));
   return (
     <>
-      <div className="grid-2 cs-grid">
-        <SelectField
-          id="cs-propertyType"
-          label="Property type"
-          value={answers.propertyType}
-          onValue={(propertyType) => update({ propertyType })}
-          choices={SURVEY_OPTIONS.propertyTypes}
-          error={errors.propertyType}
-        />
-        <TextField
-          id="cs-acreage"
-          label="Lot size (acres)"
-          inputMode="decimal"
-          value={answers.acreage}
-          onValue={(acreage) => update({ acreage, acreageSource: "" })}
-          error={errors.acreage}
-          hint={acreageHint}
-          maxLength={12}
-        />
-      </div>
-      <RadioGroup
-        id="cs-terrain"
-        label="Terrain"
-        value={answers.terrain}
-        onValue={(terrain) => update({ terrain })}
-        choices={SURVEY_OPTIONS.terrains}
-        error={errors.terrain}
-      />
-      <RadioGroup
-        id="cs-vegetation"
-        label="Vegetation"
-        value={answers.vegetation}
-        onValue={(vegetation) => update({ vegetation })}
-        choices={SURVEY_OPTIONS.vegetations}
-        error={errors.vegetation}
-      />
-      <div className="grid-2 cs-grid">
-        <TextField
-          id="cs-structures"
-          label="Number of structures"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={50}
-          step={1}
-          value={answers.structures}
-          onValue={(structures) => update({ structures })}
-          error={errors.structures}
-          hint="House, garage, sheds, barns…"
-        />
-        <TextField
-          id="cs-cornersToSet"
-          label="Corner markers to set"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={20}
-          step={1}
-          value={answers.cornersToSet}
-          onValue={(cornersToSet) => update({ cornersToSet })}
-          error={errors.cornersToSet}
-          hint="Missing or new iron pins the surveyor should place. 0 if none."
-        />
-      </div>
-      <RadioGroup
-        id="cs-cornersKnown"
-        label="Are the property corners marked?"
-        value={answers.cornersKnown}
-        onValue={(cornersKnown) => update({ cornersKnown: cornersKnown as "yes" | "no" })}
-        choices={CORNERS}
-        error={errors.cornersKnown}
-        inline={false}
-        hint="Unmarked corners take extra research at the county records office."
-      />
-      {answers.surveyType === "alta"
+      <div className="grid-2 cs-grid">{firstRow}</div>
+      {asks(answers, "terrain")
+        ? (
+          <RadioGroup
+            id="cs-terrain"
+            label="Terrain"
+            value={answers.terrain}
+            onValue={(terrain) => update({ terrain })}
+            choices={SURVEY_OPTIONS.terrains}
+            error={errors.terrain}
+          />
+        )
+        : null}
+      {asks(answers, "vegetation")
+        ? (
+          <RadioGroup
+            id="cs-vegetation"
+            label="Vegetation"
+            value={answers.vegetation}
+            onValue={(vegetation) => update({ vegetation })}
+            choices={SURVEY_OPTIONS.vegetations}
+            error={errors.vegetation}
+          />
+        )
+        : null}
+      {countRow.length ? <div className="grid-2 cs-grid">{countRow}</div> : null}
+      {asks(answers, "cornersKnown")
+        ? (
+          <RadioGroup
+            id="cs-cornersKnown"
+            label="Are the property corners marked?"
+            value={answers.cornersKnown}
+            onValue={(cornersKnown) => update({ cornersKnown: cornersKnown as "yes" | "no" })}
+            choices={CORNERS}
+            error={errors.cornersKnown}
+            inline={false}
+            hint="Unmarked corners take extra research at the county records office."
+          />
+        )
+        : null}
+      {asks(answers, "altaItems")
         ? (
           <fieldset className="field cs-alta">
             <legend className="field__label">

@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { describedBy, FieldError } from "../_fields.tsx";
+import { STARTING_PRICE_NOTE, turnaroundParts } from "../../lib/quote_text.ts";
 import { formatMoney } from "./details.ts";
 import { QuoteBreakdown } from "./QuoteBreakdown.tsx";
 import type { Errors, QuoteState } from "./types.ts";
@@ -27,6 +28,7 @@ export function QuoteStep(props: QuoteStepProps) {
   const { quote, isStale, isLoading, errors, discountCode, codeError } = props;
   const [isCodeOpen, setCodeOpen] = useState(discountCode !== "" || !!quote?.appliedCode);
   const calculation = quote?.calculation;
+  const turnaround = calculation ? turnaroundParts(calculation) : null;
   const codeFieldError = codeError;
   const codeInput = useRef<HTMLInputElement>(null);
   const wasOpened = useRef(false);
@@ -62,9 +64,20 @@ export function QuoteStep(props: QuoteStepProps) {
                     ? "Quote required"
                     : formatMoney(calculation.totalCents)}
                 </p>
-                <p className="cs-quote__turnaround">
-                  Estimated turnaround: <strong>{calculation.turnaround}</strong>
-                </p>
+                {calculation.minimumApplied && !calculation.quoteRequired
+                  ? (
+                    <p className="cs-quote__turnaround cs-quote__note" data-testid="quote-note">
+                      {STARTING_PRICE_NOTE}
+                    </p>
+                  )
+                  : null}
+                {turnaround
+                  ? (
+                    <p className="cs-quote__turnaround">
+                      {turnaround.label}: <strong>{turnaround.value}</strong>
+                    </p>
+                  )
+                  : null}
                 <p className="cs-quote__free">
                   Free quote — nothing to pay now. The surveyor confirms the scope with you before
                   any work starts.

@@ -4,7 +4,8 @@
  */
 import type { ReactNode } from "react";
 import { SURVEY_TYPE_INFO } from "../../lib/survey_types.ts";
-import { formatMoney } from "./details.ts";
+import { turnaroundLine } from "../../lib/quote_text.ts";
+import { asks, formatMoney } from "./details.ts";
 import { SURVEY_OPTIONS } from "./options.ts";
 import type { Answers, IslandUser, QuoteState } from "./types.ts";
 
@@ -61,9 +62,7 @@ export function ReviewStep({ answers: a, quote, user, onEdit }: ReviewStepProps)
         <p className="cs-quote__total" data-testid="review-total">
           {calc?.totalCents == null ? "Quote required" : formatMoney(calc.totalCents)}
         </p>
-        {calc
-          ? <p className="cs-quote__turnaround">Estimated turnaround: {calc.turnaround}</p>
-          : null}
+        {calc ? <p className="cs-quote__turnaround">{turnaroundLine(calc)}</p> : null}
         <p className="cs-quote__free">
           Free quote, no payment step: submitting sends your request to licensed surveyors near the
           property. You pay only after a surveyor confirms the scope with you.
@@ -80,13 +79,21 @@ export function ReviewStep({ answers: a, quote, user, onEdit }: ReviewStepProps)
         </Section>
         <Section title="Details" step={2} onEdit={onEdit}>
           <Row term="Property type">{labelOf(SURVEY_OPTIONS.propertyTypes, a.propertyType)}</Row>
-          <Row term="Lot size">{a.acreage} acres</Row>
-          <Row term="Terrain">{labelOf(SURVEY_OPTIONS.terrains, a.terrain)}</Row>
-          <Row term="Vegetation">{labelOf(SURVEY_OPTIONS.vegetations, a.vegetation)}</Row>
-          <Row term="Structures">{a.structures || "0"}</Row>
-          <Row term="Corners marked">{a.cornersKnown === "yes" ? "Yes" : "No or not sure"}</Row>
-          <Row term="Corners to set">{a.cornersToSet || "0"}</Row>
-          {a.surveyType === "alta" && a.altaItems.length
+          {asks(a, "acreage") ? <Row term="Lot size">{a.acreage} acres</Row> : null}
+          {asks(a, "terrain")
+            ? <Row term="Terrain">{labelOf(SURVEY_OPTIONS.terrains, a.terrain)}</Row>
+            : null}
+          {asks(a, "vegetation")
+            ? <Row term="Vegetation">{labelOf(SURVEY_OPTIONS.vegetations, a.vegetation)}</Row>
+            : null}
+          {asks(a, "structures") ? <Row term="Structures">{a.structures || "0"}</Row> : null}
+          {asks(a, "cornersKnown")
+            ? <Row term="Corners marked">{a.cornersKnown === "yes" ? "Yes" : "No or not sure"}</Row>
+            : null}
+          {asks(a, "cornersToSet")
+            ? <Row term="Corners to set">{a.cornersToSet || "0"}</Row>
+            : null}
+          {asks(a, "altaItems") && a.altaItems.length
             ? <Row term="Table A items">{[...a.altaItems].sort().join(", ")}</Row>
             : null}
           <Row term="Timing">

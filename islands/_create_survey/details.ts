@@ -2,18 +2,23 @@
  * Turning the typed answers into what the API takes, and small parsing helpers. Pure, so the
  * tests can call them directly.
  */
+import { type PriceFactor, usesFactor } from "../../lib/survey_options.ts";
+import { formatCents } from "../../lib/quote_text.ts";
 import type { Answers } from "./types.ts";
 
-/** The survey details body of POST /api/calculate-price (without the discount code). */
+/**
+ * The survey details body of POST /api/calculate-price (without the discount code). The
+ * optional fields go only with a survey type that uses them (SURVEY_TYPE_FACTORS).
+ */
 export interface DetailsBody {
   surveyType: string;
   propertyType: string;
-  acreage: number;
-  terrain: string;
-  vegetation: string;
-  structures: number;
-  cornersToSet: number;
-  cornersKnown: boolean;
+  acreage?: number;
+  terrain?: string;
+  vegetation?: string;
+  structures?: number;
+  cornersToSet?: number;
+  cornersKnown?: boolean;
   rush: string;
   state: string;
   altaItems?: string[];
@@ -21,21 +26,33 @@ export interface DetailsBody {
 
 const int = (text: string) => (text.trim() === "" ? 0 : Number(text));
 
-/** The pricing inputs of `a`, typed for the API. ALTA items go only with an ALTA survey. */
+/**
+ * Whether the details step asks for `factor` for the chosen survey type: the same table the
+ * server prices by, so the form never asks what the price ignores.
+ */
+export function asks(a: Pick<Answers, "surveyType">, factor: PriceFactor): boolean {
+  return a.surveyType !== "" && usesFactor(a.surveyType, factor);
+}
+
+/**
+ * The pricing inputs of `a`, typed for the API: only the factors its survey type uses, so an
+ * answer left from another type (a lot size typed before switching to an elevation
+ * certificate) neither travels nor changes the quote.
+ */
 export function toDetails(a: Answers): DetailsBody {
   const body: DetailsBody = {
     surveyType: a.surveyType,
     propertyType: a.propertyType,
-    acreage: Number(a.acreage),
-    terrain: a.terrain,
-    vegetation: a.vegetation,
-    structures: int(a.structures),
-    cornersToSet: int(a.cornersToSet),
-    cornersKnown: a.cornersKnown === "yes",
     rush: a.rush,
     state: a.state,
   };
-  if (a.surveyType === "alta") body.altaItems = [...a.altaItems].sort();
+  if (asks(a, "acreage")) body.acreage = Number(a.acreage);
+  if (asks(a, "terrain")) body.terrain = a.terrain;
+  if (asks(a, "vegetation")) body.vegetation = a.vegetation;
+  if (asks(a, "structures")) body.structures = int(a.structures);
+  if (asks(a, "cornersToSet")) body.cornersToSet = int(a.cornersToSet);
+  if (asks(a, "cornersKnown")) body.cornersKnown = a.cornersKnown === "yes";
+  if (asks(a, "altaItems")) body.altaItems = [...a.altaItems].sort();
   return body;
 }
 
@@ -59,11 +76,5 @@ export function stateFromAddress(address: string, known: readonly string[]): str
   return known.includes(code) ? code : "";
 }
 
-/** Cents as "$1,234.50", or "$1,234" for whole dollars. */
-export function formatMoney(cents: number): string {
-  const sign = cents < 0 ? "−" : "";
-  const abs = Math.abs(Math.round(cents));
-  const whole = Math.floor(abs / 100).toLocaleString("en-US");
-  const rest = abs % 100;
-  return `${sign}$${whole}${rest ? "." + String(rest).padStart(2, "0") : ""}`;
-}
+/** Cents as "$1,234" (whole dollars) or "$1,234.50" (a quote stored with cents). */
+export const formatMoney = formatCents;

@@ -13,7 +13,7 @@ import {
   VEGETATIONS,
 } from "../../lib/survey_options.ts";
 import type { Answers, Errors, IslandUser, QuoteState } from "./types.ts";
-import { detailsKey } from "./details.ts";
+import { asks, detailsKey } from "./details.ts";
 
 /** Longest address, name, phone and note the server accepts (lib/survey_schema.ts). */
 export const LIMITS = { address: 300, contactName: 120, contactPhone: 40, accessNotes: 2000 };
@@ -63,24 +63,34 @@ function validateType(a: Answers): Errors {
   return a.surveyType ? {} : { surveyType: "Choose a survey type" };
 }
 
-/** Errors of the property-details step. */
+/** Errors of the property-details step: only the questions the survey type asks. */
 function validateDetails(a: Answers, today: string): Errors {
   const errors: Errors = {};
   if (!has(PROPERTY_TYPES, a.propertyType)) errors.propertyType = "Choose a property type";
-  const acreage = a.acreage.trim();
-  const acres = Number(acreage);
-  if (acreage === "") errors.acreage = "Enter the lot size in acres";
-  else if (!Number.isFinite(acres)) errors.acreage = "Acreage must be a number";
-  else if (acres <= 0) errors.acreage = "Acreage must be greater than 0";
-  else if (acres > MAX_ACREAGE) {
-    errors.acreage = `Acreage must be ${MAX_ACREAGE.toLocaleString("en-US")} acres or less`;
+  if (asks(a, "acreage")) {
+    const acreage = a.acreage.trim();
+    const acres = Number(acreage);
+    if (acreage === "") errors.acreage = "Enter the lot size in acres";
+    else if (!Number.isFinite(acres)) errors.acreage = "Acreage must be a number";
+    else if (acres <= 0) errors.acreage = "Acreage must be greater than 0";
+    else if (acres > MAX_ACREAGE) {
+      errors.acreage = `Acreage must be ${MAX_ACREAGE.toLocaleString("en-US")} acres or less`;
+    }
   }
-  if (!has(TERRAINS, a.terrain)) errors.terrain = "Choose the terrain";
-  if (!has(VEGETATIONS, a.vegetation)) errors.vegetation = "Choose the vegetation";
-  const structures = wholeNumber(a.structures, "Number of structures", 50);
+  if (asks(a, "terrain") && !has(TERRAINS, a.terrain)) errors.terrain = "Choose the terrain";
+  if (asks(a, "vegetation") && !has(VEGETATIONS, a.vegetation)) {
+    errors.vegetation = "Choose the vegetation";
+  }
+  const structures = asks(a, "structures")
+    ? wholeNumber(a.structures, "Number of structures", 50)
+    : undefined;
   if (structures) errors.structures = structures;
-  if (!a.cornersKnown) errors.cornersKnown = "Tell us whether the corners are marked";
-  const corners = wholeNumber(a.cornersToSet, "Corners to set", 20);
+  if (asks(a, "cornersKnown") && !a.cornersKnown) {
+    errors.cornersKnown = "Tell us whether the corners are marked";
+  }
+  const corners = asks(a, "cornersToSet")
+    ? wholeNumber(a.cornersToSet, "Corners to set", 20)
+    : undefined;
   if (corners) errors.cornersToSet = corners;
   if (!has(SURVEY_PURPOSES, a.purpose)) errors.purpose = "Choose what the survey is for";
   if (a.neededBy) {

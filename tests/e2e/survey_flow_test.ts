@@ -64,7 +64,9 @@ e2e(
     await page.locator("#cs-acreage").fill("0.5");
     await page.locator('input[name="cs-terrain"][value="rolling"]').check();
     await page.locator('input[name="cs-vegetation"][value="light"]').check();
-    await page.locator("#cs-structures").fill("2");
+    // A boundary survey's price ignores structures, so the step does not ask for them.
+    assertEquals(await page.locator("#cs-structures").count(), 0);
+    await page.locator("#cs-cornersToSet").fill("2");
     await page.locator('input[name="cs-cornersKnown"][value="no"]').check();
     await page.locator("#cs-accessNotes").fill("Side gate is unlocked.");
     assertEquals(await page.locator("#cs-purpose").inputValue(), "selling");

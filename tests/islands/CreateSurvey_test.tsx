@@ -16,6 +16,10 @@ const { setNavigateHandler } = await import("../../islands/_nav.ts");
 const { SURVEY_OPTIONS } = await import("../../islands/_create_survey/options.ts");
 const { SUBMIT_AUTH_MESSAGE } = await import("../../routes/surveys.ts");
 const { ADDRESS_AUTOCOMPLETE } = await import("../../islands/AddressAutocomplete.tsx");
+const { PRICE_FACTORS, SURVEY_TYPE_FACTORS } = await import("../../lib/survey_options.ts");
+const { SURVEY_TYPES } = await import("../../lib/survey_types.ts");
+const { QuoteBreakdown } = await import("../../islands/_create_survey/QuoteBreakdown.tsx");
+type PriceFactor = import("../../lib/survey_options.ts").PriceFactor;
 
 type Answers = ReturnType<typeof emptyAnswers>;
 type Handler = (body: unknown, url: URL) => Response | Promise<Response>;
@@ -36,11 +40,11 @@ const QUOTE = {
       detail: "Includes up to 0.5 acres",
       amountCents: 38_500,
     },
-    { key: "terrain", label: "Terrain", detail: "Rolling (+15%)", amountCents: 5_775 },
+    { key: "terrain", label: "Terrain", detail: "Rolling (+15%)", amountCents: 5_800 },
   ],
-  subtotalCents: 44_275,
+  subtotalCents: 44_300,
   discount: null,
-  totalCents: 44_275,
+  totalCents: 44_300,
   minimumApplied: false,
   turnaround: "5-10 business days",
   configVersion: 1,
@@ -49,7 +53,7 @@ const QUOTE = {
 const PRICE_OK = {
   success: true,
   message: "Your instant quote is ready.",
-  price: 442.75,
+  price: 443,
   calculation: QUOTE,
 };
 
@@ -279,9 +283,11 @@ test("[create survey] the type step needs a type, and a purpose suggests one", a
 test("[create survey] the details step explains each problem next to its field", async () => {
   const { restore } = stubFetch(BASE_HANDLERS);
   try {
+    // An ALTA survey asks every question there is.
     seed(
       2,
       completeAnswers({
+        surveyType: "alta",
         propertyType: "",
         acreage: "0",
         terrain: "",
@@ -314,6 +320,75 @@ test("[create survey] the details step explains each problem next to its field",
     await clickContinue();
     assertEquals(errorOf("cs-acreage"), "Acreage must be a number");
     assertEquals(heading().textContent, "Step 3 of 6Property details", "still on the step");
+  } finally {
+    done(restore);
+  }
+});
+
+test("[create survey] each survey type's details step asks exactly what its price uses", async () => {
+  const { restore } = stubFetch(BASE_HANDLERS);
+  const inputOf: Record<PriceFactor, string> = {
+    acreage: "#cs-acreage",
+    terrain: "#cs-terrain",
+    vegetation: "#cs-vegetation",
+    structures: "#cs-structures",
+    cornersToSet: "#cs-cornersToSet",
+    cornersKnown: "#cs-cornersKnown",
+    altaItems: 'input[name="cs-altaItems"]',
+  };
+  try {
+    for (const surveyType of SURVEY_TYPES) {
+      seed(2, completeAnswers({ surveyType }));
+      const view = await mount();
+      const asked = PRICE_FACTORS.filter((f) => document.querySelector(inputOf[f]) !== null);
+      assertEquals(asked, [...SURVEY_TYPE_FACTORS[surveyType]].sort(byFactorOrder), surveyType);
+      // Every type asks the property type and the timing.
+      assert(field("cs-propertyType"), surveyType);
+      assert(field("cs-rush"), surveyType);
+      view.unmount();
+      sessionStorage.clear();
+    }
+  } finally {
+    done(restore);
+  }
+});
+
+function byFactorOrder(a: PriceFactor, b: PriceFactor) {
+  return PRICE_FACTORS.indexOf(a) - PRICE_FACTORS.indexOf(b);
+}
+
+test("[create survey] an elevation certificate asks no lot size, terrain, vegetation or corners", async () => {
+  const { calls, restore } = stubFetch(BASE_HANDLERS);
+  try {
+    // Answers left from a boundary survey the visitor first picked.
+    seed(
+      2,
+      completeAnswers({
+        surveyType: "elevation_certificate",
+        acreage: "",
+        terrain: "",
+        vegetation: "",
+        cornersKnown: "",
+        cornersToSet: "3",
+        structures: "2",
+      }),
+    );
+    await mount();
+    const text = document.querySelector(".cs-form")!.textContent ?? "";
+    for (const question of ["Lot size", "Terrain", "Vegetation", "corner"]) {
+      assert(!text.includes(question), `asks "${question}"`);
+    }
+    assertEquals(field("cs-structures").value, "2");
+    await clickContinue();
+    assertEquals(heading().textContent, "Step 4 of 6Your quote", "nothing else to answer");
+    const priced = calls.filter((c) => c.path === "/api/calculate-price");
+    assertEquals(priced.at(-1)!.body, {
+      surveyType: "elevation_certificate",
+      propertyType: "residential",
+      structures: 2,
+      rush: "standard",
+      state: "TX",
+    });
   } finally {
     done(restore);
   }
@@ -392,27 +467,27 @@ test("[create survey] the quote step shows the total and the itemised breakdown"
     await wait(10);
     const priced = calls.filter((c) => c.path === "/api/calculate-price");
     assertEquals(priced.length, 1);
+    // A boundary survey's price ignores structures, so they are not sent.
     assertEquals(priced[0].body, {
       surveyType: "boundary",
       propertyType: "residential",
       acreage: 0.25,
       terrain: "rolling",
       vegetation: "light",
-      structures: 1,
       cornersToSet: 0,
       cornersKnown: true,
       rush: "standard",
       state: "TX",
     });
-    assertEquals(screen.getByTestId("quote-total").textContent, "$442.75");
+    assertEquals(screen.getByTestId("quote-total").textContent, "$443");
     const table = document.querySelector(".cs-breakdown")!;
     assertMatch(
       table.textContent ?? "",
-      /Boundary Survey base price.*\$385.*Terrain.*Rolling \(\+15%\).*\$57\.75.*Total\$442\.75/,
+      /Boundary Survey base price.*\$385.*Terrain.*Rolling \(\+15%\)\$58Total\$443$/,
     );
     assertMatch(document.body.textContent ?? "", /Estimated turnaround: 5-10 business days/);
     assertMatch(document.body.textContent ?? "", /Free quote — nothing to pay now/);
-    assertEquals(document.querySelector(".cs-summary")!.textContent?.includes("$442.75"), true);
+    assertEquals(document.querySelector(".cs-summary")!.textContent?.includes("$443"), true);
     // Going on and coming back does not price the same answers again.
     await clickContinue();
     await clickButton("Back");
@@ -471,6 +546,88 @@ test("[create survey] a failed pricing call toasts the server's message", async 
   }
 });
 
+test("[create survey] under the starting price the quote shows it as the total with a note", async () => {
+  const floored = {
+    ...QUOTE,
+    lineItems: [{
+      key: "starting_price",
+      label: "Boundary Survey starting price",
+      detail: "Starting price applies",
+      amountCents: 38_500,
+    }],
+    subtotalCents: 38_500,
+    totalCents: 38_500,
+    minimumApplied: true,
+  };
+  const { restore } = stubFetch({
+    ...BASE_HANDLERS,
+    "POST /api/calculate-price": () =>
+      Response.json({ ...PRICE_OK, price: 385, calculation: floored }),
+  });
+  try {
+    seed(3, completeAnswers({ state: "MS" }));
+    await mount();
+    await wait(10);
+    assertEquals(screen.getByTestId("quote-total").textContent, "$385");
+    assertEquals(screen.getByTestId("quote-note").textContent, "Starting price applies");
+    const table = document.querySelector(".cs-breakdown")!.textContent ?? "";
+    assertEquals(
+      table,
+      "Price breakdownItemAmountBoundary Survey starting price" +
+        "Starting price applies$385Total$385",
+    );
+    assert(!/Minimum price/.test(document.body.textContent ?? ""));
+  } finally {
+    done(restore);
+  }
+});
+
+test("[create survey] a subdivision's turnaround reads 'quoted per project'", async () => {
+  const required = {
+    ...QUOTE,
+    surveyType: "subdivision",
+    quoteRequired: true,
+    lineItems: [],
+    subtotalCents: 0,
+    totalCents: null,
+    // What quotes said before; the page words it the same either way.
+    turnaround: "Quote required",
+  };
+  const { restore } = stubFetch({
+    ...BASE_HANDLERS,
+    "POST /api/calculate-price": () =>
+      Response.json({ ...PRICE_OK, price: null, calculation: required }),
+  });
+  try {
+    seed(3, completeAnswers({ surveyType: "subdivision" }));
+    await mount();
+    await wait(10);
+    const text = document.body.textContent ?? "";
+    assertMatch(text, /Turnaround: quoted per project/);
+    assert(!text.includes("Estimated turnaround"), text);
+    assert(!/turnaround: Quote required/i.test(text), text);
+  } finally {
+    done(restore);
+  }
+});
+
+test("[create survey] a breakdown stored with cents still reads as it was quoted", () => {
+  // A request submitted before whole-dollar rounding keeps its stored breakdown.
+  const old = {
+    ...QUOTE,
+    lineItems: [
+      { key: "base", label: "Boundary Survey base price", detail: "", amountCents: 38_500 },
+      { key: "regional", label: "Regional cost", detail: "", amountCents: -96 },
+      { key: "minimum", label: "Minimum price", detail: "", amountCents: 96 },
+    ],
+    subtotalCents: 38_500,
+    totalCents: 38_500,
+    minimumApplied: true,
+  };
+  const html = renderToString(<QuoteBreakdown quote={old as never} />);
+  assertMatch(html, /Regional cost.*−\$0\.96.*Minimum price.*\$0\.96.*Total.*\$385</);
+});
+
 test("[create survey] an invalid discount code shows the reason by the input and keeps the quote", async () => {
   const { calls, restore } = stubFetch({
     ...BASE_HANDLERS,
@@ -478,11 +635,11 @@ test("[create survey] an invalid discount code shows the reason by the input and
       const code = (body as { discountCode?: string }).discountCode;
       if (!code) return Response.json(PRICE_OK);
       if (code === "SAVE10") {
-        const discount = { code: "SAVE10", kind: "percent", value: 10, amountCents: 4_428 };
+        const discount = { code: "SAVE10", kind: "percent", value: 10, amountCents: 4_400 };
         return Response.json({
           ...PRICE_OK,
-          price: 398.47,
-          calculation: { ...QUOTE, discount, totalCents: 39_847 },
+          price: 399,
+          calculation: { ...QUOTE, discount, totalCents: 39_900 },
         });
       }
       return Response.json(
@@ -503,16 +660,16 @@ test("[create survey] an invalid discount code shows the reason by the input and
     assertEquals(errorOf("cs-discountCode"), "This discount code has expired.");
     assertEquals(input.getAttribute("aria-invalid"), "true");
     assertMatch(input.getAttribute("aria-describedby") ?? "", /cs-discountCode-error/);
-    assertEquals(screen.getByTestId("quote-total").textContent, "$442.75", "quote unchanged");
+    assertEquals(screen.getByTestId("quote-total").textContent, "$443", "quote unchanged");
     assertEquals(getToasts().length, 0, "a refused code is not a toast");
 
     await act(() => void fireEvent.change(input, { target: { value: "SAVE10" } }));
     assertEquals(errorOf("cs-discountCode"), null, "typing clears the reason");
     await clickButton("Apply");
-    assertEquals(screen.getByTestId("quote-total").textContent, "$398.47");
+    assertEquals(screen.getByTestId("quote-total").textContent, "$399");
     assertMatch(
       document.querySelector(".cs-breakdown")!.textContent ?? "",
-      /Subtotal\$442\.75Discount SAVE1010% off−\$44\.28Total\$398\.47/,
+      /Subtotal\$443Discount SAVE1010% off−\$44Total\$399$/,
     );
     assertEquals(storedDraft().quote.appliedCode, "SAVE10");
     assertEquals(calls.filter((c) => c.path === "/api/calculate-price").length, 3);
@@ -529,7 +686,7 @@ test("[create survey] changing a detail after the quote prices it again", async 
       furthest: 3,
       quote: {
         key: detailsKey(answers),
-        price: 442.75,
+        price: 443,
         message: "",
         calculation: QUOTE,
         appliedCode: "",
@@ -655,7 +812,7 @@ test("[create survey] submit sends the request with its requestId; a retry reuse
     seed(5, answers, {
       quote: {
         key: detailsKey(answers),
-        price: 442.75,
+        price: 443,
         message: "",
         calculation: QUOTE,
         appliedCode: "",
@@ -663,7 +820,7 @@ test("[create survey] submit sends the request with its requestId; a retry reuse
     });
     await mount({ user: USER });
     assertMatch(document.body.textContent ?? "", /Free quote, no payment step/);
-    assertEquals(screen.getByTestId("review-total").textContent, "$442.75");
+    assertEquals(screen.getByTestId("review-total").textContent, "$443");
     await clickContinue();
     assertEquals(lastToast()?.title, "Error submitting survey");
     assertEquals(lastToast()?.description, "Error submitting survey request");
@@ -705,7 +862,7 @@ test("[create survey] a 401 on submit explains that registration must be complet
     seed(5, answers, {
       quote: {
         key: detailsKey(answers),
-        price: 442.75,
+        price: 443,
         message: "",
         calculation: QUOTE,
         appliedCode: "",
@@ -738,7 +895,7 @@ test("[create survey] a refusal on submit toasts the server's message", async ()
     seed(5, answers, {
       quote: {
         key: detailsKey(answers),
-        price: 442.75,
+        price: 443,
         message: "",
         calculation: QUOTE,
         appliedCode: "",
@@ -772,7 +929,7 @@ test("[create survey] an applied code that stops working on a re-price is droppe
         key: "stale",
         price: 392.75,
         message: "",
-        calculation: { ...QUOTE, discount, totalCents: 39_275 },
+        calculation: { ...QUOTE, discount, totalCents: 39_300 },
         appliedCode: "LAST1",
       },
     });
@@ -783,7 +940,7 @@ test("[create survey] an applied code that stops working on a re-price is droppe
       "LAST1",
       undefined,
     ]);
-    assertEquals(screen.getByTestId("quote-total").textContent, "$442.75");
+    assertEquals(screen.getByTestId("quote-total").textContent, "$443");
     assertEquals(errorOf("cs-discountCode"), "This discount code has been used up.");
     assertEquals(storedDraft().quote.appliedCode, "");
   } finally {

@@ -110,3 +110,30 @@ test("[pricing editor] a pricing factor that is not a number shows the schema's 
   assertEquals(error !== null && error.textContent !== "", true);
   cleanup();
 });
+
+test("[pricing editor] no field is offered for a factor the survey type's price ignores", () => {
+  const api = stubFetch({});
+  mount();
+  // Elevation certificates are not priced by acreage, boundary surveys not by structures,
+  // and only boundary and ALTA surveys research corners (SURVEY_TYPE_FACTORS).
+  for (
+    const id of [
+      "pf-acreageWeight-elevation_certificate",
+      "pf-structures-boundary-centsEach",
+      "pf-cornerSearchCents-topographic",
+    ]
+  ) {
+    assertEquals(input(id), null, id);
+  }
+  for (
+    const id of [
+      "pf-acreageWeight-boundary",
+      "pf-structures-elevation_certificate-centsEach",
+      "pf-cornerSearchCents-alta",
+    ]
+  ) {
+    assertEquals(input(id)?.tagName, "INPUT", id);
+  }
+  api.restore();
+  cleanup();
+});

@@ -11,17 +11,23 @@ import {
   type PricingConfig,
   PricingConfigSchema,
   type Quote,
+  toWholeDollars,
   TURNAROUND,
 } from "../../lib/pricing.ts";
+import { QUOTED_TURNAROUND, STARTING_PRICE_NOTE } from "../../lib/quote_text.ts";
 import {
   ALTA_ITEM_IDS,
+  PRICE_FACTORS,
+  type PriceFactor,
   PROPERTY_TYPES,
   RUSH_LEVELS,
   STATE_CODES,
+  SURVEY_TYPE_FACTORS,
   type SurveyDetails,
   type SurveyDetailsInput,
   SurveyDetailsSchema,
   TERRAINS,
+  usesFactor,
   VEGETATIONS,
 } from "../../lib/survey_details.ts";
 import { SURVEY_TYPE_INFO, SURVEY_TYPES } from "../../lib/survey_types.ts";
@@ -73,11 +79,12 @@ Deno.test("[pricing] 40 wooded, rolling acres cost several thousand dollars, ite
   );
   // 4.5 ac × $120 + 15 ac × $75 + 20 ac × $45 = $2,565 on top of the $385 base.
   assertEquals(line(quote, "acreage"), 256_500);
-  const work = 38_500 + 256_500;
-  assertEquals(line(quote, "property_type"), Math.round(work * -0.05));
-  assertEquals(line(quote, "terrain"), Math.round(work * 0.15));
-  assertEquals(line(quote, "vegetation"), Math.round(work * 0.35));
-  assertEquals(quote.totalCents, 427_750);
+  // Work $2,950: −5% is −$147.50, +15% $442.50, +35% $1,032.50; each rounds to whole dollars
+  // (halves away from zero).
+  assertEquals(line(quote, "property_type"), -14_800);
+  assertEquals(line(quote, "terrain"), 44_300);
+  assertEquals(line(quote, "vegetation"), 103_300);
+  assertEquals(quote.totalCents, 295_000 - 14_800 + 44_300 + 103_300);
   assert(quote.totalCents! > 300_000 && quote.totalCents! < 900_000);
 });
 
@@ -90,9 +97,30 @@ Deno.test("[pricing] every priced type never goes below its starting price", () 
     );
     assertEquals(quote.totalCents, FLOOR_CENTS[type], type);
     assertEquals(quote.minimumApplied, true, type);
-    assert(line(quote, "minimum")! > 0, type);
     assertEquals(FLOOR_CENTS[type], SURVEY_TYPE_INFO[type].startingPrice! * 100, type);
   }
+});
+
+Deno.test("[pricing] under the starting price the quote is the starting price, with a note", () => {
+  // ¼ acre in Mississippi (index 0.85): $385 − $58 = $327 before the floor.
+  const quote = priceSurvey(config, details({ state: "MS" }));
+  assertEquals(quote.minimumApplied, true);
+  assertEquals(quote.lineItems, [{
+    key: "starting_price",
+    label: "Boundary Survey starting price",
+    detail: STARTING_PRICE_NOTE,
+    amountCents: 38_500,
+  }]);
+  assertEquals(quote.subtotalCents, 38_500);
+  assertEquals(quote.totalCents, 38_500);
+  // No top-up line ("Minimum price … $0.96") in any floored quote, whatever the type.
+  for (const type of PRICED_SURVEY_TYPES) {
+    const floored = priceSurvey(config, details({ surveyType: type, state: "MS" }));
+    assertEquals(floored.lineItems.map((i) => i.key), ["starting_price"], type);
+    assertEquals(floored.totalCents, FLOOR_CENTS[type], type);
+  }
+  // Above the floor the work is itemised as usual.
+  assertEquals(priceSurvey(config, details()).lineItems.map((i) => i.key), ["base"]);
 });
 
 Deno.test("[pricing] the floor holds even when an admin sets base prices below it", () => {
@@ -114,7 +142,7 @@ Deno.test("[pricing] subdivision needs a quote: no price, no lines, no discount"
   assertEquals(quote.totalCents, null);
   assertEquals(quote.lineItems, []);
   assertEquals(quote.discount, null);
-  assertEquals(quote.turnaround, "Quote required");
+  assertEquals(quote.turnaround, QUOTED_TURNAROUND);
 });
 
 // Reference job for factor tests: boundary, 10 acres, flat, clear, residential, PA.
@@ -162,9 +190,9 @@ Deno.test("[pricing] acreage is weighted per survey type", () => {
   const expected = {
     boundary: charge,
     elevation_certificate: undefined,
-    topographic: Math.round(charge * 1.25),
-    alta: Math.round(charge * 1.5),
-    construction: Math.round(charge * 0.5),
+    topographic: 114_400, // × 1.25 = $1,143.75
+    alta: 137_300, // × 1.5 = $1,372.50
+    construction: 45_800, // × 0.5 = $457.50
   };
   for (const type of PRICED_SURVEY_TYPES) {
     const quote = priceSurvey(config, details({ ...REF, surveyType: type }));
@@ -233,7 +261,11 @@ Deno.test("[pricing] expedited and rush add to the standard price after the floo
   }
   const floored = priceSurvey(config, details({ state: "MS", rush: "rush" }));
   assertEquals(floored.minimumApplied, true);
-  assertEquals(floored.totalCents, Math.round(38_500 * 1.5));
+  assertEquals(floored.lineItems.map((i) => [i.key, i.amountCents]), [
+    ["starting_price", 38_500],
+    ["rush", 19_300], // +50% of $385 is $192.50
+  ]);
+  assertEquals(floored.totalCents, 57_800);
 });
 
 Deno.test("[pricing] every state and DC has a sensible cost index", () => {
@@ -294,18 +326,23 @@ Deno.test("[pricing] discounts: percent, fixed, never negative, after the floor"
   });
   assertEquals(floored.subtotalCents, 38_500);
   assertEquals(floored.totalCents, 33_500);
-  // Percent rounds once, to the nearest cent.
+  // Percent rounds once, to whole dollars: $385 + $116 (CA +30% of $385 = $115.50) = $501,
+  // 15% of which is $75.15.
   const odd = priceSurvey(config, details({ state: "CA" }), {
     code: "P15",
     kind: "percent",
     value: 15,
   });
-  assertEquals(odd.subtotalCents, 50_050);
-  assertEquals(odd.discount!.amountCents, 7_508);
-  assertEquals(odd.totalCents, 42_542);
+  assertEquals(odd.subtotalCents, 50_100);
+  assertEquals(odd.discount!.amountCents, 7_500);
+  assertEquals(odd.totalCents, 42_600);
+  // A fixed amount with cents (entered as such by an admin) is given in whole dollars too.
+  const fixed = priceSurvey(config, details(REF), { code: "F", kind: "fixed", value: 1_250 });
+  assertEquals(fixed.discount!.amountCents, 1_300);
+  assertEquals(fixed.totalCents, REF_WORK - 1_300);
 });
 
-Deno.test("[pricing] lines are whole cents and always add up to the subtotal", () => {
+Deno.test("[pricing] every amount is whole dollars and the lines add up to the subtotal", () => {
   let checked = 0;
   for (const surveyType of PRICED_SURVEY_TYPES) {
     for (const terrain of TERRAINS) {
@@ -330,9 +367,13 @@ Deno.test("[pricing] lines are whole cents and always add up to the subtotal", (
                 }),
                 { code: "P7", kind: "percent", value: 7 },
               );
-              for (const item of quote.lineItems) {
-                assert(Number.isInteger(item.amountCents), `${item.key} ${item.amountCents}`);
-              }
+              const amounts = [
+                ...quote.lineItems.map((i) => i.amountCents),
+                quote.subtotalCents,
+                quote.discount!.amountCents,
+                quote.totalCents!,
+              ];
+              for (const cents of amounts) assert(cents % 100 === 0, `not whole dollars: ${cents}`);
               assertEquals(sum(quote), quote.subtotalCents);
               assert(quote.subtotalCents >= FLOOR_CENTS[surveyType]);
               assertEquals(quote.totalCents, quote.subtotalCents - quote.discount!.amountCents);
@@ -436,8 +477,9 @@ Deno.test("[pricing] invalid configurations are refused with a field and a reaso
 });
 
 Deno.test("[pricing] survey details refuse bad input with clear messages", () => {
+  // ALTA uses every factor, so each is checked.
   const base = {
-    surveyType: "boundary",
+    surveyType: "alta",
     propertyType: "residential",
     acreage: 1,
     terrain: "flat",
@@ -483,6 +525,132 @@ Deno.test("[pricing] survey details refuse bad input with clear messages", () =>
   assertEquals(ok.state, "CA");
   assertEquals(ok.discountCode, undefined);
   assertEquals("price" in ok, false);
+});
+
+/** A quote-changing value for each factor, against the neutral `details()` job. */
+const FACTOR_CHANGES: Record<PriceFactor, Partial<SurveyDetailsInput>> = {
+  acreage: { acreage: 40 },
+  terrain: { terrain: "steep" },
+  vegetation: { vegetation: "heavy" },
+  structures: { structures: 6 },
+  cornersToSet: { cornersToSet: 3 },
+  cornersKnown: { cornersKnown: false },
+  altaItems: { altaItems: ["5"] },
+};
+
+Deno.test("[pricing] each type's quote changes with exactly the factors its table lists", () => {
+  for (const type of PRICED_SURVEY_TYPES) {
+    // 10 acres in PA: above every floor, so each factor shows in the total.
+    const plain = priceSurvey(config, details({ surveyType: type, acreage: 10 }));
+    for (const factor of PRICE_FACTORS) {
+      const changed = priceSurvey(
+        config,
+        details({ surveyType: type, acreage: 10, ...FACTOR_CHANGES[factor] }),
+      );
+      if (usesFactor(type, factor)) {
+        assert(changed.totalCents! > plain.totalCents!, `${type} should price ${factor}`);
+      } else {
+        assertEquals(changed, plain, `${type} should ignore ${factor}`);
+      }
+    }
+  }
+  // The engine itself ignores what the table leaves out, even when handed it directly.
+  const raw = {
+    surveyType: "elevation_certificate",
+    propertyType: "residential",
+    acreage: 900,
+    terrain: "steep",
+    vegetation: "heavy",
+    cornersToSet: 9,
+    cornersKnown: false,
+    rush: "standard",
+    state: "PA",
+  } as const;
+  assertEquals(priceSurvey(config, raw).totalCents, 28_500);
+});
+
+Deno.test("[pricing] the schema keeps and requires exactly the factors a type uses", () => {
+  const common = { propertyType: "residential", state: "PA" };
+  const everything = {
+    acreage: 2,
+    terrain: "hilly",
+    vegetation: "light",
+    structures: 2,
+    cornersToSet: 1,
+    cornersKnown: true,
+    altaItems: ["4"],
+  };
+  for (const type of SURVEY_TYPES) {
+    const listed = SURVEY_TYPE_FACTORS[type];
+    // Sent everything: keeps the listed factors, drops the rest.
+    const parsed = SurveyDetailsSchema.parse({ surveyType: type, ...common, ...everything });
+    const kept = PRICE_FACTORS.filter((f) => f in parsed);
+    assertEquals(kept, PRICE_FACTORS.filter((f) => listed.includes(f)), type);
+    // Sent nothing: refuses exactly the listed factors that have no default, each with a
+    // message a person can act on.
+    const bare = SurveyDetailsSchema.safeParse({ surveyType: type, ...common });
+    const required = listed.filter((f) => ["acreage", "terrain", "vegetation"].includes(f));
+    if (required.length === 0) {
+      assert(bare.success, `${type}: ${JSON.stringify(bare.error?.issues)}`);
+      continue;
+    }
+    assertEquals(bare.success, false, type);
+    assertEquals(bare.error!.issues.map((i) => i.path.join(".")), required, type);
+  }
+  const missing = SurveyDetailsSchema.safeParse({ surveyType: "boundary", ...common });
+  assertEquals(missing.error!.issues.map((i) => i.message), [
+    "Enter the lot size in acres",
+    "Choose the terrain",
+    "Choose the vegetation",
+  ]);
+});
+
+Deno.test("[pricing] a factor the type ignores is dropped even when its value is bad", () => {
+  const parsed = SurveyDetailsSchema.parse({
+    surveyType: "elevation_certificate",
+    propertyType: "residential",
+    state: "FL",
+    acreage: -3,
+    terrain: "lava",
+    vegetation: 7,
+    cornersToSet: 1.5,
+    altaItems: ["99"],
+  });
+  assertEquals(parsed, {
+    surveyType: "elevation_certificate",
+    propertyType: "residential",
+    state: "FL",
+    rush: "standard",
+  });
+  // A factor the type uses is still checked.
+  const bad = SurveyDetailsSchema.safeParse({
+    surveyType: "elevation_certificate",
+    propertyType: "residential",
+    state: "FL",
+    structures: -1,
+  });
+  assertEquals(bad.error?.issues[0].message, "Number of structures cannot be negative");
+  // Other fields' errors come together with the missing factors.
+  const both = SurveyDetailsSchema.safeParse({
+    surveyType: "topographic",
+    propertyType: "castle",
+    state: "PA",
+  });
+  assertEquals(both.error!.issues.map((i) => i.path.join(".")), [
+    "propertyType",
+    "acreage",
+    "terrain",
+    "vegetation",
+  ]);
+});
+
+Deno.test("[pricing] whole-dollar rounding: halves away from zero, never −0", () => {
+  assertEquals(toWholeDollars(38_450), 38_500);
+  assertEquals(toWholeDollars(38_449), 38_400);
+  assertEquals(toWholeDollars(-14_750), -14_800);
+  assertEquals(toWholeDollars(-14_749), -14_700);
+  assertEquals(toWholeDollars(295_000 * (1.15 - 1)), 44_300); // $442.4999… in floating point
+  assert(Object.is(toWholeDollars(-49), 0));
 });
 
 Deno.test("[pricing] money is formatted with cents only when there are some", () => {

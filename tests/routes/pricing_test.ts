@@ -64,7 +64,7 @@ test("[pricing] a visitor gets an instant quote for a ¼-acre boundary survey", 
   t.close();
 });
 
-test("[pricing] prices have two decimals and come with every factor itemised", async () => {
+test("[pricing] prices are whole dollars and come with every factor itemised", async () => {
   const t = await createTestApp();
   const res = await t.request("POST", "/api/calculate-price", {
     body: { ...QUARTER_ACRE, acreage: 40, terrain: "rolling", vegetation: "heavy", state: "CA" },
@@ -72,11 +72,73 @@ test("[pricing] prices have two decimals and come with every factor itemised", a
   assertEquals(res.status, 200);
   const body = await json(res);
   assertEquals(body.price, body.calculation.totalCents / 100);
+  assert(Number.isInteger(body.price), `price ${body.price}`);
+  const lines: { key: string; amountCents: number }[] = body.calculation.lineItems;
   assertEquals(
-    body.calculation.lineItems.map((i: { key: string }) => i.key),
+    lines.map((i) => i.key),
     ["base", "acreage", "terrain", "vegetation", "regional"],
   );
+  for (const line of lines) assert(line.amountCents % 100 === 0, `${line.key} has cents`);
+  assertEquals(lines.reduce((sum, i) => sum + i.amountCents, 0), body.calculation.totalCents);
   assert(body.price > 3000, `price ${body.price}`);
+  t.close();
+});
+
+test("[pricing] an elevation certificate is quoted without lot size, terrain or corners", async () => {
+  const t = await createTestApp();
+  const certificate = {
+    surveyType: "elevation_certificate",
+    propertyType: "residential",
+    structures: 1,
+    state: "FL",
+  };
+  const res = await t.request("POST", "/api/calculate-price", { body: certificate });
+  assertEquals(res.status, 200);
+  const body = await json(res);
+  assertEquals(body.price, 285);
+  assertEquals(body.calculation.lineItems.map((i: { key: string }) => i.key), ["base"]);
+  // Sent anyway, even nonsense, those answers change nothing: the type's price ignores them.
+  const extra = await t.request("POST", "/api/calculate-price", {
+    body: {
+      ...certificate,
+      acreage: -4,
+      terrain: "steep",
+      vegetation: "heavy",
+      cornersToSet: 6,
+      cornersKnown: false,
+    },
+  });
+  assertEquals(extra.status, 200);
+  assertEquals((await json(extra)).calculation, body.calculation);
+  t.close();
+});
+
+test("[pricing] a boundary survey without a lot size is refused, naming each answer", async () => {
+  const t = await createTestApp();
+  const { acreage: _a, terrain: _t, ...rest } = QUARTER_ACRE;
+  const res = await t.request("POST", "/api/calculate-price", { body: rest });
+  assertEquals(res.status, 400);
+  const body = await json(res);
+  assertEquals(body.errors.acreage, "Enter the lot size in acres");
+  assertEquals(body.errors.terrain, "Choose the terrain");
+  t.close();
+});
+
+test("[pricing] under the starting price the quote is the starting price with a note", async () => {
+  const t = await createTestApp();
+  const res = await t.request("POST", "/api/calculate-price", {
+    body: { ...QUARTER_ACRE, state: "MS" },
+  });
+  assertEquals(res.status, 200);
+  const body = await json(res);
+  assertEquals(body.price, 385);
+  assertEquals(body.calculation.minimumApplied, true);
+  assertEquals(body.calculation.lineItems, [{
+    key: "starting_price",
+    label: "Boundary Survey starting price",
+    detail: "Starting price applies",
+    amountCents: 38_500,
+  }]);
   t.close();
 });
 
@@ -92,6 +154,7 @@ test("[pricing] a subdivision asks for a custom quote with no price", async () =
   assertEquals(body.message, QUOTE_REQUIRED_MESSAGE);
   assertEquals(body.calculation.quoteRequired, true);
   assertEquals(body.calculation.totalCents, null);
+  assertEquals(body.calculation.turnaround, "Quoted per project");
   t.close();
 });
 
@@ -113,12 +176,13 @@ test("[pricing] a valid discount code is applied and shown in the breakdown", as
   });
   assertEquals(res.status, 200);
   const body = await json(res);
-  assertEquals(body.price, 346.5);
+  // 10% of $385 is $38.50: the discount is given in whole dollars too.
+  assertEquals(body.price, 346);
   assertEquals(body.calculation.discount, {
     code: "Spring10",
     kind: "percent",
     value: 10,
-    amountCents: 3_850,
+    amountCents: 3_900,
   });
   assertEquals(body.calculation.subtotalCents, 38_500);
   assertStringHas(body.message, "Spring10");
@@ -165,7 +229,7 @@ test("[pricing] a signed-in client who used a once-per-client code is told so", 
   assertEquals((await json(res)).message, "You have already used this discount code.");
   const visitor = await t.request("POST", "/api/calculate-price", { body });
   assertEquals(visitor.status, 200);
-  assertEquals((await json(visitor)).price, 346.5);
+  assertEquals((await json(visitor)).price, 346);
   t.close();
 });
 
@@ -185,8 +249,12 @@ test("[pricing] bad survey details get 400 with a message and nothing is stored"
       { ...QUARTER_ACRE, discountCode: "SAVE10" + "x".repeat(10_240) },
       "discountCode",
     ],
-    ["structures as object", { ...QUARTER_ACRE, structures: { n: 1 } }, "structures"],
-    ["ALTA items as text", { ...QUARTER_ACRE, altaItems: "1,2" }, "altaItems"],
+    [
+      "structures as object",
+      { ...QUARTER_ACRE, surveyType: "topographic", structures: { n: 1 } },
+      "structures",
+    ],
+    ["ALTA items as text", { ...QUARTER_ACRE, surveyType: "alta", altaItems: "1,2" }, "altaItems"],
     ["null body", null, "_"],
     ["array body", [QUARTER_ACRE], "_"],
   ];

@@ -263,6 +263,54 @@ test("[survey pages] the owner sees the full request, its quote breakdown and ti
   t.close();
 });
 
+test("[survey pages] a request shows only what its type asks, its turnaround and whole dollars", async () => {
+  const t = await createTestApp();
+  const client = await signInAs(t, "client");
+  const certificate = await submitSurvey(t, client, {
+    surveyType: "elevation_certificate",
+    acreage: undefined,
+    terrain: undefined,
+    vegetation: undefined,
+    cornersKnown: undefined,
+    structures: 2,
+  });
+  const { html } = await loadPage(t, `/survey/${certificate.id}`, client);
+  for (const term of ["Lot size", "Terrain", "Vegetation", "Corners marked", "Corners to set"]) {
+    assert(!html.includes(`<dt>${term}</dt>`), `shows ${term}`);
+  }
+  assertStringIncludes(html, "<dt>Structures</dt>");
+  assertMatch(html, /data-testid="quoted-price">\$437</);
+  assertStringIncludes(html, "Estimated turnaround: 3-5 business days");
+  const subdivision = await submitSurvey(t, client, { surveyType: "subdivision", acreage: 12 });
+  const page = await loadPage(t, `/survey/${subdivision.id}`, client);
+  assertStringIncludes(page.html, "Turnaround: quoted per project");
+  assert(!page.html.includes("Estimated turnaround"));
+  const dashboard = await loadPage(t, "/client-dashboard", client);
+  assertStringIncludes(dashboard.html, "<dd>Quoted per project</dd>");
+  t.close();
+});
+
+test("[survey pages] a request quoted with cents before whole dollars keeps its breakdown", async () => {
+  const t = await createTestApp();
+  const client = await signInAs(t, "client");
+  const survey = await submitSurvey(t, client);
+  const old = {
+    ...survey.quote,
+    lineItems: [
+      { key: "base", label: "Boundary Survey base price", detail: "", amountCents: 38_500 },
+      { key: "terrain", label: "Terrain", detail: "Rolling (+15%)", amountCents: 5_775 },
+    ],
+    subtotalCents: 44_275,
+    totalCents: 44_275,
+  };
+  await t.sql`update surveys set quote = ${t.sql.json(old as never)}, quoted_price_cents = 44275
+    where id = ${survey.id}`;
+  const { html } = await loadPage(t, `/survey/${survey.id}`, client);
+  assertMatch(html, /data-testid="quoted-price">\$442\.75</);
+  assertMatch(html, /Terrain.*\$57\.75.*Total.*\$442\.75/s);
+  t.close();
+});
+
 test("[survey pages] an admin sees any request with the client's name", async () => {
   const t = await createTestApp();
   const { cookie: client, user } = await createSignedInUser(t, { role: "client" });

@@ -206,6 +206,31 @@ test("[surveys] a subdivision request is stored as quote required, without a pri
   t.close();
 });
 
+test("[surveys] an elevation certificate is stored without the lot size, terrain or corners it never asked", async () => {
+  const t = await createTestApp();
+  const cookie = await signInAs(t, "client");
+  const survey = await submitSurvey(t, cookie, {
+    surveyType: "elevation_certificate",
+    acreage: undefined,
+    terrain: undefined,
+    vegetation: undefined,
+    cornersKnown: undefined,
+    cornersToSet: 5, // sent anyway: ignored, not stored or priced
+    structures: 2,
+  });
+  assertEquals(
+    [survey.acreage, survey.terrain, survey.vegetation, survey.cornersKnown, survey.cornersToSet],
+    [null, null, null, null, 0],
+  );
+  assertEquals(survey.structures, 2);
+  // $285 + one more building ($175), in Texas (index 0.95): $437.
+  assertEquals(survey.quotedPriceCents, 43_700);
+  assertEquals(survey.quote.lineItems.map((i) => i.key), ["base", "structures", "regional"]);
+  const [row] = await t.sql`select acreage, terrain, vegetation from surveys`;
+  assertEquals(row, { acreage: null, terrain: null, vegetation: null });
+  t.close();
+});
+
 test("[surveys] retrying a submission with the same requestId returns the same survey, not a duplicate", async () => {
   const t = await createTestApp();
   await signInAs(t, "admin");
@@ -261,7 +286,8 @@ test("[surveys] bad input gets a clear 400 and stores nothing", async () => {
     ["zero acreage", { acreage: 0 }, "acreage"],
     ["absurd acreage", { acreage: 5_000_000 }, "acreage"],
     ["acreage as text", { acreage: "a lot" }, "acreage"],
-    ["structures not whole", { structures: 1.5 }, "structures"],
+    ["structures not whole", { surveyType: "topographic", structures: 1.5 }, "structures"],
+    ["missing lot size", { acreage: undefined }, "acreage"],
     ["10 KB address", { address: tenKb }, "address"],
     ["10 KB notes", { notes: tenKb }, "notes"],
     ["10 KB access notes", { accessNotes: tenKb }, "accessNotes"],
