@@ -1,0 +1,208 @@
+/**
+ * Every route the real app registers (from `createApp`, not a synthetic app) against who may
+ * call it. A route must be listed here: either as public, or with the roles it admits. A new
+ * route without an entry fails the first test; one whose guard is missing or wrong fails the
+ * second, because a signed-out caller or a wrong role gets through.
+ */
+import { assert, assertEquals, assertStringIncludes } from "../_assert.ts";
+import { createTestApp, test, type TestApp } from "../_helpers.ts";
+import { createUser, sessionFor } from "../_auth.ts";
+import { ROLES } from "../_fixtures.ts";
+import type { Role } from "../../routes/_env.ts";
+
+/** Anyone may call it. */
+const PUBLIC = "public";
+/** Any signed-in user, whatever the role (the handler may still check ownership). */
+const USER = "user";
+type Access = typeof PUBLIC | typeof USER | readonly Role[];
+
+const ADMIN: readonly Role[] = ["admin"];
+const CLIENT: readonly Role[] = ["client"];
+const SURVEYOR: readonly Role[] = ["surveyor"];
+const TECHNICIAN: readonly Role[] = ["technician"];
+
+/** `METHOD /path` as the router spells it → who may call it. */
+const ACCESS: Record<string, Access> = {
+  // Platform and public pages.
+  "GET /healthz": PUBLIC,
+  "GET /readyz": PUBLIC,
+  "GET /static/*": PUBLIC,
+  "GET /sitemap.xml": PUBLIC,
+  "GET /robots.txt": PUBLIC,
+  "GET /": PUBLIC,
+  "GET /about": PUBLIC,
+  "GET /auth": PUBLIC,
+  "GET /forgot-password": PUBLIC,
+  "GET /reset-password": PUBLIC,
+  "GET /create-survey": PUBLIC,
+  "GET /help-center": PUBLIC,
+  "GET /help": PUBLIC,
+  "GET /faq": PUBLIC,
+  "GET /contact": PUBLIC,
+  "GET /services": PUBLIC,
+  "GET /support": PUBLIC,
+  "GET /privacy": PUBLIC,
+  "GET /terms": PUBLIC,
+  "GET /surveyor/dashboard": PUBLIC,
+  "GET /services/boundary-surveys": PUBLIC,
+  "GET /services/elevation-certificates": PUBLIC,
+  "GET /services/topographic-surveys": PUBLIC,
+  "GET /services/alta-surveys": PUBLIC,
+  "GET /services/construction-surveys": PUBLIC,
+  "GET /services/subdivision-surveys": PUBLIC,
+  "GET /support/help-center": PUBLIC,
+  "GET /support/contact": PUBLIC,
+  "GET /support/privacy-policy": PUBLIC,
+  "GET /support/getting-started": PUBLIC,
+  "GET /support/quality-standards": PUBLIC,
+  "GET /support/timeline-scheduling": PUBLIC,
+  // Public API: address search, quotes, contact, and the ways into an account.
+  "GET /api/address-suggestions": PUBLIC,
+  "GET /api/geocode": PUBLIC,
+  "POST /api/calculate-price": PUBLIC,
+  "POST /api/contact": PUBLIC,
+  "POST /api/register": PUBLIC,
+  "POST /api/login": PUBLIC,
+  "POST /api/forgot-password": PUBLIC,
+  "GET /api/reset-password/verify": PUBLIC,
+  "POST /api/reset-password": PUBLIC,
+  // Answers only whether the caller's own session is an impersonation (false when signed out).
+  "GET /api/admin/impersonation-status": PUBLIC,
+
+  // Any signed-in user.
+  "POST /api/logout": USER,
+  "GET /api/user": USER,
+  "PATCH /api/user": USER,
+  "POST /api/user/password": USER,
+  "POST /api/admin/return": USER,
+  "GET /api/notifications": USER,
+  "PATCH /api/notifications/mark-all-read": USER,
+  "PATCH /api/notifications/:id/read": USER,
+  "GET /api/parcels/lookup": USER,
+  "GET /api/surveys/:id": USER,
+  "PATCH /api/surveys/:id/status": USER,
+  "DELETE /api/surveys/:id": USER,
+  "GET /dashboard": USER,
+  "GET /profile": USER,
+  "GET /survey/:id": USER,
+  "GET /client/surveys/:id": USER,
+
+  // Some roles.
+  "GET /api/surveys": ["admin", "client"],
+  "POST /api/surveys": CLIENT,
+  "GET /client-dashboard": CLIENT,
+  "GET /surveyor-dashboard": SURVEYOR,
+  "GET /leads": SURVEYOR,
+  "GET /surveyor/purchased-leads": SURVEYOR,
+  "GET /surveyor/purchased-leads/:id": SURVEYOR,
+  "GET /technician-dashboard": TECHNICIAN,
+  "GET /technician-survey-detail/:surveyId": TECHNICIAN,
+  "GET /api/users": ADMIN,
+  "PATCH /api/admin/users/:userId/role": ADMIN,
+  "POST /api/admin/users/:userId/disable": ADMIN,
+  "POST /api/admin/users/:userId/enable": ADMIN,
+  "POST /api/admin/impersonate/:userId": ADMIN,
+  "GET /api/admin/contact-messages": ADMIN,
+  "PATCH /api/admin/contact-messages/:id/read": ADMIN,
+  "GET /api/admin/pricing-config": ADMIN,
+  "PUT /api/admin/pricing-config": ADMIN,
+  "GET /api/admin/pricing-config/history": ADMIN,
+  "GET /api/admin/pricing-config/versions/:version": ADMIN,
+  "POST /api/admin/pricing-preview": ADMIN,
+  "GET /api/admin/discount-codes": ADMIN,
+  "POST /api/admin/discount-codes": ADMIN,
+  "PATCH /api/admin/discount-codes/:id": ADMIN,
+  "POST /api/surveys/delete-multiple": ADMIN,
+  "GET /admin": ADMIN,
+  "GET /admin-dashboard": ADMIN,
+  "GET /admin/email-templates": ADMIN,
+  "GET /pricing-algorithm": ADMIN,
+  "GET /regrid-api-test": ADMIN,
+  "GET /surveyors": ADMIN,
+  "GET /surveyor-detail/:id": ADMIN,
+};
+
+/** Every `METHOD /path` the app routes, from Hono's own route table. */
+function registeredRoutes(t: TestApp): string[] {
+  const routes = new Set<string>();
+  for (const { method, path } of t.app.routes) {
+    // `app.use()` middleware is listed as ALL on a wildcard; it is not an endpoint.
+    if (method === "ALL" && path.endsWith("*")) continue;
+    routes.add(`${method} ${path}`);
+  }
+  return [...routes];
+}
+
+/** A concrete URL for a route pattern: ids are a UUID nobody owns, versions a number. */
+function concretePath(pattern: string): string {
+  return pattern
+    .replace(/:(\w+)(\{[^}]*\})?/g, (_, name: string) => name === "version" ? "1" : UUID)
+    .replace(/\*$/, "x");
+}
+
+const UUID = "00000000-0000-4000-8000-000000000000";
+
+type Caller = Role | "signed out";
+
+/** The request a `caller` makes to `route`: a fresh session each time (a route may end it). */
+async function call(
+  t: TestApp,
+  route: string,
+  caller: Caller,
+  users: Record<Role, { id: string; role: Role }>,
+) {
+  const [method, pattern] = route.split(" ");
+  const path = concretePath(pattern);
+  const cookie = caller === "signed out" ? undefined : await sessionFor(t, users[caller]);
+  const isPage = !path.startsWith("/api/");
+  const hasBody = ["POST", "PUT", "PATCH"].includes(method);
+  const res = await t.request(method, path, {
+    cookie,
+    body: hasBody ? {} : undefined,
+    headers: isPage ? { accept: "text/html" } : {},
+  });
+  return { res, path, isPage, text: await res.text() };
+}
+
+test("[route table] every route of the app is in the access table, and nothing else", async () => {
+  const t = await createTestApp();
+  const routes = registeredRoutes(t);
+  const unlisted = routes.filter((route) => !(route in ACCESS));
+  const stale = Object.keys(ACCESS).filter((route) => !routes.includes(route));
+  assertEquals(unlisted, [], "routes with no entry in ACCESS: say who may call them");
+  assertEquals(stale, [], "ACCESS entries for routes the app no longer has");
+  t.close();
+});
+
+test("[route table] every guarded route refuses signed-out callers and the wrong roles", async () => {
+  const t = await createTestApp();
+  const users = {} as Record<Role, { id: string; role: Role }>;
+  for (const role of ROLES) users[role] = await createUser(t.sql, { role });
+  let cells = 0;
+  for (const route of registeredRoutes(t)) {
+    const access = ACCESS[route];
+    if (access === undefined || access === PUBLIC) continue;
+    for (const caller of ["signed out", ...ROLES] as const) {
+      const { res, path, isPage, text } = await call(t, route, caller, users);
+      const cell = `${route} as ${caller}: ${res.status} ${text.slice(0, 200)}`;
+      cells++;
+      assert(res.status < 500, cell);
+      if (caller === "signed out") {
+        if (isPage) {
+          assertEquals(res.status, 302, cell);
+          assertEquals(res.headers.get("location"), `/auth?returnTo=${encodeURIComponent(path)}`);
+        } else {
+          assertEquals(res.status, 401, cell);
+        }
+      } else if (access === USER || access.includes(caller)) {
+        assert(res.status !== 401 && res.status !== 403, cell);
+        if (res.status === 302) assert(!res.headers.get("location")?.startsWith("/auth"), cell);
+      } else {
+        assertEquals(res.status, 403, cell);
+        if (isPage) assertStringIncludes(text, "403 Access Denied", cell);
+      }
+    }
+  }
+  assert(cells >= 200, `only ${cells} cells were checked`);
+  t.close();
+});
