@@ -20,7 +20,7 @@
  * Login code (routes/auth_api.ts) reads and writes the cookie with hono/cookie, using
  * `deviceCookie()` for its name and attributes; this module holds the tokens.
  */
-import { keys } from "../db/kv.ts";
+import { keys, withKv } from "../db/kv.ts";
 import { hashToken, randomToken } from "./sessions.ts";
 
 /** Cookie name over plain http (development, tests). */
@@ -67,7 +67,8 @@ export function deviceCookie(config: { PUBLIC_URL: string }) {
 
 /**
  * The device behind a cookie value, or null when the value is malformed, unknown, expired or
- * withdrawn. Does not say which account is signing in: the caller compares `userId`.
+ * withdrawn. Does not say which account is signing in: the caller compares `userId`. Throws
+ * `ServiceUnavailableError("kv")` when KV cannot be read (a 503, never "no device").
  */
 export async function findDevice(
   kv: Deno.Kv,
@@ -75,7 +76,7 @@ export async function findDevice(
 ): Promise<KnownDevice | null> {
   if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const tokenHash = await hashToken(token);
-  const entry = await kv.get<DeviceRecord>(keys.deviceToken(tokenHash));
+  const entry = await withKv(kv, () => kv.get<DeviceRecord>(keys.deviceToken(tokenHash)));
   if (!entry.value) return null;
   return { tokenHash, userId: entry.value.userId };
 }
@@ -83,7 +84,8 @@ export async function findDevice(
 /**
  * Issues a device token for `userId` after a successful password sign-in and returns it (for
  * the cookie only). `replacing` (the hash of the token the browser presented, whichever account
- * it was for) is withdrawn: one cookie per browser, renewed at each sign-in.
+ * it was for) is withdrawn: one cookie per browser, renewed at each sign-in. Throws
+ * `ServiceUnavailableError("kv")` when KV cannot be written.
  */
 export async function issueDeviceToken(
   kv: Deno.Kv,
@@ -95,6 +97,6 @@ export async function issueDeviceToken(
     expireIn: DEVICE_TOKEN_TTL_MS,
   });
   if (replacing) op.delete(keys.deviceToken(replacing));
-  await op.commit();
+  await withKv(kv, () => op.commit());
   return token;
 }

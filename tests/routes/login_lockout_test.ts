@@ -9,6 +9,8 @@ import { createUser, sessionCookieFrom, type TestUser } from "../_auth.ts";
 import { expectJson } from "../_fixtures.ts";
 import { listAuditEvents } from "../../db/audit.ts";
 import { DEVICE_COOKIE_NAME, SECURE_DEVICE_COOKIE_NAME } from "../../lib/device_cookies.ts";
+import { openKv } from "../../db/kv.ts";
+import { faultyKv } from "../_kv_faults.ts";
 
 const LOCKED = "Too many login attempts. Please try again in 3 minutes.";
 let nextIp = 0;
@@ -241,4 +243,27 @@ test("[login lockout] the per-IP limit still applies to a browser with a device 
   });
   await assertLockedOut(res);
   t.close();
+});
+
+test("[login lockout] a device cookie that cannot be checked (KV locked) is a 503, not a stranger", async () => {
+  const inner = await openKv(":memory:");
+  let isLocked = false;
+  const t = await createTestApp({
+    env: { TRUST_PROXY: "1" },
+    deps: {
+      kv: faultyKv(inner, (key) => isLocked && key[0] === "device_tokens" ? "locked" : null),
+    },
+  });
+  const user = await createUser(t.sql, { role: "client" });
+  const device = await browserSignedInAs(t, user);
+  isLocked = true;
+  const res = await login(t, { identifier: user.email, password: user.password }, {
+    cookie: device,
+  });
+  assertEquals(res.status, 503);
+  assert(Number(res.headers.get("retry-after")) > 0);
+  assertEquals(sessionCookieFrom(t, res), null, "no session without the check");
+  await res.body?.cancel();
+  t.close();
+  inner.close();
 });
