@@ -18,6 +18,7 @@ import {
   usesFactor,
   VEGETATIONS,
 } from "./survey_options.ts";
+import { singleLine } from "./text.ts";
 
 // The lists live in survey_options.ts (zod-free, for the islands); the server keeps importing
 // them from here.
@@ -89,10 +90,13 @@ export const SurveyDetailsFieldsSchema = z.object({
     .max(ALTA_ITEM_IDS.length, { error: "Too many ALTA items" })
     .transform((items) => [...new Set(items)])
     .optional(),
-  discountCode: z
-    .string({ error: "Discount code must be text" })
-    .trim()
-    .max(40, { error: "Discount code must be 40 characters or fewer" })
+  discountCode: singleLine("Discount code", {
+    max: 40,
+    messages: {
+      type: "Discount code must be text",
+      max: "Discount code must be 40 characters or fewer",
+    },
+  })
     .transform((code) => code || undefined)
     .optional(),
 });

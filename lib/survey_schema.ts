@@ -19,6 +19,7 @@ import { PURPOSE_INFO, SURVEY_PURPOSES, type SurveyPurpose } from "./survey_opti
 import { SURVEY_TYPES, type SurveyType } from "./survey_types.ts";
 import { SURVEY_STATUSES, type SurveyStatus } from "./survey_status.ts";
 import type { Quote } from "./pricing.ts";
+import { multiLine, singleLine } from "./text.ts";
 
 export { PURPOSE_INFO, SURVEY_PURPOSES, SURVEY_STATUSES, type SurveyPurpose, type SurveyStatus };
 
@@ -32,6 +33,18 @@ function blankToUndefined(value: unknown) {
 
 function optional<T extends z.ZodType>(schema: T) {
   return z.preprocess(blankToUndefined, schema.optional());
+}
+
+function fewer(label: string, max: number) {
+  return `${label} must be ${max} characters or fewer`;
+}
+
+/** A free-text note of at most MAX_NOTE_LENGTH characters: line breaks and tabs allowed. */
+function note(label: string) {
+  return multiLine(label, {
+    max: MAX_NOTE_LENGTH,
+    messages: { type: `${label} must be text`, max: fewer(label, MAX_NOTE_LENGTH) },
+  });
 }
 
 function isoDate(message: string) {
@@ -52,19 +65,25 @@ export function earliestNeededBy(now = new Date()): string {
  */
 export const SurveyRequestFieldsSchema = SurveyDetailsFieldsSchema.extend({
   requestId: z.uuid({ error: "requestId must be a UUID" }),
-  address: z
-    .string({ error: "Enter the property address" })
-    .trim()
-    .min(5, { error: "Enter the full property address" })
-    .max(300, { error: "Address must be 300 characters or fewer" }),
+  address: singleLine("Address", {
+    min: 5,
+    max: 300,
+    messages: {
+      type: "Enter the property address",
+      min: "Enter the full property address",
+      max: "Address must be 300 characters or fewer",
+    },
+  }),
   formattedAddress: optional(
-    z.string({ error: "Formatted address must be text" }).trim().max(300, {
-      error: "Formatted address must be 300 characters or fewer",
+    singleLine("Formatted address", {
+      max: 300,
+      messages: { type: "Formatted address must be text", max: fewer("Formatted address", 300) },
     }),
   ),
   placeId: optional(
-    z.string({ error: "Place id must be text" }).trim().max(300, {
-      error: "Place id must be 300 characters or fewer",
+    singleLine("Place id", {
+      max: 300,
+      messages: { type: "Place id must be text", max: fewer("Place id", 300) },
     }),
   ),
   lat: z
@@ -79,32 +98,33 @@ export const SurveyRequestFieldsSchema = SurveyDetailsFieldsSchema.extend({
     .optional(),
   purpose: z.enum(SURVEY_PURPOSES, { error: "Choose what the survey is for" }),
   neededBy: optional(isoDate("Needed-by must be a date (YYYY-MM-DD)")),
-  accessNotes: optional(
-    z.string({ error: "Access notes must be text" }).trim().max(MAX_NOTE_LENGTH, {
-      error: "Access notes must be 2000 characters or fewer",
-    }),
-  ),
-  contactName: z
-    .string({ error: "Enter a contact name" })
-    .trim()
-    .min(1, { error: "Enter a contact name" })
-    .max(120, { error: "Contact name must be 120 characters or fewer" }),
-  contactPhone: z
-    .string({ error: "Enter a contact phone number" })
-    .trim()
-    .min(7, { error: "Enter a valid phone number" })
-    .max(40, { error: "Phone number must be 40 characters or fewer" })
+  accessNotes: optional(note("Access notes")),
+  contactName: singleLine("Contact name", {
+    min: 1,
+    max: 120,
+    messages: {
+      type: "Enter a contact name",
+      min: "Enter a contact name",
+      max: "Contact name must be 120 characters or fewer",
+    },
+  }),
+  contactPhone: singleLine("Phone number", {
+    min: 7,
+    max: 40,
+    messages: {
+      type: "Enter a contact phone number",
+      min: "Enter a valid phone number",
+      max: "Phone number must be 40 characters or fewer",
+    },
+  })
     .regex(/^[0-9+().\s/-]+((x|ext\.?)\s*\d{1,6})?$/i, { error: "Enter a valid phone number" }),
   contactEmail: optional(
-    z.email({ error: "Enter a valid email address" }).max(254, {
-      error: "Enter a valid email address",
-    }),
+    singleLine("Contact email", {
+      max: 254,
+      messages: { type: "Enter a valid email address", max: "Enter a valid email address" },
+    }).pipe(z.email({ error: "Enter a valid email address" })),
   ),
-  notes: optional(
-    z.string({ error: "Notes must be text" }).trim().max(MAX_NOTE_LENGTH, {
-      error: "Notes must be 2000 characters or fewer",
-    }),
-  ),
+  notes: optional(note("Notes")),
 });
 
 /**
@@ -234,7 +254,7 @@ export const SurveyListQuerySchema = z.object({
   from: optional(isoDate("from must be a date (YYYY-MM-DD)")),
   to: optional(isoDate("to must be a date (YYYY-MM-DD)")),
   q: optional(
-    z.string().trim().max(200, { error: "Search must be 200 characters or fewer" }),
+    singleLine("Search", { max: 200, messages: { max: fewer("Search", 200) } }),
   ),
   page: z.coerce
     .number({ error: "page must be a number" })
@@ -279,11 +299,7 @@ export const SurveyStatusUpdateSchema = z.object({
   /** An admin's note is internal unless this is true; a client's own note is always theirs. */
   isNoteVisibleToClient: z.boolean({ error: "Note visibility must be true or false" })
     .optional(),
-  note: optional(
-    z.string({ error: "Note must be text" }).trim().max(MAX_NOTE_LENGTH, {
-      error: "Note must be 2000 characters or fewer",
-    }),
-  ),
+  note: optional(note("Note")),
 });
 
 /** Validated status update. */

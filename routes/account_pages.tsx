@@ -14,12 +14,16 @@ import ForgotPasswordForm from "../islands/ForgotPasswordForm.tsx";
 import ResetPasswordForm from "../islands/ResetPasswordForm.tsx";
 import ProfileForm from "../islands/ProfileForm.tsx";
 import Toaster from "../islands/Toaster.tsx";
+import { singleLine } from "../lib/text.ts";
 
 /** Spec section 2: what /auth says to a signed-in user while it redirects. */
 export const REDIRECTING_TEXT = "Redirecting to your dashboard...";
 
-/** A single query value we only read as text: anything else (arrays, huge strings) is ignored. */
-const optionalText = z.string().max(4096).optional().catch(undefined);
+/**
+ * A single query value we only read as text: anything else (arrays, huge strings, control
+ * characters) is ignored.
+ */
+const optionalText = singleLine("Value", { max: 4096 }).optional().catch(undefined);
 
 const AuthQuery = z.object({
   returnTo: optionalText,

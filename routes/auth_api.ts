@@ -36,6 +36,7 @@ import { queuePasswordChangedEmail } from "../lib/mail/emails.ts";
 import { backgroundWork } from "../lib/background.ts";
 import { deviceCookie, findDevice, issueDeviceToken } from "../lib/device_cookies.ts";
 import { processPasswordResetRequests } from "../lib/password_reset.ts";
+import { secret, singleLine } from "../lib/text.ts";
 
 /** Spec section 8: the only answer /api/forgot-password ever gives. */
 export const FORGOT_PASSWORD_MESSAGE =
@@ -59,49 +60,43 @@ export const RATE_LIMITS = {
   passwordChange: { limit: 10, windowMs: 3 * MINUTE },
 } as const;
 
-/** A required string field whose missing/wrong-type messages name it. */
-function text(label: string) {
-  return z.string({
-    error: (issue) => issue.input === undefined ? `${label} is required` : `${label} must be text`,
-  });
-}
-
 function body<T extends z.ZodRawShape>(shape: T) {
   return z.object(shape, { error: "Request body must be a JSON object" });
 }
 
-const Email = text("Email").trim()
-  .max(254, "Email must be at most 254 characters")
+const Email = singleLine("Email", { max: 254 })
   .pipe(z.email("Please enter a valid email address"));
 
-const NewPassword = text("Password")
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+const NewPassword = secret("Password", { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
 
-const FullName = text("Full name").trim()
-  .min(1, "Full name is required")
-  .max(100, "Full name must be at most 100 characters");
+const FullName = singleLine("Full name", { min: 1, max: 100 });
+
+/** 400 text when a registration's username is not its email. */
+export const USERNAME_MISMATCH_MESSAGE = "Username must be the same as the email address";
 
 const RegisterInput = body({
   email: Email,
   password: NewPassword,
   fullName: FullName,
-  // Accepted for the spec's payload shape, then ignored: the username is always the email.
-  username: z.unknown().optional(),
-});
+  // The spec's payload carries it, always equal to the email (stored from the email).
+  username: singleLine("Username", { max: 254 }).optional(),
+}).refine(
+  (v) => v.username === undefined || v.username.toLowerCase() === v.email.toLowerCase(),
+  {
+    message: USERNAME_MISMATCH_MESSAGE,
+    path: ["username"],
+    // Compare only a valid email: a bad one already has its own message.
+    when: (payload) => payload.issues.length === 0,
+  },
+);
 
 const LoginInput = body({
-  identifier: text("Email or username").trim()
-    .min(1, "Email or username is required")
-    .max(254, "Email or username must be at most 254 characters"),
-  password: text("Password")
-    .min(1, "Password is required")
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  identifier: singleLine("Email or username", { min: 1, max: 254 }),
+  password: secret("Password", { min: 1, max: PASSWORD_MAX_LENGTH }),
 });
 
 const optionalText = (label: string, max: number) =>
-  z.string({ error: `${label} must be text` }).trim()
-    .max(max, `${label} must be at most ${max} characters`)
+  singleLine(label, { max, messages: { type: `${label} must be text` } })
     .nullable().optional()
     .transform((v) => (v === "" ? null : v));
 
@@ -118,11 +113,19 @@ const ProfileInput = body({
 );
 
 const PasswordChangeInput = body({
-  currentPassword: text("Current password")
-    .min(1, "Current password is required")
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  currentPassword: secret("Current password", {
+    min: 1,
+    max: PASSWORD_MAX_LENGTH,
+    messages: { max: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` },
+  }),
   newPassword: NewPassword,
-  confirmPassword: z.string({ error: "Confirm password must be text" }).optional(),
+  confirmPassword: secret("Confirm password", {
+    max: PASSWORD_MAX_LENGTH,
+    messages: {
+      type: "Confirm password must be text",
+      max: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+    },
+  }).optional(),
 }).refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.newPassword, {
   message: "Passwords don't match",
   path: ["confirmPassword"],
@@ -134,10 +137,15 @@ const ResetPasswordInput = body({
   token: z.string({ error: INVALID_RESET_LINK_MESSAGE }).max(512, INVALID_RESET_LINK_MESSAGE)
     .optional(),
   password: NewPassword,
-  confirmPassword: z.string({ error: "Confirm password must be text" })
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
-    .optional(),
+  confirmPassword: secret("Confirm password", {
+    min: PASSWORD_MIN_LENGTH,
+    max: PASSWORD_MAX_LENGTH,
+    messages: {
+      type: "Confirm password must be text",
+      min: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+      max: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+    },
+  }).optional(),
 }).refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
   message: "Passwords don't match",
   path: ["confirmPassword"],

@@ -6,23 +6,39 @@ import { onInvalid } from "./_errors.tsx";
 import { rateLimitByIp } from "./_middleware.ts";
 import { insertContactMessage } from "../db/contact_messages.ts";
 import { CONTACT_LIMITS, CONTACT_MESSAGES, CONTACT_TOPIC_VALUES } from "../lib/contact.ts";
+import { multiLine, singleLine } from "../lib/text.ts";
 
 /** Body of POST /api/contact. Unknown keys are dropped; strings are trimmed before checks. */
 export const ContactBody = z.object({
-  name: z.string({ error: CONTACT_MESSAGES.name }).trim()
-    .min(1, CONTACT_MESSAGES.name)
-    .max(CONTACT_LIMITS.name, CONTACT_MESSAGES.nameLong),
-  email: z.string({ error: CONTACT_MESSAGES.email }).trim()
-    .max(CONTACT_LIMITS.email, CONTACT_MESSAGES.email)
-    .pipe(z.email({ error: CONTACT_MESSAGES.email })),
-  phone: z.string({ error: "Phone must be text" }).trim()
-    .max(CONTACT_LIMITS.phone, CONTACT_MESSAGES.phone)
+  name: singleLine("Name", {
+    min: 1,
+    max: CONTACT_LIMITS.name,
+    messages: {
+      type: CONTACT_MESSAGES.name,
+      min: CONTACT_MESSAGES.name,
+      max: CONTACT_MESSAGES.nameLong,
+    },
+  }),
+  email: singleLine("Email", {
+    max: CONTACT_LIMITS.email,
+    messages: { type: CONTACT_MESSAGES.email, max: CONTACT_MESSAGES.email },
+  }).pipe(z.email({ error: CONTACT_MESSAGES.email })),
+  phone: singleLine("Phone", {
+    max: CONTACT_LIMITS.phone,
+    messages: { type: "Phone must be text", max: CONTACT_MESSAGES.phone },
+  })
     .nullish()
     .transform((v) => v || null),
   topic: z.enum(CONTACT_TOPIC_VALUES, { error: CONTACT_MESSAGES.topic }),
-  message: z.string({ error: CONTACT_MESSAGES.messageShort }).trim()
-    .min(CONTACT_LIMITS.messageMin, CONTACT_MESSAGES.messageShort)
-    .max(CONTACT_LIMITS.messageMax, CONTACT_MESSAGES.messageLong),
+  message: multiLine("Message", {
+    min: CONTACT_LIMITS.messageMin,
+    max: CONTACT_LIMITS.messageMax,
+    messages: {
+      type: CONTACT_MESSAGES.messageShort,
+      min: CONTACT_MESSAGES.messageShort,
+      max: CONTACT_MESSAGES.messageLong,
+    },
+  }),
 });
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { AppEnv } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
 import { ADDRESS_AUTOCOMPLETE } from "../lib/geo/constants.ts";
+import { singleLine } from "../lib/text.ts";
 
 const { maxInputLength, maxPlaceIdLength, minChars } = ADDRESS_AUTOCOMPLETE;
 
@@ -19,10 +20,10 @@ function coordinate(name: "lat" | "lng", limit: number) {
 
 /** Query of GET /api/address-suggestions. */
 export const SuggestionsQuery = z.object({
-  input: z.string({
-    error: (issue) => issue.input === undefined ? "input is required" : "input must be text",
-  }).trim()
-    .max(maxInputLength, `Address must be at most ${maxInputLength} characters`),
+  input: singleLine("Address", {
+    max: maxInputLength,
+    messages: { missing: "input is required", type: "input must be text" },
+  }),
   lat: coordinate("lat", 90),
   lng: coordinate("lng", 180),
 }).superRefine((q, ctx) => {
@@ -37,14 +38,16 @@ export const SuggestionsQuery = z.object({
 
 /** Query of GET /api/geocode: an address or a placeId from the suggestions. */
 export const GeocodeQuery = z.object({
-  address: z.string({ error: "address must be text" }).trim()
-    .min(1, "Enter an address")
-    .max(maxInputLength, `Address must be at most ${maxInputLength} characters`)
-    .optional(),
-  placeId: z.string({ error: "placeId must be text" }).trim()
-    .min(1, "placeId is empty")
-    .max(maxPlaceIdLength, `placeId must be at most ${maxPlaceIdLength} characters`)
-    .optional(),
+  address: singleLine("Address", {
+    min: 1,
+    max: maxInputLength,
+    messages: { type: "address must be text", min: "Enter an address" },
+  }).optional(),
+  placeId: singleLine("placeId", {
+    min: 1,
+    max: maxPlaceIdLength,
+    messages: { min: "placeId is empty" },
+  }).optional(),
 }).refine((q) => q.address !== undefined || q.placeId !== undefined, {
   message: "Give an address or a placeId",
   path: ["address"],

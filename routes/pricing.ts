@@ -23,6 +23,7 @@ import {
 import { priceSurvey, PRICING_SAMPLES, PricingConfigSchema, type Quote } from "../lib/pricing.ts";
 import { SurveyDetailsSchema } from "../lib/survey_details.ts";
 import { ParcelLookupError } from "../lib/parcels/provider.ts";
+import { multiLine, singleLine } from "../lib/text.ts";
 import { NO_PARCEL_PROVIDER_MESSAGE } from "../lib/parcels/select.ts";
 
 /** Message of a priced quote. */
@@ -48,20 +49,30 @@ const PageQuery = z.object({
     .default(1),
 });
 
+const NOTE_RULES = {
+  max: 500,
+  messages: { type: "Note must be text", max: "Note must be 500 characters or fewer" },
+};
+
 const SaveConfigBody = z.object({
   config: PricingConfigSchema,
-  note: z.string({ error: "Note must be text" }).trim()
-    .max(500, { error: "Note must be 500 characters or fewer" })
-    .default(""),
+  // A textarea in the pricing editor.
+  note: multiLine("Note", NOTE_RULES).default(""),
 });
 
 const PreviewBody = z.object({
   config: PricingConfigSchema,
   samples: z.array(
     z.object({
-      label: z.string({ error: "Sample label must be text" }).trim()
-        .min(1, { error: "Give each sample a label" })
-        .max(120, { error: "Sample labels must be 120 characters or fewer" }),
+      label: singleLine("Sample label", {
+        min: 1,
+        max: 120,
+        messages: {
+          type: "Sample label must be text",
+          min: "Give each sample a label",
+          max: "Sample labels must be 120 characters or fewer",
+        },
+      }),
       details: SurveyDetailsSchema,
     }),
     { error: "samples must be a list" },
@@ -78,12 +89,14 @@ const isoDate = (label: string) =>
     .nullish()
     .transform((v) => v ?? null);
 
+const CODE_SHAPE_MESSAGE = "Codes are 3 to 40 letters, numbers, dashes or underscores";
+
 /** Body of POST /api/admin/discount-codes. `value` is a percent (1–100) or cents. */
 export const DiscountCodeBody = z.object({
-  code: z.string({ error: "Enter a code" }).trim()
-    .regex(/^[A-Za-z0-9_-]{3,40}$/, {
-      error: "Codes are 3 to 40 letters, numbers, dashes or underscores",
-    }),
+  code: singleLine("Code", {
+    max: 40,
+    messages: { type: "Enter a code", max: CODE_SHAPE_MESSAGE },
+  }).regex(/^[A-Za-z0-9_-]{3,40}$/, { error: CODE_SHAPE_MESSAGE }),
   kind: z.enum(["percent", "fixed"], { error: "Choose percent or fixed amount" }),
   value: z.number({ error: "Value must be a number" })
     .int({ error: "Value must be a whole number (percent, or cents for a fixed amount)" })
@@ -98,9 +111,7 @@ export const DiscountCodeBody = z.object({
     .nullish()
     .transform((v) => v ?? null),
   oncePerClient: z.boolean({ error: "Once per client must be true or false" }).default(true),
-  note: z.string({ error: "Note must be text" }).trim()
-    .max(500, { error: "Note must be 500 characters or fewer" })
-    .default(""),
+  note: singleLine("Note", NOTE_RULES).default(""),
 }).superRefine((body, ctx) => {
   if (body.kind === "percent" && body.value > 100) {
     ctx.addIssue({ code: "custom", path: ["value"], message: "A percentage must be 1 to 100" });
@@ -130,10 +141,14 @@ const LookupQuery = z.object({
     .min(-180, { error: "lng must be between -180 and 180" })
     .max(180, { error: "lng must be between -180 and 180" })
     .optional(),
-  address: z.string().trim()
-    .min(3, { error: "Enter at least 3 characters of the address" })
-    .max(300, { error: "Address must be 300 characters or fewer" })
-    .optional(),
+  address: singleLine("Address", {
+    min: 3,
+    max: 300,
+    messages: {
+      min: "Enter at least 3 characters of the address",
+      max: "Address must be 300 characters or fewer",
+    },
+  }).optional(),
 }).refine(
   (q) => (q.lat !== undefined && q.lng !== undefined) || q.address !== undefined,
   { message: "Give lat and lng, or an address" },

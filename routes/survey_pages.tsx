@@ -32,14 +32,18 @@ import { DEFAULT_PAGE_SIZE } from "../lib/survey_schema.ts";
 import { CLIENT_CANCELLABLE, STATUS_INFO, SURVEY_STATUSES } from "../lib/survey_status.ts";
 import { SURVEY_TYPE_INFO, SURVEY_TYPES } from "../lib/survey_types.ts";
 import { turnaroundLine } from "../lib/quote_text.ts";
+import { singleLine } from "../lib/text.ts";
 
 /** Client dashboard page size. */
 export const CLIENT_PAGE_SIZE = 10;
 
-/** A query value read only as short text; anything odd (arrays, huge strings) is ignored. */
-const text = (max: number) => z.string().max(max).optional().catch(undefined);
+/**
+ * A query value read only as short text; anything odd (arrays, huge strings, control
+ * characters) is ignored.
+ */
+const text = (label: string, max: number) => singleLine(label, { max }).optional().catch(undefined);
 
-const CreateSurveyQuery = z.object({ address: text(300) });
+const CreateSurveyQuery = z.object({ address: text("Address", 300) });
 const PageQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
 });
@@ -52,7 +56,7 @@ const AdminDashboardQuery = z.object({
   surveyType: z.enum(SURVEY_TYPES).optional().catch(undefined),
   from: z.iso.date().optional().catch(undefined),
   to: z.iso.date().optional().catch(undefined),
-  q: z.string().trim().max(200).optional().catch(undefined),
+  q: text("Search", 200),
   page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
 });
 

@@ -68,7 +68,7 @@ test("[auth] registering creates a signed-in client whose username is the email"
       email: " Casey@Example.com ",
       password: "s3cret!",
       fullName: "  Casey Client ",
-      username: "hacker",
+      username: "casey@example.COM",
       role: "admin",
     },
   });
@@ -133,6 +133,9 @@ test("[auth] registering with bad input gives a clear 400 and stores nothing", a
     [{ ...ok, fullName: "   " }, "Full name is required"],
     [{ ...ok, fullName: BIG }, "Full name must be at most 100 characters"],
     [{ ...ok, fullName: ["A"] }, "Full name must be text"],
+    [{ ...ok, fullName: "New\u0000Person" }, "Full name contains characters that are not allowed"],
+    [{ ...ok, username: "hacker" }, "Username must be the same as the email address"],
+    [{ ...ok, username: { nested: {} } }, "Username must be text"],
     [[ok], "Request body must be a JSON object"],
     ["null", "Request body must be a JSON object"],
   ];

@@ -1,0 +1,612 @@
+/**
+ * Every byte of bad input is a 4xx: walks the real route table of the app and sends every
+ * /api endpoint, signed in with a role allowed to call it, a valid sample with one thing broken
+ * at a time — NUL and other control characters, a lone surrogate, invalid UTF-8 bytes, a
+ * 100-deep object, an array, a number, null, a string over the length limit, a body over the
+ * 64 KB limit, a missing field, unknown and malformed ids. Every answer must be a 4xx JSON
+ * `{message}` (never a 500, never a 2xx, never a 401/403/429 that would hide the check behind
+ * the guard) and no table may change. Then the unbroken sample must succeed, which proves that
+ * each refusal came from the one broken value.
+ *
+ * A route added without a sample fails the first test, so the table stays complete.
+ */
+import { assert, assertEquals, assertMatch } from "../_assert.ts";
+import { createTestApp, ORIGIN, test, type TestApp } from "../_helpers.ts";
+import { createSignedInUser, createUser, TEST_PASSWORD, type TestUser } from "../_auth.ts";
+import { submitSurvey, surveyRequest } from "../_fixtures.ts";
+import type { Role } from "../../routes/_env.ts";
+import type { Survey } from "../../lib/survey_schema.ts";
+import { insertContactMessage } from "../../db/contact_messages.ts";
+import { insertDiscountCode } from "../../db/discounts.ts";
+import { insertNotification } from "../../db/notifications.ts";
+import { insertPasswordResetToken } from "../../db/password_resets.ts";
+import { getActivePricingConfig } from "../../db/pricing.ts";
+import { hashToken, randomToken } from "../../lib/sessions.ts";
+
+/** What every sample may draw on: one of each role signed in, and one of each stored thing. */
+interface Fixture {
+  t: TestApp;
+  cookies: Record<Role, string>;
+  client: TestUser;
+  /** A second client: the target of the admin user actions. */
+  other: TestUser;
+  survey: Survey;
+  notificationId: string;
+  messageId: string;
+  messageCursor: string;
+  discountId: string;
+  resetToken: string;
+  pricingConfig: unknown;
+}
+
+/** A valid request to one endpoint, and what about it may be absent or null. */
+interface Sample {
+  /** Who calls it (null: signed out). */
+  role: Role | null;
+  params?: (f: Fixture) => Record<string, string>;
+  body?: (f: Fixture) => Record<string, unknown>;
+  query?: (f: Fixture) => Record<string, string>;
+  /** Top-level fields that may be left out. */
+  optional?: string[];
+  /** Top-level fields that may be null. */
+  nullable?: string[];
+  /** Status of the unbroken sample; 2xx by default. */
+  ok?: number;
+}
+
+// An ALTA survey: its price uses every factor, so none of them is dropped unread.
+const DETAILS = {
+  surveyType: "alta",
+  propertyType: "residential",
+  acreage: 0.25,
+  terrain: "flat",
+  vegetation: "light",
+  structures: 1,
+  cornersToSet: 0,
+  cornersKnown: true,
+  rush: "standard",
+  state: "TX",
+  altaItems: ["4"],
+  discountCode: "SPRING10",
+};
+const DETAILS_OPTIONAL = [
+  "structures",
+  "cornersToSet",
+  "cornersKnown",
+  "rush",
+  "altaItems",
+  "discountCode",
+];
+
+/** The sample for every /api route that takes input, by `METHOD /path` as the router has it. */
+const SAMPLES: Record<string, Sample> = {
+  "POST /api/register": {
+    role: null,
+    body: () => ({
+      email: "new.person@example.test",
+      password: "s3cret pass",
+      fullName: "New Person",
+      username: "new.person@example.test",
+    }),
+    optional: ["username"],
+  },
+  "POST /api/login": {
+    role: null,
+    body: (f) => ({ identifier: f.client.email, password: TEST_PASSWORD }),
+  },
+  "PATCH /api/user": {
+    role: "client",
+    body: () => ({
+      fullName: "Dana Client",
+      companyName: "Dana Holdings LLC",
+      phone: "(512) 555-0100",
+    }),
+    optional: ["fullName", "companyName", "phone"],
+    nullable: ["companyName", "phone"],
+  },
+  "POST /api/user/password": {
+    role: "client",
+    body: () => ({
+      currentPassword: TEST_PASSWORD,
+      newPassword: "a new secret",
+      confirmPassword: "a new secret",
+    }),
+    optional: ["confirmPassword"],
+  },
+  "POST /api/forgot-password": { role: null, body: (f) => ({ email: f.client.email }) },
+  "GET /api/reset-password/verify": { role: null, query: (f) => ({ token: f.resetToken }) },
+  "POST /api/reset-password": {
+    role: null,
+    body: (f) => ({
+      token: f.resetToken,
+      password: "brand new pass",
+      confirmPassword: "brand new pass",
+    }),
+    optional: ["confirmPassword"],
+  },
+  "POST /api/contact": {
+    role: null,
+    body: () => ({
+      name: "Dana Client",
+      email: "dana@example.test",
+      phone: "(512) 555-0100",
+      topic: "quote",
+      message: "Please call me about a boundary survey.\nMornings are best.",
+    }),
+    optional: ["phone"],
+    nullable: ["phone"],
+  },
+  "GET /api/address-suggestions": {
+    role: null,
+    query: () => ({ input: "1200 Barton", lat: "30.26", lng: "-97.75" }),
+  },
+  "GET /api/geocode": { role: null, query: () => ({ address: "Austin, TX 78704" }) },
+  "GET /api/users": {
+    role: "admin",
+    query: () => ({ page: "1", pageSize: "25", role: "client" }),
+    optional: ["page", "pageSize", "role"],
+  },
+  "PATCH /api/admin/users/:userId/role": {
+    role: "admin",
+    params: (f) => ({ userId: f.other.id }),
+    body: () => ({ role: "surveyor" }),
+  },
+  "POST /api/admin/users/:userId/disable": {
+    role: "admin",
+    params: (f) => ({ userId: f.other.id }),
+  },
+  "POST /api/admin/users/:userId/enable": {
+    role: "admin",
+    params: (f) => ({ userId: f.other.id }),
+  },
+  "POST /api/admin/impersonate/:userId": {
+    role: "admin",
+    params: (f) => ({ userId: f.other.id }),
+  },
+  "GET /api/admin/contact-messages": {
+    role: "admin",
+    query: (f) => ({ before: f.messageCursor, limit: "20", unread: "false" }),
+    optional: ["before", "limit", "unread"],
+  },
+  "PATCH /api/admin/contact-messages/:id/read": {
+    role: "admin",
+    params: (f) => ({ id: f.messageId }),
+  },
+  "POST /api/calculate-price": { role: null, body: () => DETAILS, optional: DETAILS_OPTIONAL },
+  "PUT /api/admin/pricing-config": {
+    role: "admin",
+    body: (f) => ({ config: f.pricingConfig, note: "Spring prices\n\tfor Texas" }),
+    optional: ["note"],
+  },
+  "GET /api/admin/pricing-config/history": {
+    role: "admin",
+    query: () => ({ page: "1" }),
+    optional: ["page"],
+  },
+  "GET /api/admin/pricing-config/versions/:version": {
+    role: "admin",
+    params: () => ({ version: "1" }),
+  },
+  "POST /api/admin/pricing-preview": {
+    role: "admin",
+    body: (f) => ({
+      config: f.pricingConfig,
+      samples: [{ label: "Quarter acre", details: DETAILS }],
+    }),
+    optional: ["samples"],
+  },
+  "GET /api/admin/discount-codes": {
+    role: "admin",
+    query: () => ({ page: "1" }),
+    optional: ["page"],
+  },
+  "POST /api/admin/discount-codes": {
+    role: "admin",
+    body: () => ({
+      code: "LAUNCH-25",
+      kind: "percent",
+      value: 25,
+      validFrom: "2030-01-01T00:00:00Z",
+      validUntil: "2030-12-31T00:00:00Z",
+      maxUses: 100,
+      oncePerClient: true,
+      note: "Launch promotion",
+    }),
+    optional: ["validFrom", "validUntil", "maxUses", "oncePerClient", "note"],
+    nullable: ["validFrom", "validUntil", "maxUses"],
+  },
+  "PATCH /api/admin/discount-codes/:id": {
+    role: "admin",
+    params: (f) => ({ id: f.discountId }),
+    body: () => ({ active: false }),
+  },
+  "GET /api/parcels/lookup": {
+    role: "client",
+    query: () => ({ address: "1200 Barton Springs Rd, Austin, TX" }),
+  },
+  "POST /api/surveys": {
+    role: "client",
+    body: () =>
+      surveyRequest({
+        surveyType: "alta",
+        altaItems: ["4"],
+        discountCode: "SPRING10",
+        neededBy: "2099-01-01",
+      }),
+    optional: [
+      "formattedAddress",
+      "placeId",
+      "structures",
+      "cornersToSet",
+      "cornersKnown",
+      "rush",
+      "altaItems",
+      "discountCode",
+      "neededBy",
+      "accessNotes",
+      "contactEmail",
+      "notes",
+    ],
+  },
+  "GET /api/surveys": {
+    role: "admin",
+    query: () => ({
+      status: "requested",
+      surveyType: "boundary",
+      from: "2020-01-01",
+      to: "2099-12-31",
+      q: "Barton",
+      page: "1",
+      pageSize: "20",
+    }),
+    optional: ["status", "surveyType", "from", "to", "q", "page", "pageSize"],
+  },
+  "POST /api/surveys/delete-multiple": {
+    role: "admin",
+    body: (f) => ({ ids: [f.survey.id] }),
+  },
+  "GET /api/surveys/:id": { role: "client", params: (f) => ({ id: f.survey.id }) },
+  "PATCH /api/surveys/:id/status": {
+    role: "admin",
+    params: (f) => ({ id: f.survey.id }),
+    body: () => ({ status: "scheduled", scheduledDate: "2030-05-01", note: "Crew booked\nGate 4" }),
+    optional: ["scheduledDate", "note"],
+  },
+  "DELETE /api/surveys/:id": { role: "admin", params: (f) => ({ id: f.survey.id }) },
+  "GET /api/notifications": { role: "client", query: () => ({ page: "1" }), optional: ["page"] },
+  "PATCH /api/notifications/:id/read": {
+    role: "client",
+    params: (f) => ({ id: f.notificationId }),
+  },
+};
+
+/** /api routes that read nothing from the request but the session. */
+const NO_INPUT = new Set([
+  "POST /api/logout",
+  "GET /api/user",
+  "GET /api/admin/impersonation-status",
+  "POST /api/admin/return",
+  "GET /api/admin/pricing-config",
+  "PATCH /api/notifications/mark-all-read",
+]);
+
+async function fixture(t: TestApp): Promise<Fixture> {
+  const admin = await createSignedInUser(t, { role: "admin" });
+  const client = await createSignedInUser(t, { role: "client" });
+  const surveyor = await createSignedInUser(t, { role: "surveyor" });
+  const technician = await createSignedInUser(t, { role: "technician" });
+  const other = await createUser(t.sql, { role: "client" });
+  const survey = await submitSurvey(t, client.cookie);
+  await insertNotification(t.sql, {
+    userId: client.user.id,
+    kind: "survey_status_changed",
+    title: "Survey scheduled",
+    body: "Your survey is scheduled.",
+    link: `/survey/${survey.id}`,
+  });
+  const [{ id: notificationId }] = await t.sql<{ id: string }[]>`
+    select id from notifications where user_id = ${client.user.id} limit 1`;
+  const message = await insertContactMessage(t.sql, {
+    name: "Visitor",
+    email: "visitor@example.test",
+    phone: null,
+    topic: "quote",
+    message: "How much is a boundary survey?",
+    ip: null,
+  });
+  const code = await insertDiscountCode(t.sql, {
+    code: "SPRING10",
+    kind: "percent",
+    value: 10,
+    createdBy: admin.user.id,
+  });
+  const resetToken = randomToken(32);
+  await insertPasswordResetToken(t.sql, {
+    userId: client.user.id,
+    tokenHash: await hashToken(resetToken),
+  });
+  return {
+    t,
+    cookies: {
+      admin: admin.cookie,
+      client: client.cookie,
+      surveyor: surveyor.cookie,
+      technician: technician.cookie,
+    },
+    client: client.user,
+    other,
+    survey,
+    notificationId,
+    messageId: message.id,
+    messageCursor: `${message.createdAt.toISOString()}_${message.id}`,
+    discountId: code!.id,
+    resetToken,
+    pricingConfig: (await getActivePricingConfig(t.sql)).config,
+  };
+}
+
+/** Row count and a digest of the contents of every table: any insert, update or delete shows. */
+async function snapshot(t: TestApp): Promise<Record<string, string>> {
+  const tables = await t.sql<{ tablename: string }[]>`
+    select tablename from pg_tables where schemaname = current_schema() order by tablename`;
+  const state: Record<string, string> = {};
+  for (const { tablename } of tables) {
+    // Table names come from the catalog, never from input.
+    const [row] = await t.sql.unsafe(
+      `select count(*)::int as n, coalesce(md5(string_agg(x::text, '|' order by x::text)), '')
+        as digest from "${tablename}" x`,
+    );
+    state[tablename] = `${row.n} ${row.digest}`;
+  }
+  return state;
+}
+
+let ipCounter = 0;
+
+/**
+ * Sends one request. Each comes from its own address (TRUST_PROXY=1): the per-IP limits in
+ * front of some validators would otherwise answer 429 before the value is ever checked.
+ */
+function send(
+  f: Fixture,
+  sample: Sample,
+  method: string,
+  path: string,
+  body?: string | Uint8Array<ArrayBuffer>,
+): Promise<Response> {
+  const n = ++ipCounter;
+  const headers: Record<string, string> = {
+    origin: ORIGIN,
+    "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+  };
+  if (sample.role) headers.cookie = f.cookies[sample.role];
+  if (body !== undefined) headers["content-type"] = "application/json";
+  return Promise.resolve(f.t.app.request(`${ORIGIN}${path}`, { method, headers, body }));
+}
+
+/** A 4xx JSON `{message}` that is not the guard or a rate limit speaking. */
+async function assertRefused(res: Response, what: string): Promise<void> {
+  const text = await res.text();
+  const seen = `${what} → ${res.status} ${text.slice(0, 200)}`;
+  assert(res.status >= 400 && res.status < 500, seen);
+  assert(![401, 403, 429].includes(res.status), `${seen} (the check was never reached)`);
+  assertMatch(res.headers.get("content-type") ?? "", /^application\/json/, seen);
+  const json = JSON.parse(text);
+  assert(typeof json.message === "string" && json.message.length > 0, seen);
+}
+
+function fillPath(route: string, params: Record<string, string>): string {
+  return route.replace(/:(\w+)/g, (_, name: string) => params[name]);
+}
+
+function deepObject(levels: number): unknown {
+  let value: unknown = "deep";
+  for (let i = 0; i < levels; i++) value = { a: value };
+  return value;
+}
+
+/** `value` with `char` inside it, where trimming cannot remove it. */
+function inside(value: string, char: string): string {
+  const at = Math.max(1, Math.floor(value.length / 2));
+  return value.length === 0 ? `x${char}x` : value.slice(0, at) + char + value.slice(at);
+}
+
+// NUL, other C0 controls (VT and FF included: trim would strip them at an end), DEL, C1.
+const CONTROL_CHARS = ["\u0000", "\u0001", "\u0008", "\u000b", "\u000c", "\u001b", "\u007f"]
+  .concat(["\u0080", "\u0085", "\u009f"]);
+const LONE_SURROGATES = ["\ud800", "\udfff"];
+// Not UTF-8: a stray byte, a bad continuation, an overlong "/", an encoded surrogate
+// (CESU-8), a code point past U+10FFFF, a truncated sequence.
+const INVALID_UTF8 = [[0xff], [0xc3, 0x28], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [
+  0xf4,
+  0x90,
+  0x80,
+  0x80,
+], [0xe2, 0x82]];
+const LONG = "x".repeat(20_000);
+const OVER_BODY_LIMIT = "x".repeat(100 * 1024);
+const MARK = "\u2063MARK\u2063";
+
+/** A JSON body with raw `bytes` spliced in where `marked` has MARK. */
+function withBytes(marked: unknown, bytes: number[]): Uint8Array<ArrayBuffer> {
+  const [before, after] = JSON.stringify(marked).split(MARK);
+  const enc = new TextEncoder();
+  return new Uint8Array([...enc.encode(before), ...bytes, ...enc.encode(after)]);
+}
+
+/** Every path to a string inside `value` (through objects and arrays). */
+function stringPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === "string") return [path];
+  if (Array.isArray(value)) return value.flatMap((v, i) => stringPaths(v, [...path, i]));
+  if (value && typeof value === "object") {
+    return Object.entries(value).flatMap(([k, v]) => stringPaths(v, [...path, k]));
+  }
+  return [];
+}
+
+function setAt(root: unknown, path: (string | number)[], value: unknown): unknown {
+  const copy = structuredClone(root) as Record<string | number, unknown>;
+  let node = copy;
+  for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+  const last = path[path.length - 1];
+  if (value === undefined) delete node[last];
+  else node[last] = value;
+  return copy;
+}
+
+/** Bad values for the string at `path` (its valid value is `valid`). */
+function badStrings(valid: string): { label: string; value: unknown }[] {
+  return [
+    ...CONTROL_CHARS.map((c) => ({
+      label: `U+${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+      value: inside(valid, c),
+    })),
+    ...LONE_SURROGATES.map((s) => ({ label: "a lone surrogate", value: inside(valid, s) })),
+    { label: "a 20,000-character string", value: LONG },
+    { label: "a 100 KB string", value: OVER_BODY_LIMIT },
+    { label: "a number", value: 12345 },
+  ];
+}
+
+/** Bad values for any field, whatever its type. */
+function badShapes(): { label: string; value: unknown }[] {
+  return [
+    { label: "a 100-deep object", value: deepObject(100) },
+    { label: "an array", value: [["x"]] },
+    { label: "a string with NUL", value: "true\u0000" },
+  ];
+}
+
+const BAD_IDS = [
+  "not-a-uuid",
+  "%00",
+  "12345",
+  "%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+  "%FF%FE",
+  "%ED%A0%80",
+  "x".repeat(500),
+  "00000000-0000-0000-0000-00000000000%00",
+];
+
+async function checkBody(f: Fixture, sample: Sample, method: string, path: string) {
+  const valid = sample.body!(f);
+  const optional = new Set(sample.optional ?? []);
+  const nullable = new Set(sample.nullable ?? []);
+  const sendJson = (body: unknown) => send(f, sample, method, path, JSON.stringify(body));
+  for (const field of stringPaths(valid)) {
+    const where = field.join(".");
+    const original = field.reduce<unknown>(
+      (node, key) => (node as Record<string | number, unknown>)[key],
+      valid,
+    ) as string;
+    for (const { label, value } of badStrings(original)) {
+      await assertRefused(await sendJson(setAt(valid, field, value)), `${where}: ${label}`);
+    }
+    for (const bytes of INVALID_UTF8) {
+      const body = withBytes(setAt(valid, field, inside(original, MARK)), bytes);
+      await assertRefused(await send(f, sample, method, path, body), `${where}: bytes ${bytes}`);
+    }
+  }
+  for (const key of Object.keys(valid)) {
+    for (const { label, value } of badShapes()) {
+      await assertRefused(await sendJson(setAt(valid, [key], value)), `${key}: ${label}`);
+    }
+    if (!nullable.has(key)) {
+      await assertRefused(await sendJson(setAt(valid, [key], null)), `${key}: null`);
+    }
+    if (!optional.has(key)) {
+      await assertRefused(await sendJson(setAt(valid, [key], undefined)), `${key}: missing`);
+    }
+  }
+  const wholeBodies: [string, string | Uint8Array<ArrayBuffer>][] = [
+    ["an empty body", ""],
+    ["malformed JSON", "{"],
+    ["null", "null"],
+    ["an array", JSON.stringify([valid])],
+    ["a number", "42"],
+    ["a string", JSON.stringify("text")],
+    ["a 100-deep object", JSON.stringify(deepObject(100))],
+    ["a 10,000-deep array", "[".repeat(10_000) + "]".repeat(10_000)],
+    ["a body over 64 KB", JSON.stringify({ ...valid, padding: OVER_BODY_LIMIT })],
+    ["invalid UTF-8 in an unknown key", withBytes({ ...valid, [MARK]: 1 }, [0xff])],
+    ["a lone surrogate in an unknown key", JSON.stringify({ ...valid, "\ud800": 1 })],
+  ];
+  for (const [label, body] of wholeBodies) {
+    await assertRefused(await send(f, sample, method, path, body), `body: ${label}`);
+  }
+}
+
+async function checkQuery(f: Fixture, sample: Sample, method: string, route: string) {
+  const valid = sample.query!(f);
+  const optional = new Set(sample.optional ?? []);
+  const base = fillPath(route, sample.params?.(f) ?? {});
+  const get = (query: URLSearchParams) => send(f, sample, method, `${base}?${query}`);
+  for (const [key, original] of Object.entries(valid)) {
+    // Number() reads VT and FF around a number as whitespace, like a space: the value used is
+    // the number, so they are not bad input in a numeric parameter.
+    const isNumber = /^-?\d+(\.\d+)?$/.test(original);
+    const chars = CONTROL_CHARS.filter((c) => !(isNumber && (c === "\u000b" || c === "\u000c")));
+    const values = [...chars.map((c) => inside(original, c)), LONG];
+    for (const value of values) {
+      const query = new URLSearchParams(valid);
+      query.set(key, value);
+      await assertRefused(await get(query), `?${key}=${JSON.stringify(value.slice(0, 40))}`);
+    }
+    const repeated = new URLSearchParams(valid);
+    repeated.append(key, original);
+    await assertRefused(await get(repeated), `?${key} twice`);
+    if (!optional.has(key)) {
+      const missing = new URLSearchParams(valid);
+      missing.delete(key);
+      await assertRefused(await get(missing), `?${key} missing`);
+    }
+  }
+}
+
+async function checkParams(f: Fixture, sample: Sample, method: string, route: string) {
+  const params = sample.params!(f);
+  const body = sample.body ? JSON.stringify(sample.body(f)) : undefined;
+  const query = sample.query ? `?${new URLSearchParams(sample.query(f))}` : "";
+  for (const name of Object.keys(params)) {
+    for (const bad of [crypto.randomUUID(), ...BAD_IDS]) {
+      const path = fillPath(route, { ...params, [name]: bad }) + query;
+      await assertRefused(await send(f, sample, method, path, body), `:${name} = ${bad}`);
+    }
+  }
+}
+
+test("[bad input] every /api route has a bad-input sample or is listed as taking no input", async () => {
+  const t = await createTestApp();
+  const routes = new Set(
+    t.app.routes
+      .filter((r) => r.method !== "ALL" && r.path.startsWith("/api/"))
+      .map((r) => `${r.method} ${r.path}`),
+  );
+  const covered = new Set([...Object.keys(SAMPLES), ...NO_INPUT]);
+  assertEquals([...routes].filter((r) => !covered.has(r)).sort(), [], "routes without a sample");
+  assertEquals([...covered].filter((r) => !routes.has(r)).sort(), [], "samples without a route");
+  t.close();
+});
+
+for (const [route, sample] of Object.entries(SAMPLES)) {
+  const [method, pattern] = route.split(" ");
+  test(`[bad input] ${route}: every bad value is a 4xx {message} and changes nothing`, async () => {
+    const t = await createTestApp({ env: { TRUST_PROXY: "1" } });
+    const f = await fixture(t);
+    const before = await snapshot(t);
+    const path = fillPath(pattern, sample.params?.(f) ?? {});
+    if (sample.body) await checkBody(f, sample, method, path);
+    if (sample.query) await checkQuery(f, sample, method, pattern);
+    if (sample.params) await checkParams(f, sample, method, pattern);
+    assertEquals(await snapshot(t), before, "a refused request changed a table");
+
+    // The unbroken sample passes, so every refusal above was the broken value's doing.
+    const query = sample.query ? `?${new URLSearchParams(sample.query(f))}` : "";
+    const body = sample.body ? JSON.stringify(sample.body(f)) : undefined;
+    const res = await send(f, sample, method, path + query, body);
+    const text = await res.text();
+    if (sample.ok) assertEquals(res.status, sample.ok, text);
+    else assert(res.status >= 200 && res.status < 300, `valid sample → ${res.status} ${text}`);
+    t.close();
+  });
+}
