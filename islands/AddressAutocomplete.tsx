@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { ADDRESS_AUTOCOMPLETE } from "../lib/geo/constants.ts";
+import { asPrecision, type GeocodePrecision } from "../lib/geo/provider.ts";
 
 export { ADDRESS_AUTOCOMPLETE };
 
@@ -9,11 +10,15 @@ export interface AddressPrediction {
   placeId: string;
 }
 
-/** A picked suggestion; coordinates and the formatted address arrive once it is geocoded. */
+/**
+ * A picked suggestion; coordinates, the formatted address and how exactly they locate the
+ * property (the building, or only its ZIP or town) arrive once it is geocoded.
+ */
 export interface AddressSelection extends AddressPrediction {
   formattedAddress?: string;
   lat?: number;
   lng?: number;
+  precision?: GeocodePrecision;
 }
 
 /** Props of the address field. Callbacks are for use from other islands only (not JSON). */
@@ -73,7 +78,9 @@ async function fetchPredictions(
 async function fetchGeocode(
   placeId: string,
   signal: AbortSignal,
-): Promise<{ formattedAddress: string; lat: number; lng: number } | undefined> {
+): Promise<
+  { formattedAddress: string; lat: number; lng: number; precision: GeocodePrecision } | undefined
+> {
   const res = await fetch(`/api/geocode?${new URLSearchParams({ placeId })}`, {
     signal,
     headers: { accept: "application/json" },
@@ -84,7 +91,13 @@ async function fetchGeocode(
     typeof body?.formattedAddress !== "string" || typeof body?.lat !== "number" ||
     typeof body?.lng !== "number"
   ) return undefined;
-  return { formattedAddress: body.formattedAddress, lat: body.lat, lng: body.lng };
+  return {
+    formattedAddress: body.formattedAddress,
+    lat: body.lat,
+    lng: body.lng,
+    // Without a precision nothing says the point is the property: take it as the town's.
+    precision: asPrecision(body.precision) ?? "city",
+  };
 }
 
 function PinIcon() {

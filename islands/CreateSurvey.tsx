@@ -14,6 +14,7 @@ import { navigate } from "./_nav.ts";
 import type { AddressSelection } from "./AddressAutocomplete.tsx";
 import { SURVEY_TYPE_INFO } from "../lib/survey_types.ts";
 import { STATE_CODES } from "../lib/survey_options.ts";
+import { isPropertyPrecision } from "../lib/geo/provider.ts";
 import {
   type Answers,
   type Draft,
@@ -139,10 +140,12 @@ export default function CreateSurvey({ user: initialUser, initialAddress }: Crea
 
   // Parcel records prefill the acreage, unless the visitor typed their own. The lookup is
   // for signed-in users (each one costs a paid API call).
+  // A town or ZIP centre is not the property: its parcel would be someone else's.
   const { lat, lng } = answers;
+  const isPinpointed = isPropertyPrecision(answers.precision);
   const isSignedIn = user !== null;
   useEffect(() => {
-    if (!isRestored || !isSignedIn || lat === null || lng === null) return;
+    if (!isRestored || !isSignedIn || !isPinpointed || lat === null || lng === null) return;
     let isCurrent = true;
     lookupParcel(lat, lng).then((parcel) => {
       if (!isCurrent || !parcel?.acreage) return;
@@ -162,7 +165,7 @@ export default function CreateSurvey({ user: initialUser, initialAddress }: Crea
     return () => {
       isCurrent = false;
     };
-  }, [lat, lng, isRestored, isSignedIn]);
+  }, [lat, lng, isPinpointed, isRestored, isSignedIn]);
 
   async function lookUpAddress(address: string) {
     setLookup("pending");
@@ -181,6 +184,7 @@ export default function CreateSurvey({ user: initialUser, initialAddress }: Crea
           formattedAddress: found.formattedAddress,
           lat: found.lat,
           lng: found.lng,
+          precision: found.precision,
           state: stateFromAddress(found.formattedAddress, STATE_CODES) || d.answers.state,
         },
       };
@@ -198,6 +202,7 @@ export default function CreateSurvey({ user: initialUser, initialAddress }: Crea
       formattedAddress: formatted,
       lat: selection.lat ?? null,
       lng: selection.lng ?? null,
+      precision: selection.precision ?? "",
       ...(formatted ? { state: stateFromAddress(formatted, STATE_CODES) || answers.state } : {}),
     });
   }

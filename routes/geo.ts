@@ -85,7 +85,9 @@ export const geo = new Hono<AppEnv>()
       );
       if (!result) throw new HTTPException(404, { message: "No location found for that address" });
       c.header("Cache-Control", PUBLIC_CACHE);
-      const { formattedAddress, lat, lng } = result;
-      return c.json({ formattedAddress, lat, lng });
+      // precision: how exactly the point is the property (lib/geo/provider.ts), so the page
+      // says "we matched the town" rather than "we found this property" for a town centre.
+      const { formattedAddress, lat, lng, precision } = result;
+      return c.json({ formattedAddress, lat, lng, precision });
     },
   );

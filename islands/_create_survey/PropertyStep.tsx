@@ -1,8 +1,10 @@
 /**
  * Step 1: the property address (suggestions + geocode) and a map-free confirmation of what
- * was found, plus the state, which the price depends on.
+ * was found, plus the state, which the price depends on. The confirmation claims only what
+ * the geocode knows: the property itself, or just its town or ZIP (the offline data's best).
  */
 import AddressAutocomplete, { type AddressSelection } from "../AddressAutocomplete.tsx";
+import { isPropertyPrecision } from "../../lib/geo/provider.ts";
 import { FieldError, SelectField } from "../_fields.tsx";
 import { SURVEY_OPTIONS } from "./options.ts";
 import type { Answers, Errors } from "./types.ts";
@@ -22,12 +24,16 @@ function formatCoordinate(value: number, positive: string, negative: string): st
   return `${Math.abs(value).toFixed(5)}° ${value >= 0 ? positive : negative}`;
 }
 
+/** Said when only the address's town or ZIP was located, not the property. */
+export const TOWN_MATCH_TITLE = "We matched the town; the surveyor confirms the exact parcel";
+
 /** The address step. */
 export function PropertyStep(
   { answers, errors, update, onSelect, onLookup, lookup }: PropertyStepProps,
 ) {
   const isConfirmed = answers.formattedAddress !== "" && answers.lat !== null &&
     answers.lng !== null;
+  const isPinpointed = isPropertyPrecision(answers.precision);
   return (
     <>
       <p className="cs-lead">
@@ -50,6 +56,7 @@ export function PropertyStep(
               placeId: "",
               lat: null,
               lng: null,
+              precision: "",
               acreageSource: "",
               parcelNumber: "",
             })}
@@ -73,14 +80,22 @@ export function PropertyStep(
               />
             </svg>
             <div>
-              <p className="cs-confirm__title">We found this property</p>
-              <p className="cs-confirm__address">{answers.formattedAddress}</p>
-              <p className="cs-confirm__coords">
-                {formatCoordinate(answers.lat!, "N", "S")},{" "}
-                {formatCoordinate(answers.lng!, "E", "W")}
+              <p className="cs-confirm__title">
+                {isPinpointed ? "We found this property" : TOWN_MATCH_TITLE}
               </p>
+              <p className="cs-confirm__address">{answers.formattedAddress}</p>
+              {isPinpointed
+                ? (
+                  <p className="cs-confirm__coords">
+                    {formatCoordinate(answers.lat!, "N", "S")},{" "}
+                    {formatCoordinate(answers.lng!, "E", "W")}
+                  </p>
+                )
+                : null}
               <p className="cs-confirm__hint">
-                Not the right place? Change the address above and pick the matching suggestion.
+                {isPinpointed
+                  ? "Not the right place? Change the address above and pick the matching suggestion."
+                  : "Not the right town? Change the address above and pick the matching suggestion."}
               </p>
             </div>
           </div>

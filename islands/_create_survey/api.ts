@@ -5,22 +5,26 @@
 import { ApiError, apiJson, errorMessage, getQuery } from "../_api.ts";
 import type { Quote } from "../../lib/pricing.ts";
 import type { Answers } from "./types.ts";
+import { asPrecision, type GeocodePrecision } from "../../lib/geo/provider.ts";
 import { type DetailsBody, toDetails } from "./details.ts";
 
-/** A geocoded address. */
+/** A geocoded address and how exactly it is located (lib/geo/provider.ts). */
 export interface Geocoded {
   formattedAddress: string;
   lat: number;
   lng: number;
+  precision: GeocodePrecision;
 }
 
 /** Geocodes typed text; null when nothing matches or the call fails (spec: silent). */
 export async function geocode(address: string): Promise<Geocoded | null> {
   try {
     const data = await getQuery<Geocoded>(`/api/geocode?address=${encodeURIComponent(address)}`);
-    return data && typeof data.formattedAddress === "string" && typeof data.lat === "number"
-      ? data
-      : null;
+    if (!data || typeof data.formattedAddress !== "string" || typeof data.lat !== "number") {
+      return null;
+    }
+    // An answer without a precision claims no more than the town.
+    return { ...data, precision: asPrecision(data.precision) ?? "city" };
   } catch {
     return null;
   }

@@ -5,6 +5,7 @@
 import type { SurveyType } from "../../lib/survey_types.ts";
 import type { Quote } from "../../lib/pricing.ts";
 import type { AuthUser } from "../_auth_forms.tsx";
+import type { GeocodePrecision } from "../../lib/geo/provider.ts";
 
 /** The signed-in user as the island needs it (a subset of the session user). */
 export type IslandUser = AuthUser;
@@ -21,6 +22,11 @@ export interface Answers {
   placeId: string;
   lat: number | null;
   lng: number | null;
+  /**
+   * How exactly lat/lng locate the property: "" until geocoded; "zip" or "city" when only the
+   * town is known, so the page does not claim to have found the property.
+   */
+  precision: GeocodePrecision | "";
   /** USPS state code; prefilled from the geocoded address, editable. */
   state: string;
   surveyType: SurveyType | "";
@@ -82,6 +88,7 @@ export function emptyAnswers(): Answers {
     placeId: "",
     lat: null,
     lng: null,
+    precision: "",
     state: "",
     surveyType: "",
     purpose: "",

@@ -4,7 +4,7 @@
  * unexpected JSON) becomes an empty answer so callers never see an exception.
  */
 import { z } from "zod";
-import type { GeocodeResult, GeoProvider, Prediction } from "./provider.ts";
+import type { GeocodePrecision, GeocodeResult, GeoProvider, Prediction } from "./provider.ts";
 import { ADDRESS_AUTOCOMPLETE } from "./constants.ts";
 
 /** Options for `createGoogleGeoProvider`; the base URLs exist so tests can use a fake server. */
@@ -32,15 +32,47 @@ const AutocompleteResponse = z.object({
 const PlaceDetailsResponse = z.object({
   formattedAddress: z.string().min(1),
   location: z.object({ latitude: z.number(), longitude: z.number() }),
+  types: z.array(z.string()).optional(),
 });
 
 const GeocodeResponse = z.object({
   status: z.string(),
   results: z.array(z.object({
     formatted_address: z.string().min(1),
-    geometry: z.object({ location: z.object({ lat: z.number(), lng: z.number() }) }),
+    geometry: z.object({
+      location: z.object({ lat: z.number(), lng: z.number() }),
+      location_type: z.string().optional(),
+    }),
+    types: z.array(z.string()).optional(),
   })),
 });
+
+/** Place types that name one building or lot. */
+const BUILDING_TYPES = ["street_address", "premise", "subpremise", "establishment"];
+
+/**
+ * What a place's types say about where its point is: a building, a street, a ZIP area or a
+ * town (anything broader, or no types at all: never claim more than Google said).
+ */
+function precisionOfTypes(types: readonly string[] = []): GeocodePrecision {
+  if (types.some((t) => BUILDING_TYPES.includes(t))) return "rooftop";
+  if (types.includes("route") || types.includes("intersection")) return "street";
+  if (types.includes("postal_code")) return "zip";
+  return "city";
+}
+
+/**
+ * The Geocoding API's `location_type`: ROOFTOP is the building and RANGE_INTERPOLATED a point
+ * along the street; GEOMETRIC_CENTER and APPROXIMATE are the middle of whatever the result
+ * is, which its types name.
+ */
+function precisionOfGeocode(locationType: string | undefined, types?: string[]): GeocodePrecision {
+  if (locationType === "ROOFTOP") return "rooftop";
+  if (locationType === "RANGE_INTERPOLATED") return "street";
+  const fromTypes = precisionOfTypes(types);
+  // The centre of a large site is still an approximation of where on it the work is.
+  return fromTypes === "rooftop" && locationType === "APPROXIMATE" ? "street" : fromTypes;
+}
 
 /** Google Places / Geocoding provider. */
 export function createGoogleGeoProvider(options: GoogleGeoOptions): GeoProvider {
@@ -104,7 +136,7 @@ export function createGoogleGeoProvider(options: GoogleGeoOptions): GeoProvider 
         const json = await getJson(`${places}/v1/places/${query.placeId}`, {
           headers: {
             "x-goog-api-key": options.apiKey,
-            "x-goog-fieldmask": "formattedAddress,location",
+            "x-goog-fieldmask": "formattedAddress,location,types",
           },
         });
         const parsed = PlaceDetailsResponse.safeParse(json);
@@ -113,6 +145,7 @@ export function createGoogleGeoProvider(options: GoogleGeoOptions): GeoProvider 
           formattedAddress: parsed.data.formattedAddress,
           lat: parsed.data.location.latitude,
           lng: parsed.data.location.longitude,
+          precision: precisionOfTypes(parsed.data.types),
         };
       }
       const address = query.address?.trim();
@@ -131,6 +164,7 @@ export function createGoogleGeoProvider(options: GoogleGeoOptions): GeoProvider 
         formattedAddress: first.formatted_address,
         lat: first.geometry.location.lat,
         lng: first.geometry.location.lng,
+        precision: precisionOfGeocode(first.geometry.location_type, first.types),
       };
     },
   };

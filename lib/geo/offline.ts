@@ -1,7 +1,13 @@
 /**
  * Offline geo provider: US ZIP codes and places from the `zipcodes` package, no key and no
  * network. Suggestions keep the street as typed and complete the trailing city, ZIP or
- * "City, ST" into real candidates; geocoding resolves to the ZIP or city centroid.
+ * "City, ST" into real candidates; geocoding resolves to the ZIP or city centroid and says
+ * so (`precision: "zip" | "city"`): this data knows towns, never a street or a parcel.
+ *
+ * The data has no population, so a city's number of ZIP codes stands in for its size (Miami,
+ * FL has dozens, Miami, OK one). Candidates for a typed city rank by how well the name matches
+ * (the whole name, a whole word of it, or a prefix), then by size, with a nearby place lifted
+ * when the browser gave a location, so "Miami" is Miami, FL even for a visitor in Kansas.
  */
 import type { GeocodeResult, GeoProvider, Prediction } from "./provider.ts";
 import { ADDRESS_AUTOCOMPLETE } from "./constants.ts";
@@ -354,6 +360,52 @@ function cityOrder(near?: LatLng): (a: CityEntry, b: CityEntry) => number {
   return (a, b) => closeness(p, b) - closeness(p, a) || compareBySize(a, b);
 }
 
+/** How a city name answers typed text: the whole name, a whole word of it, or a prefix. */
+const MATCH_SCORE = { exact: 2, word: 1, prefix: 0 } as const;
+
+/**
+ * Score of a place `km` away from the visitor: up to 9 in their own town (worth a city 500
+ * times bigger), about 3 within a couple of hundred km (the same region), nothing across the
+ * country, so a location only lifts places near it and never buries a big, well-matched one.
+ */
+function nearbyScore(km: number): number {
+  return 6 * Math.exp(-km / 80) + 3 * Math.exp(-km / 400);
+}
+
+/**
+ * Best first for cities whose names start with `query`: match (MATCH_SCORE) plus size (log2
+ * of the ZIP count, the data's only proxy for population) plus nearness to `near`. The
+ * weights make a complete name beat a longer one of similar size ("Miami" before
+ * "Miamisburg"), a big city beat a hamlet of the same name anywhere ("Portland" is Oregon),
+ * and the visitor's own town win when they are in it (Portland, ME typed in Portland, ME).
+ */
+function candidateOrder(query: string, near?: LatLng): (a: CityEntry, b: CityEntry) => number {
+  const p = near ? withVector({ lat: near.lat, lng: near.lng }) : undefined;
+  const scores = new Map<CityEntry, number>();
+  const score = (c: CityEntry) => {
+    let value = scores.get(c);
+    if (value === undefined) {
+      const match = c.key === query
+        ? MATCH_SCORE.exact
+        : c.key.startsWith(query + " ")
+        ? MATCH_SCORE.word
+        : MATCH_SCORE.prefix;
+      value = match + Math.log2(c.zips.length) + (p ? nearbyScore(kmBetween(p, c)) : 0);
+      scores.set(c, value);
+    }
+    return value;
+  };
+  return (a, b) => score(b) - score(a) || compareBySize(a, b);
+}
+
+/** Distance along the surface between two unit-vector points, in km. */
+function kmBetween(a: Point, b: Point): number {
+  return EARTH_RADIUS_KM * Math.acos(Math.min(1, Math.max(-1, closeness(a, b))));
+}
+
+/** Within this distance the visitor is taken to be in the city, so their ZIP is the guess. */
+const IN_CITY_KM = 40;
+
 function zipOrder(near?: LatLng): (a: ZipEntry, b: ZipEntry) => number {
   if (!near) return (a, b) => cmp(a.zip, b.zip);
   const p = withVector({ lat: near.lat, lng: near.lng });
@@ -544,8 +596,10 @@ function prediction(street: string, zip: ZipEntry): Prediction {
   return { description: describe(street, zip), placeId: `zip:${zip.zip}|${street}` };
 }
 
+/** The ZIP to show for `city`: the one nearest a visitor inside it, else the main one. */
 function representativeZip(city: CityEntry, near?: LatLng): ZipEntry {
-  return near ? topK(city.zips, 1, zipOrder(near))[0] : city.primary;
+  if (!near || haversineKm(near, city) > IN_CITY_KM) return city.primary;
+  return topK(city.zips, 1, zipOrder(near))[0];
 }
 
 /** ZIPs for one reading, best first; empty when it matches nothing. */
@@ -562,7 +616,7 @@ function matchReading(index: GeoIndex, reading: Reading, near?: LatLng): ZipEntr
       }
       return topK(found, MAX, zipOrder(near));
     }
-    const best = topK(slice(index.cities, start, end, inState), MAX, cityOrder(near));
+    const best = topK(slice(index.cities, start, end, inState), MAX, candidateOrder(city, near));
     const picked = best.map((c) => representativeZip(c, near));
     // Few cities match (a complete name): offer more of their ZIPs rather than a short list.
     for (const c of best) {
@@ -649,7 +703,7 @@ function geocodeAddress(index: GeoIndex, address: string): GeocodeResult | undef
       if (state && state[0] === entry.city.state) segments = dropTail(segments, state[1]);
       const split = splitCity(index, segments, entry.city.state, entry.city);
       const street = split ? split.street : joinStreet(segments);
-      return { formattedAddress: describe(street, entry), lat: entry.lat, lng: entry.lng };
+      return zipCentroid(street, entry);
     }
   }
   const state = trailingState(segments);
@@ -667,7 +721,13 @@ function centroid(street: string, city: CityEntry): GeocodeResult {
     formattedAddress: street ? `${street}, ${place}` : place,
     lat: city.lat,
     lng: city.lng,
+    precision: "city",
   };
+}
+
+/** The ZIP's centre: the street is kept as typed, never located. */
+function zipCentroid(street: string, zip: ZipEntry): GeocodeResult {
+  return { formattedAddress: describe(street, zip), lat: zip.lat, lng: zip.lng, precision: "zip" };
 }
 
 let indexPromise: Promise<GeoIndex> | undefined;
@@ -702,8 +762,7 @@ export async function geocodeOffline(
     const m = /^zip:(\d{5})\|([^]*)$/.exec(query.placeId);
     const entry = m && index.zipByCode.get(m[1]);
     if (!entry || m[2].length > ADDRESS_AUTOCOMPLETE.maxInputLength) return undefined;
-    const street = joinStreet(segmentsOf(m[2]).segments);
-    return { formattedAddress: describe(street, entry), lat: entry.lat, lng: entry.lng };
+    return zipCentroid(joinStreet(segmentsOf(m[2]).segments), entry);
   }
   if (query.address !== undefined) {
     if (query.address.length > ADDRESS_AUTOCOMPLETE.maxInputLength * 2) return undefined;

@@ -48,6 +48,7 @@ function api(url: URL): Response {
       formattedAddress: "123 Main St, Austin, TX 78701",
       lat: 30.27,
       lng: -97.74,
+      precision: "zip",
     });
   }
   return Response.json({ message: "No location found for that address" }, { status: 404 });
@@ -180,6 +181,8 @@ test("[address island] Enter picks the active option, then geocodes it", async (
         formattedAddress: "123 Main St, Austin, TX 78701",
         lat: 30.27,
         lng: -97.74,
+        // Passed on, so the page can say it matched the town rather than the property.
+        precision: "zip",
       },
     ]);
     assertEquals(input.value, "123 Main St, Austin, TX 78701");

@@ -130,7 +130,8 @@ function stubFetch(handlers: Record<string, Handler>) {
 
 const BASE_HANDLERS: Record<string, Handler> = {
   "GET /api/address-suggestions": () => Response.json({ predictions: [PICK] }),
-  "GET /api/geocode": () => Response.json({ formattedAddress: FORMATTED, lat: 30.27, lng: -97.74 }),
+  "GET /api/geocode": () =>
+    Response.json({ formattedAddress: FORMATTED, lat: 30.27, lng: -97.74, precision: "rooftop" }),
   "GET /api/parcels/lookup": () => Response.json({ parcel: null }),
   "POST /api/calculate-price": () => Response.json(PRICE_OK),
 };
@@ -226,6 +227,39 @@ test("[create survey] Continue on an empty first step puts the messages next to 
   }
 });
 
+test("[create survey] an address matched only to its town or ZIP says so, without coordinates", async () => {
+  for (const precision of ["zip", "city", undefined]) {
+    const { calls, restore } = stubFetch({
+      ...BASE_HANDLERS,
+      "GET /api/geocode": () =>
+        Response.json({ formattedAddress: FORMATTED, lat: 30.27, lng: -97.74, precision }),
+    });
+    try {
+      await mount({ user: USER });
+      const input = field("cs-address");
+      await act(() => void fireEvent.change(input, { target: { value: "123 Main St Aus" } }));
+      await wait(ADDRESS_AUTOCOMPLETE.debounceMs + 50);
+      await act(() => void fireEvent.keyDown(input, { key: "ArrowDown" }));
+      await act(() => void fireEvent.keyDown(input, { key: "Enter" }));
+      await wait(30);
+      const confirm = document.querySelector(".cs-confirm")?.textContent ?? "";
+      const label = String(precision);
+      assertMatch(
+        confirm,
+        /^We matched the town; the surveyor confirms the exact parcel123 Main St, Austin, TX 78701/,
+        label,
+      );
+      assert(!confirm.includes("We found this property"), label);
+      assertEquals(document.querySelector(".cs-confirm__coords"), null, label);
+      // A town centre is not the property: no parcel lookup there.
+      assertEquals(calls.filter((c) => c.path === "/api/parcels/lookup").length, 0, label);
+      assertEquals(field("cs-state").value, "TX", label);
+    } finally {
+      done(restore);
+    }
+  }
+});
+
 test("[create survey] picking a suggestion confirms the formatted address and its state", async () => {
   const { restore } = stubFetch(BASE_HANDLERS);
   try {
@@ -238,7 +272,11 @@ test("[create survey] picking a suggestion confirms the formatted address and it
     await wait(30);
     const confirm = document.querySelector(".cs-confirm")!;
     assert(confirm, "the confirmation shows");
-    assertMatch(confirm.textContent ?? "", /We found this property123 Main St, Austin, TX 78701/);
+    // The geocoder located the building itself (as Google does for a street address).
+    assertMatch(
+      confirm.textContent ?? "",
+      /We found this property123 Main St, Austin, TX 78701\d+\.\d{5}° N, \d+\.\d{5}° W/,
+    );
     assertEquals(field("cs-state").value, "TX");
     await clickContinue();
     assertEquals(heading().textContent, "Step 2 of 6Survey type");

@@ -80,6 +80,7 @@ Deno.test("[geo google] a placeId geocodes through Place Details", async () => {
       ? Response.json({
         formattedAddress: "123 Main St, Austin, TX 78701, USA",
         location: { latitude: 30.2672, longitude: -97.7431 },
+        types: ["street_address"],
       })
       : new Response("not found", { status: 404 })
   );
@@ -88,8 +89,12 @@ Deno.test("[geo google] a placeId geocodes through Place Details", async () => {
       formattedAddress: "123 Main St, Austin, TX 78701, USA",
       lat: 30.2672,
       lng: -97.7431,
+      precision: "rooftop",
     });
-    assertEquals(fake.seen[0].headers.get("x-goog-fieldmask"), "formattedAddress,location");
+    assertEquals(
+      fake.seen[0].headers.get("x-goog-fieldmask"),
+      "formattedAddress,location,types",
+    );
     assertEquals(await fake.provider.geocode({ placeId: "unknown" }), undefined);
     // Not a Google id: never sent (it could otherwise walk the URL path).
     assertEquals(await fake.provider.geocode({ placeId: "../v1/other" }), undefined);
@@ -107,7 +112,8 @@ Deno.test("[geo google] an address geocodes through the Geocoding API", async ()
           status: "OK",
           results: [{
             formatted_address: "1 Beacon St, Boston, MA 02108, USA",
-            geometry: { location: { lat: 42.3576, lng: -71.0621 } },
+            geometry: { location: { lat: 42.3576, lng: -71.0621 }, location_type: "ROOFTOP" },
+            types: ["street_address"],
           }],
         }
         : { status: "ZERO_RESULTS", results: [] },
@@ -118,11 +124,44 @@ Deno.test("[geo google] an address geocodes through the Geocoding API", async ()
       formattedAddress: "1 Beacon St, Boston, MA 02108, USA",
       lat: 42.3576,
       lng: -71.0621,
+      precision: "rooftop",
     });
     assertEquals(fake.seen[0].path, "/maps/api/geocode/json");
     assertEquals(fake.seen[0].search.get("key"), "test-key");
     assertEquals(fake.seen[0].search.get("components"), "country:US");
     assertEquals(await fake.provider.geocode({ address: "nowhere" }), undefined);
+  } finally {
+    await fake.close();
+  }
+});
+
+Deno.test("[geo google] precision follows Google's location type and place types", async () => {
+  const answers: Record<string, { location_type?: string; types?: string[] }> = {
+    interpolated: { location_type: "RANGE_INTERPOLATED", types: ["street_address"] },
+    road: { location_type: "GEOMETRIC_CENTER", types: ["route"] },
+    zip: { location_type: "APPROXIMATE", types: ["postal_code"] },
+    town: { location_type: "APPROXIMATE", types: ["locality", "political"] },
+    bare: {},
+  };
+  const fake = fakeGoogle((req) => {
+    const { location_type, types } = answers[req.search.get("address")!];
+    return Response.json({
+      status: "OK",
+      results: [{
+        formatted_address: "Somewhere, USA",
+        geometry: { location: { lat: 1, lng: 2 }, location_type },
+        types,
+      }],
+    });
+  });
+  try {
+    const precision = async (address: string) =>
+      (await fake.provider.geocode({ address }))?.precision;
+    assertEquals(await precision("interpolated"), "street");
+    assertEquals(await precision("road"), "street");
+    assertEquals(await precision("zip"), "zip");
+    assertEquals(await precision("town"), "city");
+    assertEquals(await precision("bare"), "city", "unknown: never claim the building");
   } finally {
     await fake.close();
   }

@@ -8,6 +8,9 @@ import {
 
 const AUSTIN = { lat: 30.2672, lng: -97.7431 };
 const BOSTON = { lat: 42.3601, lng: -71.0589 };
+const KANSAS_CITY = { lat: 39.0997, lng: -94.5786 };
+// Where a data-centre IP geolocates; a browser may report it for any visitor.
+const COUNCIL_BLUFFS = { lat: 41.2619, lng: -95.8608 };
 const NEW_ENGLAND_AND_NY = new Set(["MA", "NH", "RI", "CT", "VT", "ME", "NY"]);
 
 function stateOf(description: string): string {
@@ -59,19 +62,50 @@ Deno.test("[geo offline] multi-word and abbreviated city names match", async () 
   assertMatch((await suggestOffline("9 Oak Ave St St Lou"))[0].description, /Saint Louis, MO/);
 });
 
-Deno.test("[geo offline] 'Spring' ranks by distance from the given location", async () => {
+Deno.test("[geo offline] 'Spring' puts a nearby match first when a location is given", async () => {
   const nearAustin = await suggestOffline("Spring", AUSTIN);
   const nearBoston = await suggestOffline("Spring", BOSTON);
-  assertEquals(stateOf(nearAustin[0].description), "TX", nearAustin[0].description);
+  assertEquals(nearAustin[0].description, "Spring, TX 77373");
+  assertEquals(nearBoston[0].description, "Springfield, MA 01101");
   assert(NEW_ENGLAND_AND_NY.has(stateOf(nearBoston[0].description)), nearBoston[0].description);
-  // Nearest first: distances never decrease down the list.
-  const geocoded = await Promise.all(
-    nearBoston.map((p) => geocodeOffline({ placeId: p.placeId })),
-  );
-  const distances = geocoded.map((g) => haversineKm(BOSTON, g!));
-  for (let i = 1; i < distances.length; i++) {
-    assert(distances[i] >= distances[i - 1] - 25, `not nearest first: ${distances}`);
+});
+
+Deno.test("[geo offline] '55 Ocean Dr, Miami' offers Miami, FL first, wherever the visitor is", async () => {
+  for (const near of [undefined, KANSAS_CITY, COUNCIL_BLUFFS, AUSTIN, BOSTON]) {
+    const predictions = (await suggestOffline("55 Ocean Dr, Miami", near)).map((p) =>
+      p.description
+    );
+    const where = JSON.stringify(near ?? "no location");
+    assertEquals(predictions[0], "55 Ocean Dr, Miami, FL 33101", where);
+    assert(!predictions[0].includes("Miami, OK"), where);
   }
+  // Without a location, a town of a few hundred people comes after the bigger places whose
+  // names the text also starts.
+  const plain = (await suggestOffline("55 Ocean Dr, Miami")).map((p) => p.description);
+  assert(
+    plain.indexOf("55 Ocean Dr, Miami Beach, FL 33109") <
+      plain.indexOf("55 Ocean Dr, Miami, OK 74354"),
+    JSON.stringify(plain),
+  );
+});
+
+Deno.test("[geo offline] ambiguous city names rank by size, then by the visitor's region", async () => {
+  const first = async (input: string, near?: { lat: number; lng: number }) =>
+    (await suggestOffline(input, near))[0].description;
+  assertEquals(await first("Portland"), "Portland, OR 97201");
+  assertEquals(await first("Portland", KANSAS_CITY), "Portland, OR 97201");
+  assertEquals(await first("Portland", BOSTON), "Portland, ME 04101");
+  assertEquals(await first("Columbus"), "Columbus, OH 43201");
+  assertEquals(await first("Salem"), "Salem, OR 97301");
+  assertEquals(await first("Salem", BOSTON), "Salem, MA 01970");
+  // The three big Springfields lead; the one near the visitor leads near it.
+  const springfields = (await suggestOffline("Springfield")).map((p) => stateOf(p.description));
+  assertEquals(new Set(springfields.slice(0, 3)), new Set(["IL", "MA", "MO"]));
+  assertEquals(stateOf(await first("Springfield", BOSTON)), "MA");
+  assertEquals(
+    await first("123 Main St, Springfield", BOSTON),
+    "123 Main St, Springfield, MA 01101",
+  );
 });
 
 Deno.test("[geo offline] without a location bigger places come first", async () => {
@@ -91,10 +125,12 @@ Deno.test("[geo offline] geocodes an address by ZIP, by city and state, or by ci
     formattedAddress: "500 Congress Ave, Austin, TX 78701",
     lat: 30.2713,
     lng: -97.7426,
+    precision: "zip",
   });
   const byCityState = await geocodeOffline({ address: "1 Beacon St Boston MA" });
   assert(byCityState);
   assertEquals(byCityState.formattedAddress, "1 Beacon St, Boston, MA");
+  assertEquals(byCityState.precision, "city");
   assert(haversineKm(BOSTON, byCityState) < 15, JSON.stringify(byCityState));
   const byCity = await geocodeOffline({ address: "Austin, Texas, USA" });
   assert(byCity);
@@ -102,6 +138,9 @@ Deno.test("[geo offline] geocodes an address by ZIP, by city and state, or by ci
   assert(haversineKm(AUSTIN, byCity) < 15);
   const zipOnly = await geocodeOffline({ address: "02108" });
   assertEquals(zipOnly?.formattedAddress, "Boston, MA 02108");
+  assertEquals(zipOnly?.precision, "zip");
+  // A picked suggestion is its ZIP's centre, never a located street.
+  assertEquals((await geocodeOffline({ placeId: "zip:78701|123 Main St" }))?.precision, "zip");
 });
 
 Deno.test("[geo offline] unknown places and ids geocode to undefined", async () => {
