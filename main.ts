@@ -28,7 +28,7 @@ import { surveys } from "./routes/surveys.ts";
 import { notifications } from "./routes/notifications.ts";
 import { surveyPages } from "./routes/survey_pages.tsx";
 import { ConfigError, kvPath, loadConfig } from "./lib/config.ts";
-import { openDatabase } from "./db/client.ts";
+import { openDatabase, PostgresStartError, waitForPostgres } from "./db/client.ts";
 import { EmbeddedDatabaseInUseError } from "./db/embedded.ts";
 import { migrate } from "./db/migrate.ts";
 import { openKv } from "./db/kv.ts";
@@ -101,6 +101,19 @@ async function start() {
     console.error(err.message);
     Deno.exit(1);
   });
+  if (db.kind === "postgres") {
+    // Started before Postgres (a reboot, a restart in progress): wait a bounded time, then
+    // stop with one line instead of an unhandled ECONNREFUSED stack.
+    const seconds = config.DATABASE_WAIT_SECONDS;
+    await waitForPostgres(db.sql, {
+      timeoutMs: seconds * 1000,
+      onWait: (where) => console.log(`Waiting for Postgres at ${where}… (up to ${seconds} s)`),
+    }).catch((err) => {
+      if (!(err instanceof PostgresStartError)) throw err;
+      console.error(err.message);
+      Deno.exit(1);
+    });
+  }
   const applied = await migrate(db.sql);
   if (applied.length) console.log(`Applied migrations ${applied.join(", ")}`);
   const kv = await openKv(kvPath(config));

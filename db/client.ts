@@ -1,5 +1,6 @@
 import postgres from "postgres";
 import type { Config } from "../lib/config.ts";
+import { isPostgresDown } from "../lib/unavailable.ts";
 import { openEmbeddedDatabase } from "./embedded.ts";
 
 /** A postgres.js client or transaction; every db function takes one first. */
@@ -23,6 +24,17 @@ function options(extra: postgres.Options<Record<string, never>>) {
   } satisfies postgres.Options<Record<string, never>>;
 }
 
+// Pool settings for a real Postgres. postgres.js's default backoff grows to 10-20 s after a
+// few failed connects, counted across the whole pool, and a restart under load makes dozens:
+// the pool would stay away long after Postgres is back. Half a second at most brings it back
+// at once. connect_timeout (default 30 s) bounds how long a request waits on a host that
+// drops packets before it gets its 503.
+const POSTGRES_POOL = {
+  max: 10,
+  connect_timeout: 10,
+  backoff: (attempt: number) => Math.min(0.05 * 2 ** attempt, 0.5),
+};
+
 /**
  * Opens Postgres at DATABASE_URL, or an embedded PGlite (data under DATA_DIR, or in memory
  * when `memory` is set) served to postgres.js through pglite-socket (db/embedded.ts). The
@@ -35,7 +47,7 @@ export async function openDatabase(
   { memory = false, shareRunning = false }: { memory?: boolean; shareRunning?: boolean } = {},
 ): Promise<Database> {
   if (config.DATABASE_URL) {
-    const sql = postgres(config.DATABASE_URL, options({ max: 10 }));
+    const sql = postgres(config.DATABASE_URL, options(POSTGRES_POOL));
     return { sql, kind: "postgres", close: () => sql.end({ timeout: 5 }) };
   }
   return await openEmbeddedDatabase({
@@ -44,4 +56,59 @@ export async function openDatabase(
     shareRunning,
     connect: (extra) => postgres(options(extra)),
   });
+}
+
+/** Why Postgres could not be used at start-up, in one line for the operator. */
+export class PostgresStartError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "PostgresStartError";
+  }
+}
+
+/**
+ * Resolves once the Postgres behind `sql` answers. While it is unreachable or still starting
+ * (anything `isPostgresDown` names) it retries every `retryMs`, calling `onWait` once with
+ * "host:port"; past `timeoutMs` it throws `PostgresStartError`. Any other database error (a
+ * wrong password, a missing database) throws `PostgresStartError` at once: waiting would not
+ * fix it.
+ */
+export async function waitForPostgres(
+  sql: Sql,
+  { timeoutMs, retryMs = 500, onWait }: {
+    timeoutMs: number;
+    retryMs?: number;
+    onWait: (where: string) => void;
+  },
+): Promise<void> {
+  const { host, port } = sql.options;
+  const where = host.map((h, i) => `${h}:${port[i] ?? port[0]}`).join(", ");
+  const deadline = Date.now() + timeoutMs;
+  let isWaiting = false;
+  for (;;) {
+    try {
+      await sql`select 1`;
+      return;
+    } catch (err) {
+      const { code, message } = err as { code?: unknown; message?: unknown };
+      const reason = typeof code === "string" ? code : String(message);
+      if (!isPostgresDown(err)) {
+        if (typeof code !== "string") throw err;
+        throw new PostgresStartError(`Cannot use Postgres at ${where}: ${message} (${code})`, {
+          cause: err,
+        });
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        throw new PostgresStartError(
+          `Postgres at ${where} did not answer within ${Math.round(timeoutMs / 1000)} s ` +
+            `(${reason}); giving up.`,
+          { cause: err },
+        );
+      }
+      if (!isWaiting) onWait(where);
+      isWaiting = true;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(retryMs, left)));
+    }
+  }
 }

@@ -14,6 +14,7 @@ export const ConfigSchema = z.object({
   DATA_DIR: z.string().min(1).default(".data"),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
     .optional(),
+  DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   KV_PATH: z.string().min(1).optional(),
   TRUST_PROXY: boolFlag,
   /**
