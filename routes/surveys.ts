@@ -200,8 +200,9 @@ export const surveys = new Hono<AppEnv>()
 
       const id = crypto.randomUUID();
       const parcel = await lookupParcel(c, body);
+      let survey: Survey | undefined;
       try {
-        await db.begin(async (tx) => {
+        survey = await db.begin(async (tx) => {
           await lockClientSubmissions(tx, { clientId: user.id });
           if (await getSurveyByRequestId(tx, { clientId: user.id, requestId: body.requestId })) {
             throw new DuplicateSubmission();
@@ -278,6 +279,9 @@ export const surveys = new Hono<AppEnv>()
             fromStatus: null,
             toStatus: "requested",
           });
+          // The answer is read inside the transaction: after the commit nothing may fail and
+          // turn a stored request into an error (its client would retry a request that exists).
+          return await getSurveyForUser(tx, { id, user });
         });
       } catch (err) {
         if (!(err instanceof DuplicateSubmission)) throw err;
@@ -288,7 +292,6 @@ export const surveys = new Hono<AppEnv>()
         if (!first) throw err;
         return c.json({ message: SURVEY_MESSAGES.submitted, survey: first }, 200);
       }
-      const survey = await getSurveyForUser(db, { id, user });
       return c.json({ message: SURVEY_MESSAGES.submitted, survey: survey as Survey }, 201);
     },
   )
@@ -350,7 +353,7 @@ export const surveys = new Hono<AppEnv>()
       const input = c.req.valid("json");
       const user = c.var.user!;
       const field = requiredDateField(input.status);
-      await c.var.db.begin(async (tx) => {
+      const updated = await c.var.db.begin(async (tx) => {
         const survey = await lockSurvey(tx, { id });
         if (!survey || (user.role !== "admin" && survey.clientId !== user.id)) {
           throw new HTTPException(404, { message: SURVEY_MESSAGES.notFound });
@@ -382,9 +385,10 @@ export const surveys = new Hono<AppEnv>()
           scheduledDate: input.scheduledDate,
         });
         if (!changed) throw new HTTPException(409, { message: SURVEY_MESSAGES.changedMeanwhile });
+        // Read inside the transaction, as for a new request: a committed change answers 200.
+        return await getSurveyForUser(tx, { id, user });
       });
-      const survey = await getSurveyForUser(c.var.db, { id, user });
-      return c.json({ message: SURVEY_MESSAGES.statusUpdated, survey: survey as Survey });
+      return c.json({ message: SURVEY_MESSAGES.statusUpdated, survey: updated as Survey });
     },
   )
   .delete(

@@ -1,10 +1,11 @@
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
-import { createTestApp, test, type TestApp } from "../_helpers.ts";
+import { createTestApp, test, type TestApp, testDatabase } from "../_helpers.ts";
 import { createSignedInUser, signInAs } from "../_auth.ts";
 import { countRows, submitSurvey, surveyRequest } from "../_fixtures.ts";
 import { getActivePricingConfig } from "../../db/pricing.ts";
 import { insertDiscountCode } from "../../db/discounts.ts";
 import { countSurveysByStatus } from "../../db/surveys.ts";
+import type { Sql } from "../../db/client.ts";
 import { priceSurvey } from "../../lib/pricing.ts";
 import { SurveyDetailsSchema } from "../../lib/survey_details.ts";
 import type { Survey, SurveyEvent, SurveyStatus } from "../../lib/survey_schema.ts";
@@ -937,5 +938,70 @@ test("[surveys] a failing parcel provider does not stop a submission", async () 
   } finally {
     console.warn = warn;
   }
+  t.close();
+});
+// ------------------------------------------------------------- failures after the commit
+
+/**
+ * `sql` for the app, with a switch: after the next transaction commits, every query outside a
+ * transaction fails the way postgres.js fails when Postgres has just gone away. (A thenable,
+ * not a rejected promise, so a query fragment that is never awaited does not reject.)
+ */
+function downAfterNextCommit(sql: Sql) {
+  let isArmed = false;
+  let isDown = false;
+  const down = {
+    then(_: unknown, reject: (err: unknown) => void) {
+      reject(Object.assign(new Error("write CONNECTION_CLOSED"), { code: "CONNECTION_CLOSED" }));
+    },
+  };
+  const proxy = new Proxy(sql, {
+    apply: (target, self, args) => (isDown ? down : Reflect.apply(target, self, args)),
+    get(target, prop, receiver) {
+      if (prop !== "begin") return Reflect.get(target, prop, receiver);
+      return async (...args: Parameters<Sql["begin"]>) => {
+        const result = await target.begin(...args);
+        if (isArmed) isDown = true;
+        return result;
+      };
+    },
+  });
+  return { sql: proxy, arm: () => (isArmed = true) };
+}
+
+test("[surveys] a request that committed answers 201 with its survey even if Postgres goes away right after", async () => {
+  const db = downAfterNextCommit((await testDatabase()).sql);
+  const t = await createTestApp({ deps: { sql: db.sql } });
+  const cookie = await signInAs(t, "client");
+  const body = surveyRequest();
+  db.arm();
+  const res = await t.request("POST", "/api/surveys", { cookie, body });
+  assertEquals(res.status, 201, await res.clone().text());
+  assertJson(res);
+  const { survey } = await res.json();
+  const [stored] = await t.sql<{ id: string; status: string }[]>`
+    select id, status from surveys where client_request_id = ${body.requestId as string}`;
+  assertEquals({ id: survey.id, status: survey.status }, stored);
+  assertEquals(survey.status, "requested");
+  // The database really is "down" for reads now: the same request answers 503.
+  const retry = await t.request("POST", "/api/surveys", { cookie, body });
+  assertEquals(retry.status, 503);
+  await retry.body?.cancel();
+  t.close();
+});
+
+test("[surveys] a status change that committed answers 200 with the survey even if Postgres goes away right after", async () => {
+  const db = downAfterNextCommit((await testDatabase()).sql);
+  const t = await createTestApp({ deps: { sql: db.sql } });
+  const client = await signInAs(t, "client");
+  const admin = await signInAs(t, "admin");
+  const { id } = await submitSurvey(t, client);
+  db.arm();
+  const res = await setStatus(t, admin, id, { status: "surveyors_notified" });
+  assertEquals(res.status, 200, await res.clone().text());
+  assertJson(res);
+  const { survey } = await res.json();
+  assertEquals(survey.status, "surveyors_notified");
+  assertEquals(await statusOf(t, id), "surveyors_notified");
   t.close();
 });
