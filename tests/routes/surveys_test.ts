@@ -940,6 +940,7 @@ test("[surveys] a failing parcel provider does not stop a submission", async () 
   }
   t.close();
 });
+
 // ------------------------------------------------------------- failures after the commit
 
 /**
