@@ -1,6 +1,7 @@
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
-import { test } from "../_helpers.ts";
+import { createTestApp, test, type TestApp } from "../_helpers.ts";
 import { setupDom } from "./_dom.ts";
+import { type Answer, useAppFetch } from "./_fetch.ts";
 
 setupDom();
 // @testing-library reads `document` when it loads, so it comes after setupDom().
@@ -9,34 +10,24 @@ const { renderToString } = await import("react-dom/server");
 const { default: QuoteForm, QUOTE_FORM_EMPTY_MESSAGE } = await import(
   "../../islands/QuoteForm.tsx"
 );
-const { ADDRESS_AUTOCOMPLETE } = await import("../../islands/AddressAutocomplete.tsx");
 
-const PICK = { description: "123 Main St, Austin, TX 78701", placeId: "zip:78701|123 Main St" };
-const FORMATTED = "123 Main St, Austin, TX 78701, USA";
+const TYPED = "123 Main St Aus";
 
-/** Suggestions always offer PICK; its geocode answers with FORMATTED unless `geocodeOk` is off. */
-function stubApi({ geocodeOk = true } = {}) {
-  const original = globalThis.fetch;
-  globalThis.fetch = ((input: string | URL | Request) => {
-    const url = new URL(String(input), "http://localhost/");
-    if (url.pathname === "/api/address-suggestions") {
-      return Promise.resolve(Response.json({ predictions: [PICK] }));
-    }
-    if (geocodeOk) {
-      return Promise.resolve(
-        Response.json({ formattedAddress: FORMATTED, lat: 30.27, lng: -97.74 }),
-      );
-    }
-    return Promise.resolve(Response.json({ message: "No location found" }, { status: 404 }));
-  }) as typeof fetch;
-  return () => (globalThis.fetch = original);
+/** What the app suggests first for `input` and what that suggestion geocodes to. */
+async function firstSuggestion(t: TestApp, input: string) {
+  const res = await t.request("GET", `/api/address-suggestions?input=${encodeURIComponent(input)}`);
+  const [pick] = (await res.json()).predictions as { description: string; placeId: string }[];
+  const geo = await t.request("GET", `/api/geocode?placeId=${encodeURIComponent(pick.placeId)}`);
+  return { pick, formattedAddress: (await geo.json()).formattedAddress as string };
 }
 
-function wait(ms: number) {
-  return act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-}
-
-function setup() {
+/**
+ * The hero form on a fresh app; the island's requests reach the app (the offline address
+ * provider: no third-party service is configured in tests) unless `canned`.
+ */
+async function setup(canned: Record<string, Answer> = {}) {
+  const t = await createTestApp();
+  const api = useAppFetch(t, { canned });
   const visits: string[] = [];
   const { container } = render(
     <QuoteForm id="hero" buttonLabel="Get My Quote" navigate={(url) => visits.push(url)} />,
@@ -46,12 +37,26 @@ function setup() {
   const type = (value: string) => act(() => void fireEvent.change(input, { target: { value } }));
   const submit = () => act(() => void fireEvent.submit(form));
   const pickFirst = async () => {
-    await wait(ADDRESS_AUTOCOMPLETE.debounceMs + 60);
+    await screen.findAllByRole("option");
     act(() => void fireEvent.keyDown(input, { key: "ArrowDown" }));
     act(() => void fireEvent.keyDown(input, { key: "Enter" }));
-    await wait(30);
+    await act(() => api.idle());
   };
-  return { form, input, type, submit, pickFirst, visits };
+  return {
+    t,
+    api,
+    form,
+    input,
+    type,
+    submit,
+    pickFirst,
+    visits,
+    done() {
+      cleanup();
+      api.restore();
+      t.close();
+    },
+  };
 }
 
 test("[quote form] without JavaScript it is a GET form to /create-survey with address", () => {
@@ -66,94 +71,100 @@ test("[quote form] without JavaScript it is a GET form to /create-survey with ad
 });
 
 test("[quote form] an empty or blank address shows a message and stays", async () => {
-  const restore = stubApi();
+  const ui = await setup();
   try {
-    const { input, type, submit, visits } = setup();
-    submit();
-    assertEquals(visits, []);
+    ui.submit();
+    assertEquals(ui.visits, []);
     assertEquals(screen.getByRole("alert").textContent, QUOTE_FORM_EMPTY_MESSAGE);
-    assertEquals(input.getAttribute("aria-invalid"), "true");
-    assertEquals(input.getAttribute("aria-describedby"), "hero-address-error");
-    await type("    ");
-    submit();
-    assertEquals(visits, []);
+    assertEquals(ui.input.getAttribute("aria-invalid"), "true");
+    assertEquals(ui.input.getAttribute("aria-describedby"), "hero-address-error");
+    await ui.type("    ");
+    ui.submit();
+    assertEquals(ui.visits, []);
     assertEquals(screen.getByRole("alert").textContent, QUOTE_FORM_EMPTY_MESSAGE);
-    await type("12 Elm");
+    await ui.type("12 Elm");
     assertEquals(screen.queryByRole("alert"), null, "typing clears the message");
   } finally {
-    cleanup();
-    restore();
+    ui.done();
   }
 });
 
 test("[quote form] typed text goes to /create-survey trimmed and encoded", async () => {
-  const restore = stubApi();
+  const ui = await setup();
   try {
-    const { type, submit, visits } = setup();
-    await type("  12 Elm St #4, Springfield & Co  ");
-    submit();
-    assertEquals(visits, [
+    await ui.type("  12 Elm St #4, Springfield & Co  ");
+    ui.submit();
+    assertEquals(ui.visits, [
       `/create-survey?address=${encodeURIComponent("12 Elm St #4, Springfield & Co")}`,
     ]);
   } finally {
-    cleanup();
-    restore();
+    ui.done();
   }
 });
 
 test("[quote form] a picked suggestion's formatted address is preferred", async () => {
-  const restore = stubApi();
+  // The app's real answer, with the formatted address Google Places would give (", USA"):
+  // the offline provider's reads exactly like its suggestion, which would prove nothing.
+  const ui = await setup({
+    "GET /api/geocode": async (_call, app) => {
+      const place = await (await app()).json();
+      return Response.json({ ...place, formattedAddress: `${place.formattedAddress}, USA` });
+    },
+  });
   try {
-    const { type, submit, pickFirst, visits } = setup();
-    await type("123 Main St Aus");
-    await pickFirst();
-    submit();
-    assertEquals(visits, [`/create-survey?address=${encodeURIComponent(FORMATTED)}`]);
+    const expected = await firstSuggestion(ui.t, TYPED);
+    await ui.type(TYPED);
+    await ui.pickFirst();
+    ui.submit();
+    assertEquals(ui.visits, [
+      `/create-survey?address=${encodeURIComponent(`${expected.formattedAddress}, USA`)}`,
+    ]);
   } finally {
-    cleanup();
-    restore();
+    ui.done();
   }
 });
 
 test("[quote form] a pick that cannot be geocoded submits its description", async () => {
-  const restore = stubApi({ geocodeOk: false });
+  // Canned: a suggestion the app offers always geocodes; this is the provider failing.
+  const ui = await setup({
+    "GET /api/geocode": Response.json({ message: "No location found" }, { status: 404 }),
+  });
   try {
-    const { type, submit, pickFirst, visits } = setup();
-    await type("123 Main St Aus");
-    await pickFirst();
-    submit();
-    assertEquals(visits, [`/create-survey?address=${encodeURIComponent(PICK.description)}`]);
+    const expected = await firstSuggestion(ui.t, TYPED);
+    await ui.type(TYPED);
+    await ui.pickFirst();
+    ui.submit();
+    assertEquals(ui.visits, [
+      `/create-survey?address=${encodeURIComponent(expected.pick.description)}`,
+    ]);
   } finally {
-    cleanup();
-    restore();
+    ui.done();
   }
 });
 
 test("[quote form] typing after a pick drops the pick", async () => {
-  const restore = stubApi();
+  const ui = await setup();
   try {
-    const { type, submit, pickFirst, visits } = setup();
-    await type("123 Main St Aus");
-    await pickFirst();
-    await type("77 Lake Shore Dr");
-    submit();
-    assertEquals(visits, [`/create-survey?address=${encodeURIComponent("77 Lake Shore Dr")}`]);
+    await ui.type(TYPED);
+    await ui.pickFirst();
+    await ui.type("77 Lake Shore Dr");
+    ui.submit();
+    assertEquals(ui.visits, [`/create-survey?address=${encodeURIComponent("77 Lake Shore Dr")}`]);
   } finally {
-    cleanup();
-    restore();
+    ui.done();
   }
 });
 
 test("[quote form] the submit button submits and once hydrated the form skips native checks", async () => {
-  const restore = stubApi();
+  const ui = await setup();
   try {
-    const { form, type, visits } = setup();
-    assert(form.noValidate, "our own validation replaces the browser's once hydrated");
-    await type("1 Beacon St, Boston");
+    assert(ui.form.noValidate, "our own validation replaces the browser's once hydrated");
+    await ui.type("1 Beacon St, Boston");
     act(() => void fireEvent.click(screen.getByRole("button", { name: "Get My Quote" })));
-    assertEquals(visits, [`/create-survey?address=${encodeURIComponent("1 Beacon St, Boston")}`]);
+    assertEquals(ui.visits, [
+      `/create-survey?address=${encodeURIComponent("1 Beacon St, Boston")}`,
+    ]);
   } finally {
-    cleanup();
-    restore();
+    ui.done();
   }
 });

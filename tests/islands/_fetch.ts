@@ -64,6 +64,11 @@ export interface AppFetch {
   calls: Call[];
   /** The session cookie (`name=value`) the browser holds now, or undefined when signed out. */
   cookie(): string | undefined;
+  /**
+   * Resolves once no request is in flight and the answers have been handed to the island
+   * (wrap it in `act`). For waiting on the app without guessing how long it takes.
+   */
+  idle(): Promise<void>;
   /** Puts the previous `fetch` back. */
   restore(): void;
 }
@@ -87,7 +92,12 @@ export function useAppFetch(
   const original = globalThis.fetch;
   const calls: Call[] = [];
   const cookieName = sessionCookie(t.deps.config).name;
+  // Real answers take real time (an argon2 hash, a transaction) on a busy machine: give
+  // waitFor/findBy longer than their 1 s default. Imported here, inside a test, because
+  // @testing-library must load after setupDom(); by now the test file has loaded it.
+  import("@testing-library/react").then(({ configure }) => configure({ asyncUtilTimeout: 10_000 }));
   let jar = cookie;
+  let inFlight = 0;
 
   function keepCookies(res: Response) {
     for (const line of res.headers.getSetCookie()) {
@@ -120,6 +130,15 @@ export function useAppFetch(
     calls.push(call);
     const signal = init.signal;
     if (signal?.aborted) throw abortError();
+    inFlight++;
+    try {
+      return await answerCall(url, call, init, signal);
+    } finally {
+      inFlight--;
+    }
+  }) as typeof fetch;
+
+  async function answerCall(url: URL, call: Call, init: RequestInit, signal?: AbortSignal | null) {
     const answer = canned[`${call.method} ${url.pathname}`];
     const response = answer === undefined
       ? app(url, init)
@@ -133,8 +152,15 @@ export function useAppFetch(
       signal.addEventListener("abort", onAbort, { once: true });
       response.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
     });
-  }) as typeof fetch;
-  return { calls, cookie: () => jar, restore: () => (globalThis.fetch = original) };
+  }
+
+  async function idle() {
+    // A macrotask after the last answer lets the island read the body and set its state;
+    // that may start another request (a geocode after a pick), so look again.
+    do await new Promise((resolve) => setTimeout(resolve, 0)); while (inFlight > 0);
+  }
+
+  return { calls, cookie: () => jar, idle, restore: () => (globalThis.fetch = original) };
 }
 
 /** A promise with its resolve function, to hold a response until the test releases it. */
