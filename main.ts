@@ -14,6 +14,7 @@ import { geo } from "./routes/geo.ts";
 import { contact } from "./routes/contact.ts";
 import { devReload } from "./routes/dev_reload.ts";
 import { sessions } from "./routes/_auth.ts";
+import { wellFormedJson } from "./routes/_json.ts";
 import { authApi } from "./routes/auth_api.ts";
 import { adminApi } from "./routes/admin_api.ts";
 import { adminMessages } from "./routes/admin_messages.ts";
@@ -52,6 +53,7 @@ export function createApp(deps: AppDeps) {
     onError: (c) => c.json({ message: "Request body is too large" }, 413),
   }));
   app.use(csrf(deps));
+  app.use(wellFormedJson);
   app.use(sessions(deps));
   app.route("/", health);
   app.route("/", staticFiles);
