@@ -198,13 +198,25 @@ export const authApi = new Hono<AppEnv>()
     const passwordHash = await hashPassword(input.password);
     let user;
     try {
-      user = await insertUser(c.var.db, {
-        email: input.email,
-        username: input.email,
-        fullName: input.fullName,
-        role: "client",
-        passwordHash,
-        isSigningIn: true,
+      // The account, its audit row and the session stand or fall together: if KV cannot store
+      // the session (503), the insert rolls back, so a retry is not met by "already exists".
+      user = await c.var.db.begin(async (tx) => {
+        const inserted = await insertUser(tx, {
+          email: input.email,
+          username: input.email,
+          fullName: input.fullName,
+          role: "client",
+          passwordHash,
+          isSigningIn: true,
+        });
+        await insertAuditEvent(tx, {
+          event: "registered",
+          ...auditContext(c),
+          actorId: inserted.id,
+          targetId: inserted.id,
+        });
+        await startSession(c, { userId: inserted.id, role: inserted.role });
+        return inserted;
       });
     } catch (err) {
       if (err instanceof UserExistsError) {
@@ -212,13 +224,6 @@ export const authApi = new Hono<AppEnv>()
       }
       throw err;
     }
-    await startSession(c, { userId: user.id, role: user.role });
-    await insertAuditEvent(c.var.db, {
-      event: "registered",
-      ...auditContext(c),
-      actorId: user.id,
-      targetId: user.id,
-    });
     return c.json(toSessionUser(user), 201);
   })
   .post("/api/login", zValidator("json", LoginInput, onInvalid), async (c) => {

@@ -83,6 +83,10 @@ async function faultyApp(fault: (key: Deno.KvKey, write: boolean) => KvFault) {
     break() {
       current = fault;
     },
+    /** Turns the fault off again. */
+    heal() {
+      current = () => null;
+    },
     close() {
       t.close();
       inner.close();
@@ -111,6 +115,14 @@ test("[kv] registration answers 503 and sets no cookie when its session cannot b
     body: { email: "new@example.com", password: "a long enough password", fullName: "New" },
   });
   await assertUnavailable(res, "register");
+  // Nothing half-made: no account is left to meet the retry with "already exists".
+  const [{ n }] = await app.t.sql`select count(*)::int as n from users`;
+  assertEquals(n, 0);
+  app.heal();
+  const retry = await app.t.request("POST", "/api/register", {
+    body: { email: "new@example.com", password: "a long enough password", fullName: "New" },
+  });
+  assertEquals(retry.status, 201, await retry.clone().text());
   app.close();
 });
 
