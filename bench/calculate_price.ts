@@ -72,6 +72,8 @@ const discounted = inputs.map((input) => JSON.stringify({ ...input, discountCode
 const config = loadConfig({
   NODE_ENV: "production",
   LOG_REQUESTS: "0",
+  // The CSRF check accepts only PUBLIC_URL's origin.
+  PUBLIC_URL: ORIGIN,
   DATABASE_URL: Deno.env.get("DATABASE_URL"),
 });
 const db = await openDatabase(

@@ -102,6 +102,8 @@ if (import.meta.main) {
       PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
+      // The CSRF check accepts only PUBLIC_URL's origin, which the load sends.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
     stdout: "null",
     stderr: "inherit",
