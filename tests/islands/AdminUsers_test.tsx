@@ -1,7 +1,10 @@
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
-import { test } from "../_helpers.ts";
+import { createTestApp, test, type TestApp } from "../_helpers.ts";
+import { createSignedInUser, createUser } from "../_auth.ts";
+import { islandProps, loadPage } from "../_pages.ts";
+import { getUserById } from "../../db/users.ts";
 import { setupDom } from "./_dom.ts";
-import { stubFetch } from "./_fetch.ts";
+import { type Answer, useAppFetch } from "./_fetch.ts";
 
 setupDom();
 // @testing-library reads `document` when it loads, so it comes after setupDom().
@@ -9,62 +12,52 @@ const { act, cleanup, fireEvent, render, screen, waitFor } = await import(
   "@testing-library/react"
 );
 const { default: AdminUsers, usersQuery } = await import("../../islands/AdminUsers.tsx");
-type AdminUser = import("../../islands/AdminUsers.tsx").AdminUser;
+type AdminUsersProps = import("../../islands/AdminUsers.tsx").AdminUsersProps;
 const { dismissToast, getToasts } = await import("../../islands/_toast.ts");
 const { setNavigateHandler } = await import("../../islands/_nav.ts");
 const { invalidateQueries } = await import("../../islands/_api.ts");
 
-const ME = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
-const CLIENT = "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb";
-const SURVEYOR = "cccccccc-cccc-4ccc-8ccc-cccccccccccc";
-
-function user(id: string, overrides: Partial<AdminUser> = {}): AdminUser {
-  return {
-    id,
-    username: `${id.slice(0, 4)}@example.com`,
-    email: `${id.slice(0, 4)}@example.com`,
-    fullName: `User ${id.slice(0, 4)}`,
+/** Ada (the admin at the keyboard), Cleo the client and Sam the surveyor. */
+async function accounts(t: TestApp) {
+  const ada = await createSignedInUser(t, { role: "admin", fullName: "Ada Admin" });
+  const cleo = await createUser(t.sql, {
     role: "client",
-    companyName: null,
-    phone: null,
-    createdAt: "2026-02-03T10:00:00.000Z",
-    lastLogin: null,
-    disabledAt: null,
-    ...overrides,
-  };
-}
-
-const USERS = [
-  user(ME, { role: "admin", fullName: "Ada Admin" }),
-  user(CLIENT, {
     fullName: "Cleo Client",
+    email: "cleo@example.com",
     companyName: "Cleo Homes",
     phone: "512-555-0199",
-    lastLogin: "2026-02-10T08:30:00.000Z",
-  }),
-  user(SURVEYOR, { role: "surveyor", fullName: "Sam Surveyor" }),
-];
+  });
+  const sam = await createUser(t.sql, { role: "surveyor", fullName: "Sam Surveyor" });
+  // Newest first on the page: Ada, Cleo, Sam.
+  await t.sql`update users set created_at = '2026-02-03T10:00:00Z'::timestamptz - make_interval(
+    mins => case id when ${ada.user.id}::uuid then 0 when ${cleo.id}::uuid then 1 else 2 end)`;
+  await t.sql`update users set last_login = '2026-02-10T08:30:00Z' where id = ${cleo.id}`;
+  return { cookie: ada.cookie, me: ada.user.id, cleo: cleo.id, sam: sam.id };
+}
 
-function mount(users = USERS, total = users.length) {
+/** The users tab as the server renders it for Ada, hydrated, with fetch reaching the app. */
+async function mount(t: TestApp, cookie: string, canned: Record<string, Answer> = {}) {
   dismissToast();
   invalidateQueries();
+  const props = islandProps<AdminUsersProps>(
+    (await loadPage(t, "/admin", cookie)).html,
+    "AdminUsers",
+  );
+  const api = useAppFetch(t, { cookie, canned });
   const visits: string[] = [];
   const restoreNav = setNavigateHandler((url) => visits.push(url));
-  render(
-    <AdminUsers
-      currentUserId={ME}
-      role=""
-      initial={{ users, total, page: 1, pageSize: 25 }}
-    />,
-  );
+  render(<AdminUsers {...props} />);
   return {
+    api,
     visits,
     done() {
       cleanup();
+      api.restore();
       restoreNav();
       dismissToast();
       sessionStorage.clear();
       history.replaceState(null, "", "/");
+      t.close();
     },
   };
 }
@@ -75,8 +68,10 @@ function row(id: string): HTMLElement {
   return el;
 }
 
-function settle() {
-  return act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+async function setup() {
+  const t = await createTestApp();
+  const ids = await accounts(t);
+  return { t, ...ids, ui: await mount(t, ids.cookie) };
 }
 
 test("[admin users] usersQuery sends the role, a page past 1 and the page size", () => {
@@ -84,8 +79,8 @@ test("[admin users] usersQuery sends the role, a page past 1 and the page size",
   assertEquals(usersQuery("surveyor", 3, 25), "role=surveyor&page=3&pageSize=25");
 });
 
-test("[admin users] each row shows the account's columns; your own row has no role change or disable", () => {
-  const ui = mount();
+test("[admin users] each row shows the account's columns; your own row has no role change or disable", async () => {
+  const { ui, me, cleo, sam } = await setup();
   try {
     const headers = [...document.querySelectorAll("thead th")].map((th) => th.textContent);
     assertEquals(headers, [
@@ -99,23 +94,23 @@ test("[admin users] each row shows the account's columns; your own row has no ro
       "Status",
       "Actions",
     ]);
-    const cleo = row(CLIENT).textContent ?? "";
+    const cleoText = row(cleo).textContent ?? "";
     for (
       const text of [
         "Cleo Client",
-        "bbbb@example.com",
+        "cleo@example.com",
         "Cleo Homes",
         "512-555-0199",
         "Feb 3, 2026",
         "Feb 10, 2026",
         "Active",
       ]
-    ) assertMatch(cleo, new RegExp(text), text);
-    assertMatch(row(SURVEYOR).textContent ?? "", /Never/);
+    ) assertMatch(cleoText, new RegExp(text), text);
+    assertMatch(row(sam).textContent ?? "", /Never/);
     assertEquals(screen.getByLabelText("Role of Cleo Client").tagName, "SELECT");
     assertEquals(screen.queryByLabelText("Role of Ada Admin"), null);
     assertEquals(screen.queryByRole("button", { name: "Disable Ada Admin" }), null);
-    assertMatch(row(ME).textContent ?? "", /Ada Admin \(you\)/);
+    assertMatch(row(me).textContent ?? "", /Ada Admin \(you\)/);
     assert(screen.getByRole("button", { name: "View as Cleo Client" }));
     assertEquals(screen.queryByRole("button", { name: "View as Ada Admin" }), null);
   } finally {
@@ -124,10 +119,12 @@ test("[admin users] each row shows the account's columns; your own row has no ro
 });
 
 test("[admin users] a failed load toasts 'Error' / 'Failed to load users'", async () => {
-  const api = stubFetch({
+  const t = await createTestApp();
+  const { cookie, cleo } = await accounts(t);
+  // Canned: the app answers a valid list request; this is the server failing.
+  const ui = await mount(t, cookie, {
     "GET /api/users": Response.json({ message: "Database unavailable" }, { status: 500 }),
   });
-  const ui = mount();
   try {
     await act(() =>
       void fireEvent.change(screen.getByLabelText("Role"), { target: { value: "surveyor" } })
@@ -135,59 +132,50 @@ test("[admin users] a failed load toasts 'Error' / 'Failed to load users'", asyn
     await waitFor(() => {
       if (!getToasts().length) throw new Error("no toast yet");
     });
-    assertEquals(api.calls[0].path, "/api/users?role=surveyor&pageSize=25");
+    assertEquals(ui.api.calls[0].path, "/api/users?role=surveyor&pageSize=25");
     assertEquals(getToasts()[0].title, "Error");
     assertEquals(getToasts()[0].description, "Failed to load users");
     assertEquals(getToasts()[0].variant, "destructive");
-    assert(row(CLIENT), "the rows shown before stay");
+    assert(row(cleo), "the rows shown before stay");
   } finally {
-    api.restore();
     ui.done();
   }
 });
 
 test("[admin users] a role filter loads page 1 from the API and follows it in the URL", async () => {
-  const api = stubFetch({
-    "GET /api/users": Response.json({
-      users: [USERS[2]],
-      total: 30,
-      page: 1,
-      pageSize: 25,
-    }),
-  });
-  const ui = mount();
+  const t = await createTestApp();
+  const { cookie, cleo } = await accounts(t);
+  // 30 surveyors in all: two pages of 25.
+  for (let i = 0; i < 29; i++) await createUser(t.sql, { role: "surveyor" });
+  const ui = await mount(t, cookie);
   try {
     await act(() =>
       void fireEvent.change(screen.getByLabelText("Role"), { target: { value: "surveyor" } })
     );
-    await waitFor(() => {
-      if (document.querySelector(`tr[data-user-id="${CLIENT}"]`)) throw new Error("old rows");
-    });
+    await act(() => ui.api.idle());
+    assertEquals(document.querySelector(`tr[data-user-id="${cleo}"]`), null, "only surveyors");
     assertEquals(location.search, "?tab=users&role=surveyor");
     assertMatch(document.querySelector(".admin-users__count")?.textContent ?? "", /30 users/);
     assertMatch(document.querySelector(".survey-pager")?.textContent ?? "", /Page 1 of 2/);
+    assertEquals(document.querySelectorAll("tbody tr").length, 25);
     await act(() => void fireEvent.click(screen.getByRole("button", { name: "Next" })));
-    await settle();
-    assertEquals(api.calls[1].path, "/api/users?role=surveyor&page=2&pageSize=25");
+    await act(() => ui.api.idle());
+    assertEquals(ui.api.calls[1].path, "/api/users?role=surveyor&page=2&pageSize=25");
+    assertEquals(document.querySelectorAll("tbody tr").length, 5);
   } finally {
-    api.restore();
     ui.done();
   }
 });
 
 test("[admin users] a role change asks first, then PATCHes the new role and shows it", async () => {
-  const api = stubFetch({
-    [`PATCH /api/admin/users/${CLIENT}/role`]: (call) =>
-      Response.json({ user: { ...USERS[1], role: (call.body as { role: string }).role } }),
-  });
-  const ui = mount();
+  const { t, ui, cleo } = await setup();
   try {
     await act(() =>
       void fireEvent.change(screen.getByLabelText("Role of Cleo Client"), {
         target: { value: "surveyor" },
       })
     );
-    assertEquals(api.calls.length, 0, "nothing changes before confirming");
+    assertEquals(ui.api.calls.length, 0, "nothing changes before confirming");
     assertEquals(
       document.getElementById("admin-users-dialog-title")?.textContent,
       "Make Cleo Client a Surveyor?",
@@ -195,26 +183,25 @@ test("[admin users] a role change asks first, then PATCHes the new role and show
     await act(() =>
       void fireEvent.click(screen.getByRole("button", { name: "Change role", hidden: true }))
     );
-    await settle();
-    assertEquals(api.calls.length, 1);
-    assertEquals(api.calls[0].method, "PATCH");
-    assertEquals(api.calls[0].path, `/api/admin/users/${CLIENT}/role`);
-    assertEquals(api.calls[0].body, { role: "surveyor" });
+    await act(() => ui.api.idle());
+    assertEquals(ui.api.calls.length, 1);
+    assertEquals(ui.api.calls[0].method, "PATCH");
+    assertEquals(ui.api.calls[0].path, `/api/admin/users/${cleo}/role`);
+    assertEquals(ui.api.calls[0].body, { role: "surveyor" });
     assertEquals(getToasts()[0]?.title, "Role changed");
     assertEquals(getToasts()[0]?.description, "Cleo Client is now a Surveyor.");
     assertEquals(
       (screen.getByLabelText("Role of Cleo Client") as HTMLSelectElement).value,
       "surveyor",
     );
+    assertEquals((await getUserById(t.sql, cleo))?.role, "surveyor");
   } finally {
-    api.restore();
     ui.done();
   }
 });
 
 test("[admin users] cancelling a role change sends nothing", async () => {
-  const api = stubFetch({});
-  const ui = mount();
+  const { t, ui, cleo } = await setup();
   try {
     await act(() =>
       void fireEvent.change(screen.getByLabelText("Role of Cleo Client"), {
@@ -224,27 +211,23 @@ test("[admin users] cancelling a role change sends nothing", async () => {
     await act(() =>
       void fireEvent.click(screen.getByRole("button", { name: "Cancel", hidden: true }))
     );
-    await settle();
-    assertEquals(api.calls.length, 0);
+    await act(() => ui.api.idle());
+    assertEquals(ui.api.calls.length, 0);
     assertEquals(
       (screen.getByLabelText("Role of Cleo Client") as HTMLSelectElement).value,
       "client",
     );
+    assertEquals((await getUserById(t.sql, cleo))?.role, "client");
   } finally {
-    api.restore();
     ui.done();
   }
 });
 
 test("[admin users] a refused change toasts 'Error' with the server's message", async () => {
-  const api = stubFetch({
-    [`PATCH /api/admin/users/${CLIENT}/role`]: Response.json(
-      { message: "User not found" },
-      { status: 404 },
-    ),
-  });
-  const ui = mount();
+  const { t, ui, cleo } = await setup();
   try {
+    // Cleo's account is deleted while the page is open.
+    await t.sql`delete from users where id = ${cleo}`;
     await act(() =>
       void fireEvent.change(screen.getByLabelText("Role of Cleo Client"), {
         target: { value: "admin" },
@@ -257,7 +240,7 @@ test("[admin users] a refused change toasts 'Error' with the server's message", 
     await act(() =>
       void fireEvent.click(screen.getByRole("button", { name: "Change role", hidden: true }))
     );
-    await settle();
+    await act(() => ui.api.idle());
     assertEquals(getToasts()[0]?.title, "Error");
     assertEquals(getToasts()[0]?.description, "User not found");
     assertEquals(getToasts()[0]?.variant, "destructive");
@@ -266,26 +249,17 @@ test("[admin users] a refused change toasts 'Error' with the server's message", 
       "client",
     );
   } finally {
-    api.restore();
     ui.done();
   }
 });
 
 test("[admin users] disable and enable ask first, call the API and update the status", async () => {
-  const api = stubFetch({
-    [`POST /api/admin/users/${CLIENT}/disable`]: Response.json({
-      user: { ...USERS[1], disabledAt: "2026-02-11T09:00:00.000Z" },
-    }),
-    [`POST /api/admin/users/${CLIENT}/enable`]: Response.json({
-      user: { ...USERS[1], disabledAt: null },
-    }),
-  });
-  const ui = mount();
+  const { t, ui, cleo } = await setup();
   try {
     await act(() =>
       void fireEvent.click(screen.getByRole("button", { name: "Disable Cleo Client" }))
     );
-    assertEquals(api.calls.length, 0);
+    assertEquals(ui.api.calls.length, 0);
     assertEquals(
       document.getElementById("admin-users-dialog-title")?.textContent,
       "Disable Cleo Client?",
@@ -293,11 +267,12 @@ test("[admin users] disable and enable ask first, call the API and update the st
     await act(() =>
       void fireEvent.click(screen.getByRole("button", { name: "Disable", hidden: true }))
     );
-    await settle();
-    assertEquals(api.calls[0].method, "POST");
-    assertEquals(api.calls[0].path, `/api/admin/users/${CLIENT}/disable`);
+    await act(() => ui.api.idle());
+    assertEquals(ui.api.calls[0].method, "POST");
+    assertEquals(ui.api.calls[0].path, `/api/admin/users/${cleo}/disable`);
     assertEquals(getToasts()[0]?.title, "User disabled");
-    assertMatch(row(CLIENT).textContent ?? "", /Disabled/);
+    assertMatch(row(cleo).textContent ?? "", /Disabled/);
+    assert((await getUserById(t.sql, cleo))?.disabledAt, "stored as disabled");
     assertEquals(
       screen.queryByRole("button", { name: "View as Cleo Client" }),
       null,
@@ -310,25 +285,18 @@ test("[admin users] disable and enable ask first, call the API and update the st
     await act(() =>
       void fireEvent.click(screen.getByRole("button", { name: "Enable", hidden: true }))
     );
-    await settle();
-    assertEquals(api.calls[1].path, `/api/admin/users/${CLIENT}/enable`);
+    await act(() => ui.api.idle());
+    assertEquals(ui.api.calls[1].path, `/api/admin/users/${cleo}/enable`);
     assertEquals(getToasts()[0]?.title, "User enabled");
-    assertMatch(row(CLIENT).textContent ?? "", /Active/);
+    assertMatch(row(cleo).textContent ?? "", /Active/);
+    assertEquals((await getUserById(t.sql, cleo))?.disabledAt, null);
   } finally {
-    api.restore();
     ui.done();
   }
 });
 
 test("[admin users] 'View as' impersonates and goes to the returned redirectTo", async () => {
-  const api = stubFetch({
-    [`POST /api/admin/impersonate/${SURVEYOR}`]: Response.json({
-      message: "You are now signed in as Sam Surveyor.",
-      user: USERS[2],
-      redirectTo: "/surveyor-dashboard",
-    }),
-  });
-  const ui = mount();
+  const { t, ui, sam } = await setup();
   try {
     await act(() =>
       void fireEvent.click(screen.getByRole("button", { name: "View as Sam Surveyor" }))
@@ -336,34 +304,31 @@ test("[admin users] 'View as' impersonates and goes to the returned redirectTo",
     await waitFor(() => {
       if (!ui.visits.length) throw new Error("not navigated yet");
     });
-    assertEquals(api.calls[0].method, "POST");
-    assertEquals(api.calls[0].path, `/api/admin/impersonate/${SURVEYOR}`);
+    assertEquals(ui.api.calls[0].method, "POST");
+    assertEquals(ui.api.calls[0].path, `/api/admin/impersonate/${sam}`);
     assertEquals(ui.visits, ["/surveyor-dashboard"]);
     assertEquals(getToasts()[0]?.description, "You are now signed in as Sam Surveyor.");
+    // The browser's session is now Sam's.
+    const me = await t.request("GET", "/api/user", { cookie: ui.api.cookie() });
+    assertEquals((await me.json()).id, sam);
   } finally {
-    api.restore();
     ui.done();
   }
 });
 
 test("[admin users] a refused 'View as' toasts the server's message and stays", async () => {
-  const api = stubFetch({
-    [`POST /api/admin/impersonate/${SURVEYOR}`]: Response.json(
-      { message: "Disabled accounts cannot be impersonated." },
-      { status: 403 },
-    ),
-  });
-  const ui = mount();
+  const { t, ui, sam } = await setup();
   try {
+    // Sam's account was disabled (by another admin) after the page was rendered.
+    await t.sql`update users set disabled_at = now() where id = ${sam}`;
     await act(() =>
       void fireEvent.click(screen.getByRole("button", { name: "View as Sam Surveyor" }))
     );
-    await settle();
+    await act(() => ui.api.idle());
     assertEquals(ui.visits, []);
     assertEquals(getToasts()[0]?.title, "Error");
     assertEquals(getToasts()[0]?.description, "Disabled accounts cannot be impersonated.");
   } finally {
-    api.restore();
     ui.done();
   }
 });
