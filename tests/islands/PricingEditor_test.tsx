@@ -1,7 +1,9 @@
 import { assertEquals } from "../_assert.ts";
-import { test } from "../_helpers.ts";
+import { createTestApp, test, type TestApp } from "../_helpers.ts";
+import { signInAs } from "../_auth.ts";
+import { islandProps, loadPage } from "../_pages.ts";
 import { setupDom } from "./_dom.ts";
-import { stubFetch } from "./_fetch.ts";
+import { useAppFetch } from "./_fetch.ts";
 
 setupDom();
 // @testing-library reads `document` when it loads, so it comes after setupDom().
@@ -9,20 +11,25 @@ const { act, cleanup, fireEvent, render, screen, waitFor } = await import(
   "@testing-library/react"
 );
 const { default: PricingEditor } = await import("../../islands/PricingEditor.tsx");
-const { DEFAULT_PRICING_CONFIG } = await import("../../lib/pricing.ts");
+type PricingEditorProps = import("../../islands/PricingEditor.tsx").PricingEditorProps;
 const { dismissToast } = await import("../../islands/_toast.ts");
 
-function mount() {
+/** /pricing-algorithm's editor as the server renders it for an admin, fetch reaching the app. */
+async function mount(t: TestApp) {
   dismissToast();
-  render(
-    <PricingEditor
-      active={{ version: 1, config: DEFAULT_PRICING_CONFIG }}
-      defaults={DEFAULT_PRICING_CONFIG}
-      history={{ versions: [], total: 0, pageSize: 10 }}
-      codes={{ codes: [], total: 0, pageSize: 10 }}
-      renderedAt="2026-01-01T00:00:00.000Z"
-    />,
-  );
+  const cookie = await signInAs(t, "admin");
+  const { html } = await loadPage(t, "/pricing-algorithm", cookie);
+  const api = useAppFetch(t, { cookie });
+  render(<PricingEditor {...islandProps<PricingEditorProps>(html, "PricingEditor")} />);
+  return {
+    api,
+    done() {
+      cleanup();
+      api.restore();
+      dismissToast();
+      t.close();
+    },
+  };
 }
 
 function input(id: string) {
@@ -33,9 +40,8 @@ function change(id: string, value: string) {
   act(() => void fireEvent.change(input(id), { target: { value } }));
 }
 
-test("[pricing editor] a discount code with bad fields is flagged next to each field and not sent", () => {
-  const api = stubFetch({});
-  mount();
+test("[pricing editor] a discount code with bad fields is flagged next to each field and not sent", async () => {
+  const ui = await mount(await createTestApp());
   assertEquals(input("dc-from").labels?.[0].textContent, "Valid from (optional)");
   change("dc-code", "x");
   change("dc-max", "0");
@@ -54,26 +60,13 @@ test("[pricing editor] a discount code with bad fields is flagged next to each f
     document.getElementById("dc-max-error")?.textContent,
     "Maximum uses must be at least 1",
   );
-  assertEquals(api.calls.length, 0);
-  api.restore();
-  cleanup();
+  assertEquals(ui.api.calls.length, 0);
+  ui.done();
 });
 
-test("[pricing editor] a fixed-amount code is sent in cents and listed", async () => {
-  const api = stubFetch({
-    "POST /api/admin/discount-codes": (call) =>
-      Response.json({
-        message: "Discount code created",
-        code: {
-          id: "c1",
-          ...(call.body as object),
-          uses: 0,
-          active: true,
-          createdAt: "2026-01-01T00:00:00.000Z",
-        },
-      }, { status: 201 }),
-  });
-  mount();
+test("[pricing editor] a fixed-amount code is sent in cents, stored and listed", async () => {
+  const t = await createTestApp();
+  const ui = await mount(t);
   change("dc-code", "SAVE25");
   change("dc-kind", "fixed");
   assertEquals(document.querySelector('label[for="dc-value"]')?.textContent, "Amount ($)");
@@ -83,7 +76,7 @@ test("[pricing editor] a fixed-amount code is sent in cents and listed", async (
   await waitFor(() => {
     if (!document.querySelector("tbody code")) throw new Error("code not listed yet");
   });
-  assertEquals(api.calls[0].body, {
+  assertEquals(ui.api.calls[0].body, {
     code: "SAVE25",
     kind: "fixed",
     value: 2500,
@@ -93,13 +86,14 @@ test("[pricing editor] a fixed-amount code is sent in cents and listed", async (
     oncePerClient: true,
     note: "Spring mailer",
   });
-  api.restore();
-  cleanup();
-  dismissToast();
+  const [stored] = await t.sql<{ code: string; kind: string; value: number }[]>`
+    select code, kind, value from discount_codes`;
+  assertEquals({ ...stored }, { code: "SAVE25", kind: "fixed", value: 2500 });
+  ui.done();
 });
 
-test("[pricing editor] a pricing factor that is not a number shows the schema's message", () => {
-  mount();
+test("[pricing editor] a pricing factor that is not a number shows the schema's message", async () => {
+  const ui = await mount(await createTestApp());
   change("pf-includedAcres", "abc");
   const error = document.getElementById("pf-includedAcres-error");
   assertEquals(input("pf-includedAcres").getAttribute("aria-invalid"), "true");
@@ -108,12 +102,11 @@ test("[pricing editor] a pricing factor that is not a number shows the schema's 
     "pf-includedAcres-error",
   );
   assertEquals(error !== null && error.textContent !== "", true);
-  cleanup();
+  ui.done();
 });
 
-test("[pricing editor] no field is offered for a factor the survey type's price ignores", () => {
-  const api = stubFetch({});
-  mount();
+test("[pricing editor] no field is offered for a factor the survey type's price ignores", async () => {
+  const ui = await mount(await createTestApp());
   // Elevation certificates are not priced by acreage, boundary surveys not by structures,
   // and only boundary and ALTA surveys research corners (SURVEY_TYPE_FACTORS).
   for (
@@ -134,6 +127,5 @@ test("[pricing editor] no field is offered for a factor the survey type's price 
   ) {
     assertEquals(input(id)?.tagName, "INPUT", id);
   }
-  api.restore();
-  cleanup();
+  ui.done();
 });
