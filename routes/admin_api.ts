@@ -114,11 +114,12 @@ export const adminApi = new Hono<AppEnv>()
             targetId: userId,
             details: { from: result.previousRole, to: role },
           });
+          // Before the commit, so a KV outage (503) leaves the role as it was.
+          await revokeUserSessions(c.var.kv, userId);
         }
         return result;
       });
       if (!changed) throw new HTTPException(404, { message: USER_NOT_FOUND });
-      if (changed.previousRole !== role) await revokeUserSessions(c.var.kv, userId);
       return c.json({ user: adminView(changed.user) });
     },
   )
@@ -140,10 +141,11 @@ export const adminApi = new Hono<AppEnv>()
             targetId: userId,
           });
         }
+        // Before the commit, so a KV outage (503) leaves the account as it was.
+        if (disabled) await revokeUserSessions(c.var.kv, userId);
         return disabled;
       });
       if (!user) throw new HTTPException(404, { message: USER_NOT_FOUND });
-      await revokeUserSessions(c.var.kv, userId);
       return c.json({ user: adminView(user) });
     },
   )
@@ -154,15 +156,18 @@ export const adminApi = new Hono<AppEnv>()
     async (c) => {
       const { userId } = c.req.valid("param");
       const before = await loadTarget(c, userId);
-      const user = await enableUser(c.var.db, { id: userId });
+      const user = await c.var.db.begin(async (tx) => {
+        const enabled = await enableUser(tx, { id: userId });
+        if (enabled && before.disabledAt) {
+          await insertAuditEvent(tx, {
+            event: "user_enabled",
+            ...auditContext(c),
+            targetId: userId,
+          });
+        }
+        return enabled;
+      });
       if (!user) throw new HTTPException(404, { message: USER_NOT_FOUND });
-      if (before.disabledAt) {
-        await insertAuditEvent(c.var.db, {
-          event: "user_enabled",
-          ...auditContext(c),
-          targetId: userId,
-        });
-      }
       return c.json({ user: adminView(user) });
     },
   )
@@ -180,17 +185,18 @@ export const adminApi = new Hono<AppEnv>()
         throw new HTTPException(403, { message: "Disabled accounts cannot be impersonated." });
       }
       const admin = c.var.user!;
-      await startSession(c, {
-        userId: target.id,
-        role: target.role,
-        impersonatorId: admin.id,
-        carryCreatedAt: true,
-      });
+      // Recorded before the new session starts: an impersonation is never unaudited.
       await insertAuditEvent(c.var.db, {
         event: "impersonation_started",
         ...auditContext(c),
         actorId: admin.id,
         targetId: target.id,
+      });
+      await startSession(c, {
+        userId: target.id,
+        role: target.role,
+        impersonatorId: admin.id,
+        carryCreatedAt: true,
       });
       return c.json({
         message: `You are now signed in as ${target.fullName}.`,
@@ -215,12 +221,12 @@ export const adminApi = new Hono<AppEnv>()
       await endSession(c);
       throw new HTTPException(403, { message: "Could not return to admin account" });
     }
-    await startSession(c, { userId: admin.id, role: admin.role, carryCreatedAt: true });
     await insertAuditEvent(c.var.db, {
       event: "impersonation_ended",
       ...audit,
       actorId: admin.id,
       targetId,
     });
+    await startSession(c, { userId: admin.id, role: admin.role, carryCreatedAt: true });
     return c.json({ message: ADMIN_RESTORED_MESSAGE, redirectTo: dashboardPath("admin") });
   });

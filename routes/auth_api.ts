@@ -263,26 +263,33 @@ export const authApi = new Hono<AppEnv>()
       });
       throw new HTTPException(401, { message: INVALID_CREDENTIALS_MESSAGE });
     }
-    const user = (await updateLastLogin(db, { id: found.id })) ?? found;
-    await startSession(c, { userId: user.id, role: user.role });
-    const deviceToken = await issueDeviceToken(c.var.kv, {
-      userId: user.id,
-      replacing: device?.tokenHash,
-    });
-    setCookie(c, cookie.name, deviceToken, cookie.options);
-    await insertAuditEvent(db, {
-      event: "login_succeeded",
-      ...auditContext(c),
-      actorId: user.id,
-      targetId: user.id,
+    // KV work runs before the commit: if it fails (503) the sign-in leaves no trace, and
+    // nothing that can fail is left after the commit to turn a sign-in into an error.
+    const signedIn = found;
+    const user = await db.begin(async (tx) => {
+      const updated = (await updateLastLogin(tx, { id: signedIn.id })) ?? signedIn;
+      await insertAuditEvent(tx, {
+        event: "login_succeeded",
+        ...auditContext(c),
+        actorId: updated.id,
+        targetId: updated.id,
+      });
+      await startSession(c, { userId: updated.id, role: updated.role });
+      const deviceToken = await issueDeviceToken(c.var.kv, {
+        userId: updated.id,
+        replacing: device?.tokenHash,
+      });
+      setCookie(c, cookie.name, deviceToken, cookie.options);
+      return updated;
     });
     return c.json(toSessionUser(user));
   })
   .post("/api/logout", requireUser, async (c) => {
     const audit = auditContext(c);
     const targetId = c.var.user!.id;
-    await endSession(c);
+    // Recorded first: if the database is down the session stays, so a retry can log out.
     await insertAuditEvent(c.var.db, { event: "logout", ...audit, targetId });
+    await endSession(c);
     return c.json({ message: LOGGED_OUT_MESSAGE });
   })
   .get("/api/user", requireUser, (c) => {
@@ -292,18 +299,22 @@ export const authApi = new Hono<AppEnv>()
   .patch("/api/user", requireUser, zValidator("json", ProfileInput, onInvalid), async (c) => {
     const input = c.req.valid("json");
     const me = c.var.user!;
-    const updated = await updateUserProfile(c.var.db, { id: me.id, ...input });
-    if (!updated) throw new HTTPException(401, { message: "Authentication required" });
-    await insertAuditEvent(c.var.db, {
-      event: "profile_updated",
-      ...auditContext(c),
-      targetId: me.id,
-      details: {
-        fullName: input.fullName !== undefined,
-        companyName: input.companyName !== undefined,
-        phone: input.phone !== undefined,
-      },
+    const updated = await c.var.db.begin(async (tx) => {
+      const row = await updateUserProfile(tx, { id: me.id, ...input });
+      if (!row) return undefined;
+      await insertAuditEvent(tx, {
+        event: "profile_updated",
+        ...auditContext(c),
+        targetId: me.id,
+        details: {
+          fullName: input.fullName !== undefined,
+          companyName: input.companyName !== undefined,
+          phone: input.phone !== undefined,
+        },
+      });
+      return row;
     });
+    if (!updated) throw new HTTPException(401, { message: "Authentication required" });
     return c.json(toSessionUser(updated));
   })
   .post(
@@ -332,8 +343,9 @@ export const authApi = new Hono<AppEnv>()
         await updateUserPassword(tx, { id: me.id, passwordHash });
         await queuePasswordChangedEmail(tx, { to: me.email, name: me.fullName });
         await insertAuditEvent(tx, { event: "password_changed", ...audit, targetId: me.id });
+        // Before the commit: a password never changes while the old sessions live on.
+        await revokeUserSessions(c.var.kv, me.id, { except: session.idHash });
       });
-      await revokeUserSessions(c.var.kv, me.id, { except: session.idHash });
       return c.json({ message: "Your password has been changed." });
     },
   )
@@ -399,10 +411,11 @@ export const authApi = new Hono<AppEnv>()
         await updateUserPassword(tx, { id, passwordHash });
         await queuePasswordChangedEmail(tx, { to: target.email, name: target.fullName });
         await insertAuditEvent(tx, { event: "password_reset_completed", ...audit, targetId: id });
+        // Before the commit: a password never changes while the old sessions live on.
+        await revokeUserSessions(c.var.kv, id);
         return id;
       });
       if (!userId) return invalidResetLink(c);
-      await revokeUserSessions(c.var.kv, userId);
       return c.json({
         success: true,
         message: "Your password has been reset. You can now sign in with your new password.",

@@ -126,6 +126,46 @@ test("[kv] registration answers 503 and sets no cookie when its session cannot b
   app.close();
 });
 
+test("[kv] a password change whose old sessions cannot be ended is a 503 and changes nothing", async () => {
+  const app = await faultyApp((key, write) => write && key[0] === "sessions" ? "locked" : null);
+  const user = await createUser(app.t.sql, { role: "client" });
+  const cookie = await signIn(app.t, { identifier: user.email, password: user.password });
+  // A second browser, whose session the change has to end.
+  await signIn(app.t, { identifier: user.email, password: user.password });
+  app.break();
+  const res = await app.t.request("POST", "/api/user/password", {
+    cookie,
+    body: { currentPassword: user.password, newPassword: "a brand new password 42" },
+  });
+  await assertUnavailable(res, "password change");
+  app.heal();
+  // The old password still works and the new one does not: the change rolled back.
+  await signIn(app.t, { identifier: user.email, password: user.password });
+  const refused = await app.t.request("POST", "/api/login", {
+    body: { identifier: user.email, password: "a brand new password 42" },
+  });
+  assertEquals(refused.status, 401);
+  app.close();
+});
+
+test("[kv] disabling a user whose sessions cannot be ended is a 503 and leaves the account", async () => {
+  const app = await faultyApp((key, write) =>
+    write && key[0] === "sessions_by_user" ? "locked" : null
+  );
+  const admin = await createUser(app.t.sql, { role: "admin" });
+  const adminCookie = await signIn(app.t, { identifier: admin.email, password: admin.password });
+  const target = await createUser(app.t.sql, { role: "client" });
+  await signIn(app.t, { identifier: target.email, password: target.password });
+  app.break();
+  const res = await app.t.request("POST", `/api/admin/users/${target.id}/disable`, {
+    cookie: adminCookie,
+  });
+  await assertUnavailable(res, "disable");
+  const [row] = await app.t.sql`select disabled_at from users where id = ${target.id}`;
+  assertEquals(row.disabledAt, null);
+  app.close();
+});
+
 test("[kv] a signed-in request whose session cannot be read answers 503, not signed out", async () => {
   const app = await faultyApp((key, write) => !write && sessionKeys(key) ? "locked" : null);
   const user = await createUser(app.t.sql, { role: "client" });
