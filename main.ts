@@ -28,9 +28,8 @@ import { services } from "./routes/services.tsx";
 import { surveys } from "./routes/surveys.ts";
 import { notifications } from "./routes/notifications.ts";
 import { surveyPages } from "./routes/survey_pages.tsx";
-import { ConfigError, kvPath, loadConfig } from "./lib/config.ts";
-import { openDatabase, PostgresStartError, waitForPostgres } from "./db/client.ts";
-import { EmbeddedDatabaseInUseError } from "./db/embedded.ts";
+import { kvPath } from "./lib/config.ts";
+import { configOrExit, openDatabaseOrExit } from "./lib/cli/startup.ts";
 import { migrate } from "./db/migrate.ts";
 import { openKv } from "./db/kv.ts";
 import { ensureBuild } from "./lib/assets.ts";
@@ -38,6 +37,8 @@ import { createGeoProvider } from "./lib/geo/select.ts";
 import { warmOfflineIndex } from "./lib/geo/offline.ts";
 import { createParcelProvider } from "./lib/parcels/select.ts";
 import { startOutboxSender } from "./lib/mail/sender.ts";
+import { backgroundWork } from "./lib/background.ts";
+import { processPasswordResetRequests } from "./lib/password_reset.ts";
 
 /**
  * Builds the whole app from its dependencies. Starts nothing: tests call it in-process and
@@ -86,36 +87,11 @@ export function createApp(deps: AppDeps) {
 
 /** Opens everything from the environment, migrates, and serves until a signal. */
 async function start() {
-  let config;
-  try {
-    config = loadConfig(Deno.env.toObject());
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      Deno.exit(1);
-    }
-    throw err;
-  }
+  const config = configOrExit();
+  // The database first: a second server on the same DATA_DIR stops at once, before any build;
+  // one started before Postgres waits a bounded time for it.
+  const db = await openDatabaseOrExit(config);
   const assets = await ensureBuild();
-  const db = await openDatabase(config).catch((err) => {
-    // Another process holds DATA_DIR's embedded database: one line naming it, no stack.
-    if (!(err instanceof EmbeddedDatabaseInUseError)) throw err;
-    console.error(err.message);
-    Deno.exit(1);
-  });
-  if (db.kind === "postgres") {
-    // Started before Postgres (a reboot, a restart in progress): wait a bounded time, then
-    // stop with one line instead of an unhandled ECONNREFUSED stack.
-    const seconds = config.DATABASE_WAIT_SECONDS;
-    await waitForPostgres(db.sql, {
-      timeoutMs: seconds * 1000,
-      onWait: (where) => console.log(`Waiting for Postgres at ${where}… (up to ${seconds} s)`),
-    }).catch((err) => {
-      if (!(err instanceof PostgresStartError)) throw err;
-      console.error(err.message);
-      Deno.exit(1);
-    });
-  }
   const applied = await migrate(db.sql);
   if (applied.length) console.log(`Applied migrations ${applied.join(", ")}`);
   const kv = await openKv(kvPath(config));
@@ -140,12 +116,23 @@ async function start() {
         `Meridian listening on http://${hostname}:${port} (${db.kind}, ${config.NODE_ENV})`,
       ),
   }, app.fetch);
+  // Forgot-password requests are answered before they are handled; any left by a crash or an
+  // outage are handled now and then swept every minute.
+  const sweepResets = () =>
+    backgroundWork(deps).run(
+      "password reset requests",
+      () => processPasswordResetRequests(deps.sql, { publicUrl: config.PUBLIC_URL }),
+    );
+  sweepResets();
+  const resetSweep = setInterval(sweepResets, 60_000);
   // Without SMTP_URL, emails stay readable in the email_outbox table.
   const stopMail = config.SMTP_URL ? startOutboxSender(deps, { intervalMs: 5000 }) : undefined;
   const shutdown = () => controller.abort();
   Deno.addSignalListener("SIGINT", shutdown);
   Deno.addSignalListener("SIGTERM", shutdown);
   await server.finished;
+  clearInterval(resetSweep);
+  await backgroundWork(deps).settled();
   await stopMail?.();
   kv.close();
   await db.close();

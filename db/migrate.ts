@@ -60,20 +60,9 @@ export async function migrate(sql: Sql): Promise<number[]> {
 }
 
 if (import.meta.main) {
-  const { loadConfig } = await import("../lib/config.ts");
-  const { openDatabase } = await import("./client.ts");
-  const { EmbeddedDatabaseInUseError } = await import("./embedded.ts");
-  let db;
-  try {
-    // While a server runs on the embedded database, migrate through it (db/embedded.ts).
-    db = await openDatabase(loadConfig(Deno.env.toObject()), { shareRunning: true });
-  } catch (err) {
-    if (err instanceof EmbeddedDatabaseInUseError) {
-      console.error(err.message);
-      Deno.exit(1);
-    }
-    throw err;
-  }
+  const { configOrExit, openDatabaseOrExit } = await import("../lib/cli/startup.ts");
+  // While a server runs on the embedded database, migrate through it (db/embedded.ts).
+  const db = await openDatabaseOrExit(configOrExit(), { shareRunning: true });
   try {
     const applied = await migrate(db.sql);
     console.log(applied.length ? `Applied migrations ${applied.join(", ")}` : "Up to date");

@@ -248,31 +248,12 @@ export async function runUserCli(
 }
 
 if (import.meta.main) {
-  const { ConfigError, kvPath, loadConfig } = await import("../config.ts");
-  const { openDatabase } = await import("../../db/client.ts");
-  const { EmbeddedDatabaseInUseError } = await import("../../db/embedded.ts");
+  const { kvPath } = await import("../config.ts");
+  const { configOrExit, openDatabaseOrExit } = await import("./startup.ts");
   const { migrate } = await import("../../db/migrate.ts");
   const { openKv } = await import("../../db/kv.ts");
-  let config;
-  try {
-    config = loadConfig(Deno.env.toObject());
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      Deno.exit(1);
-    }
-    throw err;
-  }
-  let db;
-  try {
-    db = await openDatabase(config, { shareRunning: true });
-  } catch (err) {
-    if (err instanceof EmbeddedDatabaseInUseError) {
-      console.error(err.message);
-      Deno.exit(1);
-    }
-    throw err;
-  }
+  const config = configOrExit();
+  const db = await openDatabaseOrExit(config, { shareRunning: true });
   const kv = await openKv(kvPath(config));
   let code = 1;
   try {

@@ -28,12 +28,24 @@ function closedPort(): number {
   return port;
 }
 
-test("[startup] with Postgres down the server waits, then exits with one line", async () => {
+for (
+  const [what, script] of [
+    ["the server", MAIN],
+    ["deno task migrate", new URL("../../db/migrate.ts", import.meta.url).pathname],
+    ["deno task user", new URL("../../lib/cli/user.ts", import.meta.url).pathname],
+  ]
+) {
+  test(`[startup] with Postgres down ${what} waits, then exits with one line`, async () => {
+    await startWithPostgresDown(script);
+  });
+}
+
+async function startWithPostgresDown(script: string): Promise<void> {
   const port = closedPort();
   const dataDir = await Deno.makeTempDir({ prefix: "meridian_startup_" });
   try {
     const out = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", MAIN],
+      args: ["run", "-A", script, ...(script === MAIN ? [] : ["help"])],
       env: {
         NODE_ENV: "production",
         LOG_REQUESTS: "0",
@@ -60,7 +72,7 @@ test("[startup] with Postgres down the server waits, then exits with one line", 
   } finally {
     await Deno.remove(dataDir, { recursive: true });
   }
-});
+}
 
 test("[startup] waitForPostgres goes on once Postgres answers", async () => {
   const target = new URL(url!);
