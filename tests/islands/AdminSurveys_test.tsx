@@ -1,79 +1,66 @@
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
-import { test } from "../_helpers.ts";
+import { createTestApp, test, type TestApp } from "../_helpers.ts";
+import { signInAs } from "../_auth.ts";
+import { submitSurvey } from "../_fixtures.ts";
+import { islandProps, loadPage } from "../_pages.ts";
 import { setupDom } from "./_dom.ts";
+import { useAppFetch } from "./_fetch.ts";
 
 setupDom();
 // @testing-library reads `document` when it loads, so it comes after setupDom().
 const { act, cleanup, fireEvent, render, screen } = await import("@testing-library/react");
 const { default: AdminSurveys, filtersQuery } = await import("../../islands/AdminSurveys.tsx");
+type AdminSurveysProps = import("../../islands/AdminSurveys.tsx").AdminSurveysProps;
 const { dismissToast, getToasts } = await import("../../islands/_toast.ts");
-
-type Row = {
-  id: string;
-  status: "requested" | "in_fieldwork" | "completed";
-  surveyType: "boundary";
-  address: string;
-  clientName: string;
-  quotedPriceCents: number | null;
-  createdAt: string;
-};
-
-const A = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
-const B = "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb";
-
-function row(id: string, overrides: Partial<Row> = {}): Row {
-  return {
-    id,
-    status: "requested",
-    surveyType: "boundary",
-    address: `${id.slice(0, 4)} Main St, Austin, TX`,
-    clientName: "Dana Client",
-    quotedPriceCents: 38_500,
-    createdAt: "2026-11-20T15:00:00.000Z",
-    ...overrides,
-  };
-}
 
 const NO_FILTERS = { status: "", surveyType: "", from: "", to: "", q: "" };
 
-/** Routes fetch by "METHOD /path" and records calls. */
-function stubFetch(handlers: Record<string, (body: unknown, url: URL) => Response>) {
-  const calls: { method: string; path: string; search: string; body: unknown }[] = [];
-  const original = globalThis.fetch;
-  globalThis.fetch = ((input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input), "http://localhost/");
-    const method = (init?.method ?? "GET").toUpperCase();
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method, path: url.pathname, search: url.search, body });
-    const key = Object.keys(handlers).find((k) => {
-      const [m, p] = k.split(" ");
-      return m === method && new RegExp(`^${p}$`).test(url.pathname);
-    });
-    return Promise.resolve(
-      key ? handlers[key](body, url) : Response.json({ message: "Not found" }, { status: 404 }),
-    );
-  }) as typeof fetch;
-  return { calls, restore: () => (globalThis.fetch = original) };
+/** An admin and two clients' requests, A and B (B the newer), as the app stores them. */
+async function requests(t: TestApp) {
+  const admin = await signInAs(t, "admin");
+  const a = await submitSurvey(t, await signInAs(t, "client"), {
+    address: "12 Elm St, Austin, TX 78704",
+    formattedAddress: "12 Elm St, Austin, TX 78704, USA",
+  });
+  const b = await submitSurvey(t, await signInAs(t, "client"), {
+    address: "34 Oak Ave, Austin, TX 78704",
+    formattedAddress: "34 Oak Ave, Austin, TX 78704, USA",
+  });
+  return { admin, a, b };
 }
 
-function wait(ms = 10) {
-  return act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+/** Moves a request on as an admin would (steps may be skipped). */
+async function moveTo(t: TestApp, admin: string, id: string, body: Record<string, unknown>) {
+  const res = await t.request("PATCH", `/api/surveys/${id}/status`, { cookie: admin, body });
+  assertEquals(res.status, 200, await res.text());
 }
 
-function mount(rows: Row[], total = rows.length) {
-  return render(
-    <AdminSurveys initial={{ rows, total, page: 1, pageSize: 20 }} filters={NO_FILTERS} />,
-  );
+/** /admin-dashboard's table as the server renders it for `admin`, fetch reaching the app. */
+async function mount(t: TestApp, admin: string) {
+  const { html } = await loadPage(t, "/admin-dashboard", admin);
+  const api = useAppFetch(t, { cookie: admin });
+  render(<AdminSurveys {...islandProps<AdminSurveysProps>(html, "AdminSurveys")} />);
+  return {
+    api,
+    done() {
+      cleanup();
+      api.restore();
+      dismissToast();
+      history.replaceState(null, "", "/");
+      t.close();
+    },
+  };
 }
 
-function done(restore: () => void) {
-  cleanup();
-  restore();
-  dismissToast();
+function rowOf(id: string): HTMLElement {
+  const el = document.querySelector<HTMLElement>(`tr[data-survey-id="${id}"]`);
+  assert(el, `row ${id}`);
+  return el;
 }
 
-function apiSurvey(r: Row) {
-  return { ...r, formattedAddress: null, quote: {}, altaItems: [] };
+async function statusOf(t: TestApp, id: string) {
+  const [row] = await t.sql<{ status: string }[]>`select status from surveys where id = ${id}`;
+  return row?.status;
 }
 
 test("[admin surveys] filtersQuery leaves out empty filters and page 1", () => {
@@ -85,129 +72,133 @@ test("[admin surveys] filtersQuery leaves out empty filters and page 1", () => {
 });
 
 test("[admin surveys] a status change offers only legal next statuses and asks for the date", async () => {
-  const { calls, restore } = stubFetch({
-    "PATCH /api/surveys/[^/]+/status": (body) =>
-      Response.json({
-        message: "Status updated",
-        survey: apiSurvey(row(A, { status: (body as { status: Row["status"] }).status })),
-      }),
+  const t = await createTestApp();
+  const { admin, a, b } = await requests(t);
+  await moveTo(t, admin, a.id, { status: "in_fieldwork" });
+  await moveTo(t, admin, b.id, {
+    status: "completed",
+    surveyedDate: "2026-11-18",
+    completedDate: "2026-11-19",
   });
+  const ui = await mount(t, admin);
   try {
-    mount([row(A, { status: "in_fieldwork" }), row(B, { status: "completed" })]);
-    const select = document.getElementById(`status-${A}`) as HTMLSelectElement;
+    const select = document.getElementById(`status-${a.id}`) as HTMLSelectElement;
     const offered = [...select.options].map((o) => o.value).filter(Boolean);
     assertEquals(offered, ["surveyed", "completed", "cancelled"]);
-    assertMatch(
-      document.querySelector(`tr[data-survey-id="${B}"]`)!.textContent ?? "",
-      /No further changes/,
-    );
+    assertMatch(rowOf(b.id).textContent ?? "", /No further changes/);
 
     await act(() => void fireEvent.change(select, { target: { value: "surveyed" } }));
-    const date = document.getElementById(`date-${A}`) as HTMLInputElement;
+    const date = document.getElementById(`date-${a.id}`) as HTMLInputElement;
     assert(date, "marking surveyed asks for the surveyed date");
     assertMatch(date.value, /^\d{4}-\d{2}-\d{2}$/);
     await act(() => void fireEvent.change(date, { target: { value: "2026-11-19" } }));
-    await act(() => void fireEvent.click(screen.getByRole("button", { name: "Update" })));
-    await wait();
-    const patch = calls.find((c) => c.method === "PATCH");
-    assertEquals(patch?.path, `/api/surveys/${A}/status`);
+    await act(() => void fireEvent.click(select.closest("td")!.querySelector("button")!));
+    await act(() => ui.api.idle());
+    const patch = ui.api.calls.find((c) => c.method === "PATCH");
+    assertEquals(patch?.path, `/api/surveys/${a.id}/status`);
     assertEquals(patch?.body, { status: "surveyed", surveyedDate: "2026-11-19" });
     assertEquals(getToasts()[0]?.title, "Status updated");
-    assertMatch(document.querySelector(`tr[data-survey-id="${A}"]`)!.textContent ?? "", /Surveyed/);
+    assertMatch(rowOf(a.id).textContent ?? "", /Surveyed/);
+    assertEquals(await statusOf(t, a.id), "surveyed");
   } finally {
-    done(restore);
+    ui.done();
   }
 });
 
 test("[admin surveys] a refused status change toasts 'Error updating status' with the reason", async () => {
-  const { restore } = stubFetch({
-    "PATCH /api/surveys/[^/]+/status": () =>
-      Response.json({ message: "This survey's status changed in the meantime." }, { status: 409 }),
-  });
+  const t = await createTestApp();
+  const { admin, a } = await requests(t);
+  const ui = await mount(t, admin);
   try {
-    mount([row(A)]);
-    const select = document.getElementById(`status-${A}`) as HTMLSelectElement;
+    // Another admin cancels the request while this table is open.
+    await moveTo(t, admin, a.id, { status: "cancelled" });
+    const select = document.getElementById(`status-${a.id}`) as HTMLSelectElement;
     await act(() => void fireEvent.change(select, { target: { value: "assigned" } }));
-    await act(() => void fireEvent.click(screen.getByRole("button", { name: "Update" })));
-    await wait();
+    const update = select.closest("td")!.querySelector("button")!;
+    await act(() => void fireEvent.click(update));
+    await act(() => ui.api.idle());
     assertEquals(getToasts()[0]?.title, "Error updating status");
-    assertEquals(getToasts()[0]?.description, "This survey's status changed in the meantime.");
+    assertEquals(
+      getToasts()[0]?.description,
+      "This survey is cancelled; its status can no longer change.",
+    );
     assertEquals(getToasts()[0]?.variant, "destructive");
+    assertEquals(await statusOf(t, a.id), "cancelled");
   } finally {
-    done(restore);
+    ui.done();
   }
 });
 
 test("[admin surveys] a status change may carry a note, internal unless 'Visible to client' is ticked", async () => {
-  const { calls, restore } = stubFetch({
-    "PATCH /api/surveys/[^/]+/status": (body) =>
-      Response.json({
-        message: "Status updated",
-        survey: apiSurvey(row(A, { status: (body as { status: Row["status"] }).status })),
-      }),
-  });
+  const t = await createTestApp();
+  const { admin, a, b } = await requests(t);
+  const ui = await mount(t, admin);
   try {
-    mount([row(A), row(B)]);
-    assertEquals(document.getElementById(`note-${A}`), null, "no note field before a status");
-    for (const [id, isVisible] of [[A, false], [B, true]] as const) {
-      const select = document.getElementById(`status-${id}`) as HTMLSelectElement;
+    assertEquals(document.getElementById(`note-${a.id}`), null, "no note field before a status");
+    for (const [survey, isVisible] of [[a, false], [b, true]] as const) {
+      const select = document.getElementById(`status-${survey.id}`) as HTMLSelectElement;
       await act(() => void fireEvent.change(select, { target: { value: "assigned" } }));
-      const address = row(id).address;
-      const note = screen.getByLabelText(`Note for ${address} (optional)`);
-      await act(() => void fireEvent.change(note, { target: { value: `  Note for ${id}  ` } }));
-      const box = document.getElementById(`note-visible-${id}`) as HTMLInputElement;
+      const note = screen.getByLabelText(`Note for ${survey.formattedAddress} (optional)`);
+      await act(() =>
+        void fireEvent.change(note, { target: { value: `  Note for ${survey.id}  ` } })
+      );
+      const box = document.getElementById(`note-visible-${survey.id}`) as HTMLInputElement;
       assertEquals(box.checked, false, "internal by default");
       assertEquals(box.labels?.[0]?.textContent?.trim(), "Visible to client");
       if (isVisible) await act(() => void fireEvent.click(box));
       const update = select.closest("td")!.querySelector("button")!;
       await act(() => void fireEvent.click(update));
-      await wait();
+      await act(() => ui.api.idle());
     }
-    const patches = calls.filter((c) => c.method === "PATCH").map((c) => [c.path, c.body]);
+    const patches = ui.api.calls.filter((c) => c.method === "PATCH").map((c) => [c.path, c.body]);
     assertEquals(patches, [
-      [`/api/surveys/${A}/status`, {
+      [`/api/surveys/${a.id}/status`, {
         status: "assigned",
-        note: `Note for ${A}`,
+        note: `Note for ${a.id}`,
         isNoteVisibleToClient: false,
       }],
-      [`/api/surveys/${B}/status`, {
+      [`/api/surveys/${b.id}/status`, {
         status: "assigned",
-        note: `Note for ${B}`,
+        note: `Note for ${b.id}`,
         isNoteVisibleToClient: true,
       }],
     ]);
+    const stored = await t.sql<{ surveyId: string; note: string; visible: boolean }[]>`
+      select survey_id, note, is_note_visible_to_client as visible from survey_events
+      where note is not null order by note`;
+    assertEquals(
+      stored.map((e) => [e.surveyId, e.note, e.visible]).sort(),
+      [[a.id, `Note for ${a.id}`, false], [b.id, `Note for ${b.id}`, true]].sort(),
+    );
   } finally {
-    done(restore);
+    ui.done();
   }
 });
 
 test("[admin surveys] a blank note is not sent", async () => {
-  const { calls, restore } = stubFetch({
-    "PATCH /api/surveys/[^/]+/status": () => Response.json({ message: "Status updated" }),
-  });
+  const t = await createTestApp();
+  const { admin, a } = await requests(t);
+  const ui = await mount(t, admin);
   try {
-    mount([row(A)]);
-    const select = document.getElementById(`status-${A}`) as HTMLSelectElement;
+    const select = document.getElementById(`status-${a.id}`) as HTMLSelectElement;
     await act(() => void fireEvent.change(select, { target: { value: "assigned" } }));
-    const note = document.getElementById(`note-${A}`) as HTMLTextAreaElement;
+    const note = document.getElementById(`note-${a.id}`) as HTMLTextAreaElement;
     await act(() => void fireEvent.change(note, { target: { value: "   " } }));
-    await act(() => void fireEvent.click(document.getElementById(`note-visible-${A}`)!));
-    await act(() => void fireEvent.click(screen.getByRole("button", { name: "Update" })));
-    await wait();
-    assertEquals(calls.find((c) => c.method === "PATCH")?.body, { status: "assigned" });
+    await act(() => void fireEvent.click(document.getElementById(`note-visible-${a.id}`)!));
+    await act(() => void fireEvent.click(select.closest("td")!.querySelector("button")!));
+    await act(() => ui.api.idle());
+    assertEquals(ui.api.calls.find((c) => c.method === "PATCH")?.body, { status: "assigned" });
+    assertEquals(await statusOf(t, a.id), "assigned");
   } finally {
-    done(restore);
+    ui.done();
   }
 });
 
 test("[admin surveys] deleting the selected requests asks first, then posts their ids", async () => {
-  const { calls, restore } = stubFetch({
-    "POST /api/surveys/delete-multiple": () =>
-      Response.json({ message: "2 surveys deleted", deleted: 2 }),
-    "GET /api/surveys": () => Response.json({ surveys: [], total: 0, page: 1, pageSize: 20 }),
-  });
+  const t = await createTestApp();
+  const { admin, a, b } = await requests(t);
+  const ui = await mount(t, admin);
   try {
-    mount([row(A), row(B)]);
     const deleteSelected = screen.getByRole("button", { name: "Delete selected" });
     assert((deleteSelected as HTMLButtonElement).disabled, "nothing selected yet");
     await act(() =>
@@ -217,7 +208,7 @@ test("[admin surveys] deleting the selected requests asks first, then posts thei
     );
     assertMatch(document.querySelector(".admin-surveys__count")!.textContent ?? "", /2 selected/);
     await act(() => void fireEvent.click(deleteSelected));
-    assertEquals(calls.length, 0, "nothing is deleted before confirming");
+    assertEquals(ui.api.calls.length, 0, "nothing is deleted before confirming");
     assertEquals(
       document.getElementById("admin-delete-title")!.textContent,
       "Delete 2 survey requests?",
@@ -225,35 +216,34 @@ test("[admin surveys] deleting the selected requests asks first, then posts thei
     await act(() =>
       void fireEvent.click(screen.getByRole("button", { name: "Delete", hidden: true }))
     );
-    await wait();
-    const post = calls.find((c) => c.method === "POST");
-    assertEquals(post?.body, { ids: [A, B] });
+    await act(() => ui.api.idle());
+    const post = ui.api.calls.find((c) => c.method === "POST");
+    assertEquals((post?.body as { ids: string[] }).ids.sort(), [a.id, b.id].sort());
     assertEquals(getToasts()[0]?.title, "Survey deleted");
     assertEquals(getToasts()[0]?.description, "2 surveys deleted");
     assertMatch(document.body.textContent ?? "", /No survey requests yet/);
+    assertEquals([await statusOf(t, a.id), await statusOf(t, b.id)], [undefined, undefined]);
   } finally {
-    done(restore);
+    ui.done();
   }
 });
 
 test("[admin surveys] failed deletes toast 'Error deleting survey' or 'Error deleting surveys'", async () => {
-  const { restore } = stubFetch({
-    "DELETE /api/surveys/[^/]+": () =>
-      Response.json({ message: "Survey not found" }, { status: 404 }),
-    "POST /api/surveys/delete-multiple": () =>
-      Response.json({ message: "None of the selected surveys exist." }, { status: 404 }),
-  });
+  const t = await createTestApp();
+  const { admin, a } = await requests(t);
+  const ui = await mount(t, admin);
   try {
-    mount([row(A), row(B)]);
+    // Another admin deletes both requests while this table is open.
+    await t.sql`delete from surveys`;
     await act(() =>
       void fireEvent.click(
-        screen.getByRole("button", { name: `Delete request for ${row(A).address}` }),
+        screen.getByRole("button", { name: `Delete request for ${a.formattedAddress}` }),
       )
     );
     await act(() =>
       void fireEvent.click(screen.getByRole("button", { name: "Delete", hidden: true }))
     );
-    await wait();
+    await act(() => ui.api.idle());
     assertEquals(getToasts()[0]?.title, "Error deleting survey");
     assertEquals(getToasts()[0]?.description, "Survey not found");
 
@@ -266,41 +256,40 @@ test("[admin surveys] failed deletes toast 'Error deleting survey' or 'Error del
     await act(() =>
       void fireEvent.click(screen.getByRole("button", { name: "Delete", hidden: true }))
     );
-    await wait();
+    await act(() => ui.api.idle());
     assertEquals(getToasts()[0]?.title, "Error deleting surveys");
     assertEquals(getToasts()[0]?.description, "None of the selected surveys exist.");
   } finally {
-    done(restore);
+    ui.done();
   }
 });
 
 test("[admin surveys] a filter loads page 1 from the API and puts the filter in the URL", async () => {
-  const { calls, restore } = stubFetch({
-    "GET /api/surveys": () =>
-      Response.json({
-        surveys: [apiSurvey(row(B, { status: "completed" }))],
-        total: 41,
-        page: 1,
-        pageSize: 20,
-      }),
-  });
+  const t = await createTestApp();
+  const admin = await signInAs(t, "admin");
+  const client = await signInAs(t, "client");
+  // 21 completed requests (two pages of 20) and one still open.
+  for (let i = 0; i < 22; i++) await submitSurvey(t, client);
+  await t.sql`update surveys set status = 'completed', surveyed_date = '2026-11-18',
+    completed_date = '2026-11-19'
+    where id in (select id from surveys order by created_at limit 21)`;
+  const ui = await mount(t, admin);
   try {
-    mount([row(A)]);
     await act(() =>
       void fireEvent.change(document.getElementById("admin-filter-status")!, {
         target: { value: "completed" },
       })
     );
-    await wait();
-    assertEquals(calls[0].search, "?status=completed&pageSize=20");
+    await act(() => ui.api.idle());
+    assertEquals(ui.api.calls[0].path, "/api/surveys?status=completed&pageSize=20");
     assertEquals(location.search, "?status=completed");
-    assertMatch(document.querySelector(".admin-surveys__count")!.textContent ?? "", /41 requests/);
-    assertMatch(document.querySelector(".survey-pager")!.textContent ?? "", /Page 1 of 3/);
+    assertMatch(document.querySelector(".admin-surveys__count")!.textContent ?? "", /21 requests/);
+    assertMatch(document.querySelector(".survey-pager")!.textContent ?? "", /Page 1 of 2/);
     await act(() => void fireEvent.click(screen.getByRole("button", { name: "Next" })));
-    await wait();
-    assertEquals(calls[1].search, "?status=completed&page=2&pageSize=20");
+    await act(() => ui.api.idle());
+    assertEquals(ui.api.calls[1].path, "/api/surveys?status=completed&page=2&pageSize=20");
+    assertEquals(document.querySelectorAll("tbody tr[data-survey-id]").length, 1);
   } finally {
-    history.replaceState(null, "", "/");
-    done(restore);
+    ui.done();
   }
 });
