@@ -1,6 +1,7 @@
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
-import { test } from "../_helpers.ts";
+import { createTestApp, test, type TestApp } from "../_helpers.ts";
 import { setupDom } from "./_dom.ts";
+import { type Answer, deferred, useAppFetch } from "./_fetch.ts";
 
 setupDom();
 // @testing-library reads `document` when it loads, so it comes after setupDom().
@@ -11,58 +12,46 @@ const { default: AddressAutocomplete, ADDRESS_AUTOCOMPLETE } = await import(
 );
 type AddressSelection = import("../../islands/AddressAutocomplete.tsx").AddressSelection;
 
-interface Call {
-  url: URL;
-  signal?: AbortSignal | null;
+/**
+ * The island's requests reach the app (the offline address provider: tests configure no
+ * third-party one); what it suggests for TYPED is read from the API first, so the expected
+ * lists follow the data. Canned only for failures and for holding answers back.
+ */
+const TYPED = "123 Main St Aus";
+
+interface Prediction {
+  description: string;
+  placeId: string;
 }
 
-/** Replaces fetch; `reply` answers each call (it may return a promise the test resolves). */
-function stubFetch(reply: (url: URL) => Promise<Response> | Response) {
-  const calls: Call[] = [];
-  const original = globalThis.fetch;
-  globalThis.fetch = ((input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input), "http://localhost/");
-    calls.push({ url, signal: init?.signal });
-    return Promise.resolve(reply(url));
-  }) as typeof fetch;
-  return {
-    calls,
-    suggestCalls: () => calls.filter((c) => c.url.pathname === "/api/address-suggestions"),
-    restore: () => (globalThis.fetch = original),
-  };
+/** The app's suggestions for `input`, as GET /api/address-suggestions gives them. */
+async function suggestionsFor(t: TestApp, input: string): Promise<Prediction[]> {
+  const res = await t.request(
+    "GET",
+    `/api/address-suggestions?${new URLSearchParams({ input })}`,
+  );
+  return (await res.json()).predictions;
 }
 
-const PREDICTIONS = [
-  { description: "123 Main St, Austin, TX 78701", placeId: "zip:78701|123 Main St" },
-  { description: "123 Main St, Austell, GA 30106", placeId: "zip:30106|123 Main St" },
-  { description: "123 Main St, Austin, AR 72007", placeId: "zip:72007|123 Main St" },
-];
-
-/** Suggestions for any input; the Austin placeId geocodes, others 404. */
-function api(url: URL): Response {
-  if (url.pathname === "/api/address-suggestions") {
-    return Response.json({ predictions: PREDICTIONS });
-  }
-  if (url.searchParams.get("placeId") === PREDICTIONS[0].placeId) {
-    return Response.json({
-      formattedAddress: "123 Main St, Austin, TX 78701",
-      lat: 30.27,
-      lng: -97.74,
-      precision: "zip",
-    });
-  }
-  return Response.json({ message: "No location found for that address" }, { status: 404 });
+/** The app's geocode of a suggestion. */
+async function geocodeOf(t: TestApp, placeId: string) {
+  const res = await t.request("GET", `/api/geocode?${new URLSearchParams({ placeId })}`);
+  return await res.json();
 }
 
-/** Lets real time pass inside act so debounce/blur timers and fetches settle. */
+/** Lets real time pass inside act so debounce and blur timers fire. */
 function wait(ms: number) {
   return act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 }
 
-/** Past the debounce, with room for the fetch promise chain. */
-const AFTER_DEBOUNCE = ADDRESS_AUTOCOMPLETE.debounceMs + 60;
-
-function setup(extra: Partial<Parameters<typeof AddressAutocomplete>[0]> = {}) {
+function setup(
+  t: TestApp,
+  {
+    canned = {},
+    ...extra
+  }: Partial<Parameters<typeof AddressAutocomplete>[0]> & { canned?: Record<string, Answer> } = {},
+) {
+  const api = useAppFetch(t, { canned });
   const selections: AddressSelection[] = [];
   const changes: string[] = [];
   render(
@@ -70,7 +59,7 @@ function setup(extra: Partial<Parameters<typeof AddressAutocomplete>[0]> = {}) {
       id="addr"
       name="address"
       label="Property address"
-      onChange={(t) => changes.push(t)}
+      onChange={(text) => changes.push(text)}
       onSelect={(s) => selections.push(s)}
       {...extra}
     />,
@@ -84,7 +73,34 @@ function setup(extra: Partial<Parameters<typeof AddressAutocomplete>[0]> = {}) {
   };
   const listbox = () => document.getElementById("addr-listbox")!;
   const options = () => Array.from(listbox().querySelectorAll('[role="option"]'));
-  return { input, type, key, listbox, options, selections, changes };
+  const suggestCalls = () =>
+    api.calls.filter((c) => c.path.startsWith("/api/address-suggestions?"));
+  /** Past the debounce, then until the app has answered and the island has the answer. */
+  const settle = async () => {
+    await wait(ADDRESS_AUTOCOMPLETE.debounceMs + 10);
+    await act(() => api.idle());
+  };
+  return {
+    api,
+    input,
+    type,
+    key,
+    listbox,
+    options,
+    selections,
+    changes,
+    suggestCalls,
+    settle,
+    done() {
+      cleanup();
+      api.restore();
+      t.close();
+    },
+  };
+}
+
+function params(path: string): URLSearchParams {
+  return new URL(path, "http://localhost/").searchParams;
 }
 
 test("[address island] server render is an accessible, closed combobox", () => {
@@ -102,248 +118,267 @@ test("[address island] server render is an accessible, closed combobox", () => {
 });
 
 test("[address island] fewer than 3 characters never asks the server", async () => {
-  const f = stubFetch(api);
+  const ui = setup(await createTestApp());
   try {
-    const { type, input } = setup();
-    await type("12");
-    await type("  ab  ");
-    await wait(AFTER_DEBOUNCE);
-    assertEquals(f.calls.length, 0);
-    assertEquals(input.getAttribute("aria-expanded"), "false");
+    await ui.type("12");
+    await ui.type("  ab  ");
+    await ui.settle();
+    assertEquals(ui.api.calls.length, 0);
+    assertEquals(ui.input.getAttribute("aria-expanded"), "false");
   } finally {
-    cleanup();
-    f.restore();
+    ui.done();
   }
 });
 
 test("[address island] typing is debounced into one request for the latest text", async () => {
-  const f = stubFetch(api);
+  const t = await createTestApp();
+  const expected = await suggestionsFor(t, TYPED);
+  assert(expected.length >= 3, "the offline data suggests several places");
+  const ui = setup(t);
   try {
-    const { type, options, input } = setup();
-    await type("123");
-    await type("123 M");
-    await type("123 Main St Aus");
-    assertEquals(f.calls.length, 0, "nothing is sent before the debounce");
-    await wait(AFTER_DEBOUNCE);
-    assertEquals(f.suggestCalls().length, 1);
-    assertEquals(f.suggestCalls()[0].url.searchParams.get("input"), "123 Main St Aus");
-    assertEquals(input.getAttribute("aria-expanded"), "true");
-    assertEquals(options().map((o) => o.textContent), PREDICTIONS.map((p) => p.description));
+    await ui.type("123");
+    await ui.type("123 M");
+    await ui.type(TYPED);
+    assertEquals(ui.api.calls.length, 0, "nothing is sent before the debounce");
+    await ui.settle();
+    assertEquals(ui.suggestCalls().length, 1);
+    assertEquals(params(ui.suggestCalls()[0].path).get("input"), TYPED);
+    assertEquals(ui.input.getAttribute("aria-expanded"), "true");
+    assertEquals(ui.options().map((o) => o.textContent), expected.map((p) => p.description));
   } finally {
-    cleanup();
-    f.restore();
+    ui.done();
   }
 });
 
 test("[address island] arrow keys move aria-activedescendant and aria-selected", async () => {
-  const f = stubFetch(api);
+  const t = await createTestApp();
+  const last = (await suggestionsFor(t, TYPED)).length - 1;
+  const ui = setup(t);
   try {
-    const { type, key, input, options } = setup();
-    await type("123 Main St Aus");
-    await wait(AFTER_DEBOUNCE);
-    assertEquals(input.getAttribute("aria-activedescendant"), null);
-    assertEquals(key("ArrowDown"), false, "ArrowDown is handled, not moving the caret");
-    assertEquals(input.getAttribute("aria-activedescendant"), "addr-option-0");
-    assertEquals(options()[0].getAttribute("aria-selected"), "true");
-    key("ArrowDown");
-    assertEquals(input.getAttribute("aria-activedescendant"), "addr-option-1");
-    assertEquals(options()[0].getAttribute("aria-selected"), "false");
-    assertEquals(options()[1].getAttribute("aria-selected"), "true");
-    key("ArrowUp");
-    key("ArrowUp");
-    assertEquals(input.getAttribute("aria-activedescendant"), "addr-option-2", "wraps to last");
-    key("ArrowDown");
-    assertEquals(input.getAttribute("aria-activedescendant"), "addr-option-0", "wraps to first");
+    await ui.type(TYPED);
+    await ui.settle();
+    assertEquals(ui.input.getAttribute("aria-activedescendant"), null);
+    assertEquals(ui.key("ArrowDown"), false, "ArrowDown is handled, not moving the caret");
+    assertEquals(ui.input.getAttribute("aria-activedescendant"), "addr-option-0");
+    assertEquals(ui.options()[0].getAttribute("aria-selected"), "true");
+    ui.key("ArrowDown");
+    assertEquals(ui.input.getAttribute("aria-activedescendant"), "addr-option-1");
+    assertEquals(ui.options()[0].getAttribute("aria-selected"), "false");
+    assertEquals(ui.options()[1].getAttribute("aria-selected"), "true");
+    ui.key("ArrowUp");
+    ui.key("ArrowUp");
+    assertEquals(
+      ui.input.getAttribute("aria-activedescendant"),
+      `addr-option-${last}`,
+      "wraps to last",
+    );
+    ui.key("ArrowDown");
+    assertEquals(ui.input.getAttribute("aria-activedescendant"), "addr-option-0", "wraps to first");
   } finally {
-    cleanup();
-    f.restore();
+    ui.done();
   }
 });
 
 test("[address island] Enter picks the active option, then geocodes it", async () => {
-  const f = stubFetch(api);
+  const t = await createTestApp();
+  const [first] = await suggestionsFor(t, TYPED);
+  const place = await geocodeOf(t, first.placeId);
+  const ui = setup(t);
   try {
-    const { type, key, input, listbox, selections } = setup();
-    await type("123 Main St Aus");
-    await wait(AFTER_DEBOUNCE);
-    key("ArrowDown");
-    assertEquals(key("Enter"), false, "Enter on an option does not submit the form");
-    assertEquals(input.value, PREDICTIONS[0].description);
-    assertEquals(input.getAttribute("aria-expanded"), "false");
-    assert(listbox().hidden);
-    await wait(30);
-    const geocode = f.calls.find((c) => c.url.pathname === "/api/geocode");
-    assertEquals(geocode?.url.searchParams.get("placeId"), PREDICTIONS[0].placeId);
-    assertEquals(selections, [
-      PREDICTIONS[0],
+    await ui.type(TYPED);
+    await ui.settle();
+    ui.key("ArrowDown");
+    assertEquals(ui.key("Enter"), false, "Enter on an option does not submit the form");
+    assertEquals(ui.input.value, first.description);
+    assertEquals(ui.input.getAttribute("aria-expanded"), "false");
+    assert(ui.listbox().hidden);
+    await act(() => ui.api.idle());
+    const geocode = ui.api.calls.find((c) => c.path.startsWith("/api/geocode?"));
+    assertEquals(params(geocode!.path).get("placeId"), first.placeId);
+    assertEquals(ui.selections, [
+      first,
       {
-        ...PREDICTIONS[0],
-        formattedAddress: "123 Main St, Austin, TX 78701",
-        lat: 30.27,
-        lng: -97.74,
+        ...first,
+        formattedAddress: place.formattedAddress,
+        lat: place.lat,
+        lng: place.lng,
         // Passed on, so the page can say it matched the town rather than the property.
-        precision: "zip",
+        precision: place.precision,
       },
     ]);
-    assertEquals(input.value, "123 Main St, Austin, TX 78701");
+    assertEquals(ui.input.value, place.formattedAddress);
   } finally {
-    cleanup();
-    f.restore();
+    ui.done();
   }
 });
 
 test("[address island] Enter with no active option is left to the form", async () => {
-  const f = stubFetch(api);
+  const ui = setup(await createTestApp());
   try {
-    const { type, key, selections } = setup();
-    await type("123 Main St Aus");
-    await wait(AFTER_DEBOUNCE);
-    assertEquals(key("Enter"), true);
-    assertEquals(selections, []);
+    await ui.type(TYPED);
+    await ui.settle();
+    assertEquals(ui.key("Enter"), true);
+    assertEquals(ui.selections, []);
   } finally {
-    cleanup();
-    f.restore();
+    ui.done();
   }
 });
 
 test("[address island] a failed geocode keeps the picked description", async () => {
-  const f = stubFetch(api);
+  const t = await createTestApp();
+  const second = (await suggestionsFor(t, TYPED))[1];
+  // Canned: every suggestion the app offers geocodes; this is the provider failing.
+  const ui = setup(t, {
+    canned: {
+      "GET /api/geocode": Response.json({ message: "No location found for that address" }, {
+        status: 404,
+      }),
+    },
+  });
   try {
-    const { type, key, input, selections } = setup();
-    await type("123 Main St Aus");
-    await wait(AFTER_DEBOUNCE);
-    key("ArrowDown");
-    key("ArrowDown");
-    key("Enter");
-    await wait(30);
-    assertEquals(input.value, PREDICTIONS[1].description);
-    assertEquals(selections, [PREDICTIONS[1]]);
+    await ui.type(TYPED);
+    await ui.settle();
+    ui.key("ArrowDown");
+    ui.key("ArrowDown");
+    ui.key("Enter");
+    await act(() => ui.api.idle());
+    assertEquals(ui.input.value, second.description);
+    assertEquals(ui.selections, [second]);
   } finally {
-    cleanup();
-    f.restore();
+    ui.done();
   }
 });
 
 test("[address island] Escape closes the list", async () => {
-  const f = stubFetch(api);
+  const ui = setup(await createTestApp());
   try {
-    const { type, key, input, listbox } = setup();
-    await type("123 Main St Aus");
-    await wait(AFTER_DEBOUNCE);
-    key("ArrowDown");
-    assertEquals(key("Escape"), false);
-    assertEquals(input.getAttribute("aria-expanded"), "false");
-    assertEquals(input.getAttribute("aria-activedescendant"), null);
-    assert(listbox().hidden);
+    await ui.type(TYPED);
+    await ui.settle();
+    ui.key("ArrowDown");
+    assertEquals(ui.key("Escape"), false);
+    assertEquals(ui.input.getAttribute("aria-expanded"), "false");
+    assertEquals(ui.input.getAttribute("aria-activedescendant"), null);
+    assert(ui.listbox().hidden);
     // ArrowDown opens it again.
-    key("ArrowDown");
-    assertEquals(input.getAttribute("aria-expanded"), "true");
+    ui.key("ArrowDown");
+    assertEquals(ui.input.getAttribute("aria-expanded"), "true");
   } finally {
-    cleanup();
-    f.restore();
+    ui.done();
   }
 });
 
 test("[address island] blur closes the list after the delay; a mouse pick still lands", async () => {
-  const f = stubFetch(api);
+  const t = await createTestApp();
+  const third = (await suggestionsFor(t, TYPED))[2];
+  const ui = setup(t);
   try {
-    const { type, input, options, selections } = setup();
-    await type("123 Main St Aus");
-    await wait(AFTER_DEBOUNCE);
+    await ui.type(TYPED);
+    await ui.settle();
     // Pressing on an option must not take focus from the input (which would close the list).
-    assertEquals(fireEvent.mouseDown(options()[2]), false);
-    act(() => void fireEvent.blur(input));
-    assertEquals(input.getAttribute("aria-expanded"), "true", "still open during the delay");
-    act(() => void fireEvent.click(options()[2]));
-    assertEquals(selections[0], PREDICTIONS[2]);
-    assertEquals(input.value, PREDICTIONS[2].description);
+    assertEquals(fireEvent.mouseDown(ui.options()[2]), false);
+    act(() => void fireEvent.blur(ui.input));
+    assertEquals(ui.input.getAttribute("aria-expanded"), "true", "still open during the delay");
+    act(() => void fireEvent.click(ui.options()[2]));
+    assertEquals(ui.selections[0], third);
+    assertEquals(ui.input.value, third.description);
+    await act(() => ui.api.idle());
 
-    await type("123 Main St Aust");
-    await wait(AFTER_DEBOUNCE);
-    assertEquals(input.getAttribute("aria-expanded"), "true");
-    act(() => void fireEvent.blur(input));
+    await ui.type("123 Main St Aust");
+    await ui.settle();
+    assertEquals(ui.input.getAttribute("aria-expanded"), "true");
+    act(() => void fireEvent.blur(ui.input));
     await wait(ADDRESS_AUTOCOMPLETE.blurCloseDelayMs + 50);
-    assertEquals(input.getAttribute("aria-expanded"), "false");
+    assertEquals(ui.input.getAttribute("aria-expanded"), "false");
   } finally {
-    cleanup();
-    f.restore();
+    ui.done();
   }
 });
 
 test("[address island] typing after a pick clears it and drops its pending geocode", async () => {
-  let releaseGeocode: () => void = () => {};
-  const f = stubFetch((url) => {
-    if (url.pathname !== "/api/geocode") return api(url);
-    return new Promise((resolve) => (releaseGeocode = () => resolve(api(url))));
+  const held = deferred<void>();
+  // The real geocode, held back until the visitor has typed on.
+  const ui = setup(await createTestApp(), {
+    canned: {
+      "GET /api/geocode": async (_call, app) => {
+        await held.promise;
+        return await app();
+      },
+    },
   });
   try {
-    const { type, key, input, selections, changes } = setup();
-    await type("123 Main St Aus");
-    await wait(AFTER_DEBOUNCE);
-    key("ArrowDown");
-    key("Enter");
-    await type("500 Congress Ave");
-    assertEquals(changes.at(-1), "500 Congress Ave");
-    await act(async () => {
-      releaseGeocode();
-      await new Promise((r) => setTimeout(r, 20));
-    });
-    assertEquals(input.value, "500 Congress Ave", "the late geocode does not overwrite typing");
-    assertEquals(selections.length, 1);
+    await ui.type(TYPED);
+    await ui.settle();
+    ui.key("ArrowDown");
+    ui.key("Enter");
+    await ui.type("500 Congress Ave");
+    assertEquals(ui.changes.at(-1), "500 Congress Ave");
+    held.resolve();
+    await ui.settle();
+    assertEquals(ui.input.value, "500 Congress Ave", "the late geocode does not overwrite typing");
+    assertEquals(ui.selections.length, 1);
   } finally {
-    cleanup();
-    f.restore();
+    ui.done();
   }
 });
 
 test("[address island] only the latest request's answer is shown", async () => {
-  const pending: ((r: Response) => void)[] = [];
-  const f = stubFetch(() => new Promise<Response>((resolve) => pending.push(resolve)));
+  const t = await createTestApp();
+  const latest = await suggestionsFor(t, TYPED);
+  const gates = [deferred<void>(), deferred<void>()];
+  let n = 0;
+  // The real answers, each held back so the older one can arrive last.
+  const ui = setup(t, {
+    canned: {
+      "GET /api/address-suggestions": async (_call, app) => {
+        const gate = gates[n++];
+        await gate.promise;
+        return await app();
+      },
+    },
+  });
   try {
-    const { type, options } = setup();
-    await type("123 Main");
-    await wait(AFTER_DEBOUNCE);
-    await type("123 Main St Aus");
-    await wait(AFTER_DEBOUNCE);
-    assertEquals(f.calls.length, 2);
-    assertEquals(f.calls[0].signal?.aborted, true, "the older request is aborted");
-    await act(async () => {
-      pending[1](Response.json({ predictions: [PREDICTIONS[0]] }));
-      pending[0](Response.json({ predictions: PREDICTIONS }));
-      await new Promise((r) => setTimeout(r, 20));
-    });
-    assertEquals(options().map((o) => o.textContent), [PREDICTIONS[0].description]);
+    await ui.type("123 Main St");
+    await wait(ADDRESS_AUTOCOMPLETE.debounceMs + 10);
+    await ui.type(TYPED);
+    await wait(ADDRESS_AUTOCOMPLETE.debounceMs + 10);
+    assertEquals(ui.suggestCalls().length, 2);
+    assertEquals(ui.suggestCalls()[0].signal?.aborted, true, "the older request is aborted");
+    gates[1].resolve();
+    gates[0].resolve();
+    await act(() => ui.api.idle());
+    assertEquals(ui.options().map((o) => o.textContent), latest.map((p) => p.description));
   } finally {
-    cleanup();
-    f.restore();
+    ui.done();
   }
 });
 
 test("[address island] server errors and network failures give an empty, closed list", async () => {
   let mode = "500";
-  const f = stubFetch(() => {
-    if (mode === "500") return new Response("oops", { status: 500 });
-    if (mode === "junk") return new Response("<html>", { status: 200 });
-    if (mode === "shape") return Response.json({ predictions: [{ description: 5 }] });
-    return Promise.reject(new TypeError("network down"));
+  // Canned: failures and malformed answers the app never gives.
+  const ui = setup(await createTestApp(), {
+    canned: {
+      "GET /api/address-suggestions": () => {
+        if (mode === "500") return new Response("oops", { status: 500 });
+        if (mode === "junk") return new Response("<html>", { status: 200 });
+        if (mode === "shape") return Response.json({ predictions: [{ description: 5 }] });
+        return Promise.reject(new TypeError("network down"));
+      },
+    },
   });
   try {
-    const { type, input, options } = setup();
     for (mode of ["500", "junk", "shape", "network"]) {
-      await type(`123 Main St ${mode}`);
-      await wait(AFTER_DEBOUNCE);
-      assertEquals(input.getAttribute("aria-expanded"), "false", mode);
-      assertEquals(options().length, 0, mode);
+      await ui.type(`123 Main St ${mode}`);
+      await ui.settle();
+      assertEquals(ui.input.getAttribute("aria-expanded"), "false", mode);
+      assertEquals(ui.options().length, 0, mode);
     }
-    assertEquals(f.calls.length, 4);
+    assertEquals(ui.api.calls.length, 4);
   } finally {
-    cleanup();
-    f.restore();
+    ui.done();
   }
 });
 
 test("[address island] geolocation is asked once on focus and sent as lat/lng", async () => {
-  const f = stubFetch(api);
   const asked: PositionOptions[] = [];
   const geolocation = {
     getCurrentPosition(ok: PositionCallback, _err: PositionErrorCallback, opts: PositionOptions) {
@@ -352,43 +387,41 @@ test("[address island] geolocation is asked once on focus and sent as lat/lng", 
     },
   };
   Object.defineProperty(navigator, "geolocation", { value: geolocation, configurable: true });
+  const ui = setup(await createTestApp());
   try {
-    const { type, input } = setup();
-    act(() => void fireEvent.focus(input));
-    act(() => void fireEvent.blur(input));
-    act(() => void fireEvent.focus(input));
+    act(() => void fireEvent.focus(ui.input));
+    act(() => void fireEvent.blur(ui.input));
+    act(() => void fireEvent.focus(ui.input));
     assertEquals(asked.length, 1);
     assertEquals(asked[0].timeout, ADDRESS_AUTOCOMPLETE.geolocationTimeoutMs);
-    await type("123 Main St Aus");
-    await wait(AFTER_DEBOUNCE);
-    const params = f.suggestCalls()[0].url.searchParams;
-    assertEquals([params.get("lat"), params.get("lng")], ["30.27", "-97.74"]);
+    await ui.type(TYPED);
+    await ui.settle();
+    const sent = params(ui.suggestCalls()[0].path);
+    assertEquals([sent.get("lat"), sent.get("lng")], ["30.27", "-97.74"]);
+    assertEquals(ui.input.getAttribute("aria-expanded"), "true", "the app answered");
   } finally {
-    cleanup();
-    f.restore();
+    ui.done();
     Reflect.deleteProperty(navigator, "geolocation");
   }
 });
 
 test("[address island] denied geolocation is silent and sends no coordinates", async () => {
-  const f = stubFetch(api);
   const geolocation = {
     getCurrentPosition(_ok: PositionCallback, err: PositionErrorCallback) {
       err({ code: 1, message: "denied" } as GeolocationPositionError);
     },
   };
   Object.defineProperty(navigator, "geolocation", { value: geolocation, configurable: true });
+  const ui = setup(await createTestApp());
   try {
-    const { type, input } = setup();
-    act(() => void fireEvent.focus(input));
-    await type("123 Main St Aus");
-    await wait(AFTER_DEBOUNCE);
-    const params = f.suggestCalls()[0].url.searchParams;
-    assertEquals([params.has("lat"), params.has("lng")], [false, false]);
-    assertEquals(input.getAttribute("aria-expanded"), "true");
+    act(() => void fireEvent.focus(ui.input));
+    await ui.type(TYPED);
+    await ui.settle();
+    const sent = params(ui.suggestCalls()[0].path);
+    assertEquals([sent.has("lat"), sent.has("lng")], [false, false]);
+    assertEquals(ui.input.getAttribute("aria-expanded"), "true");
   } finally {
-    cleanup();
-    f.restore();
+    ui.done();
     Reflect.deleteProperty(navigator, "geolocation");
   }
 });

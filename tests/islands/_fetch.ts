@@ -18,6 +18,8 @@ export interface Call {
   headers: Headers;
   body: unknown;
   credentials?: RequestCredentials;
+  /** The request's abort signal, if it had one. */
+  signal?: AbortSignal | null;
 }
 
 /**
@@ -38,6 +40,7 @@ function recordCall(input: string | URL | Request, init: RequestInit): { url: UR
     headers: new Headers(init.headers),
     body: typeof init.body === "string" ? JSON.parse(init.body) : init.body,
     credentials: init.credentials,
+    signal: init.signal,
   };
   return { url, call };
 }
