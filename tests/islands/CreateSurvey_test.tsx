@@ -1,6 +1,10 @@
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
-import { test } from "../_helpers.ts";
+import { createTestApp, ORIGIN, test, type TestApp } from "../_helpers.ts";
+import { createSignedInUser } from "../_auth.ts";
+import { islandProps, loadPage } from "../_pages.ts";
+import { insertDiscountCode } from "../../db/discounts.ts";
 import { setupDom } from "./_dom.ts";
+import { type Answer, type AppFetch, useAppFetch } from "./_fetch.ts";
 
 setupDom();
 // @testing-library reads `document` when it loads, so it comes after setupDom().
@@ -9,7 +13,9 @@ const { renderToString } = await import("react-dom/server");
 const { default: CreateSurvey } = await import("../../islands/CreateSurvey.tsx");
 const { DRAFT_KEY } = await import("../../islands/_create_survey/storage.ts");
 const { emptyAnswers } = await import("../../islands/_create_survey/types.ts");
-const { detailsKey, stateFromAddress } = await import("../../islands/_create_survey/details.ts");
+const { detailsKey, stateFromAddress, toDetails } = await import(
+  "../../islands/_create_survey/details.ts"
+);
 const { SUBMIT_401_MESSAGE } = await import("../../islands/_create_survey/api.ts");
 const { dismissToast, getToasts } = await import("../../islands/_toast.ts");
 const { setNavigateHandler } = await import("../../islands/_nav.ts");
@@ -20,50 +26,90 @@ const { PRICE_FACTORS, SURVEY_TYPE_FACTORS } = await import("../../lib/survey_op
 const { SURVEY_TYPES } = await import("../../lib/survey_types.ts");
 const { QuoteBreakdown } = await import("../../islands/_create_survey/QuoteBreakdown.tsx");
 type PriceFactor = import("../../lib/survey_options.ts").PriceFactor;
+type CreateSurveyProps = import("../../islands/CreateSurvey.tsx").CreateSurveyProps;
+type Quote = import("../../lib/pricing.ts").Quote;
 
 type Answers = ReturnType<typeof emptyAnswers>;
-type Handler = (body: unknown, url: URL) => Response | Promise<Response>;
+/** A canned answer: the request's JSON body and URL, and `app()` for the app's own answer. */
+type Handler = (
+  body: unknown,
+  url: URL,
+  app: () => Promise<Response>,
+) => Response | Promise<Response>;
 
+/** The offline address provider's first suggestion for TYPED (and its formatted address). */
+const TYPED = "123 Main St Aus";
 const FORMATTED = "123 Main St, Austin, TX 78701";
-const PICK = { description: FORMATTED, placeId: "zip:78701|123 Main St" };
 
-/** A quote as the pricing API returns it. */
-const QUOTE = {
-  surveyType: "boundary",
-  quoteRequired: false,
-  currency: "USD",
-  baseCents: 38_500,
-  lineItems: [
-    {
-      key: "base",
-      label: "Boundary Survey base price",
-      detail: "Includes up to 0.5 acres",
-      amountCents: 38_500,
+/** Stands for the test's signed-in client, Casey: `mount({ user: USER })`. */
+const USER = "Casey, signed in";
+
+/** The test's app, Casey's session, and the island's fetch (from `mount`) with its calls. */
+interface Current {
+  t: TestApp;
+  cookie: string;
+  canned: Record<string, Answer>;
+  calls: { method: string; path: string; body: unknown }[];
+  api?: AppFetch;
+}
+let current: Current | undefined;
+
+/**
+ * A fresh app with a client, Casey, whose session `mount({ user: USER })` uses. The island's
+ * requests reach the app; `handlers` ("METHOD /path") answer instead only where the app cannot
+ * produce the case (malformed answers, a 502, Google's rooftop precision), possibly from the
+ * app's own answer. `calls` records each request's method, path (no query) and body.
+ */
+async function appFetch(handlers: Record<string, Handler> = {}) {
+  const t = await createTestApp();
+  const { cookie } = await createSignedInUser(t, {
+    role: "client",
+    fullName: "Casey Client",
+    email: "casey@example.test",
+    phone: "512-555-0199",
+  });
+  const canned: Record<string, Answer> = {};
+  for (const [route, handler] of Object.entries(handlers)) {
+    canned[route] = (call, app) => handler(call.body, new URL(call.path, ORIGIN), app);
+  }
+  current = { t, cookie, canned, calls: [] };
+  const calls = current.calls;
+  return {
+    t,
+    calls,
+    restore() {
+      current?.api?.restore();
+      current = undefined;
+      t.close();
     },
-    { key: "terrain", label: "Terrain", detail: "Rolling (+15%)", amountCents: 5_800 },
-  ],
-  subtotalCents: 44_300,
-  discount: null,
-  totalCents: 44_300,
-  minimumApplied: false,
-  turnaround: "5-10 business days",
-  configVersion: 1,
-};
+  };
+}
 
-const PRICE_OK = {
-  success: true,
-  message: "Your instant quote is ready.",
-  price: 443,
-  calculation: QUOTE,
-};
+/** The app's price for `answers`, as the island would ask for it. */
+async function priceOf(answers: Answers, discountCode = "") {
+  const details = toDetails(answers);
+  const res = await current!.t.request("POST", "/api/calculate-price", {
+    body: discountCode ? { ...details, discountCode } : details,
+  });
+  const body = await res.json();
+  return body as { price: number | null; calculation: Quote };
+}
 
-const USER = {
-  id: "00000000-0000-4000-8000-000000000001",
-  fullName: "Casey Client",
-  email: "casey@example.test",
-  role: "client",
-  phone: "512-555-0199",
-};
+async function countSurveys(t: TestApp): Promise<number> {
+  const [{ n }] = await t.sql<{ n: number }[]>`select count(*)::int as n from surveys`;
+  return n;
+}
+
+/** "$443" for a quote's total. */
+function dollars(cents: number): string {
+  return `$${(cents / 100).toLocaleString("en-US")}`;
+}
+
+/** The draft's stored quote for `answers`, priced by the app. */
+async function storedQuote(answers: Answers, appliedCode = "") {
+  const { price, calculation } = await priceOf(answers, appliedCode);
+  return { key: detailsKey(answers), price, message: "", calculation, appliedCode };
+}
 
 /** Answers that pass every step. */
 function completeAnswers(overrides: Partial<Answers> = {}): Answers {
@@ -71,7 +117,7 @@ function completeAnswers(overrides: Partial<Answers> = {}): Answers {
     ...emptyAnswers(),
     address: FORMATTED,
     formattedAddress: FORMATTED,
-    placeId: PICK.placeId,
+    placeId: "zip:78701|123 Main St",
     lat: 30.27,
     lng: -97.74,
     state: "TX",
@@ -112,41 +158,53 @@ function storedDraft() {
   return JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? "null");
 }
 
-/** Routes fetch to handlers by "METHOD /path"; records every call. */
-function stubFetch(handlers: Record<string, Handler>) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
-  const original = globalThis.fetch;
-  globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input), "http://localhost/");
-    const method = (init?.method ?? "GET").toUpperCase();
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method, path: url.pathname, body });
-    const handler = handlers[`${method} ${url.pathname}`];
-    if (!handler) return Response.json({ message: "Not found" }, { status: 404 });
-    return await handler(body, url);
-  }) as typeof fetch;
-  return { calls, restore: () => (globalThis.fetch = original) };
-}
-
-const BASE_HANDLERS: Record<string, Handler> = {
-  "GET /api/address-suggestions": () => Response.json({ predictions: [PICK] }),
-  "GET /api/geocode": () =>
-    Response.json({ formattedAddress: FORMATTED, lat: 30.27, lng: -97.74, precision: "rooftop" }),
-  "GET /api/parcels/lookup": () => Response.json({ parcel: null }),
-  "POST /api/calculate-price": () => Response.json(PRICE_OK),
-};
-
 function wait(ms = 0) {
   return act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 }
 
+/** Until the island's requests are answered and handled. */
+function settle() {
+  return act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await current?.api?.idle();
+  });
+}
+
+/** Past the address field's debounce, then until its request is answered. */
+async function settleTyping() {
+  await wait(ADDRESS_AUTOCOMPLETE.debounceMs + 10);
+  await settle();
+}
+
+/**
+ * Renders the island with the props /create-survey gives (signed in as Casey with
+ * `user: USER`; `initialAddress` as ?address=), its fetch reaching the app.
+ */
 async function mount(
   { user = null, initialAddress = "" }: { user?: typeof USER | null; initialAddress?: string } = {},
 ) {
-  const view = render(
-    <CreateSurvey user={user} initialAddress={initialAddress} />,
+  const c = current!;
+  const cookie = user ? c.cookie : undefined;
+  const path = initialAddress
+    ? `/create-survey?address=${encodeURIComponent(initialAddress)}`
+    : "/create-survey";
+  const props = islandProps<CreateSurveyProps>(
+    (await loadPage(c.t, path, cookie)).html,
+    "CreateSurvey",
   );
-  await wait(); // the effect that restores the draft
+  c.api?.restore();
+  c.api = useAppFetch(c.t, { cookie, canned: c.canned });
+  const appFetch = globalThis.fetch;
+  globalThis.fetch = ((input: string | URL | Request, init: RequestInit = {}) => {
+    c.calls.push({
+      method: (init.method ?? "GET").toUpperCase(),
+      path: new URL(String(input), ORIGIN).pathname,
+      body: typeof init.body === "string" ? JSON.parse(init.body) : undefined,
+    });
+    return appFetch(input, init);
+  }) as typeof fetch;
+  const view = render(<CreateSurvey {...props} />);
+  await settle(); // the effect that restores the draft, and any pricing it starts
   return view;
 }
 
@@ -158,13 +216,13 @@ async function clickContinue() {
   const button = document.querySelector<HTMLButtonElement>('button[form="cs-form"]')!;
   // The button belongs to the step form through its form attribute; submit that form.
   await act(() => void fireEvent.submit(document.getElementById("cs-form")!));
-  await wait(10);
+  await settle();
   return button;
 }
 
 async function clickButton(name: string | RegExp) {
   await act(() => void fireEvent.click(screen.getByRole("button", { name })));
-  await wait(10);
+  await settle();
 }
 
 function field(id: string) {
@@ -210,7 +268,7 @@ test("[create survey] stateFromAddress reads the USPS code at the end of an addr
 // ---------------------------------------------------------------------------- validation
 
 test("[create survey] Continue on an empty first step puts the messages next to the fields", async () => {
-  const { restore } = stubFetch(BASE_HANDLERS);
+  const { restore } = await appFetch();
   try {
     await mount();
     await clickContinue();
@@ -229,19 +287,19 @@ test("[create survey] Continue on an empty first step puts the messages next to 
 
 test("[create survey] an address matched only to its town or ZIP says so, without coordinates", async () => {
   for (const precision of ["zip", "city", undefined]) {
-    const { calls, restore } = stubFetch({
-      ...BASE_HANDLERS,
-      "GET /api/geocode": () =>
-        Response.json({ formattedAddress: FORMATTED, lat: 30.27, lng: -97.74, precision }),
+    const { calls, restore } = await appFetch({
+      // The app's answer (the offline provider matches the ZIP) with each precision.
+      "GET /api/geocode": async (_body, _url, app) =>
+        Response.json({ ...await (await app()).json(), precision }),
     });
     try {
       await mount({ user: USER });
       const input = field("cs-address");
-      await act(() => void fireEvent.change(input, { target: { value: "123 Main St Aus" } }));
-      await wait(ADDRESS_AUTOCOMPLETE.debounceMs + 50);
+      await act(() => void fireEvent.change(input, { target: { value: TYPED } }));
+      await settleTyping();
       await act(() => void fireEvent.keyDown(input, { key: "ArrowDown" }));
       await act(() => void fireEvent.keyDown(input, { key: "Enter" }));
-      await wait(30);
+      await settle();
       const confirm = document.querySelector(".cs-confirm")?.textContent ?? "";
       const label = String(precision);
       assertMatch(
@@ -261,15 +319,20 @@ test("[create survey] an address matched only to its town or ZIP says so, withou
 });
 
 test("[create survey] picking a suggestion confirms the formatted address and its state", async () => {
-  const { restore } = stubFetch(BASE_HANDLERS);
+  // The app's answer with the precision Google gives for a street address (the offline
+  // provider only ever matches the ZIP).
+  const { restore } = await appFetch({
+    "GET /api/geocode": async (_body, _url, app) =>
+      Response.json({ ...await (await app()).json(), precision: "rooftop" }),
+  });
   try {
     await mount();
     const input = field("cs-address");
-    await act(() => void fireEvent.change(input, { target: { value: "123 Main St Aus" } }));
-    await wait(ADDRESS_AUTOCOMPLETE.debounceMs + 50);
+    await act(() => void fireEvent.change(input, { target: { value: TYPED } }));
+    await settleTyping();
     await act(() => void fireEvent.keyDown(input, { key: "ArrowDown" }));
     await act(() => void fireEvent.keyDown(input, { key: "Enter" }));
-    await wait(30);
+    await settle();
     const confirm = document.querySelector(".cs-confirm")!;
     assert(confirm, "the confirmation shows");
     // The geocoder located the building itself (as Google does for a street address).
@@ -288,7 +351,7 @@ test("[create survey] picking a suggestion confirms the formatted address and it
 });
 
 test("[create survey] the type step needs a type, and a purpose suggests one", async () => {
-  const { restore } = stubFetch(BASE_HANDLERS);
+  const { restore } = await appFetch();
   try {
     seed(1, completeAnswers({ surveyType: "", purpose: "" }));
     await mount();
@@ -319,7 +382,7 @@ test("[create survey] the type step needs a type, and a purpose suggests one", a
 });
 
 test("[create survey] the details step explains each problem next to its field", async () => {
-  const { restore } = stubFetch(BASE_HANDLERS);
+  const { restore } = await appFetch();
   try {
     // An ALTA survey asks every question there is.
     seed(
@@ -364,7 +427,7 @@ test("[create survey] the details step explains each problem next to its field",
 });
 
 test("[create survey] each survey type's details step asks exactly what its price uses", async () => {
-  const { restore } = stubFetch(BASE_HANDLERS);
+  const { restore } = await appFetch();
   const inputOf: Record<PriceFactor, string> = {
     acreage: "#cs-acreage",
     terrain: "#cs-terrain",
@@ -396,7 +459,7 @@ function byFactorOrder(a: PriceFactor, b: PriceFactor) {
 }
 
 test("[create survey] an elevation certificate asks no lot size, terrain, vegetation or corners", async () => {
-  const { calls, restore } = stubFetch(BASE_HANDLERS);
+  const { calls, restore } = await appFetch();
   try {
     // Answers left from a boundary survey the visitor first picked.
     seed(
@@ -435,7 +498,7 @@ test("[create survey] an elevation certificate asks no lot size, terrain, vegeta
 // ------------------------------------------------------------------- back, forward, reload
 
 test("[create survey] Back and Forward keep every answer", async () => {
-  const { restore } = stubFetch(BASE_HANDLERS);
+  const { restore } = await appFetch();
   try {
     seed(2, completeAnswers({ acreage: "", accessNotes: "" }));
     await mount();
@@ -466,7 +529,7 @@ test("[create survey] Back and Forward keep every answer", async () => {
 });
 
 test("[create survey] a reload restores the step and answers from sessionStorage", async () => {
-  const { restore } = stubFetch(BASE_HANDLERS);
+  const { restore } = await appFetch();
   try {
     seed(2, completeAnswers({ acreage: "" }));
     const first = await mount();
@@ -482,7 +545,7 @@ test("[create survey] a reload restores the step and answers from sessionStorage
 });
 
 test("[create survey] a new ?address= from the landing page starts a new draft", async () => {
-  const { restore } = stubFetch(BASE_HANDLERS);
+  const { restore } = await appFetch();
   try {
     seed(3, completeAnswers(), { seedAddress: "1 Old Rd, Austin, TX" });
     await mount({ initialAddress: "9 New Ave, Dallas, TX" });
@@ -498,11 +561,13 @@ test("[create survey] a new ?address= from the landing page starts a new draft",
 // --------------------------------------------------------------------------------- quote
 
 test("[create survey] the quote step shows the total and the itemised breakdown", async () => {
-  const { calls, restore } = stubFetch(BASE_HANDLERS);
+  const { calls, restore } = await appFetch();
   try {
-    seed(3, completeAnswers());
+    const answers = completeAnswers();
+    const { calculation } = await priceOf(answers);
+    const total = dollars(calculation.totalCents!);
+    seed(3, answers);
     await mount();
-    await wait(10);
     const priced = calls.filter((c) => c.path === "/api/calculate-price");
     assertEquals(priced.length, 1);
     // A boundary survey's price ignores structures, so they are not sent.
@@ -517,15 +582,15 @@ test("[create survey] the quote step shows the total and the itemised breakdown"
       rush: "standard",
       state: "TX",
     });
-    assertEquals(screen.getByTestId("quote-total").textContent, "$443");
-    const table = document.querySelector(".cs-breakdown")!;
-    assertMatch(
-      table.textContent ?? "",
-      /Boundary Survey base price.*\$385.*Terrain.*Rolling \(\+15%\)\$58Total\$443$/,
-    );
+    assertEquals(screen.getByTestId("quote-total").textContent, total);
+    const table = document.querySelector(".cs-breakdown")!.textContent ?? "";
+    for (const item of calculation.lineItems) {
+      assert(table.includes(`${item.label}${item.detail}`), item.label);
+    }
+    assert(table.endsWith(`Total${total}`), table);
     assertMatch(document.body.textContent ?? "", /Estimated turnaround: 5-10 business days/);
     assertMatch(document.body.textContent ?? "", /Free quote — nothing to pay now/);
-    assertEquals(document.querySelector(".cs-summary")!.textContent?.includes("$443"), true);
+    assertEquals(document.querySelector(".cs-summary")!.textContent?.includes(total), true);
     // Going on and coming back does not price the same answers again.
     await clickContinue();
     await clickButton("Back");
@@ -536,21 +601,22 @@ test("[create survey] the quote step shows the total and the itemised breakdown"
 });
 
 test("[create survey] a pricing answer without success, price or calculation is an error toast", async () => {
-  for (
-    const body of [{ success: true }, { price: 10, calculation: QUOTE }, {
-      success: true,
-      price: 10,
-    }]
-  ) {
-    const { restore } = stubFetch({
-      ...BASE_HANDLERS,
-      "POST /api/calculate-price": () => Response.json(body),
+  // Canned: the app's own answer with parts missing, which it never sends.
+  const shapes: ((real: Record<string, unknown>) => Record<string, unknown>)[] = [
+    ({ success }) => ({ success }),
+    ({ price, calculation }) => ({ price, calculation }),
+    ({ success, price }) => ({ success, price }),
+  ];
+  for (const shape of shapes) {
+    const { restore } = await appFetch({
+      "POST /api/calculate-price": async (_body, _url, app) =>
+        Response.json(shape(await (await app()).json())),
     });
     try {
       seed(3, completeAnswers());
       await mount();
-      await wait(10);
-      assertEquals(lastToast()?.title, "Error calculating price", JSON.stringify(body));
+      await settle();
+      assertEquals(lastToast()?.title, "Error calculating price", String(shape));
       assertEquals(lastToast()?.description, "Unexpected response format from pricing API");
       assertEquals(lastToast()?.variant, "destructive");
       assertEquals(screen.queryByTestId("quote-total"), null);
@@ -568,15 +634,15 @@ test("[create survey] a pricing answer without success, price or calculation is 
 });
 
 test("[create survey] a failed pricing call toasts the server's message", async () => {
-  const { restore } = stubFetch({
-    ...BASE_HANDLERS,
+  // Canned: the form's own checks stop every answer the pricing API would refuse.
+  const { restore } = await appFetch({
     "POST /api/calculate-price": () =>
       Response.json({ message: "Acreage must be 10,000 acres or less" }, { status: 400 }),
   });
   try {
     seed(3, completeAnswers());
     await mount();
-    await wait(10);
+    await settle();
     assertEquals(lastToast()?.title, "Error calculating price");
     assertEquals(lastToast()?.description, "Acreage must be 10,000 acres or less");
   } finally {
@@ -585,27 +651,14 @@ test("[create survey] a failed pricing call toasts the server's message", async 
 });
 
 test("[create survey] under the starting price the quote shows it as the total with a note", async () => {
-  const floored = {
-    ...QUOTE,
-    lineItems: [{
-      key: "starting_price",
-      label: "Boundary Survey starting price",
-      detail: "Starting price applies",
-      amountCents: 38_500,
-    }],
-    subtotalCents: 38_500,
-    totalCents: 38_500,
-    minimumApplied: true,
-  };
-  const { restore } = stubFetch({
-    ...BASE_HANDLERS,
-    "POST /api/calculate-price": () =>
-      Response.json({ ...PRICE_OK, price: 385, calculation: floored }),
-  });
+  const { restore } = await appFetch();
   try {
-    seed(3, completeAnswers({ state: "MS" }));
+    // Flat ground in Mississippi (cost index 0.85) prices a small lot below the start.
+    const answers = completeAnswers({ state: "MS", terrain: "flat" });
+    const { calculation } = await priceOf(answers);
+    assert(calculation.minimumApplied, "the starting price applies");
+    seed(3, answers);
     await mount();
-    await wait(10);
     assertEquals(screen.getByTestId("quote-total").textContent, "$385");
     assertEquals(screen.getByTestId("quote-note").textContent, "Starting price applies");
     const table = document.querySelector(".cs-breakdown")!.textContent ?? "";
@@ -621,25 +674,10 @@ test("[create survey] under the starting price the quote shows it as the total w
 });
 
 test("[create survey] a subdivision's turnaround reads 'quoted per project'", async () => {
-  const required = {
-    ...QUOTE,
-    surveyType: "subdivision",
-    quoteRequired: true,
-    lineItems: [],
-    subtotalCents: 0,
-    totalCents: null,
-    // What quotes said before; the page words it the same either way.
-    turnaround: "Quote required",
-  };
-  const { restore } = stubFetch({
-    ...BASE_HANDLERS,
-    "POST /api/calculate-price": () =>
-      Response.json({ ...PRICE_OK, price: null, calculation: required }),
-  });
+  const { restore } = await appFetch();
   try {
     seed(3, completeAnswers({ surveyType: "subdivision" }));
     await mount();
-    await wait(10);
     const text = document.body.textContent ?? "";
     assertMatch(text, /Turnaround: quoted per project/);
     assert(!text.includes("Estimated turnaround"), text);
@@ -652,7 +690,13 @@ test("[create survey] a subdivision's turnaround reads 'quoted per project'", as
 test("[create survey] a breakdown stored with cents still reads as it was quoted", () => {
   // A request submitted before whole-dollar rounding keeps its stored breakdown.
   const old = {
-    ...QUOTE,
+    surveyType: "boundary",
+    quoteRequired: false,
+    currency: "USD",
+    baseCents: 38_500,
+    discount: null,
+    turnaround: "5-10 business days",
+    configVersion: 1,
     lineItems: [
       { key: "base", label: "Boundary Survey base price", detail: "", amountCents: 38_500 },
       { key: "regional", label: "Regional cost", detail: "", amountCents: -96 },
@@ -667,29 +711,26 @@ test("[create survey] a breakdown stored with cents still reads as it was quoted
 });
 
 test("[create survey] an invalid discount code shows the reason by the input and keeps the quote", async () => {
-  const { calls, restore } = stubFetch({
-    ...BASE_HANDLERS,
-    "POST /api/calculate-price": (body) => {
-      const code = (body as { discountCode?: string }).discountCode;
-      if (!code) return Response.json(PRICE_OK);
-      if (code === "SAVE10") {
-        const discount = { code: "SAVE10", kind: "percent", value: 10, amountCents: 4_400 };
-        return Response.json({
-          ...PRICE_OK,
-          price: 399,
-          calculation: { ...QUOTE, discount, totalCents: 39_900 },
-        });
-      }
-      return Response.json(
-        { success: false, message: "This discount code has expired.", reason: "expired" },
-        { status: 400 },
-      );
-    },
-  });
+  const { t, calls, restore } = await appFetch();
   try {
-    seed(3, completeAnswers());
+    await insertDiscountCode(t.sql, {
+      code: "SAVE10",
+      kind: "percent",
+      value: 10,
+      createdBy: null,
+    });
+    await insertDiscountCode(t.sql, {
+      code: "OLD2020",
+      kind: "fixed",
+      value: 5_000,
+      validUntil: new Date("2020-12-31T00:00:00Z"),
+      createdBy: null,
+    });
+    const answers = completeAnswers();
+    const plain = (await priceOf(answers)).calculation;
+    const saved = (await priceOf(answers, "SAVE10")).calculation;
+    seed(3, answers);
     await mount();
-    await wait(10);
     await clickButton("Have a discount code?");
     const input = field("cs-discountCode");
     assertEquals(document.activeElement, input);
@@ -698,16 +739,23 @@ test("[create survey] an invalid discount code shows the reason by the input and
     assertEquals(errorOf("cs-discountCode"), "This discount code has expired.");
     assertEquals(input.getAttribute("aria-invalid"), "true");
     assertMatch(input.getAttribute("aria-describedby") ?? "", /cs-discountCode-error/);
-    assertEquals(screen.getByTestId("quote-total").textContent, "$443", "quote unchanged");
+    assertEquals(
+      screen.getByTestId("quote-total").textContent,
+      dollars(plain.totalCents!),
+      "quote unchanged",
+    );
     assertEquals(getToasts().length, 0, "a refused code is not a toast");
 
     await act(() => void fireEvent.change(input, { target: { value: "SAVE10" } }));
     assertEquals(errorOf("cs-discountCode"), null, "typing clears the reason");
     await clickButton("Apply");
-    assertEquals(screen.getByTestId("quote-total").textContent, "$399");
-    assertMatch(
+    assertEquals(screen.getByTestId("quote-total").textContent, dollars(saved.totalCents!));
+    assert(
+      (document.querySelector(".cs-breakdown")!.textContent ?? "").endsWith(
+        `Subtotal${dollars(saved.subtotalCents)}Discount SAVE1010% off` +
+          `−${dollars(saved.discount!.amountCents)}Total${dollars(saved.totalCents!)}`,
+      ),
       document.querySelector(".cs-breakdown")!.textContent ?? "",
-      /Subtotal\$443Discount SAVE1010% off−\$44Total\$399$/,
     );
     assertEquals(storedDraft().quote.appliedCode, "SAVE10");
     assertEquals(calls.filter((c) => c.path === "/api/calculate-price").length, 3);
@@ -717,19 +765,10 @@ test("[create survey] an invalid discount code shows the reason by the input and
 });
 
 test("[create survey] changing a detail after the quote prices it again", async () => {
-  const { calls, restore } = stubFetch(BASE_HANDLERS);
+  const { calls, restore } = await appFetch();
   try {
     const answers = completeAnswers();
-    seed(2, answers, {
-      furthest: 3,
-      quote: {
-        key: detailsKey(answers),
-        price: 443,
-        message: "",
-        calculation: QUOTE,
-        appliedCode: "",
-      },
-    });
+    seed(2, answers, { furthest: 3, quote: await storedQuote(answers) });
     await mount();
     await clickContinue();
     assertEquals(calls.filter((c) => c.path === "/api/calculate-price").length, 0, "still fresh");
@@ -747,15 +786,7 @@ test("[create survey] changing a detail after the quote prices it again", async 
 // ----------------------------------------------------------------------- account and submit
 
 test("[create survey] a signed-out visitor must create an account or sign in on the contact step", async () => {
-  const { calls, restore } = stubFetch({
-    ...BASE_HANDLERS,
-    "POST /api/register": (body) => {
-      const b = body as { email: string; fullName: string };
-      return Response.json({ ...USER, email: b.email, fullName: b.fullName, phone: null }, {
-        status: 201,
-      });
-    },
-  });
+  const { calls, restore } = await appFetch();
   try {
     seed(4, completeAnswers({ contactName: "", contactPhone: "" }));
     await mount();
@@ -783,6 +814,7 @@ test("[create survey] a signed-out visitor must create an account or sign in on 
       username: "new@example.test",
     });
     assertEquals(lastToast()?.title, "Registration successful");
+    assert(current!.api!.cookie(), "the browser now holds the new account's session");
     assertEquals(lastToast()?.description, "Welcome, Nia New!");
     assertMatch(document.querySelector(".cs-account")!.textContent ?? "", /Signed in as Nia New/);
     // Nothing typed so far was lost; the name is filled in from the account.
@@ -805,10 +837,7 @@ test("[create survey] a signed-out visitor must create an account or sign in on 
 });
 
 test("[create survey] inline sign-in failure toasts 'Login failed' with the server's text", async () => {
-  const { restore } = stubFetch({
-    ...BASE_HANDLERS,
-    "POST /api/login": () => Response.json({ message: "Invalid credentials" }, { status: 401 }),
-  });
+  const { restore } = await appFetch();
   try {
     seed(4, completeAnswers());
     await mount();
@@ -822,7 +851,7 @@ test("[create survey] inline sign-in failure toasts 'Login failed' with the serv
     );
     await act(() => void fireEvent.change(field("cs-login-password"), { target: { value: "x" } }));
     await act(() => void fireEvent.submit(field("cs-login-password").closest("form")!));
-    await wait(10);
+    await settle();
     assertEquals(lastToast()?.title, "Login failed");
     assertEquals(lastToast()?.description, "Invalid credentials");
     assertEquals(storedDraft().answers.contactName, "Casey Client");
@@ -835,30 +864,24 @@ test("[create survey] submit sends the request with its requestId; a retry reuse
   let attempts = 0;
   const visits: string[] = [];
   const restoreNav = setNavigateHandler((url) => visits.push(url));
-  const { calls, restore } = stubFetch({
-    ...BASE_HANDLERS,
-    "POST /api/surveys": () => {
+  const { t, calls, restore } = await appFetch({
+    // Canned first: a proxy's 502 (the app never answers so); then the app itself.
+    "POST /api/surveys": (_body, _url, app) => {
       attempts++;
       if (attempts === 1) return new Response("", { status: 502, statusText: "Bad Gateway" });
-      return Response.json({ message: "Survey request submitted", survey: { id: "abc" } }, {
-        status: 201,
-      });
+      return app();
     },
   });
   try {
     const answers = completeAnswers({ accessNotes: "Dog in yard", neededBy: "" });
-    seed(5, answers, {
-      quote: {
-        key: detailsKey(answers),
-        price: 443,
-        message: "",
-        calculation: QUOTE,
-        appliedCode: "",
-      },
-    });
+    const quote = await storedQuote(answers);
+    seed(5, answers, { quote });
     await mount({ user: USER });
     assertMatch(document.body.textContent ?? "", /Free quote, no payment step/);
-    assertEquals(screen.getByTestId("review-total").textContent, "$443");
+    assertEquals(
+      screen.getByTestId("review-total").textContent,
+      dollars(quote.calculation.totalCents!),
+    );
     await clickContinue();
     assertEquals(lastToast()?.title, "Error submitting survey");
     assertEquals(lastToast()?.description, "Error submitting survey request");
@@ -883,6 +906,13 @@ test("[create survey] submit sends the request with its requestId; a retry reuse
       JSON.parse(sessionStorage.getItem("meridian:pending-toast") ?? "{}").title,
       "Survey request submitted",
     );
+    // Stored once, under the draft's requestId, priced as quoted.
+    const stored = await t.sql<{ requestId: string; quotedPriceCents: number }[]>`
+      select client_request_id as request_id, quoted_price_cents from surveys`;
+    assertEquals(stored.map((r) => [r.requestId, r.quotedPriceCents]), [[
+      "11111111-1111-4111-8111-111111111111",
+      quote.calculation.totalCents,
+    ]]);
   } finally {
     restoreNav();
     done(restore);
@@ -890,23 +920,16 @@ test("[create survey] submit sends the request with its requestId; a retry reuse
 });
 
 test("[create survey] a 401 on submit explains that registration must be completed", async () => {
-  const { restore } = stubFetch({
-    ...BASE_HANDLERS,
-    "POST /api/surveys": () => Response.json({ message: SUBMIT_AUTH_MESSAGE }, { status: 401 }),
-  });
+  const { t, restore } = await appFetch();
   try {
     assertEquals(SUBMIT_401_MESSAGE, SUBMIT_AUTH_MESSAGE);
     const answers = completeAnswers();
-    seed(5, answers, {
-      quote: {
-        key: detailsKey(answers),
-        price: 443,
-        message: "",
-        calculation: QUOTE,
-        appliedCode: "",
-      },
-    });
+    seed(5, answers, { quote: await storedQuote(answers) });
     await mount({ user: USER });
+    // The session ends (signed out in another tab) after the page was rendered.
+    const out = await t.request("POST", "/api/logout", { cookie: current!.cookie });
+    assertEquals(out.status, 200);
+    await out.body?.cancel();
     await clickContinue();
     assertEquals(lastToast()?.title, "Error submitting survey");
     assertEquals(
@@ -923,63 +946,55 @@ test("[create survey] a 401 on submit explains that registration must be complet
 });
 
 test("[create survey] a refusal on submit toasts the server's message", async () => {
-  const { restore } = stubFetch({
-    ...BASE_HANDLERS,
-    "POST /api/surveys": () =>
-      Response.json({ message: "This discount code has been used up." }, { status: 400 }),
-  });
+  const { t, restore } = await appFetch();
   try {
-    const answers = completeAnswers();
-    seed(5, answers, {
-      quote: {
-        key: detailsKey(answers),
-        price: 443,
-        message: "",
-        calculation: QUOTE,
-        appliedCode: "",
-      },
+    // The code was applied to the quote; its last use went to someone else before submitting.
+    await insertDiscountCode(t.sql, {
+      code: "LAST1",
+      kind: "fixed",
+      value: 5_000,
+      maxUses: 1,
+      createdBy: null,
     });
+    const answers = completeAnswers();
+    seed(5, answers, { quote: await storedQuote(answers, "LAST1") });
+    await t.sql`update discount_codes set uses = 1 where code = 'LAST1'`;
     await mount({ user: USER });
     await clickContinue();
     assertEquals(lastToast()?.title, "Error submitting survey");
-    assertEquals(lastToast()?.description, "This discount code has been used up.");
+    assertEquals(lastToast()?.description, "This discount code has reached its usage limit.");
+    assertEquals(await countSurveys(t), 0);
   } finally {
     done(restore);
   }
 });
 
 test("[create survey] an applied code that stops working on a re-price is dropped with its reason", async () => {
-  const { calls, restore } = stubFetch({
-    ...BASE_HANDLERS,
-    "POST /api/calculate-price": (body) =>
-      (body as { discountCode?: string }).discountCode
-        ? Response.json(
-          { success: false, message: "This discount code has been used up.", reason: "used_up" },
-          { status: 400 },
-        )
-        : Response.json(PRICE_OK),
-  });
+  const { t, calls, restore } = await appFetch();
   try {
-    const answers = completeAnswers({ acreage: "3" });
-    const discount = { code: "LAST1", kind: "fixed", value: 5_000, amountCents: 5_000 };
-    seed(3, answers, {
-      quote: {
-        key: "stale",
-        price: 392.75,
-        message: "",
-        calculation: { ...QUOTE, discount, totalCents: 39_300 },
-        appliedCode: "LAST1",
-      },
+    await insertDiscountCode(t.sql, {
+      code: "LAST1",
+      kind: "fixed",
+      value: 5_000,
+      maxUses: 1,
+      createdBy: null,
     });
+    const answers = completeAnswers({ acreage: "3" });
+    // A quote from before the answers changed, with the code applied; since then the code's
+    // last use has gone.
+    seed(3, answers, {
+      quote: { ...await storedQuote(completeAnswers(), "LAST1"), key: "stale" },
+    });
+    await t.sql`update discount_codes set uses = 1 where code = 'LAST1'`;
+    const { calculation } = await priceOf(answers);
     await mount();
-    await wait(20);
     const priced = calls.filter((c) => c.path === "/api/calculate-price");
     assertEquals(priced.map((c) => (c.body as { discountCode?: string }).discountCode), [
       "LAST1",
       undefined,
     ]);
-    assertEquals(screen.getByTestId("quote-total").textContent, "$443");
-    assertEquals(errorOf("cs-discountCode"), "This discount code has been used up.");
+    assertEquals(screen.getByTestId("quote-total").textContent, dollars(calculation.totalCents!));
+    assertEquals(errorOf("cs-discountCode"), "This discount code has reached its usage limit.");
     assertEquals(storedDraft().quote.appliedCode, "");
   } finally {
     done(restore);
