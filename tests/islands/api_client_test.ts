@@ -1,3 +1,8 @@
+/**
+ * The islands' fetch wrapper (islands/_api.ts) on its own: how it sends requests and reads
+ * answers of any shape, including ones our API never gives. Scripted answers (stubFetch) are
+ * the point here; island tests call the real app (useAppFetch).
+ */
 import { assert, assertEquals } from "../_assert.ts";
 import { test } from "../_helpers.ts";
 import { stubFetch } from "./_fetch.ts";
