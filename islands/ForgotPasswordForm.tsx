@@ -1,6 +1,5 @@
-import { type FormEvent, useState } from "react";
-import { ApiError, apiRequest, errorMessage } from "./_api.ts";
-import { toast } from "./_toast.ts";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { apiRequest } from "./_api.ts";
 import { CheckedForm, isEmail, TextField } from "./_fields.tsx";
 
 /** Props of the forgot-password island (none). */
@@ -11,15 +10,22 @@ export const CHECK_EMAIL_TEXT =
   "If an account with this email exists, you'll receive instructions to reset your password.";
 
 /**
- * /forgot-password: asks for the email, then always shows 'Check your email' (spec section 7:
- * the outcome is always shown as success) so nobody can probe which accounts exist. The one
- * exception is a 429: the user must know to wait, and it says nothing about the account.
+ * /forgot-password: the card's heading, intro and email field, then only a 'Check your email'
+ * confirmation with 'Back to login' (spec section 7: the outcome is always shown as success),
+ * so nobody can probe which accounts exist. That includes a 429: the spec's "always success"
+ * leaves no exception, and a rate limit says nothing about the account either.
  */
 export default function ForgotPasswordForm(_props: ForgotPasswordFormProps) {
   const [email, setEmail] = useState("");
   const [errors, setErrors] = useState<{ email?: string }>({});
   const [isPending, setPending] = useState(false);
   const [isSent, setSent] = useState(false);
+  const sentHeading = useRef<HTMLHeadingElement>(null);
+
+  // The form that had focus is gone: the confirmation's heading takes it.
+  useEffect(() => {
+    if (isSent) sentHeading.current?.focus();
+  }, [isSent]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,16 +37,8 @@ export default function ForgotPasswordForm(_props: ForgotPasswordFormProps) {
     setPending(true);
     try {
       await apiRequest("POST", "/api/forgot-password", { email: email.trim() });
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 429) {
-        setPending(false);
-        toast({
-          title: "Error",
-          description: errorMessage(err, "Too many requests. Please try again later."),
-          variant: "destructive",
-        });
-        return;
-      }
+    } catch {
+      // Whatever the server or network said, the visitor sees the same confirmation.
     }
     setPending(false);
     setSent(true);
@@ -60,7 +58,7 @@ export default function ForgotPasswordForm(_props: ForgotPasswordFormProps) {
             />
           </svg>
         </span>
-        <h2>Check your email</h2>
+        <h1 ref={sentHeading} tabIndex={-1}>Check your email</h1>
         <p>{CHECK_EMAIL_TEXT}</p>
         <p className="muted">The link works once and expires in 1 hour.</p>
         <a className="btn btn--secondary" href="/auth">Back to login</a>
@@ -69,23 +67,30 @@ export default function ForgotPasswordForm(_props: ForgotPasswordFormProps) {
   }
 
   return (
-    <CheckedForm errors={errors} isPending={isPending} onSubmit={onSubmit}>
-      <TextField
-        id="forgot-email"
-        label="Email"
-        type="email"
-        value={email}
-        onValue={setEmail}
-        error={errors.email}
-        autoComplete="email"
-        maxLength={254}
-      />
-      <button type="submit" className="btn btn--primary btn--block" disabled={isPending}>
-        {isPending ? "Sending reset link..." : "Send reset link"}
-      </button>
-      <p className="auth-card__links">
-        <a href="/auth">Back to login</a>
+    <>
+      <h1>Forgot your password?</h1>
+      <p className="auth-card__intro">
+        Enter the email address of your account and we will send you a link to choose a new
+        password.
       </p>
-    </CheckedForm>
+      <CheckedForm errors={errors} isPending={isPending} onSubmit={onSubmit}>
+        <TextField
+          id="forgot-email"
+          label="Email"
+          type="email"
+          value={email}
+          onValue={setEmail}
+          error={errors.email}
+          autoComplete="email"
+          maxLength={254}
+        />
+        <button type="submit" className="btn btn--primary btn--block" disabled={isPending}>
+          {isPending ? "Sending reset link..." : "Send reset link"}
+        </button>
+        <p className="auth-card__links">
+          <a href="/auth">Back to login</a>
+        </p>
+      </CheckedForm>
+    </>
   );
 }

@@ -109,11 +109,6 @@ export const accountPages = new Hono<AppEnv>()
         path: "/forgot-password",
       },
       <AuthShell user={c.var.user}>
-        <h1>Forgot your password?</h1>
-        <p className="auth-card__intro">
-          Enter the email address of your account and we will send you a link to choose a new
-          password.
-        </p>
         <Island component={ForgotPasswordForm} props={{}} hydrate="load" />
       </AuthShell>,
     ));

@@ -107,7 +107,7 @@ test("[forgot form] a server or network failure still shows the same confirmatio
   }
 });
 
-test("[forgot form] a rate limit keeps the form and says when to try again", async () => {
+test("[forgot form] a rate limit still shows only the confirmation (the outcome is always success)", async () => {
   const ui = setup({
     "POST /api/forgot-password": Response.json(
       { message: "Too many password reset requests. Please try again in 60 minutes." },
@@ -116,8 +116,26 @@ test("[forgot form] a rate limit keeps the form and says when to try again", asy
   });
   ui.type("pat@example.com");
   ui.send();
-  await shown("Too many password reset requests. Please try again in 60 minutes.");
-  assertEquals(screen.queryByText("Check your email"), null);
-  assert(screen.getByRole("button", { name: "Send reset link" }));
+  await shown("Check your email");
+  assert(screen.getByText(CHECK_EMAIL_TEXT));
+  assertEquals(screen.queryByText(/Too many password reset requests/), null);
+  assertEquals(screen.queryByRole("button", { name: "Send reset link" }), null);
+  ui.done();
+});
+
+test("[forgot form] once sent, the card shows only the confirmation, its heading focused", async () => {
+  const ui = setup({ "POST /api/forgot-password": Response.json({ message: CHECK_EMAIL_TEXT }) });
+  assertEquals(screen.getByRole("heading", { level: 1 }).textContent, "Forgot your password?");
+  assert(screen.getByText(/we will send you a link to choose a new/));
+  ui.type("pat@example.com");
+  ui.send();
+  await shown("Check your email");
+  const headings = screen.getAllByRole("heading").map((h) => h.textContent);
+  assertEquals(headings, ["Check your email"]);
+  assertEquals(screen.queryByText("Forgot your password?"), null);
+  assertEquals(screen.queryByText(/we will send you a link to choose a new/), null);
+  assertEquals(screen.queryByLabelText("Email"), null);
+  assertEquals(document.activeElement?.textContent, "Check your email");
+  assertEquals(screen.getAllByRole("link").map((a) => a.getAttribute("href")), ["/auth"]);
   ui.done();
 });
