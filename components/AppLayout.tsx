@@ -6,6 +6,7 @@ import NotificationsBell from "../islands/NotificationsBell.tsx";
 import SignOutButton from "../islands/SignOutButton.tsx";
 import ImpersonationBanner from "../islands/ImpersonationBanner.tsx";
 import Toaster from "../islands/Toaster.tsx";
+import AppNav from "../islands/AppNav.tsx";
 
 /** One entry of a role's navigation. */
 export interface NavItem {
@@ -66,8 +67,8 @@ function isActive(item: NavItem, active: string | undefined): boolean {
 
 /**
  * The signed-in layout: impersonation banner when it applies, header with the Meridian logo,
- * the role's navigation, notifications bell, the user's name and sign-out, then the page and
- * the toast viewport.
+ * notifications bell, the user's name and sign-out, the role's navigation (a row of its own,
+ * a menu on phones: islands/AppNav.tsx), then the page and the toast viewport.
  */
 export function AppLayout(
   { user, isImpersonating, active, initialUnread, children }: AppLayoutProps,
@@ -91,21 +92,6 @@ export function AppLayout(
           <a href={home} className="app-header__brand" aria-label="Meridian dashboard">
             <Logo />
           </a>
-          <nav className="app-nav" aria-label={`${ROLE_LABEL[user.role] ?? "Account"} navigation`}>
-            <ul className="app-nav__list">
-              {nav.map((item) => (
-                <li key={item.href}>
-                  <a
-                    className="app-nav__link"
-                    href={item.href}
-                    aria-current={isActive(item, active) ? "page" : undefined}
-                  >
-                    {item.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
           <div className="app-header__actions">
             <Island component={NotificationsBell} props={{ initialUnread }} hydrate="idle" />
             <a className="app-header__user" href="/profile" title="Your profile">
@@ -119,6 +105,18 @@ export function AppLayout(
             </a>
             <Island component={SignOutButton} props={{}} hydrate="idle" />
           </div>
+          {
+            /* After the actions in the source: the tab order follows the page's rows (the top
+              bar, then the links under it; on phones the menu toggle ends the top bar). */
+          }
+          <Island
+            component={AppNav}
+            props={{
+              label: `${ROLE_LABEL[user.role] ?? "Account"} navigation`,
+              items: nav.map((item) => ({ ...item, isCurrent: isActive(item, active) })),
+            }}
+            hydrate="load"
+          />
         </div>
       </header>
       <main id="main" className="app-main">

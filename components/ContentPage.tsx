@@ -50,8 +50,9 @@ export function ContentPage(
       </section>
       <div className="container content-layout">
         <article className="prose content-layout__main">{children}</article>
-        <aside className="content-layout__aside" aria-label="Support pages">
-          <nav className="side-nav" aria-label="Support">
+        {/* Names unique among the page's landmarks: the footer has a "Support" navigation. */}
+        <aside className="content-layout__aside" aria-label="More help">
+          <nav className="side-nav" aria-label="Support pages">
             <h2 className="side-nav__heading">Support</h2>
             <ul role="list">
               {SUPPORT_NAV.map((l) => (

@@ -3,14 +3,17 @@ import type { SessionUser } from "../routes/_env.ts";
 import { SiteFooter } from "./SiteFooter.tsx";
 import { SiteHeader } from "./SiteHeader.tsx";
 
-/** Layout of public pages: skip link, sticky header, main, footer. */
+/**
+ * Layout of public pages: skip link, sticky header, main, footer. `isHome` marks the landing
+ * page (see `SiteHeader`).
+ */
 export function PublicLayout(
-  { children, user }: { children: ReactNode; user?: SessionUser | null },
+  { children, user, isHome }: { children: ReactNode; user?: SessionUser | null; isHome?: boolean },
 ) {
   return (
     <>
       <a className="skip-link" href="#main">Skip to content</a>
-      <SiteHeader user={user} />
+      <SiteHeader user={user} isHome={isHome} />
       <main id="main">{children}</main>
       <SiteFooter />
     </>

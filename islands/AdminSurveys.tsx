@@ -20,6 +20,7 @@ import {
 } from "../lib/survey_status.ts";
 import { SURVEY_TYPE_INFO, SURVEY_TYPES, type SurveyType } from "../lib/survey_types.ts";
 import { Pager } from "./_pager.tsx";
+import { TableRegion } from "./_table.tsx";
 
 /** What the table shows of a survey (a small slice, to keep the page's props light). */
 export interface AdminSurveyRow {
@@ -436,8 +437,11 @@ export default function AdminSurveys({ initial, filters: initialFilters }: Admin
         </button>
       </div>
 
-      <div className="table-wrap">
-        <table className="table admin-surveys__table" aria-busy={isLoading || undefined}>
+      <TableRegion label="Survey requests">
+        <table
+          className="table table--cards admin-surveys__table"
+          aria-busy={isLoading || undefined}
+        >
           <caption className="visually-hidden">Survey requests, newest first</caption>
           <thead>
             <tr>
@@ -458,7 +462,7 @@ export default function AdminSurveys({ initial, filters: initialFilters }: Admin
               <th scope="col">Quote</th>
               <th scope="col">Status</th>
               <th scope="col">Change status</th>
-              <th scope="col">
+              <th scope="col" className="table__actions-cell">
                 <span className="visually-hidden">Actions</span>
               </th>
             </tr>
@@ -487,21 +491,25 @@ export default function AdminSurveys({ initial, filters: initialFilters }: Admin
                       }}
                     />
                   </td>
-                  <td>
+                  <td data-label="Requested">
                     <time dateTime={row.createdAt}>{DAY.format(new Date(row.createdAt))}</time>
                   </td>
-                  <td>{row.clientName}</td>
-                  <td className="admin-surveys__address">
+                  <td data-label="Client">{row.clientName}</td>
+                  <td className="admin-surveys__address" data-label="Property">
                     <a href={`/survey/${row.id}`}>{row.address}</a>
                   </td>
-                  <td>{SURVEY_TYPE_INFO[row.surveyType]?.name ?? row.surveyType}</td>
-                  <td className="admin-surveys__money">{money(row.quotedPriceCents)}</td>
-                  <td>
+                  <td data-label="Type">
+                    {SURVEY_TYPE_INFO[row.surveyType]?.name ?? row.surveyType}
+                  </td>
+                  <td className="admin-surveys__money" data-label="Quote">
+                    {money(row.quotedPriceCents)}
+                  </td>
+                  <td data-label="Status">
                     <span className={`badge badge--${STATUS_INFO[row.status].badge}`}>
                       {STATUS_INFO[row.status].label}
                     </span>
                   </td>
-                  <td>
+                  <td data-label="Change status">
                     <StatusControl
                       row={row}
                       onUpdated={(updated) =>
@@ -511,7 +519,7 @@ export default function AdminSurveys({ initial, filters: initialFilters }: Admin
                         }))}
                     />
                   </td>
-                  <td>
+                  <td className="table__actions-cell">
                     <button
                       type="button"
                       className="btn btn--ghost btn--sm"
@@ -524,7 +532,7 @@ export default function AdminSurveys({ initial, filters: initialFilters }: Admin
               ))}
           </tbody>
         </table>
-      </div>
+      </TableRegion>
 
       <Pager
         label="Survey pages"

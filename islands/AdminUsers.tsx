@@ -11,6 +11,7 @@ import { apiJson, errorMessage, getQuery } from "./_api.ts";
 import { toast } from "./_toast.ts";
 import ImpersonateButton from "./ImpersonateButton.tsx";
 import { Pager } from "./_pager.tsx";
+import { TableRegion } from "./_table.tsx";
 
 /** The four roles (islands do not import db/ or routes/, so they are spelled here). */
 export type AdminRole = "admin" | "client" | "surveyor" | "technician";
@@ -222,8 +223,8 @@ export default function AdminUsers({ currentUserId, role: initialRole, initial }
         </p>
       </div>
 
-      <div className="table-wrap">
-        <table className="table admin-users__table" aria-busy={isLoading || undefined}>
+      <TableRegion label="Users">
+        <table className="table table--cards admin-users__table" aria-busy={isLoading || undefined}>
           <caption className="visually-hidden">
             {`Accounts${role ? ` with the ${ROLE_LABELS[role]} role` : ""}, newest first`}
           </caption>
@@ -237,7 +238,7 @@ export default function AdminUsers({ currentUserId, role: initialRole, initial }
               <th scope="col">Created</th>
               <th scope="col">Last login</th>
               <th scope="col">Status</th>
-              <th scope="col">
+              <th scope="col" className="table__actions-cell">
                 <span className="visually-hidden">Actions</span>
               </th>
             </tr>
@@ -262,7 +263,7 @@ export default function AdminUsers({ currentUserId, role: initialRole, initial }
               ))}
           </tbody>
         </table>
-      </div>
+      </TableRegion>
 
       {pages > 1 || data.page > 1
         ? (
@@ -340,6 +341,20 @@ function failureText(pending: Pending): string {
   }
 }
 
+// An email has no spaces: offer a line break after the "@" so a narrow column wraps it there
+// rather than mid-word.
+function breakableEmail(email: string) {
+  const at = email.indexOf("@");
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 function UserRow({ user, isSelf, isBusy, onAsk }: {
   user: AdminUser;
   isSelf: boolean;
@@ -360,10 +375,10 @@ function UserRow({ user, isSelf, isBusy, onAsk }: {
           )
           : null}
       </th>
-      <td className="admin-users__email">
-        <a href={`mailto:${user.email}`}>{user.email}</a>
+      <td className="admin-users__email" data-label="Email">
+        <a href={`mailto:${user.email}`}>{breakableEmail(user.email)}</a>
       </td>
-      <td>
+      <td data-label="Role">
         {isSelf
           ? <span className="badge badge--neutral">{ROLE_LABELS[user.role] ?? user.role}</span>
           : (
@@ -381,21 +396,23 @@ function UserRow({ user, isSelf, isBusy, onAsk }: {
             </select>
           )}
       </td>
-      <td>{user.companyName || none}</td>
-      <td>{user.phone ? <a href={`tel:${user.phone}`}>{user.phone}</a> : none}</td>
-      <td>
+      <td data-label="Company">{user.companyName || none}</td>
+      <td data-label="Phone" className="admin-users__phone">
+        {user.phone ? <a href={`tel:${user.phone}`}>{user.phone}</a> : none}
+      </td>
+      <td data-label="Created" className="admin-users__date">
         <time dateTime={user.createdAt}>{day(user.createdAt)}</time>
       </td>
-      <td>
+      <td data-label="Last login" className="admin-users__date">
         {user.lastLogin ? <time dateTime={user.lastLogin}>{day(user.lastLogin)}</time> : "Never"}
       </td>
-      <td>
+      <td data-label="Status">
         {user.disabledAt
           ? <span className="badge badge--danger">Disabled</span>
           : <span className="badge badge--success">Active</span>}
       </td>
-      <td>
-        <div className="admin-users__actions">
+      <td className="table__actions-cell">
+        <div className="table__actions admin-users__actions">
           {isSelf ? null : user.disabledAt
             ? (
               <button

@@ -3,6 +3,7 @@ import type { MouseEvent as ReactMouseEvent } from "react";
 import { apiJson, errorMessage, getQuery } from "./_api.ts";
 import { toast, toastAfterNavigation } from "./_toast.ts";
 import { navigate } from "./_nav.ts";
+import { useDismiss } from "./_disclosure.ts";
 import { formatLocalDateTime } from "./LocalTime.tsx";
 import type { Notification, NotificationListResponse } from "../lib/survey_schema.ts";
 
@@ -92,28 +93,18 @@ export default function NotificationsBell({ initialUnread = 0 }: NotificationsBe
     }
   }, []);
 
+  // Marks the bell as working (tests wait for it; until then the button is inert).
+  const [isHydrated, setHydrated] = useState(false);
   useEffect(() => {
+    setHydrated(true);
     load();
   }, [load]);
 
-  useEffect(() => {
-    if (!isOpen) return;
-    function onPointerDown(event: PointerEvent) {
-      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
-    }
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key === "Escape") {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    }
-    document.addEventListener("pointerdown", onPointerDown);
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
-      document.removeEventListener("keydown", onKeyDown);
-    };
-  }, [isOpen]);
+  const close = useCallback((isEscape: boolean) => {
+    setOpen(false);
+    if (isEscape) buttonRef.current?.focus();
+  }, []);
+  useDismiss(isOpen, rootRef, close);
 
   function toggle() {
     const next = !isOpen;
@@ -181,7 +172,7 @@ export default function NotificationsBell({ initialUnread = 0 }: NotificationsBe
   const label = unread > 0 ? `Notifications, ${unread} unread` : "Notifications";
 
   return (
-    <div className="notifications" ref={rootRef}>
+    <div className="notifications" ref={rootRef} data-hydrated={isHydrated || undefined}>
       <button
         ref={buttonRef}
         type="button"

@@ -22,6 +22,7 @@ import {
   VEGETATIONS,
 } from "../lib/survey_options.ts";
 import { SURVEY_TYPE_INFO } from "../lib/survey_types.ts";
+import { TableRegion } from "./_table.tsx";
 
 /** One row of the version history. */
 export interface PricingVersionRow {
@@ -421,62 +422,66 @@ export default function PricingEditor(
                 onValue={setIncluded}
                 error={errors.includedAcres}
               />
-              <table className="table pricing-tiers">
-                <caption className="visually-hidden">Acreage tiers</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Up to (acres)</th>
-                    <th scope="col">Per acre</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {tiers.map((tier, i) => (
-                    <tr key={i}>
-                      <td>
-                        <NumberField
-                          id={`pf-tier-${i}-upTo`}
-                          label={<span className="visually-hidden">Tier {i + 1} up to acres</span>}
-                          unit="acres"
-                          value={tier.upTo}
-                          onValue={(v) =>
-                            setTiers((ts) => ts.map((t, j) => (j === i ? { ...t, upTo: v } : t)))}
-                          error={errors[`acreageTiers.${i}.upToAcres`] ??
-                            errors[`acreageTiers.${i}`]}
-                        />
-                        {i === tiers.length - 1 && tier.upTo.trim() === ""
-                          ? <span className="muted pricing-tiers__nolimit">No limit</span>
-                          : null}
-                      </td>
-                      <td>
-                        <NumberField
-                          id={`pf-tier-${i}-rate`}
-                          label={
-                            <span className="visually-hidden">Tier {i + 1} price per acre</span>
-                          }
-                          unit="dollars"
-                          value={tier.rate}
-                          onValue={(v) =>
-                            setTiers((ts) => ts.map((t, j) => (j === i ? { ...t, rate: v } : t)))}
-                          error={errors[`acreageTiers.${i}.centsPerAcre`]}
-                        />
-                      </td>
-                      <td>
-                        <button
-                          type="button"
-                          className="btn btn--ghost btn--sm"
-                          disabled={tiers.length <= 1}
-                          onClick={() => setTiers((ts) => ts.filter((_, j) => j !== i))}
-                        >
-                          Remove<span className="visually-hidden">tier {i + 1}</span>
-                        </button>
-                      </td>
+              <TableRegion label="Acreage tiers">
+                <table className="table table--cards pricing-tiers">
+                  <caption className="visually-hidden">Acreage tiers</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Up to (acres)</th>
+                      <th scope="col">Per acre</th>
+                      <th scope="col" className="table__actions-cell">
+                        <span className="visually-hidden">Actions</span>
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {tiers.map((tier, i) => (
+                      <tr key={i}>
+                        <td data-label="Up to (acres)">
+                          <NumberField
+                            id={`pf-tier-${i}-upTo`}
+                            label={
+                              <span className="visually-hidden">Tier {i + 1} up to acres</span>
+                            }
+                            unit="acres"
+                            value={tier.upTo}
+                            onValue={(v) =>
+                              setTiers((ts) => ts.map((t, j) => (j === i ? { ...t, upTo: v } : t)))}
+                            error={errors[`acreageTiers.${i}.upToAcres`] ??
+                              errors[`acreageTiers.${i}`]}
+                          />
+                          {i === tiers.length - 1 && tier.upTo.trim() === ""
+                            ? <span className="muted pricing-tiers__nolimit">No limit</span>
+                            : null}
+                        </td>
+                        <td data-label="Per acre">
+                          <NumberField
+                            id={`pf-tier-${i}-rate`}
+                            label={
+                              <span className="visually-hidden">Tier {i + 1} price per acre</span>
+                            }
+                            unit="dollars"
+                            value={tier.rate}
+                            onValue={(v) =>
+                              setTiers((ts) => ts.map((t, j) => (j === i ? { ...t, rate: v } : t)))}
+                            error={errors[`acreageTiers.${i}.centsPerAcre`]}
+                          />
+                        </td>
+                        <td className="table__actions-cell">
+                          <button
+                            type="button"
+                            className="btn btn--ghost btn--sm"
+                            disabled={tiers.length <= 1}
+                            onClick={() => setTiers((ts) => ts.filter((_, j) => j !== i))}
+                          >
+                            Remove<span className="visually-hidden">tier {i + 1}</span>
+                          </button>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableRegion>
               {errors.acreageTiers ? <p className="field__error">{errors.acreageTiers}</p> : null}
               <div>
                 <button
@@ -541,7 +546,7 @@ export default function PricingEditor(
                 : null}
               {preview
                 ? (
-                  <div className="table-wrap">
+                  <TableRegion label="Sample prices">
                     <table className="table pricing-preview">
                       <thead>
                         <tr>
@@ -579,7 +584,7 @@ export default function PricingEditor(
                         ))}
                       </tbody>
                     </table>
-                  </div>
+                  </TableRegion>
                 )
                 : <p className="muted">{isPreviewing ? "Pricing samples…" : "No preview yet."}</p>}
               <button
@@ -654,15 +659,15 @@ export default function PricingEditor(
           <h2 id="pricing-history">Version history</h2>
         </div>
         <div className="card__body">
-          <div className="table-wrap">
-            <table className="table">
+          <TableRegion label="Version history">
+            <table className="table table--cards">
               <thead>
                 <tr>
                   <th scope="col">Version</th>
                   <th scope="col">Saved by</th>
                   <th scope="col">When</th>
                   <th scope="col">Note</th>
-                  <th scope="col">
+                  <th scope="col" className="table__actions-cell">
                     <span className="visually-hidden">Actions</span>
                   </th>
                 </tr>
@@ -670,15 +675,17 @@ export default function PricingEditor(
               <tbody>
                 {versions.map((v) => (
                   <tr key={v.version}>
-                    <td>
+                    <td data-label="Version">
                       {v.version} {v.version === activeVersion
                         ? <span className="badge badge--success">active</span>
                         : null}
                     </td>
-                    <td>{v.createdByName ?? (v.version === 1 ? "Defaults" : "Unknown")}</td>
-                    <td>{formatWhen(v.createdAt)}</td>
-                    <td>{v.note || <span className="muted">—</span>}</td>
-                    <td>
+                    <td data-label="Saved by">
+                      {v.createdByName ?? (v.version === 1 ? "Defaults" : "Unknown")}
+                    </td>
+                    <td data-label="When">{formatWhen(v.createdAt)}</td>
+                    <td data-label="Note">{v.note || <span className="muted">—</span>}</td>
+                    <td className="table__actions-cell">
                       <button
                         type="button"
                         className="btn btn--ghost btn--sm"
@@ -691,7 +698,7 @@ export default function PricingEditor(
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
           {versionTotal > versions.length
             ? (
               <p className="muted">
@@ -969,8 +976,8 @@ function DiscountCodes(
 
         {codes.length
           ? (
-            <div className="table-wrap">
-              <table className="table">
+            <TableRegion label="Discount codes">
+              <table className="table table--cards">
                 <thead>
                   <tr>
                     <th scope="col">Code</th>
@@ -979,7 +986,7 @@ function DiscountCodes(
                     <th scope="col">Uses</th>
                     <th scope="col">Per client</th>
                     <th scope="col">Status</th>
-                    <th scope="col">
+                    <th scope="col" className="table__actions-cell">
                       <span className="visually-hidden">Actions</span>
                     </th>
                   </tr>
@@ -993,14 +1000,17 @@ function DiscountCodes(
                           <code>{code.code}</code>
                           {code.note ? <div className="muted">{code.note}</div> : null}
                         </th>
-                        <td>{describeDiscount(code)}</td>
-                        <td>{windowText(code)}</td>
-                        <td>{code.uses}{code.maxUses !== null ? ` / ${code.maxUses}` : ""}</td>
-                        <td>{code.oncePerClient ? "Once" : "Unlimited"}</td>
-                        <td>
+                        <td data-label="Discount">{describeDiscount(code)}</td>
+                        <td data-label="Valid">{windowText(code)}</td>
+                        <td data-label="Uses">
+                          {code.uses}
+                          {code.maxUses !== null ? ` / ${code.maxUses}` : ""}
+                        </td>
+                        <td data-label="Per client">{code.oncePerClient ? "Once" : "Unlimited"}</td>
+                        <td data-label="Status">
                           <span className={`badge ${status.badge}`}>{status.label}</span>
                         </td>
-                        <td>
+                        <td className="table__actions-cell">
                           <button
                             type="button"
                             className={`btn btn--sm ${
@@ -1018,7 +1028,7 @@ function DiscountCodes(
                   })}
                 </tbody>
               </table>
-            </div>
+            </TableRegion>
           )
           : <p className="empty-state">No discount codes yet.</p>}
         {total > codes.length

@@ -70,7 +70,7 @@ export default function QuoteForm(
           id={inputId}
           name="address"
           label="Property address"
-          placeholder="Start typing an address, e.g. 123 Main St, Austin"
+          placeholder="e.g. 123 Main St, Austin, TX"
           required
           invalid={Boolean(error)}
           describedBy={error ? errorId : undefined}

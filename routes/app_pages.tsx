@@ -9,6 +9,7 @@ import { appPage, Card, EmptyState, PageHeader, Pager } from "../components/AppP
 import { formatDate } from "../components/survey/format.ts";
 import { Island } from "../components/Island.tsx";
 import ImpersonateButton from "../islands/ImpersonateButton.tsx";
+import { TableRegion } from "../islands/_table.tsx";
 import { getUserById, isUuid, listUsers, type User } from "../db/users.ts";
 import {
   type RenderedEmail,
@@ -146,16 +147,18 @@ function SurveyorRow({ user }: { user: User }) {
       <th scope="row">
         <a href={`/surveyor-detail/${user.id}`}>{user.fullName}</a>
       </th>
-      <td>{user.email}</td>
-      <td>{user.companyName ?? <span className="muted">—</span>}</td>
-      <td>{user.phone ?? <span className="muted">—</span>}</td>
-      <td>{formatDay(user.createdAt)}</td>
-      <td>{formatDay(user.lastLogin)}</td>
-      <td>
+      <td data-label="Email" className="surveyors__email">{user.email}</td>
+      <td data-label="Company">{user.companyName ?? <span className="muted">—</span>}</td>
+      <td data-label="Phone">{user.phone ?? <span className="muted">—</span>}</td>
+      <td data-label="Joined">{formatDay(user.createdAt)}</td>
+      <td data-label="Last sign-in">{formatDay(user.lastLogin)}</td>
+      <td data-label="Status">
         <AccountStatus user={user} />
       </td>
-      <td>
-        {user.disabledAt ? null : <ImpersonateAction user={user} />}
+      <td className="table__actions-cell">
+        <div className="table__actions">
+          {user.disabledAt ? null : <ImpersonateAction user={user} />}
+        </div>
       </td>
     </tr>
   );
@@ -397,8 +400,8 @@ export const appPages = new Hono<AppEnv>()
               </EmptyState>
             )
             : (
-              <div className="table-wrap">
-                <table className="table">
+              <TableRegion label="Surveyors">
+                <table className="table table--cards">
                   <caption className="visually-hidden">
                     Surveyor accounts, page {page} of {pages}
                   </caption>
@@ -411,7 +414,7 @@ export const appPages = new Hono<AppEnv>()
                       <th scope="col">Joined</th>
                       <th scope="col">Last sign-in</th>
                       <th scope="col">Status</th>
-                      <th scope="col">
+                      <th scope="col" className="table__actions-cell">
                         <span className="visually-hidden">Actions</span>
                       </th>
                     </tr>
@@ -420,7 +423,7 @@ export const appPages = new Hono<AppEnv>()
                     {users.map((user) => <SurveyorRow key={user.id} user={user} />)}
                   </tbody>
                 </table>
-              </div>
+              </TableRegion>
             )}
           <Pager page={page} total={total} pageSize={SURVEYORS_PAGE_SIZE} path="/surveyors" />
         </>,

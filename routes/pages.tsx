@@ -31,7 +31,7 @@ export const pages = new Hono<AppEnv>()
       return c.redirect(dashboardPath(user.role), 302);
     }
     return publicPage(c, LANDING_META, (u) => (
-      <PublicLayout user={u}>
+      <PublicLayout user={u} isHome>
         <Hero />
         <TrustStats />
         <ValueCards />
