@@ -331,17 +331,28 @@ export default function CreateSurvey({ user: initialUser, initialAddress }: Crea
     }
   }
 
+  /**
+   * Signed in on the contact step: the forms that had focus are gone, so focus moves on. With
+   * the step complete the review opens (focus on its heading); otherwise focus goes to what the
+   * step still needs, without error messages, since nothing was submitted.
+   */
   function onSignedIn(signedIn: IslandUser) {
     setUser(signedIn);
-    setErrors((e) => ({ ...e, auth: undefined }));
-    setDraft((d) => ({
-      ...d,
-      answers: {
-        ...d.answers,
-        contactName: d.answers.contactName || signedIn.fullName,
-        contactPhone: d.answers.contactPhone || (signedIn.phone ?? ""),
-      },
-    }));
+    const contact = {
+      contactName: answers.contactName || signedIn.fullName,
+      contactPhone: answers.contactPhone || (signedIn.phone ?? ""),
+    };
+    setDraft((d) => ({ ...d, answers: { ...d.answers, ...contact } }));
+    const found = validateStep(CONTACT_STEP, {
+      answers: { ...answers, ...contact },
+      quote,
+      user: signedIn,
+    });
+    const first = Object.keys(found)[0];
+    if (!first) return go(CONTACT_STEP + 1);
+    focusField.current = first;
+    // An account that cannot request surveys says why; a field still to fill only takes focus.
+    setErrors((e) => ({ ...e, auth: found.auth }));
   }
 
   const type = answers.surveyType ? SURVEY_TYPE_INFO[answers.surveyType] : undefined;

@@ -13,6 +13,7 @@ import {
   PASSWORD_TOO_SHORT,
   TextField,
 } from "./_fields.tsx";
+import { showSignedInHeader } from "./_site_header.ts";
 
 /** The user as POST /api/login and /api/register return it. */
 export interface AuthUser {
@@ -50,6 +51,8 @@ function signedIn(
 ) {
   if (!user?.id) throw new Error("Empty response");
   (props.isInline ? toast : toastAfterNavigation)(greeting(user));
+  // Inline, the page stays: its header must stop offering 'Login / Register'.
+  if (props.isInline) showSignedInHeader();
   props.onSignedIn(user);
 }
 
