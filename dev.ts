@@ -62,16 +62,20 @@ async function writeManifest(
   let boot: IslandAsset | undefined;
   let css = "";
   const sizes: Assets["sizes"] = {};
-  const preloadOf = (out: string): string[] => {
+  // What `out` imports statically, transitively; with `isRuntime` (the boot script) also what
+  // it imports on demand: React, which a page with an eager island needs at once.
+  const preloadOf = (out: string, isRuntime = false): string[] => {
     const seen = new Set<string>();
-    const visit = (file: string) => {
+    const visit = (file: string, followDynamic: boolean) => {
       for (const imp of metafile.outputs[file]?.imports ?? []) {
-        if (imp.kind !== "import-statement" || seen.has(imp.path)) continue;
+        const isFollowed = imp.kind === "import-statement" ||
+          (followDynamic && imp.kind === "dynamic-import");
+        if (!isFollowed || seen.has(imp.path)) continue;
         seen.add(imp.path);
-        visit(imp.path);
+        visit(imp.path, false);
       }
     };
-    visit(out);
+    visit(out, isRuntime);
     return [...seen].map(toUrl);
   };
   for (const [out, info] of Object.entries(metafile.outputs)) {
@@ -82,7 +86,7 @@ async function writeManifest(
     if (!info.entryPoint) continue;
     const name = info.entryPoint.split("/").pop()!;
     if (name === "app.css") css = toUrl(out);
-    else if (name === "_boot.ts") boot = { src: toUrl(out), preload: preloadOf(out) };
+    else if (name === "_boot.ts") boot = { src: toUrl(out), preload: preloadOf(out, true) };
     // A dynamically imported helper (islands/_*.tsx) is an entry to esbuild, not an island.
     else if (name.endsWith(".tsx") && !name.startsWith("_")) {
       islands[name.replace(/\.tsx$/, "")] = { src: toUrl(out), preload: preloadOf(out) };

@@ -2,12 +2,19 @@ import { type ComponentType, createContext, createElement, useContext } from "re
 import { renderToString } from "react-dom/server";
 import type { IslandAsset } from "../lib/assets.ts";
 
-/** How soon the browser hydrates an island. */
-export type Hydrate = "load" | "idle" | "visible";
+/**
+ * How soon the browser hydrates an island: at once, when the browser is idle, when it
+ * scrolls into view, or at the first sign of use (pointer, touch, focus, key). An
+ * `interaction` island must work as plain HTML until then; its JavaScript (and React, if no
+ * other island needs it) is not even preloaded.
+ */
+export type Hydrate = "load" | "idle" | "visible" | "interaction";
 
 /** Collects the islands a page rendered, so the page loads only their chunks. */
 export class IslandCollector {
   names = new Set<string>();
+  /** Islands hydrated without waiting for an interaction: their chunks are preloaded. */
+  eager = new Set<string>();
   #next = 0;
   constructor(private readonly islands: Record<string, IslandAsset>) {}
   /** URL of the island's built chunk. Throws when the build does not have it. */
@@ -46,6 +53,7 @@ export function Island<P extends object>(
   const islandName = name ?? component.displayName ?? component.name;
   const id = collector.nextId();
   collector.names.add(islandName);
+  if (hydrate !== "interaction") collector.eager.add(islandName);
   const html = renderToString(createElement(component, props), { identifierPrefix: id });
   return (
     <div

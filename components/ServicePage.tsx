@@ -70,7 +70,7 @@ export function ServicePage(
               <p className="muted">
                 Enter the property address to price {content.noun}. No upfront payment.
               </p>
-              <Island component={QuoteForm} props={{ id: "service" }} hydrate="idle" />
+              <Island component={QuoteForm} props={{ id: "service" }} hydrate="interaction" />
             </div>
           </div>
         </div>

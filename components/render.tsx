@@ -72,8 +72,9 @@ export function renderPage(c: RenderContext, meta: PageMeta, body: ReactElement)
     );
   }
   if (collector.names.size > 0) {
-    const preload = new Set<string>(assets.boot.preload);
-    for (const name of collector.names) {
+    // Only eager islands are preloaded, with React; `interaction` ones load when touched.
+    const preload = new Set<string>(collector.eager.size > 0 ? assets.boot.preload : []);
+    for (const name of collector.eager) {
       const island = assets.islands[name];
       if (!island) throw new Error(`Island ${name} is not in the build manifest`);
       preload.add(island.src);

@@ -23,7 +23,7 @@ export function BottomCta() {
           </ul>
         </div>
         <div className="cta__form">
-          <Island component={QuoteForm} props={{ id: "bottom" }} hydrate="idle" />
+          <Island component={QuoteForm} props={{ id: "bottom" }} hydrate="interaction" />
         </div>
       </div>
     </section>

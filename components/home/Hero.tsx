@@ -45,7 +45,7 @@ export function Hero() {
               Boundary, topographic, ALTA, elevation certificate, construction and subdivision
               surveys in every state.
             </p>
-            <Island component={QuoteForm} props={{ id: "hero" }} hydrate="idle" />
+            <Island component={QuoteForm} props={{ id: "hero" }} hydrate="interaction" />
             <p className="hero__card-note">
               <Icon name="lock" size={16} />
               Free and without obligation. We never sell your details.

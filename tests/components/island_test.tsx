@@ -35,6 +35,35 @@ test("[islands] an island renders as its own root with JSON props and its chunk"
   t.close();
 });
 
+test("[islands] an island that waits for interaction is not preloaded, and alone brings no React", async () => {
+  const t = await createTestApp();
+  const c = { var: { deps: t.deps } };
+  const { boot, islands } = t.deps.assets;
+  const lazy = renderPage(
+    c,
+    { title: "Test" },
+    <Island component={QuoteForm} props={{ id: "hero" }} hydrate="interaction" />,
+  );
+  assertStringIncludes(lazy, 'data-hydrate="interaction"');
+  assertStringIncludes(lazy, `data-src="${islands.QuoteForm.src}"`);
+  assertStringIncludes(lazy, `<script type="module" src="${boot.src}"></script>`);
+  assert(!lazy.includes("modulepreload"), "nothing is fetched before the first touch");
+  // React is what the boot script imports on demand; an eager island preloads it.
+  assert(boot.preload.length > 0, "the runtime is in the manifest");
+  const eager = renderPage(
+    c,
+    { title: "Test" },
+    <main>
+      <Island component={QuoteForm} props={{ id: "hero" }} hydrate="interaction" />
+      <Island component={QuoteForm} props={{ id: "bottom" }} hydrate="load" />
+    </main>,
+  );
+  for (const file of [...boot.preload, islands.QuoteForm.src]) {
+    assertStringIncludes(eager, `<link rel="modulepreload" href="${file}">`);
+  }
+  t.close();
+});
+
 test("[islands] a page without islands loads no JavaScript", async () => {
   const t = await createTestApp();
   const html = renderPage({ var: { deps: t.deps } }, { title: "Plain" }, <p>Hello</p>);

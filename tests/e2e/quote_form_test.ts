@@ -5,10 +5,14 @@ import { QUOTE_FORM_EMPTY_MESSAGE } from "../../islands/QuoteForm.tsx";
 
 const HERO_FORM = "form:has(#hero-address)";
 
-/** The landing page with the hero quote form hydrated (it sets novalidate once it is). */
+/**
+ * The landing page with the hero quote form hydrated: it waits for a first touch
+ * (hydrate="interaction"), here focus, and sets novalidate once hydrated.
+ */
 async function openLanding(page: Page) {
   const res = await page.goto("/");
   assertEquals(res?.status(), 200);
+  await page.locator("#hero-address").focus();
   await page.waitForSelector(`${HERO_FORM}[novalidate]`, { state: "attached" });
 }
 

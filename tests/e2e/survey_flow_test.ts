@@ -21,6 +21,8 @@ e2e(
     // ---- The landing page's hero quote form.
     const page = await newPage();
     await page.goto("/");
+    // The form hydrates when first touched (hydrate="interaction"); it sets novalidate then.
+    await page.locator("#hero-address").focus();
     await page.waitForSelector("form:has(#hero-address)[novalidate]", { state: "attached" });
     const hero = page.locator("#hero-address");
     await hero.click();

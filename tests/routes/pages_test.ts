@@ -130,7 +130,9 @@ test("[pages] the landing page has the hero and bottom quote forms, the phone me
   ]);
   assertEquals(count(html, /<script /), 1, "only the island boot script");
   const { QuoteForm, SiteMenu } = t.deps.assets.islands;
-  assertStringIncludes(html, `<link rel="modulepreload" href="${QuoteForm.src}">`);
+  // The forms hydrate on a first touch: their code is named, not preloaded.
+  assert(!html.includes(`<link rel="modulepreload" href="${QuoteForm.src}">`));
+  assertMatch(html, /data-island="QuoteForm"[^>]*data-hydrate="interaction"/);
   const used = new Set([QuoteForm.src, ...QuoteForm.preload, SiteMenu.src, ...SiteMenu.preload]);
   for (const [name, asset] of Object.entries(t.deps.assets.islands)) {
     if (!used.has(asset.src)) assert(!html.includes(asset.src), `landing loads ${name}`);
@@ -347,6 +349,23 @@ test("[pages] signed-in users are sent to their dashboard unless surveyFlow=true
     const html = await flow.text();
     assertStringIncludes(html, 'href="/dashboard">My Dashboard</a>');
     assert(!html.includes(">Login / Register<"), "signed-in header");
+  }
+  t.close();
+});
+
+test("[pages] the quote forms wait for a first touch: a service page loads only the boot script", async () => {
+  const t = await createTestApp();
+  const { boot, islands } = t.deps.assets;
+  for (const path of PUBLIC_PAGES.filter((p) => p.startsWith("/services/"))) {
+    const html = await getHtml(t, path);
+    assertMatch(html, /data-island="QuoteForm"[^>]*data-hydrate="interaction"/, path);
+    assertEquals(count(html, /<script /), 1, path);
+    assertStringIncludes(html, `<script type="module" src="${boot.src}"></script>`);
+    // Neither React nor the form's code is fetched before the visitor touches the form.
+    assert(!html.includes("modulepreload"), path);
+    for (const file of [...boot.preload, ...islands.QuoteForm.preload]) {
+      assert(!html.includes(file), `${path} loads ${file}`);
+    }
   }
   t.close();
 });
