@@ -159,7 +159,13 @@ async function pageJavaScript(appUrl: string) {
 
 async function endpointBenches() {
   for (
-    const name of ["address_suggestions", "calculate_price", "surveys_list", "forgot_password"]
+    const name of [
+      "address_suggestions",
+      "calculate_price",
+      "surveys_list",
+      "forgot_password",
+      "signed_in_pages",
+    ]
   ) {
     const path = new URL(`bench/${name}.ts`, ROOT);
     try {

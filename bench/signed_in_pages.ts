@@ -1,0 +1,935 @@
+/**
+ * Signed-in page throughput (issue 9). Starts the production server (`deno run -A main.ts`,
+ * NODE_ENV=production, its own temp DATA_DIR), seeds accounts and survey requests through the
+ * real API and db functions, then measures with wrk (32 connections, one session cookie per
+ * page):
+ *   - a client's /client-dashboard with 0, 1, 3 and 10 requests, and the cost per request card
+ *     (the slope of service time, 1000 / requests per second, over those sizes);
+ *   - /survey/{id}, /admin-dashboard (first page of 60 requests) and /admin (first page of users);
+ *   - GET /api/user and GET /api/surveys for the 3-request client (session, then session + list
+ *     query, as JSON), to separate data and session costs from rendering;
+ *   - the landing page `/` (signed out, served from memory), and, when it can be built, Astro's
+ *     server-rendered landing page (the same markup) in the same run: every page's throughput is
+ *     printed as a multiple of Astro's (or of our `/` when Astro is not run).
+ * Then an in-process micro-bench renders the client dashboard's real component tree with React
+ * `renderToString` (today), with `preact-render-to-string` for the server-only components
+ * (islands still React roots) and with cached number formatting, and estimates from the
+ * measured service times what each would gain.
+ *
+ *   deno run -A bench/signed_in_pages.ts                    # embedded PGlite
+ *   DATABASE_URL=postgres://… deno run -A bench/signed_in_pages.ts
+ *   BENCH_ASTRO=1 deno run -A bench/signed_in_pages.ts      # also install + build Astro
+ *   deno run -A bench/signed_in_pages.ts --profile /tmp/prof # CPU profile of the dashboard
+ *
+ * Astro: BENCH_ASTRO=1 installs astro and @astrojs/node with npm into BENCH_ASTRO_DIR (default
+ * $TMPDIR/meridian-astro-bench, never inside the repository); once that directory holds them,
+ * later runs use it without the variable. It needs `node` on PATH.
+ *
+ * --profile DIR runs the server under `--cpu-prof --cpu-prof-dir=DIR`, loads the 3-request
+ * dashboard (or `--path /api/surveys?pageSize=10`, any path: as that client, or as the admin
+ * for paths under /admin), stops the server with SIGINT so the profile is written, and prints
+ * the summary of the measured window (bench/profile_summary.ts).
+ *
+ * With DATABASE_URL it creates a scratch database next to the given one and drops it at the
+ * end. BENCH_DURATION (default 10s) is each wrk run's length. Figures only; asserts nothing.
+ */
+import { parseArgs } from "node:util";
+import postgres from "postgres";
+import { openDatabase } from "../db/client.ts";
+import { insertUser, toSessionUser } from "../db/users.ts";
+import { listSurveyEventsForSurveys, listSurveys } from "../db/surveys.ts";
+import { hashPassword } from "../lib/passwords.ts";
+import { readManifest } from "../lib/assets.ts";
+import type { Role, SessionUser } from "../routes/_env.ts";
+import type { Survey, SurveyEvent } from "../lib/survey_schema.ts";
+import { surveyRequest } from "../tests/_fixtures.ts";
+import { percentile } from "./_stats.ts";
+import { printProfileSummary, summarizeProfile } from "./profile_summary.ts";
+
+// React picks its production or development build when it is first imported; everything that
+// imports React below is loaded dynamically, after this.
+Deno.env.set("NODE_ENV", "production");
+
+const ROOT = new URL("../", import.meta.url);
+const DURATION = Deno.env.get("BENCH_DURATION") ?? "10s";
+const CONNECTIONS = Number(Deno.env.get("BENCH_SIGNED_IN_CONNECTIONS") ?? 32);
+const RENDER_ITERATIONS = Number(Deno.env.get("BENCH_RENDER_ITERATIONS") ?? 400);
+const PASSWORD = "bench password 1234";
+/** Request counts of the dashboard clients. */
+const DASHBOARD_SIZES = [0, 1, 3, 10] as const;
+/** Requests across the marketplace (the admin dashboard lists the first 20). */
+const TOTAL_REQUESTS = 60;
+/** Extra accounts so /admin's users list has a full first page (25). */
+const DIRECTORY_USERS = 30;
+// Astro 6 and 7 need Node >= 22.12; 5.18 is the newest that runs on the Node 20 found here.
+const ASTRO_PACKAGES = ["astro@5.18.2", "@astrojs/node@9.5.5"];
+
+function freePort(): number {
+  const listener = Deno.listen({ port: 0, hostname: "127.0.0.1" });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  return port;
+}
+
+async function waitFor(url: string, timeoutMs = 180_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      await res.body?.cancel();
+      if (res.ok) return;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function durationMs(text: string): number {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text);
+  if (!m) return 10_000;
+  return Number(m[1]) * ({ ms: 1, s: 1000, m: 60_000 }[m[2] ?? "s"] ?? 1000);
+}
+
+/** One wrk run's figures: requests/s, mean and p99 latency (ms), and any failures. */
+interface WrkResult {
+  rps: number;
+  meanMs: number;
+  p99Ms: number;
+  errors: string;
+}
+
+function toMs(value: string | undefined): number {
+  const m = /^([\d.]+)(us|ms|s|m)$/.exec(value ?? "");
+  if (!m) return NaN;
+  return Number(m[1]) * { us: 0.001, ms: 1, s: 1000, m: 60_000 }[m[2] as "us"];
+}
+
+async function wrk(url: string, cookie?: string, duration = DURATION): Promise<WrkResult> {
+  const args = ["-t1", `-c${CONNECTIONS}`, `-d${duration}`, "--latency"];
+  if (cookie) args.push("-H", `Cookie: ${cookie}`);
+  const out = await new Deno.Command("wrk", {
+    args: [...args, url],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const text = new TextDecoder().decode(out.stdout);
+  const non2xx = /Non-2xx or 3xx responses:\s+(\d+)/.exec(text)?.[1];
+  const socketErrors = /Socket errors: (.*)/.exec(text)?.[1];
+  const errors = [non2xx && `${non2xx} non-2xx`, socketErrors].filter(Boolean).join("; ");
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1] ?? NaN),
+    meanMs: toMs(/Latency\s+(\S+)/.exec(text)?.[1]),
+    p99Ms: toMs(/\s99%\s+(\S+)/.exec(text)?.[1]),
+    errors,
+  };
+}
+
+async function hasCommand(name: string, arg = "--version"): Promise<boolean> {
+  try {
+    await new Deno.Command(name, { args: [arg], stdout: "null", stderr: "null" }).output();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function scratchDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+  const base = Deno.env.get("DATABASE_URL");
+  if (!base) return { url: undefined, drop: async () => {} };
+  const name = `meridian_bench_signed_in_${Date.now()}`;
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    async drop() {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** The running server: its URL and how to stop it. */
+interface Server {
+  url: string;
+  stop(signal?: Deno.Signal): Promise<void>;
+}
+
+async function startServer(
+  { dataDir, databaseUrl, profileDir }: {
+    dataDir: string;
+    databaseUrl?: string;
+    profileDir?: string;
+  },
+): Promise<Server> {
+  const port = freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env: Record<string, string> = {
+    NODE_ENV: "production",
+    LOG_REQUESTS: "0",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: url,
+    DATABASE_URL: databaseUrl ?? "",
+  };
+  const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", ...profile, "main.ts"],
+    cwd: ROOT.pathname,
+    env,
+    stdout: "null",
+    stderr: "inherit",
+  }).spawn();
+  try {
+    await waitFor(`${url}/healthz`);
+  } catch (err) {
+    child.kill("SIGTERM");
+    await child.status;
+    throw err;
+  }
+  return {
+    url,
+    async stop(signal: Deno.Signal = "SIGTERM") {
+      child.kill(signal);
+      await child.status;
+    },
+  };
+}
+
+/** The accounts and data the measurements use. */
+interface Seeded {
+  cookies: { admin: string; clients: Map<number, string> };
+  /** One of the 3-request client's surveys, for /survey/{id}. */
+  surveyId: string;
+  /** Per dashboard size: the client and the first page of its surveys and their events. */
+  dashboards: Map<
+    number,
+    { user: SessionUser; surveys: Survey[]; events: Map<string, SurveyEvent[]> }
+  >;
+}
+
+async function signIn(server: Server, email: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/login`, {
+    method: "POST",
+    headers: { origin: server.url, "content-type": "application/json" },
+    body: JSON.stringify({ identifier: email, password: PASSWORD }),
+  });
+  await res.body?.cancel();
+  if (res.status !== 200) throw new Error(`sign-in as ${email}: ${res.status}`);
+  const pair = res.headers.getSetCookie().map((c) => c.split(";")[0])
+    .find((c) => /^(__Host-)?meridian_session=./.test(c));
+  if (!pair) throw new Error(`sign-in as ${email}: no session cookie`);
+  return pair;
+}
+
+async function submitSurveys(server: Server, cookie: string, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(`${server.url}/api/surveys`, {
+      method: "POST",
+      headers: { origin: server.url, "content-type": "application/json", cookie },
+      body: JSON.stringify(surveyRequest({
+        address: `${100 + i} Barton Springs Rd, Austin, TX 78704`,
+        formattedAddress: `${100 + i} Barton Springs Rd, Austin, TX 78704, USA`,
+        acreage: 0.25 + i / 4,
+      })),
+    });
+    const text = await res.text();
+    if (res.status !== 201) throw new Error(`POST /api/surveys: ${res.status} ${text}`);
+  }
+}
+
+/**
+ * Accounts straight into the server's database (the same connection `deno task user` makes,
+ * so it works with the embedded database while the server holds it), sessions through
+ * POST /api/login, requests through POST /api/surveys as each client.
+ */
+async function seed(server: Server, config: { DATABASE_URL?: string; DATA_DIR: string }) {
+  const db = await openDatabase(config, { shareRunning: true });
+  try {
+    const passwordHash = await hashPassword(PASSWORD);
+    const roles: Role[] = ["surveyor", "technician", "client"];
+    for (let i = 0; i < DIRECTORY_USERS; i++) {
+      await insertUser(db.sql, {
+        email: `directory${i}@example.test`,
+        fullName: `Directory Person ${i}`,
+        role: roles[i % roles.length],
+        passwordHash,
+        companyName: i % 2 ? `Survey Co ${i}` : null,
+        phone: i % 3 ? `(512) 555-01${String(i).padStart(2, "0")}` : null,
+      });
+    }
+    await insertUser(db.sql, {
+      email: "bench-admin@example.test",
+      fullName: "Bench Admin",
+      role: "admin",
+      passwordHash,
+    });
+    const extra = TOTAL_REQUESTS - DASHBOARD_SIZES.reduce<number>((a, b) => a + b, 0);
+    const users = new Map<number, SessionUser>();
+    for (const n of [...DASHBOARD_SIZES, extra]) {
+      const user = await insertUser(db.sql, {
+        email: `client-${n}@example.test`,
+        fullName: `Dana Client${n}`,
+        role: "client",
+        passwordHash,
+        phone: "(512) 555-0100",
+      });
+      users.set(n, toSessionUser(user));
+    }
+    const admin = await signIn(server, "bench-admin@example.test");
+    const clients = new Map<number, string>();
+    // The others' requests first, so the dashboard clients' are the newest on the admin page.
+    await submitSurveys(server, await signIn(server, `client-${extra}@example.test`), extra);
+    for (const n of DASHBOARD_SIZES) {
+      const cookie = await signIn(server, `client-${n}@example.test`);
+      clients.set(n, cookie);
+      await submitSurveys(server, cookie, n);
+    }
+    const dashboards: Seeded["dashboards"] = new Map();
+    for (const n of DASHBOARD_SIZES) {
+      const user = users.get(n)!;
+      const { surveys } = await listSurveys(db.sql, { clientId: user.id, page: 1, pageSize: 10 });
+      const events = await listSurveyEventsForSurveys(db.sql, {
+        surveyIds: surveys.map((s) => s.id),
+        viewer: user,
+      });
+      dashboards.set(n, { user, surveys, events });
+    }
+    return {
+      cookies: { admin, clients },
+      surveyId: dashboards.get(3)!.surveys[0].id,
+      dashboards,
+    } satisfies Seeded;
+  } finally {
+    await db.close();
+  }
+}
+
+/** Markup as an Astro template: braces in text are entities; scripts and styles stay as they are. */
+function toAstroTemplate(html: string): string {
+  const body = html.replace(/(<[^>]*>)|([^<]+)/g, (_m, tag: string, text: string) => {
+    if (tag) return tag.replace(/^<(script|style)\b/i, "<$1 is:inline");
+    return text.replace(/[{}]/g, (ch) => (ch === "{" ? "&#123;" : "&#125;"));
+  });
+  return `---\n// Meridian's landing page markup, rendered by Astro on every request.\n---\n${body}`;
+}
+
+/**
+ * Builds a one-page Astro SSR project (output "server", node adapter, standalone) whose page is
+ * `landingHtml`, and starts it with node. Undefined (and a line saying why) when Astro is not
+ * installed and BENCH_ASTRO is not 1, or node/npm are missing.
+ */
+async function startAstro(landingHtml: string): Promise<Server | undefined> {
+  const given = Deno.env.get("BENCH_ASTRO_DIR") ??
+    `${Deno.env.get("TMPDIR") ?? "/tmp"}/meridian-astro-bench`;
+  const dir = given.startsWith("/") ? given : `${Deno.cwd()}/${given}`;
+  if (`${dir}/`.startsWith(ROOT.pathname)) {
+    console.log(`  BENCH_ASTRO_DIR ${dir} is inside the repository; Astro skipped`);
+    return undefined;
+  }
+  const isInstalled = await exists(`${dir}/node_modules/astro/package.json`) &&
+    await exists(`${dir}/node_modules/@astrojs/node/package.json`);
+  if (!isInstalled && Deno.env.get("BENCH_ASTRO") !== "1") {
+    console.log(`  Astro not prepared in ${dir} (run once with BENCH_ASTRO=1); Astro skipped`);
+    return undefined;
+  }
+  if (!(await hasCommand("node")) || !(await hasCommand("npm"))) {
+    console.log("  node/npm not found; Astro skipped");
+    return undefined;
+  }
+  await Deno.mkdir(`${dir}/src/pages`, { recursive: true });
+  if (!isInstalled) {
+    console.log(`  installing ${ASTRO_PACKAGES.join(" ")} into ${dir} …`);
+    await Deno.writeTextFile(
+      `${dir}/package.json`,
+      JSON.stringify({ name: "meridian-astro-bench", private: true, type: "module" }),
+    );
+    const out = await new Deno.Command("npm", {
+      args: ["install", "--no-audit", "--no-fund", ...ASTRO_PACKAGES],
+      cwd: dir,
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    if (!out.success) {
+      console.log(`  npm install failed; Astro skipped:\n${new TextDecoder().decode(out.stderr)}`);
+      return undefined;
+    }
+  }
+  await Deno.writeTextFile(
+    `${dir}/astro.config.mjs`,
+    `import { defineConfig } from "astro/config";
+import node from "@astrojs/node";
+
+export default defineConfig({
+  output: "server",
+  adapter: node({ mode: "standalone" }),
+  compressHTML: false,
+  devToolbar: { enabled: false },
+});
+`,
+  );
+  await Deno.writeTextFile(`${dir}/src/pages/index.astro`, toAstroTemplate(landingHtml));
+  const version = JSON.parse(await Deno.readTextFile(`${dir}/node_modules/astro/package.json`))
+    .version;
+  const build = await new Deno.Command("node", {
+    args: ["node_modules/astro/astro.js", "build"],
+    cwd: dir,
+    env: { ASTRO_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  if (!build.success) {
+    console.log(`  astro build failed; Astro skipped:\n${new TextDecoder().decode(build.stderr)}`);
+    return undefined;
+  }
+  const port = freePort();
+  const child = new Deno.Command("node", {
+    args: ["dist/server/entry.mjs"],
+    cwd: dir,
+    env: { HOST: "127.0.0.1", PORT: String(port), NODE_ENV: "production" },
+    stdout: "null",
+    stderr: "inherit",
+  }).spawn();
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${url}/`, 30_000);
+  } catch (err) {
+    child.kill("SIGTERM");
+    await child.status;
+    throw err;
+  }
+  const nodeVersion = new TextDecoder().decode(
+    (await new Deno.Command("node", { args: ["--version"], stdout: "piped" }).output()).stdout,
+  ).trim();
+  console.log(
+    `  Astro ${version} on node ${nodeVersion}: the landing markup rendered per request (${dir})`,
+  );
+  return {
+    url,
+    async stop() {
+      child.kill("SIGTERM");
+      await child.status;
+    },
+  };
+}
+
+/** One measured line of the table. */
+interface Line {
+  label: string;
+  bytes: number;
+  result: WrkResult;
+}
+
+async function measurePage(
+  label: string,
+  url: string,
+  cookie?: string,
+): Promise<Line> {
+  const res = await fetch(url, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+  const body = new Uint8Array(await res.arrayBuffer());
+  if (res.status !== 200) throw new Error(`${label}: ${url} answered ${res.status}`);
+  const warmUp = await wrk(url, cookie, "2s"); // JIT, caches, connection pools
+  const result = await wrk(url, cookie);
+  if (warmUp.errors) {
+    result.errors = [result.errors, `warm-up: ${warmUp.errors}`].filter(Boolean).join("; ");
+  }
+  return { label, bytes: body.byteLength, result };
+}
+
+function printLine(line: Line, reference: { label: string; rps: number } | undefined): void {
+  const { rps, meanMs, p99Ms, errors } = line.result;
+  const ratio = reference ? `${(rps / reference.rps).toFixed(2)}×`.padStart(7) : "";
+  console.log(
+    `  ${line.label.padEnd(40)} ${(line.bytes / 1024).toFixed(1).padStart(6)} KB ${
+      rps.toFixed(0).padStart(7)
+    } req/s  mean ${meanMs.toFixed(1).padStart(6)} ms  p99 ${
+      p99Ms.toFixed(1).padStart(6)
+    } ms ${ratio}${errors ? `  (${errors})` : ""}`,
+  );
+}
+
+/** Least-squares slope of y over x. */
+function slope(xs: readonly number[], ys: readonly number[]): number {
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < xs.length; i++) {
+    num += (xs[i] - mx) * (ys[i] - my);
+    den += (xs[i] - mx) ** 2;
+  }
+  return num / den;
+}
+
+/** Per dashboard size, the rendering costs the micro-bench measured (median ms per page). */
+interface RenderCost {
+  /** React `renderToString` of the whole tree, as today. */
+  react: number;
+  /** The same with number formatting served by a cached Intl.NumberFormat. */
+  reactCached: number;
+  /** Calling the server components and rendering the islands: work no renderer removes. */
+  components: number;
+  /** React rendering the already expanded host-element tree (the renderer's own share). */
+  reactHost: number;
+  /** preact-render-to-string rendering the same host-element tree. */
+  preactHost: number;
+  /** preact with the expansion done per render by this bench (an upper bound). */
+  preactConverted: number;
+  /** The island roots alone (React either way). */
+  islands: number;
+}
+
+/**
+ * Renders the client dashboard's real component tree (components/, the route's body rebuilt
+ * from routes/survey_pages.tsx with createElement) in this process, sequentially, variants
+ * interleaved round by round so drift hits them alike:
+ *  - React `renderToString` of the whole tree, as components/render.tsx does today, and the
+ *    same with cached number formatting;
+ *  - the tree expanded once into host elements (server components called, each island rendered
+ *    as its own React root and inlined as `<Island>` does): rendering that with React and with
+ *    preact-render-to-string isolates what the renderer itself costs, since the component code
+ *    runs the same under either;
+ *  - preact with the expansion redone per render (calls the components, re-creates their output
+ *    as preact vnodes): an upper bound, as with preact as the JSX runtime there is no copy.
+ * Checks that the React tree here renders the markup the server sent, and that the preact
+ * markup matches it up to serialisation details.
+ */
+async function renderMicroBench(
+  seeded: Seeded,
+  servedHtml: Map<number, string>,
+): Promise<Map<number, RenderCost>> {
+  const React = await import("react");
+  const { renderToString } = await import("react-dom/server");
+  const preact = await import("preact");
+  const { renderToString: preactRenderToString } = await import("preact-render-to-string");
+  const { AppLayout } = await import("../components/AppLayout.tsx");
+  const { EmptyState, PageHeader, Pager } = await import("../components/AppPage.tsx");
+  const { SurveyCard } = await import("../components/survey/SurveyCard.tsx");
+  const { Island, IslandCollector, IslandContext } = await import("../components/Island.tsx");
+  const assets = await readManifest();
+  if (!assets) throw new Error("No build manifest (static/build/manifest.json)");
+  const e = React.createElement;
+  type Collector = InstanceType<typeof IslandCollector>;
+  type AnyElement = React.ReactElement<Record<string, unknown>>;
+  type Dashboard = Seeded["dashboards"] extends Map<number, infer D> ? D : never;
+
+  // Mirrors the /client-dashboard handler in routes/survey_pages.tsx (page 1).
+  function dashboard(collector: Collector, { user, surveys, events }: Dashboard) {
+    const total = surveys.length;
+    const newRequest = e(
+      "a",
+      { className: "btn btn--primary", href: "/create-survey" },
+      "Request another survey",
+    );
+    const body = e(
+      React.Fragment,
+      null,
+      e(PageHeader, {
+        title: "My surveys",
+        intro: "Track your requests from quote to final survey.",
+        actions: total > 0 ? newRequest : undefined,
+      }),
+      total === 0
+        ? e(EmptyState, {
+          title: "No survey requests yet",
+          action: e(
+            "a",
+            { className: "btn btn--primary", href: "/create-survey" },
+            "Get a free quote",
+          ),
+          children:
+            "Get an instant, free quote for your property in a few minutes. No payment needed.",
+        })
+        : e(
+          "div",
+          { className: "stack survey-list" },
+          surveys.map((s) =>
+            e(SurveyCard, { key: s.id, survey: s, events: events.get(s.id) ?? [] })
+          ),
+          e(Pager, { page: 1, total, pageSize: 10, path: "/client-dashboard" }),
+        ),
+    );
+    return e(
+      IslandContext.Provider,
+      { value: collector },
+      e(AppLayout, {
+        user,
+        isImpersonating: false,
+        active: "/client-dashboard",
+        initialUnread: 0,
+        children: body,
+      }),
+    );
+  }
+
+  type Make = (type: string, props: Record<string, unknown>, children: unknown) => unknown;
+  const makeReact: Make = (type, props, children) =>
+    children === undefined ? e(type, props) : e(type, props, children as React.ReactNode);
+  const makePreact: Make = (type, props, children) =>
+    preact.h(type, props, children as import("preact").ComponentChildren);
+  const islandRoots: { element: React.ReactElement; id: string }[] = [];
+
+  // Server components are plain functions of their props (no hooks): calling them is what a
+  // renderer does. <Island> is redone here as components/Island.tsx does it.
+  function expand(node: unknown, collector: Collector, make: Make): unknown {
+    if (node === null || node === undefined || typeof node === "boolean") return null;
+    if (typeof node === "string" || typeof node === "number") return node;
+    if (Array.isArray(node)) return node.map((n) => expand(n, collector, make));
+    const { type, props } = node as AnyElement;
+    if (type === React.Fragment || type === IslandContext.Provider || type === IslandContext) {
+      return expand(props.children, collector, make);
+    }
+    if (type === Island) {
+      const p = props as unknown as {
+        component: React.ComponentType<object> & { displayName?: string };
+        props: object;
+        hydrate?: string;
+        name?: string;
+      };
+      const name = p.name ?? p.component.displayName ?? p.component.name;
+      const id = collector.nextId();
+      collector.names.add(name);
+      const element = e(p.component, p.props);
+      islandRoots.push({ element, id });
+      return make("div", {
+        "data-island": name,
+        "data-id": id,
+        "data-src": collector.src(name),
+        "data-props": JSON.stringify(p.props),
+        "data-hydrate": p.hydrate ?? "idle",
+        style: { display: "contents" },
+        dangerouslySetInnerHTML: { __html: renderToString(element, { identifierPrefix: id }) },
+      }, undefined);
+    }
+    if (typeof type === "function") {
+      return expand((type as (p: unknown) => unknown)(props), collector, make);
+    }
+    if (typeof type === "string") {
+      const { children, ...rest } = props;
+      return make(
+        type,
+        rest,
+        children === undefined ? undefined : expand(children, collector, make),
+      );
+    }
+    throw new Error(`unexpected element type ${String(type)}`);
+  }
+
+  // Number#toLocaleString("en-US") builds a new Intl.NumberFormat on every call in V8 (~50 µs);
+  // this stand-in reuses one per locale, to estimate what caching the formatters would save
+  // without touching the components. Installed only around the variants that say so.
+  const nativeToLocaleString = Number.prototype.toLocaleString;
+  const formats = new Map<string, Intl.NumberFormat>();
+  function cachedToLocaleString(this: number, locales?: unknown, options?: unknown): string {
+    if (options !== undefined || typeof locales !== "string") {
+      return nativeToLocaleString.call(
+        this,
+        locales as string,
+        options as Intl.NumberFormatOptions,
+      );
+    }
+    let format = formats.get(locales);
+    if (!format) formats.set(locales, format = new Intl.NumberFormat(locales));
+    return format.format(this);
+  }
+  function withCachedFormats<T>(run: () => T): T {
+    Number.prototype.toLocaleString = cachedToLocaleString as typeof nativeToLocaleString;
+    try {
+      return run();
+    } finally {
+      Number.prototype.toLocaleString = nativeToLocaleString;
+    }
+  }
+
+  const normalise = (html: string) =>
+    html.replaceAll("<!-- -->", "").replace(/ style="([^"]*);"/g, ' style="$1"')
+      .replace(/ ([a-zA-Z-]+)=""/g, " $1");
+  const firstDifference = (a: string, b: string) => {
+    let i = 0;
+    while (i < a.length && a[i] === b[i]) i++;
+    return `at ${i}: …${a.slice(i - 40, i + 60)}… vs …${b.slice(i - 40, i + 60)}…`;
+  };
+
+  const costs = new Map<number, RenderCost>();
+  console.log(
+    `\n## Render micro-bench: the client dashboard's tree in process (${RENDER_ITERATIONS} ` +
+      "rounds after 50 warm-up, variants interleaved; median ms per page, mean in brackets)",
+  );
+  for (const n of DASHBOARD_SIZES) {
+    const data = seeded.dashboards.get(n)!;
+    const newCollector = () => new IslandCollector(assets.islands);
+    const reactHtml = renderToString(dashboard(newCollector(), data));
+    const hostReact = expand(dashboard(newCollector(), data), newCollector(), makeReact);
+    islandRoots.length = 0;
+    const hostPreact = expand(dashboard(newCollector(), data), newCollector(), makePreact);
+    const roots = [...islandRoots];
+    const preactHtml = preactRenderToString(hostPreact as never);
+    const hostReactHtml = renderToString(hostReact as React.ReactElement);
+    const variants: Record<keyof RenderCost, () => unknown> = {
+      react: () => renderToString(dashboard(newCollector(), data)),
+      reactCached: () => withCachedFormats(() => renderToString(dashboard(newCollector(), data))),
+      components: () => expand(dashboard(newCollector(), data), newCollector(), makeReact),
+      reactHost: () => renderToString(hostReact as React.ReactElement),
+      preactHost: () => preactRenderToString(hostPreact as never),
+      preactConverted: () => {
+        const collector = newCollector();
+        return preactRenderToString(
+          expand(dashboard(collector, data), collector, makePreact) as never,
+        );
+      },
+      islands: () => {
+        for (const { element, id } of roots) renderToString(element, { identifierPrefix: id });
+      },
+    };
+    const samples = Object.fromEntries(
+      Object.keys(variants).map((k) => [k, [] as number[]]),
+    ) as Record<keyof RenderCost, number[]>;
+    for (let round = -50; round < RENDER_ITERATIONS; round++) {
+      for (const [name, run] of Object.entries(variants) as [keyof RenderCost, () => unknown][]) {
+        const start = performance.now();
+        run();
+        if (round >= 0) samples[name].push(performance.now() - start);
+      }
+    }
+    const med = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 0.5);
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const cost = Object.fromEntries(
+      Object.entries(samples).map(([k, xs]) => [k, med(xs)]),
+    ) as unknown as RenderCost;
+    costs.set(n, cost);
+    const fig = (k: keyof RenderCost) => `${cost[k].toFixed(3)} (${mean(samples[k]).toFixed(3)})`;
+    console.log(`  ${n} requests, ${(reactHtml.length / 1024).toFixed(1)} KB of body HTML:`);
+    console.log(
+      `    React today ${fig("react")}; with cached number formatting ${fig("reactCached")}`,
+    );
+    console.log(
+      `    components + ${roots.length} island roots ${fig("components")} (islands alone ${
+        fig("islands")
+      })`,
+    );
+    console.log(
+      `    renderer only, same host tree: React ${fig("reactHost")}, preact ${fig("preactHost")} (${
+        (cost.reactHost / cost.preactHost).toFixed(2)
+      }×); preact converting per render ${fig("preactConverted")}`,
+    );
+    if (!(servedHtml.get(n) ?? "").includes(`<body class="app">${reactHtml}</body>`)) {
+      console.log("    note: this React tree does not render the served page's body");
+    }
+    if (withCachedFormats(() => renderToString(dashboard(newCollector(), data))) !== reactHtml) {
+      console.log("    note: cached formatting changed the markup");
+    }
+    if (normalise(hostReactHtml) !== normalise(reactHtml)) {
+      console.log(
+        `    note: host tree markup differs ${firstDifference(reactHtml, hostReactHtml)}`,
+      );
+    }
+    if (normalise(preactHtml) !== normalise(reactHtml)) {
+      console.log(
+        `    note: preact markup differs ${
+          firstDifference(normalise(reactHtml), normalise(preactHtml))
+        }`,
+      );
+    }
+  }
+  console.log(
+    "  Checked: the React tree renders the served page's <body>; the host tree and preact " +
+      "render the same markup up to React's <!-- --> text separators, trailing style " +
+      "semicolons and empty-string attribute values (notes above otherwise).",
+  );
+  return costs;
+}
+
+async function profileRun(profileDir: string, path: string) {
+  const isAdmin = path.startsWith("/admin");
+  await Deno.mkdir(profileDir, { recursive: true });
+  const dataDir = await Deno.makeTempDir({ prefix: "meridian-bench-signed-in-" });
+  const scratch = await scratchDatabase();
+  const server = await startServer({ dataDir, databaseUrl: scratch.url, profileDir });
+  const started = Date.now();
+  let stopped = false;
+  try {
+    const seeded = await seed(server, { DATABASE_URL: scratch.url, DATA_DIR: dataDir });
+    const line = await measurePage(
+      path,
+      `${server.url}${path}`,
+      isAdmin ? seeded.cookies.admin : seeded.cookies.clients.get(3),
+    );
+    console.log(
+      `# CPU profile of ${path} as ${isAdmin ? "the admin" : "the 3-request client"}, ${
+        scratch.url ? "Postgres" : "PGlite"
+      }`,
+    );
+    printLine(line, undefined);
+    // wrk leaves up to CONNECTIONS requests in the server's hands; let them finish, or the
+    // shutdown closes KV and the pool under them. The idle gap is not busy time.
+    await new Promise((r) => setTimeout(r, 2000));
+    await server.stop("SIGINT");
+    stopped = true;
+    const files = [];
+    for await (const f of Deno.readDir(profileDir)) {
+      if (!f.name.endsWith(".cpuprofile")) continue;
+      const stat = await Deno.stat(`${profileDir}/${f.name}`);
+      if ((stat.mtime?.getTime() ?? 0) >= started) files.push(`${profileDir}/${f.name}`);
+    }
+    if (files.length === 0) throw new Error(`no .cpuprofile written to ${profileDir}`);
+    const file = files.sort().at(-1)!;
+    console.log(
+      `  profile: ${file} (summary of the last ${DURATION}: the measured run, its drain, shutdown)`,
+    );
+    const profile = JSON.parse(await Deno.readTextFile(file));
+    printProfileSummary(summarizeProfile(profile, { lastMs: durationMs(DURATION) }));
+  } finally {
+    if (!stopped) await server.stop();
+    await scratch.drop();
+    await Deno.remove(dataDir, { recursive: true });
+  }
+}
+
+async function mainRun() {
+  const dataDir = await Deno.makeTempDir({ prefix: "meridian-bench-signed-in-" });
+  const scratch = await scratchDatabase();
+  const server = await startServer({ dataDir, databaseUrl: scratch.url });
+  let astro: Server | undefined;
+  try {
+    const seedStart = performance.now();
+    const seeded = await seed(server, { DATABASE_URL: scratch.url, DATA_DIR: dataDir });
+    console.log(
+      `  ${scratch.url ? "Postgres" : "PGlite (embedded)"}; seeded ${
+        DIRECTORY_USERS + DASHBOARD_SIZES.length + 2
+      } accounts and ${TOTAL_REQUESTS} requests in ${
+        ((performance.now() - seedStart) / 1000).toFixed(1)
+      } s; wrk ${CONNECTIONS} connections, ${DURATION} per page after a 2 s warm-up`,
+    );
+    const landingHtml = await (await fetch(`${server.url}/`)).text();
+    astro = await startAstro(landingHtml);
+    const clients = seeded.cookies.clients;
+    const admin = seeded.cookies.admin;
+    const lines: Line[] = [];
+    const astroLines: Line[] = [];
+    if (astro) astroLines.push(await measurePage("Astro / (SSR, same markup)", `${astro.url}/`));
+    lines.push(await measurePage("Meridian / (signed out, from memory)", `${server.url}/`));
+    lines.push(
+      await measurePage("GET /api/user (session only)", `${server.url}/api/user`, clients.get(3)),
+    );
+    lines.push(
+      await measurePage(
+        "GET /api/surveys (session + list, JSON)",
+        `${server.url}/api/surveys?pageSize=10`,
+        clients.get(3),
+      ),
+    );
+    const servedHtml = new Map<number, string>();
+    const dashboardLines: Line[] = [];
+    for (const n of DASHBOARD_SIZES) {
+      const url = `${server.url}/client-dashboard`;
+      servedHtml.set(n, await (await fetch(url, { headers: { cookie: clients.get(n)! } })).text());
+      const line = await measurePage(`/client-dashboard (${n} requests)`, url, clients.get(n));
+      dashboardLines.push(line);
+      lines.push(line);
+    }
+    lines.push(
+      await measurePage(
+        "/survey/{id} (client's own)",
+        `${server.url}/survey/${seeded.surveyId}`,
+        clients.get(3),
+      ),
+    );
+    lines.push(
+      await measurePage(
+        `/admin-dashboard (20 of ${TOTAL_REQUESTS})`,
+        `${server.url}/admin-dashboard`,
+        admin,
+      ),
+    );
+    lines.push(await measurePage("/admin (users, first 25)", `${server.url}/admin`, admin));
+    if (astro) astroLines.push(await measurePage("Astro / (again, for drift)", `${astro.url}/`));
+
+    const reference = astroLines.length
+      ? {
+        label: "Astro's SSR landing page (mean of both runs)",
+        rps: astroLines.reduce((s, l) => s + l.result.rps, 0) / astroLines.length,
+      }
+      : { label: "Meridian's landing page (Astro not run)", rps: lines[0].result.rps };
+    console.log(
+      `\n## Signed-in pages (multiples of ${reference.label}: ${reference.rps.toFixed(0)} req/s)`,
+    );
+    for (const line of [...astroLines, ...lines]) printLine(line, reference);
+
+    const xs = [...DASHBOARD_SIZES];
+    const serviceMs = dashboardLines.map((l) => 1000 / l.result.rps);
+    const perRow = slope(xs, serviceMs);
+    const bytesPerRow = slope(xs, dashboardLines.map((l) => l.bytes));
+    console.log(
+      `  cost per request card: ${
+        perRow.toFixed(3)
+      } ms of service time (slope of 1000/req·s over ` +
+        `${xs.join("/")}), ${(bytesPerRow / 1024).toFixed(1)} KB of HTML`,
+    );
+    console.log(
+      `  service time (1000 / req·s): ${
+        xs.map((n, i) => `${n} → ${serviceMs[i].toFixed(2)} ms`).join(", ")
+      }; goal ≥ 3× the reference: ${(reference.rps * 3).toFixed(0)} req/s`,
+    );
+
+    await server.stop();
+    await astro?.stop();
+    astro = undefined;
+    const costs = await renderMicroBench(seeded, servedHtml);
+    console.log("\n## Estimated dashboard throughput (from the measured service time)");
+    console.log(
+      "  service time − today's React render + the variant's (micro-bench medians); " +
+        `× the reference (${reference.rps.toFixed(0)} req/s)`,
+    );
+    console.log(
+      "  requests  now req/s  render share  preact renderer   preact, converted  " +
+        "cached formatting  both",
+    );
+    for (const [i, n] of xs.entries()) {
+      const c = costs.get(n)!;
+      const now = serviceMs[i];
+      const estimate = (render: number) => {
+        const rps = 1000 / (now - c.react + render);
+        return `${rps.toFixed(0).padStart(5)} (${(rps / reference.rps).toFixed(2)}×)`.padEnd(19);
+      };
+      console.log(
+        `  ${String(n).padStart(8)}  ${dashboardLines[i].result.rps.toFixed(0).padStart(9)}  ${
+          `${(100 * c.react / now).toFixed(0)} %`.padStart(12)
+        }  ${estimate(c.react - c.reactHost + c.preactHost)}${estimate(c.preactConverted)}${
+          estimate(c.reactCached)
+        }${estimate(c.reactCached - c.reactHost + c.preactHost)}`,
+      );
+    }
+  } finally {
+    await server.stop().catch(() => {});
+    await astro?.stop();
+    await scratch.drop();
+    await Deno.remove(dataDir, { recursive: true });
+  }
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({
+    args: Deno.args,
+    options: {
+      profile: { type: "string" },
+      path: { type: "string", default: "/client-dashboard" },
+    },
+  });
+  if (!(await hasCommand("wrk"))) {
+    console.log("  wrk not found (apt-get install -y wrk); skipped");
+  } else if (values.profile) {
+    await profileRun(values.profile, values.path);
+  } else {
+    await mainRun();
+  }
+}
