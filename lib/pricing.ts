@@ -39,6 +39,7 @@ import {
   VEGETATION_LABELS,
   VEGETATIONS,
 } from "./survey_details.ts";
+import { formatDecimal } from "./numbers.ts";
 
 /** Survey types the engine prices (subdivision is always quoted by hand). */
 export const PRICED_SURVEY_TYPES = [
@@ -389,7 +390,7 @@ export function toWholeDollars(cents: number): number {
 }
 
 function formatAcres(acres: number): string {
-  return acres.toLocaleString("en-US", { maximumFractionDigits: 2 });
+  return formatDecimal(acres);
 }
 
 function percentOf(factor: number): string {

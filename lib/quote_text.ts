@@ -4,6 +4,7 @@
  * no server APIs, so the islands import it without growing their bundles.
  */
 import type { Quote } from "./pricing.ts";
+import { formatInteger } from "./numbers.ts";
 
 /** Shown with a quote whose details came to less than the type's starting price. */
 export const STARTING_PRICE_NOTE = "Starting price applies";
@@ -20,7 +21,7 @@ export function formatCents(amount: number): string {
   const cents = Math.round(amount);
   const sign = cents < 0 ? "−" : "";
   const abs = Math.abs(cents);
-  const whole = Math.floor(abs / 100).toLocaleString("en-US");
+  const whole = formatInteger(Math.floor(abs / 100));
   const rest = abs % 100;
   return `${sign}$${whole}${rest ? "." + String(rest).padStart(2, "0") : ""}`;
 }

@@ -1,3 +1,4 @@
+import { formatInteger } from "./numbers.ts";
 /** The six survey types, as stored in the database and sent by the API. */
 export const SURVEY_TYPES = [
   "boundary",
@@ -83,5 +84,5 @@ export const SURVEY_TYPE_INFO: Record<SurveyType, SurveyTypeInfo> = {
 
 /** Formats whole dollars as "$1,285". */
 export function formatDollars(amount: number): string {
-  return "$" + amount.toLocaleString("en-US", { maximumFractionDigits: 0 });
+  return "$" + formatInteger(amount);
 }

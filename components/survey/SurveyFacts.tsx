@@ -12,6 +12,7 @@ import {
 } from "../../lib/survey_details.ts";
 import { formatCents } from "../../lib/quote_text.ts";
 import { formatDate } from "./format.ts";
+import { formatDecimal } from "../../lib/numbers.ts";
 
 /** The quoted price of a survey as text ("Quote required" for subdivisions). */
 export function quotedPrice(survey: Pick<Survey, "quotedPriceCents">): string {
@@ -55,9 +56,7 @@ export function SurveyFacts({ survey: s }: { survey: Survey }) {
       <Fact term="State">{US_STATES[s.state] ?? s.state}</Fact>
       <Fact term="Purpose">{PURPOSE_INFO[s.purpose]?.label ?? s.purpose}</Fact>
       <Fact term="Property type">{PROPERTY_TYPE_LABELS[s.propertyType] ?? s.propertyType}</Fact>
-      {s.acreage !== null
-        ? <Fact term="Lot size">{s.acreage.toLocaleString("en-US")} acres</Fact>
-        : null}
+      {s.acreage !== null ? <Fact term="Lot size">{formatDecimal(s.acreage)} acres</Fact> : null}
       {s.terrain ? <Fact term="Terrain">{TERRAIN_LABELS[s.terrain] ?? s.terrain}</Fact> : null}
       {s.vegetation
         ? <Fact term="Vegetation">{VEGETATION_LABELS[s.vegetation] ?? s.vegetation}</Fact>
