@@ -1,7 +1,8 @@
 import { assert, assertEquals } from "../_assert.ts";
-import { test } from "../_helpers.ts";
+import { createTestApp, test, type TestApp } from "../_helpers.ts";
+import { createUser } from "../_auth.ts";
 import { setupDom } from "./_dom.ts";
-import { type Answer, deferred, stubFetch } from "./_fetch.ts";
+import { type Answer, deferred, useAppFetch } from "./_fetch.ts";
 
 setupDom();
 // @testing-library reads `document` when it loads, so it comes after setupDom().
@@ -14,9 +15,10 @@ const { default: ForgotPasswordForm, CHECK_EMAIL_TEXT } = await import(
 const { default: Toaster } = await import("../../islands/Toaster.tsx");
 const { dismissToast } = await import("../../islands/_toast.ts");
 
-function setup(routes: Record<string, Answer>) {
+/** The form on a fresh app (`t`), its fetch reaching the app unless `canned`. */
+function setup(t: TestApp, canned: Record<string, Answer> = {}) {
   dismissToast();
-  const api = stubFetch(routes);
+  const api = useAppFetch(t, { canned });
   render(
     <>
       <ForgotPasswordForm />
@@ -33,6 +35,7 @@ function setup(routes: Record<string, Answer>) {
       cleanup();
       api.restore();
       dismissToast();
+      t.close();
     },
   };
 }
@@ -50,8 +53,8 @@ test("[forgot form] the spec's exact confirmation text", () => {
   );
 });
 
-test("[forgot form] an invalid email is refused with the spec's message and nothing is sent", () => {
-  const ui = setup({});
+test("[forgot form] an invalid email is refused with the spec's message and nothing is sent", async () => {
+  const ui = setup(await createTestApp());
   for (const value of ["", "pat", "pat@", "pat@example", "a b@example.com"]) {
     ui.type(value);
     ui.send();
@@ -61,8 +64,8 @@ test("[forgot form] an invalid email is refused with the spec's message and noth
   ui.done();
 });
 
-test("[forgot form] a refused email takes focus, so its error is read out", () => {
-  const ui = setup({});
+test("[forgot form] a refused email takes focus, so its error is read out", async () => {
+  const ui = setup(await createTestApp());
   try {
     ui.type("pat@");
     ui.send();
@@ -75,31 +78,45 @@ test("[forgot form] a refused email takes focus, so its error is read out", () =
 });
 
 test("[forgot form] sending shows 'Sending reset link...' then 'Check your email' and 'Back to login'", async () => {
-  const gate = deferred<Response>();
-  const ui = setup({ "POST /api/forgot-password": () => gate.promise });
+  const t = await createTestApp();
+  await createUser(t.sql, { role: "client", email: "pat@example.com" });
+  const gate = deferred<void>();
+  // The real answer, held back until the test has seen the pending state.
+  const ui = setup(t, {
+    "POST /api/forgot-password": async (_call, app) => {
+      await gate.promise;
+      return await app();
+    },
+  });
   ui.type(" pat@example.com ");
   ui.send();
   const busy = screen.getByRole("button", { name: "Sending reset link..." }) as HTMLButtonElement;
   assert(busy.disabled);
   assertEquals(ui.api.calls[0].body, { email: "pat@example.com" });
   await act(async () => {
-    gate.resolve(Response.json({ message: CHECK_EMAIL_TEXT }));
+    gate.resolve();
     await gate.promise;
   });
   await shown("Check your email");
   assert(screen.getByText(CHECK_EMAIL_TEXT));
   assertEquals(screen.getByRole("link", { name: "Back to login" }).getAttribute("href"), "/auth");
+  // The link is emailed after the answer (lib/background.ts), so answers take the same time.
+  await act(() => ui.api.idle());
+  const emails = await t.sql<{ toAddress: string }[]>`
+    select to_address from email_outbox where template = 'password_reset'`;
+  assertEquals(emails.map((e) => e.toAddress), ["pat@example.com"], "the link was emailed");
   ui.done();
 });
 
 test("[forgot form] a server or network failure still shows the same confirmation", async () => {
+  // Canned: a bodiless 500 and a network failure cannot be produced by the app on demand.
   for (
     const answer of [
       new Response("", { status: 500 }),
       () => Promise.reject(new TypeError("offline")),
     ]
   ) {
-    const ui = setup({ "POST /api/forgot-password": answer });
+    const ui = setup(await createTestApp(), { "POST /api/forgot-password": answer });
     ui.type("pat@example.com");
     ui.send();
     await shown("Check your email");
@@ -108,15 +125,21 @@ test("[forgot form] a server or network failure still shows the same confirmatio
 });
 
 test("[forgot form] a rate limit still shows only the confirmation (the outcome is always success)", async () => {
-  const ui = setup({
-    "POST /api/forgot-password": Response.json(
-      { message: "Too many password reset requests. Please try again in 60 minutes." },
-      { status: 429 },
-    ),
-  });
+  const t = await createTestApp();
+  // Five requests an hour per email: this browser has used them.
+  for (let i = 0; i < 5; i++) {
+    const res = await t.request("POST", "/api/forgot-password", {
+      body: { email: "pat@example.com" },
+    });
+    assertEquals(res.status, 200);
+    await res.body?.cancel();
+  }
+  const ui = setup(t);
   ui.type("pat@example.com");
   ui.send();
   await shown("Check your email");
+  assertEquals(ui.api.calls.length, 1, "the request was made (and refused with a 429)");
+  await act(() => ui.api.idle());
   assert(screen.getByText(CHECK_EMAIL_TEXT));
   assertEquals(screen.queryByText(/Too many password reset requests/), null);
   assertEquals(screen.queryByRole("button", { name: "Send reset link" }), null);
@@ -124,7 +147,7 @@ test("[forgot form] a rate limit still shows only the confirmation (the outcome 
 });
 
 test("[forgot form] once sent, the card shows only the confirmation, its heading focused", async () => {
-  const ui = setup({ "POST /api/forgot-password": Response.json({ message: CHECK_EMAIL_TEXT }) });
+  const ui = setup(await createTestApp());
   assertEquals(screen.getByRole("heading", { level: 1 }).textContent, "Forgot your password?");
   assert(screen.getByText(/we will send you a link to choose a new/));
   ui.type("pat@example.com");
@@ -137,5 +160,6 @@ test("[forgot form] once sent, the card shows only the confirmation, its heading
   assertEquals(screen.queryByLabelText("Email"), null);
   assertEquals(document.activeElement?.textContent, "Check your email");
   assertEquals(screen.getAllByRole("link").map((a) => a.getAttribute("href")), ["/auth"]);
+  await act(() => ui.api.idle());
   ui.done();
 });

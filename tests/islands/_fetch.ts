@@ -10,6 +10,7 @@
  */
 import { ORIGIN, type TestApp } from "../_helpers.ts";
 import { sessionCookie } from "../../lib/sessions.ts";
+import { backgroundWork } from "../../lib/background.ts";
 
 /** One recorded request. */
 export interface Call {
@@ -68,8 +69,9 @@ export interface AppFetch {
   /** The session cookie (`name=value`) the browser holds now, or undefined when signed out. */
   cookie(): string | undefined;
   /**
-   * Resolves once no request is in flight and the answers have been handed to the island
-   * (wrap it in `act`). For waiting on the app without guessing how long it takes.
+   * Resolves once no request is in flight, the app's background work for them is done and the
+   * answers have been handed to the island (wrap it in `act`). For waiting on the app without
+   * guessing how long it takes.
    */
   idle(): Promise<void>;
   /** Puts the previous `fetch` back. */
@@ -160,7 +162,10 @@ export function useAppFetch(
   async function idle() {
     // A macrotask after the last answer lets the island read the body and set its state;
     // that may start another request (a geocode after a pick), so look again.
-    do await new Promise((resolve) => setTimeout(resolve, 0)); while (inFlight > 0);
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await backgroundWork(t.deps).settled();
+    } while (inFlight > 0);
   }
 
   return { calls, cookie: () => jar, idle, restore: () => (globalThis.fetch = original) };
