@@ -453,7 +453,8 @@ e2e(
     assertEquals(await page.evaluate(() => document.activeElement?.id), "cs-heading");
 
     // Signed in, /forgot-password still works for anyone: the card ends as the confirmation.
-    await page.goto("/forgot-password");
+    // Until the form is hydrated a press would submit it as plain HTML (a GET of this page).
+    await page.goto("/forgot-password", { waitUntil: "networkidle" });
     await page.getByLabel("Email").fill("riley@example.test");
     await page.getByRole("button", { name: "Send reset link" }).click();
     const card = page.locator(".auth-card");
