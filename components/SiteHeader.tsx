@@ -16,8 +16,9 @@ export interface SiteHeaderProps {
   user?: SessionUser | null;
   /**
    * The landing page, where Services and How It Works scroll within the page: the phone menu
-   * is then an island that closes itself when one is tapped. Elsewhere every link loads a new
-   * page, so the menu stays plain HTML and the page ships no JavaScript for it.
+   * is then an island that closes itself when one is tapped, hydrated by the tap that opens it
+   * (nothing is loaded before). Elsewhere every link loads a new page, so the menu stays plain
+   * HTML and the page ships no JavaScript for it.
    */
   isHome?: boolean;
 }
@@ -52,7 +53,7 @@ export function SiteHeader({ user, isHome = false }: SiteHeaderProps) {
               </a>
             )}
           {isHome
-            ? <Island component={SiteMenu} props={{ links: NAV_LINKS }} hydrate="visible" />
+            ? <Island component={SiteMenu} props={{ links: NAV_LINKS }} hydrate="interaction" />
             : <SiteMenu links={NAV_LINKS} />}
         </div>
       </div>

@@ -15,9 +15,10 @@ export interface SiteMenuProps {
 /**
  * The public header's menu on small screens: a <details> disclosure, so it opens and closes
  * with no JavaScript at all. Where it is hydrated (the landing page, whose Services and How It
- * Works links scroll within the page instead of loading another) it also closes when a link in
- * it is followed, on Escape (focus back on its toggle) and on a press outside it; otherwise it
- * would stay open over the section it just scrolled to.
+ * Works links scroll within the page instead of loading another; the tap that opens it starts
+ * the hydration) it also closes when a link in it is followed, on Escape (focus back on its
+ * toggle) and on a press outside it; otherwise it would stay open over the section it just
+ * scrolled to.
  */
 export default function SiteMenu({ links }: SiteMenuProps) {
   const detailsRef = useRef<HTMLDetailsElement>(null);

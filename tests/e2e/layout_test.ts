@@ -365,8 +365,11 @@ e2e(
 
     // The landing page's phone menu closes once an in-page link is followed.
     await page.goto("/");
+    // The first touch hydrates it; the tap still opens it as plain HTML would.
+    await page.locator("details.site-menu summary").click();
     const menu = page.locator("details.site-menu[data-hydrated]");
-    await menu.locator("summary").click();
+    await menu.waitFor();
+    assertEquals(await menu.evaluate((d) => (d as HTMLDetailsElement).open), true);
     await menu.getByRole("link", { name: "How It Works" }).click();
     await page.waitForURL(/#how-it-works$/);
     assertEquals(await menu.evaluate((d) => (d as HTMLDetailsElement).open), false);

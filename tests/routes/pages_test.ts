@@ -122,8 +122,11 @@ test("[pages] the landing page has the hero and bottom quote forms, the phone me
   const islands = [...html.matchAll(/data-island="([^"]+)"[^>]*data-props="([^"]*)"/g)].map((
     m,
   ) => [m[1], m[2].replace(/&quot;/g, '"')]);
-  // The phone menu closes itself after an in-page link (islands/SiteMenu.tsx).
+  // The phone menu closes itself after an in-page link (islands/SiteMenu.tsx). Like the forms
+  // it waits for a first touch: the page preloads no JavaScript at all.
   assertEquals(islands.map(([name]) => name), ["SiteMenu", "QuoteForm", "QuoteForm"]);
+  assertMatch(html, /data-island="SiteMenu"[^>]*data-hydrate="interaction"/);
+  assert(!html.includes("modulepreload"), "nothing preloaded");
   assertEquals(islands.slice(1), [
     ["QuoteForm", '{"id":"hero"}'],
     ["QuoteForm", '{"id":"bottom"}'],
