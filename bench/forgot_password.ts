@@ -26,28 +26,12 @@ import { createParcelProvider } from "../lib/parcels/select.ts";
 import { hashPassword } from "../lib/passwords.ts";
 import { backgroundWork } from "../lib/background.ts";
 import type { AppDeps } from "../routes/_env.ts";
+import { scratchDatabase } from "./_server.ts";
 
 const ITERATIONS = Number(Deno.env.get("BENCH_ITERATIONS") ?? 500);
 const WARMUP = 50;
 const LABEL_WIDTH = 28;
 const ORIGIN = "http://localhost";
-
-async function scratchDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
-  const base = Deno.env.get("DATABASE_URL");
-  if (!base) return { url: undefined, drop: async () => {} };
-  const name = `meridian_bench_${Date.now()}`;
-  const admin = postgres(base, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    async drop() {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 const scratch = await scratchDatabase();
 const config = loadConfig({

@@ -9,6 +9,7 @@
  *   deno run -A bench/memory.ts        (MEMORY_LOAD_SECONDS=20, MEMORY_IDLE_SECONDS=60)
  */
 import { surveyRequest } from "../tests/_fixtures.ts";
+import { freePort, waitFor } from "./_server.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const LOAD_SECONDS = Number(Deno.env.get("MEMORY_LOAD_SECONDS") ?? 20);
@@ -16,26 +17,6 @@ const IDLE_SECONDS = Number(Deno.env.get("MEMORY_IDLE_SECONDS") ?? 60);
 const WORKERS = Number(Deno.env.get("MEMORY_WORKERS") ?? 16);
 // Registration is limited to 10 per hour per address; eight accounts share the load.
 const CLIENTS = 8;
-
-function freePort(): number {
-  const listener = Deno.listen({ port: 0, hostname: "127.0.0.1" });
-  const port = (listener.addr as Deno.NetAddr).port;
-  listener.close();
-  return port;
-}
-
-async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url);
-      await res.body?.cancel();
-      if (res.ok) return;
-    } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 async function rssMb(pid: number): Promise<number> {
   const status = await Deno.readTextFile(`/proc/${pid}/status`);

@@ -8,30 +8,11 @@
  */
 import { ensureBuild } from "../lib/assets.ts";
 import { PUBLIC_PAGES } from "../lib/public_pages.ts";
+import { freePort, waitFor } from "./_server.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const DURATION = Deno.env.get("BENCH_DURATION") ?? "10s";
 const CONNECTIONS = Number(Deno.env.get("BENCH_CONNECTIONS") ?? 64);
-
-function freePort(): number {
-  const listener = Deno.listen({ port: 0, hostname: "127.0.0.1" });
-  const port = (listener.addr as Deno.NetAddr).port;
-  listener.close();
-  return port;
-}
-
-async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url);
-      await res.body?.cancel();
-      if (res.ok) return;
-    } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 interface WrkResult {
   rps: number;

@@ -45,6 +45,7 @@ import type { Survey, SurveyEvent } from "../lib/survey_schema.ts";
 import { surveyRequest } from "../tests/_fixtures.ts";
 import { percentile } from "./_stats.ts";
 import { printProfileSummary, summarizeProfile } from "./profile_summary.ts";
+import { freePort, scratchDatabase, waitFor } from "./_server.ts";
 
 // React picks its production or development build when it is first imported; everything that
 // imports React below is loaded dynamically, after this.
@@ -63,26 +64,6 @@ const TOTAL_REQUESTS = 60;
 const DIRECTORY_USERS = 30;
 // Astro 6 and 7 need Node >= 22.12; 5.18 is the newest that runs on the Node 20 found here.
 const ASTRO_PACKAGES = ["astro@5.18.2", "@astrojs/node@9.5.5"];
-
-function freePort(): number {
-  const listener = Deno.listen({ port: 0, hostname: "127.0.0.1" });
-  const port = (listener.addr as Deno.NetAddr).port;
-  listener.close();
-  return port;
-}
-
-async function waitFor(url: string, timeoutMs = 180_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url);
-      await res.body?.cancel();
-      if (res.ok) return;
-    } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 function durationMs(text: string): number {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text);
@@ -140,23 +121,6 @@ async function exists(path: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-async function scratchDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
-  const base = Deno.env.get("DATABASE_URL");
-  if (!base) return { url: undefined, drop: async () => {} };
-  const name = `meridian_bench_signed_in_${Date.now()}`;
-  const admin = postgres(base, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    async drop() {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
 }
 
 /** The running server: its URL and how to stop it. */
@@ -753,7 +717,7 @@ async function profileRun(profileDir: string, path: string) {
   const isAdmin = path.startsWith("/admin");
   await Deno.mkdir(profileDir, { recursive: true });
   const dataDir = await Deno.makeTempDir({ prefix: "meridian-bench-signed-in-" });
-  const scratch = await scratchDatabase();
+  const scratch = await scratchDatabase("meridian_bench_signed_in");
   const server = await startServer({ dataDir, databaseUrl: scratch.url, profileDir });
   const started = Date.now();
   let stopped = false;
@@ -797,7 +761,7 @@ async function profileRun(profileDir: string, path: string) {
 
 async function mainRun() {
   const dataDir = await Deno.makeTempDir({ prefix: "meridian-bench-signed-in-" });
-  const scratch = await scratchDatabase();
+  const scratch = await scratchDatabase("meridian_bench_signed_in");
   const server = await startServer({ dataDir, databaseUrl: scratch.url });
   let astro: Server | undefined;
   try {

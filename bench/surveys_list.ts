@@ -22,6 +22,7 @@ import { createGeoProvider } from "../lib/geo/select.ts";
 import { createParcelProvider } from "../lib/parcels/select.ts";
 import { createSession, sessionCookie, sessionTimeouts } from "../lib/sessions.ts";
 import type { Role } from "../routes/_env.ts";
+import { scratchDatabase } from "./_server.ts";
 
 const TOTAL = Number(Deno.env.get("BENCH_SURVEYS") ?? 100_000);
 const CLIENT_SURVEYS = 50;
@@ -30,23 +31,6 @@ const ITERATIONS = Number(Deno.env.get("BENCH_ITERATIONS") ?? 300);
 const ORIGIN = "http://localhost";
 
 type App = ReturnType<typeof createApp>;
-
-async function scratchDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
-  const base = Deno.env.get("DATABASE_URL");
-  if (!base) return { url: undefined, drop: async () => {} };
-  const name = `meridian_bench_${Date.now()}`;
-  const admin = postgres(base, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    async drop() {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 async function cookieFor(
   kv: Deno.Kv,

@@ -1,0 +1,50 @@
+/**
+ * What the benchmarks that start servers or databases share: a free port, waiting for a URL
+ * to answer, and a scratch Postgres database (when DATABASE_URL is set) dropped afterwards.
+ */
+import postgres from "postgres";
+
+/** A loopback port nothing listens on (taken from the OS, then released). */
+export function freePort(): number {
+  const listener = Deno.listen({ port: 0, hostname: "127.0.0.1" });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  return port;
+}
+
+/** Resolves once `url` answers 2xx; throws after `timeoutMs`. */
+export async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      await res.body?.cancel();
+      if (res.ok) return;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/**
+ * A new database beside DATABASE_URL's, named `{prefix}_{time}`, and a way to drop it; with no
+ * DATABASE_URL, no URL (the embedded database) and nothing to drop.
+ */
+export async function scratchDatabase(
+  prefix = "meridian_bench",
+): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+  const base = Deno.env.get("DATABASE_URL");
+  if (!base) return { url: undefined, drop: async () => {} };
+  const name = `${prefix}_${Date.now()}`;
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    async drop() {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
