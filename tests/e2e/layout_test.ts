@@ -133,6 +133,16 @@ function measure(): string[] {
       );
     }
   }
+  // Every table scrolls in its own region that a keyboard can reach and a screen reader names
+  // (axe scrollable-region-focusable: the pricing preview).
+  for (const region of document.querySelectorAll(".table-wrap")) {
+    const label = region.getAttribute("aria-label");
+    if (
+      region.getAttribute("tabindex") !== "0" || region.getAttribute("role") !== "region" || !label
+    ) {
+      problems.push(`table region "${label}" is not a focusable, labelled region`);
+    }
+  }
   // A select shows its whole choice ("Technician").
   for (const select of document.querySelectorAll("select")) {
     if (!isShown(select) || select.selectedIndex < 0) continue;
