@@ -213,8 +213,19 @@ function draftOf(config: PricingConfig): { draft: Draft; tiers: TierDraft[]; inc
   };
 }
 
-function configOf(draft: Draft, tiers: TierDraft[], included: string): unknown {
-  const config: Record<string, unknown> = { schemaVersion: 1 };
+/**
+ * The configuration the form describes: `base` (the version it was loaded from) with every
+ * field the form shows written over it. The form hides factors no survey type's price uses
+ * (SURVEY_TYPE_FACTORS); starting from `base` keeps their stored values, so the schema still
+ * finds them and a save does not drop them.
+ */
+function configOf(
+  base: PricingConfig,
+  draft: Draft,
+  tiers: TierDraft[],
+  included: string,
+): unknown {
+  const config: Record<string, unknown> = { ...structuredClone(base), schemaVersion: 1 };
   for (const f of ALL_FIELDS) setIn(config, f.path, toNumber(draft[key(f.path)] ?? "", f.unit));
   config.includedAcres = toNumber(included, "acres");
   config.acreageTiers = tiers.map((t, i) => ({
@@ -278,6 +289,8 @@ export default function PricingEditor(
 ) {
   const [activeVersion, setActiveVersion] = useState(active.version);
   const [baseline, setBaseline] = useState(active.config);
+  // The version the form was last filled from: where the factors it hides come from.
+  const [source, setSource] = useState(active.config);
   const initial = useMemo(() => draftOf(active.config), [active.config]);
   const [draft, setDraft] = useState<Draft>(initial.draft);
   const [tiers, setTiers] = useState<TierDraft[]>(initial.tiers);
@@ -291,7 +304,10 @@ export default function PricingEditor(
   const [isPreviewing, setPreviewing] = useState(false);
   const previewSeq = useRef(0);
 
-  const candidate = useMemo(() => configOf(draft, tiers, included), [draft, tiers, included]);
+  const candidate = useMemo(
+    () => configOf(source, draft, tiers, included),
+    [source, draft, tiers, included],
+  );
   const parsed = useMemo(() => PricingConfigSchema.safeParse(candidate), [candidate]);
   const errors = useMemo(() => {
     const out: Record<string, string> = {};
@@ -305,6 +321,7 @@ export default function PricingEditor(
 
   function load(config: PricingConfig) {
     const next = draftOf(config);
+    setSource(config);
     setDraft(next.draft);
     setTiers(next.tiers);
     setIncluded(next.included);

@@ -129,3 +129,23 @@ test("[pricing editor] no field is offered for a factor the survey type's price 
   }
   ui.done();
 });
+
+test("[pricing editor] changing one price saves a new version that keeps the hidden factors", async () => {
+  const t = await createTestApp();
+  const ui = await mount(t);
+  // The factors the form hides are still in the configuration it validates and saves.
+  assertEquals(document.body.textContent?.includes("attention"), false);
+  change("pf-basePriceCents-boundary", "400");
+  const save = screen.getByRole("button", { name: /Save as version/ }) as HTMLButtonElement;
+  assertEquals(save.disabled, false);
+  act(() => void fireEvent.click(save));
+  await waitFor(() => screen.getByRole("button", { name: /Save as version 3/ }));
+  await ui.api.idle();
+  const [row] = await t.sql`
+    select config from pricing_configs order by version desc limit 1`;
+  const config = typeof row.config === "string" ? JSON.parse(row.config) : row.config;
+  assertEquals(config.basePriceCents.boundary, 40000);
+  // Not offered on the form, yet kept from the version it was loaded from.
+  assertEquals(typeof config.acreageWeight.elevation_certificate, "number");
+  ui.done();
+});
