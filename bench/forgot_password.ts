@@ -12,7 +12,6 @@
  * With DATABASE_URL it creates a scratch database next to the given one and drops it at the
  * end, so it never touches real data.
  */
-import postgres from "postgres";
 import { createApp } from "../main.ts";
 import { percentile, report } from "./_stats.ts";
 import { loadConfig } from "../lib/config.ts";

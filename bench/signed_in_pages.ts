@@ -34,7 +34,6 @@
  * end. BENCH_DURATION (default 10s) is each wrk run's length. Figures only; asserts nothing.
  */
 import { parseArgs } from "node:util";
-import postgres from "postgres";
 import { openDatabase } from "../db/client.ts";
 import { insertUser, toSessionUser } from "../db/users.ts";
 import { listSurveyEventsForSurveys, listSurveys } from "../db/surveys.ts";

@@ -10,7 +10,6 @@
  * With DATABASE_URL it creates a scratch database next to the given one and drops it at the
  * end, so it never touches real data. Target: admin list page p99 < 50 ms at 100,000 rows.
  */
-import postgres from "postgres";
 import { createApp } from "../main.ts";
 import { measure, percentile } from "./_stats.ts";
 import { type Config, loadConfig } from "../lib/config.ts";
