@@ -21,6 +21,8 @@ import {
 import { SURVEY_TYPE_INFO, SURVEY_TYPES, type SurveyType } from "../lib/survey_types.ts";
 import { Pager } from "./_pager.tsx";
 import { TableRegion } from "./_table.tsx";
+import { formatCents } from "../lib/quote_text.ts";
+import { formatInteger } from "../lib/numbers.ts";
 
 /** What the table shows of a survey (a small slice, to keep the page's props light). */
 export interface AdminSurveyRow {
@@ -90,10 +92,7 @@ const DAY = new Intl.DateTimeFormat("en-US", {
 
 function money(cents: number | null): string {
   if (cents === null) return "Quote required";
-  return "$" + (cents / 100).toLocaleString("en-US", {
-    minimumFractionDigits: cents % 100 ? 2 : 0,
-    maximumFractionDigits: 2,
-  });
+  return formatCents(cents);
 }
 
 function localToday(): string {
@@ -424,7 +423,7 @@ export default function AdminSurveys({ initial, filters: initialFilters }: Admin
         <p className="admin-surveys__count" role="status" aria-live="polite">
           {isLoading
             ? "Loading…"
-            : `${data.total.toLocaleString("en-US")} request${data.total === 1 ? "" : "s"}`}
+            : `${formatInteger(data.total)} request${data.total === 1 ? "" : "s"}`}
           {selectedOnPage.length ? ` · ${selectedOnPage.length} selected` : ""}
         </p>
         <button

@@ -12,6 +12,7 @@ import { toast } from "./_toast.ts";
 import ImpersonateButton from "./ImpersonateButton.tsx";
 import { Pager } from "./_pager.tsx";
 import { TableRegion } from "./_table.tsx";
+import { formatInteger } from "../lib/numbers.ts";
 
 /** The four roles (islands do not import db/ or routes/, so they are spelled here). */
 export type AdminRole = "admin" | "client" | "surveyor" | "technician";
@@ -219,7 +220,7 @@ export default function AdminUsers({ currentUserId, role: initialRole, initial }
         <p className="admin-users__count" role="status" aria-live="polite">
           {isLoading
             ? "Loading…"
-            : `${data.total.toLocaleString("en-US")} user${data.total === 1 ? "" : "s"}`}
+            : `${formatInteger(data.total)} user${data.total === 1 ? "" : "s"}`}
         </p>
       </div>
 

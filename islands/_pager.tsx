@@ -1,3 +1,5 @@
+import { formatInteger } from "../lib/numbers.ts";
+
 /** Previous / "Page N of M" / Next controls shared by the admin tables. */
 export function Pager(
   { label, page, pages, isLoading, onPage }: {
@@ -20,7 +22,7 @@ export function Pager(
         Previous
       </button>
       <span className="survey-pager__info">
-        {`Page ${page} of ${pages.toLocaleString("en-US")}`}
+        {`Page ${page} of ${formatInteger(pages)}`}
       </span>
       <button
         type="button"

@@ -33,6 +33,7 @@ import { CLIENT_CANCELLABLE, STATUS_INFO, SURVEY_STATUSES } from "../lib/survey_
 import { SURVEY_TYPE_INFO, SURVEY_TYPES } from "../lib/survey_types.ts";
 import { turnaroundLine } from "../lib/quote_text.ts";
 import { singleLine } from "../lib/text.ts";
+import { formatInteger } from "../lib/numbers.ts";
 
 /** Client dashboard page size. */
 export const CLIENT_PAGE_SIZE = 10;
@@ -324,7 +325,7 @@ export const surveyPages = new Hono<AppEnv>()
             <ul className="admin-overview__list">
               <li>
                 <a className="admin-overview__item" href="/admin-dashboard">
-                  <span className="admin-overview__count">{all.toLocaleString("en-US")}</span>
+                  <span className="admin-overview__count">{formatInteger(all)}</span>
                   <span className="admin-overview__label">All requests</span>
                 </a>
               </li>
@@ -338,7 +339,7 @@ export const surveyPages = new Hono<AppEnv>()
                     aria-current={filters.status === status ? "true" : undefined}
                   >
                     <span className="admin-overview__count">
-                      {(counts[status] ?? 0).toLocaleString("en-US")}
+                      {formatInteger(counts[status] ?? 0)}
                     </span>
                     <span className="admin-overview__label">{STATUS_INFO[status].label}</span>
                   </a>
