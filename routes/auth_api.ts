@@ -13,6 +13,7 @@ import {
   getUserByIdentifier,
   getUserCredentials,
   insertUser,
+  PROFILE_PHONE_PATTERN,
   toSessionUser,
   updateLastLogin,
   updateUserPassword,
@@ -104,7 +105,7 @@ const ProfileInput = body({
   fullName: FullName.optional(),
   companyName: optionalText("Company name", 100),
   phone: optionalText("Phone", 30).refine(
-    (v) => v == null || /^[0-9+()\-.\s]{7,30}$/.test(v),
+    (v) => v == null || PROFILE_PHONE_PATTERN.test(v),
     "Please enter a valid phone number",
   ),
 }).refine(
