@@ -39,7 +39,7 @@ import { insertUser, toSessionUser } from "../db/users.ts";
 import { listSurveyEventsForSurveys, listSurveys } from "../db/surveys.ts";
 import { hashPassword } from "../lib/passwords.ts";
 import { readManifest } from "../lib/assets.ts";
-import type { Role, SessionUser } from "../routes/_env.ts";
+import type { Role, SessionUser } from "../lib/roles.ts";
 import type { Survey, SurveyEvent } from "../lib/survey_schema.ts";
 import { surveyRequest } from "../tests/_fixtures.ts";
 import { percentile } from "./_stats.ts";

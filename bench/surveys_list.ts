@@ -20,7 +20,7 @@ import { ensureBuild } from "../lib/assets.ts";
 import { createGeoProvider } from "../lib/geo/select.ts";
 import { createParcelProvider } from "../lib/parcels/select.ts";
 import { createSession, sessionCookie, sessionTimeouts } from "../lib/sessions.ts";
-import type { Role } from "../routes/_env.ts";
+import type { Role } from "../lib/roles.ts";
 import { scratchDatabase } from "./_server.ts";
 
 const TOTAL = Number(Deno.env.get("BENCH_SURVEYS") ?? 100_000);

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Role, SessionUser } from "../routes/_env.ts";
+import type { Role, SessionUser } from "../lib/roles.ts";
 import { Island } from "./Island.tsx";
 import { Logo } from "./Logo.tsx";
 import NotificationsBell from "../islands/NotificationsBell.tsx";

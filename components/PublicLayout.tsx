@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { SessionUser } from "../routes/_env.ts";
+import type { SessionUser } from "../lib/roles.ts";
 import { SiteFooter } from "./SiteFooter.tsx";
 import { SiteHeader } from "./SiteHeader.tsx";
 

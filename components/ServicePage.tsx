@@ -1,4 +1,4 @@
-import type { SessionUser } from "../routes/_env.ts";
+import type { SessionUser } from "../lib/roles.ts";
 import type { ServiceContent } from "../lib/service_content.ts";
 import QuoteForm from "../islands/QuoteForm.tsx";
 import { Island } from "./Island.tsx";

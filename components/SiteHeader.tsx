@@ -1,4 +1,4 @@
-import type { SessionUser } from "../routes/_env.ts";
+import type { SessionUser } from "../lib/roles.ts";
 import { Island } from "./Island.tsx";
 import { Logo } from "./Logo.tsx";
 import { ACCOUNT_LINK_CLASS, SIGNED_IN_LINK } from "../islands/_site_header.ts";

@@ -1,6 +1,7 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import type { AppDeps, SessionUser } from "../routes/_env.ts";
+import type { AppDeps } from "../lib/deps.ts";
+import type { SessionUser } from "../lib/roles.ts";
 import { IslandCollector, IslandContext } from "./Island.tsx";
 
 /** What a page says about itself in <head>. */

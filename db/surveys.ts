@@ -6,7 +6,7 @@
  */
 import type postgres from "postgres";
 import type { Db } from "./client.ts";
-import type { SessionUser } from "../routes/_env.ts";
+import type { SessionUser } from "../lib/roles.ts";
 import type { Quote } from "../lib/pricing.ts";
 import type { SurveyType } from "../lib/survey_types.ts";
 import {

@@ -3,10 +3,9 @@
  * (for lib/passwords.ts); every other function returns the public shape without it.
  */
 import type { Db } from "./client.ts";
-import type { Role, SessionUser } from "../routes/_env.ts";
+import { type Role, ROLES, type SessionUser } from "../lib/roles.ts";
 
-/** The four roles, for validation. */
-export const ROLES = ["admin", "client", "surveyor", "technician"] as const satisfies Role[];
+export { ROLES };
 
 /** A user as the app sees it: the public shape plus whether the account is disabled. */
 export interface User extends SessionUser {

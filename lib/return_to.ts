@@ -3,7 +3,7 @@
  * the `returnTo` query parameter. Browser-safe (no Deno APIs, type-only imports): the AuthForm
  * island uses it too, so server and browser apply the same rules.
  */
-import type { Role } from "../routes/_env.ts";
+import type { Role } from "./roles.ts";
 
 const DASHBOARDS: Record<Role, string> = {
   admin: "/admin-dashboard",

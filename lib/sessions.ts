@@ -25,7 +25,7 @@
  * Every function that looks at the time takes `now` (epoch ms) so tests need not sleep.
  */
 import { keys, withKv } from "../db/kv.ts";
-import type { Role } from "../routes/_env.ts";
+import type { Role } from "./roles.ts";
 import { createHash } from "node:crypto";
 
 /** Cookie name over plain http (development, tests). */

@@ -7,7 +7,7 @@
  * Who may make which move lives in one table (`canTransition`), so the API, the admin table's
  * status menu and the client's "Cancel request" button all agree.
  */
-import type { Role } from "../routes/_env.ts";
+import type { Role } from "./roles.ts";
 
 /** Every status a survey request can be in, in lifecycle order (cancelled last). */
 export const SURVEY_STATUSES = [

@@ -1,35 +1,9 @@
 import type { Context } from "hono";
-import type { Config } from "../lib/config.ts";
+import type { Role, SessionUser } from "../lib/roles.ts";
+export type { Role, SessionUser };
+import type { AppDeps } from "../lib/deps.ts";
 import type { Sql } from "../db/client.ts";
-import type { GeoProvider } from "../lib/geo/provider.ts";
-import type { Assets } from "../lib/assets.ts";
-import type { ParcelProvider } from "../lib/parcels/provider.ts";
-
-/** A signed-in user as routes see it. */
-export interface SessionUser {
-  id: string;
-  username: string;
-  email: string;
-  fullName: string;
-  role: Role;
-  companyName: string | null;
-  phone: string | null;
-  createdAt: string;
-  lastLogin: string | null;
-}
-
-/** The four roles. */
-export type Role = "admin" | "client" | "surveyor" | "technician";
-
-/** Everything the app needs from outside; tests build their own. */
-export interface AppDeps {
-  config: Config;
-  sql: Sql;
-  kv: Deno.Kv;
-  geo: GeoProvider;
-  parcels: ParcelProvider;
-  assets: Assets;
-}
+export type { AppDeps };
 
 /** The server-side session behind the cookie. */
 export interface SessionInfo {

@@ -13,7 +13,7 @@ import type { Sql } from "../db/client.ts";
 import { insertUser, type User } from "../db/users.ts";
 import { hashPassword } from "../lib/passwords.ts";
 import { createSession, sessionCookie, sessionTimeouts } from "../lib/sessions.ts";
-import type { Role } from "../routes/_env.ts";
+import type { Role } from "../lib/roles.ts";
 import type { TestApp } from "./_helpers.ts";
 
 /** Password given to test users unless a test picks one. */

@@ -4,7 +4,7 @@
  */
 import { assertEquals, assertMatch } from "./_assert.ts";
 import type { TestApp } from "./_helpers.ts";
-import type { Role } from "../routes/_env.ts";
+import type { Role } from "../lib/roles.ts";
 import type { Survey } from "../lib/survey_schema.ts";
 
 /** Every role, in a fixed order. */

@@ -37,7 +37,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from "../passwords.ts";
 import { revokeUserSessions } from "../sessions.ts";
-import type { Role } from "../../routes/_env.ts";
+import type { Role } from "../roles.ts";
 
 /** Usage text printed for `help` and for bad arguments. */
 export const USAGE = `Usage:

@@ -14,7 +14,7 @@ import type { TestApp } from "../_helpers.ts";
 import { insertNotification } from "../../db/notifications.ts";
 import { ROLE_NAV } from "../../components/AppLayout.tsx";
 import { DRAFT_KEY } from "../../islands/_create_survey/storage.ts";
-import type { Role } from "../../routes/_env.ts";
+import type { Role } from "../../lib/roles.ts";
 
 const WIDTHS = [390, 1024, 1280, 1440] as const;
 const HEIGHT = 800;

@@ -13,7 +13,7 @@ import {
   type SurveyStatus,
   transitionError,
 } from "../../lib/survey_status.ts";
-import type { Role } from "../../routes/_env.ts";
+import type { Role } from "../../lib/roles.ts";
 
 const ROLES: Role[] = ["admin", "client", "surveyor", "technician"];
 

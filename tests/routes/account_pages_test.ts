@@ -9,7 +9,7 @@ import {
   findIslandProps,
   getPage,
 } from "../_pages.ts";
-import type { Role } from "../../routes/_env.ts";
+import type { Role } from "../../lib/roles.ts";
 
 test("[accounts] /auth shows Login and Register tabs with the spec's labels", async () => {
   const t = await createTestApp();

@@ -12,7 +12,7 @@ import {
   loadPage,
   pageText,
 } from "../_pages.ts";
-import type { Role } from "../../routes/_env.ts";
+import type { Role } from "../../lib/roles.ts";
 import { ROLE_NAV } from "../../components/AppLayout.tsx";
 import { insertNotification, markAllNotificationsRead } from "../../db/notifications.ts";
 

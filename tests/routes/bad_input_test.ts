@@ -14,7 +14,7 @@ import { assert, assertEquals, assertMatch } from "../_assert.ts";
 import { createTestApp, ORIGIN, test, type TestApp } from "../_helpers.ts";
 import { createSignedInUser, createUser, TEST_PASSWORD, type TestUser } from "../_auth.ts";
 import { submitSurvey, surveyRequest } from "../_fixtures.ts";
-import type { Role } from "../../routes/_env.ts";
+import type { Role } from "../../lib/roles.ts";
 import type { Survey } from "../../lib/survey_schema.ts";
 import { insertContactMessage } from "../../db/contact_messages.ts";
 import { insertDiscountCode } from "../../db/discounts.ts";

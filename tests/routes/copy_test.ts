@@ -5,7 +5,7 @@ import { submitSurvey } from "../_fixtures.ts";
 import { getPage, loadPage, pageText } from "../_pages.ts";
 import { PUBLIC_PAGES } from "../../lib/public_pages.ts";
 import { renderEmail, TEMPLATE_IDS, TEMPLATES } from "../../lib/mail/render.tsx";
-import type { Role } from "../../routes/_env.ts";
+import type { Role } from "../../lib/roles.ts";
 
 /** Visible text of an HTML page: no tags, attributes, scripts or styles. */
 function visibleText(html: string): string {

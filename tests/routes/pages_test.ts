@@ -5,7 +5,8 @@ import { PUBLIC_PAGES } from "../../lib/public_pages.ts";
 import { SERVICE_PAGES } from "../../lib/service_content.ts";
 import { formatDollars, SURVEY_TYPE_INFO, SURVEY_TYPES } from "../../lib/survey_types.ts";
 import { pages } from "../../routes/pages.tsx";
-import type { AppEnv, Role, SessionUser } from "../../routes/_env.ts";
+import type { AppEnv } from "../../routes/_env.ts";
+import type { Role, SessionUser } from "../../lib/roles.ts";
 import { DASHBOARDS } from "../_fixtures.ts";
 import { assertRedirect } from "../_pages.ts";
 

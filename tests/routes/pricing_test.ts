@@ -7,7 +7,7 @@ import { QUOTE_READY_MESSAGE, QUOTE_REQUIRED_MESSAGE } from "../../routes/pricin
 import { NO_PARCEL_PROVIDER_MESSAGE } from "../../lib/parcels/select.ts";
 import { ParcelLookupError, type ParcelProvider } from "../../lib/parcels/provider.ts";
 import { insertDiscountCode, redeemDiscountCode } from "../../db/discounts.ts";
-import type { Role } from "../../routes/_env.ts";
+import type { Role } from "../../lib/roles.ts";
 
 const QUARTER_ACRE = {
   surveyType: "boundary",

@@ -8,7 +8,7 @@ import { assert, assertEquals, assertStringIncludes } from "../_assert.ts";
 import { createTestApp, test, type TestApp } from "../_helpers.ts";
 import { createUser, sessionFor } from "../_auth.ts";
 import { ROLES } from "../_fixtures.ts";
-import type { Role } from "../../routes/_env.ts";
+import type { Role } from "../../lib/roles.ts";
 
 /** Anyone may call it. */
 const PUBLIC = "public";

@@ -1,0 +1,19 @@
+/**
+ * Everything the app needs from outside (database, KV, providers, built assets, configuration).
+ * Lives in lib/ so that components and background work can name it without importing routes/.
+ */
+import type { Config } from "./config.ts";
+import type { Sql } from "../db/client.ts";
+import type { GeoProvider } from "./geo/provider.ts";
+import type { Assets } from "./assets.ts";
+import type { ParcelProvider } from "./parcels/provider.ts";
+
+/** Everything the app needs from outside; tests build their own. */
+export interface AppDeps {
+  config: Config;
+  sql: Sql;
+  kv: Deno.Kv;
+  geo: GeoProvider;
+  parcels: ParcelProvider;
+  assets: Assets;
+}

@@ -1,0 +1,43 @@
+import type { ReactNode } from "react";
+import type { AppContext } from "./_env.ts";
+import { countUnreadNotifications } from "../db/notifications.ts";
+import { renderPage } from "../components/render.tsx";
+import { AppLayout } from "../components/AppLayout.tsx";
+
+/** What a signed-in page says about itself. */
+export interface AppPageMeta {
+  title: string;
+  /** Path of the page's nav entry, e.g. "/leads" (see `AppLayout`). */
+  active?: string;
+}
+
+/**
+ * Renders `body` as a signed-in page in the app layout (never indexed). The page guard has
+ * already set `c.var.user`; throws when it has not. Costs one query, the user's unread
+ * notification count (a partial index), so the bell shows its badge before it first loads.
+ */
+export async function appPage(
+  c: AppContext,
+  meta: AppPageMeta,
+  body: ReactNode,
+  status: 200 | 404 = 200,
+): Promise<Response> {
+  const user = c.var.user;
+  if (!user) throw new Error("appPage needs a signed-in user: put a page guard in front");
+  const initialUnread = await countUnreadNotifications(c.var.db, { userId: user.id });
+  return c.html(
+    renderPage(
+      c,
+      { title: meta.title, noindex: true, bodyClass: "app" },
+      <AppLayout
+        user={user}
+        isImpersonating={Boolean(c.var.session?.impersonatorId)}
+        active={meta.active}
+        initialUnread={initialUnread}
+      >
+        {body}
+      </AppLayout>,
+    ),
+    status,
+  );
+}
