@@ -191,7 +191,14 @@ async function serve(
 ): Promise<{ sql: postgres.Sql; port: number; close(): Promise<void> }> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
-  const pg = await PGlite.create(dataDir);
+  // cube + earthdistance: surveyor matching by distance (db/surveyors.ts), the same SQL and
+  // GiST index as on Postgres; pg_trgm: the directory's name search.
+  const [{ cube }, { earthdistance }, { pg_trgm }] = await Promise.all([
+    import("@electric-sql/pglite/contrib/cube"),
+    import("@electric-sql/pglite/contrib/earthdistance"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+  ]);
+  const pg = await PGlite.create(dataDir, { extensions: { cube, earthdistance, pg_trgm } });
   const server = new PGLiteSocketServer({
     db: pg,
     port: 0,
