@@ -20,7 +20,10 @@ export type AuditEventName =
   | "user_disabled"
   | "user_enabled"
   | "impersonation_started"
-  | "impersonation_ended";
+  | "impersonation_ended"
+  | "surveyor_invited"
+  | "surveyor_account_linked"
+  | "surveyor_account_unlinked";
 
 /** One audit row as written. */
 export interface AuditEventInput {

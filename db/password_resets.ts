@@ -1,19 +1,25 @@
 /**
  * Password-reset tokens. Only the SHA-256 of a token is stored (the token itself is in the
- * emailed link), each lasts an hour, a new request voids older ones, and using one deletes it.
+ * emailed link), each lasts an hour (a surveyor's invitation link, the same kind of token, a
+ * week), a new request voids older ones, and using one deletes it.
  */
 import type { Db } from "./client.ts";
 
 /** How long a reset link works. */
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 
+/** How long a surveyor's invitation (set-password) link works: 7 days. */
+export const INVITATION_TTL_MINUTES = 7 * 24 * 60;
+
 /**
  * Stores a token hash for `userId`, replacing any earlier tokens of that user (and sweeping
- * expired tokens of everyone). Call it in the same transaction that queues the email.
+ * expired tokens of everyone). It lasts `ttlMinutes` (a reset link's hour unless given; an
+ * invitation passes `INVITATION_TTL_MINUTES`). Call it in the same transaction that queues
+ * the email.
  */
 export async function insertPasswordResetToken(
   db: Db,
-  input: { userId: string; tokenHash: string },
+  input: { userId: string; tokenHash: string; ttlMinutes?: number },
 ): Promise<void> {
   // Two requests for one user handled at once (reset requests are handled in the background,
   // possibly by several passes or instances) would each delete before the other inserts and
@@ -24,7 +30,7 @@ export async function insertPasswordResetToken(
   await db`
     insert into password_reset_tokens (token_hash, user_id, expires_at)
     values (${input.tokenHash}, ${input.userId},
-      now() + make_interval(mins => ${PASSWORD_RESET_TTL_MINUTES}))`;
+      now() + make_interval(mins => ${input.ttlMinutes ?? PASSWORD_RESET_TTL_MINUTES}))`;
 }
 
 /** Whom an unexpired token resets, if its user exists and is enabled; else undefined. */

@@ -42,6 +42,29 @@ export async function queuePasswordResetEmail(
   return id;
 }
 
+/**
+ * Queues the invitation of a surveyor whose account an admin created, with the set-password
+ * link, inside the caller's transaction. Returns the outbox id. Throws when `setPasswordUrl`
+ * is not an http(s) URL.
+ */
+export async function queueSurveyorInvitationEmail(
+  db: Db,
+  email: {
+    to: string;
+    name: string;
+    companyName: string;
+    setPasswordUrl: string;
+    validDays: number;
+  },
+): Promise<string> {
+  const { to, ...props } = email;
+  const id = await queue(db, to, "surveyor_invitation", props);
+  if (shouldLogLinks()) {
+    console.log(`[mail] No SMTP_URL; surveyor invitation link for ${to}: ${props.setPasswordUrl}`);
+  }
+  return id;
+}
+
 /** Queues the "your password was changed" notice in the outbox, in the caller's transaction. */
 export async function queuePasswordChangedEmail(
   db: Db,

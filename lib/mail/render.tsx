@@ -24,6 +24,11 @@ import {
   type NewSurveyRequestAdminProps,
   newSurveyRequestAdminSubject,
 } from "./templates/NewSurveyRequestAdmin.tsx";
+import {
+  SurveyorInvitation,
+  type SurveyorInvitationProps,
+  surveyorInvitationSubject,
+} from "./templates/SurveyorInvitation.tsx";
 
 /** A rendered email ready for the outbox. */
 export interface RenderedEmail {
@@ -39,6 +44,7 @@ export interface TemplateProps {
   password_changed: PasswordChangedProps;
   survey_request_confirmation: SurveyRequestConfirmationProps;
   new_survey_request_admin: NewSurveyRequestAdminProps;
+  surveyor_invitation: SurveyorInvitationProps;
 }
 
 /** Template ids as stored in `email_outbox.template`. */
@@ -101,6 +107,19 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
       address: "1600 Pennsylvania Ave NW, Washington, DC 20500",
       surveyTypeName: "Boundary Survey",
       adminUrl: "https://meridian.example/admin-dashboard",
+    },
+  },
+  surveyor_invitation: {
+    name: "Surveyor invitation",
+    audience: "A surveyor whose account an admin created from their record",
+    description: "The link to choose a first password; it lasts 7 days and works once.",
+    subject: surveyorInvitationSubject,
+    element: (p) => <SurveyorInvitation {...p} />,
+    sample: {
+      name: "Sam Ortiz",
+      companyName: "Ortiz Land Surveying",
+      setPasswordUrl: "https://meridian.example/reset-password?token=sample-token",
+      validDays: 7,
     },
   },
 };
