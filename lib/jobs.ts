@@ -1,0 +1,185 @@
+/**
+ * The job worker: runs the durable jobs of db/jobs.ts.
+ *
+ * Every `intervalMs` (about a second, so work enqueued by a request starts within seconds) a
+ * worker claims up to `concurrency` due jobs of the kinds it has handlers for, runs them side
+ * by side, and records each outcome. A backlog is drained in consecutive passes. Claims use
+ * `for update skip locked`, so several workers, in one instance or many, take each job once.
+ *
+ * Failures: a handler that throws gets its job retried after `retryDelayMs(attempts)` —
+ * 5 s, 10 s, 20 s, … doubling per attempt, capped at 10 minutes — until the job's
+ * `max_attempts` (default 8, about 10.5 minutes of retries in all), when the job is recorded
+ * as failed with its last error and logged. `PermanentJobError` fails a job at once (bad
+ * payload: retrying cannot help). Handlers must be idempotent: a worker that dies mid-job, or
+ * outlives its lease, means the job runs again.
+ *
+ * A throwing handler never stops the worker, and neither does the database being down: the
+ * pass is abandoned and the next tick tries again (a job claimed before the outage gets its
+ * lease back when the lease lapses).
+ */
+import type { Sql } from "../db/client.ts";
+import { claimDueJobs, completeJob, enqueueJob, failJob, type Job } from "../db/jobs.ts";
+import type { Db } from "../db/client.ts";
+import { isPostgresDown } from "./unavailable.ts";
+
+/** Runs one job; throws to have it retried (or `PermanentJobError` to fail it at once). */
+export type JobHandler<D> = (deps: D, payload: unknown, job: Job) => Promise<void>;
+
+/** Handlers by job kind. A worker claims only kinds it has a handler for. */
+export type JobHandlers<D> = Record<string, JobHandler<D>>;
+
+/** Thrown by a handler when retrying cannot help: the job fails at once. */
+export class PermanentJobError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PermanentJobError";
+  }
+}
+
+/** First retry delay; each later one doubles. */
+export const RETRY_BASE_MS = 5_000;
+/** Longest delay between two attempts. */
+export const RETRY_MAX_MS = 10 * 60_000;
+/**
+ * How long a claim holds a job before another worker may take it: far longer than any
+ * handler should run, short enough that a crashed instance's jobs resume within minutes.
+ */
+export const JOB_LEASE_MS = 5 * 60_000;
+
+/** The delay before the next try after failed attempt number `attempts` (1-based). */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
+}
+
+/** What one pass did. */
+export interface JobPassResult {
+  done: number;
+  retrying: number;
+  failed: number;
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+}
+
+async function runJob<D extends { sql: Sql }>(
+  deps: D,
+  handlers: JobHandlers<D>,
+  job: Job,
+  result: JobPassResult,
+): Promise<void> {
+  try {
+    await handlers[job.kind](deps, job.payload, job);
+  } catch (err) {
+    const error = errorText(err);
+    const isFinal = err instanceof PermanentJobError || job.attempts >= job.maxAttempts;
+    if (isFinal) {
+      result.failed++;
+      console.error(
+        `[jobs] ${job.kind} job ${job.id} failed for good after ${job.attempts} attempt(s):`,
+        err,
+      );
+      await failJob(deps.sql, { id: job.id, attempts: job.attempts, error, final: true });
+    } else {
+      result.retrying++;
+      const delay = retryDelayMs(job.attempts);
+      console.warn(
+        `[jobs] ${job.kind} job ${job.id} attempt ${job.attempts} failed (retry in ${
+          delay / 1000
+        } s): ${error}`,
+      );
+      await failJob(deps.sql, { id: job.id, attempts: job.attempts, error, retryInMs: delay });
+    }
+    return;
+  }
+  await completeJob(deps.sql, { id: job.id, attempts: job.attempts });
+  result.done++;
+}
+
+/**
+ * One pass: claims up to `limit` due jobs of the handled kinds and runs them concurrently,
+ * recording each outcome. Resolves when all have finished. Throws only when the database
+ * fails (claiming, or recording an outcome); a handler's error is recorded on its job.
+ */
+export async function runDueJobsOnce<D extends { sql: Sql }>(
+  deps: D,
+  handlers: JobHandlers<D>,
+  { limit = 100, leaseMs = JOB_LEASE_MS }: { limit?: number; leaseMs?: number } = {},
+): Promise<JobPassResult> {
+  const result: JobPassResult = { done: 0, retrying: 0, failed: 0 };
+  const jobs = await claimDueJobs(deps.sql, { limit, leaseMs, kinds: Object.keys(handlers) });
+  const outcomes = await Promise.allSettled(
+    jobs.map((job) => runJob(deps, handlers, job, result)),
+  );
+  const rejected = outcomes.find((o) => o.status === "rejected");
+  if (rejected) throw (rejected as PromiseRejectedResult).reason;
+  return result;
+}
+
+/**
+ * Runs due jobs every `intervalMs` (passes never overlap; a full pass is followed at once by
+ * another) until the returned `stop` is called. `stop` resolves once the pass in flight, and
+ * every handler in it, has finished.
+ */
+export function startJobWorker<D extends { sql: Sql }>(
+  deps: D,
+  { handlers, intervalMs = 1000, concurrency = 4, leaseMs = JOB_LEASE_MS }: {
+    handlers: JobHandlers<D>;
+    intervalMs?: number;
+    concurrency?: number;
+    leaseMs?: number;
+  },
+): () => Promise<void> {
+  let isStopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let inFlight: Promise<void> = Promise.resolve();
+  let wasDown = false;
+
+  const tick = () => {
+    inFlight = (async () => {
+      try {
+        while (!isStopped) {
+          const r = await runDueJobsOnce(deps, handlers, { limit: concurrency, leaseMs });
+          if (wasDown) console.log("[jobs] The database is back; jobs run again.");
+          wasDown = false;
+          if (r.done + r.retrying + r.failed < concurrency) break;
+        }
+      } catch (err) {
+        if (isPostgresDown(err)) {
+          // Said once per outage; the next tick tries again.
+          if (!wasDown) console.warn("[jobs] The database is unavailable; jobs wait.");
+          wasDown = true;
+        } else {
+          console.error("[jobs] Job pass failed", err);
+        }
+      }
+      if (!isStopped) timer = setTimeout(tick, intervalMs);
+    })();
+  };
+  tick();
+
+  return async () => {
+    isStopped = true;
+    clearTimeout(timer);
+    await inFlight;
+  };
+}
+
+/** Job kind: match a new survey request and notify the surveyors found (lib/dispatch.ts). */
+export const DISPATCH_SURVEY_JOB = "dispatch_survey";
+
+/**
+ * Enqueues the automatic dispatch of survey `surveyId` in the caller's transaction, so the
+ * request and its job commit together. One pending dispatch per survey (dedupe key
+ * `dispatch:<id>`). Returns the job id, or undefined when one was already pending.
+ */
+export async function enqueueSurveyDispatch(
+  db: Db,
+  { surveyId }: { surveyId: string },
+): Promise<string | undefined> {
+  return await enqueueJob(db, {
+    kind: DISPATCH_SURVEY_JOB,
+    payload: { surveyId },
+    dedupeKey: `dispatch:${surveyId}`,
+  });
+}
