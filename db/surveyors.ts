@@ -1,0 +1,572 @@
+/**
+ * Surveyor records (one per licensed surveyor or firm), their ordered contacts, their
+ * append-only contact history, places converted into prospects, and the work sent to them.
+ *
+ * Contacts live in a jsonb array on the row and are addressed by index, as the spec's API
+ * does. Every contact edit is ONE update statement on the row (`||`, `jsonb_set`, `-`), with
+ * the index-in-range condition in its `where`: concurrent edits serialise on the row lock and
+ * each sees the list as the previous one left it, so no entry is ever lost, and an index out
+ * of range changes nothing.
+ */
+import type postgres from "postgres";
+import type { Db } from "./client.ts";
+import type { SurveyType } from "../lib/survey_types.ts";
+import type { SurveyStatus } from "../lib/survey_schema.ts";
+import type { StateCode } from "../lib/survey_options.ts";
+import {
+  type ContactHistoryEntry,
+  type ContactHistoryInput,
+  type ContactInput,
+  MAX_CONTACTS,
+  type NewSurveyorInput,
+  type Place,
+  type Surveyor,
+  SURVEYOR_STATUSES,
+  type SurveyorContact,
+  type SurveyorCounts,
+  type SurveyorListQuery,
+  type SurveyorListResponse,
+  type SurveyorSource,
+  type SurveyorStatus,
+  type SurveyorUpdate,
+} from "../lib/surveyor_schema.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True when `id` is shaped like a uuid; anything else cannot name a surveyor. */
+export function isSurveyorId(id: string): boolean {
+  return UUID.test(id);
+}
+
+/**
+ * Thrown by `addContact` when the surveyor already has `MAX_CONTACTS` contacts (the route
+ * answers 409). Nothing is changed.
+ */
+export class TooManyContactsError extends Error {
+  constructor() {
+    super(`A surveyor can have at most ${MAX_CONTACTS} contacts`);
+    this.name = "TooManyContactsError";
+  }
+}
+
+interface SurveyorRow extends Omit<Surveyor, "createdAt" | "updatedAt"> {
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+// Kept as one fragment so every read returns the same shape.
+function surveyorColumns(db: Db) {
+  return db`
+    id, company_name, principal_name, license_number, license_states, email, phone, website,
+    address, city, state, zip, lat, lng, service_radius_miles, survey_types, in_network,
+    status, source, place_id, rating, review_count, user_id, contacts, notes, is_demo,
+    created_at, updated_at`;
+}
+
+function toSurveyor(row: SurveyorRow): Surveyor {
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The surveyor with `id`, or undefined (also for an id that is not a uuid). */
+export async function getSurveyor(db: Db, { id }: { id: string }): Promise<Surveyor | undefined> {
+  if (!isSurveyorId(id)) return undefined;
+  const [row] = await db<SurveyorRow[]>`
+    select ${surveyorColumns(db)} from surveyors where id = ${id}`;
+  return row && toSurveyor(row);
+}
+
+/** The surveyor record linked to the account `userId`, or undefined. */
+export async function getSurveyorByUserId(
+  db: Db,
+  { userId }: { userId: string },
+): Promise<Surveyor | undefined> {
+  if (!isSurveyorId(userId)) return undefined;
+  const [row] = await db<SurveyorRow[]>`
+    select ${surveyorColumns(db)} from surveyors where user_id = ${userId}`;
+  return row && toSurveyor(row);
+}
+
+/** The surveyor converted from the place `placeId`, or undefined. */
+export async function getSurveyorByPlaceId(
+  db: Db,
+  { placeId }: { placeId: string },
+): Promise<Surveyor | undefined> {
+  const [row] = await db<SurveyorRow[]>`
+    select ${surveyorColumns(db)} from surveyors where place_id = ${placeId}`;
+  return row && toSurveyor(row);
+}
+
+// LIKE treats % and _ as wildcards and \ as the escape; a search for "50%" means the text.
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
+}
+
+// The search, state and type filters: what the counts are computed over.
+function searchConditions(
+  db: Db,
+  query: Pick<SurveyorListQuery, "q" | "state" | "surveyType">,
+) {
+  const parts: postgres.PendingQuery<postgres.Row[]>[] = [];
+  if (query.q) {
+    // Exactly the expression of surveyors_search_idx (gin trigram), so the index serves it.
+    parts.push(
+      db`lower(company_name || ' ' || coalesce(city, '')) like ${likePattern(query.q)}`,
+    );
+  }
+  if (query.state) parts.push(db`state = ${query.state}`);
+  if (query.surveyType) parts.push(db`survey_types @> array[${query.surveyType}]::text[]`);
+  if (parts.length === 0) return db`true`;
+  return parts.reduce((acc, part) => db`${acc} and ${part}`);
+}
+
+// The status and in-network filters, applied to the page but not to the counts.
+function listFilter(db: Db, query: Pick<SurveyorListQuery, "status" | "inNetworkOnly">) {
+  return db`(${query.status ?? null}::text is null or status = ${query.status ?? null})
+    and (${!query.inNetworkOnly} or in_network)`;
+}
+
+/**
+ * One page of the directory, ordered by company name (case-insensitive) then id, with the
+ * number of records matching every filter (`total`) and the `counts` for the search, state
+ * and type filters alone (so the status and in-network chips can show what they would give).
+ *
+ * `q` matches any part of the company name or city, case-insensitively, through the gin
+ * trigram index `surveyors_search_idx`. The page is an index walk on
+ * `(lower(company_name), id)` (or `(state, lower(company_name), id)` with a state) with a
+ * deferred join: the offset is walked over narrow index entries and only the page's rows are
+ * read in full. The counts are one aggregate over the matching rows (bench/surveyors_list.ts).
+ */
+export async function listSurveyors(
+  db: Db,
+  query: SurveyorListQuery,
+): Promise<SurveyorListResponse> {
+  const offset = (query.page - 1) * query.pageSize;
+  const search = searchConditions(db, query);
+  const [rows, [agg]] = await Promise.all([
+    db<SurveyorRow[]>`
+      with page as (
+        select id, lower(company_name) as sort_name from surveyors
+        where ${search} and ${listFilter(db, query)}
+        order by lower(company_name), id
+        limit ${query.pageSize} offset ${offset}
+      )
+      select ${surveyorColumns(db)}
+      from page p join surveyors using (id)
+      order by p.sort_name, p.id`,
+    db<
+      {
+        total: number;
+        all: number;
+        inNetwork: number;
+        prospect: number;
+        invited: number;
+        active: number;
+        paused: number;
+      }[]
+    >`
+      select
+        count(*) filter (where ${listFilter(db, query)})::int as total,
+        count(*)::int as all,
+        count(*) filter (where in_network)::int as in_network,
+        count(*) filter (where status = 'prospect')::int as prospect,
+        count(*) filter (where status = 'invited')::int as invited,
+        count(*) filter (where status = 'active')::int as active,
+        count(*) filter (where status = 'paused')::int as paused
+      from surveyors where ${search}`,
+  ]);
+  const byStatus = Object.fromEntries(
+    SURVEYOR_STATUSES.map((s) => [s, agg[s]]),
+  ) as Record<SurveyorStatus, number>;
+  const counts: SurveyorCounts = { total: agg.all, inNetwork: agg.inNetwork, byStatus };
+  return {
+    surveyors: rows.map(toSurveyor),
+    total: agg.total,
+    page: query.page,
+    pageSize: query.pageSize,
+    counts,
+  };
+}
+
+/** Everything `insertSurveyor` accepts: the admin's fields plus how the record came to be. */
+export type InsertSurveyorInput = NewSurveyorInput & {
+  source?: SurveyorSource;
+  placeId?: string | null;
+  userId?: string | null;
+  isDemo?: boolean;
+  contacts?: ContactInput[];
+};
+
+function toContact(input: ContactInput): SurveyorContact {
+  return {
+    name: input.name,
+    title: input.title ?? null,
+    email: input.email ?? null,
+    phone: input.phone ?? null,
+    isPrimary: input.isPrimary ?? false,
+  };
+}
+
+/**
+ * Inserts a surveyor record and returns it. Defaults: status prospect, source manual, not in
+ * network, service radius 50 miles. Throws the database's unique violation when `placeId` or
+ * `userId` already belongs to another record.
+ */
+export async function insertSurveyor(db: Db, input: InsertSurveyorInput): Promise<Surveyor> {
+  const contacts = (input.contacts ?? []).slice(0, MAX_CONTACTS).map(toContact);
+  const [row] = await db<SurveyorRow[]>`
+    insert into surveyors (
+      company_name, principal_name, license_number, license_states, email, phone, website,
+      address, city, state, zip, lat, lng, service_radius_miles, survey_types, in_network,
+      status, source, place_id, rating, review_count, user_id, contacts, notes, is_demo
+    ) values (
+      ${input.companyName}, ${input.principalName ?? null}, ${input.licenseNumber ?? null},
+      ${db.array(input.licenseStates ?? [])}::text[], ${input.email ?? null},
+      ${input.phone ?? null}, ${input.website ?? null}, ${input.address ?? null},
+      ${input.city ?? null}, ${input.state ?? null}, ${input.zip ?? null},
+      ${input.lat ?? null}, ${input.lng ?? null}, ${input.serviceRadiusMiles ?? 50},
+      ${db.array(input.surveyTypes ?? [])}::text[], ${input.inNetwork ?? false},
+      ${input.status ?? "prospect"}, ${input.source ?? "manual"}, ${input.placeId ?? null},
+      ${input.rating ?? null}, ${input.reviewCount ?? null}, ${input.userId ?? null},
+      ${db.json(contacts as unknown as postgres.JSONValue)}, ${input.notes ?? null},
+      ${input.isDemo ?? false}
+    )
+    returning ${surveyorColumns(db)}`;
+  return toSurveyor(row);
+}
+
+// Field → column for updateSurveyor; arrays need an explicit text[] cast.
+const UPDATE_COLUMNS: Record<keyof SurveyorUpdate, { column: string; isArray?: boolean }> = {
+  companyName: { column: "company_name" },
+  principalName: { column: "principal_name" },
+  licenseNumber: { column: "license_number" },
+  licenseStates: { column: "license_states", isArray: true },
+  email: { column: "email" },
+  phone: { column: "phone" },
+  website: { column: "website" },
+  address: { column: "address" },
+  city: { column: "city" },
+  state: { column: "state" },
+  zip: { column: "zip" },
+  lat: { column: "lat" },
+  lng: { column: "lng" },
+  serviceRadiusMiles: { column: "service_radius_miles" },
+  surveyTypes: { column: "survey_types", isArray: true },
+  inNetwork: { column: "in_network" },
+  status: { column: "status" },
+  rating: { column: "rating" },
+  reviewCount: { column: "review_count" },
+  notes: { column: "notes" },
+};
+
+/**
+ * Sets the fields present in `update` (a field given as null is cleared; one left out keeps
+ * its value) and `updated_at`; returns the record, or undefined when there is no such
+ * surveyor.
+ */
+export async function updateSurveyor(
+  db: Db,
+  { id, update }: { id: string; update: SurveyorUpdate },
+): Promise<Surveyor | undefined> {
+  if (!isSurveyorId(id)) return undefined;
+  const sets: postgres.PendingQuery<postgres.Row[]>[] = [db`updated_at = now()`];
+  for (const [key, value] of Object.entries(update)) {
+    const spec = UPDATE_COLUMNS[key as keyof SurveyorUpdate];
+    if (!spec || value === undefined) continue;
+    sets.push(
+      spec.isArray
+        ? db`${db(spec.column)} = ${db.array((value ?? []) as string[])}::text[]`
+        : db`${db(spec.column)} = ${value as string | number | boolean | null}`,
+    );
+  }
+  const [row] = await db<SurveyorRow[]>`
+    update surveyors set ${sets.reduce((acc, part) => db`${acc}, ${part}`)}
+    where id = ${id}
+    returning ${surveyorColumns(db)}`;
+  return row && toSurveyor(row);
+}
+
+// Largest index worth sending to the database: anything above is out of range anyway.
+function isContactIndex(index: number): boolean {
+  return Number.isInteger(index) && index >= 0 && index < MAX_CONTACTS;
+}
+
+// `contacts` with isPrimary false on every entry but the one at `keep` (-1: all of them), in
+// order. Used inside the same update statement as the edit itself.
+function clearPrimary(db: Db, keep: number) {
+  return db`(
+    select coalesce(
+      jsonb_agg(
+        case when t.ord - 1 = ${keep}::int then t.e
+          else jsonb_set(t.e, '{isPrimary}', 'false'::jsonb) end
+        order by t.ord
+      ),
+      '[]'::jsonb
+    )
+    from jsonb_array_elements(contacts) with ordinality as t(e, ord)
+  )`;
+}
+
+/**
+ * Appends a contact to the surveyor's list (one statement: `contacts || [contact]`); a
+ * primary one clears the flag on the others in the same statement. Returns the record, or
+ * undefined when there is no such surveyor. Throws `TooManyContactsError` (changing nothing)
+ * when the list already holds `MAX_CONTACTS`.
+ */
+export async function addContact(
+  db: Db,
+  { id, contact }: { id: string; contact: ContactInput },
+): Promise<Surveyor | undefined> {
+  if (!isSurveyorId(id)) return undefined;
+  const entry = toContact(contact);
+  const base = entry.isPrimary ? clearPrimary(db, -1) : db`contacts`;
+  const [row] = await db<SurveyorRow[]>`
+    update surveyors
+    set contacts = ${base} || jsonb_build_array(${
+    db.json(entry as unknown as postgres.JSONValue)
+  }::jsonb),
+      updated_at = now()
+    where id = ${id} and jsonb_array_length(contacts) < ${MAX_CONTACTS}
+    returning ${surveyorColumns(db)}`;
+  if (row) return toSurveyor(row);
+  const [exists] = await db`select 1 from surveyors where id = ${id}`;
+  if (exists) throw new TooManyContactsError();
+  return undefined;
+}
+
+/**
+ * Merges `update` into the contact at `index` (fields left out keep their values; title,
+ * email and phone given as null are cleared). Setting isPrimary clears it on the others in the
+ * same statement. Returns the record, or undefined when there is no such surveyor or no
+ * contact at `index` (then nothing changes).
+ */
+export async function updateContact(
+  db: Db,
+  { id, index, update }: { id: string; index: number; update: Partial<ContactInput> },
+): Promise<Surveyor | undefined> {
+  if (!isSurveyorId(id) || !isContactIndex(index)) return undefined;
+  const patch: Record<string, string | boolean | null> = {};
+  if (update.name !== undefined) patch.name = update.name;
+  for (const key of ["title", "email", "phone"] as const) {
+    if (update[key] !== undefined) patch[key] = update[key] ?? null;
+  }
+  if (update.isPrimary !== undefined) patch.isPrimary = update.isPrimary;
+  const base = update.isPrimary === true ? clearPrimary(db, index) : db`contacts`;
+  const [row] = await db<SurveyorRow[]>`
+    update surveyors
+    set contacts = jsonb_set(
+        ${base}, array[${String(index)}]::text[],
+        (contacts -> ${index}::int) || ${db.json(patch)}::jsonb
+      ),
+      updated_at = now()
+    where id = ${id} and ${index}::int < jsonb_array_length(contacts)
+    returning ${surveyorColumns(db)}`;
+  return row && toSurveyor(row);
+}
+
+/**
+ * Removes the contact at `index` (the later ones move up one). Returns the record, or
+ * undefined when there is no such surveyor or no contact at `index` (then nothing changes).
+ */
+export async function removeContact(
+  db: Db,
+  { id, index }: { id: string; index: number },
+): Promise<Surveyor | undefined> {
+  if (!isSurveyorId(id) || !isContactIndex(index)) return undefined;
+  const [row] = await db<SurveyorRow[]>`
+    update surveyors set contacts = contacts - ${index}::int, updated_at = now()
+    where id = ${id} and ${index}::int < jsonb_array_length(contacts)
+    returning ${surveyorColumns(db)}`;
+  return row && toSurveyor(row);
+}
+
+type HistoryRow = Omit<ContactHistoryEntry, "createdAt"> & { createdAt: Date };
+
+function toHistoryEntry(row: HistoryRow): ContactHistoryEntry {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+/**
+ * Appends an entry to the surveyor's contact history, written by `authorId`, and returns it
+ * (with the author's name), or undefined when there is no such surveyor.
+ */
+export async function addContactHistory(
+  db: Db,
+  { surveyorId, authorId, entry }: {
+    surveyorId: string;
+    authorId: string | null;
+    entry: ContactHistoryInput;
+  },
+): Promise<ContactHistoryEntry | undefined> {
+  if (!isSurveyorId(surveyorId)) return undefined;
+  const [row] = await db<HistoryRow[]>`
+    with inserted as (
+      insert into surveyor_contact_history
+        (surveyor_id, channel, summary, outcome, next_follow_up, author_id)
+      select id, ${entry.channel}, ${entry.summary}, ${entry.outcome ?? null},
+        ${entry.nextFollowUp ?? null}::date, ${authorId}
+      from surveyors where id = ${surveyorId}
+      returning id, channel, summary, outcome, next_follow_up, author_id, created_at
+    )
+    select i.id, i.channel, i.summary, i.outcome, i.next_follow_up::text as next_follow_up,
+      u.full_name as author_name, i.created_at
+    from inserted i left join users u on u.id = i.author_id`;
+  return row && toHistoryEntry(row);
+}
+
+/** Most entries `listContactHistory` returns at once. */
+export const MAX_HISTORY_PAGE = 200;
+
+/**
+ * The surveyor's contact history, newest first, at most `limit` entries (default 50, at most
+ * `MAX_HISTORY_PAGE`); `before` (an ISO time, the `createdAt` of the last entry already
+ * shown) gives the next older page.
+ */
+export async function listContactHistory(
+  db: Db,
+  { surveyorId, limit = 50, before }: { surveyorId: string; limit?: number; before?: string },
+): Promise<ContactHistoryEntry[]> {
+  if (!isSurveyorId(surveyorId)) return [];
+  const take = Math.max(1, Math.min(MAX_HISTORY_PAGE, Math.trunc(limit) || 50));
+  const cursor = before && !Number.isNaN(Date.parse(before)) ? before : null;
+  const rows = await db<HistoryRow[]>`
+    select h.id, h.channel, h.summary, h.outcome, h.next_follow_up::text as next_follow_up,
+      u.full_name as author_name, h.created_at
+    from surveyor_contact_history h left join users u on u.id = h.author_id
+    where h.surveyor_id = ${surveyorId}
+      and (${cursor}::timestamptz is null or h.created_at < ${cursor}::timestamptz)
+    order by h.created_at desc, h.id desc
+    limit ${take}`;
+  return rows.map(toHistoryEntry);
+}
+
+/**
+ * Makes a prospect record from a business the places provider found (status prospect,
+ * source place, not in network) and returns it with `created: true`; when the place was
+ * converted before (even by a concurrent call) returns that record with `created: false`.
+ * The partial unique index on place_id decides, so two racing calls never make two records.
+ */
+export async function insertSurveyorFromPlace(
+  db: Db,
+  { place }: { place: Place },
+): Promise<{ surveyor: Surveyor; created: boolean }> {
+  const [row] = await db<SurveyorRow[]>`
+    insert into surveyors (
+      company_name, phone, website, address, city, state, zip, lat, lng, rating, review_count,
+      license_states, status, source, place_id, in_network
+    ) values (
+      ${place.name}, ${place.phone ?? null}, ${place.website ?? null}, ${place.address ?? null},
+      ${place.city ?? null}, ${place.state ?? null}, ${place.zip ?? null}, ${place.lat},
+      ${place.lng}, ${place.rating ?? null}, ${place.reviewCount ?? null},
+      ${db.array(place.state ? [place.state] : [])}::text[], 'prospect', 'place',
+      ${place.placeId}, false
+    )
+    on conflict (place_id) where place_id is not null do nothing
+    returning ${surveyorColumns(db)}`;
+  if (row) return { surveyor: toSurveyor(row), created: true };
+  const existing = await getSurveyorByPlaceId(db, { placeId: place.placeId });
+  if (!existing) throw new Error(`place ${place.placeId} conflicted but no record has it`);
+  return { surveyor: existing, created: false };
+}
+
+/** A survey assigned to a surveyor, without the client's personal data. */
+export interface SurveyorWorkSurvey {
+  id: string;
+  surveyType: SurveyType;
+  status: SurveyStatus;
+  city: string | null;
+  state: StateCode;
+  quotedPriceCents: number | null;
+  /** YYYY-MM-DD or null. */
+  scheduledDate: string | null;
+  /** ISO timestamp. */
+  createdAt: string;
+}
+
+/** A lead offered to a surveyor and what became of it; no client name, contact or street. */
+export interface SurveyorWorkLead {
+  leadId: string;
+  surveyId: string;
+  surveyType: SurveyType;
+  city: string | null;
+  state: StateCode;
+  priceCents: number;
+  leadStatus: "open" | "closed";
+  kind: "notified" | "invited";
+  outcome: "sent" | "viewed" | "purchased" | "claimed" | "declined" | "expired";
+  distanceMiles: number | null;
+  /** ISO timestamp. */
+  notifiedAt: string;
+}
+
+/** Most surveys and most leads `listSurveyorWork` returns. */
+export const SURVEYOR_WORK_LIMIT = 100;
+
+/**
+ * The city of an address such as "12 Main St, Austin, TX 78701, USA": the part before the one
+ * that starts with the state code. Null when it cannot be told.
+ */
+export function cityFromAddress(address: string | null, state: string): string | null {
+  if (!address) return null;
+  if (!/^[A-Z]{2}$/.test(state)) return null;
+  const statePart = new RegExp(`^${state}(\\s+\\d{5}(-\\d{4})?)?$`);
+  const parts = address.split(",").map((p) => p.trim());
+  const at = parts.findIndex((p, i) => i > 0 && statePart.test(p));
+  return at > 0 && parts[at - 1] ? parts[at - 1] : null;
+}
+
+/**
+ * The surveys assigned to the surveyor and the leads sent to them, each newest first and at
+ * most `SURVEYOR_WORK_LIMIT`. Only the city and state of each property are given: never the
+ * client's name, phone, email or street address.
+ */
+export async function listSurveyorWork(
+  db: Db,
+  { surveyorId }: { surveyorId: string },
+): Promise<{ surveys: SurveyorWorkSurvey[]; leads: SurveyorWorkLead[] }> {
+  if (!isSurveyorId(surveyorId)) return { surveys: [], leads: [] };
+  const [surveys, leads] = await Promise.all([
+    db<
+      (Omit<SurveyorWorkSurvey, "createdAt" | "city"> & {
+        createdAt: Date;
+        place: string | null;
+      })[]
+    >`
+      select id, survey_type, status, state, quoted_price_cents,
+        scheduled_date::text as scheduled_date, created_at,
+        coalesce(formatted_address, address) as place
+      from surveys where assigned_surveyor_id = ${surveyorId}
+      order by created_at desc, id desc
+      limit ${SURVEYOR_WORK_LIMIT}`,
+    db<
+      (Omit<SurveyorWorkLead, "notifiedAt" | "city"> & {
+        notifiedAt: Date;
+        place: string | null;
+      })[]
+    >`
+      select l.id as lead_id, s.id as survey_id, s.survey_type, s.state,
+        l.price_cents, l.status as lead_status, r.kind, r.outcome, r.distance_miles,
+        r.notified_at, coalesce(s.formatted_address, s.address) as place
+      from lead_recipients r
+      join leads l on l.id = r.lead_id
+      join surveys s on s.id = l.survey_id
+      where r.surveyor_id = ${surveyorId}
+      order by r.notified_at desc, r.lead_id desc
+      limit ${SURVEYOR_WORK_LIMIT}`,
+  ]);
+  return {
+    surveys: surveys.map(({ place, createdAt, ...s }) => ({
+      ...s,
+      city: cityFromAddress(place, s.state),
+      createdAt: createdAt.toISOString(),
+    })),
+    leads: leads.map(({ place, notifiedAt, ...l }) => ({
+      ...l,
+      city: cityFromAddress(place, l.state),
+      notifiedAt: notifiedAt.toISOString(),
+    })),
+  };
+}

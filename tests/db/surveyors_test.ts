@@ -1,0 +1,365 @@
+import { assert, assertEquals, assertRejects } from "../_assert.ts";
+import { resetDatabase, test, testDatabase } from "../_helpers.ts";
+import { createUser } from "../_auth.ts";
+import {
+  addContact,
+  addContactHistory,
+  cityFromAddress,
+  getSurveyor,
+  getSurveyorByPlaceId,
+  getSurveyorByUserId,
+  insertSurveyor,
+  insertSurveyorFromPlace,
+  listContactHistory,
+  listSurveyors,
+  listSurveyorWork,
+  removeContact,
+  TooManyContactsError,
+  updateContact,
+  updateSurveyor,
+} from "../../db/surveyors.ts";
+import { MAX_CONTACTS, type Place, SurveyorListQuerySchema } from "../../lib/surveyor_schema.ts";
+
+async function freshDb() {
+  const db = await testDatabase();
+  await resetDatabase(db.sql);
+  return db.sql;
+}
+
+const MISSING = "00000000-0000-4000-8000-000000000000";
+
+function query(input: Record<string, string> = {}) {
+  return SurveyorListQuerySchema.parse(input);
+}
+
+const place: Place = {
+  placeId: "ChIJ-test-place-1",
+  name: "Lone Star Land Surveying",
+  address: "100 Congress Ave, Austin, TX 78701, USA",
+  city: "Austin",
+  state: "TX",
+  zip: "78701",
+  lat: 30.2672,
+  lng: -97.7431,
+  phone: "(512) 555-0100",
+  website: "https://lonestar.example",
+  rating: 4.6,
+  reviewCount: 31,
+};
+
+test("[surveyors] an inserted surveyor reads back with its defaults", async () => {
+  const sql = await freshDb();
+  const s = await insertSurveyor(sql, {
+    companyName: "Acme Surveying",
+    licenseStates: ["TX", "OK"],
+    surveyTypes: ["boundary", "alta"],
+    lat: 30,
+    lng: -97,
+  });
+  assertEquals(s.status, "prospect");
+  assertEquals(s.source, "manual");
+  assertEquals(s.inNetwork, false);
+  assertEquals(s.serviceRadiusMiles, 50);
+  assertEquals(s.licenseStates, ["TX", "OK"]);
+  assertEquals(s.surveyTypes, ["boundary", "alta"]);
+  assertEquals(s.contacts, []);
+  assertEquals(await getSurveyor(sql, { id: s.id }), s);
+  assertEquals(await getSurveyor(sql, { id: MISSING }), undefined);
+  assertEquals(await getSurveyor(sql, { id: "not-a-uuid" }), undefined);
+});
+
+test("[surveyors] a record is found by its account", async () => {
+  const sql = await freshDb();
+  const user = await createUser(sql, { role: "surveyor" });
+  const s = await insertSurveyor(sql, { companyName: "Mine", userId: user.id, source: "signup" });
+  assertEquals((await getSurveyorByUserId(sql, { userId: user.id }))?.id, s.id);
+  assertEquals(await getSurveyorByUserId(sql, { userId: MISSING }), undefined);
+  assertEquals(await getSurveyorByUserId(sql, { userId: "x" }), undefined);
+});
+
+test("[surveyors] an update sets only the given fields, clears nulls and moves updated_at", async () => {
+  const sql = await freshDb();
+  const s = await insertSurveyor(sql, {
+    companyName: "Acme",
+    email: "a@example.com",
+    city: "Austin",
+    surveyTypes: ["boundary"],
+  });
+  const updated = await updateSurveyor(sql, {
+    id: s.id,
+    update: { email: null, surveyTypes: [], status: "active", inNetwork: true },
+  });
+  assert(updated);
+  assertEquals(updated.email, null);
+  assertEquals(updated.city, "Austin");
+  assertEquals(updated.surveyTypes, []);
+  assertEquals(updated.status, "active");
+  assertEquals(updated.inNetwork, true);
+  assert(updated.updatedAt >= s.updatedAt);
+  assertEquals(await updateSurveyor(sql, { id: MISSING, update: { city: "X" } }), undefined);
+});
+
+test("[surveyors] the directory searches name and city, filters, pages and counts", async () => {
+  const sql = await freshDb();
+  await insertSurveyor(sql, {
+    companyName: "bravo Surveys",
+    city: "Austin",
+    state: "TX",
+    surveyTypes: ["boundary"],
+    status: "active",
+    inNetwork: true,
+  });
+  await insertSurveyor(sql, {
+    companyName: "Alpha Land",
+    city: "Dallas",
+    state: "TX",
+    surveyTypes: ["alta"],
+  });
+  await insertSurveyor(sql, {
+    companyName: "Charlie 50% Off",
+    city: "Denver",
+    state: "CO",
+    surveyTypes: ["boundary"],
+    status: "paused",
+  });
+  await insertSurveyor(sql, {
+    companyName: "Delta Austin Mapping",
+    city: "Boise",
+    state: "ID",
+    status: "active",
+    inNetwork: true,
+  });
+
+  const all = await listSurveyors(sql, query());
+  assertEquals(all.surveyors.map((s) => s.companyName), [
+    "Alpha Land",
+    "bravo Surveys",
+    "Charlie 50% Off",
+    "Delta Austin Mapping",
+  ]);
+  assertEquals(all.total, 4);
+  assertEquals(all.counts, {
+    total: 4,
+    inNetwork: 2,
+    byStatus: { prospect: 1, invited: 0, active: 2, paused: 1 },
+  });
+
+  // By city or by name, case-insensitively; LIKE wildcards are literal.
+  const austin = await listSurveyors(sql, query({ q: "AUSTIN" }));
+  assertEquals(austin.surveyors.map((s) => s.companyName), [
+    "bravo Surveys",
+    "Delta Austin Mapping",
+  ]);
+  assertEquals((await listSurveyors(sql, query({ q: "50%" }))).total, 1);
+  assertEquals((await listSurveyors(sql, query({ q: "5_%" }))).total, 0);
+
+  // State and type filters narrow the counts; status and in-network only the list.
+  const tx = await listSurveyors(sql, query({ state: "TX", inNetworkOnly: "true" }));
+  assertEquals(tx.surveyors.map((s) => s.companyName), ["bravo Surveys"]);
+  assertEquals(tx.total, 1);
+  assertEquals(tx.counts.total, 2);
+  assertEquals(tx.counts.inNetwork, 1);
+  const boundary = await listSurveyors(sql, query({ surveyType: "boundary", status: "paused" }));
+  assertEquals(boundary.surveyors.map((s) => s.companyName), ["Charlie 50% Off"]);
+  assertEquals(boundary.counts.byStatus, { prospect: 0, invited: 0, active: 1, paused: 1 });
+
+  // Pages.
+  const page2 = await listSurveyors(sql, query({ page: "2", pageSize: "3" }));
+  assertEquals(page2.surveyors.map((s) => s.companyName), ["Delta Austin Mapping"]);
+  assertEquals(page2.total, 4);
+  assertEquals(page2.page, 2);
+  assertEquals(page2.pageSize, 3);
+  assertEquals((await listSurveyors(sql, query({ page: "9" }))).surveyors, []);
+});
+
+test("[surveyors] contacts are added, updated and removed by index; one primary at a time", async () => {
+  const sql = await freshDb();
+  const s = await insertSurveyor(sql, { companyName: "Acme" });
+  await addContact(sql, { id: s.id, contact: { name: "Ann", isPrimary: true } });
+  await addContact(sql, { id: s.id, contact: { name: "Bob", email: "bob@example.com" } });
+  let r = await addContact(sql, { id: s.id, contact: { name: "Cat", isPrimary: true } });
+  assertEquals(r?.contacts.map((c) => [c.name, c.isPrimary]), [
+    ["Ann", false],
+    ["Bob", false],
+    ["Cat", true],
+  ]);
+  r = await updateContact(sql, { id: s.id, index: 1, update: { isPrimary: true, title: "CEO" } });
+  assertEquals(r?.contacts, [
+    { name: "Ann", title: null, email: null, phone: null, isPrimary: false },
+    { name: "Bob", title: "CEO", email: "bob@example.com", phone: null, isPrimary: true },
+    { name: "Cat", title: null, email: null, phone: null, isPrimary: false },
+  ]);
+  r = await updateContact(sql, { id: s.id, index: 1, update: { email: null } });
+  assertEquals(r?.contacts[1].email, null);
+  assertEquals(r?.contacts[1].title, "CEO");
+  r = await removeContact(sql, { id: s.id, index: 0 });
+  assertEquals(r?.contacts.map((c) => c.name), ["Bob", "Cat"]);
+});
+
+test("[surveyors] a contact index out of range or an unknown surveyor changes nothing", async () => {
+  const sql = await freshDb();
+  const s = await insertSurveyor(sql, { companyName: "Acme" });
+  const withOne = await addContact(sql, { id: s.id, contact: { name: "Ann" } });
+  for (const index of [1, 5, -1, 1.5, 1e9]) {
+    assertEquals(await updateContact(sql, { id: s.id, index, update: { name: "X" } }), undefined);
+    assertEquals(await removeContact(sql, { id: s.id, index }), undefined);
+  }
+  assertEquals(await addContact(sql, { id: MISSING, contact: { name: "X" } }), undefined);
+  assertEquals(await removeContact(sql, { id: MISSING, index: 0 }), undefined);
+  assertEquals(await getSurveyor(sql, { id: s.id }), withOne);
+});
+
+test("[surveyors] a full contact list refuses another and keeps what it had", async () => {
+  const sql = await freshDb();
+  const s = await insertSurveyor(sql, { companyName: "Acme" });
+  for (let i = 0; i < MAX_CONTACTS; i++) {
+    await addContact(sql, { id: s.id, contact: { name: `P${i}` } });
+  }
+  const err = await assertRejects(
+    () => addContact(sql, { id: s.id, contact: { name: "One too many" } }),
+  );
+  assert(err instanceof TooManyContactsError);
+  const after = await getSurveyor(sql, { id: s.id });
+  assertEquals(after?.contacts.length, MAX_CONTACTS);
+  assertEquals(after?.contacts.at(-1)?.name, `P${MAX_CONTACTS - 1}`);
+});
+
+test("[surveyors] concurrent contact additions are all kept", async () => {
+  const sql = await freshDb();
+  const s = await insertSurveyor(sql, { companyName: "Acme" });
+  // On Postgres the pool runs these on separate connections at once.
+  await Promise.all(
+    ["A", "B", "C", "D", "E", "F"].map((name) => addContact(sql, { id: s.id, contact: { name } })),
+  );
+  const after = await getSurveyor(sql, { id: s.id });
+  assertEquals(after?.contacts.map((c) => c.name).sort(), ["A", "B", "C", "D", "E", "F"]);
+  // A removal racing additions loses none of them either.
+  await Promise.all([
+    removeContact(sql, { id: s.id, index: 0 }),
+    addContact(sql, { id: s.id, contact: { name: "G" } }),
+    addContact(sql, { id: s.id, contact: { name: "H" } }),
+  ]);
+  const final = await getSurveyor(sql, { id: s.id });
+  assertEquals(final?.contacts.length, 7);
+  assert(final?.contacts.some((c) => c.name === "G"));
+  assert(final?.contacts.some((c) => c.name === "H"));
+});
+
+test("[surveyors] contact history is newest first, names its author and is append-only", async () => {
+  const sql = await freshDb();
+  const admin = await createUser(sql, { role: "admin", fullName: "Ada Admin" });
+  const s = await insertSurveyor(sql, { companyName: "Acme" });
+  const first = await addContactHistory(sql, {
+    surveyorId: s.id,
+    authorId: admin.id,
+    entry: { channel: "call", summary: "Left a message", nextFollowUp: "2030-01-15" },
+  });
+  assertEquals(first?.authorName, "Ada Admin");
+  assertEquals(first?.nextFollowUp, "2030-01-15");
+  // Distinct times, so "newest first" is about the clock and not the id tie-break.
+  await new Promise((r) => setTimeout(r, 2));
+  const second = await addContactHistory(sql, {
+    surveyorId: s.id,
+    authorId: admin.id,
+    entry: { channel: "email", summary: "Sent the brochure", outcome: "Interested" },
+  });
+  const history = await listContactHistory(sql, { surveyorId: s.id });
+  assertEquals(history.map((h) => h.id), [second!.id, first!.id]);
+  assertEquals(history[0].outcome, "Interested");
+  assertEquals(
+    (await listContactHistory(sql, { surveyorId: s.id, before: second!.createdAt }))
+      .map((h) => h.id),
+    [first!.id],
+  );
+  assertEquals((await listContactHistory(sql, { surveyorId: s.id, limit: 1 })).length, 1);
+
+  assertEquals(
+    await addContactHistory(sql, {
+      surveyorId: MISSING,
+      authorId: admin.id,
+      entry: { channel: "note", summary: "x" },
+    }),
+    undefined,
+  );
+  const refused = await assertRejects(
+    () => sql`update surveyor_contact_history set summary = 'rewritten' where id = ${first!.id}`,
+  );
+  assert(refused.message.includes("append-only"), refused.message);
+  assertEquals((await listContactHistory(sql, { surveyorId: s.id }))[1].summary, "Left a message");
+});
+
+test("[surveyors] converting a place makes a prospect once, even concurrently", async () => {
+  const sql = await freshDb();
+  const first = await insertSurveyorFromPlace(sql, { place });
+  assertEquals(first.created, true);
+  assertEquals(first.surveyor.status, "prospect");
+  assertEquals(first.surveyor.source, "place");
+  assertEquals(first.surveyor.inNetwork, false);
+  assertEquals(first.surveyor.placeId, place.placeId);
+  assertEquals(first.surveyor.city, "Austin");
+  assertEquals(first.surveyor.rating, 4.6);
+  const again = await insertSurveyorFromPlace(sql, { place: { ...place, name: "Renamed" } });
+  assertEquals(again, { surveyor: first.surveyor, created: false });
+  assertEquals(
+    (await getSurveyorByPlaceId(sql, { placeId: place.placeId }))?.id,
+    first.surveyor.id,
+  );
+
+  const other = { ...place, placeId: "ChIJ-test-place-2" };
+  const racing = await Promise.all(
+    [1, 2, 3, 4].map(() => insertSurveyorFromPlace(sql, { place: other })),
+  );
+  assertEquals(racing.filter((r) => r.created).length, 1);
+  assertEquals(new Set(racing.map((r) => r.surveyor.id)).size, 1);
+  const [{ count }] = await sql<{ count: number }[]>`
+    select count(*)::int as count from surveyors where place_id = ${other.placeId}`;
+  assertEquals(count, 1);
+});
+
+test("[surveyors] the work list gives surveys and leads without the client's details", async () => {
+  const sql = await freshDb();
+  const client = await createUser(sql, { role: "client", fullName: "Carla Client" });
+  const s = await insertSurveyor(sql, { companyName: "Acme" });
+  const other = await insertSurveyor(sql, { companyName: "Other" });
+  const [survey] = await sql<{ id: string }[]>`
+    insert into surveys (client_id, client_request_id, survey_type, address, formatted_address,
+      property_type, acreage, terrain, vegetation, state, purpose, contact_name, contact_phone,
+      contact_email, quote, quoted_price_cents, assigned_surveyor_id)
+    values (${client.id}, gen_random_uuid(), 'boundary', '12 Secret Lane',
+      '12 Secret Lane, Austin, TX 78701, USA', 'residential', 1, 'flat', 'light', 'TX',
+      'purchase', 'Carla Client', '555-0199', 'carla@example.com', '{}'::jsonb, 125000,
+      ${s.id})
+    returning id`;
+  const [lead] = await sql<{ id: string }[]>`
+    insert into leads (survey_id, price_cents, pricing, expires_at)
+    values (${survey.id}, 7710, '{}'::jsonb, now() + interval '7 days') returning id`;
+  await sql`insert into lead_recipients (lead_id, surveyor_id, kind, distance_miles)
+    values (${lead.id}, ${s.id}, 'notified', 12.5)`;
+
+  const work = await listSurveyorWork(sql, { surveyorId: s.id });
+  assertEquals(work.surveys.length, 1);
+  assertEquals(work.surveys[0].id, survey.id);
+  assertEquals(work.surveys[0].city, "Austin");
+  assertEquals(work.surveys[0].state, "TX");
+  assertEquals(work.leads.length, 1);
+  assertEquals(work.leads[0].leadId, lead.id);
+  assertEquals(work.leads[0].surveyId, survey.id);
+  assertEquals(work.leads[0].priceCents, 7710);
+  assertEquals(work.leads[0].kind, "notified");
+  assertEquals(work.leads[0].outcome, "sent");
+  assertEquals(work.leads[0].city, "Austin");
+  const text = JSON.stringify(work);
+  for (const secret of ["Carla", "555-0199", "carla@example.com", "Secret Lane"]) {
+    assert(!text.includes(secret), `work list leaks ${secret}`);
+  }
+  assertEquals(await listSurveyorWork(sql, { surveyorId: other.id }), { surveys: [], leads: [] });
+  assertEquals(await listSurveyorWork(sql, { surveyorId: "nope" }), { surveys: [], leads: [] });
+});
+
+test("[surveyors] the city is read from an address only where it can be told", () => {
+  assertEquals(cityFromAddress("1 Main St, Austin, TX 78701, USA", "TX"), "Austin");
+  assertEquals(cityFromAddress("1 Main St, Austin, TX", "TX"), "Austin");
+  assertEquals(cityFromAddress("1 Main St Austin TX", "TX"), null);
+  assertEquals(cityFromAddress(null, "TX"), null);
+  assertEquals(cityFromAddress("a, b, TX", "T.*"), null);
+});
