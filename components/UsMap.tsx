@@ -1,0 +1,220 @@
+/**
+ * A map of the United States drawn on the server as inline SVG (lib/maps.ts): no tiles, no
+ * key, no JavaScript. Used for the coverage map on /surveyors and the dispatch map on a
+ * request's page.
+ *
+ * Usage:
+ *
+ * ```tsx
+ * <UsMap
+ *   title="Surveyors near 1200 Barton Springs Rd"
+ *   caption="Drawn when the page loaded."
+ *   points={[
+ *     { lat: 30.26, lng: -97.77, kind: "property", label: "1200 Barton Springs Rd" },
+ *     { lat: 30.40, lng: -97.70, kind: "in_network", label: "Hill Country Surveying",
+ *       href: "/surveyor-detail/…", distanceMiles: 9.8 },
+ *   ]}
+ * />
+ * ```
+ *
+ * Props:
+ * - `title`: what the map shows. It names the SVG (`<title>`, read by screen readers) and the
+ *   data table's region; it is not printed as a heading (put one around the map if needed).
+ * - `points`: the dots. `kind` picks colour AND shape (so it never depends on colour alone):
+ *   `in_network` a filled circle, `prospect` a diamond, `out_of_network` a square, `property`
+ *   a larger star drawn on top. `label` is the name shown in the tooltip and the table;
+ *   `href` makes the name a link in the table (the SVG itself holds no links: it is one
+ *   image to assistive technology); `distanceMiles` adds a Distance column.
+ *   Points Albers USA cannot show (Puerto Rico, Guam, abroad, non-finite coordinates) are
+ *   listed in the table as "Not on the map" but not drawn.
+ * - `caption`: optional text under the map (e.g. when it was drawn).
+ *
+ * Below the map: a legend (only the kinds present, with counts) and a `<details>` "Show the
+ * map's data as a table" with every point, the text alternative. The SVG scales to its
+ * container's width (viewBox), so it never causes sideways scrolling.
+ */
+import { useId } from "react";
+import { MAP_HEIGHT, MAP_WIDTH, projectPoint, statesPaths } from "../lib/maps.ts";
+import { TableRegion } from "../islands/_table.tsx";
+import { formatMiles } from "../islands/_dispatch_format.ts";
+import { formatInteger } from "../lib/numbers.ts";
+
+/** What a dot on the map stands for. */
+export type MapPointKind = "in_network" | "prospect" | "out_of_network" | "property";
+
+/** One dot on the map (and one row of its table). */
+export interface MapPoint {
+  lat: number;
+  lng: number;
+  kind: MapPointKind;
+  /** Name shown in the tooltip and the table. */
+  label: string;
+  /** Where the name links to in the table. */
+  href?: string;
+  /** Distance to show in the table (e.g. from the property). */
+  distanceMiles?: number;
+}
+
+/** Props of `UsMap`. */
+export interface UsMapProps {
+  /** Names the map (SVG title) and its data table. */
+  title: string;
+  points: MapPoint[];
+  /** Optional text under the map. */
+  caption?: string;
+}
+
+/** Label of each kind, in the legend and the table (singular, plural). */
+export const MAP_KIND_LABELS: Record<MapPointKind, { one: string; many: string }> = {
+  property: { one: "Property", many: "Properties" },
+  in_network: { one: "In-network surveyor", many: "In-network surveyors" },
+  prospect: { one: "Prospect", many: "Prospects" },
+  out_of_network: { one: "Out-of-network surveyor", many: "Out-of-network surveyors" },
+};
+
+// Legend order; drawn in reverse so the property and in-network dots sit on top.
+const KIND_ORDER: MapPointKind[] = ["property", "in_network", "prospect", "out_of_network"];
+
+// Marker outlines around (0, 0), in viewBox units.
+const STAR = starPath(15, 6.5);
+const SHAPES: Record<MapPointKind, string> = {
+  in_network: "M-7 0a7 7 0 1 0 14 0a7 7 0 1 0-14 0z",
+  prospect: "M0-8.5L8.5 0L0 8.5L-8.5 0z",
+  out_of_network: "M-6-6h12v12h-12z",
+  property: STAR,
+};
+
+function starPath(outer: number, inner: number): string {
+  const points: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    const r = i % 2 === 0 ? outer : inner;
+    const angle = (Math.PI / 5) * i - Math.PI / 2;
+    points.push(`${(r * Math.cos(angle)).toFixed(1)} ${(r * Math.sin(angle)).toFixed(1)}`);
+  }
+  return `M${points.join("L")}z`;
+}
+
+function countLine(counts: Map<MapPointKind, number>, hidden: number): string {
+  const parts = KIND_ORDER.filter((k) => counts.get(k)).map((k) => {
+    const n = counts.get(k)!;
+    return `${formatInteger(n)} ${n === 1 ? MAP_KIND_LABELS[k].one : MAP_KIND_LABELS[k].many}`
+      .toLowerCase();
+  });
+  const shown = parts.length ? `Shows ${parts.join(", ")}.` : "No points to show.";
+  const outside = hidden ? ` ${outsideLine(hidden)}` : "";
+  return `${shown}${outside} The same data is in the table below the map.`;
+}
+
+function outsideLine(hidden: number): string {
+  return hidden === 1
+    ? "1 point is outside the map area: listed in the table, not drawn."
+    : `${formatInteger(hidden)} points are outside the map area: listed in the table, not drawn.`;
+}
+
+/** A small copy of a marker's shape for the legend (decorative: the text says it). */
+function LegendMark({ kind }: { kind: MapPointKind }) {
+  return (
+    <svg className="us-map__legend-mark" viewBox="-16 -16 32 32" aria-hidden="true">
+      <path className={`us-map__mark us-map__mark--${kind}`} d={SHAPES[kind]} />
+    </svg>
+  );
+}
+
+/** The server-drawn US map with its legend and data table (see the file's comment). */
+export function UsMap({ title, points, caption }: UsMapProps) {
+  const id = useId();
+  const { land, borders } = statesPaths();
+  const placed = points.map((point) => ({ point, xy: projectPoint(point.lat, point.lng) }));
+  const counts = new Map<MapPointKind, number>();
+  for (const { point, xy } of placed) {
+    if (xy) counts.set(point.kind, (counts.get(point.kind) ?? 0) + 1);
+  }
+  const hidden = placed.filter((p) => !p.xy).length;
+  const drawOrder = [...KIND_ORDER].reverse();
+  const hasDistance = points.some((p) => p.distanceMiles !== undefined);
+  const kindsPresent = KIND_ORDER.filter((k) => points.some((p) => p.kind === k));
+  return (
+    <figure className="us-map">
+      <svg
+        className="us-map__svg"
+        viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
+        role="img"
+        aria-labelledby={`${id}title ${id}desc`}
+      >
+        <title id={`${id}title`}>{title}</title>
+        <desc id={`${id}desc`}>{countLine(counts, hidden)}</desc>
+        <path className="us-map__land" d={land} />
+        <path className="us-map__borders" d={borders} />
+        {drawOrder.flatMap((kind) =>
+          placed.filter(({ point, xy }) => xy && point.kind === kind).map(({ point, xy }, i) => (
+            <path
+              key={`${kind}-${i}`}
+              className={`us-map__mark us-map__mark--${kind}`}
+              transform={`translate(${xy![0]} ${xy![1]})`}
+              d={SHAPES[kind]}
+            >
+              <title>{`${point.label} (${MAP_KIND_LABELS[kind].one})`}</title>
+            </path>
+          ))
+        )}
+      </svg>
+      <figcaption className="us-map__caption">
+        {kindsPresent.length
+          ? (
+            <ul className="us-map__legend" aria-label="Legend">
+              {kindsPresent.map((kind) => (
+                <li key={kind}>
+                  <LegendMark kind={kind} />
+                  {MAP_KIND_LABELS[kind].many}
+                  <span className="muted">{` (${formatInteger(counts.get(kind) ?? 0)})`}</span>
+                </li>
+              ))}
+            </ul>
+          )
+          : null}
+        {caption ? <p className="muted">{caption}</p> : null}
+        {hidden ? <p className="muted">{outsideLine(hidden)}</p> : null}
+      </figcaption>
+      <details className="us-map__data">
+        <summary>Show the map's data as a table</summary>
+        <TableRegion label={title}>
+          <table className="table">
+            <caption className="visually-hidden">{title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Kind</th>
+                {hasDistance ? <th scope="col">Distance</th> : null}
+                <th scope="col">On the map</th>
+              </tr>
+            </thead>
+            <tbody>
+              {placed.length === 0
+                ? (
+                  <tr>
+                    <td colSpan={hasDistance ? 4 : 3}>Nothing to show.</td>
+                  </tr>
+                )
+                : placed.map(({ point, xy }, i) => (
+                  <tr key={i}>
+                    <td>{point.href ? <a href={point.href}>{point.label}</a> : point.label}</td>
+                    <td>{MAP_KIND_LABELS[point.kind].one}</td>
+                    {hasDistance
+                      ? (
+                        <td>
+                          {point.distanceMiles === undefined
+                            ? "—"
+                            : formatMiles(point.distanceMiles)}
+                        </td>
+                      )
+                      : null}
+                    <td>{xy ? "Yes" : "Not on the map"}</td>
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      </details>
+    </figure>
+  );
+}

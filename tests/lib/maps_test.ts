@@ -1,0 +1,156 @@
+import { renderToString } from "react-dom/server";
+import { createElement } from "react";
+import { assert, assertEquals, assertMatch, assertStringIncludes } from "../_assert.ts";
+import {
+  MAP_HEIGHT,
+  MAP_WIDTH,
+  projectPoint,
+  statesPaths,
+  statesPathsSize,
+} from "../../lib/maps.ts";
+import { type MapPoint, UsMap } from "../../components/UsMap.tsx";
+
+function inside(xy: [number, number] | null): boolean {
+  return xy !== null && xy[0] >= 0 && xy[0] <= MAP_WIDTH && xy[1] >= 0 && xy[1] <= MAP_HEIGHT;
+}
+
+function render(points: MapPoint[], caption?: string): string {
+  return renderToString(createElement(UsMap, { title: "Surveyors near Austin", points, caption }));
+}
+
+const AUSTIN: MapPoint = { lat: 30.2672, lng: -97.7431, kind: "property", label: "1 Elm St" };
+
+Deno.test("[maps] US cities project inside the map, west to east and north to south", () => {
+  const sanFrancisco = projectPoint(37.7749, -122.4194);
+  const newYork = projectPoint(40.7128, -74.006);
+  const miami = projectPoint(25.7617, -80.1918);
+  const anchorage = projectPoint(61.2181, -149.9003);
+  const honolulu = projectPoint(21.3069, -157.8583);
+  for (const xy of [sanFrancisco, newYork, miami, anchorage, honolulu]) assert(inside(xy), `${xy}`);
+  assert(sanFrancisco![0] < newYork![0], "San Francisco is left of New York");
+  assert(newYork![1] < miami![1], "New York is above Miami");
+  // Alaska and Hawaii are insets in the bottom-left corner.
+  assert(anchorage![0] < MAP_WIDTH / 3 && anchorage![1] > MAP_HEIGHT / 2);
+  assert(honolulu![0] < MAP_WIDTH / 2 && honolulu![1] > MAP_HEIGHT * 0.8);
+  // Rounded to one decimal, like the outline.
+  assertEquals(sanFrancisco!.map((v) => Math.round(v * 10) / 10), sanFrancisco);
+});
+
+Deno.test("[maps] points Albers USA does not show are null, not a dot somewhere", () => {
+  assertEquals(projectPoint(18.4655, -66.1057), null, "San Juan, Puerto Rico");
+  assertEquals(projectPoint(13.4443, 144.7937), null, "Guam");
+  assertEquals(projectPoint(51.5072, -0.1276), null, "London");
+  assertEquals(projectPoint(Number.NaN, -97), null);
+  assertEquals(projectPoint(30, Number.POSITIVE_INFINITY), null);
+});
+
+Deno.test("[maps] the states outline is computed once and is compact path data", () => {
+  const first = statesPaths();
+  const second = statesPaths();
+  assert(first === second, "the same cached object");
+  assertEquals(first.land, second.land);
+  // One filled land path with closed rings, one stroked border path of open lines.
+  assertMatch(first.land, /^(M[-.\d ]+l[-.\d ]+z)+$/);
+  assertMatch(first.borders, /^(M[-.\d ]+l[-.\d ]+)+$/);
+  const size = statesPathsSize();
+  console.log(`states outline: ${size} bytes of path data`);
+  assert(size > 10_000 && size < 30_000, `outline is ${size} bytes`);
+  // Every ring of the 50 states (lower 48's shared outline, Alaska's and Hawaii's islands).
+  assert(first.land.split("M").length > 40);
+});
+
+Deno.test("[maps] the map draws each point with its kind's shape, the property on top", () => {
+  const html = render([
+    AUSTIN,
+    { lat: 30.5, lng: -97.6, kind: "in_network", label: "Hill Country Surveying" },
+    { lat: 29.9, lng: -97.9, kind: "prospect", label: "Lone Star Land" },
+    { lat: 31, lng: -97, kind: "out_of_network", label: "Waco Survey Co" },
+  ]);
+  const marks = [
+    ...html.matchAll(/class="us-map__mark us-map__mark--(\w+)" transform="[^"]+" d="([^"]+)"/g),
+  ];
+  assertEquals(marks.map((m) => m[1]), ["out_of_network", "prospect", "in_network", "property"]);
+  assertEquals(new Set(marks.map((m) => m[2])).size, 4, "four different shapes");
+  assertStringIncludes(html, 'role="img"');
+  const [, labelledBy] = html.match(/aria-labelledby="([^"]+)"/)!;
+  const [titleId, descId] = labelledBy.split(" ");
+  assertStringIncludes(html, `<title id="${titleId}">Surveyors near Austin</title>`);
+  assertStringIncludes(
+    html,
+    `<desc id="${descId}">Shows 1 property, 1 in-network surveyor, 1 prospect, 1 out-of-network surveyor. The same data is in the table below the map.</desc>`,
+  );
+  // Legend: the kinds present with their counts.
+  assertEquals(
+    [...html.matchAll(/<li><svg[^]*?<\/svg>([^<]+)<span class="muted">([^<]+)<\/span><\/li>/g)]
+      .map((m) => `${m[1]}${m[2]}`),
+    [
+      "Properties (1)",
+      "In-network surveyors (1)",
+      "Prospects (1)",
+      "Out-of-network surveyors (1)",
+    ],
+  );
+});
+
+Deno.test("[maps] a point outside the map is listed in the table but not drawn", () => {
+  const html = render([
+    AUSTIN,
+    {
+      lat: 18.4655,
+      lng: -66.1057,
+      kind: "prospect",
+      label: "San Juan Surveys",
+      distanceMiles: 1804.26,
+    },
+    {
+      lat: 30.5,
+      lng: -97.6,
+      kind: "in_network",
+      label: "Hill Country Surveying",
+      href: "/surveyor-detail/abc",
+      distanceMiles: 12.34,
+    },
+  ]);
+  assertEquals([...html.matchAll(/us-map__mark--prospect" transform/g)].length, 0);
+  assertStringIncludes(
+    html,
+    '<desc id="' + html.match(/<desc id="([^"]+)"/)![1] +
+      '">Shows 1 property, 1 in-network surveyor. 1 point is outside the map area: listed in the table, not drawn. The same data is in the table below the map.</desc>',
+  );
+  assertStringIncludes(
+    html,
+    '<p class="muted">1 point is outside the map area: listed in the table, not drawn.</p>',
+  );
+  assertStringIncludes(html, "<summary>Show the map&#x27;s data as a table</summary>");
+  const rows = [
+    ...html.matchAll(/<tr><td>(.*?)<\/td><td>(.*?)<\/td><td>(.*?)<\/td><td>(.*?)<\/td><\/tr>/g),
+  ]
+    .map((m) => m.slice(1));
+  assertEquals(rows, [
+    ["1 Elm St", "Property", "—", "Yes"],
+    ["San Juan Surveys", "Prospect", "1,804.3 mi", "Not on the map"],
+    [
+      '<a href="/surveyor-detail/abc">Hill Country Surveying</a>',
+      "In-network surveyor",
+      "12.3 mi",
+      "Yes",
+    ],
+  ]);
+  // The table's scroll region is named and reachable by keyboard.
+  assertStringIncludes(html, 'role="region" aria-label="Surveyors near Austin table" tabindex="0"');
+});
+
+Deno.test("[maps] without distances there is no Distance column", () => {
+  const html = render([AUSTIN], "Drawn when the page loaded.");
+  assert(!html.includes(">Distance<"));
+  assertStringIncludes(html, '<p class="muted">Drawn when the page loaded.</p>');
+});
+
+Deno.test("[maps] labels are escaped: a name cannot inject markup into the page", () => {
+  const evil = '<script>alert("x")</script><img src=x onerror=alert(1)>';
+  const html = render([{ ...AUSTIN, label: evil, href: 'javascript:alert(1)" onclick="x' }]);
+  assert(!html.includes("<script>"), "no script element");
+  assert(!html.includes("<img"), "no img element");
+  assertStringIncludes(html, "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+  assert(!html.includes('" onclick="x'), "the href cannot close its attribute");
+});
