@@ -28,6 +28,7 @@ import { services } from "./routes/services.tsx";
 import { surveys } from "./routes/surveys.ts";
 import { notifications } from "./routes/notifications.ts";
 import { surveyPages } from "./routes/survey_pages.tsx";
+import { surveyors } from "./routes/surveyors.ts";
 import { kvPath } from "./lib/config.ts";
 import { configOrExit, openDatabaseOrExit } from "./lib/cli/startup.ts";
 import { migrate } from "./db/migrate.ts";
@@ -36,6 +37,7 @@ import { ensureBuild } from "./lib/assets.ts";
 import { createGeoProvider } from "./lib/geo/select.ts";
 import { warmOfflineIndex } from "./lib/geo/offline.ts";
 import { createParcelProvider } from "./lib/parcels/select.ts";
+import { createPlacesProvider } from "./lib/places/select.ts";
 import { startOutboxSender } from "./lib/mail/sender.ts";
 import { backgroundWork } from "./lib/background.ts";
 import { processPasswordResetRequests } from "./lib/password_reset.ts";
@@ -68,6 +70,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", pricing);
   app.route("/", surveys);
   app.route("/", notifications);
+  app.route("/", surveyors);
   app.route("/", services);
   app.route("/", support);
   app.route("/", accountPages);
@@ -102,6 +105,7 @@ async function start() {
     assets,
     geo: createGeoProvider(config),
     parcels: createParcelProvider(config),
+    places: createPlacesProvider(config),
   };
   const app = createApp(deps);
   // Build the offline address index now rather than on the first visitor's keystroke.

@@ -22,6 +22,7 @@ import { insertUser } from "../db/users.ts";
 import { ensureBuild } from "../lib/assets.ts";
 import { createGeoProvider } from "../lib/geo/select.ts";
 import { createParcelProvider } from "../lib/parcels/select.ts";
+import { createPlacesProvider } from "../lib/places/select.ts";
 import { hashPassword } from "../lib/passwords.ts";
 import { backgroundWork } from "../lib/background.ts";
 import type { AppDeps } from "../routes/_env.ts";
@@ -68,6 +69,7 @@ try {
     assets: await ensureBuild(),
     geo: createGeoProvider(config),
     parcels: createParcelProvider(config),
+    places: createPlacesProvider(config),
   };
   const app = createApp(deps);
   const background = backgroundWork(deps);

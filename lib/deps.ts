@@ -7,6 +7,7 @@ import type { Sql } from "../db/client.ts";
 import type { GeoProvider } from "./geo/provider.ts";
 import type { Assets } from "./assets.ts";
 import type { ParcelProvider } from "./parcels/provider.ts";
+import type { PlacesProvider } from "./places/provider.ts";
 
 /** Everything the app needs from outside; tests build their own. */
 export interface AppDeps {
@@ -15,5 +16,6 @@ export interface AppDeps {
   kv: Deno.Kv;
   geo: GeoProvider;
   parcels: ParcelProvider;
+  places: PlacesProvider;
   assets: Assets;
 }

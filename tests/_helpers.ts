@@ -10,6 +10,7 @@ import { openKv } from "../db/kv.ts";
 import { type Assets, ensureBuild } from "../lib/assets.ts";
 import { createGeoProvider } from "../lib/geo/select.ts";
 import { createParcelProvider } from "../lib/parcels/select.ts";
+import { createOfflinePlacesProvider } from "../lib/places/offline.ts";
 import type { AppDeps } from "../routes/_env.ts";
 
 /** Origin the test app believes it serves. */
@@ -84,6 +85,8 @@ export async function createTestApp(
     assets: await assets,
     geo: createGeoProvider(config),
     parcels: createParcelProvider(config),
+    // Tests never reach Google; tests/lib/places_google_test.ts covers it with a fake.
+    places: createOfflinePlacesProvider(),
     ...extra,
   };
   const app = createApp(deps);

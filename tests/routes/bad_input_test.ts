@@ -22,6 +22,7 @@ import { insertNotification } from "../../db/notifications.ts";
 import { insertPasswordResetToken } from "../../db/password_resets.ts";
 import { getActivePricingConfig } from "../../db/pricing.ts";
 import { hashToken, randomToken } from "../../lib/sessions.ts";
+import { addContact, insertSurveyor } from "../../db/surveyors.ts";
 
 /** What every sample may draw on: one of each role signed in, and one of each stored thing. */
 interface Fixture {
@@ -37,6 +38,8 @@ interface Fixture {
   discountId: string;
   resetToken: string;
   pricingConfig: unknown;
+  /** A surveyor record with one contact (index 0). */
+  surveyorId: string;
 }
 
 /** A valid request to one endpoint, and what about it may be absent or null. */
@@ -272,6 +275,119 @@ const SAMPLES: Record<string, Sample> = {
   },
   "DELETE /api/surveys/:id": { role: "admin", params: (f) => ({ id: f.survey.id }) },
   "GET /api/notifications": { role: "client", query: () => ({ page: "1" }), optional: ["page"] },
+  "GET /api/surveyors": {
+    role: "admin",
+    query: () => ({
+      q: "Acme",
+      state: "TX",
+      surveyType: "boundary",
+      status: "active",
+      inNetworkOnly: "true",
+      page: "1",
+      pageSize: "25",
+    }),
+    optional: ["q", "state", "surveyType", "status", "inNetworkOnly", "page", "pageSize"],
+  },
+  "POST /api/surveyors": {
+    role: "admin",
+    body: () => ({
+      companyName: "Hill Country Surveying",
+      principalName: "Dana Hill",
+      licenseStates: ["TX"],
+      email: "office@hillcountry.example",
+      phone: "(512) 555-0142",
+      city: "Austin",
+      state: "TX",
+      zip: "78704",
+      lat: 30.25,
+      lng: -97.75,
+      serviceRadiusMiles: 60,
+      surveyTypes: ["boundary"],
+      inNetwork: true,
+      status: "active",
+      notes: "Prefers email\nafter 5pm",
+    }),
+    optional: [
+      "principalName",
+      "licenseStates",
+      "email",
+      "phone",
+      "city",
+      "state",
+      "zip",
+      "lat",
+      "lng",
+      "serviceRadiusMiles",
+      "surveyTypes",
+      "inNetwork",
+      "status",
+      "notes",
+    ],
+    nullable: ["principalName", "email", "phone", "city", "state", "zip", "lat", "lng", "notes"],
+  },
+  "GET /api/surveyors/:id": { role: "admin", params: (f) => ({ id: f.surveyorId }) },
+  "PATCH /api/surveyors/:id": {
+    role: "admin",
+    params: (f) => ({ id: f.surveyorId }),
+    body: () => ({ companyName: "Acme Land Surveying", serviceRadiusMiles: 75, notes: "Gate 4" }),
+    optional: ["companyName", "serviceRadiusMiles", "notes"],
+    nullable: ["notes"],
+  },
+  "POST /api/surveyors/:id/contact-history": {
+    role: "admin",
+    params: (f) => ({ id: f.surveyorId }),
+    body: () => ({
+      channel: "call",
+      summary: "Talked about coverage\n\tand prices",
+      outcome: "Interested",
+      nextFollowUp: "2030-01-15",
+    }),
+    optional: ["outcome", "nextFollowUp"],
+    nullable: ["outcome", "nextFollowUp"],
+  },
+  "POST /api/surveyors/:id/contacts": {
+    role: "admin",
+    params: (f) => ({ id: f.surveyorId }),
+    body: () => ({
+      name: "Sam Field",
+      title: "Party chief",
+      email: "sam@hillcountry.example",
+      phone: "512-555-0143",
+      isPrimary: true,
+    }),
+    optional: ["title", "email", "phone", "isPrimary"],
+    nullable: ["title", "email", "phone"],
+  },
+  "PATCH /api/surveyors/:id/contacts/:index": {
+    role: "admin",
+    params: (f) => ({ id: f.surveyorId, index: "0" }),
+    body: () => ({ name: "Pat Office", isPrimary: true }),
+    optional: ["name", "isPrimary"],
+  },
+  "DELETE /api/surveyors/:id/contacts/:index": {
+    role: "admin",
+    params: (f) => ({ id: f.surveyorId, index: "0" }),
+  },
+  "GET /api/surveys/by-surveyor/:id": { role: "admin", params: (f) => ({ id: f.surveyorId }) },
+  "POST /api/convert-place-to-surveyor": {
+    role: "admin",
+    body: () => ({
+      placeId: "ChIJ-bad-input-sample",
+      name: "Capitol Land Surveys",
+      address: "100 Congress Ave, Austin, TX 78701, USA",
+      city: "Austin",
+      state: "TX",
+      zip: "78701",
+      lat: 30.2672,
+      lng: -97.7431,
+      phone: "(512) 555-0100",
+      website: "https://capitol.example",
+      rating: 4.5,
+      reviewCount: 20,
+    }),
+    optional: ["address", "city", "state", "zip", "phone", "website", "rating", "reviewCount"],
+    nullable: ["address", "city", "state", "zip", "phone", "website", "rating", "reviewCount"],
+  },
   "PATCH /api/notifications/:id/read": {
     role: "client",
     params: (f) => ({ id: f.notificationId }),
@@ -323,6 +439,8 @@ async function fixture(t: TestApp): Promise<Fixture> {
     userId: client.user.id,
     tokenHash: await hashToken(resetToken),
   });
+  const surveyorRecord = await insertSurveyor(t.sql, { companyName: "Acme Surveying" });
+  await addContact(t.sql, { id: surveyorRecord.id, contact: { name: "Ann Office" } });
   return {
     t,
     cookies: {
@@ -340,6 +458,7 @@ async function fixture(t: TestApp): Promise<Fixture> {
     discountId: code!.id,
     resetToken,
     pricingConfig: (await getActivePricingConfig(t.sql)).config,
+    surveyorId: surveyorRecord.id,
   };
 }
 
