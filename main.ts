@@ -29,6 +29,7 @@ import { surveys } from "./routes/surveys.ts";
 import { notifications } from "./routes/notifications.ts";
 import { surveyPages } from "./routes/survey_pages.tsx";
 import { surveyors } from "./routes/surveyors.ts";
+import { surveyorAccounts } from "./routes/surveyor_accounts.ts";
 import { kvPath } from "./lib/config.ts";
 import { configOrExit, openDatabaseOrExit } from "./lib/cli/startup.ts";
 import { migrate } from "./db/migrate.ts";
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", surveys);
   app.route("/", notifications);
   app.route("/", surveyors);
+  app.route("/", surveyorAccounts);
   app.route("/", services);
   app.route("/", support);
   app.route("/", accountPages);
