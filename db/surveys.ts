@@ -375,6 +375,85 @@ export async function listSurveyEventsForSurveys(
 }
 
 /**
+ * One page of a client's surveys, newest first, with how many they have and each survey's
+ * timeline as `viewer` may see it: the client dashboard's data in one statement, the same
+ * values `listSurveys` + `listSurveyEventsForSurveys` return in three (the page, the count and
+ * the timelines, two round trips apart). The count is the statement's driving row, so a page
+ * past the end still reports the total. Timelines come back as JSON arrays aggregated per
+ * survey over the (survey_id, created_at, id) index, oldest first; every survey of the page
+ * is in the map, with [] when it has no events.
+ */
+export async function listClientSurveysWithEvents(
+  db: Db,
+  { clientId, viewer, page, pageSize }: {
+    clientId: string;
+    viewer: TimelineViewer;
+    page: number;
+    pageSize: number;
+  },
+): Promise<{ surveys: Survey[]; total: number; events: Map<string, SurveyEvent[]> }> {
+  const offset = (page - 1) * pageSize;
+  const rows = await db<
+    (SurveyRow & { total: number; timeline: TimelineJson[] | null; pageId: string | null })[]
+  >`
+    with page as (
+      select s.id, s.created_at from surveys s
+      where s.client_id = ${clientId}
+      order by s.created_at desc, s.id desc
+      limit ${pageSize} offset ${offset}
+    ), total as (
+      select count(*)::int as total from surveys s where s.client_id = ${clientId}
+    )
+    select t.total, r.*
+    from total t left join lateral (
+      select p.id as page_id, ${surveyColumns(db)},
+        (select json_agg(ev order by ev.created_at, ev.id) from (
+          select ${timelineColumns(db, viewer)}
+          from survey_events e left join users a on a.id = e.actor_id
+          where e.survey_id = s.id
+        ) ev) as timeline,
+        p.created_at as page_created_at
+      from page p
+      join surveys s on s.id = p.id
+      join users u on u.id = s.client_id
+    ) r on true
+    order by r.page_created_at desc, r.page_id desc`;
+  const surveys: Survey[] = [];
+  const events = new Map<string, SurveyEvent[]>();
+  for (const row of rows) {
+    if (row.pageId === null) continue;
+    const { total: _total, timeline, pageId: _pageId, ...survey } = row;
+    delete (survey as { pageCreatedAt?: unknown }).pageCreatedAt;
+    surveys.push(toSurvey(survey));
+    events.set(survey.id, (timeline ?? []).map(fromTimelineJson));
+  }
+  return { surveys, total: rows[0]?.total ?? 0, events };
+}
+
+// A timeline row as json_agg spells it: snake_case keys, the time as JSON text.
+interface TimelineJson {
+  id: string;
+  from_status: SurveyStatus | null;
+  to_status: SurveyStatus;
+  note: string | null;
+  is_note_visible_to_client: boolean;
+  actor_name: string | null;
+  created_at: string;
+}
+
+function fromTimelineJson(row: TimelineJson): SurveyEvent {
+  return {
+    id: row.id,
+    fromStatus: row.from_status,
+    toStatus: row.to_status,
+    note: row.note,
+    isNoteVisibleToClient: row.is_note_visible_to_client,
+    actorName: row.actor_name,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/**
  * How many surveys are in each status (the admin overview); statuses with none are absent.
  * Read from the trigger-kept survey_counts table: a few dozen rows, however many surveys.
  */

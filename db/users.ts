@@ -97,6 +97,24 @@ export async function getUserById(db: Db, id: string): Promise<User | undefined>
   return row && toUser(row);
 }
 
+/**
+ * The user with `id` and how many of their notifications are unread, read in one statement
+ * (the unread count through its partial index), or undefined. What the sessions middleware
+ * reads per signed-in page, so the page's bell badge costs no query of its own.
+ */
+export async function getUserWithUnreadCount(
+  db: Db,
+  id: string,
+): Promise<(User & { unreadNotifications: number }) | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db<(UserRow & { unreadNotifications: number })[]>`
+    select ${db(publicColumns)},
+      (select count(*)::int from notifications n where n.user_id = users.id and not n.is_read)
+        as unread_notifications
+    from users where id = ${id}`;
+  return row && { ...toUser(row), unreadNotifications: row.unreadNotifications };
+}
+
 /** The user whose email matches `email` in any letter case, or undefined. */
 export async function getUserByEmail(db: Db, email: string): Promise<User | undefined> {
   const [row] = await db<UserRow[]>`

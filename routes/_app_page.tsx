@@ -13,8 +13,9 @@ export interface AppPageMeta {
 
 /**
  * Renders `body` as a signed-in page in the app layout (never indexed). The page guard has
- * already set `c.var.user`; throws when it has not. Costs one query, the user's unread
- * notification count (a partial index), so the bell shows its badge before it first loads.
+ * already set `c.var.user`; throws when it has not. The bell shows the user's unread count
+ * before it first loads: the sessions middleware read it with the user (routes/_auth.ts), so
+ * it costs a query here only when a request got its user another way.
  */
 export async function appPage(
   c: AppContext,
@@ -24,7 +25,8 @@ export async function appPage(
 ): Promise<Response> {
   const user = c.var.user;
   if (!user) throw new Error("appPage needs a signed-in user: put a page guard in front");
-  const initialUnread = await countUnreadNotifications(c.var.db, { userId: user.id });
+  const initialUnread = c.var.unreadNotifications ??
+    await countUnreadNotifications(c.var.db, { userId: user.id });
   return c.html(
     renderPage(
       c,

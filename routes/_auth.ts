@@ -4,7 +4,7 @@ import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppDeps, AppEnv, Role } from "./_env.ts";
-import { getUserById, toSessionUser } from "../db/users.ts";
+import { getUserById, getUserWithUnreadCount, toSessionUser, type User } from "../db/users.ts";
 import {
   createSession,
   deleteSession,
@@ -27,7 +27,9 @@ export { dashboardPath, redirectAfterLogin, safeReturnTo } from "../lib/return_t
 const SESSIONLESS_PREFIXES = ["/static/", "/healthz", "/readyz"];
 
 /**
- * Loads the session from its cookie and sets `c.var.user` / `c.var.session`. A missing,
+ * Loads the session from its cookie and sets `c.var.user` / `c.var.session` (and, on pages,
+ * `c.var.unreadNotifications`): one KV read and one SQL statement, nothing cached between
+ * requests, so a disabled user or a revoked session is refused on the next request. A missing,
  * expired or revoked session, or a disabled or deleted user, leaves both null (and clears a
  * stale cookie). Expired sessions are deleted on sight; live ones have `lastSeenAt` refreshed
  * at most once a minute. When KV cannot be read the request fails closed with 503 (the
@@ -41,7 +43,14 @@ export function sessions(deps: AppDeps) {
     if (raw && !SESSIONLESS_PREFIXES.some((p) => c.req.path.startsWith(p))) {
       const now = Date.now();
       const session = await readSession(c.var.kv, raw);
-      const user = session ? await getUserById(c.var.db, session.record.userId) : undefined;
+      // A page shows the bell's unread badge: read the count with the user, in one statement,
+      // rather than as a query of its own. API answers do not need it.
+      const isPage = !c.req.path.startsWith("/api/");
+      const user: (User & { unreadNotifications?: number }) | undefined = !session
+        ? undefined
+        : isPage
+        ? await getUserWithUnreadCount(c.var.db, session.record.userId)
+        : await getUserById(c.var.db, session.record.userId);
       if (session && user && !user.disabledAt) {
         const timeouts = sessionTimeouts(session.record, user.role);
         if (sessionExpiry(session.record, timeouts, now)) {
@@ -51,6 +60,7 @@ export function sessions(deps: AppDeps) {
           // where it was, so a KV that cannot be written right now does not fail the request.
           await bestEffort("refresh a session", touchSession(c.var.kv, session, timeouts, now));
           c.set("user", toSessionUser(user));
+          c.set("unreadNotifications", user.unreadNotifications ?? null);
           c.set("session", {
             idHash: session.idHash,
             userId: session.record.userId,
@@ -125,6 +135,8 @@ export async function startSession(
     maxAge: Math.floor(sessionTimeouts({ impersonatorId }, input.role).absoluteMs / 1000),
   });
   c.set("session", { idHash, userId: input.userId, impersonatorId });
+  // The count read with the previous user is not this session's.
+  c.set("unreadNotifications", null);
   return record;
 }
 
@@ -149,6 +161,7 @@ export async function endSession(c: Context<AppEnv>): Promise<void> {
   clearSessionCookie(c);
   c.set("session", null);
   c.set("user", null);
+  c.set("unreadNotifications", null);
 }
 
 function clearSessionCookie(c: Context<AppEnv>): void {

@@ -26,6 +26,11 @@ export type AppEnv = {
     user: SessionUser | null;
     /** The session, or null when signed out. */
     session: SessionInfo | null;
+    /**
+     * The user's unread notifications, read with the user by the sessions middleware on page
+     * requests (not under /api/), else null: the signed-in layout's bell badge.
+     */
+    unreadNotifications: number | null;
   };
 };
 

@@ -24,6 +24,7 @@ export function requestContext(deps: AppDeps) {
     c.set("kv", deps.kv);
     c.set("user", null);
     c.set("session", null);
+    c.set("unreadNotifications", null);
     c.set("clientIp", clientIp(c.req.raw, c.env, proxyHops));
     await next();
     const headers = c.res.headers;
@@ -157,7 +158,8 @@ export function securityHeaders(deps: AppDeps) {
 }
 
 function isHttps(req: Request, trustProxy: boolean): boolean {
-  if (new URL(req.url).protocol === "https:") return true;
+  // A request URL is absolute and its scheme lower case: no URL parse per request.
+  if (req.url.startsWith("https:")) return true;
   return trustProxy && req.headers.get("x-forwarded-proto") === "https";
 }
 
