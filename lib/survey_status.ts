@@ -118,10 +118,24 @@ export function isTerminal(status: SurveyStatus): boolean {
 }
 
 /**
- * Whether `role` may move a survey from `from` to `to`.
+ * Statuses no status change may set: each is the result of an action that does more than
+ * change a label, with the sentence that says which. `surveyors_notified` is set by Notify
+ * surveyors (or automatic dispatch), and only when someone was actually notified; `assigned`
+ * by an assignment (a surveyor claiming the lead, or an admin assigning one).
+ */
+export const ACTION_ONLY_STATUSES: Readonly<Partial<Record<SurveyStatus, string>>> = {
+  surveyors_notified: "Use Notify surveyors to offer the lead.",
+  assigned: "A surveyor is assigned when they claim the lead or an admin assigns one.",
+};
+
+/**
+ * Whether `role` may move a survey from `from` to `to` by a status change
+ * (`PATCH /api/surveys/{id}/status`, the admin table's status menu).
  *
- * - admin: forward to any later step (steps may be skipped, e.g. assigning a surveyor found
- *   by phone without notifying anyone first) and cancel anything not yet finished.
+ * - admin: forward to any later step (steps may be skipped, e.g. scheduling a visit arranged
+ *   by phone) and cancel anything not yet finished, but never to a status in
+ *   ACTION_ONLY_STATUSES: a survey is "surveyors notified" only once the lead was offered to
+ *   someone, and "assigned" only once a surveyor is.
  * - client: cancel only, and only before a surveyor is assigned (CLIENT_CANCELLABLE). The
  *   route also checks that the survey is theirs.
  * - surveyor, technician: nothing yet. Surveyor assignments arrive in a later issue; then a
@@ -133,7 +147,8 @@ export function canTransition(role: Role, from: SurveyStatus, to: SurveyStatus):
   if (from === to || isTerminal(from)) return false;
   switch (role) {
     case "admin":
-      return to === "cancelled" || lifecycleIndex(to) > lifecycleIndex(from);
+      return to === "cancelled" ||
+        (lifecycleIndex(to) > lifecycleIndex(from) && ACTION_ONLY_STATUSES[to] === undefined);
     case "client":
       return to === "cancelled" && CLIENT_CANCELLABLE.includes(from);
     default:
@@ -171,6 +186,12 @@ export function transitionError(role: Role, from: SurveyStatus, to: SurveyStatus
       ? "This request can no longer be cancelled because a surveyor has been assigned."
       : "You can only cancel your request.";
   }
-  if (role === "admin") return `A survey cannot go back from ${fromLabel} to ${toLabel}.`;
+  if (role === "admin") {
+    if (lifecycleIndex(to) > lifecycleIndex(from)) {
+      const reason = ACTION_ONLY_STATUSES[to];
+      if (reason) return reason;
+    }
+    return `A survey cannot go back from ${fromLabel} to ${toLabel}.`;
+  }
   return "You do not have permission to change this survey's status.";
 }

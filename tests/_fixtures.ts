@@ -71,3 +71,12 @@ export async function expectJson(res: Response, status: number) {
   assertMatch(res.headers.get("content-type") ?? "", /^application\/json/);
   return JSON.parse(body);
 }
+
+/**
+ * Puts a survey in `status` directly in the database, for tests that need a survey in a state
+ * no status change may set (surveyors_notified by Notify surveyors, assigned by an
+ * assignment; lib/survey_status.ts ACTION_ONLY_STATUSES).
+ */
+export async function putSurveyInStatus(t: TestApp, id: string, status: string): Promise<void> {
+  await t.sql`update surveys set status = ${status}, updated_at = now() where id = ${id}`;
+}

@@ -149,10 +149,13 @@ e2e(
       const options = await row.locator(`#status-${surveyId} option`).allInnerTexts();
       assert(!options.includes("Requested"), JSON.stringify(options));
       await adminPage.locator(".admin-surveys[data-hydrated]").waitFor();
-      await row.locator(`#status-${surveyId}`).selectOption("surveyors_notified");
+      // Notifying surveyors and assigning one are actions, never a status picked by hand.
+      assert(!options.includes("Surveyors notified"), JSON.stringify(options));
+      assert(!options.includes("Surveyor assigned"), JSON.stringify(options));
+      await row.locator(`#status-${surveyId}`).selectOption("scheduled");
       await row.getByRole("button", { name: "Update" }).click();
       await expectToast(adminPage, "Status updated");
-      await row.locator(".badge", { hasText: "Surveyors notified" }).waitFor();
+      await row.locator(".badge", { hasText: "Scheduled" }).waitFor();
     } finally {
       await adminContext.close();
     }
@@ -160,11 +163,8 @@ e2e(
     // ---- The client sees the new status and a notification in the bell.
     await page.reload();
     const updated = page.locator(`.survey-card[data-survey-id="${surveyId}"]`);
-    await updated.locator(".badge", { hasText: "Surveyors notified" }).waitFor();
-    assertMatch(
-      await updated.locator('[aria-current="step"]').innerText(),
-      /Surveyors notified/,
-    );
+    await updated.locator(".badge", { hasText: "Scheduled" }).waitFor();
+    assertMatch(await updated.locator('[aria-current="step"]').innerText(), /Scheduled/);
     const bell = page.getByRole("button", { name: /Notifications/ });
     await bell.waitFor();
     await page.waitForFunction(() =>
@@ -175,7 +175,7 @@ e2e(
     );
     await bell.click();
     const item = page.locator(".notifications a, .notifications li", {
-      hasText: /Surveyors notified/i,
+      hasText: /Scheduled/i,
     }).first();
     await item.waitFor();
 

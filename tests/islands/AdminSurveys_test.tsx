@@ -74,6 +74,7 @@ test("[admin surveys] filtersQuery leaves out empty filters and page 1", () => {
 test("[admin surveys] a status change offers only legal next statuses and asks for the date", async () => {
   const t = await createTestApp();
   const { admin, a, b } = await requests(t);
+  const c = await submitSurvey(t, await signInAs(t, "client"));
   await moveTo(t, admin, a.id, { status: "in_fieldwork" });
   await moveTo(t, admin, b.id, {
     status: "completed",
@@ -85,6 +86,15 @@ test("[admin surveys] a status change offers only legal next statuses and asks f
     const select = document.getElementById(`status-${a.id}`) as HTMLSelectElement;
     const offered = [...select.options].map((o) => o.value).filter(Boolean);
     assertEquals(offered, ["surveyed", "completed", "cancelled"]);
+    // Notifying surveyors and assigning one are actions, not menu choices.
+    const fresh = document.getElementById(`status-${c.id}`) as HTMLSelectElement;
+    assertEquals([...fresh.options].map((o) => o.value).filter(Boolean), [
+      "scheduled",
+      "in_fieldwork",
+      "surveyed",
+      "completed",
+      "cancelled",
+    ]);
     assertMatch(rowOf(b.id).textContent ?? "", /No further changes/);
 
     await act(() => void fireEvent.change(select, { target: { value: "surveyed" } }));
@@ -113,7 +123,7 @@ test("[admin surveys] a refused status change toasts 'Error updating status' wit
     // Another admin cancels the request while this table is open.
     await moveTo(t, admin, a.id, { status: "cancelled" });
     const select = document.getElementById(`status-${a.id}`) as HTMLSelectElement;
-    await act(() => void fireEvent.change(select, { target: { value: "assigned" } }));
+    await act(() => void fireEvent.change(select, { target: { value: "scheduled" } }));
     const update = select.closest("td")!.querySelector("button")!;
     await act(() => void fireEvent.click(update));
     await act(() => ui.api.idle());
@@ -137,7 +147,7 @@ test("[admin surveys] a status change may carry a note, internal unless 'Visible
     assertEquals(document.getElementById(`note-${a.id}`), null, "no note field before a status");
     for (const [survey, isVisible] of [[a, false], [b, true]] as const) {
       const select = document.getElementById(`status-${survey.id}`) as HTMLSelectElement;
-      await act(() => void fireEvent.change(select, { target: { value: "assigned" } }));
+      await act(() => void fireEvent.change(select, { target: { value: "scheduled" } }));
       const note = screen.getByLabelText(`Note for ${survey.formattedAddress} (optional)`);
       await act(() =>
         void fireEvent.change(note, { target: { value: `  Note for ${survey.id}  ` } })
@@ -153,12 +163,12 @@ test("[admin surveys] a status change may carry a note, internal unless 'Visible
     const patches = ui.api.calls.filter((c) => c.method === "PATCH").map((c) => [c.path, c.body]);
     assertEquals(patches, [
       [`/api/surveys/${a.id}/status`, {
-        status: "assigned",
+        status: "scheduled",
         note: `Note for ${a.id}`,
         isNoteVisibleToClient: false,
       }],
       [`/api/surveys/${b.id}/status`, {
-        status: "assigned",
+        status: "scheduled",
         note: `Note for ${b.id}`,
         isNoteVisibleToClient: true,
       }],
@@ -181,14 +191,14 @@ test("[admin surveys] a blank note is not sent", async () => {
   const ui = await mount(t, admin);
   try {
     const select = document.getElementById(`status-${a.id}`) as HTMLSelectElement;
-    await act(() => void fireEvent.change(select, { target: { value: "assigned" } }));
+    await act(() => void fireEvent.change(select, { target: { value: "scheduled" } }));
     const note = document.getElementById(`note-${a.id}`) as HTMLTextAreaElement;
     await act(() => void fireEvent.change(note, { target: { value: "   " } }));
     await act(() => void fireEvent.click(document.getElementById(`note-visible-${a.id}`)!));
     await act(() => void fireEvent.click(select.closest("td")!.querySelector("button")!));
     await act(() => ui.api.idle());
-    assertEquals(ui.api.calls.find((c) => c.method === "PATCH")?.body, { status: "assigned" });
-    assertEquals(await statusOf(t, a.id), "assigned");
+    assertEquals(ui.api.calls.find((c) => c.method === "PATCH")?.body, { status: "scheduled" });
+    assertEquals(await statusOf(t, a.id), "scheduled");
   } finally {
     ui.done();
   }

@@ -1,7 +1,7 @@
 import { assertEquals } from "../_assert.ts";
 import { createTestApp, test, type TestApp } from "../_helpers.ts";
 import { signInAs } from "../_auth.ts";
-import { submitSurvey } from "../_fixtures.ts";
+import { putSurveyInStatus, submitSurvey } from "../_fixtures.ts";
 import { setupDom } from "./_dom.ts";
 import { useAppFetch } from "./_fetch.ts";
 
@@ -83,12 +83,7 @@ test("[cancel survey] a refusal toasts 'Error deleting survey' with the server's
   const t = await createTestApp();
   const { survey, api } = await clientWithRequest(t);
   // A surveyor took the job after the page was rendered.
-  const res = await t.request("PATCH", `/api/surveys/${survey.id}/status`, {
-    cookie: await signInAs(t, "admin"),
-    body: { status: "assigned" },
-  });
-  assertEquals(res.status, 200);
-  await res.body?.cancel();
+  await putSurveyInStatus(t, survey.id, "assigned");
   try {
     await confirmCancel(survey.id);
     await waitFor(() => assertEquals(getToasts()[0]?.title, "Error deleting survey"));

@@ -45,17 +45,9 @@ Deno.test("[survey status] every status has a label and a description for the tr
 
 // The full table, spelled out: [role, from, allowed targets].
 const LEGAL: [Role, SurveyStatus, SurveyStatus[]][] = [
-  ["admin", "requested", [
-    "surveyors_notified",
-    "assigned",
-    "scheduled",
-    "in_fieldwork",
-    "surveyed",
-    "completed",
-    "cancelled",
-  ]],
+  // Never to surveyors_notified (Notify surveyors does that) or assigned (an assignment).
+  ["admin", "requested", ["scheduled", "in_fieldwork", "surveyed", "completed", "cancelled"]],
   ["admin", "surveyors_notified", [
-    "assigned",
     "scheduled",
     "in_fieldwork",
     "surveyed",
@@ -78,7 +70,7 @@ const LEGAL: [Role, SurveyStatus, SurveyStatus[]][] = [
   ["client", "cancelled", []],
 ];
 
-Deno.test("[survey status] admins move forward or cancel; clients only cancel before assignment", () => {
+Deno.test("[survey status] admins move forward or cancel but never notify or assign by hand; clients only cancel before assignment", () => {
   for (const [role, from, allowed] of LEGAL) {
     assertEquals(nextStatuses(role, from), allowed, `${role} from ${from}`);
     for (const to of SURVEY_STATUSES) {
@@ -128,6 +120,18 @@ Deno.test("[survey status] refusals explain themselves", () => {
   assertEquals(
     transitionError("admin", "scheduled", "assigned"),
     "A survey cannot go back from Scheduled to Surveyor assigned.",
+  );
+  assertEquals(
+    transitionError("admin", "requested", "assigned"),
+    "A surveyor is assigned when they claim the lead or an admin assigns one.",
+  );
+  assertEquals(
+    transitionError("admin", "surveyors_notified", "assigned"),
+    "A surveyor is assigned when they claim the lead or an admin assigns one.",
+  );
+  assertEquals(
+    transitionError("admin", "requested", "surveyors_notified"),
+    "Use Notify surveyors to offer the lead.",
   );
   assertEquals(
     transitionError("admin", "completed", "cancelled"),

@@ -107,17 +107,20 @@ test("[copy] a client's status notifications read as sentences about their reque
   const survey = await submitSurvey(t, cookie);
   const res = await t.request("PATCH", `/api/surveys/${survey.id}/status`, {
     cookie: admin,
-    body: { status: "surveyors_notified" },
+    body: { status: "scheduled" },
   });
   assertEquals(res.status, 200);
   await res.body?.cancel();
-  const cancelled = await t.request("DELETE", `/api/surveys/${survey.id}`, { cookie });
+  const cancelled = await t.request("PATCH", `/api/surveys/${survey.id}/status`, {
+    cookie: admin,
+    body: { status: "cancelled" },
+  });
   assertEquals(cancelled.status, 200);
   await cancelled.body?.cancel();
   const list = await (await t.request("GET", "/api/notifications", { cookie })).json();
   assertEquals(
     list.notifications.map((n: { title: string }) => n.title),
-    ["Your request was cancelled", "Your request was sent to local surveyors"],
+    ["Your request was cancelled", "Your survey visit is scheduled"],
   );
   assertEquals(list.notifications.every((n: { link: string }) => n.link.includes(survey.id)), true);
   t.close();

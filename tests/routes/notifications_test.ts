@@ -185,12 +185,12 @@ test("[notifications] a status change reaches the client's list and a new reques
 
   await t.request("PATCH", `/api/surveys/${survey.id}/status`, {
     cookie: admin.cookie,
-    body: { status: "assigned" },
+    body: { status: "scheduled" },
   });
   const clientList = await list(t, client.cookie);
   assertEquals(clientList.unreadCount, 1);
   assertEquals(clientList.notifications[0].kind, "survey_status_changed");
-  assertMatch(clientList.notifications[0].body, /is now: Surveyor assigned/);
+  assertMatch(clientList.notifications[0].body, /is now: Scheduled/);
   assertEquals(clientList.notifications[0].link, `/survey/${survey.id}`);
   t.close();
 });

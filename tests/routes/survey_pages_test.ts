@@ -218,13 +218,13 @@ test("[survey pages] after an admin moves a request on, the client sees the stat
   const survey = await submitSurvey(t, client);
   const res = await t.request("PATCH", `/api/surveys/${survey.id}/status`, {
     cookie: admin,
-    body: { status: "assigned" },
+    body: { status: "scheduled", scheduledDate: "2099-03-01" },
   });
   assertEquals(res.status, 200);
   const { html } = await loadPage(t, "/client-dashboard", client);
-  assertStringIncludes(html, '<span class="badge badge--info">Surveyor assigned</span>');
-  assertMatch(html, /aria-current="step"[^>]*>.*?Surveyor assigned/s);
-  // Past assignment a client can no longer cancel.
+  assertStringIncludes(html, '<span class="badge badge--info">Scheduled</span>');
+  assertMatch(html, /aria-current="step"[^>]*>.*?Scheduled/s);
+  // Once a visit is booked a client can no longer cancel.
   assert(!html.includes('data-island="CancelSurveyButton"'));
   t.close();
 });

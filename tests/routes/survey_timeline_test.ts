@@ -12,7 +12,7 @@ import { SUPPORT_ACTOR_NAME, type SurveyEvent } from "../../lib/survey_schema.ts
 const ADMIN_NAME = "Ada Lovelace-Admin";
 const CLIENT_NAME = "Dana Client-Owner";
 const INTERNAL = "Internal: client was rude on the phone, quote high next time";
-const FOR_CLIENT = "Your surveyor is booked; expect a call this week.";
+const FOR_CLIENT = "The crew is on site; expect a call this week.";
 const OLD_NOTE = "Written before notes had an audience";
 
 /** A client's survey that an admin moved on twice: one internal note, one for the client. */
@@ -21,8 +21,8 @@ async function surveyWithNotes(t: TestApp) {
   const client = await createSignedInUser(t, { role: "client", fullName: CLIENT_NAME });
   const survey = await submitSurvey(t, client.cookie);
   const changes = [
-    { status: "surveyors_notified", note: INTERNAL },
-    { status: "assigned", note: FOR_CLIENT, isNoteVisibleToClient: true },
+    { status: "scheduled", scheduledDate: "2099-03-01", note: INTERNAL },
+    { status: "in_fieldwork", note: FOR_CLIENT, isNoteVisibleToClient: true },
   ];
   for (const body of changes) {
     const res = await t.request("PATCH", `/api/surveys/${survey.id}/status`, {
@@ -56,8 +56,8 @@ test("[timeline] a client's JSON names Meridian support and holds only notes wri
     events.map((e) => [e.toStatus, e.actorName, e.note, e.isNoteVisibleToClient]),
     [
       ["requested", CLIENT_NAME, null, false],
-      ["surveyors_notified", SUPPORT_ACTOR_NAME, null, false],
-      ["assigned", SUPPORT_ACTOR_NAME, FOR_CLIENT, true],
+      ["scheduled", SUPPORT_ACTOR_NAME, null, false],
+      ["in_fieldwork", SUPPORT_ACTOR_NAME, FOR_CLIENT, true],
     ],
   );
   t.close();
@@ -90,8 +90,8 @@ test("[timeline] the admin still sees every name and note, each marked with its 
     events.map((e) => [e.toStatus, e.actorName, e.note, e.isNoteVisibleToClient]),
     [
       ["requested", CLIENT_NAME, null, false],
-      ["surveyors_notified", ADMIN_NAME, INTERNAL, false],
-      ["assigned", ADMIN_NAME, FOR_CLIENT, true],
+      ["scheduled", ADMIN_NAME, INTERNAL, false],
+      ["in_fieldwork", ADMIN_NAME, FOR_CLIENT, true],
     ],
   );
   const res = await getPage(t, `/survey/${survey.id}`, admin.cookie);
@@ -111,7 +111,7 @@ test("[timeline] notes from before the visibility flag stay internal", async () 
   // As the rows already stored when migration 0006 ran: no visibility given.
   await t.sql`
     insert into survey_events (survey_id, actor_id, from_status, to_status, note)
-    values (${survey.id}, ${admin.user.id}, 'assigned', 'scheduled', ${OLD_NOTE})`;
+    values (${survey.id}, ${admin.user.id}, 'in_fieldwork', 'surveyed', ${OLD_NOTE})`;
   const mine = await eventsAs(t, survey.id, client.cookie);
   assertNoStaffDetails(mine.text, "GET /api/surveys/{id}");
   assertEquals(mine.events.length, 4);
@@ -146,7 +146,7 @@ test("[timeline] a note's visibility must be true or false; a bad one changes no
   for (const isNoteVisibleToClient of ["yes", 1, null, { a: 1 }]) {
     const res = await t.request("PATCH", `/api/surveys/${survey.id}/status`, {
       cookie: admin.cookie,
-      body: { status: "assigned", note: "x", isNoteVisibleToClient },
+      body: { status: "scheduled", note: "x", isNoteVisibleToClient },
     });
     const body = await expectJson(res, 400);
     assertEquals(body.errors?.isNoteVisibleToClient, "Note visibility must be true or false");

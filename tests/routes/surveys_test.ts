@@ -1,7 +1,7 @@
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
 import { createTestApp, test, type TestApp, testDatabase } from "../_helpers.ts";
 import { createSignedInUser, signInAs } from "../_auth.ts";
-import { countRows, submitSurvey, surveyRequest } from "../_fixtures.ts";
+import { countRows, putSurveyInStatus, submitSurvey, surveyRequest } from "../_fixtures.ts";
 import { getActivePricingConfig } from "../../db/pricing.ts";
 import { insertDiscountCode } from "../../db/discounts.ts";
 import { countSurveysByStatus } from "../../db/surveys.ts";
@@ -478,7 +478,7 @@ test("[surveys] an admin lists every request with filters and pages", async () =
     surveyType: "boundary",
     address: "30 50%_Off Way, Waco TX",
   });
-  await setStatus(t, admin, s2.id, { status: "assigned" });
+  await putSurveyInStatus(t, s2.id, "assigned");
 
   async function list(query: string) {
     const res = await t.request("GET", `/api/surveys${query}`, { cookie: admin });
@@ -535,8 +535,9 @@ test("[surveys] a survey and its timeline are visible to its owner and admins on
   const admin = await createSignedInUser(t, { role: "admin", fullName: "Ada Admin" });
   const survey = await submitSurvey(t, owner);
   await setStatus(t, admin.cookie, survey.id, {
-    status: "surveyors_notified",
-    note: "Sent to 4",
+    status: "scheduled",
+    scheduledDate: "2099-03-01",
+    note: "Visit booked",
     isNoteVisibleToClient: true,
   });
 
@@ -545,10 +546,10 @@ test("[surveys] a survey and its timeline are visible to its owner and admins on
   assertJson(res);
   const body = await res.json();
   assertEquals(body.survey.id, survey.id);
-  assertEquals(body.survey.status, "surveyors_notified");
+  assertEquals(body.survey.status, "scheduled");
   assertEquals(
     body.events.map((e: SurveyEvent) => [e.fromStatus, e.toStatus, e.note]),
-    [[null, "requested", null], ["requested", "surveyors_notified", "Sent to 4"]],
+    [[null, "requested", null], ["requested", "scheduled", "Visit booked"]],
   );
   // Clients see "Meridian support", admins the name (tests/routes/survey_timeline_test.ts).
   assertEquals(body.events[1].actorName, "Meridian support");
@@ -579,8 +580,6 @@ test("[surveys] an admin moves a request forward; the client is notified of each
   const { user, cookie } = await createSignedInUser(t, { role: "client" });
   const survey = await submitSurvey(t, cookie);
   const steps: [SurveyStatus, Record<string, string>][] = [
-    ["surveyors_notified", {}],
-    ["assigned", {}],
     ["scheduled", { scheduledDate: "2099-03-01" }],
     ["in_fieldwork", {}],
     ["surveyed", { surveyedDate: "2099-03-01" }],
@@ -601,13 +600,35 @@ test("[surveys] an admin moves a request forward; the client is notified of each
     surveyedDate: "2099-03-01",
     completedDate: "2099-03-05",
   });
-  assertEquals(await countRows(t, "survey_events"), 7);
+  assertEquals(await countRows(t, "survey_events"), 5);
   const notes = await t.sql<{ kind: string; link: string }[]>`
     select kind, link from notifications where user_id = ${user.id}`;
-  assertEquals(notes.length, 6);
+  assertEquals(notes.length, 4);
   assert(
     notes.every((n) => n.kind === "survey_status_changed" && n.link === `/survey/${survey.id}`),
   );
+  t.close();
+});
+
+test("[surveys] an admin cannot mark a request notified or assigned by changing its status", async () => {
+  const t = await createTestApp();
+  const admin = await signInAs(t, "admin");
+  const survey = await submitSurvey(t, await signInAs(t, "client"));
+  const notified = await setStatus(t, admin, survey.id, { status: "surveyors_notified" });
+  assertEquals(notified.status, 409);
+  assertJson(notified);
+  assertEquals(await notified.json(), { message: "Use Notify surveyors to offer the lead." });
+  const assigned = await setStatus(t, admin, survey.id, { status: "assigned" });
+  assertEquals(assigned.status, 409);
+  assertEquals(await assigned.json(), {
+    message: "A surveyor is assigned when they claim the lead or an admin assigns one.",
+  });
+  // Nor from surveyors_notified, once Notify surveyors has set it.
+  await putSurveyInStatus(t, survey.id, "surveyors_notified");
+  const later = await setStatus(t, admin, survey.id, { status: "assigned" });
+  assertEquals(later.status, 409);
+  assertEquals(await statusOf(t, survey.id), "surveyors_notified");
+  assertEquals(await countRows(t, "survey_events"), 1);
   t.close();
 });
 
@@ -680,7 +701,6 @@ test("[surveys] marking surveyed needs surveyedDate and completing needs complet
 
 test("[surveys] a client may only cancel their own request, and only before assignment", async () => {
   const t = await createTestApp();
-  const admin = await signInAs(t, "admin");
   const owner = await signInAs(t, "client");
   const a = await submitSurvey(t, owner);
   const b = await submitSurvey(t, owner);
@@ -696,7 +716,7 @@ test("[surveys] a client may only cancel their own request, and only before assi
   assertEquals(cancel.status, 200);
   assertEquals((await cancel.json()).survey.status, "cancelled");
 
-  await setStatus(t, admin, b.id, { status: "assigned" });
+  await putSurveyInStatus(t, b.id, "assigned");
   const late = await setStatus(t, owner, b.id, { status: "cancelled" });
   assertEquals(late.status, 409);
   assertEquals(await late.json(), {
@@ -764,7 +784,6 @@ test("[surveys] an admin deletes a survey with its timeline", async () => {
 
 test("[surveys] a client's delete cancels their own request before assignment", async () => {
   const t = await createTestApp();
-  const admin = await signInAs(t, "admin");
   const owner = await signInAs(t, "client");
   const a = await submitSurvey(t, owner);
   const b = await submitSurvey(t, owner);
@@ -776,7 +795,7 @@ test("[surveys] a client's delete cancels their own request before assignment", 
   const twice = await t.request("DELETE", `/api/surveys/${a.id}`, { cookie: owner });
   assertEquals(twice.status, 409);
 
-  await setStatus(t, admin, b.id, { status: "assigned" });
+  await putSurveyInStatus(t, b.id, "assigned");
   const late = await t.request("DELETE", `/api/surveys/${b.id}`, { cookie: owner });
   assertEquals(late.status, 409);
   assertEquals(await statusOf(t, b.id), "assigned");
@@ -857,7 +876,7 @@ test("[surveys] the admin list's totals stay exact through submissions, status c
   for (const surveyType of ["boundary", "boundary", "alta", "topographic", "boundary"]) {
     created.push(await submitSurvey(t, client, { surveyType }));
   }
-  await setStatus(t, admin, created[0].id, { status: "assigned" });
+  await setStatus(t, admin, created[0].id, { status: "scheduled" });
   await setStatus(t, admin, created[1].id, { status: "cancelled" });
   await t.request("DELETE", `/api/surveys/${created[2].id}`, { cookie: admin });
   await t.request("POST", "/api/surveys/delete-multiple", {
@@ -865,7 +884,7 @@ test("[surveys] the admin list's totals stay exact through submissions, status c
     body: { ids: [created[3].id] },
   });
   // Every filter combination agrees with a plain count.
-  for (const status of [undefined, "requested", "assigned", "cancelled", "completed"]) {
+  for (const status of [undefined, "requested", "scheduled", "cancelled", "completed"]) {
     for (const surveyType of [undefined, "boundary", "alta", "topographic"]) {
       const params = new URLSearchParams();
       if (status) params.set("status", status);
@@ -889,7 +908,7 @@ test("[surveys] the admin list's totals stay exact through submissions, status c
     await countSurveysByStatus(t.sql),
     Object.fromEntries(grouped.map((r) => [r.status, r.n])),
   );
-  assertEquals(await countSurveysByStatus(t.sql), { requested: 1, assigned: 1, cancelled: 1 });
+  assertEquals(await countSurveysByStatus(t.sql), { requested: 1, scheduled: 1, cancelled: 1 });
   t.close();
 });
 
@@ -998,11 +1017,11 @@ test("[surveys] a status change that committed answers 200 with the survey even 
   const admin = await signInAs(t, "admin");
   const { id } = await submitSurvey(t, client);
   db.arm();
-  const res = await setStatus(t, admin, id, { status: "surveyors_notified" });
+  const res = await setStatus(t, admin, id, { status: "scheduled" });
   assertEquals(res.status, 200, await res.clone().text());
   assertJson(res);
   const { survey } = await res.json();
-  assertEquals(survey.status, "surveyors_notified");
-  assertEquals(await statusOf(t, id), "surveyors_notified");
+  assertEquals(survey.status, "scheduled");
+  assertEquals(await statusOf(t, id), "scheduled");
   t.close();
 });
