@@ -130,6 +130,67 @@ const AcreageTierSchema = z.object({
   centsPerAcre: cents("Price per acre"),
 }).strict();
 
+const percent = (label: string) =>
+  z.number({ error: `${label} must be a number` })
+    .min(0, { error: `${label} cannot be negative` })
+    .max(50, { error: `${label} must be 50% or less` });
+
+/**
+ * The lead price section (lib/lead_pricing.ts): what a surveyor pays to buy a survey lead.
+ *
+ * - `sharePercent`: per priced type, the percentage of the client's quote (0–50, decimals
+ *   allowed: 7.5 = 7.5%).
+ * - `floorCents` / `capCents`: the share is raised to at least the floor and cut to at most
+ *   the cap (floor ≤ cap).
+ * - `subdivisionFlatCents`: the flat price of a lead with no quote to take a share of
+ *   (subdivision, which is quoted by hand).
+ * - `maxBuyers`: how many surveyors may buy one lead (1–10, default 3).
+ * - `expiryDays`: days a lead stays open after it is created (1–90).
+ * - `claimFeeMultiple`: what claiming a lead exclusively costs, as a multiple of its price
+ *   (issue 11; 1–10, default 1.5).
+ */
+export const LeadPricingConfigSchema = z.object({
+  sharePercent: record(PRICED_SURVEY_TYPES, (t) => percent(`Lead share (${t})`)),
+  floorCents: cents("Lowest lead price"),
+  capCents: cents("Highest lead price"),
+  subdivisionFlatCents: cents("Subdivision lead price"),
+  maxBuyers: z.number({ error: "Buyers per lead must be a number" })
+    .int({ error: "Buyers per lead must be a whole number" })
+    .min(1, { error: "Buyers per lead must be at least 1" })
+    .max(10, { error: "Buyers per lead must be 10 or fewer" }),
+  expiryDays: z.number({ error: "Lead expiry must be a number" })
+    .int({ error: "Lead expiry must be a whole number of days" })
+    .min(1, { error: "Lead expiry must be at least 1 day" })
+    .max(90, { error: "Lead expiry must be 90 days or fewer" }),
+  claimFeeMultiple: multiplier("Claim fee multiple", 1, 10),
+}).strict().refine((lead) => lead.floorCents <= lead.capCents, {
+  error: "The lowest lead price must not be above the highest",
+  path: ["floorCents"],
+});
+
+/** A validated lead price section. */
+export type LeadPricingConfig = z.infer<typeof LeadPricingConfigSchema>;
+
+/**
+ * Default lead prices: 10% of a boundary quote ($385 → $38.50), 6% of an ALTA quote
+ * ($1,285 → $77.10), never under $15 or over $150; $75 for a subdivision.
+ */
+export const DEFAULT_LEAD_PRICING: LeadPricingConfig = {
+  sharePercent: {
+    boundary: 10,
+    elevation_certificate: 10,
+    topographic: 8,
+    alta: 6,
+    construction: 8,
+  },
+  floorCents: 1_500,
+  capCents: 15_000,
+  subdivisionFlatCents: 7_500,
+  maxBuyers: 3,
+  expiryDays: 7,
+  claimFeeMultiple: 1.5,
+};
+
 /**
  * A pricing configuration as admins edit it and Postgres stores it (pricing_configs.config).
  * Multipliers are relative to 1 (1.15 = +15%); money is integer cents. Strict: unknown keys
@@ -157,6 +218,8 @@ export const PricingConfigSchema = z.object({
   }).strict(),
   stateIndex: record(STATE_CODES, (s) => multiplier(`Cost index (${s})`, 0.5, 2)),
   altaItemCents: record(ALTA_ITEM_IDS, (id) => cents(`ALTA item ${id}`)),
+  // Versions saved before leads existed have no lead section; they read as the defaults.
+  lead: LeadPricingConfigSchema.default(() => structuredClone(DEFAULT_LEAD_PRICING)),
 }).strict().superRefine((config, ctx) => {
   const tiers = config.acreageTiers;
   tiers.forEach((tier, i) => {
@@ -335,6 +398,7 @@ export const DEFAULT_PRICING_CONFIG: PricingConfig = {
     "17": 7_500,
     "18": 10_000,
   },
+  lead: DEFAULT_LEAD_PRICING,
 };
 
 /** A discount the quote applies: percent (1–100) or a fixed amount in cents. */

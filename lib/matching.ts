@@ -1,0 +1,179 @@
+/**
+ * Matching: which surveyor records can take a survey, and how well each fits.
+ *
+ * Candidates (one query, `findCandidateSurveyors`): records with a location whose own service
+ * radius reaches the property, found through the GiST index `surveyors_location_idx` (an
+ * `earth_box` of MAX_SERVICE_RADIUS_MILES around the property, then the exact
+ * `earth_distance`), and either
+ *   - a match: status `active`, licensed in the property's state, offering its survey type; or
+ *   - a prospect: a record not in the network yet (status `prospect` or `invited`) whose
+ *     licence states and survey types, where known, fit too. Prospects are invited by email,
+ *     never notified in-app. Paused records are never candidates.
+ * At most CANDIDATE_POOL records, nearest first, are scored.
+ *
+ * The score (0–100, higher is better; `matchScore`):
+ *
+ *   distance  40 × max(0, 1 − miles / 100)               nearer is better; 100 mi or more: 0
+ *   rating    25 × r / 5, r = (rating × reviews + 4 × 5) / (reviews + 5)
+ *                                                      a 4★ prior worth 5 reviews, so a lone
+ *                                                      5★ review does not beat a long record;
+ *                                                      no rating: r = 4
+ *   response  20 × (responded + 1) / (offered + 2)       leads offered (kind notified) in the
+ *                                                      last 90 days; responded = viewed,
+ *                                                      purchased, claimed or declined; offers
+ *                                                      still 'sent' and under 3 days old are
+ *                                                      not counted yet; none: ½
+ *   workload  15 × 3 / (3 + open)                       open = surveys assigned to them that
+ *                                                      are not completed or cancelled
+ *
+ *   score = round(distance + rating + response + workload)
+ *
+ * The response rate and the workload are counted for every candidate in the same query
+ * (lateral joins on lead_recipients_surveyor_idx and surveys_assigned_surveyor_idx): no N+1.
+ */
+import type { Db } from "../db/client.ts";
+import type { SurveyType } from "./survey_types.ts";
+import {
+  MAX_SERVICE_RADIUS_MILES,
+  type SurveyorSource,
+  type SurveyorStatus,
+} from "./surveyor_schema.ts";
+
+/** Metres in a statute mile (earth_distance works in metres). */
+export const METERS_PER_MILE = 1609.344;
+/** Most records scored per survey: the nearest ones that qualify. */
+export const CANDIDATE_POOL = 200;
+/** Days of lead offers the response rate looks back over. */
+export const RESPONSE_WINDOW_DAYS = 90;
+/** An offer younger than this that nobody answered yet does not count against the rate. */
+export const RESPONSE_GRACE_DAYS = 3;
+
+/** What the score is computed from. */
+export interface ScoreInputs {
+  distanceMiles: number;
+  rating: number | null;
+  reviewCount: number | null;
+  /** Leads offered in the response window (see the module comment). */
+  recentOffers: number;
+  /** Of those, how many the surveyor responded to. */
+  recentResponses: number;
+  /** Surveys assigned to the surveyor that are not completed or cancelled. */
+  openSurveys: number;
+}
+
+/**
+ * The match score, 0–100 (higher is better), from distance, rating, recent response rate and
+ * open workload; the module comment gives the formula.
+ */
+export function matchScore(input: ScoreInputs): number {
+  const distance = 40 * Math.max(0, 1 - input.distanceMiles / 100);
+  const reviews = input.rating === null ? 0 : Math.max(0, input.reviewCount ?? 0);
+  const stars = input.rating === null ? 4 : (input.rating * reviews + 4 * 5) / (reviews + 5);
+  const rating = 25 * Math.min(5, Math.max(0, stars)) / 5;
+  const offered = Math.max(0, input.recentOffers);
+  const responded = Math.min(offered, Math.max(0, input.recentResponses));
+  const response = 20 * (responded + 1) / (offered + 2);
+  const workload = 15 * 3 / (3 + Math.max(0, input.openSurveys));
+  return Math.max(0, Math.min(100, Math.round(distance + rating + response + workload)));
+}
+
+/** A scored candidate record. `email` is the record's, else its active account's. */
+export interface MatchCandidate extends ScoreInputs {
+  surveyorId: string;
+  companyName: string;
+  lat: number;
+  lng: number;
+  serviceRadiusMiles: number;
+  inNetwork: boolean;
+  status: SurveyorStatus;
+  source: SurveyorSource;
+  /** The linked account when it exists and is not disabled. */
+  userId: string | null;
+  email: string | null;
+  /** "match": active, licensed, offers the type; "prospect": not in the network yet. */
+  kind: "match" | "prospect";
+  score: number;
+}
+
+/** Where and what the survey is. */
+export interface MatchQuery {
+  lat: number;
+  lng: number;
+  state: string;
+  surveyType: SurveyType;
+}
+
+type CandidateRow = Omit<MatchCandidate, "score" | "distanceMiles"> & { distanceM: number };
+
+/**
+ * The candidate records for a survey at (`lat`, `lng`) in `state` of `surveyType`, scored and
+ * ordered: matches first, then prospects, each by score (then distance, then id). At most
+ * `limit` matches and `prospectLimit` prospects. One query; see the module comment.
+ */
+export async function findCandidateSurveyors(
+  db: Db,
+  { lat, lng, state, surveyType, limit = 25, prospectLimit = 10 }: MatchQuery & {
+    limit?: number;
+    prospectLimit?: number;
+  },
+): Promise<MatchCandidate[]> {
+  const boxMeters = MAX_SERVICE_RADIUS_MILES * METERS_PER_MILE;
+  // The property's point, written out in each place (not a CTE) so the planner sees a
+  // constant box and can search surveyors_location_idx with it.
+  const here = db`ll_to_earth(${lat}::float8, ${lng}::float8)`;
+  const rows = await db<CandidateRow[]>`
+    with near as (
+      select s.id, s.company_name, s.lat, s.lng, s.service_radius_miles, s.in_network, s.status,
+        s.source, s.rating, s.review_count, s.user_id, s.email,
+        earth_distance(ll_to_earth(s.lat, s.lng), ${here}) as distance_m,
+        case when s.status = 'active' then 'match' else 'prospect' end as kind
+      from surveyors s
+      where s.lat is not null
+        and earth_box(${here}, ${boxMeters}::float8) @> ll_to_earth(s.lat, s.lng)
+        and earth_distance(ll_to_earth(s.lat, s.lng), ${here})
+          <= s.service_radius_miles * ${METERS_PER_MILE}::float8
+        and (
+          (s.status = 'active' and ${state}::text = any(s.license_states)
+            and ${surveyType}::text = any(s.survey_types))
+          or (s.status in ('prospect', 'invited') and not s.in_network
+            and (cardinality(s.license_states) = 0 or ${state}::text = any(s.license_states))
+            and (cardinality(s.survey_types) = 0 or ${surveyType}::text = any(s.survey_types)))
+        )
+      order by distance_m, s.id
+      limit ${CANDIDATE_POOL}
+    )
+    select n.id as surveyor_id, n.company_name, n.lat, n.lng, n.service_radius_miles,
+      n.in_network, n.status, n.source, n.rating, n.review_count, n.distance_m, n.kind,
+      u.id as user_id, coalesce(n.email, u.email) as email,
+      coalesce(r.offers, 0)::int as recent_offers,
+      coalesce(r.responses, 0)::int as recent_responses,
+      coalesce(w.open_surveys, 0)::int as open_surveys
+    from near n
+    left join users u on u.id = n.user_id and u.disabled_at is null
+    left join lateral (
+      select count(*) as offers,
+        count(*) filter (where lr.outcome in ('viewed', 'purchased', 'claimed', 'declined'))
+          as responses
+      from lead_recipients lr
+      where lr.surveyor_id = n.id and lr.kind = 'notified'
+        and lr.notified_at > now() - make_interval(days => ${RESPONSE_WINDOW_DAYS}::int)
+        and (lr.outcome <> 'sent'
+          or lr.notified_at < now() - make_interval(days => ${RESPONSE_GRACE_DAYS}::int))
+    ) r on true
+    left join lateral (
+      select count(*) as open_surveys from surveys sv
+      where sv.assigned_surveyor_id = n.id and sv.status not in ('completed', 'cancelled')
+    ) w on true`;
+  const scored = rows.map(({ distanceM, ...row }): MatchCandidate => {
+    const distanceMiles = Math.round((distanceM / METERS_PER_MILE) * 10) / 10;
+    const candidate = { ...row, distanceMiles };
+    return { ...candidate, score: matchScore(candidate) };
+  });
+  const byScore = (a: MatchCandidate, b: MatchCandidate) =>
+    b.score - a.score || a.distanceMiles - b.distanceMiles ||
+    (a.surveyorId < b.surveyorId ? -1 : 1);
+  const matches = scored.filter((c) => c.kind === "match").sort(byScore).slice(0, limit);
+  const prospects = scored.filter((c) => c.kind === "prospect").sort(byScore)
+    .slice(0, prospectLimit);
+  return [...matches, ...prospects];
+}
