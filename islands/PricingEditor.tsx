@@ -4,10 +4,12 @@ import { toast } from "./_toast.ts";
 import { CheckedForm, describedBy, FieldError, SelectField, TextField } from "./_fields.tsx";
 import {
   formatCents,
+  LeadPricingConfigSchema,
   PRICED_SURVEY_TYPES,
   type PricingConfig,
   PricingConfigSchema,
 } from "../lib/pricing.ts";
+import { describeLeadPrice, priceLead } from "../lib/lead_pricing.ts";
 import {
   ALTA_ITEM_IDS,
   ALTA_TABLE_A_ITEMS,
@@ -21,7 +23,7 @@ import {
   VEGETATION_LABELS,
   VEGETATIONS,
 } from "../lib/survey_options.ts";
-import { SURVEY_TYPE_INFO } from "../lib/survey_types.ts";
+import { SURVEY_TYPE_INFO, SURVEY_TYPES, type SurveyType } from "../lib/survey_types.ts";
 import { TableRegion } from "./_table.tsx";
 
 /** One row of the version history. */
@@ -49,7 +51,7 @@ interface PreviewRow {
   changeCents: number | null;
 }
 
-type Unit = "dollars" | "factor" | "acres" | "count";
+type Unit = "dollars" | "factor" | "acres" | "count" | "percent";
 
 /** Form values: every number as the text in its input, keyed by the config path. */
 type Draft = Record<string, string>;
@@ -184,11 +186,29 @@ const GROUPS: { id: string; title: string; hint: string; fields: FieldSpec[] }[]
   },
 ];
 
-const ALL_FIELDS = GROUPS.flatMap((g) => g.fields);
+/** The lead price section (lib/lead_pricing.ts): what a surveyor pays for a lead. */
+const LEAD_FIELDS: FieldSpec[] = [
+  ...PRICED_SURVEY_TYPES.map((t): FieldSpec => ({
+    path: ["lead", "sharePercent", t],
+    label: `${TYPE_NAME(t)} (% of quote)`,
+    unit: "percent",
+  })),
+  { path: ["lead", "floorCents"], label: "Lowest lead price", unit: "dollars" },
+  { path: ["lead", "capCents"], label: "Highest lead price", unit: "dollars" },
+  { path: ["lead", "subdivisionFlatCents"], label: "Subdivision lead (flat)", unit: "dollars" },
+  { path: ["lead", "maxBuyers"], label: "Surveyors per lead", unit: "count" },
+  { path: ["lead", "expiryDays"], label: "Days a lead stays open", unit: "count" },
+];
+
+const ALL_FIELDS = [...GROUPS.flatMap((g) => g.fields), ...LEAD_FIELDS];
 const key = (path: (string | number)[]) => path.join(".");
 
 function getIn(obj: unknown, path: (string | number)[]): number {
-  return path.reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], obj) as number;
+  // A version saved before a section existed lacks it: its fields start empty.
+  return path.reduce<unknown>(
+    (o, p) => (o as Record<string, unknown> | undefined)?.[p],
+    obj,
+  ) as number;
 }
 
 function setIn(obj: Record<string, unknown>, path: (string | number)[], value: unknown) {
@@ -202,7 +222,10 @@ function setIn(obj: Record<string, unknown>, path: (string | number)[], value: u
 
 function draftOf(config: PricingConfig): { draft: Draft; tiers: TierDraft[]; included: string } {
   const draft: Draft = {};
-  for (const f of ALL_FIELDS) draft[key(f.path)] = toText(getIn(config, f.path), f.unit);
+  for (const f of ALL_FIELDS) {
+    const value = getIn(config, f.path);
+    draft[key(f.path)] = typeof value === "number" ? toText(value, f.unit) : "";
+  }
   return {
     draft,
     included: String(config.includedAcres),
@@ -259,6 +282,7 @@ function NumberField(
   },
 ) {
   const prefix = unit === "dollars" ? "$" : unit === "factor" ? "×" : "";
+  const suffix = unit === "percent" ? "%" : "";
   return (
     <div className="field pricing-field">
       <label className="field__label" htmlFor={id}>{label}</label>
@@ -273,16 +297,119 @@ function NumberField(
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, undefined, error)}
         />
+        {suffix ? <span className="pricing-field__unit" aria-hidden="true">{suffix}</span> : null}
       </div>
       <FieldError id={id} error={error} />
     </div>
   );
 }
 
+/** A quote's lead price as the sentence surveyors read, or why there is none. */
+function leadSentence(
+  lead: ReturnType<typeof LeadPricingConfigSchema.safeParse>,
+  surveyType: SurveyType,
+  quotedPriceCents: number | null,
+): string {
+  if (!lead.success) return "Fix the lead price fields to see this.";
+  return describeLeadPrice(priceLead(lead.data, { surveyType, quotedPriceCents }).inputs);
+}
+
+const SURVEY_TYPE_CHOICES = SURVEY_TYPES.map((t) => ({ id: t, label: TYPE_NAME(t) }));
+
 /**
- * /pricing-algorithm: edits every pricing factor (validated with the server's schema as you
- * type), previews sample properties under the unsaved configuration, saves a new version with
- * a note, shows the version history, and manages discount codes.
+ * The lead price section: each priced type's share of the quote, the floor and cap, the flat
+ * subdivision price, surveyors per lead and expiry; under them the lead price of every type's
+ * starting price and of any quote the admin tries, in the words surveyors read, recomputed
+ * on every keystroke (lib/lead_pricing.ts runs here, no round trip).
+ */
+function LeadPriceSection(
+  { lead, draft, errors, onValue }: {
+    lead: unknown;
+    draft: Draft;
+    errors: Record<string, string>;
+    onValue(key: string, value: string): void;
+  },
+) {
+  const [tryType, setTryType] = useState<SurveyType>("alta");
+  const [tryQuote, setTryQuote] = useState("2400");
+  const parsed = useMemo(() => LeadPricingConfigSchema.safeParse(lead), [lead]);
+  const tryCents = toNumber(tryQuote, "dollars");
+  const isTryValid = Number.isFinite(tryCents) && tryCents >= 0 && tryCents <= 100_000_000;
+  return (
+    <section className="card pricing-group pricing-group--lead" aria-labelledby="pricing-lead">
+      <div className="card__header">
+        <h2 id="pricing-lead">Lead price</h2>
+      </div>
+      <div className="card__body stack">
+        <p className="muted">
+          What a surveyor pays for a lead: a share of the client's quote by survey type, raised to
+          the lowest price and cut to the highest. Subdivision surveys are quoted by hand, so their
+          leads have a flat price. Each lead keeps the price it was offered at.
+        </p>
+        <div className="pricing-grid">
+          {LEAD_FIELDS.map((f) => {
+            const k = key(f.path);
+            return (
+              <NumberField
+                key={k}
+                id={`pf-${k.replace(/\./g, "-")}`}
+                label={f.label}
+                unit={f.unit}
+                value={draft[k] ?? ""}
+                onValue={(v) => onValue(k, v)}
+                error={errors[k]}
+              />
+            );
+          })}
+        </div>
+        <h3>Lead prices at each starting price</h3>
+        <ul>
+          {PRICED_SURVEY_TYPES.map((t) => {
+            const from = SURVEY_TYPE_INFO[t].startingPrice;
+            return (
+              <li key={t}>
+                <strong>{TYPE_NAME(t)}:</strong>{" "}
+                {leadSentence(parsed, t, from === null ? null : from * 100)}
+              </li>
+            );
+          })}
+          <li>
+            <strong>{TYPE_NAME("subdivision")}:</strong> {leadSentence(parsed, "subdivision", null)}
+          </li>
+        </ul>
+        <div className="pricing-grid">
+          <SelectField
+            id="lead-try-type"
+            label="Try a survey type"
+            value={tryType}
+            onValue={(v) => setTryType(v as SurveyType)}
+            choices={SURVEY_TYPE_CHOICES}
+            placeholder={null}
+          />
+          <NumberField
+            id="lead-try-quote"
+            label="and a quote"
+            unit="dollars"
+            value={tryQuote}
+            onValue={setTryQuote}
+            error={isTryValid ? undefined : "Enter a quote in dollars, like 1285"}
+          />
+        </div>
+        <p aria-live="polite">
+          {isTryValid
+            ? leadSentence(parsed, tryType, tryType === "subdivision" ? null : tryCents)
+            : null}
+        </p>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * /pricing-algorithm: edits every pricing factor and the lead price (validated with the
+ * server's schema as you type), previews sample properties and lead prices under the unsaved
+ * configuration, saves a new version with a note, shows the version history, and manages
+ * discount codes.
  */
 export default function PricingEditor(
   { active, defaults, history, codes, renderedAt }: PricingEditorProps,
@@ -547,6 +674,13 @@ export default function PricingEditor(
               </div>
             </section>
           ))}
+
+          <LeadPriceSection
+            lead={(candidate as { lead?: unknown }).lead}
+            draft={draft}
+            errors={errors}
+            onValue={(k, v) => setDraft((d) => ({ ...d, [k]: v }))}
+          />
         </div>
 
         <aside className="pricing-form__side">

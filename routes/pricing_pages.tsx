@@ -30,8 +30,8 @@ function adminPage(
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : d);
 
 /**
- * Admin pages, checked on the server: /pricing-algorithm (pricing factors, preview, history,
- * discount codes) and /regrid-api-test (parcel-data lookups).
+ * Admin pages, checked on the server: /pricing-algorithm (pricing factors, lead price, preview,
+ * history, discount codes) and /regrid-api-test (parcel-data lookups).
  */
 export const pricingPages = new Hono<AppEnv>()
   .get("/pricing-algorithm", requirePageRole("admin"), async (c) => {
@@ -49,7 +49,9 @@ export const pricingPages = new Hono<AppEnv>()
         intro: (
           <>
             Instant quotes use the active version. Each save makes a new version; requests keep the
-            version they were quoted with. See <a href="#discount-codes">discount codes</a> below.
+            version they were quoted with. Lead prices for surveyors are part of the same version.
+            See <a href="#pricing-lead">lead price</a> and{" "}
+            <a href="#discount-codes">discount codes</a> below.
           </>
         ),
       },

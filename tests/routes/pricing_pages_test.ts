@@ -56,6 +56,14 @@ test("[pricing] /pricing-algorithm shows the active config, history and discount
     assertStringIncludes(html, text);
   }
   assertStringIncludes(html, "PAGE10");
+  // The lead price section and its preview, in the words surveyors read, before hydration.
+  assertEquals(props.active.config.lead.sharePercent.alta, 6);
+  assertStringIncludes(html, '<h2 id="pricing-lead">Lead price</h2>');
+  assertStringIncludes(html, 'href="#pricing-lead"');
+  assertStringIncludes(
+    html,
+    "6% of the $1,285.00 quote, at least $15, at most $150 = $77.10",
+  );
   t.close();
 });
 
