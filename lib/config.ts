@@ -23,6 +23,13 @@ export const ConfigSchema = z.object({
    */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   LOG_REQUESTS: z.enum(["0", "1"]).default("1").transform((v) => v === "1"),
+  /**
+   * On (default): a new survey request is matched and the nearby in-network surveyors are
+   * notified by a background job within seconds (lib/jobs.ts). Off: admins dispatch by hand.
+   */
+  AUTO_DISPATCH: z.enum(["0", "1", "true", "false"]).default("1").transform((v) =>
+    v === "1" || v === "true"
+  ),
   GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
   REGRID_API_TOKEN: z.string().min(1).optional(),
   REGRID_API_URL: z.string().url().default("https://app.regrid.com/api/v2"),

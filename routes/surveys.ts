@@ -42,6 +42,7 @@ import {
   transitionError,
 } from "../lib/survey_status.ts";
 import { SURVEY_TYPE_INFO } from "../lib/survey_types.ts";
+import { enqueueSurveyDispatch } from "../lib/jobs.ts";
 import type { ParcelData } from "../lib/parcels/provider.ts";
 
 /** Spec section 8: what a signed-out visitor is told when submitting a request. */
@@ -175,8 +176,9 @@ async function applyStatusChange(
  * Survey requests API.
  *
  * - `POST /api/surveys` (clients): prices the request on the server, redeems the discount,
- *   stores it with its quote, event, emails and notifications in one transaction. 201 the
- *   first time; 200 with the same survey for a retried `requestId`.
+ *   stores it with its quote, event, emails, notifications and (AUTO_DISPATCH) its dispatch
+ *   job in one transaction. 201 the first time; 200 with the same survey for a retried
+ *   `requestId`.
  * - `GET /api/surveys` (clients: their own; admins: all, filtered) and `GET /api/surveys/{id}`
  *   (owner or admin; anyone else 404).
  * - `PATCH /api/surveys/{id}/status`: legal transitions for the caller's role only.
@@ -279,6 +281,11 @@ export const surveys = new Hono<AppEnv>()
             fromStatus: null,
             toStatus: "requested",
           });
+          // Matching and notifying run in a durable job, committed with the request (so a
+          // stored request always has its dispatch) and never inside the client's request.
+          if (c.var.deps.config.AUTO_DISPATCH) {
+            await enqueueSurveyDispatch(tx, { surveyId: id });
+          }
           // The answer is read inside the transaction: after the commit nothing may fail and
           // turn a stored request into an error (its client would retry a request that exists).
           return await getSurveyForUser(tx, { id, user });
