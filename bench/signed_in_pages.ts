@@ -30,10 +30,18 @@
  * for paths under /admin), stops the server with SIGINT so the profile is written, and prints
  * the summary of the measured window (bench/profile_summary.ts).
  *
- * With DATABASE_URL it creates a scratch database next to the given one and drops it at the
- * end. BENCH_DURATION (default 10s) is each wrk run's length. Figures only; asserts nothing.
+ * --baseline DIR (or BENCH_BASELINE_DIR) also starts the server of another checkout, e.g. the
+ * commit before a change (`git worktree add /tmp/meridian_old <commit>`, with node_modules
+ * linked), seeds it the same way and measures the dashboards and the survey page on both,
+ * interleaved (old, new, new, old), printing each pair's ratio, both per-card slopes, and
+ * whether both served the same HTML (ids aside): the gain measured side by side.
+ *
+ * With DATABASE_URL it creates scratch databases named after the given one (`{name}_…`) and
+ * drops them at the end. BENCH_DURATION (default 10s) is each wrk run's length. Figures only;
+ * asserts nothing.
  */
 import { parseArgs } from "node:util";
+import postgres from "postgres";
 import { openDatabase } from "../db/client.ts";
 import { insertUser, toSessionUser } from "../db/users.ts";
 import { listSurveyEventsForSurveys, listSurveys } from "../db/surveys.ts";
@@ -70,9 +78,14 @@ function durationMs(text: string): number {
   return Number(m[1]) * ({ ms: 1, s: 1000, m: 60_000 }[m[2] ?? "s"] ?? 1000);
 }
 
-/** One wrk run's figures: requests/s, mean and p99 latency (ms), and any failures. */
+/**
+ * One wrk run's figures: requests/s, mean and p99 latency (ms), and any failures; with the
+ * server's pid known, the CPU time it spent per request (see `cpuMs`).
+ */
 interface WrkResult {
   rps: number;
+  requests: number;
+  cpuMsPerRequest?: number;
   meanMs: number;
   p99Ms: number;
   errors: string;
@@ -98,6 +111,7 @@ async function wrk(url: string, cookie?: string, duration = DURATION): Promise<W
   const errors = [non2xx && `${non2xx} non-2xx`, socketErrors].filter(Boolean).join("; ");
   return {
     rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1] ?? NaN),
+    requests: Number(/(\d+) requests in/.exec(text)?.[1] ?? NaN),
     meanMs: toMs(/Latency\s+(\S+)/.exec(text)?.[1]),
     p99Ms: toMs(/\s99%\s+(\S+)/.exec(text)?.[1]),
     errors,
@@ -122,17 +136,69 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
+/** Scratch database names start with DATABASE_URL's own database name, so they are told apart. */
+function scratchPrefix(what: string): string {
+  const base = Deno.env.get("DATABASE_URL");
+  const name = base ? new URL(base).pathname.slice(1).replace(/\W/g, "_") : "";
+  return `${name || "meridian_bench"}_${what}`;
+}
+
 /** The running server: its URL and how to stop it. */
 interface Server {
   url: string;
+  /** The server process, for its CPU time. */
+  pid: number;
+  /** Its Postgres database, whose backends' CPU time counts as the server's; none on PGlite. */
+  database?: string;
   stop(signal?: Deno.Signal): Promise<void>;
 }
 
+const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ: 100 on every Linux architecture Deno runs on
+let adminSql: postgres.Sql | undefined;
+
+/** User + system CPU ticks of process `pid` (all its threads), 0 once it is gone. */
+function processTicks(pid: number): number {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[11]) + Number(fields[12]); // utime, stime
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU time used so far by the server's process and by the Postgres backends serving its
+ * database, per pid (Linux /proc; Postgres on this machine). Throughput on a machine shared
+ * with other work swings with their load; CPU time per request hardly does, so the
+ * side-by-side comparison reports both.
+ */
+async function cpuTicks(server: Server): Promise<Map<number, number>> {
+  const ticks = new Map([[server.pid, processTicks(server.pid)]]);
+  const base = Deno.env.get("DATABASE_URL");
+  if (server.database && base) {
+    adminSql ??= postgres(base, { max: 1, onnotice: () => {} });
+    const rows = await adminSql<{ pid: number }[]>`
+      select pid from pg_stat_activity where datname = ${server.database}`;
+    for (const { pid } of rows) ticks.set(pid, processTicks(pid));
+  }
+  return ticks;
+}
+
+/** Milliseconds of CPU between two `cpuTicks` snapshots (a backend started since counts whole). */
+function cpuMsBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let ticks = 0;
+  for (const [pid, t] of after) ticks += t - (before.get(pid) ?? 0);
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
 async function startServer(
-  { dataDir, databaseUrl, profileDir }: {
+  { dataDir, databaseUrl, profileDir, root = ROOT.pathname }: {
     dataDir: string;
     databaseUrl?: string;
     profileDir?: string;
+    /** The checkout whose main.ts to run (this one by default). */
+    root?: string;
   },
 ): Promise<Server> {
   const port = freePort();
@@ -148,7 +214,7 @@ async function startServer(
   const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", ...profile, "main.ts"],
-    cwd: ROOT.pathname,
+    cwd: root,
     env,
     stdout: "null",
     stderr: "inherit",
@@ -162,6 +228,8 @@ async function startServer(
   }
   return {
     url,
+    pid: child.pid,
+    database: databaseUrl ? new URL(databaseUrl).pathname.slice(1) : undefined,
     async stop(signal: Deno.Signal = "SIGTERM") {
       child.kill(signal);
       await child.status;
@@ -379,6 +447,7 @@ export default defineConfig({
   );
   return {
     url,
+    pid: child.pid,
     async stop() {
       child.kill("SIGTERM");
       await child.status;
@@ -397,12 +466,17 @@ async function measurePage(
   label: string,
   url: string,
   cookie?: string,
+  server?: Server,
 ): Promise<Line> {
   const res = await fetch(url, { headers: cookie ? { cookie } : {}, redirect: "manual" });
   const body = new Uint8Array(await res.arrayBuffer());
   if (res.status !== 200) throw new Error(`${label}: ${url} answered ${res.status}`);
   const warmUp = await wrk(url, cookie, "2s"); // JIT, caches, connection pools
+  const before = server && await cpuTicks(server);
   const result = await wrk(url, cookie);
+  if (server && before) {
+    result.cpuMsPerRequest = cpuMsBetween(before, await cpuTicks(server)) / result.requests;
+  }
   if (warmUp.errors) {
     result.errors = [result.errors, `warm-up: ${warmUp.errors}`].filter(Boolean).join("; ");
   }
@@ -410,14 +484,15 @@ async function measurePage(
 }
 
 function printLine(line: Line, reference: { label: string; rps: number } | undefined): void {
-  const { rps, meanMs, p99Ms, errors } = line.result;
+  const { rps, meanMs, p99Ms, errors, cpuMsPerRequest } = line.result;
+  const cpu = cpuMsPerRequest === undefined ? "" : `  cpu ${cpuMsPerRequest.toFixed(2)} ms/req`;
   const ratio = reference ? `${(rps / reference.rps).toFixed(2)}×`.padStart(7) : "";
   console.log(
     `  ${line.label.padEnd(40)} ${(line.bytes / 1024).toFixed(1).padStart(6)} KB ${
       rps.toFixed(0).padStart(7)
     } req/s  mean ${meanMs.toFixed(1).padStart(6)} ms  p99 ${
       p99Ms.toFixed(1).padStart(6)
-    } ms ${ratio}${errors ? `  (${errors})` : ""}`,
+    } ms ${ratio}${cpu}${errors ? `  (${errors})` : ""}`,
   );
 }
 
@@ -712,11 +787,124 @@ async function renderMicroBench(
   return costs;
 }
 
+const UUID_PATTERN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
+async function describeCheckout(dir: string): Promise<string> {
+  const out = await new Deno.Command("git", {
+    args: ["-C", dir, "log", "-1", "--format=%h %s"],
+    stdout: "piped",
+    stderr: "null",
+  }).output().catch(() => undefined);
+  const line = out?.success ? new TextDecoder().decode(out.stdout).trim() : "";
+  return line.length > 70 ? `${line.slice(0, 69)}…` : line || "not a git checkout";
+}
+
+/**
+ * Starts the server of the checkout in `dir` beside `current` (each on its own scratch
+ * database, seeded alike) and measures the signed-in pages on both, interleaved old, new, new,
+ * old so that drift from the other work on the machine hits both alike.
+ */
+async function baselineRun(dir: string, current: Server, seeded: Seeded): Promise<void> {
+  const root = dir.endsWith("/") ? dir : `${dir}/`;
+  console.log(`\n## Side by side with the baseline checkout ${root}`);
+  if (!(await exists(`${root}main.ts`))) {
+    console.log("  no main.ts there; skipped");
+    return;
+  }
+  const build = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "dev.ts", "build"],
+    cwd: root,
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  if (!build.success) {
+    console.log(`  its island build failed; skipped:\n${new TextDecoder().decode(build.stderr)}`);
+    return;
+  }
+  const dataDir = await Deno.makeTempDir({ prefix: "meridian-bench-signed-in-old-" });
+  const scratch = await scratchDatabase(scratchPrefix("signed_in_old"));
+  const old = await startServer({ dataDir, databaseUrl: scratch.url, root });
+  try {
+    const oldSeeded = await seed(old, { DATABASE_URL: scratch.url, DATA_DIR: dataDir });
+    console.log(`  old: ${await describeCheckout(root)}`);
+    console.log(`  new: ${await describeCheckout(ROOT.pathname)}`);
+    console.log(
+      "  each figure the mean of two wrk runs (old, new, new, old); CPU/request = the server " +
+        "process and its Postgres backends; same HTML = both sent the same page, ids aside",
+    );
+    const pages = [
+      ...DASHBOARD_SIZES.map((n) => ({
+        label: `/client-dashboard (${n} requests)`,
+        path: () => "/client-dashboard",
+        cookie: (s: Seeded) => s.cookies.clients.get(n)!,
+      })),
+      {
+        label: "/survey/{id} (client's own)",
+        path: (s: Seeded) => `/survey/${s.surveyId}`,
+        cookie: (s: Seeded) => s.cookies.clients.get(3)!,
+      },
+    ];
+    const rps = { old: [] as number[], new: [] as number[] };
+    const cpu = { old: [] as number[], new: [] as number[] };
+    for (const page of pages) {
+      const sides = [
+        { server: old, seeded: oldSeeded },
+        { server: current, seeded },
+      ];
+      const [oldUrl, newUrl] = sides.map((x) => `${x.server.url}${page.path(x.seeded)}`);
+      const [oldCookie, newCookie] = sides.map((x) => page.cookie(x.seeded));
+      const [oldHtml, newHtml] = await Promise.all(
+        [[oldUrl, oldCookie], [newUrl, newCookie]].map(async ([url, cookie]) =>
+          (await (await fetch(url, { headers: { cookie } })).text()).replace(UUID_PATTERN, "<id>")
+        ),
+      );
+      const a1 = await measurePage(page.label, oldUrl, oldCookie, old);
+      const b1 = await measurePage(page.label, newUrl, newCookie, current);
+      const b2 = await measurePage(page.label, newUrl, newCookie, current);
+      const a2 = await measurePage(page.label, oldUrl, oldCookie, old);
+      const oldRps = (a1.result.rps + a2.result.rps) / 2;
+      const newRps = (b1.result.rps + b2.result.rps) / 2;
+      const oldCpu = (a1.result.cpuMsPerRequest! + a2.result.cpuMsPerRequest!) / 2;
+      const newCpu = (b1.result.cpuMsPerRequest! + b2.result.cpuMsPerRequest!) / 2;
+      rps.old.push(oldRps);
+      rps.new.push(newRps);
+      cpu.old.push(oldCpu);
+      cpu.new.push(newCpu);
+      const errors = [a1, a2, b1, b2].map((l) => l.result.errors).filter(Boolean).join("; ");
+      console.log(
+        `  ${page.label.padEnd(34)} ${(b1.bytes / 1024).toFixed(1).padStart(5)} KB  old ${
+          oldRps.toFixed(0).padStart(5)
+        } req/s (${a1.result.rps.toFixed(0)}, ${a2.result.rps.toFixed(0)})  new ${
+          newRps.toFixed(0).padStart(5)
+        } req/s (${b1.result.rps.toFixed(0)}, ${b2.result.rps.toFixed(0)})  ${
+          (newRps / oldRps).toFixed(2)
+        }×;  CPU/request old ${oldCpu.toFixed(2)} ms, new ${newCpu.toFixed(2)} ms  ${
+          (oldCpu / newCpu).toFixed(2)
+        }×  same HTML: ${oldHtml === newHtml ? "yes" : "NO"}${errors ? `  (${errors})` : ""}`,
+      );
+    }
+    const xs = [...DASHBOARD_SIZES];
+    const perCard = (list: number[]) =>
+      slope(xs, list.slice(0, xs.length).map((r) => 1000 / r)).toFixed(3);
+    console.log(
+      `  cost per request card (slope of 1000/req·s over ${xs.join("/")}): old ${
+        perCard(rps.old)
+      } ms, new ${perCard(rps.new)} ms; by CPU per request: old ${
+        slope(xs, cpu.old.slice(0, xs.length)).toFixed(3)
+      } ms, new ${slope(xs, cpu.new.slice(0, xs.length)).toFixed(3)} ms`,
+    );
+  } finally {
+    await old.stop();
+    await scratch.drop();
+    await Deno.remove(dataDir, { recursive: true });
+  }
+}
+
 async function profileRun(profileDir: string, path: string) {
   const isAdmin = path.startsWith("/admin");
   await Deno.mkdir(profileDir, { recursive: true });
   const dataDir = await Deno.makeTempDir({ prefix: "meridian-bench-signed-in-" });
-  const scratch = await scratchDatabase("meridian_bench_signed_in");
+  const scratch = await scratchDatabase(scratchPrefix("signed_in"));
   const server = await startServer({ dataDir, databaseUrl: scratch.url, profileDir });
   const started = Date.now();
   let stopped = false;
@@ -758,9 +946,9 @@ async function profileRun(profileDir: string, path: string) {
   }
 }
 
-async function mainRun() {
+async function mainRun(baselineDir: string | undefined) {
   const dataDir = await Deno.makeTempDir({ prefix: "meridian-bench-signed-in-" });
-  const scratch = await scratchDatabase("meridian_bench_signed_in");
+  const scratch = await scratchDatabase(scratchPrefix("signed_in"));
   const server = await startServer({ dataDir, databaseUrl: scratch.url });
   let astro: Server | undefined;
   try {
@@ -779,16 +967,30 @@ async function mainRun() {
     const admin = seeded.cookies.admin;
     const lines: Line[] = [];
     const astroLines: Line[] = [];
-    if (astro) astroLines.push(await measurePage("Astro / (SSR, same markup)", `${astro.url}/`));
-    lines.push(await measurePage("Meridian / (signed out, from memory)", `${server.url}/`));
+    const astroPage = (label: string) => measurePage(label, `${astro!.url}/`, undefined, astro);
+    if (astro) astroLines.push(await astroPage("Astro / (SSR, same markup)"));
     lines.push(
-      await measurePage("GET /api/user (session only)", `${server.url}/api/user`, clients.get(3)),
+      await measurePage(
+        "Meridian / (signed out, from memory)",
+        `${server.url}/`,
+        undefined,
+        server,
+      ),
+    );
+    lines.push(
+      await measurePage(
+        "GET /api/user (session only)",
+        `${server.url}/api/user`,
+        clients.get(3),
+        server,
+      ),
     );
     lines.push(
       await measurePage(
         "GET /api/surveys (session + list, JSON)",
         `${server.url}/api/surveys?pageSize=10`,
         clients.get(3),
+        server,
       ),
     );
     const servedHtml = new Map<number, string>();
@@ -796,7 +998,12 @@ async function mainRun() {
     for (const n of DASHBOARD_SIZES) {
       const url = `${server.url}/client-dashboard`;
       servedHtml.set(n, await (await fetch(url, { headers: { cookie: clients.get(n)! } })).text());
-      const line = await measurePage(`/client-dashboard (${n} requests)`, url, clients.get(n));
+      const line = await measurePage(
+        `/client-dashboard (${n} requests)`,
+        url,
+        clients.get(n),
+        server,
+      );
       dashboardLines.push(line);
       lines.push(line);
     }
@@ -805,6 +1012,7 @@ async function mainRun() {
         "/survey/{id} (client's own)",
         `${server.url}/survey/${seeded.surveyId}`,
         clients.get(3),
+        server,
       ),
     );
     lines.push(
@@ -812,10 +1020,13 @@ async function mainRun() {
         `/admin-dashboard (20 of ${TOTAL_REQUESTS})`,
         `${server.url}/admin-dashboard`,
         admin,
+        server,
       ),
     );
-    lines.push(await measurePage("/admin (users, first 25)", `${server.url}/admin`, admin));
-    if (astro) astroLines.push(await measurePage("Astro / (again, for drift)", `${astro.url}/`));
+    lines.push(
+      await measurePage("/admin (users, first 25)", `${server.url}/admin`, admin, server),
+    );
+    if (astro) astroLines.push(await astroPage("Astro / (again, for drift)"));
 
     const reference = astroLines.length
       ? {
@@ -843,10 +1054,29 @@ async function mainRun() {
         xs.map((n, i) => `${n} → ${serviceMs[i].toFixed(2)} ms`).join(", ")
       }; goal ≥ 3× the reference: ${(reference.rps * 3).toFixed(0)} req/s`,
     );
+    const cpu = dashboardLines.map((l) => l.result.cpuMsPerRequest ?? NaN);
+    console.log(
+      `  CPU per request (server process + its Postgres backends; steadier than req/s on a ` +
+        `shared machine): ${xs.map((n, i) => `${n} → ${cpu[i].toFixed(2)} ms`).join(", ")}; ` +
+        `per request card ${slope(xs, cpu).toFixed(3)} ms`,
+    );
+    const astroCpu = astroLines.map((l) => l.result.cpuMsPerRequest ?? NaN);
+    if (astroCpu.length) {
+      const reference = astroCpu.reduce((a, b) => a + b, 0) / astroCpu.length;
+      console.log(
+        `  by CPU per request, as a multiple of Astro's landing page (${
+          reference.toFixed(2)
+        } ms): ${
+          lines.map((l) => `${l.label} ${(reference / l.result.cpuMsPerRequest!).toFixed(2)}×`)
+            .join("; ")
+        }`,
+      );
+    }
 
-    await server.stop();
     await astro?.stop();
     astro = undefined;
+    if (baselineDir) await baselineRun(baselineDir, server, seeded);
+    await server.stop();
     const costs = await renderMicroBench(seeded, servedHtml);
     console.log("\n## Estimated dashboard throughput (from the measured service time)");
     console.log(
@@ -875,6 +1105,7 @@ async function mainRun() {
   } finally {
     await server.stop().catch(() => {});
     await astro?.stop();
+    await adminSql?.end();
     await scratch.drop();
     await Deno.remove(dataDir, { recursive: true });
   }
@@ -886,6 +1117,7 @@ if (import.meta.main) {
     options: {
       profile: { type: "string" },
       path: { type: "string", default: "/client-dashboard" },
+      baseline: { type: "string", default: Deno.env.get("BENCH_BASELINE_DIR") },
     },
   });
   if (!(await hasCommand("wrk"))) {
@@ -893,6 +1125,6 @@ if (import.meta.main) {
   } else if (values.profile) {
     await profileRun(values.profile, values.path);
   } else {
-    await mainRun();
+    await mainRun(values.baseline || undefined);
   }
 }
