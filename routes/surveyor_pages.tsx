@@ -1,0 +1,373 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { zValidator } from "@hono/zod-validator";
+import { z } from "zod";
+import type { AppEnv } from "./_env.ts";
+import { onInvalid } from "./_errors.tsx";
+import { requirePageRole } from "./_auth.ts";
+import { appPage } from "./_app_page.tsx";
+import { Card, PageHeader } from "../components/AppPage.tsx";
+import { Island } from "../components/Island.tsx";
+import { type MapPoint, UsMap } from "../components/UsMap.tsx";
+import SurveyorDirectory from "../islands/SurveyorDirectory.tsx";
+import SurveyorDetail from "../islands/SurveyorDetail.tsx";
+import { TableRegion } from "../islands/_table.tsx";
+import {
+  formatDay,
+  placeOf,
+  STATUS_LABELS,
+  type SurveyorFilters,
+  toSurveyorRow,
+} from "../islands/_surveyor_shared.ts";
+import { formatMiles } from "../islands/_dispatch_format.ts";
+import {
+  getSurveyor,
+  listContactHistory,
+  listSurveyors,
+  listSurveyorWork,
+  type SurveyorWorkLead,
+  type SurveyorWorkSurvey,
+} from "../db/surveyors.ts";
+import { getUserById } from "../db/users.ts";
+import {
+  DEFAULT_SURVEYOR_PAGE_SIZE,
+  MAX_SURVEYOR_PAGE_SIZE,
+  type Surveyor,
+  SURVEYOR_STATUSES,
+} from "../lib/surveyor_schema.ts";
+import { SURVEY_TYPE_INFO, SURVEY_TYPES } from "../lib/survey_types.ts";
+import { STATE_CODES, US_STATES } from "../lib/survey_options.ts";
+import { STATUS_INFO } from "../lib/survey_status.ts";
+import { formatCents } from "../lib/quote_text.ts";
+import { formatInteger } from "../lib/numbers.ts";
+
+/** How many history entries the record's page shows (newest first). */
+export const HISTORY_SHOWN = 50;
+
+/** How many surveyors the directory's map draws at most: the first page of 100, A to Z. */
+export const MAP_LIMIT = MAX_SURVEYOR_PAGE_SIZE;
+
+// The directory's filters come from the address: an invalid one is dropped, never a 400 page.
+const DirectoryQuery = z.object({
+  q: z.string().max(200).optional().catch(undefined),
+  state: z.enum(STATE_CODES).optional().catch(undefined),
+  surveyType: z.enum(SURVEY_TYPES).optional().catch(undefined),
+  status: z.enum(SURVEYOR_STATUSES).optional().catch(undefined),
+  inNetworkOnly: z.enum(["true", "false"]).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+});
+
+// Any id string is accepted here; an unknown or malformed one is the 404 page.
+const IdParam = z.object({ id: z.string() });
+
+/** In words, what the filters ask for ("in network, in Texas, matching “austin”"). */
+function describeFilters(f: SurveyorFilters): string {
+  const parts = [
+    f.inNetworkOnly ? "in network" : "",
+    f.status ? `status ${STATUS_LABELS[f.status as keyof typeof STATUS_LABELS]}` : "",
+    f.state ? `in ${US_STATES[f.state as keyof typeof US_STATES]}` : "",
+    f.surveyType
+      ? `offering ${SURVEY_TYPE_INFO[f.surveyType as keyof typeof SURVEY_TYPE_INFO].name}`
+      : "",
+    f.q ? `matching “${f.q}”` : "",
+  ].filter(Boolean);
+  return parts.length ? parts.join(", ") : "all surveyors";
+}
+
+function mapPoint(s: Surveyor): MapPoint | undefined {
+  if (s.lat === null || s.lng === null) return undefined;
+  return {
+    lat: s.lat,
+    lng: s.lng,
+    kind: s.inNetwork ? "in_network" : s.status === "prospect" ? "prospect" : "out_of_network",
+    label: s.companyName,
+    href: `/surveyor-detail/${s.id}`,
+  };
+}
+
+/** The coverage map of the directory's first page of 100 for the filters in the address. */
+function CoverageMap({ surveyors, total, filters }: {
+  surveyors: Surveyor[];
+  total: number;
+  filters: SurveyorFilters;
+}) {
+  const points = surveyors.map(mapPoint).filter((p): p is MapPoint => p !== undefined);
+  const unplaced = surveyors.length - points.length;
+  const scope = total > surveyors.length
+    ? `the first ${formatInteger(surveyors.length)} of ${formatInteger(total)} surveyors (A to Z)`
+    : `all ${formatInteger(total)} surveyor${total === 1 ? "" : "s"}`;
+  const caption = `Drawn for ${describeFilters(filters)} as the page loaded: ${scope}` +
+    (unplaced ? `; ${formatInteger(unplaced)} without an office location are not drawn.` : ".") +
+    " Reload the page to redraw it for other filters.";
+  return (
+    <Card id="surveyor-map-title" title="Coverage map">
+      <UsMap title="Surveyor offices" points={points} caption={caption} />
+    </Card>
+  );
+}
+
+const OUTCOME_LABELS: Record<SurveyorWorkLead["outcome"], { label: string; badge: string }> = {
+  sent: { label: "Sent", badge: "neutral" },
+  viewed: { label: "Viewed", badge: "info" },
+  purchased: { label: "Purchased", badge: "success" },
+  claimed: { label: "Claimed", badge: "success" },
+  declined: { label: "Declined", badge: "warning" },
+  expired: { label: "Expired", badge: "neutral" },
+};
+
+function LeadsSent({ leads }: { leads: SurveyorWorkLead[] }) {
+  return (
+    <Card id="surveyor-leads-title" title="Leads sent" aside={<CountBadge n={leads.length} />}>
+      {leads.length === 0
+        ? <p className="muted">No leads have been offered to this surveyor yet.</p>
+        : (
+          <TableRegion label="Leads sent">
+            <table className="table table--cards surveyor-work">
+              <caption className="visually-hidden">
+                Leads offered to this surveyor, newest first
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Sent</th>
+                  <th scope="col">Lead</th>
+                  <th scope="col">Survey type</th>
+                  <th scope="col">Place</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Outcome</th>
+                </tr>
+              </thead>
+              <tbody>
+                {leads.map((l) => (
+                  <tr key={l.leadId}>
+                    <td data-label="Sent">
+                      <time dateTime={l.notifiedAt}>{formatDay(l.notifiedAt)}</time>
+                    </td>
+                    <th scope="row" data-label="Lead">
+                      <a href={`/survey/${l.surveyId}`}>
+                        {`Request ${l.surveyId.slice(0, 8)}`}
+                      </a>
+                      <span className="surveyor-table__sub">
+                        {l.kind === "invited" ? "Invited by email" : "Notified"}
+                        {l.leadStatus === "closed" ? " · lead closed" : ""}
+                      </span>
+                    </th>
+                    <td data-label="Survey type">
+                      {SURVEY_TYPE_INFO[l.surveyType]?.name ?? l.surveyType}
+                    </td>
+                    <td data-label="Place">
+                      {placeOf(l)}
+                      {l.distanceMiles !== null
+                        ? (
+                          <span className="surveyor-table__sub">
+                            {formatMiles(l.distanceMiles)} away
+                          </span>
+                        )
+                        : null}
+                    </td>
+                    <td data-label="Price" className="surveyor-table__num">
+                      {formatCents(l.priceCents)}
+                    </td>
+                    <td data-label="Outcome">
+                      <span className={`badge badge--${OUTCOME_LABELS[l.outcome].badge}`}>
+                        {OUTCOME_LABELS[l.outcome].label}
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
+        )}
+    </Card>
+  );
+}
+
+function AssignedSurveys({ surveys }: { surveys: SurveyorWorkSurvey[] }) {
+  return (
+    <Card id="surveyor-surveys-title" title="Surveys" aside={<CountBadge n={surveys.length} />}>
+      {surveys.length === 0
+        ? <p className="muted">No surveys are assigned to this surveyor.</p>
+        : (
+          <TableRegion label="Assigned surveys">
+            <table className="table table--cards surveyor-work">
+              <caption className="visually-hidden">
+                Surveys assigned to this surveyor, newest first
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Requested</th>
+                  <th scope="col">Survey</th>
+                  <th scope="col">Place</th>
+                  <th scope="col">Quote</th>
+                  <th scope="col">Scheduled</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {surveys.map((s) => (
+                  <tr key={s.id}>
+                    <td data-label="Requested">
+                      <time dateTime={s.createdAt}>{formatDay(s.createdAt)}</time>
+                    </td>
+                    <th scope="row" data-label="Survey">
+                      <a href={`/survey/${s.id}`}>
+                        {SURVEY_TYPE_INFO[s.surveyType]?.name ?? s.surveyType}
+                      </a>
+                    </th>
+                    <td data-label="Place">{placeOf(s)}</td>
+                    <td data-label="Quote" className="surveyor-table__num">
+                      {s.quotedPriceCents === null
+                        ? "Quote required"
+                        : formatCents(s.quotedPriceCents)}
+                    </td>
+                    <td data-label="Scheduled">
+                      {s.scheduledDate ? formatDay(s.scheduledDate) : "Not yet"}
+                    </td>
+                    <td data-label="Status">
+                      <span className={`badge badge--${STATUS_INFO[s.status].badge}`}>
+                        {STATUS_INFO[s.status].label}
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
+        )}
+    </Card>
+  );
+}
+
+function CountBadge({ n }: { n: number }) {
+  return <span className="badge badge--neutral">{formatInteger(n)}</span>;
+}
+
+/**
+ * The "Account" card: the surveyor's sign-in account, if one is linked. This is the slot the
+ * account panel (invite by email / link an existing surveyor account) goes in.
+ */
+function AccountCard({ account }: {
+  account: { fullName: string; email: string; isDisabled: boolean } | undefined;
+}) {
+  return (
+    <Card id="surveyor-account-title" title="Account">
+      {account
+        ? (
+          <p>
+            {`Linked to ${account.fullName} (${account.email})`}
+            {account.isDisabled ? " · disabled" : ""}.
+          </p>
+        )
+        : <p className="muted">No sign-in account is linked to this record.</p>}
+    </Card>
+  );
+}
+
+/**
+ * The admin's surveyor pages: the directory (/surveyors: counts, search, filters, the table
+ * and the coverage map) and one record (/surveyor-detail/{id}: profile and coverage, contacts,
+ * contact history, leads sent and surveys). Admins only; signed-out visitors go to
+ * /auth?returnTo=…, other roles get the 403 page, and an unknown id is the 404 page.
+ */
+export const surveyorPages = new Hono<AppEnv>()
+  .get(
+    "/surveyors",
+    requirePageRole("admin"),
+    zValidator("query", DirectoryQuery, onInvalid),
+    async (c) => {
+      const given = c.req.valid("query");
+      const page = given.page ?? 1;
+      const filters: SurveyorFilters = {
+        q: given.q?.trim() ?? "",
+        state: given.state ?? "",
+        surveyType: given.surveyType ?? "",
+        status: given.status ?? "",
+        inNetworkOnly: given.inNetworkOnly === "true" ? "true" : "",
+      };
+      const query = {
+        q: filters.q || undefined,
+        state: given.state,
+        surveyType: given.surveyType,
+        status: given.status,
+        inNetworkOnly: filters.inNetworkOnly === "true",
+      };
+      const pageSize = DEFAULT_SURVEYOR_PAGE_SIZE;
+      // The map draws the first 100 matches; on page 1 the table is their first 25.
+      const [mapped, listed] = await Promise.all([
+        listSurveyors(c.var.db, { ...query, page: 1, pageSize: MAP_LIMIT }),
+        page === 1 ? undefined : listSurveyors(c.var.db, { ...query, page, pageSize }),
+      ]);
+      const shown = listed ?? { ...mapped, surveyors: mapped.surveyors.slice(0, pageSize) };
+      const { counts } = mapped;
+      return appPage(
+        c,
+        { title: "Surveyors", active: "/surveyors" },
+        <>
+          <PageHeader
+            title="Surveyors"
+            intro="The surveyor network: firms in network, prospects being recruited, and their coverage. Open a record to edit it, add contacts or log a call."
+          />
+          <section className="surveyor-directory-page" aria-labelledby="surveyor-list-title">
+            <h2 id="surveyor-list-title" className="visually-hidden">Directory</h2>
+            <Island
+              component={SurveyorDirectory}
+              props={{
+                initial: {
+                  rows: shown.surveyors.map(toSurveyorRow),
+                  total: shown.total,
+                  page,
+                  pageSize,
+                  counts,
+                },
+                filters,
+              }}
+              hydrate="load"
+            />
+          </section>
+          <CoverageMap surveyors={mapped.surveyors} total={mapped.total} filters={filters} />
+        </>,
+      );
+    },
+  )
+  .get(
+    "/surveyor-detail/:id",
+    requirePageRole("admin"),
+    zValidator("param", IdParam, onInvalid),
+    async (c) => {
+      const db = c.var.db;
+      const { id } = c.req.valid("param");
+      const surveyor = await getSurveyor(db, { id });
+      if (!surveyor) throw new HTTPException(404, { message: "Surveyor not found" });
+      const [history, work, user] = await Promise.all([
+        listContactHistory(db, { surveyorId: surveyor.id, limit: HISTORY_SHOWN }),
+        listSurveyorWork(db, { surveyorId: surveyor.id }),
+        surveyor.userId ? getUserById(db, surveyor.userId) : undefined,
+      ]);
+      const account = user
+        ? { fullName: user.fullName, email: user.email, isDisabled: Boolean(user.disabledAt) }
+        : undefined;
+      return appPage(
+        c,
+        { title: surveyor.companyName, active: "/surveyors" },
+        <div className="surveyor-page">
+          <p className="surveyor-page__back">
+            <a href="/surveyors">← Back to surveyors</a>
+          </p>
+          <PageHeader
+            title={surveyor.companyName}
+            intro="Profile and coverage, contacts and contact history, and the work sent to this surveyor."
+          />
+          <Island
+            component={SurveyorDetail}
+            props={{ surveyor, history, historyLimit: HISTORY_SHOWN }}
+            hydrate="load"
+          />
+          <div className="surveyor-page__work">
+            <AccountCard account={account} />
+            <LeadsSent leads={work.leads} />
+            <AssignedSurveys surveys={work.surveys} />
+          </div>
+        </div>,
+      );
+    },
+  );
