@@ -28,6 +28,7 @@ import { services } from "./routes/services.tsx";
 import { surveys } from "./routes/surveys.ts";
 import { notifications } from "./routes/notifications.ts";
 import { surveyPages } from "./routes/survey_pages.tsx";
+import { surveyorPages } from "./routes/surveyor_pages.tsx";
 import { surveyors } from "./routes/surveyors.ts";
 import { surveyorAccounts } from "./routes/surveyor_accounts.ts";
 import { kvPath } from "./lib/config.ts";
@@ -77,6 +78,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", support);
   app.route("/", accountPages);
   app.route("/", surveyPages);
+  app.route("/", surveyorPages);
   app.route("/", pricingPages);
   app.route("/", adminPages);
   app.route("/", appPages);

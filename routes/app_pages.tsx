@@ -6,12 +6,10 @@ import type { AppContext, AppEnv, SessionUser } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
 import { dashboardPath, requirePageRole, requirePageUser } from "./_auth.ts";
 import { appPage } from "./_app_page.tsx";
-import { Card, EmptyState, PageHeader, Pager } from "../components/AppPage.tsx";
-import { formatDate } from "../components/survey/format.ts";
-import { Island } from "../components/Island.tsx";
-import ImpersonateButton from "../islands/ImpersonateButton.tsx";
-import { TableRegion } from "../islands/_table.tsx";
-import { getUserById, isUuid, listUsers, type User } from "../db/users.ts";
+import { SurveyorCoverageCard } from "../components/SurveyorCoverageCard.tsx";
+import { getSurveyorByUserId } from "../db/surveyors.ts";
+import { toOwnSurveyorProfile } from "../lib/surveyor_profile.ts";
+import { Card, EmptyState, PageHeader } from "../components/AppPage.tsx";
 import {
   type RenderedEmail,
   renderEmail,
@@ -20,15 +18,8 @@ import {
   TEMPLATES,
 } from "../lib/mail/render.tsx";
 
-const SURVEYORS_PAGE_SIZE = 25;
-
 function firstName(user: SessionUser): string {
   return user.fullName.trim().split(/\s+/)[0] || user.fullName;
-}
-
-/** A sign-in or join date; an account that never signed in says so. */
-function formatDay(iso: string | null): string {
-  return iso ? formatDate(iso) : "Never";
 }
 
 /** One numbered step of a dashboard's "What's next" list. */
@@ -100,30 +91,9 @@ function notFoundPage(c: AppContext, { title, active, text, back }: {
   );
 }
 
-/** Active or Disabled, for an account. */
-function AccountStatus({ user }: { user: User }) {
-  return user.disabledAt
-    ? <span className="badge badge--danger">Disabled</span>
-    : <span className="badge badge--success">Active</span>;
-}
-
-/** The button that lets an admin view the site as `user` (not for disabled accounts). */
-function ImpersonateAction({ user }: { user: User }) {
-  return (
-    <Island
-      component={ImpersonateButton}
-      props={{ userId: user.id, name: user.fullName }}
-      hydrate="idle"
-    />
-  );
-}
-
 // Any id string is accepted here; an unknown or malformed one is the same 404 page.
 const IdParam = z.object({ id: z.string() });
 const SurveyIdParam = z.object({ surveyId: z.string() });
-const PageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
-});
 
 let previews: Promise<{ id: TemplateId; email: RenderedEmail }[]> | undefined;
 
@@ -142,29 +112,6 @@ function templatePreviews() {
   return previews;
 }
 
-function SurveyorRow({ user }: { user: User }) {
-  return (
-    <tr>
-      <th scope="row">
-        <a href={`/surveyor-detail/${user.id}`}>{user.fullName}</a>
-      </th>
-      <td data-label="Email" className="surveyors__email">{user.email}</td>
-      <td data-label="Company">{user.companyName ?? <span className="muted">—</span>}</td>
-      <td data-label="Phone">{user.phone ?? <span className="muted">—</span>}</td>
-      <td data-label="Joined">{formatDay(user.createdAt)}</td>
-      <td data-label="Last sign-in">{formatDay(user.lastLogin)}</td>
-      <td data-label="Status">
-        <AccountStatus user={user} />
-      </td>
-      <td className="table__actions-cell">
-        <div className="table__actions">
-          {user.disabledAt ? null : <ImpersonateAction user={user} />}
-        </div>
-      </td>
-    </tr>
-  );
-}
-
 /**
  * Signed-in pages: /dashboard (redirect by role), the surveyor and technician areas and the
  * admin pages owned here. Signed-out visitors go to /auth?returnTo=…; the wrong role gets the
@@ -173,8 +120,9 @@ function SurveyorRow({ user }: { user: User }) {
 export const appPages = new Hono<AppEnv>()
   .get("/dashboard", requirePageUser, (c) => c.redirect(dashboardPath(c.var.user!.role), 302))
   // Surveyor area
-  .get("/surveyor-dashboard", requirePageRole("surveyor"), (c) => {
+  .get("/surveyor-dashboard", requirePageRole("surveyor"), async (c) => {
     const user = c.var.user!;
+    const own = await getSurveyorByUserId(c.var.db, { userId: user.id });
     return appPage(
       c,
       { title: "Surveyor dashboard", active: "/surveyor-dashboard" },
@@ -207,6 +155,7 @@ export const appPages = new Hono<AppEnv>()
             </Step>
           </NextSteps>
         </div>
+        <SurveyorCoverageCard profile={own && toOwnSurveyorProfile(own)} />
         <p className="muted app-note">
           Lead matching is being switched on region by region; your leads will show here as soon as
           it reaches your area.
@@ -308,8 +257,9 @@ export const appPages = new Hono<AppEnv>()
         back: { href: "/technician-dashboard", label: "Back to your dashboard" },
       }),
   )
-  // Admin pages owned here (/admin is routes/admin_pages.tsx; /admin-dashboard,
-  // /pricing-algorithm and /regrid-api-test live with their features).
+  // Admin pages owned here (/admin is routes/admin_pages.tsx, /surveyors and
+  // /surveyor-detail/{id} routes/surveyor_pages.tsx; /admin-dashboard, /pricing-algorithm and
+  // /regrid-api-test live with their features).
   .get("/admin/email-templates", requirePageRole("admin"), async (c) => {
     const rendered = await templatePreviews();
     return appPage(
@@ -369,129 +319,4 @@ export const appPages = new Hono<AppEnv>()
         </div>
       </>,
     );
-  })
-  .get(
-    "/surveyors",
-    requirePageRole("admin"),
-    zValidator("query", PageQuery, onInvalid),
-    async (c) => {
-      const page = c.req.valid("query").page ?? 1;
-      const { users, total } = await listUsers(c.var.db, {
-        role: "surveyor",
-        limit: SURVEYORS_PAGE_SIZE,
-        offset: (page - 1) * SURVEYORS_PAGE_SIZE,
-      });
-      const pages = Math.max(1, Math.ceil(total / SURVEYORS_PAGE_SIZE));
-      return appPage(
-        c,
-        { title: "Surveyors", active: "/surveyors" },
-        <>
-          <PageHeader
-            title="Surveyors"
-            intro={`${total} surveyor account${
-              total === 1 ? "" : "s"
-            }. Open one for details, or view the site as that surveyor.`}
-          />
-          {users.length === 0
-            ? (
-              <EmptyState title="No surveyor accounts yet">
-                Surveyor accounts are created with{" "}
-                <code>deno task user create --role surveyor</code>. The network directory (coverage
-                areas, contacts and contact history) arrives with the surveyor management work.
-              </EmptyState>
-            )
-            : (
-              <TableRegion label="Surveyors">
-                <table className="table table--cards">
-                  <caption className="visually-hidden">
-                    Surveyor accounts, page {page} of {pages}
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Name</th>
-                      <th scope="col">Email</th>
-                      <th scope="col">Company</th>
-                      <th scope="col">Phone</th>
-                      <th scope="col">Joined</th>
-                      <th scope="col">Last sign-in</th>
-                      <th scope="col">Status</th>
-                      <th scope="col" className="table__actions-cell">
-                        <span className="visually-hidden">Actions</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {users.map((user) => <SurveyorRow key={user.id} user={user} />)}
-                  </tbody>
-                </table>
-              </TableRegion>
-            )}
-          <Pager page={page} total={total} pageSize={SURVEYORS_PAGE_SIZE} path="/surveyors" />
-        </>,
-      );
-    },
-  )
-  .get(
-    "/surveyor-detail/:id",
-    requirePageRole("admin"),
-    zValidator("param", IdParam, onInvalid),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      const surveyor = isUuid(id) ? await getUserById(c.var.db, id) : undefined;
-      if (!surveyor || surveyor.role !== "surveyor") {
-        return notFoundPage(c, {
-          title: "Surveyor not found",
-          active: "/surveyors",
-          text:
-            "There is no surveyor with this id. It may have been removed, or the link is wrong.",
-          back: { href: "/surveyors", label: "Back to surveyors" },
-        });
-      }
-      return appPage(
-        c,
-        { title: surveyor.fullName, active: "/surveyors" },
-        <>
-          <PageHeader
-            title={surveyor.fullName}
-            intro={surveyor.companyName ?? "Independent surveyor"}
-            actions={surveyor.disabledAt ? null : <ImpersonateAction user={surveyor} />}
-          />
-          <div className="grid-2">
-            <Card
-              id="contact-heading"
-              title="Account"
-              aside={<AccountStatus user={surveyor} />}
-            >
-              <dl className="email-preview__meta">
-                <dt>Email</dt>
-                <dd>
-                  <a href={`mailto:${surveyor.email}`}>{surveyor.email}</a>
-                </dd>
-                <dt>Phone</dt>
-                <dd>
-                  {surveyor.phone
-                    ? <a href={`tel:${surveyor.phone}`}>{surveyor.phone}</a>
-                    : "Not given"}
-                </dd>
-                <dt>Company</dt>
-                <dd>{surveyor.companyName ?? "Not given"}</dd>
-                <dt>Joined</dt>
-                <dd>{formatDay(surveyor.createdAt)}</dd>
-                <dt>Last sign-in</dt>
-                <dd>{formatDay(surveyor.lastLogin)}</dd>
-              </dl>
-            </Card>
-            <Card id="network-heading" title="Network details">
-              <p className="muted">
-                Coverage area, contacts, contact history and assigned surveys arrive with the
-                surveyor management work. Until then, this page shows the account itself.
-              </p>
-            </Card>
-          </div>
-          <p>
-            <a href="/surveyors">← Back to surveyors</a>
-          </p>
-        </>,
-      );
-    },
-  );
+  });
