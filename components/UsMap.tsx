@@ -22,19 +22,23 @@
  *   data table's region; it is not printed as a heading (put one around the map if needed).
  * - `points`: the dots. `kind` picks colour AND shape (so it never depends on colour alone):
  *   `in_network` a filled circle, `prospect` a diamond, `out_of_network` a square, `property`
- *   a larger star drawn on top. `label` is the name shown in the tooltip and the table;
- *   `href` makes the name a link in the table (the SVG itself holds no links: it is one
- *   image to assistive technology); `distanceMiles` adds a Distance column.
+ *   a larger star (drawn first, so a surveyor next door shows on top of it). `label` is the
+ *   name shown in the tooltip and the table; `href` makes the name a link in the table (the
+ *   SVG itself holds no links: it is one image to assistive technology); `distanceMiles`
+ *   adds a Distance column.
  *   Points Albers USA cannot show (Puerto Rico, Guam, abroad, non-finite coordinates) are
  *   listed in the table as "Not on the map" but not drawn.
  * - `caption`: optional text under the map (e.g. when it was drawn).
+ * - `fit`: `"country"` (default) shows all states (a coverage map); `"points"` zooms to the
+ *   drawn points, at least about 900 miles across (a property and its matches). Zooming only
+ *   changes the viewBox: the states outline is the same cached path.
  *
  * Below the map: a legend (only the kinds present, with counts) and a `<details>` "Show the
  * map's data as a table" with every point, the text alternative. The SVG scales to its
  * container's width (viewBox), so it never causes sideways scrolling.
  */
 import { useId } from "react";
-import { MAP_HEIGHT, MAP_WIDTH, projectPoint, statesPaths } from "../lib/maps.ts";
+import { fitView, FULL_VIEW, MAP_WIDTH, projectPoint, statesPaths } from "../lib/maps.ts";
 import { TableRegion } from "../islands/_table.tsx";
 import { formatMiles } from "../islands/_dispatch_format.ts";
 import { formatInteger } from "../lib/numbers.ts";
@@ -62,6 +66,11 @@ export interface UsMapProps {
   points: MapPoint[];
   /** Optional text under the map. */
   caption?: string;
+  /**
+   * `"country"` (default) shows the whole map; `"points"` zooms to the drawn points (at least
+   * about 900 miles across), for a property and its nearby surveyors.
+   */
+  fit?: "country" | "points";
 }
 
 /** Label of each kind, in the legend and the table (singular, plural). */
@@ -72,8 +81,11 @@ export const MAP_KIND_LABELS: Record<MapPointKind, { one: string; many: string }
   out_of_network: { one: "Out-of-network surveyor", many: "Out-of-network surveyors" },
 };
 
-// Legend order; drawn in reverse so the property and in-network dots sit on top.
+// Legend order.
 const KIND_ORDER: MapPointKind[] = ["property", "in_network", "prospect", "out_of_network"];
+// Drawing order: the large property star first, so a surveyor next door stays visible on it;
+// in-network dots last, on top of prospects.
+const DRAW_ORDER: MapPointKind[] = ["property", "out_of_network", "prospect", "in_network"];
 
 // Marker outlines around (0, 0), in viewBox units.
 const STAR = starPath(15, 6.5);
@@ -114,14 +126,18 @@ function outsideLine(hidden: number): string {
 /** A small copy of a marker's shape for the legend (decorative: the text says it). */
 function LegendMark({ kind }: { kind: MapPointKind }) {
   return (
-    <svg className="us-map__legend-mark" viewBox="-16 -16 32 32" aria-hidden="true">
+    <svg
+      className="us-map__legend-mark"
+      viewBox={kind === "property" ? "-16 -16 32 32" : "-10 -10 20 20"}
+      aria-hidden="true"
+    >
       <path className={`us-map__mark us-map__mark--${kind}`} d={SHAPES[kind]} />
     </svg>
   );
 }
 
 /** The server-drawn US map with its legend and data table (see the file's comment). */
-export function UsMap({ title, points, caption }: UsMapProps) {
+export function UsMap({ title, points, caption, fit = "country" }: UsMapProps) {
   const id = useId();
   const { land, borders } = statesPaths();
   const placed = points.map((point) => ({ point, xy: projectPoint(point.lat, point.lng) }));
@@ -130,14 +146,16 @@ export function UsMap({ title, points, caption }: UsMapProps) {
     if (xy) counts.set(point.kind, (counts.get(point.kind) ?? 0) + 1);
   }
   const hidden = placed.filter((p) => !p.xy).length;
-  const drawOrder = [...KIND_ORDER].reverse();
+  const view = fit === "points" ? fitView(placed.flatMap(({ xy }) => (xy ? [xy] : []))) : FULL_VIEW;
+  // Markers keep their on-screen size when the view is zoomed in.
+  const scale = view.width === MAP_WIDTH ? "" : ` scale(${(view.width / MAP_WIDTH).toFixed(3)})`;
   const hasDistance = points.some((p) => p.distanceMiles !== undefined);
   const kindsPresent = KIND_ORDER.filter((k) => points.some((p) => p.kind === k));
   return (
     <figure className="us-map">
       <svg
         className="us-map__svg"
-        viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
+        viewBox={`${view.x} ${view.y} ${view.width} ${view.height}`}
         role="img"
         aria-labelledby={`${id}title ${id}desc`}
       >
@@ -145,12 +163,12 @@ export function UsMap({ title, points, caption }: UsMapProps) {
         <desc id={`${id}desc`}>{countLine(counts, hidden)}</desc>
         <path className="us-map__land" d={land} />
         <path className="us-map__borders" d={borders} />
-        {drawOrder.flatMap((kind) =>
+        {DRAW_ORDER.flatMap((kind) =>
           placed.filter(({ point, xy }) => xy && point.kind === kind).map(({ point, xy }, i) => (
             <path
               key={`${kind}-${i}`}
               className={`us-map__mark us-map__mark--${kind}`}
-              transform={`translate(${xy![0]} ${xy![1]})`}
+              transform={`translate(${xy![0]} ${xy![1]})${scale}`}
               d={SHAPES[kind]}
             >
               <title>{`${point.label} (${MAP_KIND_LABELS[kind].one})`}</title>
@@ -178,7 +196,7 @@ export function UsMap({ title, points, caption }: UsMapProps) {
       <details className="us-map__data">
         <summary>Show the map's data as a table</summary>
         <TableRegion label={title}>
-          <table className="table">
+          <table className="table table--cards">
             <caption className="visually-hidden">{title}</caption>
             <thead>
               <tr>
@@ -197,18 +215,20 @@ export function UsMap({ title, points, caption }: UsMapProps) {
                 )
                 : placed.map(({ point, xy }, i) => (
                   <tr key={i}>
-                    <td>{point.href ? <a href={point.href}>{point.label}</a> : point.label}</td>
-                    <td>{MAP_KIND_LABELS[point.kind].one}</td>
+                    <td data-label="Name">
+                      {point.href ? <a href={point.href}>{point.label}</a> : point.label}
+                    </td>
+                    <td data-label="Kind">{MAP_KIND_LABELS[point.kind].one}</td>
                     {hasDistance
                       ? (
-                        <td>
+                        <td data-label="Distance">
                           {point.distanceMiles === undefined
                             ? "—"
                             : formatMiles(point.distanceMiles)}
                         </td>
                       )
                       : null}
-                    <td>{xy ? "Yes" : "Not on the map"}</td>
+                    <td data-label="On the map">{xy ? "Yes" : "Not on the map"}</td>
                   </tr>
                 ))}
             </tbody>

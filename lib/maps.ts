@@ -42,6 +42,56 @@ export function projectPoint(lat: number, lng: number): [x: number, y: number] |
   return [round1(xy[0]), round1(xy[1])];
 }
 
+/** A part of the map to show, in viewBox units. */
+export interface MapView {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The whole map. */
+export const FULL_VIEW: MapView = { x: 0, y: 0, width: MAP_WIDTH, height: MAP_HEIGHT };
+
+/**
+ * Smallest width `fitView` zooms to: about 900 miles across (one unit is about 3 miles at this
+ * scale), so the property's state and its neighbours give the place while surveyors a few
+ * dozen miles apart are still told apart.
+ */
+export const MIN_VIEW_WIDTH = 300;
+
+/**
+ * The part of the map that holds `points` with a margin, in the map's own proportions and
+ * never narrower than `MIN_VIEW_WIDTH`, kept inside the map where it fits. The outline is the
+ * same; only the SVG's viewBox changes, so zooming costs nothing. The whole map when there are
+ * no points.
+ */
+export function fitView(points: readonly (readonly [number, number])[]): MapView {
+  if (points.length === 0) return FULL_VIEW;
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  const [minX, maxX, minY, maxY] = [
+    Math.min(...xs),
+    Math.max(...xs),
+    Math.min(...ys),
+    Math.max(...ys),
+  ];
+  const margin = 0.2;
+  const ratio = MAP_WIDTH / MAP_HEIGHT;
+  let width = Math.max((maxX - minX) * (1 + 2 * margin), MIN_VIEW_WIDTH);
+  let height = Math.max((maxY - minY) * (1 + 2 * margin), width / ratio);
+  width = Math.max(width, height * ratio);
+  if (width >= MAP_WIDTH || height >= MAP_HEIGHT) return FULL_VIEW;
+  height = width / ratio;
+  const clamp = (v: number, size: number, max: number) => Math.min(Math.max(v, 0), max - size);
+  return {
+    x: round1(clamp((minX + maxX) / 2 - width / 2, width, MAP_WIDTH)),
+    y: round1(clamp((minY + maxY) / 2 - height / 2, height, MAP_HEIGHT)),
+    width: round1(width),
+    height: round1(height),
+  };
+}
+
 /** The outline's path data: `land` is filled, `borders` (between states) is stroked. */
 export interface StatesPaths {
   land: string;

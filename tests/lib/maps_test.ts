@@ -2,8 +2,11 @@ import { renderToString } from "react-dom/server";
 import { createElement } from "react";
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../_assert.ts";
 import {
+  fitView,
+  FULL_VIEW,
   MAP_HEIGHT,
   MAP_WIDTH,
+  MIN_VIEW_WIDTH,
   projectPoint,
   statesPaths,
   statesPathsSize,
@@ -59,7 +62,7 @@ Deno.test("[maps] the states outline is computed once and is compact path data",
   assert(first.land.split("M").length > 40);
 });
 
-Deno.test("[maps] the map draws each point with its kind's shape, the property on top", () => {
+Deno.test("[maps] the map draws each point with its kind's shape, surveyors over the property", () => {
   const html = render([
     AUSTIN,
     { lat: 30.5, lng: -97.6, kind: "in_network", label: "Hill Country Surveying" },
@@ -69,7 +72,7 @@ Deno.test("[maps] the map draws each point with its kind's shape, the property o
   const marks = [
     ...html.matchAll(/class="us-map__mark us-map__mark--(\w+)" transform="[^"]+" d="([^"]+)"/g),
   ];
-  assertEquals(marks.map((m) => m[1]), ["out_of_network", "prospect", "in_network", "property"]);
+  assertEquals(marks.map((m) => m[1]), ["property", "out_of_network", "prospect", "in_network"]);
   assertEquals(new Set(marks.map((m) => m[2])).size, 4, "four different shapes");
   assertStringIncludes(html, 'role="img"');
   const [, labelledBy] = html.match(/aria-labelledby="([^"]+)"/)!;
@@ -123,7 +126,9 @@ Deno.test("[maps] a point outside the map is listed in the table but not drawn",
   );
   assertStringIncludes(html, "<summary>Show the map&#x27;s data as a table</summary>");
   const rows = [
-    ...html.matchAll(/<tr><td>(.*?)<\/td><td>(.*?)<\/td><td>(.*?)<\/td><td>(.*?)<\/td><\/tr>/g),
+    ...html.matchAll(
+      /<tr><td data-label="Name">(.*?)<\/td><td data-label="Kind">(.*?)<\/td><td data-label="Distance">(.*?)<\/td><td data-label="On the map">(.*?)<\/td><\/tr>/g,
+    ),
   ]
     .map((m) => m.slice(1));
   assertEquals(rows, [
@@ -153,4 +158,37 @@ Deno.test("[maps] labels are escaped: a name cannot inject markup into the page"
   assert(!html.includes("<img"), "no img element");
   assertStringIncludes(html, "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
   assert(!html.includes('" onclick="x'), "the href cannot close its attribute");
+});
+
+Deno.test("[maps] fitView zooms to the points in the map's proportions, never too close", () => {
+  assertEquals(fitView([]), FULL_VIEW);
+  const austin = projectPoint(30.2672, -97.7431)!;
+  const roundRock = projectPoint(30.5083, -97.6789)!;
+  const view = fitView([austin, roundRock]);
+  assertEquals(view.width, MIN_VIEW_WIDTH, "two points 17 miles apart: the smallest view");
+  assert(Math.abs(view.width / view.height - MAP_WIDTH / MAP_HEIGHT) < 0.01);
+  for (const [x, y] of [austin, roundRock]) {
+    assert(x > view.x && x < view.x + view.width && y > view.y && y < view.y + view.height);
+  }
+  // Coast to coast needs the whole map.
+  assertEquals(fitView([projectPoint(37.77, -122.42)!, projectPoint(40.71, -74.01)!]), FULL_VIEW);
+  // Near an edge the view stays inside the map.
+  const miami = fitView([projectPoint(25.76, -80.19)!]);
+  assert(miami.x + miami.width <= MAP_WIDTH && miami.y + miami.height <= MAP_HEIGHT);
+});
+
+Deno.test("[maps] fit=points zooms the viewBox and keeps the markers' size on screen", () => {
+  const points: MapPoint[] = [
+    AUSTIN,
+    { lat: 30.5, lng: -97.6, kind: "in_network", label: "Hill Country Surveying" },
+  ];
+  const country = renderToString(createElement(UsMap, { title: "Map", points }));
+  assertStringIncludes(country, `viewBox="0 0 ${MAP_WIDTH} ${MAP_HEIGHT}"`);
+  const zoomed = renderToString(createElement(UsMap, { title: "Map", points, fit: "points" }));
+  const [, , , width] = zoomed.match(/viewBox="([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+)"/)!;
+  assertEquals(Number(width), MIN_VIEW_WIDTH);
+  const scale = (MIN_VIEW_WIDTH / MAP_WIDTH).toFixed(3);
+  assertEquals(zoomed.split(`) scale(${scale})"`).length - 1, 2);
+  // The same cached outline either way.
+  assertStringIncludes(zoomed, statesPaths().land);
 });
