@@ -135,8 +135,8 @@ export const appPages = new Hono<AppEnv>()
           <Card id="leads-heading" title="Leads" bodyClass="stack">
             <p>
               <strong>No leads yet.</strong>{" "}
-              When a client near you requests a survey, it appears under Available leads and the
-              bell at the top of the page lets you know.
+              When a client near you requests a survey you cover, the bell at the top of the page
+              and an email tell you, with the lead price.
             </p>
             <p className="cluster">
               <a className="btn btn--primary btn--sm" href="/leads">Available leads</a>
@@ -157,8 +157,8 @@ export const appPages = new Hono<AppEnv>()
         </div>
         <SurveyorCoverageCard profile={own && toOwnSurveyorProfile(own)} />
         <p className="muted app-note">
-          Lead matching is being switched on region by region; your leads will show here as soon as
-          it reaches your area.
+          Buying and claiming leads on Meridian is not open yet; the leads you are offered will be
+          listed here when it is.
         </p>
       </>,
     );
@@ -176,8 +176,8 @@ export const appPages = new Hono<AppEnv>()
           title="No leads yet"
           action={<a className="btn btn--secondary" href="/profile">Check your profile</a>}
         >
-          There are no open survey requests in your area right now. When a client nearby asks for a
-          survey, it will be listed here with its price, and you will get a notification.
+          Buying and claiming leads is not open yet. When a client near you requests a survey you
+          cover, the bell at the top of the page and an email tell you, with the lead price.
         </EmptyState>
       </>,
     ))
