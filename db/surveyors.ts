@@ -23,7 +23,6 @@ import {
   type Surveyor,
   SURVEYOR_STATUSES,
   type SurveyorContact,
-  type SurveyorCounts,
   type SurveyorListQuery,
   type SurveyorListResponse,
   type SurveyorSource,
@@ -123,10 +122,15 @@ function searchConditions(
   return parts.reduce((acc, part) => db`${acc} and ${part}`);
 }
 
-// The status and in-network filters, applied to the page but not to the counts.
+// The status and in-network filters, applied to the page but not to the counts. Spelled out
+// only when set, so every plan is made for the filters actually given.
 function listFilter(db: Db, query: Pick<SurveyorListQuery, "status" | "inNetworkOnly">) {
-  return db`(${query.status ?? null}::text is null or status = ${query.status ?? null})
-    and (${!query.inNetworkOnly} or in_network)`;
+  if (query.status && query.inNetworkOnly) {
+    return db`status = ${query.status} and in_network`;
+  }
+  if (query.status) return db`status = ${query.status}`;
+  if (query.inNetworkOnly) return db`in_network`;
+  return db`true`;
 }
 
 /**
@@ -135,60 +139,85 @@ function listFilter(db: Db, query: Pick<SurveyorListQuery, "status" | "inNetwork
  * and type filters alone (so the status and in-network chips can show what they would give).
  *
  * `q` matches any part of the company name or city, case-insensitively, through the gin
- * trigram index `surveyors_search_idx`. The page is an index walk on
- * `(lower(company_name), id)` (or `(state, lower(company_name), id)` with a state) with a
- * deferred join: the offset is walked over narrow index entries and only the page's rows are
- * read in full. The counts are one aggregate over the matching rows (bench/surveyors_list.ts).
+ * trigram index `surveyors_search_idx`. Without a search the page is an index-only walk of
+ * `surveyors_directory_idx` (or `surveyors_directory_state_idx` with a state), which carry
+ * every filtered column, with a deferred join: the offset is walked over index entries and only
+ * the page's rows are read in full. The counts are sums over the trigger-kept surveyor_counts
+ * table, or one aggregate over the matches of a search (0010_surveyor_directory.sql).
  */
 export async function listSurveyors(
   db: Db,
   query: SurveyorListQuery,
 ): Promise<SurveyorListResponse> {
-  const offset = (query.page - 1) * query.pageSize;
-  const search = searchConditions(db, query);
-  const [rows, [agg]] = await Promise.all([
-    db<SurveyorRow[]>`
-      with page as (
-        select id, lower(company_name) as sort_name from surveyors
-        where ${search} and ${listFilter(db, query)}
-        order by lower(company_name), id
-        limit ${query.pageSize} offset ${offset}
-      )
-      select ${surveyorColumns(db)}
-      from page p join surveyors using (id)
-      order by p.sort_name, p.id`,
-    db<
-      {
-        total: number;
-        all: number;
-        inNetwork: number;
-        prospect: number;
-        invited: number;
-        active: number;
-        paused: number;
-      }[]
-    >`
-      select
-        count(*) filter (where ${listFilter(db, query)})::int as total,
-        count(*)::int as all,
-        count(*) filter (where in_network)::int as in_network,
-        count(*) filter (where status = 'prospect')::int as prospect,
-        count(*) filter (where status = 'invited')::int as invited,
-        count(*) filter (where status = 'active')::int as active,
-        count(*) filter (where status = 'paused')::int as paused
-      from surveyors where ${search}`,
-  ]);
+  const [agg] = await (query.q ? countMatches(db, query) : countFromCounters(db, query));
   const byStatus = Object.fromEntries(
     SURVEYOR_STATUSES.map((s) => [s, agg[s]]),
   ) as Record<SurveyorStatus, number>;
-  const counts: SurveyorCounts = { total: agg.all, inNetwork: agg.inNetwork, byStatus };
   return {
-    surveyors: rows.map(toSurveyor),
+    surveyors: await listPage(db, query, agg.total),
     total: agg.total,
     page: query.page,
     pageSize: query.pageSize,
-    counts,
+    counts: { total: agg.all, inNetwork: agg.inNetwork, byStatus },
   };
+}
+
+// The page's rows. A page past the middle is read from the end (descending, then put back in
+// order), so no page walks more than half the matching index entries, and the planner never
+// prefers sorting the whole table to walking most of the index. `total` comes from the counts
+// read just before; a record added or removed in between can shift this page by one row.
+async function listPage(db: Db, query: SurveyorListQuery, total: number): Promise<Surveyor[]> {
+  const offset = (query.page - 1) * query.pageSize;
+  if (offset >= total) return [];
+  const fromEnd = offset + query.pageSize / 2 > total / 2;
+  const limit = Math.min(query.pageSize, total - offset);
+  const skip = fromEnd ? total - offset - limit : offset;
+  const direction = fromEnd ? db`desc` : db`asc`;
+  const rows = await db<SurveyorRow[]>`
+    with page as (
+      select id, lower(company_name) as sort_name from surveyors
+      where ${searchConditions(db, query)} and ${listFilter(db, query)}
+      order by lower(company_name) ${direction}, id ${direction}
+      limit ${limit} offset ${skip}
+    )
+    select ${surveyorColumns(db)}
+    from page p join surveyors using (id)
+    order by p.sort_name, p.id`;
+  return rows.map(toSurveyor);
+}
+
+type CountsRow = Record<"total" | "all" | "inNetwork" | SurveyorStatus, number>;
+
+// A search counts its matches (the trigram index bounds them).
+function countMatches(db: Db, query: SurveyorListQuery) {
+  return db<CountsRow[]>`
+    select
+      count(*) filter (where ${listFilter(db, query)})::int as total,
+      count(*)::int as all,
+      count(*) filter (where in_network)::int as in_network,
+      count(*) filter (where status = 'prospect')::int as prospect,
+      count(*) filter (where status = 'invited')::int as invited,
+      count(*) filter (where status = 'active')::int as active,
+      count(*) filter (where status = 'paused')::int as paused
+    from surveyors where ${searchConditions(db, query)}`;
+}
+
+// Without a search the counts are sums over surveyor_counts (kept exact by triggers,
+// 0010_surveyor_directory.sql): a few hundred rows, however many surveyors.
+function countFromCounters(db: Db, query: SurveyorListQuery) {
+  const state = query.state ?? null;
+  return db<CountsRow[]>`
+    select
+      coalesce(sum(n) filter (where ${listFilter(db, query)}), 0)::int as total,
+      coalesce(sum(n), 0)::int as all,
+      coalesce(sum(n) filter (where in_network), 0)::int as in_network,
+      coalesce(sum(n) filter (where status = 'prospect'), 0)::int as prospect,
+      coalesce(sum(n) filter (where status = 'invited'), 0)::int as invited,
+      coalesce(sum(n) filter (where status = 'active'), 0)::int as active,
+      coalesce(sum(n) filter (where status = 'paused'), 0)::int as paused
+    from surveyor_counts
+    where survey_type = ${query.surveyType ?? ""}
+      and (${state}::text is null or state = ${state})`;
 }
 
 /** Everything `insertSurveyor` accepts: the admin's fields plus how the record came to be. */

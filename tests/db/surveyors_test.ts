@@ -172,6 +172,77 @@ test("[surveyors] the directory searches name and city, filters, pages and count
   assertEquals((await listSurveyors(sql, query({ page: "9" }))).surveyors, []);
 });
 
+test("[surveyors] every page, read from either end, follows the directory's order", async () => {
+  const sql = await freshDb();
+  const names = ["delta", "Alpha", "echo", "Bravo", "charlie", "Foxtrot", "golf", "alpha"];
+  for (const [i, companyName] of names.entries()) {
+    await insertSurveyor(sql, { companyName, status: i % 2 ? "active" : "prospect" });
+  }
+  const expected = [...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
+  for (const pageSize of [1, 2, 3, 5, 8]) {
+    const seen: string[] = [];
+    for (let page = 1; page <= Math.ceil(names.length / pageSize); page++) {
+      const r = await listSurveyors(sql, query({ page: String(page), pageSize: String(pageSize) }));
+      seen.push(...r.surveyors.map((s) => s.companyName));
+    }
+    // The two "alpha"s tie on the name and are ordered by id: compare case-insensitively.
+    assertEquals(seen.map((n) => n.toLowerCase()), expected.map((n) => n.toLowerCase()));
+    assertEquals(new Set(seen).size, names.length, `page size ${pageSize}`);
+  }
+  const active = await listSurveyors(sql, query({ status: "active", page: "2", pageSize: "3" }));
+  assertEquals(active.surveyors.map((s) => s.companyName), ["Foxtrot"]);
+});
+
+test("[surveyors] the directory counts stay exact through inserts, updates and deletes", async () => {
+  const sql = await freshDb();
+  const a = await insertSurveyor(sql, { companyName: "A", state: "TX", surveyTypes: ["alta"] });
+  const b = await insertSurveyor(sql, {
+    companyName: "B",
+    state: "TX",
+    surveyTypes: ["alta", "boundary", "alta"],
+    status: "active",
+    inNetwork: true,
+  });
+  await insertSurveyor(sql, { companyName: "C", surveyTypes: [] });
+  await updateSurveyor(sql, { id: a.id, update: { state: "OK", status: "paused" } });
+  await updateSurveyor(sql, { id: b.id, update: { surveyTypes: ["boundary"] } });
+  await addContact(sql, { id: b.id, contact: { name: "Touches the row, not the counts" } });
+  await sql`delete from surveyors where company_name = 'C'`;
+  // Each filter's counts equal a direct count of the rows.
+  const filters: Record<string, string>[] = [
+    {},
+    { state: "TX" },
+    { state: "OK" },
+    { surveyType: "alta" },
+    { surveyType: "boundary" },
+    { state: "TX", surveyType: "boundary", status: "active", inNetworkOnly: "true" },
+  ];
+  for (const f of filters) {
+    const r = await listSurveyors(sql, query(f));
+    const [direct] = await sql<
+      { all: number; inNetwork: number; active: number; paused: number }[]
+    >`
+      select count(*)::int as all, count(*) filter (where in_network)::int as in_network,
+        count(*) filter (where status = 'active')::int as active,
+        count(*) filter (where status = 'paused')::int as paused
+      from surveyors
+      where (${f.state ?? null}::text is null or state = ${f.state ?? null})
+        and (${f.surveyType ?? null}::text is null or ${f.surveyType ?? null} = any(survey_types))`;
+    const label = JSON.stringify(f);
+    assertEquals(r.counts.total, direct.all, label);
+    assertEquals(r.counts.inNetwork, direct.inNetwork, label);
+    assertEquals(r.counts.byStatus.active, direct.active, label);
+    assertEquals(r.counts.byStatus.paused, direct.paused, label);
+  }
+  const all = await listSurveyors(sql, query());
+  assertEquals(all.counts, {
+    total: 2,
+    inNetwork: 1,
+    byStatus: { prospect: 0, invited: 0, active: 1, paused: 1 },
+  });
+  assertEquals((await listSurveyors(sql, query({ surveyType: "alta" }))).total, 1);
+});
+
 test("[surveyors] contacts are added, updated and removed by index; one primary at a time", async () => {
   const sql = await freshDb();
   const s = await insertSurveyor(sql, { companyName: "Acme" });
