@@ -27,6 +27,7 @@ import { support } from "./routes/support.tsx";
 import { services } from "./routes/services.tsx";
 import { surveys } from "./routes/surveys.ts";
 import { notifications } from "./routes/notifications.ts";
+import { dispatch } from "./routes/dispatch.ts";
 import { surveyPages } from "./routes/survey_pages.tsx";
 import { surveyorPages } from "./routes/surveyor_pages.tsx";
 import { surveyors } from "./routes/surveyors.ts";
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", pricing);
   app.route("/", surveys);
   app.route("/", notifications);
+  app.route("/", dispatch);
   app.route("/", surveyors);
   app.route("/", surveyorAccounts);
   app.route("/", services);

@@ -42,6 +42,37 @@ export async function insertNotification(
     values (${input.userId}, ${input.kind}, ${input.title}, ${input.body}, ${input.link})`;
 }
 
+/** Notifies each of `userIds` with the same notification, in one statement. */
+export async function insertNotifications(
+  db: Db,
+  input: NewNotification & { userIds: string[] },
+): Promise<void> {
+  if (input.userIds.length === 0) return;
+  await db`
+    insert into notifications (user_id, kind, title, body, link)
+    select u, ${input.kind}, ${input.title}, ${input.body}, ${input.link}
+    from unnest(${db.array(input.userIds)}::uuid[]) as u`;
+}
+
+/**
+ * Whether an active admin got a notification of `kind` linking to `link` in the last
+ * `withinHours` hours: a retried background job checks it so the admins are told once.
+ * Reads each admin's newest notifications through notifications_user_created_at_idx.
+ */
+export async function hasRecentAdminNotification(
+  db: Db,
+  { kind, link, withinHours }: { kind: Notification["kind"]; link: string; withinHours: number },
+): Promise<boolean> {
+  const [row] = await db<{ found: boolean }[]>`
+    select exists (
+      select 1 from users a join notifications n on n.user_id = a.id
+      where a.role = 'admin' and a.disabled_at is null
+        and n.created_at > now() - make_interval(hours => ${withinHours}::int)
+        and n.kind = ${kind} and n.link = ${link}
+    ) as found`;
+  return row.found;
+}
+
 /** An admin who was notified, so the caller can email them too. */
 export interface NotifiedAdmin {
   id: string;

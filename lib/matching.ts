@@ -106,22 +106,15 @@ export interface MatchQuery {
 type CandidateRow = Omit<MatchCandidate, "score" | "distanceMiles"> & { distanceM: number };
 
 /**
- * The candidate records for a survey at (`lat`, `lng`) in `state` of `surveyType`, scored and
- * ordered: matches first, then prospects, each by score (then distance, then id). At most
- * `limit` matches and `prospectLimit` prospects. One query; see the module comment.
+ * The candidate query itself, unsent: `findCandidateSurveyors` runs it, and the EXPLAIN test
+ * (tests/db/matching_explain_test.ts) checks its plan. Rows are unscored, nearest first.
  */
-export async function findCandidateSurveyors(
-  db: Db,
-  { lat, lng, state, surveyType, limit = 25, prospectLimit = 10 }: MatchQuery & {
-    limit?: number;
-    prospectLimit?: number;
-  },
-): Promise<MatchCandidate[]> {
+export function candidateQuery(db: Db, { lat, lng, state, surveyType }: MatchQuery) {
   const boxMeters = MAX_SERVICE_RADIUS_MILES * METERS_PER_MILE;
   // The property's point, written out in each place (not a CTE) so the planner sees a
   // constant box and can search surveyors_location_idx with it.
   const here = db`ll_to_earth(${lat}::float8, ${lng}::float8)`;
-  const rows = await db<CandidateRow[]>`
+  return db<CandidateRow[]>`
     with near as (
       select s.id, s.company_name, s.lat, s.lng, s.service_radius_miles, s.in_network, s.status,
         s.source, s.rating, s.review_count, s.user_id, s.email,
@@ -164,6 +157,21 @@ export async function findCandidateSurveyors(
       select count(*) as open_surveys from surveys sv
       where sv.assigned_surveyor_id = n.id and sv.status not in ('completed', 'cancelled')
     ) w on true`;
+}
+
+/**
+ * The candidate records for a survey at (`lat`, `lng`) in `state` of `surveyType`, scored and
+ * ordered: matches first, then prospects, each by score (then distance, then id). At most
+ * `limit` matches and `prospectLimit` prospects. One query; see the module comment.
+ */
+export async function findCandidateSurveyors(
+  db: Db,
+  { limit = 25, prospectLimit = 10, ...query }: MatchQuery & {
+    limit?: number;
+    prospectLimit?: number;
+  },
+): Promise<MatchCandidate[]> {
+  const rows = await candidateQuery(db, query);
   const scored = rows.map(({ distanceM, ...row }): MatchCandidate => {
     const distanceMiles = Math.round((distanceM / METERS_PER_MILE) * 10) / 10;
     const candidate = { ...row, distanceMiles };

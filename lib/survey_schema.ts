@@ -316,7 +316,7 @@ export const DeleteSurveysSchema = z.object({
 /** A notification as `GET /api/notifications` returns it. */
 export interface Notification {
   id: string;
-  kind: "survey_requested" | "survey_status_changed";
+  kind: "survey_requested" | "survey_status_changed" | "lead_offered" | "dispatch_unmatched";
   title: string;
   body: string;
   /** Site-relative path of the related page, or null. */

@@ -120,3 +120,32 @@ export async function queueAdminNewSurveyEmail(
   const { to, ...props } = email;
   return await queue(db, to, "new_survey_request_admin", props);
 }
+
+/** The path of a lead's public page (built with the lead market, issue 11). */
+export function publicLeadPath(leadId: string): string {
+  return `/lead/${encodeURIComponent(leadId)}`;
+}
+
+/** A lead email: which one, to whom, and the job summary it shows. */
+export type LeadEmail = TemplateProps["new_survey_lead"] & {
+  template: "new_survey_lead" | "lead_invitation";
+  to: string[];
+};
+
+/**
+ * Queues one lead email (`new_survey_lead` for in-network surveyors, `lead_invitation` for
+ * prospects) to each address in `to`, in the caller's transaction. The job summary has nothing
+ * personal in it, so it is rendered once. Returns the outbox ids. Throws on a non-http(s)
+ * `leadUrl`.
+ */
+export async function queueLeadEmails(
+  db: Db,
+  email: LeadEmail,
+): Promise<string[]> {
+  const { template, to, ...props } = email;
+  if (to.length === 0) return [];
+  const rendered = await renderEmail(template, props);
+  const ids: string[] = [];
+  for (const address of to) ids.push(await insertOutboxEmail(db, { to: address, ...rendered }));
+  return ids;
+}

@@ -29,6 +29,9 @@ import {
   type SurveyorInvitationProps,
   surveyorInvitationSubject,
 } from "./templates/SurveyorInvitation.tsx";
+import { NewSurveyLead, newSurveyLeadSubject } from "./templates/NewSurveyLead.tsx";
+import type { LeadSummaryProps } from "./templates/NewSurveyLead.tsx";
+import { LeadInvitation, leadInvitationSubject } from "./templates/LeadInvitation.tsx";
 
 /** A rendered email ready for the outbox. */
 export interface RenderedEmail {
@@ -45,6 +48,8 @@ export interface TemplateProps {
   survey_request_confirmation: SurveyRequestConfirmationProps;
   new_survey_request_admin: NewSurveyRequestAdminProps;
   surveyor_invitation: SurveyorInvitationProps;
+  new_survey_lead: LeadSummaryProps;
+  lead_invitation: LeadSummaryProps;
 }
 
 /** Template ids as stored in `email_outbox.template`. */
@@ -58,6 +63,19 @@ interface TemplateDef<P> {
   element(props: P): ReactElement;
   sample: P;
 }
+
+const LEAD_SAMPLE: LeadSummaryProps = {
+  surveyTypeName: "ALTA/NSPS Survey",
+  location: "Austin, TX",
+  size: "5 acres",
+  neededBy: "Jan 15, 2027",
+  quotedPrice: "$1,285",
+  leadPrice: "$77.10",
+  formula: "6% of the $1,285.00 quote, at least $15, at most $150 = $77.10",
+  maxBuyers: 3,
+  expiresOn: "Jan 8, 2027",
+  leadUrl: "https://meridian.example/lead/sample-lead",
+};
 
 /** Each template's display name, who receives it, subject, element and sample data. */
 export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
@@ -121,6 +139,22 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
       setPasswordUrl: "https://meridian.example/reset-password?token=sample-token",
       validDays: 7,
     },
+  },
+  new_survey_lead: {
+    name: "New survey lead",
+    audience: "In-network surveyors whose service area covers a new request",
+    description: "The job (no client details), the lead price with its formula and a link.",
+    subject: newSurveyLeadSubject,
+    element: (p) => <NewSurveyLead {...p} />,
+    sample: LEAD_SAMPLE,
+  },
+  lead_invitation: {
+    name: "Lead invitation",
+    audience: "Surveying firms near a request that are not in the network yet",
+    description: "The same job summary, inviting them to the public lead page.",
+    subject: leadInvitationSubject,
+    element: (p) => <LeadInvitation {...p} />,
+    sample: { ...LEAD_SAMPLE, leadUrl: "https://meridian.example/lead/sample-lead" },
   },
 };
 

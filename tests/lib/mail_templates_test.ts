@@ -85,3 +85,29 @@ test("[mail] prices read as on the site: whole dollars, cents only when a quote 
   assertEquals(formatPrice(44_275), "$442.75");
   assertEquals(formatPrice(5), "$0.05");
 });
+
+test("[mail] the lead emails show the job, the lead price with its formula and the lead link", async () => {
+  for (const id of ["new_survey_lead", "lead_invitation"] as const) {
+    const props = TEMPLATES[id].sample;
+    const email = await renderEmail(id, props);
+    const text = email.text.replace(/\s+/g, " ");
+    for (const fact of [props.surveyTypeName, props.location, props.size!, props.leadPrice]) {
+      assertStringIncludes(text, fact, id);
+    }
+    assertStringIncludes(text, props.formula, id);
+    assertStringIncludes(email.html, `href="${props.leadUrl}"`, id);
+  }
+  assertEquals(
+    (await renderEmail("new_survey_lead", TEMPLATES.new_survey_lead.sample)).subject,
+    "New survey lead near you: ALTA/NSPS Survey in Austin, TX",
+  );
+  const noDate = await renderEmail("new_survey_lead", {
+    ...TEMPLATES.new_survey_lead.sample,
+    neededBy: null,
+    size: null,
+    maxBuyers: 1,
+  });
+  assertStringIncludes(noDate.text, "No date given");
+  assert(!noDate.text.includes("Size"));
+  assertStringIncludes(noDate.text.replace(/\s+/g, " "), "Up to 1 surveyor can buy");
+});

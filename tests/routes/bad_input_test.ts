@@ -274,6 +274,14 @@ const SAMPLES: Record<string, Sample> = {
     optional: ["scheduledDate", "note"],
   },
   "DELETE /api/surveys/:id": { role: "admin", params: (f) => ({ id: f.survey.id }) },
+  "POST /api/surveys/:id/find-surveyors": {
+    role: "admin",
+    params: (f) => ({ id: f.survey.id }),
+    query: () => ({ refresh: "true" }),
+    optional: ["refresh"],
+  },
+  "POST /api/surveys/:id/notify-surveyors": { role: "admin", params: (f) => ({ id: f.survey.id }) },
+  "GET /api/surveys/:id/surveyors": { role: "admin", params: (f) => ({ id: f.survey.id }) },
   "GET /api/notifications": { role: "client", query: () => ({ page: "1" }), optional: ["page"] },
   "GET /api/surveyors": {
     role: "admin",
@@ -441,6 +449,17 @@ async function fixture(t: TestApp): Promise<Fixture> {
   });
   const surveyorRecord = await insertSurveyor(t.sql, { companyName: "Acme Surveying" });
   await addContact(t.sql, { id: surveyorRecord.id, contact: { name: "Ann Office" } });
+  // Someone near the survey to offer its lead to (POST …/notify-surveyors).
+  await insertSurveyor(t.sql, {
+    companyName: "Barton Surveying",
+    email: "office@barton.example",
+    lat: 30.27,
+    lng: -97.75,
+    licenseStates: ["TX"],
+    surveyTypes: ["boundary"],
+    status: "active",
+    inNetwork: true,
+  });
   return {
     t,
     cookies: {

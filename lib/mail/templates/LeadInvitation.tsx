@@ -1,0 +1,36 @@
+import { Heading, Text } from "jsx-email";
+import { ActionButton, EmailLayout, headingStyle, mutedStyle, textStyle } from "./_layout.tsx";
+import { LeadSummary, type LeadSummaryProps } from "./NewSurveyLead.tsx";
+
+/** Data of the invitation sent to a surveyor outside the network about a job near them. */
+export type LeadInvitationProps = LeadSummaryProps;
+
+/** Subject line of the lead invitation. */
+export function leadInvitationSubject({ surveyTypeName, location }: LeadInvitationProps): string {
+  return `A survey job near you: ${surveyTypeName} in ${location}`;
+}
+
+/**
+ * Sent once per lead to a surveying firm that is not in the network yet (a prospect with an
+ * email address), linking to the public lead page.
+ */
+export function LeadInvitation(props: LeadInvitationProps) {
+  return (
+    <EmailLayout
+      preview={`A client near you needs a ${props.surveyTypeName} in ${props.location}.`}
+      reason="You received this email because your firm offers land surveys near this property."
+    >
+      <Heading as="h1" style={headingStyle}>A survey job near you</Heading>
+      <Text style={textStyle}>
+        Meridian connects property owners with licensed land surveyors. A client near you asked for
+        a {props.surveyTypeName}:
+      </Text>
+      <LeadSummary {...props} />
+      <Text style={textStyle}>
+        See the job and how to take it on the lead page. The lead is open until {props.expiresOn}.
+      </Text>
+      <ActionButton href={props.leadUrl}>See the job</ActionButton>
+      <Text style={mutedStyle}>Not interested? You can ignore this email.</Text>
+    </EmailLayout>
+  );
+}

@@ -1,0 +1,114 @@
+import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import { HTTPException } from "hono/http-exception";
+import { zValidator } from "@hono/zod-validator";
+import { z } from "zod";
+import type { AppEnv } from "./_env.ts";
+import { onInvalid } from "./_errors.tsx";
+import { requireRole } from "./_auth.ts";
+import { isSurveyId } from "../db/surveys.ts";
+import {
+  DispatchConflictError,
+  findSurveyors,
+  getSurveyDispatch,
+  notifySurveyors,
+} from "../lib/dispatch.ts";
+
+/** Messages the dispatch API answers with besides lib/dispatch.ts DISPATCH_MESSAGES. */
+export const DISPATCH_ROUTE_MESSAGES = {
+  notFound: "Survey not found",
+  noBody: "This request takes no body",
+} as const;
+
+const IdParam = z.object({ id: z.string().max(100) });
+
+const FindQuery = z.object({
+  refresh: z.enum(["true", "false"], { error: "refresh must be true or false" }).optional()
+    .transform((v) => v === "true"),
+}).strict();
+
+/** The actions take no input but the id: a body sent anyway is refused, not ignored. */
+const noBody = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.req.raw.body && (await c.req.text()).trim() !== "") {
+    throw new HTTPException(400, { message: DISPATCH_ROUTE_MESSAGES.noBody });
+  }
+  await next();
+});
+
+function notFound(): never {
+  throw new HTTPException(404, { message: DISPATCH_ROUTE_MESSAGES.notFound });
+}
+
+// A malformed id names no survey: 404 like an unknown one, without asking the database.
+function surveyIdOf(id: string): string {
+  return isSurveyId(id) ? id : notFound();
+}
+
+async function conflictsAs409<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof DispatchConflictError) {
+      throw new HTTPException(409, { message: err.message });
+    }
+    throw err;
+  }
+}
+
+/**
+ * Dispatch API (admins only; spec §7):
+ *
+ * - `POST /api/surveys/{id}/find-surveyors[?refresh=true]` → `FindSurveyorsResponse`
+ *   (`{surveyors, survey: {id, nearbySurveyorsInfo, nearbySurveyorsFoundAt}, fromCache}`).
+ * - `POST /api/surveys/{id}/notify-surveyors` → `NotifySurveyorsResponse`
+ *   (`{notified, totalSurveyors, leadPrice, leadId, invited}`).
+ * - `GET /api/surveys/{id}/surveyors` → `{surveyors, lead, foundAt}` without searching.
+ *
+ * Unknown or malformed id → 404 `{message: "Survey not found"}`; a cancelled or completed
+ * request, one without a map location, or (notify) one already taken → 409 with the reason.
+ */
+export const dispatch = new Hono<AppEnv>()
+  .post(
+    "/api/surveys/:id/find-surveyors",
+    requireRole("admin"),
+    zValidator("param", IdParam, onInvalid),
+    zValidator("query", FindQuery, onInvalid),
+    noBody,
+    async (c) => {
+      const id = surveyIdOf(c.req.valid("param").id);
+      const { refresh } = c.req.valid("query");
+      const result = await conflictsAs409(
+        findSurveyors({ sql: c.var.db, places: c.var.deps.places }, { surveyId: id, refresh }),
+      );
+      if (!result) notFound();
+      c.header("Cache-Control", "private, no-store");
+      return c.json(result);
+    },
+  )
+  .post(
+    "/api/surveys/:id/notify-surveyors",
+    requireRole("admin"),
+    zValidator("param", IdParam, onInvalid),
+    noBody,
+    async (c) => {
+      const id = surveyIdOf(c.req.valid("param").id);
+      const actorId = c.var.session?.impersonatorId ?? c.var.user!.id;
+      const result = await conflictsAs409(
+        notifySurveyors({ sql: c.var.db, config: c.var.deps.config }, { surveyId: id, actorId }),
+      );
+      if (!result) notFound();
+      return c.json(result);
+    },
+  )
+  .get(
+    "/api/surveys/:id/surveyors",
+    requireRole("admin"),
+    zValidator("param", IdParam, onInvalid),
+    async (c) => {
+      const id = surveyIdOf(c.req.valid("param").id);
+      const result = await getSurveyDispatch({ sql: c.var.db }, { surveyId: id });
+      if (!result) notFound();
+      c.header("Cache-Control", "private, no-store");
+      return c.json(result);
+    },
+  );
