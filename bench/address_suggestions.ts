@@ -16,6 +16,7 @@ import { migrate } from "../db/migrate.ts";
 import { openKv } from "../db/kv.ts";
 import { ensureBuild } from "../lib/assets.ts";
 import { createParcelProvider } from "../lib/parcels/select.ts";
+import { createPlacesProvider } from "../lib/places/select.ts";
 import { createOfflineGeoProvider, warmOfflineIndex } from "../lib/geo/offline.ts";
 import { ADDRESS_AUTOCOMPLETE } from "../lib/geo/constants.ts";
 
@@ -90,6 +91,7 @@ try {
     assets: await ensureBuild(),
     geo,
     parcels: createParcelProvider(config),
+    places: createPlacesProvider(config),
   });
 
   let empty = 0;

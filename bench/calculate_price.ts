@@ -20,6 +20,7 @@ import { openKv } from "../db/kv.ts";
 import { ensureBuild } from "../lib/assets.ts";
 import { createGeoProvider } from "../lib/geo/select.ts";
 import { createParcelProvider } from "../lib/parcels/select.ts";
+import { createPlacesProvider } from "../lib/places/select.ts";
 import { DEFAULT_PRICING_CONFIG, priceSurvey } from "../lib/pricing.ts";
 import {
   RUSH_LEVELS,
@@ -98,6 +99,7 @@ try {
     assets,
     geo: createGeoProvider(config),
     parcels: createParcelProvider(config),
+    places: createPlacesProvider(config),
   });
   console.log(
     `  ${db.kind}; ${inputs.length} distinct inputs over all six types; ${REQUESTS} sequential ` +
@@ -138,6 +140,7 @@ try {
     assets,
     geo: createGeoProvider(config),
     parcels: createParcelProvider(config),
+    places: createPlacesProvider(config),
   });
   report(
     "app.request() with a discount code",

@@ -19,6 +19,7 @@ import { openKv } from "../db/kv.ts";
 import { ensureBuild } from "../lib/assets.ts";
 import { createGeoProvider } from "../lib/geo/select.ts";
 import { createParcelProvider } from "../lib/parcels/select.ts";
+import { createPlacesProvider } from "../lib/places/select.ts";
 import { createSession, sessionCookie, sessionTimeouts } from "../lib/sessions.ts";
 import type { Role } from "../lib/roles.ts";
 import { scratchDatabase } from "./_server.ts";
@@ -145,6 +146,7 @@ try {
     assets: await ensureBuild(),
     geo: createGeoProvider(config),
     parcels: createParcelProvider(config),
+    places: createPlacesProvider(config),
   });
   const clientCookie = await cookieFor(kv, config, bench.id, "client");
   const adminCookie = await cookieFor(kv, config, admin.id, "admin");
