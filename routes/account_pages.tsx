@@ -8,6 +8,9 @@ import { redirectAfterLogin, requirePageUser, safeReturnTo } from "./_auth.ts";
 import { renderPage } from "../components/render.tsx";
 import { PublicLayout } from "../components/PublicLayout.tsx";
 import { appPage } from "./_app_page.tsx";
+import { SurveyorCoverageCard } from "../components/SurveyorCoverageCard.tsx";
+import { getSurveyorByUserId } from "../db/surveyors.ts";
+import { toOwnSurveyorProfile } from "../lib/surveyor_profile.ts";
 import { PageHeader } from "../components/AppPage.tsx";
 import { Island } from "../components/Island.tsx";
 import AuthForm from "../islands/AuthForm.tsx";
@@ -126,8 +129,12 @@ export const accountPages = new Hono<AppEnv>()
       </AuthShell>,
     ));
   })
-  .get("/profile", requirePageUser, (c) => {
+  .get("/profile", requirePageUser, async (c) => {
     const user = c.var.user!;
+    // A surveyor edits their coverage here too (the same card as on their dashboard).
+    const own = user.role === "surveyor"
+      ? await getSurveyorByUserId(c.var.db, { userId: user.id })
+      : undefined;
     return appPage(
       c,
       { title: "Your profile", active: "/profile" },
@@ -147,6 +154,9 @@ export const accountPages = new Hono<AppEnv>()
           }}
           hydrate="load"
         />
+        {user.role === "surveyor"
+          ? <SurveyorCoverageCard profile={own && toOwnSurveyorProfile(own)} />
+          : null}
       </>,
     );
   });

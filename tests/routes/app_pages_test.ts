@@ -15,6 +15,7 @@ import {
 import type { Role } from "../../lib/roles.ts";
 import { ROLE_NAV } from "../../components/AppLayout.tsx";
 import { insertNotification, markAllNotificationsRead } from "../../db/notifications.ts";
+import { TEMPLATE_IDS } from "../../lib/mail/render.tsx";
 
 const SOME_UUID = "0b6c1f8e-2f43-4c8a-9d1e-5a7b3c2d1e0f";
 
@@ -145,10 +146,11 @@ test("[app] the email templates page previews each template as sandboxed HTML an
       "Password changed",
       "Survey request confirmation",
       "New survey request (admin)",
+      "Surveyor invitation",
     ]
   ) assertStringIncludes(body, name);
   const frames = body.match(/<iframe[^>]*>/g) ?? [];
-  assertEquals(frames.length, 4);
+  assertEquals(frames.length, TEMPLATE_IDS.length);
   for (const frame of frames) {
     assertStringIncludes(frame, 'sandbox=""');
     assertMatch(frame, /srcdoc="&lt;!DOCTYPE html/i);

@@ -2,6 +2,7 @@ import { assert, assertEquals, assertMatch, assertStringIncludes } from "../_ass
 import { createTestApp, test, type TestApp } from "../_helpers.ts";
 import { createSignedInUser, createUser, signIn, signInAs } from "../_auth.ts";
 import { countRows, expectJson } from "../_fixtures.ts";
+import { findIslandProps, loadPage } from "../_pages.ts";
 import { getSurveyor, insertSurveyor, type InsertSurveyorInput } from "../../db/surveyors.ts";
 import { getUserByEmail, getUserById } from "../../db/users.ts";
 import { listAuditEvents } from "../../db/audit.ts";
@@ -501,5 +502,33 @@ test("[surveyor accounts] two admins inviting the same record at once make one a
   assertEquals(await countRows(t, "users"), users + 1);
   const linked = await getSurveyor(t.sql, { id: target.id });
   assertEquals(linked?.userId, (await getUserByEmail(t.sql, target.email!))?.id);
+  t.close();
+});
+
+// ------------------------------------------------------------------------------ pages
+
+test("[surveyor accounts] the dashboard and /profile show a surveyor their coverage form, or how to get a record", async () => {
+  const t = await createTestApp();
+  const { user, cookie } = await createSignedInUser(t, { role: "surveyor" });
+  for (const path of ["/surveyor-dashboard", "/profile"]) {
+    const { res, html } = await loadPage(t, path, cookie);
+    assertEquals(res.status, 200, path);
+    assertStringIncludes(html, "Your coverage", path);
+    assertStringIncludes(html, "Your surveyor profile is not set up yet.", path);
+    assertStringIncludes(html, 'href="/support/contact"', path);
+    assertEquals(findIslandProps(html, "SurveyorCoverageForm"), undefined, path);
+  }
+  const own = await record(t, { userId: user.id });
+  for (const path of ["/surveyor-dashboard", "/profile"]) {
+    const { html } = await loadPage(t, path, cookie);
+    const props = findIslandProps(html, "SurveyorCoverageForm") as {
+      profile: Record<string, unknown>;
+    };
+    assertEquals(props.profile.id, own.id, path);
+    assert(!html.includes("August"), `${path} never shows the admin's notes`);
+  }
+  const client = await signInAs(t, "client");
+  const { html } = await loadPage(t, "/profile", client);
+  assert(!html.includes("Your coverage"), "other roles have no coverage card");
   t.close();
 });
