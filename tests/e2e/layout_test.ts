@@ -12,6 +12,7 @@ import { createUser, sessionFor, type TestUser } from "../_auth.ts";
 import { surveyRequest } from "../_fixtures.ts";
 import type { TestApp } from "../_helpers.ts";
 import { insertNotification } from "../../db/notifications.ts";
+import { addContactHistory, insertSurveyor } from "../../db/surveyors.ts";
 import { ROLE_NAV } from "../../components/AppLayout.tsx";
 import { DRAFT_KEY } from "../../islands/_create_survey/storage.ts";
 import type { Role } from "../../lib/roles.ts";
@@ -61,6 +62,31 @@ async function seed(t: TestApp, baseUrl: string) {
   });
   const { survey } = await res.json();
   assertEquals(res.status, 201);
+  // A surveyor record with long names, contacts and a logged call, for its page.
+  const surveyor = await insertSurveyor(t.sql, {
+    companyName: "Montgomery Whitfield Land Surveying and Geospatial Services LLC",
+    principalName: "Alexandra Montgomery-Whitfield",
+    city: "Austin",
+    state: "TX",
+    lat: 30.27,
+    lng: -97.74,
+    surveyTypes: ["boundary", "alta", "elevation_certificate"],
+    licenseStates: ["TX", "OK"],
+    inNetwork: true,
+    status: "active",
+    contacts: [{
+      name: "Alexandra Montgomery-Whitfield",
+      title: "Principal surveyor",
+      email: "a.very.long.surveyor.address@montgomery-whitfield-land-surveying.example.com",
+      phone: "(512) 555-0100",
+      isPrimary: true,
+    }],
+  });
+  await addContactHistory(t.sql, {
+    surveyorId: surveyor.id,
+    authorId: users.admin.id,
+    entry: { channel: "call", summary: "Agreed to take boundary work in Travis County." },
+  });
   for (const user of Object.values(users)) {
     for (let i = 0; i < 3; i++) {
       await insertNotification(t.sql, {
@@ -74,7 +100,7 @@ async function seed(t: TestApp, baseUrl: string) {
   }
   const pages: Record<Role | "public", string[]> = {
     public: PUBLIC_PAGES,
-    admin: [`/survey/${survey.id}`, `/surveyor-detail/${users.surveyor.id}`, "/admin?tab=messages"],
+    admin: [`/survey/${survey.id}`, `/surveyor-detail/${surveyor.id}`, "/admin?tab=messages"],
     client: [`/survey/${survey.id}`],
     surveyor: [],
     technician: [],
