@@ -35,6 +35,8 @@ import { SURVEY_TYPE_INFO, SURVEY_TYPES } from "../lib/survey_types.ts";
 import { turnaroundLine } from "../lib/quote_text.ts";
 import { singleLine } from "../lib/text.ts";
 import { formatInteger } from "../lib/numbers.ts";
+import { DispatchCard } from "../components/DispatchCard.tsx";
+import { getSurveyDispatch } from "../lib/dispatch.ts";
 
 /** Client dashboard page size. */
 export const CLIENT_PAGE_SIZE = 10;
@@ -206,6 +208,10 @@ export const surveyPages = new Hono<AppEnv>()
       // Filtered for the viewer in the query: a client's page never holds internal notes or
       // staff names, not even in island props.
       const events = await listSurveyEvents(c.var.db, { surveyId: survey.id, viewer: user });
+      // Admins get the dispatch panel, rendered with the data its GET endpoint returns.
+      const dispatch = user.role === "admin"
+        ? await getSurveyDispatch({ sql: c.var.db }, { surveyId: survey.id })
+        : undefined;
       const type = SURVEY_TYPE_INFO[survey.surveyType];
       const isOwner = survey.clientId === user.id;
       const back = user.role === "admin"
@@ -290,6 +296,7 @@ export const surveyPages = new Hono<AppEnv>()
               </Card>
             </div>
           </div>
+          {dispatch ? <DispatchCard survey={survey} state={dispatch} /> : null}
         </div>,
       );
     },
