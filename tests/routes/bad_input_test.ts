@@ -40,6 +40,12 @@ interface Fixture {
   pricingConfig: unknown;
   /** A surveyor record with one contact (index 0). */
   surveyorId: string;
+  /** A record with an email and no account (POST …/invite). */
+  invitableSurveyorId: string;
+  /** The record linked to the signed-in surveyor (their own profile; DELETE …/link-user). */
+  ownSurveyorId: string;
+  /** A surveyor account linked to no record (POST …/link-user). */
+  linkableEmail: string;
 }
 
 /** A valid request to one endpoint, and what about it may be absent or null. */
@@ -400,10 +406,71 @@ const SAMPLES: Record<string, Sample> = {
     role: "client",
     params: (f) => ({ id: f.notificationId }),
   },
+  "POST /api/surveyors/:id/invite": {
+    role: "admin",
+    params: (f) => ({ id: f.invitableSurveyorId }),
+  },
+  "POST /api/surveyors/:id/link-user": {
+    role: "admin",
+    params: (f) => ({ id: f.surveyorId }),
+    body: (f) => ({ email: f.linkableEmail }),
+  },
+  "DELETE /api/surveyors/:id/link-user": {
+    role: "admin",
+    params: (f) => ({ id: f.ownSurveyorId }),
+  },
+  "PATCH /api/surveyor/profile": {
+    role: "surveyor",
+    body: () => ({
+      companyName: "Barton Creek Surveying",
+      principalName: "Ana Ortiz",
+      licenseNumber: "RPLS 6120",
+      licenseStates: ["TX", "OK"],
+      phone: "(512) 555-0100",
+      website: "https://barton.example",
+      address: "100 Congress Ave, Austin, TX 78701, USA",
+      city: "Austin",
+      state: "TX",
+      zip: "78701",
+      lat: 30.2672,
+      lng: -97.7431,
+      serviceRadiusMiles: 80,
+      surveyTypes: ["boundary", "topographic"],
+    }),
+    optional: [
+      "companyName",
+      "principalName",
+      "licenseNumber",
+      "licenseStates",
+      "phone",
+      "website",
+      "address",
+      "city",
+      "state",
+      "zip",
+      "lat",
+      "lng",
+      "serviceRadiusMiles",
+      "surveyTypes",
+    ],
+    nullable: [
+      "principalName",
+      "licenseNumber",
+      "phone",
+      "website",
+      "address",
+      "city",
+      "state",
+      "zip",
+      "lat",
+      "lng",
+    ],
+  },
 };
 
 /** /api routes that read nothing from the request but the session. */
 const NO_INPUT = new Set([
+  "GET /api/surveyor/profile",
   "POST /api/logout",
   "GET /api/user",
   "GET /api/admin/impersonation-status",
@@ -449,6 +516,15 @@ async function fixture(t: TestApp): Promise<Fixture> {
   });
   const surveyorRecord = await insertSurveyor(t.sql, { companyName: "Acme Surveying" });
   await addContact(t.sql, { id: surveyorRecord.id, contact: { name: "Ann Office" } });
+  const invitable = await insertSurveyor(t.sql, {
+    companyName: "Invitee Surveying",
+    email: "invitee@surveying.example",
+  });
+  const own = await insertSurveyor(t.sql, {
+    companyName: "Own Surveying",
+    userId: surveyor.user.id,
+  });
+  const linkable = await createUser(t.sql, { role: "surveyor" });
   // Someone near the survey to offer its lead to (POST …/notify-surveyors).
   await insertSurveyor(t.sql, {
     companyName: "Barton Surveying",
@@ -478,6 +554,9 @@ async function fixture(t: TestApp): Promise<Fixture> {
     resetToken,
     pricingConfig: (await getActivePricingConfig(t.sql)).config,
     surveyorId: surveyorRecord.id,
+    invitableSurveyorId: invitable.id,
+    ownSurveyorId: own.id,
+    linkableEmail: linkable.email,
   };
 }
 

@@ -122,6 +122,12 @@ const ACCESS: Record<string, Access> = {
   "DELETE /api/surveyors/:id/contacts/:index": ADMIN,
   "GET /api/surveys/by-surveyor/:id": ADMIN,
   "POST /api/convert-place-to-surveyor": ADMIN,
+  "POST /api/surveyors/:id/invite": ADMIN,
+  "POST /api/surveyors/:id/link-user": ADMIN,
+  "DELETE /api/surveyors/:id/link-user": ADMIN,
+  // A surveyor's own record, found by their user id (no id in the path).
+  "GET /api/surveyor/profile": SURVEYOR,
+  "PATCH /api/surveyor/profile": SURVEYOR,
   "POST /api/surveys/delete-multiple": ADMIN,
   "POST /api/surveys/:id/find-surveyors": ADMIN,
   "POST /api/surveys/:id/notify-surveyors": ADMIN,
