@@ -44,6 +44,7 @@ import { createPlacesProvider } from "./lib/places/select.ts";
 import { startOutboxSender } from "./lib/mail/sender.ts";
 import { backgroundWork } from "./lib/background.ts";
 import { processPasswordResetRequests } from "./lib/password_reset.ts";
+import { APP_JOB_HANDLERS, startJobWorker } from "./lib/jobs.ts";
 
 /**
  * Builds the whole app from its dependencies. Starts nothing: tests call it in-process and
@@ -137,12 +138,15 @@ async function start() {
   const resetSweep = setInterval(sweepResets, 60_000);
   // Without SMTP_URL, emails stay readable in the email_outbox table.
   const stopMail = config.SMTP_URL ? startOutboxSender(deps, { intervalMs: 5000 }) : undefined;
+  // Durable jobs (automatic dispatch), polled every second; safe beside other instances.
+  const stopJobs = startJobWorker(deps, { handlers: APP_JOB_HANDLERS, intervalMs: 1000 });
   const shutdown = () => controller.abort();
   Deno.addSignalListener("SIGINT", shutdown);
   Deno.addSignalListener("SIGTERM", shutdown);
   await server.finished;
   clearInterval(resetSweep);
   await backgroundWork(deps).settled();
+  await stopJobs();
   await stopMail?.();
   kv.close();
   await db.close();

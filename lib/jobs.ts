@@ -17,9 +17,10 @@
  * pass is abandoned and the next tick tries again (a job claimed before the outage gets its
  * lease back when the lease lapses).
  */
-import type { Sql } from "../db/client.ts";
+import type { Db, Sql } from "../db/client.ts";
 import { claimDueJobs, completeJob, enqueueJob, failJob, type Job } from "../db/jobs.ts";
-import type { Db } from "../db/client.ts";
+import type { AppDeps } from "./deps.ts";
+import { dispatchSurvey } from "./dispatch.ts";
 import { isPostgresDown } from "./unavailable.ts";
 
 /** Runs one job; throws to have it retried (or `PermanentJobError` to fail it at once). */
@@ -183,3 +184,25 @@ export async function enqueueSurveyDispatch(
     dedupeKey: `dispatch:${surveyId}`,
   });
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What the app's job handlers need. */
+export type JobDeps = Pick<AppDeps, "sql" | "config" | "places">;
+
+/**
+ * The app's job handlers, by kind; main.ts runs them with `startJobWorker`.
+ *
+ * - `dispatch_survey` `{surveyId}`: lib/dispatch.ts `dispatchSurvey` (match, then notify; or
+ *   tell the admins nobody covers the property). Idempotent, so a retry or a second run
+ *   notifies nobody twice. A payload without a survey id fails at once.
+ */
+export const APP_JOB_HANDLERS: JobHandlers<JobDeps> = {
+  [DISPATCH_SURVEY_JOB]: async (deps, payload) => {
+    const surveyId = (payload as { surveyId?: unknown } | null)?.surveyId;
+    if (typeof surveyId !== "string" || !UUID.test(surveyId)) {
+      throw new PermanentJobError("The dispatch job has no valid surveyId");
+    }
+    await dispatchSurvey(deps, { surveyId });
+  },
+};
