@@ -96,28 +96,16 @@ export function HistoryLog({ surveyorId, entries: initial, limit }: HistoryLogPr
           className="stack surveyor-history__form"
           onSubmit={submit}
         >
-          <div className="surveyor-form__pair">
-            <SelectField
-              id="history-channel"
-              name="channel"
-              label="Channel"
-              placeholder={null}
-              choices={CHANNEL_CHOICES}
-              value={draft.channel}
-              error={errors.channel}
-              onValue={(v) => set("channel", v)}
-            />
-            <TextField
-              id="history-follow-up"
-              name="nextFollowUp"
-              type="date"
-              label="Next follow-up"
-              optional
-              value={draft.nextFollowUp}
-              error={errors.nextFollowUp}
-              onValue={(v) => set("nextFollowUp", v)}
-            />
-          </div>
+          <SelectField
+            id="history-channel"
+            name="channel"
+            label="Channel"
+            placeholder={null}
+            choices={CHANNEL_CHOICES}
+            value={draft.channel}
+            error={errors.channel}
+            onValue={(v) => set("channel", v)}
+          />
           <TextareaField
             id="history-summary"
             name="summary"
@@ -137,6 +125,16 @@ export function HistoryLog({ surveyorId, entries: initial, limit }: HistoryLogPr
             value={draft.outcome}
             error={errors.outcome}
             onValue={(v) => set("outcome", v)}
+          />
+          <TextField
+            id="history-follow-up"
+            name="nextFollowUp"
+            type="date"
+            label="Next follow-up"
+            optional
+            value={draft.nextFollowUp}
+            error={errors.nextFollowUp}
+            onValue={(v) => set("nextFollowUp", v)}
           />
           <div className="form-actions">
             <button type="submit" className="btn btn--primary btn--sm" disabled={isPending}>

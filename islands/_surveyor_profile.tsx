@@ -397,7 +397,7 @@ export function SurveyorProfileForm({ surveyor, onSaved }: ProfileFormProps) {
             <TextField
               id="surveyor-zip"
               name="zip"
-              label="ZIP code"
+              label="ZIP"
               optional
               inputMode="numeric"
               maxLength={10}
