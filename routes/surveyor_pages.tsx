@@ -11,6 +11,9 @@ import { Island } from "../components/Island.tsx";
 import { type MapPoint, UsMap } from "../components/UsMap.tsx";
 import SurveyorDirectory from "../islands/SurveyorDirectory.tsx";
 import SurveyorDetail from "../islands/SurveyorDetail.tsx";
+import SurveyorAccountPanel from "../islands/SurveyorAccountPanel.tsx";
+import { toSurveyorAccount } from "./surveyor_accounts.ts";
+import type { SurveyorAccount } from "../lib/surveyor_profile.ts";
 import { TableRegion } from "../islands/_table.tsx";
 import {
   formatDay,
@@ -243,22 +246,22 @@ function CountBadge({ n }: { n: number }) {
 }
 
 /**
- * The "Account" card: the surveyor's sign-in account, if one is linked. This is the slot the
- * account panel (invite by email / link an existing surveyor account) goes in.
+ * The "Account" card: the surveyor's sign-in account (name, email, last sign-in) or none,
+ * with the admin's actions (islands/SurveyorAccountPanel: invite by email, link an existing
+ * surveyor account, resend, unlink).
  */
-function AccountCard({ account }: {
-  account: { fullName: string; email: string; isDisabled: boolean } | undefined;
+function AccountCard({ surveyorId, recordEmail, account }: {
+  surveyorId: string;
+  recordEmail: string | null;
+  account: SurveyorAccount | null;
 }) {
   return (
     <Card id="surveyor-account-title" title="Account">
-      {account
-        ? (
-          <p>
-            {`Linked to ${account.fullName} (${account.email})`}
-            {account.isDisabled ? " · disabled" : ""}.
-          </p>
-        )
-        : <p className="muted">No sign-in account is linked to this record.</p>}
+      <Island
+        component={SurveyorAccountPanel}
+        props={{ surveyorId, recordEmail, account }}
+        hydrate="load"
+      />
     </Card>
   );
 }
@@ -343,9 +346,7 @@ export const surveyorPages = new Hono<AppEnv>()
         listSurveyorWork(db, { surveyorId: surveyor.id }),
         surveyor.userId ? getUserById(db, surveyor.userId) : undefined,
       ]);
-      const account = user
-        ? { fullName: user.fullName, email: user.email, isDisabled: Boolean(user.disabledAt) }
-        : undefined;
+      const account = user ? toSurveyorAccount(user) : null;
       return appPage(
         c,
         { title: surveyor.companyName, active: "/surveyors" },
@@ -363,7 +364,11 @@ export const surveyorPages = new Hono<AppEnv>()
             hydrate="load"
           />
           <div className="surveyor-page__work">
-            <AccountCard account={account} />
+            <AccountCard
+              surveyorId={surveyor.id}
+              recordEmail={surveyor.email}
+              account={account}
+            />
             <LeadsSent leads={work.leads} />
             <AssignedSurveys surveys={work.surveys} />
           </div>

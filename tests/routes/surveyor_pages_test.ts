@@ -232,8 +232,8 @@ test("[surveyor pages] a record's page has its editors, history, leads and surve
   assertStringIncludes(html, "4.2 mi away");
   assertEquals(html.split(`href="/survey/${survey.id}"`).length - 1, 2);
   assertStringIncludes(html, "Austin, TX");
-  // The account slot says no account is linked.
-  assertStringIncludes(html, "No sign-in account is linked to this record.");
+  // The account panel says no account is linked.
+  assertStringIncludes(html, "No account yet.");
   // Never the client's personal details.
   assert(!html.includes("dana.private@example.test"), "no client email");
   assert(!html.includes("Dana Client"), "no client name");
