@@ -41,6 +41,7 @@ const AXE_PAGES: Partial<Record<Role | "public", (string | RegExp)[]>> = {
     "/surveyors",
     "/pricing-algorithm",
     /^\/survey\//,
+    /^\/surveyor-detail\//,
   ],
 };
 const AXE_WIDTHS = new Set([390, 1280]);
