@@ -1,53 +1,38 @@
 /**
  * What the surveyor islands (the directory on /surveyors and the record on
  * /surveyor-detail/{id}) share: labels, the directory's row and filters, and reading a
- * server's field errors. The labels repeat lib/surveyor_schema.ts's on purpose: importing a
- * value from that module would bring zod into the islands' bundles (a test keeps them equal).
+ * server's field errors. Constants come from lib/surveyor_constants.ts, not
+ * lib/surveyor_schema.ts: a value from the schema module would bring zod into the bundles.
  */
-import type {
-  ContactChannel,
-  Surveyor,
-  SurveyorCounts,
-  SurveyorStatus,
-} from "../lib/surveyor_schema.ts";
+import type { Surveyor, SurveyorCounts, SurveyorStatus } from "../lib/surveyor_schema.ts";
 import type { SurveyType } from "../lib/survey_types.ts";
 import { ApiError } from "./_api.ts";
+import {
+  CONTACT_CHANNEL_LABELS,
+  CONTACT_CHANNELS,
+  MAX_CONTACTS,
+  MAX_SERVICE_RADIUS_MILES,
+  SURVEYOR_STATUS_LABELS,
+  SURVEYOR_STATUSES,
+} from "../lib/surveyor_constants.ts";
 
-/** lib/surveyor_schema.ts SURVEYOR_STATUSES. */
-export const STATUSES = ["prospect", "invited", "active", "paused"] as const;
-
-/** lib/surveyor_schema.ts SURVEYOR_STATUS_LABELS. */
-export const STATUS_LABELS: Record<SurveyorStatus, string> = {
-  prospect: "Prospect",
-  invited: "Invited",
-  active: "Active",
-  paused: "Paused",
+export {
+  CONTACT_CHANNEL_LABELS as CHANNEL_LABELS,
+  CONTACT_CHANNELS as CHANNELS,
+  MAX_CONTACTS,
+  MAX_SERVICE_RADIUS_MILES as MAX_RADIUS_MILES,
+  SURVEYOR_STATUS_LABELS as STATUS_LABELS,
+  SURVEYOR_STATUSES as STATUSES,
 };
 
 /** Badge colour per status (base.css `.badge--*`). */
 export const STATUS_BADGES: Record<SurveyorStatus, string> = {
   prospect: "neutral",
   invited: "info",
+  pending: "warning",
   active: "success",
   paused: "warning",
 };
-
-/** lib/surveyor_schema.ts CONTACT_CHANNELS. */
-export const CHANNELS = ["call", "email", "text", "meeting", "note"] as const;
-
-/** lib/surveyor_schema.ts CONTACT_CHANNEL_LABELS. */
-export const CHANNEL_LABELS: Record<ContactChannel, string> = {
-  call: "Call",
-  email: "Email",
-  text: "Text message",
-  meeting: "Meeting",
-  note: "Note",
-};
-
-/** lib/surveyor_schema.ts MAX_SERVICE_RADIUS_MILES. */
-export const MAX_RADIUS_MILES = 300;
-/** lib/surveyor_schema.ts MAX_CONTACTS. */
-export const MAX_CONTACTS = 20;
 
 /** Short survey-type names for the directory's narrow "Types" column. */
 export const SHORT_TYPE_NAMES: Record<SurveyType, string> = {

@@ -430,6 +430,7 @@ function historyFor(r: Picker, status: SurveyorStatus, now: Date): DemoHistoryEn
     new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
   const at = (minDays: number, maxDays: number) => r.int(minDays * day, maxDays * day);
   switch (status) {
+    case "pending":
     case "prospect":
       return r.chance(0.5) ? [] : [
         r.chance(0.5)

@@ -8,44 +8,33 @@ import { SURVEY_TYPES, type SurveyType } from "./survey_types.ts";
 import { STATE_CODES, type StateCode } from "./survey_options.ts";
 import { multiLine, singleLine } from "./text.ts";
 
-/** Where a surveyor is in the recruiting funnel. Only `active` ones are matched. */
-export const SURVEYOR_STATUSES = ["prospect", "invited", "active", "paused"] as const;
-/** A surveyor record's status. */
-export type SurveyorStatus = typeof SURVEYOR_STATUSES[number];
+import {
+  CONTACT_CHANNEL_LABELS,
+  CONTACT_CHANNELS,
+  type ContactChannel,
+  DEFAULT_SERVICE_RADIUS_MILES,
+  MAX_CONTACTS,
+  MAX_SERVICE_RADIUS_MILES,
+  SURVEYOR_SOURCES,
+  SURVEYOR_STATUS_LABELS,
+  SURVEYOR_STATUSES,
+  type SurveyorSource,
+  type SurveyorStatus,
+} from "./surveyor_constants.ts";
 
-/** Label per status, for badges and filters. */
-export const SURVEYOR_STATUS_LABELS: Record<SurveyorStatus, string> = {
-  prospect: "Prospect",
-  invited: "Invited",
-  active: "Active",
-  paused: "Paused",
+export {
+  CONTACT_CHANNEL_LABELS,
+  CONTACT_CHANNELS,
+  type ContactChannel,
+  DEFAULT_SERVICE_RADIUS_MILES,
+  MAX_CONTACTS,
+  MAX_SERVICE_RADIUS_MILES,
+  SURVEYOR_SOURCES,
+  SURVEYOR_STATUS_LABELS,
+  SURVEYOR_STATUSES,
+  type SurveyorSource,
+  type SurveyorStatus,
 };
-
-/** How a record came to exist. */
-export const SURVEYOR_SOURCES = ["manual", "place", "signup"] as const;
-/** A surveyor record's source. */
-export type SurveyorSource = typeof SURVEYOR_SOURCES[number];
-
-/** Contact-history channels. */
-export const CONTACT_CHANNELS = ["call", "email", "text", "meeting", "note"] as const;
-/** A contact-history channel. */
-export type ContactChannel = typeof CONTACT_CHANNELS[number];
-
-/** Label per channel. */
-export const CONTACT_CHANNEL_LABELS: Record<ContactChannel, string> = {
-  call: "Call",
-  email: "Email",
-  text: "Text message",
-  meeting: "Meeting",
-  note: "Note",
-};
-
-/** Service radius when none is given, in miles. */
-export const DEFAULT_SERVICE_RADIUS_MILES = 50;
-/** Largest service radius, in miles (the matching query's search box; db check constraint). */
-export const MAX_SERVICE_RADIUS_MILES = 300;
-/** Most contacts one surveyor record keeps. */
-export const MAX_CONTACTS = 20;
 
 /** One person at a surveyor firm; the list is ordered and addressed by index. */
 export interface SurveyorContact {

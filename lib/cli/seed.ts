@@ -302,7 +302,7 @@ async function storeNetwork(
 
 function printSummary(output: SeedOutput, result: SeedResult, seconds: number, publicUrl?: string) {
   const { network } = result;
-  const byStatus = { active: 0, paused: 0, invited: 0, prospect: 0 };
+  const byStatus = { active: 0, paused: 0, invited: 0, pending: 0, prospect: 0 };
   for (const s of network.surveyors) byStatus[s.fields.status]++;
   const states = new Set(network.surveyors.map((s) => s.fields.state));
   const requestStates = [...new Set(network.requests.map((r) => r.request.state))];
