@@ -3,7 +3,8 @@
  *  1. the landing page against a bare Deno.serve returning the same bytes (wrk, 64 connections),
  *  2. the JavaScript each public page loads (raw and gzip, from the build manifest),
  *  3. the per-endpoint benchmarks in bench/*.ts that exist (address suggestions, pricing,
- *     survey lists, forgot-password timing), each printing its own figures.
+ *     survey lists, forgot-password timing, signed-in pages, find-surveyors and the surveyor
+ *     directory at 50,000 records), each printing its own figures.
  * Prints figures only; it asserts nothing.
  */
 import { ensureBuild } from "../lib/assets.ts";
@@ -146,6 +147,8 @@ async function endpointBenches() {
       "surveys_list",
       "forgot_password",
       "signed_in_pages",
+      "find_surveyors",
+      "surveyors_list",
     ]
   ) {
     const path = new URL(`bench/${name}.ts`, ROOT);

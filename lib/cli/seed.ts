@@ -338,6 +338,10 @@ function printSummary(output: SeedOutput, result: SeedResult, seconds: number, p
     `Sign in at ${signIn} as ${network.admin.email} to see the network on /surveyors and ` +
       "dispatch the demo requests from the admin dashboard.",
   );
+  output.out(
+    "The demo requests wait in 'requested' for you to find and notify surveyors; a new request " +
+      "submitted as a demo client is dispatched automatically (AUTO_DISPATCH).",
+  );
   output.out("Replace it later with `deno task seed --demo --reset-demo`.");
 }
 
