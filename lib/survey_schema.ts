@@ -316,7 +316,18 @@ export const DeleteSurveysSchema = z.object({
 /** A notification as `GET /api/notifications` returns it. */
 export interface Notification {
   id: string;
-  kind: "survey_requested" | "survey_status_changed" | "lead_offered" | "dispatch_unmatched";
+  kind:
+    | "survey_requested"
+    | "survey_status_changed"
+    | "lead_offered"
+    | "dispatch_unmatched"
+    | "lead_bought"
+    | "lead_claimed"
+    | "surveyor_assigned"
+    | "assignment_status_changed"
+    | "refund_decided"
+    | "low_balance"
+    | "surveyor_joined";
   title: string;
   body: string;
   /** Site-relative path of the related page, or null. */
