@@ -14,6 +14,7 @@ import type { Quote } from "./pricing.ts";
 import type { LeadPriceInputs } from "./lead_pricing.ts";
 import type { SurveyStatus } from "./survey_status.ts";
 import { multiLine, singleLine } from "./text.ts";
+import { REFUND_REASONS, type RefundReason } from "./refund_constants.ts";
 
 /** A buyer's own pipeline for a purchased lead. */
 export const PIPELINE_STATUSES = ["new", "contacted", "quoted", "won", "lost"] as const;
@@ -58,18 +59,13 @@ export const ASSIGNMENT_LABELS: Record<AssignmentStatus, string> = {
   cancelled: "Cancelled",
 };
 
-/** Why a buyer asks for a lead to be returned. */
-export const REFUND_REASONS = ["invalid_contact", "duplicate", "out_of_scope"] as const;
-/** A return request's reason. */
-export type RefundReason = typeof REFUND_REASONS[number];
-/** Label per reason. */
-export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
-  invalid_contact: "Invalid contact details",
-  duplicate: "Duplicate request",
-  out_of_scope: "Out of scope",
-};
-/** Days after a purchase in which a return may be requested. */
-export const REFUND_REQUEST_DAYS = 14;
+// Zod-free, so islands can import them (lib/refund_constants.ts).
+export {
+  REFUND_REASON_LABELS,
+  REFUND_REASONS,
+  REFUND_REQUEST_DAYS,
+  type RefundReason,
+} from "./refund_constants.ts";
 
 /** A lead as any eligible surveyor sees it before buying: no personal data at all. */
 export interface LeadSummary {

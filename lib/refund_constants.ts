@@ -1,0 +1,66 @@
+/**
+ * Lead returns (refunds) without zod, so islands can import them without bundling the schemas
+ * (lib/lead_market_schema.ts re-exports the reasons and the request window).
+ *
+ * Two ways a surveyor gets a lead's charge back, both one `refund` ledger entry per purchase:
+ *
+ * - Automatically, when the client cancels the request or an admin cancels or removes it,
+ *   for every purchase made within `RETURN_WINDOW_DAYS` before that moment.
+ * - On request, within `REFUND_REQUEST_DAYS` of buying, for one of `REFUND_REASONS`, approved
+ *   or denied by an admin from the queue on /admin?tab=returns.
+ */
+
+/** Why a buyer asks for a lead to be returned. */
+export const REFUND_REASONS = ["invalid_contact", "duplicate", "out_of_scope"] as const;
+/** A return request's reason. */
+export type RefundReason = typeof REFUND_REASONS[number];
+/** Label per reason. */
+export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
+  invalid_contact: "Invalid contact details",
+  duplicate: "Duplicate request",
+  out_of_scope: "Out of scope",
+};
+/** Days after a purchase in which a return may be requested. */
+export const REFUND_REQUEST_DAYS = 14;
+
+/**
+ * The return window: a purchase made at most this many days before its request is cancelled
+ * or removed is refunded automatically. A fixed business rule kept here (not in the pricing
+ * configuration): a month covers every lead's open days plus the time a buyer needs to reach
+ * the client, and an older purchase had its chance at the job.
+ */
+export const RETURN_WINDOW_DAYS = 30;
+
+/** Why a refund happened: an automatic return or a request's reason. */
+export type RefundCause = "client_cancelled" | "request_removed" | RefundReason;
+
+/** The end of "…was returned: {cause}" per cause. */
+export const REFUND_CAUSE_TEXT: Record<RefundCause, string> = {
+  client_cancelled: "the client cancelled the request",
+  request_removed: "the request was withdrawn",
+  invalid_contact: "the client's contact details were invalid",
+  duplicate: "the request was a duplicate",
+  out_of_scope: "the request was out of scope",
+};
+
+/** Where a return request stands. */
+export const REFUND_REQUEST_STATUSES = ["pending", "approved", "denied"] as const;
+/** A return request's status. */
+export type RefundRequestStatus = typeof REFUND_REQUEST_STATUSES[number];
+/** Label per request status. */
+export const REFUND_REQUEST_STATUS_LABELS: Record<RefundRequestStatus, string> = {
+  pending: "Waiting for a decision",
+  approved: "Approved",
+  denied: "Denied",
+};
+
+/** The success toasts of a decision (the API's `message`), word for word. */
+export function refundDecisionMessage(
+  decision: "approve" | "deny",
+  amount: string,
+): string {
+  return decision === "approve" ? `Return approved — ${amount} credited` : "Return denied";
+}
+
+/** Longest note on a request or a decision, in characters. */
+export const REFUND_NOTE_MAX = 2000;
