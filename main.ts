@@ -41,6 +41,7 @@ import { createGeoProvider } from "./lib/geo/select.ts";
 import { warmOfflineIndex } from "./lib/geo/offline.ts";
 import { createParcelProvider } from "./lib/parcels/select.ts";
 import { createPlacesProvider } from "./lib/places/select.ts";
+import { createPaymentsProvider } from "./lib/payments/select.ts";
 import { startOutboxSender } from "./lib/mail/sender.ts";
 import { backgroundWork } from "./lib/background.ts";
 import { processPasswordResetRequests } from "./lib/password_reset.ts";
@@ -113,6 +114,7 @@ async function start() {
     geo: createGeoProvider(config),
     parcels: createParcelProvider(config),
     places: createPlacesProvider(config),
+    payments: createPaymentsProvider(config),
   };
   const app = createApp(deps);
   // Build the offline address index now rather than on the first visitor's keystroke.

@@ -17,6 +17,7 @@ import { openKv } from "../db/kv.ts";
 import { ensureBuild } from "../lib/assets.ts";
 import { createParcelProvider } from "../lib/parcels/select.ts";
 import { createPlacesProvider } from "../lib/places/select.ts";
+import { createPaymentsProvider } from "../lib/payments/select.ts";
 import { createOfflineGeoProvider, warmOfflineIndex } from "../lib/geo/offline.ts";
 import { ADDRESS_AUTOCOMPLETE } from "../lib/geo/constants.ts";
 
@@ -92,6 +93,7 @@ try {
     geo,
     parcels: createParcelProvider(config),
     places: createPlacesProvider(config),
+    payments: createPaymentsProvider(config),
   });
 
   let empty = 0;

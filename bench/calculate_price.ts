@@ -21,6 +21,7 @@ import { ensureBuild } from "../lib/assets.ts";
 import { createGeoProvider } from "../lib/geo/select.ts";
 import { createParcelProvider } from "../lib/parcels/select.ts";
 import { createPlacesProvider } from "../lib/places/select.ts";
+import { createPaymentsProvider } from "../lib/payments/select.ts";
 import { DEFAULT_PRICING_CONFIG, priceSurvey } from "../lib/pricing.ts";
 import {
   RUSH_LEVELS,
@@ -100,6 +101,7 @@ try {
     geo: createGeoProvider(config),
     parcels: createParcelProvider(config),
     places: createPlacesProvider(config),
+    payments: createPaymentsProvider(config),
   });
   console.log(
     `  ${db.kind}; ${inputs.length} distinct inputs over all six types; ${REQUESTS} sequential ` +
@@ -141,6 +143,7 @@ try {
     geo: createGeoProvider(config),
     parcels: createParcelProvider(config),
     places: createPlacesProvider(config),
+    payments: createPaymentsProvider(config),
   });
   report(
     "app.request() with a discount code",

@@ -23,6 +23,7 @@ import { ensureBuild } from "../lib/assets.ts";
 import { createGeoProvider } from "../lib/geo/select.ts";
 import { createParcelProvider } from "../lib/parcels/select.ts";
 import { createPlacesProvider } from "../lib/places/select.ts";
+import { createPaymentsProvider } from "../lib/payments/select.ts";
 import { hashPassword } from "../lib/passwords.ts";
 import { backgroundWork } from "../lib/background.ts";
 import type { AppDeps } from "../routes/_env.ts";
@@ -70,6 +71,7 @@ try {
     geo: createGeoProvider(config),
     parcels: createParcelProvider(config),
     places: createPlacesProvider(config),
+    payments: createPaymentsProvider(config),
   };
   const app = createApp(deps);
   const background = backgroundWork(deps);

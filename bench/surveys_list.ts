@@ -20,6 +20,7 @@ import { ensureBuild } from "../lib/assets.ts";
 import { createGeoProvider } from "../lib/geo/select.ts";
 import { createParcelProvider } from "../lib/parcels/select.ts";
 import { createPlacesProvider } from "../lib/places/select.ts";
+import { createPaymentsProvider } from "../lib/payments/select.ts";
 import { createSession, sessionCookie, sessionTimeouts } from "../lib/sessions.ts";
 import type { Role } from "../lib/roles.ts";
 import { scratchDatabase } from "./_server.ts";
@@ -147,6 +148,7 @@ try {
     geo: createGeoProvider(config),
     parcels: createParcelProvider(config),
     places: createPlacesProvider(config),
+    payments: createPaymentsProvider(config),
   });
   const clientCookie = await cookieFor(kv, config, bench.id, "client");
   const adminCookie = await cookieFor(kv, config, admin.id, "admin");

@@ -38,6 +38,23 @@ export const ConfigSchema = z.object({
   ANALYTICS_SCRIPT_URL: optionalUrl,
   ANALYTICS_SITE_ID: z.string().min(1).optional(),
   CHAT_WIDGET_APP_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+  /** Stripe secret key: with STRIPE_WEBHOOK_SECRET, surveyors top up by card (Checkout). */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key")
+    .optional(),
+  /** Signing secret of the Stripe webhook endpoint (/api/stripe/webhook). */
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a whsec_ signing secret")
+    .optional(),
+  /** Tests only: the origin of a local fake Stripe API instead of api.stripe.com. */
+  STRIPE_API_BASE: optionalUrl,
+}).superRefine((config, ctx) => {
+  // A payment taken without a verified webhook to credit it would be money lost.
+  if (Boolean(config.STRIPE_SECRET_KEY) !== Boolean(config.STRIPE_WEBHOOK_SECRET)) {
+    ctx.addIssue({
+      code: "custom",
+      path: [config.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY"],
+      message: "set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together",
+    });
+  }
 });
 
 /** Validated configuration. */

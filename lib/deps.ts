@@ -8,6 +8,7 @@ import type { GeoProvider } from "./geo/provider.ts";
 import type { Assets } from "./assets.ts";
 import type { ParcelProvider } from "./parcels/provider.ts";
 import type { PlacesProvider } from "./places/provider.ts";
+import type { PaymentsProvider } from "./payments/provider.ts";
 
 /** Everything the app needs from outside; tests build their own. */
 export interface AppDeps {
@@ -17,5 +18,7 @@ export interface AppDeps {
   geo: GeoProvider;
   parcels: ParcelProvider;
   places: PlacesProvider;
+  /** Card top-ups: Stripe when configured, else offline (no payments). */
+  payments: PaymentsProvider;
   assets: Assets;
 }

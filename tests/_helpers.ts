@@ -11,6 +11,7 @@ import { type Assets, ensureBuild } from "../lib/assets.ts";
 import { createGeoProvider } from "../lib/geo/select.ts";
 import { createParcelProvider } from "../lib/parcels/select.ts";
 import { createOfflinePlacesProvider } from "../lib/places/offline.ts";
+import { createOfflinePaymentsProvider } from "../lib/payments/offline.ts";
 import type { AppDeps } from "../routes/_env.ts";
 
 /** Origin the test app believes it serves. */
@@ -87,6 +88,8 @@ export async function createTestApp(
     parcels: createParcelProvider(config),
     // Tests never reach Google; tests/lib/places_google_test.ts covers it with a fake.
     places: createOfflinePlacesProvider(),
+    // Tests never reach Stripe; tests/lib/payments_stripe_test.ts covers it with a fake.
+    payments: createOfflinePaymentsProvider(),
     ...extra,
   };
   const app = createApp(deps);

@@ -126,6 +126,24 @@ export function publicLeadPath(leadId: string): string {
   return `/lead/${encodeURIComponent(leadId)}`;
 }
 
+/** The join page of an invited firm: `/surveyor/claim?token=…`. */
+export function surveyorClaimPath(token: string): string {
+  return `/surveyor/claim?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Queues the lead invitation to one prospect (`lead_invitation`: the job summary, the lead
+ * page and the firm's own join link), in the caller's transaction. Returns the outbox id.
+ * Throws on a non-http(s) `leadUrl` or `claimUrl`.
+ */
+export async function queueLeadInvitationEmail(
+  db: Db,
+  email: { to: string } & TemplateProps["lead_invitation"],
+): Promise<string> {
+  const { to, ...props } = email;
+  return await queue(db, to, "lead_invitation", props);
+}
+
 /** A lead email: which one, to whom, and the job summary it shows. */
 export type LeadEmail = TemplateProps["new_survey_lead"] & {
   template: "new_survey_lead" | "lead_invitation";
@@ -148,4 +166,30 @@ export async function queueLeadEmails(
   const ids: string[] = [];
   for (const address of to) ids.push(await insertOutboxEmail(db, { to: address, ...rendered }));
   return ids;
+}
+
+/**
+ * Queues the low-balance notice to a surveyor's account, in the caller's transaction (see
+ * `noteLowBalance` in lib/billing.ts for when). Returns the outbox id. Throws when `billingUrl`
+ * is not an http(s) URL.
+ */
+export async function queueLowBalanceEmail(
+  db: Db,
+  email: { to: string } & TemplateProps["low_balance"],
+): Promise<string> {
+  const { to, ...props } = email;
+  return await queue(db, to, "low_balance", props);
+}
+
+/**
+ * Queues the return email to a lead's buyer (an automatic return, or an admin's decision on
+ * their request), in the caller's transaction. Returns the outbox id. Throws when `url` is not
+ * an http(s) URL.
+ */
+export async function queueRefundDecisionEmail(
+  db: Db,
+  email: { to: string } & TemplateProps["refund_decision"],
+): Promise<string> {
+  const { to, ...props } = email;
+  return await queue(db, to, "refund_decision", props);
 }

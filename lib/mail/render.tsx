@@ -31,7 +31,17 @@ import {
 } from "./templates/SurveyorInvitation.tsx";
 import { NewSurveyLead, newSurveyLeadSubject } from "./templates/NewSurveyLead.tsx";
 import type { LeadSummaryProps } from "./templates/NewSurveyLead.tsx";
-import { LeadInvitation, leadInvitationSubject } from "./templates/LeadInvitation.tsx";
+import {
+  LeadInvitation,
+  type LeadInvitationProps,
+  leadInvitationSubject,
+} from "./templates/LeadInvitation.tsx";
+import { LowBalance, type LowBalanceProps, lowBalanceSubject } from "./templates/LowBalance.tsx";
+import {
+  RefundDecision,
+  type RefundDecisionProps,
+  refundDecisionSubject,
+} from "./templates/RefundDecision.tsx";
 
 /** A rendered email ready for the outbox. */
 export interface RenderedEmail {
@@ -49,7 +59,9 @@ export interface TemplateProps {
   new_survey_request_admin: NewSurveyRequestAdminProps;
   surveyor_invitation: SurveyorInvitationProps;
   new_survey_lead: LeadSummaryProps;
-  lead_invitation: LeadSummaryProps;
+  lead_invitation: LeadInvitationProps;
+  low_balance: LowBalanceProps;
+  refund_decision: RefundDecisionProps;
 }
 
 /** Template ids as stored in `email_outbox.template`. */
@@ -151,10 +163,49 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
   lead_invitation: {
     name: "Lead invitation",
     audience: "Surveying firms near a request that are not in the network yet",
-    description: "The same job summary, inviting them to the public lead page.",
+    description:
+      "The same job summary, inviting them to the public lead page and to join with their own link.",
     subject: leadInvitationSubject,
     element: (p) => <LeadInvitation {...p} />,
-    sample: { ...LEAD_SAMPLE, leadUrl: "https://meridian.example/lead/sample-lead" },
+    sample: {
+      ...LEAD_SAMPLE,
+      leadUrl: "https://meridian.example/lead/sample-lead?token=sample-token",
+      claimUrl: "https://meridian.example/surveyor/claim?token=sample-token",
+      claimValidDays: 30,
+    },
+  },
+  low_balance: {
+    name: "Low balance",
+    audience: "A surveyor whose balance a lead purchase or claim fee took below the low mark",
+    description: "The balance left and a link to the billing page; at most once a day.",
+    subject: lowBalanceSubject,
+    element: (p) => <LowBalance {...p} />,
+    sample: {
+      name: "Sam Ortiz",
+      companyName: "Ortiz Land Surveying",
+      balance: "$32.50",
+      threshold: "$50",
+      billingUrl: "https://meridian.example/surveyor/billing",
+    },
+  },
+  refund_decision: {
+    name: "Lead returned / return decision",
+    audience: "A surveyor whose lead was returned, or whose return request an admin decided",
+    description:
+      "What came back to the balance and why (client cancelled, request withdrawn, request approved), or that a request was denied, with the admin's note.",
+    subject: refundDecisionSubject,
+    element: (p) => <RefundDecision {...p} />,
+    sample: {
+      name: "Sam Ortiz",
+      decision: "approved",
+      isRequested: false,
+      amount: "$38.50",
+      surveyTypeName: "Boundary Survey",
+      location: "Austin, TX",
+      cause: "the client cancelled the request",
+      note: null,
+      url: "https://meridian.example/surveyor/billing",
+    },
   },
 };
 
