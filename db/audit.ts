@@ -23,7 +23,9 @@ export type AuditEventName =
   | "impersonation_ended"
   | "surveyor_invited"
   | "surveyor_account_linked"
-  | "surveyor_account_unlinked";
+  | "surveyor_account_unlinked"
+  | "surveyor_created"
+  | "surveyor_updated";
 
 /** One audit row as written. */
 export interface AuditEventInput {

@@ -5,7 +5,8 @@ import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import type { AppEnv } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
-import { requireRole } from "./_auth.ts";
+import { auditContext, requireRole } from "./_auth.ts";
+import { insertAuditEvent } from "../db/audit.ts";
 import {
   addContact,
   addContactHistory,
@@ -114,9 +115,15 @@ export const surveyors = new Hono<AppEnv>()
     requireRole("admin"),
     zValidator("json", NewSurveyorSchema, onInvalid),
     async (c) => {
-      const surveyor = await insertSurveyor(c.var.db, {
-        ...c.req.valid("json"),
-        source: "manual",
+      const surveyor = await c.var.db.begin(async (tx) => {
+        const created = await insertSurveyor(tx, { ...c.req.valid("json"), source: "manual" });
+        await insertAuditEvent(tx, {
+          event: "surveyor_created",
+          ...auditContext(c),
+          targetId: created.userId,
+          details: { surveyorId: created.id, companyName: created.companyName },
+        });
+        return created;
       });
       return c.json({ message: SURVEYOR_MESSAGES.created, surveyor }, 201);
     },
@@ -143,7 +150,19 @@ export const surveyors = new Hono<AppEnv>()
     zValidator("json", SurveyorUpdateSchema, onInvalid),
     async (c) => {
       const { id } = c.req.valid("param");
-      const surveyor = await updateSurveyor(c.var.db, { id, update: c.req.valid("json") });
+      const update = c.req.valid("json");
+      const surveyor = await c.var.db.begin(async (tx) => {
+        const updated = await updateSurveyor(tx, { id, update });
+        if (!updated) return undefined;
+        // Which fields, not their values: the log outlives the record's contact details.
+        await insertAuditEvent(tx, {
+          event: "surveyor_updated",
+          ...auditContext(c),
+          targetId: updated.userId,
+          details: { surveyorId: id, fields: Object.keys(update).sort().join(",") },
+        });
+        return updated;
+      });
       if (!surveyor) notFound();
       return c.json({ message: SURVEYOR_MESSAGES.updated, surveyor });
     },

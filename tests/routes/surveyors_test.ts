@@ -3,6 +3,7 @@ import { createTestApp, test, type TestApp } from "../_helpers.ts";
 import { createSignedInUser, signInAs } from "../_auth.ts";
 import { expectJson, submitSurvey } from "../_fixtures.ts";
 import { addContact, getSurveyor, insertSurveyor } from "../../db/surveyors.ts";
+import { listAuditEvents } from "../../db/audit.ts";
 import { MAX_CONTACTS, type Surveyor } from "../../lib/surveyor_schema.ts";
 
 const MISSING = "00000000-0000-4000-8000-000000000000";
@@ -451,5 +452,48 @@ test("[surveyors api] bad directory queries are 400", async () => {
     assertMatch(res.headers.get("content-type") ?? "", /^application\/json/);
     assert((await res.json()).message);
   }
+  t.close();
+});
+
+test("[surveyors api] creating and updating a surveyor is audited with the admin; refusals are not", async () => {
+  const t = await createTestApp();
+  const { user: admin, cookie } = await createSignedInUser(t, { role: "admin" });
+  const audited = async () =>
+    (await listAuditEvents(t.sql, { userId: admin.id }))
+      .filter((e) => e.event.startsWith("surveyor_"))
+      .map((e) => ({ event: e.event, details: e.details }));
+
+  const created = await expectJson(
+    await t.request("POST", "/api/surveyors", { cookie, body: { companyName: "Audit Surveys" } }),
+    201,
+  );
+  const id = created.surveyor.id;
+  await expectJson(
+    await t.request("POST", "/api/surveyors", { cookie, body: { companyName: "" } }),
+    400,
+  );
+  await expectJson(
+    await t.request("PATCH", `/api/surveyors/${id}`, { cookie, body: { serviceRadiusMiles: -1 } }),
+    400,
+  );
+  await expectJson(
+    await t.request("PATCH", `/api/surveyors/${MISSING}`, { cookie, body: { notes: "x" } }),
+    404,
+  );
+  assertEquals(await audited(), [
+    { event: "surveyor_created", details: { surveyorId: id, companyName: "Audit Surveys" } },
+  ]);
+
+  await expectJson(
+    await t.request("PATCH", `/api/surveyors/${id}`, {
+      cookie,
+      body: { status: "active", serviceRadiusMiles: 80 },
+    }),
+    200,
+  );
+  assertEquals(await audited(), [
+    { event: "surveyor_updated", details: { surveyorId: id, fields: "serviceRadiusMiles,status" } },
+    { event: "surveyor_created", details: { surveyorId: id, companyName: "Audit Surveys" } },
+  ]);
   t.close();
 });
