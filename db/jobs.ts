@@ -172,3 +172,22 @@ export async function getJob(db: Db, { id }: { id: string }): Promise<Job | unde
     select ${db(columns)} from jobs where id = ${id}`;
   return row;
 }
+
+/**
+ * Deletes finished jobs: done ones whose `done_at` is more than `doneDays` days ago and failed
+ * ones whose `failed_at` is more than `failedDays` days ago (database time), at most `limit`
+ * rows per call. Pending jobs are never touched. Returns how many rows were deleted.
+ */
+export async function deleteFinishedJobs(
+  db: Db,
+  { doneDays, failedDays, limit = 1000 }: { doneDays: number; failedDays: number; limit?: number },
+): Promise<number> {
+  const result = await db`
+    delete from jobs where id in (
+      select id from jobs
+      where done_at < now() - make_interval(days => ${doneDays}::int)
+        or failed_at < now() - make_interval(days => ${failedDays}::int)
+      limit ${limit}
+    )`;
+  return result.count;
+}

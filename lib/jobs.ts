@@ -16,9 +16,20 @@
  * A throwing handler never stops the worker, and neither does the database being down: the
  * pass is abandoned and the next tick tries again (a job claimed before the outage gets its
  * lease back when the lease lapses).
+ *
+ * Finished jobs are kept for a while to read (what ran, why one failed) and then deleted by
+ * `sweepFinishedJobs`, which the worker runs about once an hour: done jobs after
+ * DONE_JOB_RETENTION_DAYS, failed ones after FAILED_JOB_RETENTION_DAYS.
  */
 import type { Db, Sql } from "../db/client.ts";
-import { claimDueJobs, completeJob, enqueueJob, failJob, type Job } from "../db/jobs.ts";
+import {
+  claimDueJobs,
+  completeJob,
+  deleteFinishedJobs,
+  enqueueJob,
+  failJob,
+  type Job,
+} from "../db/jobs.ts";
 import type { AppDeps } from "./deps.ts";
 import { dispatchSurvey } from "./dispatch.ts";
 import { isPostgresDown } from "./unavailable.ts";
@@ -46,6 +57,33 @@ export const RETRY_MAX_MS = 10 * 60_000;
  * handler should run, short enough that a crashed instance's jobs resume within minutes.
  */
 export const JOB_LEASE_MS = 5 * 60_000;
+
+/** Days a done job is kept before the sweep deletes it. */
+export const DONE_JOB_RETENTION_DAYS = 7;
+/** Days a failed job is kept (someone may need to read its error) before the sweep deletes it. */
+export const FAILED_JOB_RETENTION_DAYS = 30;
+/** How often a worker sweeps finished jobs. */
+export const JOB_SWEEP_INTERVAL_MS = 60 * 60_000;
+// Rows per delete statement, so a long backlog never holds one huge transaction.
+const SWEEP_BATCH = 1000;
+
+/**
+ * Deletes done jobs older than DONE_JOB_RETENTION_DAYS and failed ones older than
+ * FAILED_JOB_RETENTION_DAYS, in batches until none is left; returns how many were deleted.
+ * Safe beside other instances sweeping at the same time. Throws when the database fails.
+ */
+export async function sweepFinishedJobs(db: Db): Promise<number> {
+  let deleted = 0;
+  while (true) {
+    const n = await deleteFinishedJobs(db, {
+      doneDays: DONE_JOB_RETENTION_DAYS,
+      failedDays: FAILED_JOB_RETENTION_DAYS,
+      limit: SWEEP_BATCH,
+    });
+    deleted += n;
+    if (n < SWEEP_BATCH) return deleted;
+  }
+}
 
 /** The delay before the next try after failed attempt number `attempts` (1-based). */
 export function retryDelayMs(attempts: number): number {
@@ -119,22 +157,31 @@ export async function runDueJobsOnce<D extends { sql: Sql }>(
 
 /**
  * Runs due jobs every `intervalMs` (passes never overlap; a full pass is followed at once by
- * another) until the returned `stop` is called. `stop` resolves once the pass in flight, and
- * every handler in it, has finished.
+ * another) until the returned `stop` is called, and after its first pass and then every
+ * `sweepEveryMs` deletes old finished jobs (`sweepFinishedJobs`). `stop` resolves once the
+ * pass in flight, and every handler in it, has finished.
  */
 export function startJobWorker<D extends { sql: Sql }>(
   deps: D,
-  { handlers, intervalMs = 1000, concurrency = 4, leaseMs = JOB_LEASE_MS }: {
+  {
+    handlers,
+    intervalMs = 1000,
+    concurrency = 4,
+    leaseMs = JOB_LEASE_MS,
+    sweepEveryMs = JOB_SWEEP_INTERVAL_MS,
+  }: {
     handlers: JobHandlers<D>;
     intervalMs?: number;
     concurrency?: number;
     leaseMs?: number;
+    sweepEveryMs?: number;
   },
 ): () => Promise<void> {
   let isStopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight: Promise<void> = Promise.resolve();
   let wasDown = false;
+  let nextSweepAt = 0;
 
   const tick = () => {
     inFlight = (async () => {
@@ -144,6 +191,12 @@ export function startJobWorker<D extends { sql: Sql }>(
           if (wasDown) console.log("[jobs] The database is back; jobs run again.");
           wasDown = false;
           if (r.done + r.retrying + r.failed < concurrency) break;
+        }
+        if (!isStopped && Date.now() >= nextSweepAt) {
+          // Set first: a failing sweep waits for the next interval instead of every tick.
+          nextSweepAt = Date.now() + sweepEveryMs;
+          const deleted = await sweepFinishedJobs(deps.sql);
+          if (deleted > 0) console.log(`[jobs] Deleted ${deleted} finished job(s).`);
         }
       } catch (err) {
         if (isPostgresDown(err)) {

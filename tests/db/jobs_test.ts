@@ -17,6 +17,7 @@ import {
   retryDelayMs,
   runDueJobsOnce,
   startJobWorker,
+  sweepFinishedJobs,
 } from "../../lib/jobs.ts";
 
 const DATABASE_URL = Deno.env.get("DATABASE_URL");
@@ -295,5 +296,63 @@ test("[jobs] the worker waits out a database outage instead of stopping", async 
   await quietly(stop);
   assertEquals(passes, 2);
   assert((await getJob(t.sql, { id }))!.doneAt instanceof Date);
+  t.close();
+});
+
+/** Adds a finished job of `kind` that finished `days` days ago (done or failed). */
+async function finishedJob(sql: Sql, kind: string, state: "done" | "failed", days: number) {
+  const id = (await enqueueJob(sql, { kind }))!;
+  const at = sql`now() - make_interval(days => ${days}::int)`;
+  if (state === "done") await sql`update jobs set done_at = ${at} where id = ${id}`;
+  else await sql`update jobs set failed_at = ${at}, last_error = 'boom' where id = ${id}`;
+  return id;
+}
+
+test("[jobs] the sweep deletes done jobs after 7 days and failed ones after 30; pending ones stay", async () => {
+  const t = await createTestApp();
+  const kept = [
+    await finishedJob(t.sql, "done-6d", "done", 6),
+    await finishedJob(t.sql, "failed-8d", "failed", 8),
+    await finishedJob(t.sql, "failed-29d", "failed", 29),
+  ];
+  const gone = [
+    await finishedJob(t.sql, "done-8d", "done", 8),
+    await finishedJob(t.sql, "failed-31d", "failed", 31),
+  ];
+  // Pending for months (created long ago, retried, never finished): not the sweep's to drop.
+  const pending = (await enqueueJob(t.sql, { kind: "pending-old" }))!;
+  await t.sql`update jobs set created_at = now() - interval '90 days',
+    run_at = now() - interval '60 days', attempts = 3 where id = ${pending}`;
+
+  assertEquals(await sweepFinishedJobs(t.sql), 2);
+  for (const id of gone) assertEquals(await getJob(t.sql, { id }), undefined, id);
+  for (const id of [...kept, pending]) assert(await getJob(t.sql, { id }), id);
+  assertEquals(await sweepFinishedJobs(t.sql), 0, "nothing left to delete");
+  t.close();
+});
+
+test("[jobs] the sweep clears a backlog larger than one batch", async () => {
+  const t = await createTestApp();
+  await t.sql`
+    insert into jobs (kind, done_at)
+    select 'old', now() - interval '10 days' from generate_series(1, 2500)`;
+  const recent = await finishedJob(t.sql, "recent", "done", 1);
+  assertEquals(await sweepFinishedJobs(t.sql), 2500);
+  const [{ n }] = await t.sql<{ n: number }[]>`select count(*)::int as n from jobs`;
+  assertEquals(n, 1);
+  assert(await getJob(t.sql, { id: recent }));
+  t.close();
+});
+
+test("[jobs] the worker sweeps old finished jobs by itself", async () => {
+  const t = await createTestApp();
+  const old = await finishedJob(t.sql, "old", "done", 8);
+  const stop = startJobWorker(t, { handlers: {}, intervalMs: 5 });
+  // Wait for the condition (the worker's first tick), not for a fixed time.
+  for (let i = 0; i < 2000 && await getJob(t.sql, { id: old }); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  await stop();
+  assertEquals(await getJob(t.sql, { id: old }), undefined);
   t.close();
 });
