@@ -8,7 +8,9 @@ import type postgres from "postgres";
 import type { Db } from "./client.ts";
 import type { SessionUser } from "../lib/roles.ts";
 import type { Quote } from "../lib/pricing.ts";
-import type { SurveyType } from "../lib/survey_types.ts";
+import { SURVEY_TYPE_INFO, type SurveyType } from "../lib/survey_types.ts";
+import { STATUS_INFO, STATUS_NOTIFICATION_TITLES } from "../lib/survey_status.ts";
+import { insertNotification, type NewNotification } from "./notifications.ts";
 import {
   SUPPORT_ACTOR_NAME,
   type Survey,
@@ -272,6 +274,8 @@ export async function updateSurveyStatus(
     surveyedDate?: string;
     completedDate?: string;
     scheduledDate?: string;
+    /** Forget the visit date (an unassigned or replaced surveyor's booking). */
+    clearScheduledDate?: boolean;
   },
 ): Promise<boolean> {
   const rows = await db`
@@ -279,7 +283,11 @@ export async function updateSurveyStatus(
       status = ${input.to},
       surveyed_date = coalesce(${input.surveyedDate ?? null}::date, surveyed_date),
       completed_date = coalesce(${input.completedDate ?? null}::date, completed_date),
-      scheduled_date = coalesce(${input.scheduledDate ?? null}::date, scheduled_date),
+      scheduled_date = ${
+    input.clearScheduledDate
+      ? db`null`
+      : db`coalesce(${input.scheduledDate ?? null}::date, scheduled_date)`
+  },
       updated_at = now()
     where id = ${input.id} and status = ${input.from}
     returning id`;
@@ -307,6 +315,66 @@ export async function insertSurveyEvent(
       (survey_id, actor_id, from_status, to_status, note, is_note_visible_to_client)
     values (${input.surveyId}, ${input.actorId}, ${input.fromStatus}, ${input.toStatus},
       ${note}, ${note !== null && input.isNoteVisibleToClient === true})`;
+}
+
+/** The client's notification for a status change, when the default sentence is not the news. */
+export interface StatusChangeNotice {
+  kind: NewNotification["kind"];
+  title: string;
+  body: string;
+}
+
+/**
+ * Changes a locked survey's status inside `tx` — the one way every status change is recorded
+ * (the status API, dispatch, assignments): compare-and-set update, the timeline event and the
+ * client's notification (`notice` replaces the default "is now: {label}" one; null sends
+ * none). Returns false, writing nothing, when the survey is no longer in `survey.status`.
+ */
+export async function applySurveyStatusChange(
+  tx: Db,
+  input: {
+    survey: Pick<LockedSurvey, "id" | "status" | "clientId" | "surveyType" | "address">;
+    to: SurveyStatus;
+    actorId: string | null;
+    note?: string;
+    isNoteVisibleToClient?: boolean;
+    surveyedDate?: string;
+    completedDate?: string;
+    scheduledDate?: string;
+    clearScheduledDate?: boolean;
+    notice?: StatusChangeNotice | null;
+  },
+): Promise<boolean> {
+  const { survey, to } = input;
+  const changed = await updateSurveyStatus(tx, {
+    id: survey.id,
+    from: survey.status,
+    to,
+    surveyedDate: input.surveyedDate,
+    completedDate: input.completedDate,
+    scheduledDate: input.scheduledDate,
+    clearScheduledDate: input.clearScheduledDate,
+  });
+  if (!changed) return false;
+  await insertSurveyEvent(tx, {
+    surveyId: survey.id,
+    actorId: input.actorId,
+    fromStatus: survey.status,
+    toStatus: to,
+    note: input.note,
+    isNoteVisibleToClient: input.isNoteVisibleToClient,
+  });
+  if (input.notice === null) return true;
+  const typeName = SURVEY_TYPE_INFO[survey.surveyType].name;
+  await insertNotification(tx, {
+    userId: survey.clientId,
+    kind: input.notice?.kind ?? "survey_status_changed",
+    title: input.notice?.title ?? STATUS_NOTIFICATION_TITLES[to],
+    body: input.notice?.body ??
+      `Your ${typeName} request for ${survey.address} is now: ${STATUS_INFO[to].label}.`,
+    link: `/survey/${survey.id}`,
+  });
+  return true;
 }
 
 /** Who is reading a timeline: admins see it all, anyone else the client's view. */

@@ -30,10 +30,9 @@ import {
   type NewLeadRecipient,
   saveNearbySurveyors,
 } from "../db/leads.ts";
-import { insertSurveyEvent, updateSurveyStatus } from "../db/surveys.ts";
+import { applySurveyStatusChange } from "../db/surveys.ts";
 import {
   hasRecentAdminNotification,
-  insertNotification,
   insertNotifications,
   notifyAdmins,
 } from "../db/notifications.ts";
@@ -45,7 +44,6 @@ import { formatCents } from "./quote_text.ts";
 import { formatDecimal } from "./numbers.ts";
 import { publicLeadPath, queueLeadEmails } from "./mail/emails.ts";
 import type { LeadSummaryProps } from "./mail/templates/NewSurveyLead.tsx";
-import { STATUS_INFO, STATUS_NOTIFICATION_TITLES } from "./survey_status.ts";
 import type { SurveyStatus } from "./survey_schema.ts";
 import { SURVEY_TYPE_INFO } from "./survey_types.ts";
 import { type StateCode, US_STATES } from "./survey_details.ts";
@@ -286,24 +284,7 @@ async function markSurveyorsNotified(
   survey: DispatchSurvey,
   actorId: string | null,
 ): Promise<void> {
-  const to = "surveyors_notified";
-  const changed = await updateSurveyStatus(db, { id: survey.id, from: survey.status, to });
-  if (!changed) return;
-  await insertSurveyEvent(db, {
-    surveyId: survey.id,
-    actorId,
-    fromStatus: survey.status,
-    toStatus: to,
-  });
-  await insertNotification(db, {
-    userId: survey.clientId,
-    kind: "survey_status_changed",
-    title: STATUS_NOTIFICATION_TITLES[to],
-    body: `Your ${SURVEY_TYPE_INFO[survey.surveyType].name} request for ${survey.address} is now: ${
-      STATUS_INFO[to].label
-    }.`,
-    link: `/survey/${survey.id}`,
-  });
+  await applySurveyStatusChange(db, { survey, to: "surveyors_notified", actorId });
 }
 
 /**

@@ -15,6 +15,7 @@ import type { LeadPriceInputs } from "./lead_pricing.ts";
 import type { SurveyStatus } from "./survey_status.ts";
 import { multiLine, singleLine } from "./text.ts";
 import { REFUND_REASONS, type RefundReason } from "./refund_constants.ts";
+import { ASSIGNMENT_STATUSES, type AssignmentStatus } from "./assignment_constants.ts";
 
 /** A buyer's own pipeline for a purchased lead. */
 export const PIPELINE_STATUSES = ["new", "contacted", "quoted", "won", "lost"] as const;
@@ -29,35 +30,13 @@ export const PIPELINE_LABELS: Record<PipelineStatus, string> = {
   lost: "Lost",
 };
 
-/**
- * Assignment lifecycle (spec §3/§4 "assignment status"): offered → accepted | declined;
- * accepted → scheduled (with its date) → completed; any open status → cancelled.
- */
-export const ASSIGNMENT_STATUSES = [
-  "offered",
-  "accepted",
-  "declined",
-  "scheduled",
-  "completed",
-  "cancelled",
-] as const;
-/** An assignment's status. */
-export type AssignmentStatus = typeof ASSIGNMENT_STATUSES[number];
-/** Statuses of an assignment still in force (one per survey at most). */
-export const OPEN_ASSIGNMENT_STATUSES: readonly AssignmentStatus[] = [
-  "offered",
-  "accepted",
-  "scheduled",
-];
-/** Label per assignment status. */
-export const ASSIGNMENT_LABELS: Record<AssignmentStatus, string> = {
-  offered: "Offered",
-  accepted: "Accepted",
-  declined: "Declined",
-  scheduled: "Scheduled",
-  completed: "Completed",
-  cancelled: "Cancelled",
-};
+// Zod-free, so islands can import them (lib/assignment_constants.ts).
+export {
+  ASSIGNMENT_LABELS,
+  ASSIGNMENT_STATUSES,
+  type AssignmentStatus,
+  OPEN_ASSIGNMENT_STATUSES,
+} from "./assignment_constants.ts";
 
 // Zod-free, so islands can import them (lib/refund_constants.ts).
 export {

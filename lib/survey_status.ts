@@ -138,8 +138,8 @@ export const ACTION_ONLY_STATUSES: Readonly<Partial<Record<SurveyStatus, string>
  *   someone, and "assigned" only once a surveyor is.
  * - client: cancel only, and only before a surveyor is assigned (CLIENT_CANCELLABLE). The
  *   route also checks that the survey is theirs.
- * - surveyor, technician: nothing yet. Surveyor assignments arrive in a later issue; then a
- *   surveyor will move their own assigned surveys through scheduled → in_fieldwork → surveyed.
+ * - surveyor, technician: nothing by a status change. An assigned surveyor moves the survey
+ *   through their assignment instead (accept, schedule, decline: `canAssignmentMove`).
  *
  * Staying in the same status, moving backwards and leaving a terminal status are never legal.
  */
@@ -153,6 +153,39 @@ export function canTransition(role: Role, from: SurveyStatus, to: SurveyStatus):
       return to === "cancelled" && CLIENT_CANCELLABLE.includes(from);
     default:
       return false;
+  }
+}
+
+/** Why an assignment moves a survey (lib/assignments.ts); never a status change by hand. */
+export type AssignmentMove = "assign" | "schedule" | "unassign";
+
+/**
+ * Whether an assignment may move a survey from `from` to `to` (lib/assignments.ts):
+ *
+ * - `assign`: a surveyor is assigned (a claim, or an admin's assignment): → assigned from
+ *   requested or surveyors_notified, and from scheduled when a reassignment replaces the
+ *   surveyor who had booked the visit (their date goes with them).
+ * - `schedule`: the assigned surveyor books the field visit: assigned → scheduled.
+ * - `unassign`: the assignment ends without the job done (declined or cancelled): assigned or
+ *   scheduled → surveyors_notified when the survey has a lead, else → requested.
+ *
+ * These moves go backwards on purpose, which `canTransition` never allows anyone by hand; the
+ * status API still refuses `assigned` (ACTION_ONLY_STATUSES).
+ */
+export function canAssignmentMove(
+  move: AssignmentMove,
+  from: SurveyStatus,
+  to: SurveyStatus,
+): boolean {
+  switch (move) {
+    case "assign":
+      return to === "assigned" &&
+        (from === "requested" || from === "surveyors_notified" || from === "scheduled");
+    case "schedule":
+      return from === "assigned" && to === "scheduled";
+    case "unassign":
+      return (from === "assigned" || from === "scheduled") &&
+        (to === "surveyors_notified" || to === "requested");
   }
 }
 

@@ -8,6 +8,7 @@ import type { AppEnv } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
 import { requireRole, requireUser } from "./_auth.ts";
 import {
+  applySurveyStatusChange,
   deleteSurveys,
   getSurveyByRequestId,
   getSurveyForUser,
@@ -16,11 +17,9 @@ import {
   listSurveyEvents,
   listSurveys,
   lockClientSubmissions,
-  type LockedSurvey,
   lockSurvey,
-  updateSurveyStatus,
 } from "../db/surveys.ts";
-import { insertNotification, notifyAdmins } from "../db/notifications.ts";
+import { notifyAdmins } from "../db/notifications.ts";
 import { fillEmptyPhone } from "../db/users.ts";
 import { getActivePricingConfig } from "../db/pricing.ts";
 import { checkDiscountCode, redeemDiscountCode } from "../db/discounts.ts";
@@ -31,16 +30,9 @@ import {
   type Survey,
   SurveyListQuerySchema,
   SurveyRequestSchema,
-  type SurveyStatus,
   SurveyStatusUpdateSchema,
 } from "../lib/survey_schema.ts";
-import {
-  canTransition,
-  requiredDateField,
-  STATUS_INFO,
-  STATUS_NOTIFICATION_TITLES,
-  transitionError,
-} from "../lib/survey_status.ts";
+import { canTransition, requiredDateField, transitionError } from "../lib/survey_status.ts";
 import { SURVEY_TYPE_INFO } from "../lib/survey_types.ts";
 import { enqueueSurveyDispatch } from "../lib/jobs.ts";
 import type { ParcelData } from "../lib/parcels/provider.ts";
@@ -124,52 +116,6 @@ async function lookupParcel(
   } finally {
     clearTimeout(timer);
   }
-}
-
-/**
- * Changes a locked survey's status inside `tx`: compare-and-set update, the timeline event
- * and the client's notification. Returns false when the survey moved on meanwhile.
- */
-async function applyStatusChange(
-  tx: Parameters<typeof updateSurveyStatus>[0],
-  input: {
-    survey: LockedSurvey;
-    to: SurveyStatus;
-    actorId: string;
-    note?: string;
-    isNoteVisibleToClient?: boolean;
-    surveyedDate?: string;
-    completedDate?: string;
-    scheduledDate?: string;
-  },
-): Promise<boolean> {
-  const { survey, to } = input;
-  const changed = await updateSurveyStatus(tx, {
-    id: survey.id,
-    from: survey.status,
-    to,
-    surveyedDate: input.surveyedDate,
-    completedDate: input.completedDate,
-    scheduledDate: input.scheduledDate,
-  });
-  if (!changed) return false;
-  await insertSurveyEvent(tx, {
-    surveyId: survey.id,
-    actorId: input.actorId,
-    fromStatus: survey.status,
-    toStatus: to,
-    note: input.note,
-    isNoteVisibleToClient: input.isNoteVisibleToClient,
-  });
-  const typeName = SURVEY_TYPE_INFO[survey.surveyType].name;
-  await insertNotification(tx, {
-    userId: survey.clientId,
-    kind: "survey_status_changed",
-    title: STATUS_NOTIFICATION_TITLES[to],
-    body: `Your ${typeName} request for ${survey.address} is now: ${STATUS_INFO[to].label}.`,
-    link: surveyPath(survey.id),
-  });
-  return true;
 }
 
 /**
@@ -380,7 +326,7 @@ export const surveys = new Hono<AppEnv>()
         if (input.completedDate && surveyed && input.completedDate < surveyed) {
           throw new HTTPException(400, { message: SURVEY_MESSAGES.completedBeforeSurveyed });
         }
-        const changed = await applyStatusChange(tx, {
+        const changed = await applySurveyStatusChange(tx, {
           survey,
           to: input.status,
           actorId: actorId(c),
@@ -422,7 +368,7 @@ export const surveys = new Hono<AppEnv>()
             message: transitionError(user.role, survey.status, "cancelled"),
           });
         }
-        const changed = await applyStatusChange(tx, {
+        const changed = await applySurveyStatusChange(tx, {
           survey,
           to: "cancelled",
           actorId: actorId(c),

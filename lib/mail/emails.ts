@@ -121,6 +121,59 @@ export async function queueAdminNewSurveyEmail(
   return await queue(db, to, "new_survey_request_admin", props);
 }
 
+/**
+ * Queues the client's "Surveyor assigned" email (company, surveyor, phone, licence, agreed
+ * price) linking to `clientSurveyPath` on `publicUrl`, in the caller's transaction. Returns the
+ * outbox id. Throws when `publicUrl` is not an http(s) URL.
+ */
+export async function queueSurveyorAssignedEmail(
+  db: Db,
+  email: Omit<TemplateProps["surveyor_assigned"], "surveyUrl"> & {
+    to: string;
+    surveyId: string;
+    publicUrl: string;
+  },
+): Promise<string> {
+  const { to, surveyId, publicUrl, ...props } = email;
+  const surveyUrl = new URL(clientSurveyPath(surveyId), publicUrl).href;
+  return await queue(db, to, "surveyor_assigned", { ...props, surveyUrl });
+}
+
+/**
+ * Queues the offer of an admin's assignment to the surveyor (accept or decline at
+ * `actionPath` on `publicUrl`), in the caller's transaction. Returns the outbox id. Throws on
+ * a non-http(s) URL.
+ */
+export async function queueAssignmentOfferedEmail(
+  db: Db,
+  email: Omit<TemplateProps["assignment_offered"], "actionUrl"> & {
+    to: string;
+    actionPath: string;
+    publicUrl: string;
+  },
+): Promise<string> {
+  const { to, actionPath, publicUrl, ...props } = email;
+  const actionUrl = new URL(actionPath, publicUrl).href;
+  return await queue(db, to, "assignment_offered", { ...props, actionUrl });
+}
+
+/**
+ * Queues the client's "visit scheduled" email with the day, in the caller's transaction.
+ * Returns the outbox id. Throws when `publicUrl` is not an http(s) URL.
+ */
+export async function queueVisitScheduledEmail(
+  db: Db,
+  email: Omit<TemplateProps["visit_scheduled"], "surveyUrl"> & {
+    to: string;
+    surveyId: string;
+    publicUrl: string;
+  },
+): Promise<string> {
+  const { to, surveyId, publicUrl, ...props } = email;
+  const surveyUrl = new URL(clientSurveyPath(surveyId), publicUrl).href;
+  return await queue(db, to, "visit_scheduled", { ...props, surveyUrl });
+}
+
 /** The path of a lead's public page (built with the lead market, issue 11). */
 export function publicLeadPath(leadId: string): string {
   return `/lead/${encodeURIComponent(leadId)}`;

@@ -32,6 +32,21 @@ import {
 import { NewSurveyLead, newSurveyLeadSubject } from "./templates/NewSurveyLead.tsx";
 import type { LeadSummaryProps } from "./templates/NewSurveyLead.tsx";
 import {
+  SurveyorAssigned,
+  type SurveyorAssignedProps,
+  surveyorAssignedSubject,
+} from "./templates/SurveyorAssigned.tsx";
+import {
+  AssignmentOffered,
+  type AssignmentOfferedProps,
+  assignmentOfferedSubject,
+} from "./templates/AssignmentOffered.tsx";
+import {
+  VisitScheduled,
+  type VisitScheduledProps,
+  visitScheduledSubject,
+} from "./templates/VisitScheduled.tsx";
+import {
   LeadInvitation,
   type LeadInvitationProps,
   leadInvitationSubject,
@@ -59,6 +74,9 @@ export interface TemplateProps {
   new_survey_request_admin: NewSurveyRequestAdminProps;
   surveyor_invitation: SurveyorInvitationProps;
   new_survey_lead: LeadSummaryProps;
+  surveyor_assigned: SurveyorAssignedProps;
+  assignment_offered: AssignmentOfferedProps;
+  visit_scheduled: VisitScheduledProps;
   lead_invitation: LeadInvitationProps;
   low_balance: LowBalanceProps;
   refund_decision: RefundDecisionProps;
@@ -159,6 +177,54 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     subject: newSurveyLeadSubject,
     element: (p) => <NewSurveyLead {...p} />,
     sample: LEAD_SAMPLE,
+  },
+  surveyor_assigned: {
+    name: "Surveyor assigned",
+    audience: "The client, once a surveyor has taken their survey",
+    description: "The surveyor's company, name, phone and licence, and the agreed price.",
+    subject: surveyorAssignedSubject,
+    element: (p) => <SurveyorAssigned {...p} />,
+    sample: {
+      name: "Jordan Rivera",
+      surveyTypeName: "Boundary Survey",
+      address: "1600 Pennsylvania Ave NW, Washington, DC 20500",
+      companyName: "Ortiz Land Surveying",
+      surveyorName: "Sam Ortiz",
+      phone: "(512) 555-0142",
+      license: "DC 6012",
+      agreedPrice: "$1,285",
+      surveyUrl: "https://meridian.example/client/surveys/3f1c2a9e-0000-4000-8000-000000000001",
+    },
+  },
+  assignment_offered: {
+    name: "Assignment offered",
+    audience: "A surveyor an admin assigned to a survey",
+    description: "The job (town and state only) and the agreed price, to accept or decline.",
+    subject: assignmentOfferedSubject,
+    element: (p) => <AssignmentOffered {...p} />,
+    sample: {
+      companyName: "Ortiz Land Surveying",
+      surveyTypeName: "Boundary Survey",
+      location: "Austin, TX",
+      agreedPrice: "$1,285",
+      actionUrl: "https://meridian.example/surveyor-dashboard",
+    },
+  },
+  visit_scheduled: {
+    name: "Visit scheduled",
+    audience: "The client, when their surveyor books the field visit",
+    description: "The visit date, the surveying company and its phone.",
+    subject: visitScheduledSubject,
+    element: (p) => <VisitScheduled {...p} />,
+    sample: {
+      name: "Jordan Rivera",
+      surveyTypeName: "Boundary Survey",
+      address: "1600 Pennsylvania Ave NW, Washington, DC 20500",
+      companyName: "Ortiz Land Surveying",
+      phone: "(512) 555-0142",
+      visitDate: "Tuesday, March 3, 2026",
+      surveyUrl: "https://meridian.example/client/surveys/3f1c2a9e-0000-4000-8000-000000000001",
+    },
   },
   lead_invitation: {
     name: "Lead invitation",
