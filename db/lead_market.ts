@@ -1,0 +1,896 @@
+/**
+ * The lead market: which open leads a surveyor may take, what they see of each before and
+ * after paying, and the two ways to take one — buy (shared, up to the lead's maximum buyers)
+ * and claim (exclusive, at the client's instant quote) — plus "Not interested" and the
+ * buyer's own pipeline.
+ *
+ * Eligibility (`accountBlock`, `leadBlock`): the surveyor is `active` and verified
+ * (`verified_at`), has an office location, is licensed in the property's state, offers its
+ * survey type, and the property lies within their service radius of the office.
+ *
+ * Personal data: `LeadSummary` is built from columns that cannot name or reach the client —
+ * the town and ZIP are cut from the formatted address here (never the street), the point is
+ * rounded to 0.01° (about 1 km). Only `UnlockedLead`, read through the surveyor's own
+ * purchase, carries the client's name, phone, email, address, parcel and notes.
+ *
+ * Money: every charge is a `postLedgerEntry` in the transaction that takes the lead, so a
+ * refused charge (`InsufficientBalanceError`) or any other failure rolls the whole purchase
+ * back: nothing stored, nothing charged.
+ *
+ * Concurrency: buy and claim lock the lead row first (`for no key update`: it serialises every
+ * buyer of the lead like `for update` does, but does not wait on, or block, the key-share
+ * locks that inserting a recipient or a purchase takes on the lead, so dispatch notifying the
+ * same survey never deadlocks with a buyer). The checks run after the lock, on the row as the
+ * previous buyer left it: two surveyors racing for the last place — exactly one gets it.
+ */
+import type postgres from "postgres";
+import type { Db, Sql } from "./client.ts";
+import { InsufficientBalanceError, postLedgerEntry } from "./ledger.ts";
+import { notifyAdmins } from "./notifications.ts";
+import { isSurveyorId } from "./surveyors.ts";
+import type {
+  Assignment,
+  LeadSummary,
+  PipelineStatus,
+  RefundReason,
+  UnlockedLead,
+} from "../lib/lead_market_schema.ts";
+import { describeLeadPrice, formatLeadPrice, type LeadPriceInputs } from "../lib/lead_pricing.ts";
+import { DEFAULT_LEAD_PRICING, type Quote } from "../lib/pricing.ts";
+import { METERS_PER_MILE } from "../lib/matching.ts";
+import { formatCents } from "../lib/quote_text.ts";
+import { SURVEY_TYPE_INFO, type SurveyType } from "../lib/survey_types.ts";
+import { type StateCode, US_STATES } from "../lib/survey_options.ts";
+import type { SurveyStatus } from "../lib/survey_status.ts";
+import type { SurveyorStatus } from "../lib/surveyor_constants.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Leads per page of the available and purchased lists. */
+export const LEADS_PAGE_SIZE = 20;
+
+/** Survey statuses in which a lead can still be bought or claimed (and is listed). */
+export const MARKET_SURVEY_STATUSES: readonly SurveyStatus[] = ["requested", "surveyors_notified"];
+
+/** What the lead market answers when it cannot act; the statuses are in `LeadMarketError`. */
+export const LEAD_MARKET_MESSAGES = {
+  notFound: "Lead not found",
+  alreadyBought: "You already bought this lead.",
+  alreadyClaimed: "You already claimed this lead.",
+  soldOut: "This lead is sold out: every place has been bought.",
+  claimed: "This lead was claimed by another surveyor, so it is closed.",
+  expired: "This lead has expired.",
+  closed: "This lead has closed.",
+  cancelled: "This request was cancelled, so its lead is closed.",
+  taken: "This request already has a surveyor, so its lead is closed.",
+  paused: "Your account is paused, so you cannot buy or claim leads. Contact us to reactivate it.",
+  unverified:
+    "Your licence has not been verified yet. You can buy and claim leads once an admin has checked it.",
+  notActive: "Your surveyor profile is not active yet, so you cannot buy or claim leads.",
+  noOffice:
+    "Add your office location to your coverage first: leads are matched by their distance from it.",
+  claimQuoteRequired:
+    "Leads for surveys quoted by hand (subdivision) cannot be claimed, because there is no instant quote to accept; buy the lead instead.",
+  claimNoQuote:
+    "This request has no instant quote to accept, so it cannot be claimed; buy the lead instead.",
+  claimAfterBuy: "Someone already bought this lead, so it can no longer be claimed.",
+  dismissPurchased: "You took this lead; it stays in your purchased leads.",
+} as const;
+
+/**
+ * A lead market action that cannot be done: 404 (no such lead, or not one the surveyor may
+ * see), 402 (the balance is too low: nothing was charged or stored), 409 (the lead is closed,
+ * sold out or already theirs, or the surveyor is not eligible for it, with the reason).
+ */
+export class LeadMarketError extends Error {
+  constructor(readonly status: 402 | 404 | 409, message: string) {
+    super(message);
+    this.name = "LeadMarketError";
+  }
+}
+
+function notFound(): never {
+  throw new LeadMarketError(404, LEAD_MARKET_MESSAGES.notFound);
+}
+
+/** What the lead market needs to know about a surveyor. */
+export interface MarketSurveyor {
+  id: string;
+  userId: string | null;
+  companyName: string;
+  status: SurveyorStatus;
+  verifiedAt: Date | null;
+  lat: number | null;
+  lng: number | null;
+  serviceRadiusMiles: number;
+  licenseStates: string[];
+  surveyTypes: string[];
+  welcomeClaimUsedAt: Date | null;
+  balanceCents: number;
+}
+
+type MarketSurveyorRow = Omit<MarketSurveyor, "balanceCents"> & { balanceCents: string };
+
+function marketSurveyorColumns(db: Db) {
+  return db`
+    id, user_id, company_name, status, verified_at, lat, lng, service_radius_miles,
+    license_states, survey_types, welcome_claim_used_at, balance_cents`;
+}
+
+function toMarketSurveyor(row: MarketSurveyorRow): MarketSurveyor {
+  return { ...row, balanceCents: Number(row.balanceCents) };
+}
+
+/** The surveyor with `id` as the lead market reads it, or undefined. */
+export async function getMarketSurveyor(
+  db: Db,
+  { id }: { id: string },
+): Promise<MarketSurveyor | undefined> {
+  if (!isSurveyorId(id)) return undefined;
+  const [row] = await db<MarketSurveyorRow[]>`
+    select ${marketSurveyorColumns(db)} from surveyors where id = ${id}`;
+  return row && toMarketSurveyor(row);
+}
+
+/** The surveyor record linked to the account `userId` (lead market view), or undefined. */
+export async function getSurveyorForUser(
+  db: Db,
+  { userId }: { userId: string },
+): Promise<MarketSurveyor | undefined> {
+  if (!UUID.test(userId)) return undefined;
+  const [row] = await db<MarketSurveyorRow[]>`
+    select ${marketSurveyorColumns(db)} from surveyors where user_id = ${userId}`;
+  return row && toMarketSurveyor(row);
+}
+
+/**
+ * Why the surveyor's account cannot take leads at all (paused, licence not verified yet, not
+ * active, no office location), or null when it can.
+ */
+export function accountBlock(
+  s: Pick<MarketSurveyor, "status" | "verifiedAt" | "lat" | "lng">,
+): string | null {
+  if (s.status === "paused") return LEAD_MARKET_MESSAGES.paused;
+  if (s.status === "pending" || (s.status === "active" && s.verifiedAt === null)) {
+    return LEAD_MARKET_MESSAGES.unverified;
+  }
+  if (s.status !== "active") return LEAD_MARKET_MESSAGES.notActive;
+  if (s.lat === null || s.lng === null) return LEAD_MARKET_MESSAGES.noOffice;
+  return null;
+}
+
+function stateName(state: string): string {
+  return US_STATES[state as StateCode] ?? state;
+}
+
+function miles(meters: number): number {
+  return Math.round((meters / METERS_PER_MILE) * 10) / 10;
+}
+
+/**
+ * Why this eligible-account surveyor cannot take this lead (not licensed in its state, does
+ * not offer its type, outside the service radius), or null when they can. `distanceM` is the
+ * property's distance from the office in metres (null: the property has no location).
+ */
+export function leadBlock(
+  s: Pick<MarketSurveyor, "licenseStates" | "surveyTypes" | "serviceRadiusMiles">,
+  lead: { state: string; surveyType: SurveyType; distanceM: number | null },
+): string | null {
+  if (!s.licenseStates.includes(lead.state)) {
+    return `This property is in ${
+      stateName(lead.state)
+    }, where you are not licensed (add the state to your coverage if you are).`;
+  }
+  if (!s.surveyTypes.includes(lead.surveyType)) {
+    return `You do not offer ${
+      SURVEY_TYPE_INFO[lead.surveyType].name
+    }s; add the type to your coverage to take this lead.`;
+  }
+  if (lead.distanceM === null) {
+    return "This property has no map location, so it cannot be matched to your service area.";
+  }
+  if (lead.distanceM > s.serviceRadiusMiles * METERS_PER_MILE) {
+    return `This property is outside your service area: ${
+      miles(lead.distanceM)
+    } miles from your office, and your radius is ${s.serviceRadiusMiles} miles.`;
+  }
+  return null;
+}
+
+// ------------------------------------------------------------------------------ reading
+
+/** A lead row as the summary is built from it; `place` never leaves this module. */
+interface LeadRow {
+  id: string;
+  surveyId: string;
+  surveyType: SurveyType;
+  surveyStatus: SurveyStatus;
+  state: StateCode;
+  place: string | null;
+  county: string | null;
+  approxLat: number | null;
+  approxLng: number | null;
+  distanceM: number | null;
+  acreage: number | null;
+  propertyType: string;
+  neededBy: string | null;
+  rush: string;
+  quotedPriceCents: number | null;
+  priceCents: number;
+  pricing: LeadPriceInputs & { configVersion?: number };
+  maxBuyers: number;
+  buyersCount: number;
+  leadStatus: "open" | "closed";
+  closedReason: string | null;
+  isOpen: boolean;
+  createdAt: Date;
+  expiresAt: Date;
+  claimFeeMultiple: number;
+  purchaseKind: "buy" | "claim" | null;
+  dismissed: boolean;
+}
+
+// The office point, or null for a surveyor without one (then no distance is given).
+function officeOf(s: Pick<MarketSurveyor, "lat" | "lng">) {
+  return s.lat === null || s.lng === null ? null : { lat: s.lat, lng: s.lng };
+}
+
+/**
+ * The summary's columns over `leads l join surveys s` (see `leadFrom`). The claim fee
+ * multiple is the one of the pricing configuration the lead was priced with (its stored
+ * `configVersion`), so what a surveyor is shown is what a claim charges even when an admin
+ * edits the configuration in between; a configuration without a lead section used the
+ * defaults.
+ */
+function leadColumns(db: Db, surveyorId: string, office: { lat: number; lng: number } | null) {
+  const distance = office
+    ? db`case when s.lat is null then null else earth_distance(ll_to_earth(s.lat, s.lng),
+        ll_to_earth(${office.lat}::float8, ${office.lng}::float8)) end`
+    : db`null::float8`;
+  return db`
+    l.id, l.survey_id, s.survey_type, s.status as survey_status, s.state,
+    coalesce(s.formatted_address, s.address) as place,
+    case when jsonb_typeof(s.parcel -> 'county') = 'string' then s.parcel ->> 'county' end
+      as county,
+    round(s.lat::numeric, 2)::float8 as approx_lat, round(s.lng::numeric, 2)::float8 as approx_lng,
+    ${distance} as distance_m,
+    s.acreage, s.property_type, s.needed_by::text as needed_by, s.rush, s.quoted_price_cents,
+    l.price_cents, l.pricing, l.max_buyers, l.buyers_count, l.status as lead_status,
+    l.closed_reason, (l.status = 'open' and l.expires_at > now()) as is_open,
+    l.created_at, l.expires_at,
+    coalesce((pc.config -> 'lead' ->> 'claimFeeMultiple')::float8,
+      ${DEFAULT_LEAD_PRICING.claimFeeMultiple}::float8) as claim_fee_multiple,
+    p.kind as purchase_kind,
+    exists (
+      select 1 from lead_dismissals d where d.surveyor_id = ${surveyorId} and d.lead_id = l.id
+    ) as dismissed`;
+}
+
+function leadJoins(db: Db, surveyorId: string) {
+  return db`
+    left join pricing_configs pc on pc.version = (l.pricing ->> 'configVersion')::int
+    left join lead_purchases p on p.lead_id = l.id and p.surveyor_id = ${surveyorId}`;
+}
+
+/**
+ * The town of a formatted address such as "12 Main St, Austin, TX 78701, USA": the part just
+ * before the one that starts with the state code, and only when a part (the street) comes
+ * before it, so the street itself is never taken for the town. Null when it cannot be told.
+ */
+export function townFromAddress(address: string | null, state: string): string | null {
+  if (!address || !/^[A-Z]{2}$/.test(state)) return null;
+  const statePart = new RegExp(`^${state}(\\s+\\d{5}(-\\d{4})?)?$`);
+  const parts = address.split(",").map((p) => p.trim());
+  const at = parts.findIndex((p, i) => i >= 2 && statePart.test(p));
+  if (at < 2) return null;
+  const town = parts[at - 1];
+  // A part that starts with a number is a street or a unit, never a town.
+  return town && !/^\d/.test(town) ? town : null;
+}
+
+/** The five-digit ZIP after the state code of a formatted address, or null. */
+export function zipFromAddress(address: string | null, state: string): string | null {
+  if (!address || !/^[A-Z]{2}$/.test(state)) return null;
+  const match = new RegExp(`(?:^|,)\\s*${state}\\s+(\\d{5})(?:-\\d{4})?\\s*(?:,|$)`).exec(address);
+  return match ? match[1] : null;
+}
+
+function claimFee(row: LeadRow, s: Pick<MarketSurveyor, "welcomeClaimUsedAt">): number {
+  if (s.welcomeClaimUsedAt === null) return 0;
+  const exact = row.priceCents * row.claimFeeMultiple;
+  return Math.round(Math.round(exact * 1000) / 1000);
+}
+
+/** Why the lead cannot be claimed by anyone (no instant quote), or null. */
+function claimPricingBlock(row: Pick<LeadRow, "pricing" | "quotedPriceCents">): string | null {
+  if (row.pricing.method === "flat" && row.pricing.reason === "quote_required") {
+    return LEAD_MARKET_MESSAGES.claimQuoteRequired;
+  }
+  if (row.quotedPriceCents === null || row.pricing.method !== "share") {
+    return LEAD_MARKET_MESSAGES.claimNoQuote;
+  }
+  return null;
+}
+
+function toSummary(row: LeadRow, s: Pick<MarketSurveyor, "welcomeClaimUsedAt">): LeadSummary {
+  const { configVersion: _version, ...pricing } = row.pricing;
+  const isOpen = row.isOpen && MARKET_SURVEY_STATUSES.includes(row.surveyStatus);
+  return {
+    id: row.id,
+    surveyId: row.surveyId,
+    surveyType: row.surveyType,
+    city: townFromAddress(row.place, row.state),
+    county: row.county,
+    state: row.state,
+    zip: zipFromAddress(row.place, row.state),
+    distanceMiles: row.distanceM === null ? null : miles(row.distanceM),
+    approxLat: row.approxLat,
+    approxLng: row.approxLng,
+    acreage: row.acreage,
+    propertyType: row.propertyType,
+    neededBy: row.neededBy,
+    rush: row.rush,
+    quotedPriceCents: row.quotedPriceCents,
+    priceCents: row.priceCents,
+    formula: describeLeadPrice(row.pricing),
+    pricing: pricing as LeadPriceInputs,
+    maxBuyers: row.maxBuyers,
+    buyersCount: row.buyersCount,
+    status: isOpen ? "open" : "closed",
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    canClaim: isOpen && row.buyersCount === 0 && row.purchaseKind === null &&
+      claimPricingBlock(row) === null,
+    claimFeeCents: claimFee(row, s),
+    viewer: { purchased: row.purchaseKind, dismissed: row.dismissed },
+  };
+}
+
+/**
+ * One page (newest first) of the open, unexpired leads the surveyor may take — their account
+ * active and verified, the property within their service radius of the office (and within
+ * `maxDistanceMiles` when given), in a state they are licensed in, of a type they offer
+ * (`surveyType` narrows it) — that they have not dismissed, bought or claimed; with how many
+ * there are in all. An ineligible or unknown surveyor gets none.
+ *
+ * The properties are found through the GiST index `surveys_open_location_idx` with an
+ * `earth_box` of the radius (0013), then the exact distance: a surveyor is never compared
+ * with the whole market.
+ */
+export async function listAvailableLeads(
+  db: Db,
+  { surveyorId, surveyType, maxDistanceMiles, page, pageSize }: {
+    surveyorId: string;
+    surveyType?: SurveyType;
+    maxDistanceMiles?: number;
+    page: number;
+    pageSize: number;
+  },
+): Promise<{ leads: LeadSummary[]; total: number }> {
+  const surveyor = await getMarketSurveyor(db, { id: surveyorId });
+  if (!surveyor || accountBlock(surveyor) !== null) return { leads: [], total: 0 };
+  const types = surveyType
+    ? surveyor.surveyTypes.filter((t) => t === surveyType)
+    : surveyor.surveyTypes;
+  if (types.length === 0 || surveyor.licenseStates.length === 0) return { leads: [], total: 0 };
+  const radiusMiles = Math.min(surveyor.serviceRadiusMiles, maxDistanceMiles ?? Infinity);
+  const radiusM = radiusMiles * METERS_PER_MILE;
+  const office = officeOf(surveyor)!;
+  const here = db`ll_to_earth(${office.lat}::float8, ${office.lng}::float8)`;
+  const matching = db`
+    from surveys s
+    join leads l on l.survey_id = s.id
+    where s.lat is not null and s.status in ('requested', 'surveyors_notified')
+      and earth_box(${here}, ${radiusM}::float8) @> ll_to_earth(s.lat, s.lng)
+      and earth_distance(ll_to_earth(s.lat, s.lng), ${here}) <= ${radiusM}::float8
+      and s.state = any(${db.array(surveyor.licenseStates)}::text[])
+      and s.survey_type = any(${db.array(types)}::text[])
+      and l.status = 'open' and l.expires_at > now()
+      and not exists (
+        select 1 from lead_dismissals d where d.surveyor_id = ${surveyorId} and d.lead_id = l.id
+      )
+      and not exists (
+        select 1 from lead_purchases bought
+        where bought.lead_id = l.id and bought.surveyor_id = ${surveyorId}
+      )`;
+  const offset = (Math.max(1, page) - 1) * pageSize;
+  // The page's ids first (with the count over every match), then the page's rows in full.
+  const ids = await db<{ id: string; total: number }[]>`
+    select l.id, count(*) over ()::int as total ${matching}
+    order by l.created_at desc, l.id desc
+    limit ${pageSize} offset ${offset}`;
+  let total = ids[0]?.total ?? 0;
+  if (ids.length === 0 && offset > 0) {
+    const [row] = await db<{ total: number }[]>`select count(*)::int as total ${matching}`;
+    total = row.total;
+  }
+  if (ids.length === 0) return { leads: [], total };
+  const rows = await db<LeadRow[]>`
+    select ${leadColumns(db, surveyorId, office)}
+    from leads l join surveys s on s.id = l.survey_id
+    ${leadJoins(db, surveyorId)}
+    where l.id = any(${db.array(ids.map((r) => r.id))}::uuid[])
+    order by l.created_at desc, l.id desc`;
+  return { leads: rows.map((r) => toSummary(r, surveyor)), total };
+}
+
+async function readLead(
+  db: Db,
+  { leadId, surveyor, lock = false }: { leadId: string; surveyor: MarketSurveyor; lock?: boolean },
+): Promise<(LeadRow & { isRecipient: boolean }) | undefined> {
+  if (!UUID.test(leadId)) return undefined;
+  // Lock first, on the lead alone, then read it joined: the row is the one the lock saw.
+  if (lock) {
+    const [locked] = await db`select id from leads where id = ${leadId} for no key update`;
+    if (!locked) return undefined;
+  }
+  const [row] = await db<(LeadRow & { isRecipient: boolean })[]>`
+    select ${leadColumns(db, surveyor.id, officeOf(surveyor))},
+      exists (
+        select 1 from lead_recipients r where r.lead_id = l.id and r.surveyor_id = ${surveyor.id}
+      ) as is_recipient
+    from leads l join surveys s on s.id = l.survey_id
+    ${leadJoins(db, surveyor.id)}
+    where l.id = ${leadId}`;
+  return row;
+}
+
+function isEligible(s: MarketSurveyor, row: LeadRow): boolean {
+  return accountBlock(s) === null && leadBlock(s, row) === null;
+}
+
+/**
+ * The lead as the surveyor may see it (no personal data), or undefined: visible when it is
+ * open and they are eligible for it, when it was offered to them, or when they bought or
+ * claimed it (a closed lead they took stays visible).
+ */
+export async function getLeadForSurveyor(
+  db: Db,
+  { leadId, surveyorId }: { leadId: string; surveyorId: string },
+): Promise<LeadSummary | undefined> {
+  const surveyor = await getMarketSurveyor(db, { id: surveyorId });
+  if (!surveyor) return undefined;
+  const row = await readLead(db, { leadId, surveyor });
+  if (!row) return undefined;
+  const summary = toSummary(row, surveyor);
+  const visible = row.purchaseKind !== null || row.isRecipient ||
+    (summary.status === "open" && isEligible(surveyor, row));
+  return visible ? summary : undefined;
+}
+
+// -------------------------------------------------------------------------- buy / claim
+
+// Why the lead cannot be taken now, in the order a surveyor would want to hear it.
+function closedBlock(row: LeadRow): string | null {
+  if (row.surveyStatus === "cancelled") return LEAD_MARKET_MESSAGES.cancelled;
+  if (!MARKET_SURVEY_STATUSES.includes(row.surveyStatus)) return LEAD_MARKET_MESSAGES.taken;
+  if (row.leadStatus === "closed" || row.buyersCount >= row.maxBuyers) {
+    if (row.closedReason === "claimed") return LEAD_MARKET_MESSAGES.claimed;
+    if (row.closedReason === "sold_out" || row.buyersCount >= row.maxBuyers) {
+      return LEAD_MARKET_MESSAGES.soldOut;
+    }
+    if (row.closedReason === "expired") return LEAD_MARKET_MESSAGES.expired;
+    if (row.closedReason === "cancelled") return LEAD_MARKET_MESSAGES.cancelled;
+    return LEAD_MARKET_MESSAGES.closed;
+  }
+  if (!row.isOpen) return LEAD_MARKET_MESSAGES.expired;
+  return null;
+}
+
+// Reads and locks the lead and the surveyor, and throws unless the surveyor may take it now.
+async function lockForTaking(
+  tx: Db,
+  { leadId, surveyorId }: { leadId: string; surveyorId: string },
+): Promise<{ row: LeadRow; surveyor: MarketSurveyor }> {
+  if (!UUID.test(leadId)) notFound();
+  const surveyor = await getMarketSurveyor(tx, { id: surveyorId });
+  if (!surveyor) notFound();
+  const row = await readLead(tx, { leadId, surveyor, lock: true });
+  if (!row) notFound();
+  if (row.purchaseKind === "buy") {
+    throw new LeadMarketError(409, LEAD_MARKET_MESSAGES.alreadyBought);
+  }
+  if (row.purchaseKind === "claim") {
+    throw new LeadMarketError(409, LEAD_MARKET_MESSAGES.alreadyClaimed);
+  }
+  const closed = closedBlock(row);
+  if (closed) throw new LeadMarketError(409, closed);
+  const blocked = accountBlock(surveyor) ?? leadBlock(surveyor, row);
+  if (blocked) throw new LeadMarketError(409, blocked);
+  return { row, surveyor };
+}
+
+function balanceMessage(balanceCents: number, costCents: number, verb: "buy" | "claim"): string {
+  const what = verb === "buy" ? "this lead costs" : "claiming this lead costs";
+  return `Your balance is ${formatLeadPrice(balanceCents)}; ${what} ${
+    formatLeadPrice(costCents)
+  }. Add credit to ${verb} it.`;
+}
+
+// The ledger debit; a balance too low becomes the 402 (the caller's transaction then rolls
+// back, so the purchase inserted before it goes too).
+async function charge(
+  tx: Db,
+  input: {
+    surveyorId: string;
+    kind: "lead_purchase" | "claim_fee";
+    cents: number;
+    purchaseId: string;
+    actorId: string | null;
+    verb: "buy" | "claim";
+  },
+): Promise<number> {
+  try {
+    const entry = await postLedgerEntry(tx, {
+      surveyorId: input.surveyorId,
+      kind: input.kind,
+      amountCents: -input.cents,
+      leadPurchaseId: input.purchaseId,
+      actorId: input.actorId,
+    });
+    if (!entry) notFound();
+    return entry.balanceAfterCents;
+  } catch (err) {
+    if (err instanceof InsufficientBalanceError) {
+      throw new LeadMarketError(402, balanceMessage(err.balanceCents, input.cents, input.verb));
+    }
+    throw err;
+  }
+}
+
+async function insertPurchase(
+  tx: Db,
+  input: { leadId: string; surveyorId: string; kind: "buy" | "claim"; chargedCents: number },
+): Promise<string> {
+  const [row] = await tx<{ id: string }[]>`
+    insert into lead_purchases (lead_id, surveyor_id, kind, charged_cents)
+    values (${input.leadId}, ${input.surveyorId}, ${input.kind}, ${input.chargedCents})
+    returning id`;
+  return row.id;
+}
+
+function whereText(row: LeadRow): string {
+  const town = townFromAddress(row.place, row.state);
+  return town ? `${town}, ${row.state}` : stateName(row.state);
+}
+
+/** What `buyLead` and `claimLead` return. */
+export interface TakeLeadResult {
+  purchase: { id: string; chargedCents: number };
+  balanceAfterCents: number;
+}
+
+/**
+ * Buys a place on the lead for the surveyor, in ONE transaction: locks the lead; checks it is
+ * open, unexpired and not sold out, not already theirs, and that they are eligible; stores the
+ * purchase; debits the lead price from their balance (ledger 'lead_purchase'); counts the
+ * buyer and closes the lead ('sold_out') on its last place; marks their offer 'purchased'; and
+ * tells the admins ('lead_bought'). Throws `LeadMarketError`: 404 unknown lead, 409 closed /
+ * sold out / already bought / not eligible (with the reason), 402 balance too low — then
+ * nothing is stored and nothing charged.
+ */
+export async function buyLead(
+  sql: Sql,
+  { leadId, surveyorId, actorId }: { leadId: string; surveyorId: string; actorId: string | null },
+): Promise<TakeLeadResult> {
+  return await sql.begin(async (tx) => {
+    const { row, surveyor } = await lockForTaking(tx, { leadId, surveyorId });
+    const purchaseId = await insertPurchase(tx, {
+      leadId,
+      surveyorId,
+      kind: "buy",
+      chargedCents: row.priceCents,
+    });
+    const balanceAfterCents = row.priceCents === 0 ? surveyor.balanceCents : await charge(tx, {
+      surveyorId,
+      kind: "lead_purchase",
+      cents: row.priceCents,
+      purchaseId,
+      actorId,
+      verb: "buy",
+    });
+    const [lead] = await tx<{ buyersCount: number; maxBuyers: number }[]>`
+      update leads set buyers_count = buyers_count + 1, updated_at = now(),
+        status = case when buyers_count + 1 >= max_buyers then 'closed' else status end,
+        closed_reason = case when buyers_count + 1 >= max_buyers then 'sold_out'
+          else closed_reason end,
+        closed_at = case when buyers_count + 1 >= max_buyers then now() else closed_at end
+      where id = ${leadId}
+      returning buyers_count, max_buyers`;
+    await tx`
+      update lead_recipients set outcome = 'purchased', updated_at = now()
+      where lead_id = ${leadId} and surveyor_id = ${surveyorId}`;
+    const typeName = SURVEY_TYPE_INFO[row.surveyType].name;
+    await notifyAdmins(tx, {
+      kind: "lead_bought",
+      title: "Lead bought",
+      body: `${surveyor.companyName} bought the ${typeName} lead in ${whereText(row)} for ${
+        formatLeadPrice(row.priceCents)
+      } (${lead.buyersCount} of ${lead.maxBuyers} places sold).`,
+      link: `/survey/${row.surveyId}`,
+    });
+    return { purchase: { id: purchaseId, chargedCents: row.priceCents }, balanceAfterCents };
+  }) as TakeLeadResult;
+}
+
+/**
+ * Claims the lead for the surveyor (exclusive), in ONE transaction: the checks of `buyLead`,
+ * and the type must have an instant quote (not subdivision) and nobody may have bought the
+ * lead yet. The fee is the lead price × the claim fee multiple of the pricing configuration
+ * the lead was priced with (round to the cent), or nothing for the surveyor's first claim (the
+ * welcome claim, then used up); a fee is debited (ledger 'claim_fee'; no entry for a free
+ * claim). The lead closes ('claimed', `claimed_by`), the purchase is stored (kind 'claim'),
+ * the offer marked 'claimed', the surveyor assigned to the survey at the quote
+ * (lib/assignments.ts `assignSurveyorInTx`, which tells the client), and the admins told
+ * ('lead_claimed'). Throws `LeadMarketError` like `buyLead`.
+ */
+export async function claimLead(
+  sql: Sql,
+  { leadId, surveyorId, actorId }: { leadId: string; surveyorId: string; actorId: string | null },
+): Promise<TakeLeadResult> {
+  return await sql.begin(async (tx) => {
+    const { row, surveyor } = await lockForTaking(tx, { leadId, surveyorId });
+    const pricingBlock = claimPricingBlock(row);
+    if (pricingBlock) throw new LeadMarketError(409, pricingBlock);
+    if (row.buyersCount > 0) throw new LeadMarketError(409, LEAD_MARKET_MESSAGES.claimAfterBuy);
+    // The welcome claim is taken by a conditional update: of two claims at once by the same
+    // surveyor, the second waits on the row and finds it used.
+    const [welcome] = await tx`
+      update surveyors set welcome_claim_used_at = now()
+      where id = ${surveyorId} and welcome_claim_used_at is null
+      returning id`;
+    const feeCents = welcome ? 0 : claimFee(row, { welcomeClaimUsedAt: new Date() });
+    const purchaseId = await insertPurchase(tx, {
+      leadId,
+      surveyorId,
+      kind: "claim",
+      chargedCents: feeCents,
+    });
+    const balanceAfterCents = feeCents === 0 ? surveyor.balanceCents : await charge(tx, {
+      surveyorId,
+      kind: "claim_fee",
+      cents: feeCents,
+      purchaseId,
+      actorId,
+      verb: "claim",
+    });
+    await tx`
+      update leads set buyers_count = buyers_count + 1, status = 'closed',
+        closed_reason = 'claimed', claimed_by = ${surveyorId}, closed_at = now(),
+        updated_at = now()
+      where id = ${leadId}`;
+    await tx`
+      update lead_recipients set outcome = 'claimed', updated_at = now()
+      where lead_id = ${leadId} and surveyor_id = ${surveyorId}`;
+    // PENDING H4: lib/assignments.ts assignSurveyorInTx is not committed yet; until it is, a
+    // claim fails here (the transaction rolls back: nothing stored, nothing charged).
+    await assignSurveyorInTx(tx, {
+      surveyId: row.surveyId,
+      surveyorId,
+      agreedPriceCents: row.quotedPriceCents!,
+      source: "claim",
+      actorId,
+    });
+    const typeName = SURVEY_TYPE_INFO[row.surveyType].name;
+    await notifyAdmins(tx, {
+      kind: "lead_claimed",
+      title: "Lead claimed",
+      body: `${surveyor.companyName} claimed the ${typeName} request in ${whereText(row)} at the ${
+        formatCents(row.quotedPriceCents!)
+      } quote and is assigned to it (${
+        welcome ? "welcome claim, no fee" : `claim fee ${formatLeadPrice(feeCents)}`
+      }).`,
+      link: `/survey/${row.surveyId}`,
+    });
+    return { purchase: { id: purchaseId, chargedCents: feeCents }, balanceAfterCents };
+  }) as TakeLeadResult;
+}
+
+/**
+ * "Not interested": hides the lead from the surveyor's available list and marks their offer
+ * 'declined'. Idempotent; costs nothing. Throws `LeadMarketError` 404 for a lead they may not
+ * see, 409 for one they bought or claimed.
+ */
+export async function dismissLead(
+  db: Db,
+  { leadId, surveyorId }: { leadId: string; surveyorId: string },
+): Promise<void> {
+  const surveyor = await getMarketSurveyor(db, { id: surveyorId });
+  if (!surveyor) notFound();
+  const row = await readLead(db, { leadId, surveyor });
+  if (!row) notFound();
+  if (row.purchaseKind !== null) {
+    throw new LeadMarketError(409, LEAD_MARKET_MESSAGES.dismissPurchased);
+  }
+  const isOpen = row.isOpen && MARKET_SURVEY_STATUSES.includes(row.surveyStatus);
+  if (!row.isRecipient && !(isOpen && isEligible(surveyor, row))) notFound();
+  await db`
+    with hidden as (
+      insert into lead_dismissals (lead_id, surveyor_id) values (${leadId}, ${surveyorId})
+      on conflict do nothing
+    )
+    update lead_recipients set outcome = 'declined', updated_at = now()
+    where lead_id = ${leadId} and surveyor_id = ${surveyorId} and outcome in ('sent', 'viewed')`;
+}
+
+// PENDING H4: replaced by the import of lib/assignments.ts assignSurveyorInTx.
+function assignSurveyorInTx(
+  _tx: Db,
+  _input: {
+    surveyId: string;
+    surveyorId: string;
+    agreedPriceCents: number;
+    source: "claim";
+    actorId: string | null;
+  },
+): Promise<void> {
+  return Promise.reject(new Error("claimLead needs lib/assignments.ts assignSurveyorInTx (H4)"));
+}
+
+// -------------------------------------------------------------------- purchased leads
+
+interface UnlockedRow extends LeadRow {
+  purchaseId: string;
+  chargedCents: number;
+  pipelineStatus: PipelineStatus;
+  pipelineNote: string | null;
+  purchasedAt: Date;
+  refundedAt: Date | null;
+  contactName: string;
+  contactPhone: string;
+  contactEmail: string | null;
+  address: string;
+  formattedAddress: string | null;
+  lat: number | null;
+  lng: number | null;
+  parcel: unknown;
+  accessNotes: string | null;
+  notes: string | null;
+  purpose: string;
+  quote: Quote;
+  assignment:
+    | (Omit<Assignment, "createdAt" | "updatedAt"> & {
+      createdAt: string;
+      updatedAt: string;
+    })
+    | null;
+  refundRequest:
+    | { id: string; reason: RefundReason; status: "pending" | "approved" | "denied" }
+    | null;
+}
+
+// The unlocked columns, read through the surveyor's own purchase `p` (see `unlockedFrom`).
+function unlockedColumns(db: Db, surveyor: MarketSurveyor) {
+  return db`
+    ${leadColumns(db, surveyor.id, officeOf(surveyor))},
+    p.id as purchase_id, p.charged_cents, p.pipeline_status, p.pipeline_note,
+    p.created_at as purchased_at, p.refunded_at,
+    s.contact_name, s.contact_phone, s.contact_email, s.address, s.formatted_address, s.lat,
+    s.lng, s.parcel, s.access_notes, s.notes, s.purpose, s.quote,
+    (
+      select json_build_object(
+        'id', a.id, 'surveyId', a.survey_id, 'surveyorId', a.surveyor_id,
+        'companyName', ${surveyor.companyName}::text, 'agreedPriceCents', a.agreed_price_cents,
+        'status', a.status, 'source', a.source, 'scheduledDate', a.scheduled_date::text,
+        'endedReason', a.ended_reason,
+        'createdAt', to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'updatedAt', to_char(a.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+      from survey_assignments a
+      where a.surveyor_id = ${surveyor.id} and a.survey_id = s.id
+      order by (a.status in ('offered', 'accepted', 'scheduled')) desc, a.created_at desc
+      limit 1
+    ) as assignment,
+    (
+      select json_build_object('id', rr.id, 'reason', rr.reason, 'status', rr.status)
+      from lead_refund_requests rr
+      where rr.lead_purchase_id = p.id
+      order by rr.created_at desc
+      limit 1
+    ) as refund_request`;
+}
+
+function toUnlocked(row: UnlockedRow, surveyor: MarketSurveyor): UnlockedLead {
+  return {
+    ...toSummary(row, surveyor),
+    purchaseId: row.purchaseId,
+    kind: row.purchaseKind!,
+    chargedCents: row.chargedCents,
+    pipelineStatus: row.pipelineStatus,
+    pipelineNote: row.pipelineNote,
+    purchasedAt: row.purchasedAt.toISOString(),
+    refundedAt: row.refundedAt ? row.refundedAt.toISOString() : null,
+    client: { name: row.contactName, phone: row.contactPhone, email: row.contactEmail },
+    address: row.address,
+    formattedAddress: row.formattedAddress,
+    lat: row.lat,
+    lng: row.lng,
+    parcel: row.parcel,
+    accessNotes: row.accessNotes,
+    notes: row.notes,
+    purpose: row.purpose,
+    quote: row.quote,
+    surveyStatus: row.surveyStatus,
+    assignment: row.assignment as Assignment | null,
+    refundRequest: row.refundRequest,
+  };
+}
+
+/**
+ * One page of the leads the surveyor bought or claimed (newest purchase first), everything
+ * unlocked, with how many there are in all. Unknown surveyor: none.
+ */
+export async function listPurchasedLeads(
+  db: Db,
+  { surveyorId, page, pageSize }: { surveyorId: string; page: number; pageSize: number },
+): Promise<{ leads: UnlockedLead[]; total: number }> {
+  const surveyor = await getMarketSurveyor(db, { id: surveyorId });
+  if (!surveyor) return { leads: [], total: 0 };
+  const offset = (Math.max(1, page) - 1) * pageSize;
+  const [rows, [{ total }]] = [
+    await db<UnlockedRow[]>`
+      with page as (
+        select id from lead_purchases where surveyor_id = ${surveyorId}
+        order by created_at desc, id desc
+        limit ${pageSize} offset ${offset}
+      )
+      select ${unlockedColumns(db, surveyor)}
+      from page join lead_purchases p on p.id = page.id
+      join leads l on l.id = p.lead_id
+      join surveys s on s.id = l.survey_id
+      left join pricing_configs pc on pc.version = (l.pricing ->> 'configVersion')::int
+      order by p.created_at desc, p.id desc`,
+    await db<{ total: number }[]>`
+      select count(*)::int as total from lead_purchases where surveyor_id = ${surveyorId}`,
+  ];
+  return { leads: rows.map((r) => toUnlocked(r, surveyor)), total };
+}
+
+/**
+ * The lead `leadId` (a lead id, as in /surveyor/purchased-leads/{leadId}) unlocked, if this
+ * surveyor bought or claimed it; else undefined.
+ */
+export async function getPurchasedLead(
+  db: Db,
+  { leadId, surveyorId }: { leadId: string; surveyorId: string },
+): Promise<UnlockedLead | undefined> {
+  if (!UUID.test(leadId)) return undefined;
+  const surveyor = await getMarketSurveyor(db, { id: surveyorId });
+  if (!surveyor) return undefined;
+  const [row] = await db<UnlockedRow[]>`
+    select ${unlockedColumns(db, surveyor)}
+    from lead_purchases p
+    join leads l on l.id = p.lead_id
+    join surveys s on s.id = l.survey_id
+    left join pricing_configs pc on pc.version = (l.pricing ->> 'configVersion')::int
+    where p.lead_id = ${leadId} and p.surveyor_id = ${surveyorId}`;
+  return row && toUnlocked(row, surveyor);
+}
+
+/** What the buyer may change of their pipeline (PipelineUpdateSchema's output). */
+export interface PipelineUpdate {
+  pipelineStatus?: PipelineStatus;
+  pipelineNote?: string | null;
+}
+
+/**
+ * Sets the buyer's pipeline status and/or note on their purchase of `leadId` and returns the
+ * lead unlocked; undefined when they did not buy or claim it (nothing changed).
+ */
+export async function updatePipeline(
+  db: Db,
+  { leadId, surveyorId, update }: { leadId: string; surveyorId: string; update: PipelineUpdate },
+): Promise<UnlockedLead | undefined> {
+  if (!UUID.test(leadId) || !isSurveyorId(surveyorId)) return undefined;
+  const sets: postgres.PendingQuery<postgres.Row[]>[] = [];
+  if (update.pipelineStatus !== undefined) {
+    sets.push(db`pipeline_status = ${update.pipelineStatus}`);
+  }
+  if (update.pipelineNote !== undefined) sets.push(db`pipeline_note = ${update.pipelineNote}`);
+  const assignments = sets.reduce((acc, part) => db`${acc}, ${part}`, db`updated_at = now()`);
+  const [row] = await db`
+    update lead_purchases set ${assignments}
+    where lead_id = ${leadId} and surveyor_id = ${surveyorId}
+    returning id`;
+  if (!row) return undefined;
+  return await getPurchasedLead(db, { leadId, surveyorId });
+}

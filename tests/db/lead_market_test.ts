@@ -1,0 +1,486 @@
+/**
+ * db/lead_market.ts: who sees which leads, what a summary may hold, buy and claim in one
+ * transaction (charges, places, closing), "Not interested", the pipeline, and the last-place
+ * race. The races mean something on real Postgres (DATABASE_URL set: a pool of 10, separate
+ * connections, transactions overlap); on PGlite (one connection) the same calls take turns
+ * and must end the same way.
+ */
+import { assert, assertEquals, assertRejects } from "../_assert.ts";
+import { createTestApp, test, type TestApp } from "../_helpers.ts";
+import { createSignedInUser } from "../_auth.ts";
+import { countRows } from "../_fixtures.ts";
+import {
+  addLead,
+  addMarketSurveyor,
+  balanceAndLedger,
+  type MarketSurveyorOptions,
+  north,
+} from "../_lead_fixtures.ts";
+import {
+  buyLead,
+  dismissLead,
+  getLeadForSurveyor,
+  getPurchasedLead,
+  LEAD_MARKET_MESSAGES,
+  LeadMarketError,
+  listAvailableLeads,
+  listPurchasedLeads,
+  townFromAddress,
+  updatePipeline,
+  zipFromAddress,
+} from "../../db/lead_market.ts";
+import { insertLeadRecipients } from "../../db/leads.ts";
+
+const isRealPostgres = Boolean(Deno.env.get("DATABASE_URL"));
+
+// Distinctive personal data: none of it may appear in a summary.
+const PRIVATE = {
+  contactName: "Zebediah Quartermaine",
+  contactPhone: "(512) 555-0199",
+  contactEmail: "zebediah.q@private.example",
+  address: "4821 Wildflower Hollow Ln, Austin, TX 78704",
+  formattedAddress: "4821 Wildflower Hollow Ln, Austin, TX 78704, USA",
+  accessNotes: "Lockbox code 8812",
+  notes: "Neighbour disputes the east fence",
+};
+const PRIVATE_FRAGMENTS = [
+  "Zebediah",
+  "Quartermaine",
+  "555-0199",
+  "5550199",
+  "zebediah.q",
+  "private.example",
+  "4821",
+  "Wildflower",
+  "Lockbox",
+  "8812",
+  "Neighbour",
+];
+
+async function setup() {
+  const t = await createTestApp();
+  const admin = await createSignedInUser(t, { role: "admin", fullName: "Ada Admin" });
+  const client = await createSignedInUser(t, { role: "client", fullName: "Dana Client" });
+  return { t, admin, client };
+}
+
+async function surveyorId(t: TestApp, name: string, options: MarketSurveyorOptions = {}) {
+  return (await addMarketSurveyor(t, name, { balanceCents: 100_00, ...options })).surveyor.id;
+}
+
+async function expectError(work: Promise<unknown>, status: number, message?: string) {
+  const err = await assertRejects(() => work);
+  assert(err instanceof LeadMarketError, String(err));
+  assertEquals(err.status, status, err.message);
+  if (message !== undefined) assertEquals(err.message, message);
+  return err;
+}
+
+function page(surveyorId: string, extra: Record<string, unknown> = {}) {
+  return { surveyorId, page: 1, pageSize: 20, ...extra };
+}
+
+// ------------------------------------------------------------------------------ address
+
+test("[lead market] town and ZIP come from the formatted address, never the street", () => {
+  assertEquals(townFromAddress("1 Main St, Austin, TX 78701, USA", "TX"), "Austin");
+  assertEquals(zipFromAddress("1 Main St, Austin, TX 78701, USA", "TX"), "78701");
+  assertEquals(zipFromAddress("1 Main St, Austin, TX 78701-1234", "TX"), "78701");
+  // Only the street before the state: no town rather than the street.
+  assertEquals(townFromAddress("1 Main St, TX 78701", "TX"), null);
+  assertEquals(townFromAddress("Suite 4, 12 Elm, TX 78701", "TX"), null);
+  assertEquals(zipFromAddress("1 Main St Austin", "TX"), null);
+  assertEquals(townFromAddress(null, "TX"), null);
+});
+
+// ------------------------------------------------------------------------------ listing
+
+test("[lead market] the list holds exactly the open leads the surveyor may take, newest first", async () => {
+  const { t, client } = await setup();
+  const me = await surveyorId(t, "Barton Surveying", {
+    surveyTypes: ["boundary", "topographic"],
+  });
+  const near = await addLead(t, client.cookie);
+  const topo = await addLead(t, client.cookie, { overrides: { surveyType: "topographic" } });
+  // Outside the 50-mile radius (about 80 miles north of the office).
+  const far = await addLead(t, client.cookie, { overrides: north(85) });
+  // Another state, a type not offered, an expired lead, a closed lead, a cancelled request.
+  const otherState = await addLead(t, client.cookie, { overrides: { state: "OK" } });
+  const alta = await addLead(t, client.cookie, { overrides: { surveyType: "alta" } });
+  const expired = await addLead(t, client.cookie);
+  await t
+    .sql`update leads set expires_at = now() - interval '1 minute' where id = ${expired.lead.id}`;
+  const closed = await addLead(t, client.cookie);
+  await t.sql`update leads set status = 'closed', closed_reason = 'expired'
+    where id = ${closed.lead.id}`;
+  const cancelled = await addLead(t, client.cookie);
+  await t.sql`update surveys set status = 'cancelled' where id = ${cancelled.survey.id}`;
+  const newest = await addLead(t, client.cookie);
+
+  const { leads, total } = await listAvailableLeads(t.sql, page(me));
+  assertEquals(total, 3);
+  assertEquals(leads.map((l) => l.id), [newest.lead.id, topo.lead.id, near.lead.id]);
+  for (const skipped of [far, otherState, alta, expired, closed, cancelled]) {
+    assert(!leads.some((l) => l.id === skipped.lead.id));
+  }
+  const first = leads[2];
+  assertEquals(first.surveyId, near.survey.id);
+  assertEquals(first.city, "Austin");
+  assertEquals(first.zip, "78704");
+  assertEquals(first.state, "TX");
+  assertEquals(first.distanceMiles, 5);
+  assertEquals(first.status, "open");
+  assertEquals(first.buyersCount, 0);
+  assertEquals(first.maxBuyers, 3);
+  assertEquals(first.priceCents, near.lead.priceCents);
+  assertEquals(first.canClaim, true);
+  assertEquals(first.claimFeeCents, Math.round(near.lead.priceCents * 1.5));
+  assertEquals(first.viewer, { purchased: null, dismissed: false });
+  // The point is rounded to 0.01°.
+  assertEquals(first.approxLat, 30.26);
+  assertEquals(first.approxLng, -97.76);
+
+  // Filters: a type, a distance, a page.
+  const topoOnly = await listAvailableLeads(t.sql, page(me, { surveyType: "topographic" }));
+  assertEquals(topoOnly.leads.map((l) => l.id), [topo.lead.id]);
+  const within2 = await listAvailableLeads(t.sql, page(me, { maxDistanceMiles: 2 }));
+  assertEquals(within2.total, 0);
+  const second = await listAvailableLeads(t.sql, page(me, { page: 2, pageSize: 2 }));
+  assertEquals(second.leads.map((l) => l.id), [near.lead.id]);
+  assertEquals(second.total, 3);
+  const beyond = await listAvailableLeads(t.sql, page(me, { page: 9, pageSize: 2 }));
+  assertEquals(beyond, { leads: [], total: 3 });
+  t.close();
+});
+
+test("[lead market] paused, pending, unverified and unlocated surveyors get no leads", async () => {
+  const { t, client } = await setup();
+  await addLead(t, client.cookie);
+  const ok = await surveyorId(t, "Able Survey");
+  const paused = await surveyorId(t, "Paused Partners", { status: "paused" });
+  const pending = await surveyorId(t, "Pending Partners", { status: "pending" });
+  const unverified = await surveyorId(t, "Unverified Partners", { verified: false });
+  const unlocated = await surveyorId(t, "Nowhere Partners", { lat: null, lng: null });
+  assertEquals((await listAvailableLeads(t.sql, page(ok))).total, 1);
+  for (const id of [paused, pending, unverified, unlocated]) {
+    assertEquals(await listAvailableLeads(t.sql, page(id)), { leads: [], total: 0 });
+  }
+  t.close();
+});
+
+test("[lead market] a summary never holds the client's name, phone, email, street or notes", async () => {
+  const { t, client } = await setup();
+  const me = await surveyorId(t, "Barton Surveying");
+  const { lead, survey } = await addLead(t, client.cookie, { overrides: PRIVATE });
+  await t.sql`update surveys set parcel = ${
+    t.sql.json({ owner: "Zebediah Quartermaine", county: "Travis", parcelNumber: "0401" })
+  } where id = ${survey.id}`;
+  const list = await listAvailableLeads(t.sql, page(me));
+  const one = await getLeadForSurveyor(t.sql, { leadId: lead.id, surveyorId: me });
+  assertEquals(one?.county, "Travis");
+  assertEquals(one?.city, "Austin");
+  for (const json of [JSON.stringify(list), JSON.stringify(one)]) {
+    for (const fragment of PRIVATE_FRAGMENTS) {
+      assert(!json.includes(fragment), `${fragment} leaked: ${json}`);
+    }
+  }
+  // Bought, the same lead unlocks everything.
+  await buyLead(t.sql, { leadId: lead.id, surveyorId: me, actorId: null });
+  const unlocked = await getPurchasedLead(t.sql, { leadId: lead.id, surveyorId: me });
+  assertEquals(unlocked?.client, {
+    name: PRIVATE.contactName,
+    phone: PRIVATE.contactPhone,
+    email: PRIVATE.contactEmail,
+  });
+  assertEquals(unlocked?.address, PRIVATE.address);
+  assertEquals(unlocked?.accessNotes, PRIVATE.accessNotes);
+  assertEquals(unlocked?.notes, PRIVATE.notes);
+  t.close();
+});
+
+test("[lead market] a lead is visible when eligible, offered, or taken; otherwise not", async () => {
+  const { t, client } = await setup();
+  const { lead } = await addLead(t, client.cookie);
+  const eligible = await surveyorId(t, "Near Survey");
+  const far = await surveyorId(t, "Far Survey", { miles: 120 });
+  const offeredFar = await surveyorId(t, "Offered Far Survey", { miles: 120 });
+  await insertLeadRecipients(t.sql, {
+    leadId: lead.id,
+    recipients: [{ surveyorId: offeredFar, kind: "notified", distanceMiles: 120 }],
+  });
+  const get = (id: string) => getLeadForSurveyor(t.sql, { leadId: lead.id, surveyorId: id });
+  assertEquals((await get(eligible))?.id, lead.id);
+  assertEquals(await get(far), undefined);
+  assertEquals((await get(offeredFar))?.id, lead.id);
+  assertEquals(
+    await getLeadForSurveyor(t.sql, { leadId: "not-a-uuid", surveyorId: eligible }),
+    undefined,
+  );
+  assertEquals(
+    await getLeadForSurveyor(t.sql, { leadId: crypto.randomUUID(), surveyorId: eligible }),
+    undefined,
+  );
+  // Bought then closed: still visible to the buyer, no longer to an eligible stranger.
+  await buyLead(t.sql, { leadId: lead.id, surveyorId: eligible, actorId: null });
+  const other = await surveyorId(t, "Other Near Survey");
+  await t.sql`update leads set status = 'closed', closed_reason = 'expired' where id = ${lead.id}`;
+  const mine = await get(eligible);
+  assertEquals(mine?.status, "closed");
+  assertEquals(mine?.viewer.purchased, "buy");
+  assertEquals(await get(other), undefined);
+  t.close();
+});
+
+// ----------------------------------------------------------------------------------- buy
+
+test("[lead market] buying charges the price, counts the buyer, tells the admins, closes on the last place", async () => {
+  const { t, client, admin } = await setup();
+  const { lead, survey } = await addLead(t, client.cookie, { maxBuyers: 2 });
+  const a = await surveyorId(t, "Able Survey");
+  const b = await surveyorId(t, "Baker Survey");
+  await insertLeadRecipients(t.sql, {
+    leadId: lead.id,
+    recipients: [{ surveyorId: a, kind: "notified", distanceMiles: 5 }],
+  });
+  const bought = await buyLead(t.sql, { leadId: lead.id, surveyorId: a, actorId: null });
+  assertEquals(bought.purchase.chargedCents, lead.priceCents);
+  assertEquals(bought.balanceAfterCents, 100_00 - lead.priceCents);
+  assertEquals(await balanceAndLedger(t, a), {
+    balance: 100_00 - lead.priceCents,
+    ledger: 100_00 - lead.priceCents,
+    entries: 2,
+  });
+  const [entry] = await t.sql`
+    select kind, amount_cents, lead_purchase_id from surveyor_ledger
+    where surveyor_id = ${a} and kind = 'lead_purchase'`;
+  assertEquals(Number(entry.amountCents), -lead.priceCents);
+  assertEquals(entry.leadPurchaseId, bought.purchase.id);
+  const [offer] = await t.sql`
+    select outcome from lead_recipients where lead_id = ${lead.id} and surveyor_id = ${a}`;
+  assertEquals(offer.outcome, "purchased");
+  const [note] = await t.sql`
+    select user_id, title, body, link from notifications where kind = 'lead_bought'`;
+  assertEquals(note.userId, admin.user.id);
+  assertEquals(note.title, "Lead bought");
+  assertEquals(note.link, `/survey/${survey.id}`);
+  assert(note.body.startsWith("Able Survey bought the Boundary Survey lead in Austin, TX for $"));
+  assert(note.body.endsWith("(1 of 2 places sold)."), note.body);
+
+  let [row] = await t.sql`select status, buyers_count, closed_reason from leads
+    where id = ${lead.id}`;
+  assertEquals([row.status, row.buyersCount, row.closedReason], ["open", 1, null]);
+  await buyLead(t.sql, { leadId: lead.id, surveyorId: b, actorId: null });
+  [row] = await t.sql`select status, buyers_count, closed_reason, closed_at from leads
+    where id = ${lead.id}`;
+  assertEquals([row.status, row.buyersCount, row.closedReason], ["closed", 2, "sold_out"]);
+  assert(row.closedAt instanceof Date);
+  t.close();
+});
+
+test("[lead market] buying twice, a closed lead, or without eligibility is refused and charges nothing", async () => {
+  const { t, client } = await setup();
+  const { lead } = await addLead(t, client.cookie, { maxBuyers: 2 });
+  const me = await surveyorId(t, "Able Survey");
+  await buyLead(t.sql, { leadId: lead.id, surveyorId: me, actorId: null });
+  const before = await countRows(t, "lead_purchases");
+  await expectError(
+    buyLead(t.sql, { leadId: lead.id, surveyorId: me, actorId: null }),
+    409,
+    LEAD_MARKET_MESSAGES.alreadyBought,
+  );
+  const cases: [MarketSurveyorOptions, string][] = [
+    [{ status: "paused" }, LEAD_MARKET_MESSAGES.paused],
+    [{ status: "pending" }, LEAD_MARKET_MESSAGES.unverified],
+    [{ verified: false }, LEAD_MARKET_MESSAGES.unverified],
+    [
+      { miles: 80 },
+      "This property is outside your service area: 80.1 miles from your office, and your radius is 50 miles.",
+    ],
+    [
+      { surveyTypes: ["alta"] },
+      "You do not offer Boundary Surveys; add the type to your coverage to take this lead.",
+    ],
+    [
+      { licenseStates: ["OK"] },
+      "This property is in Texas, where you are not licensed (add the state to your coverage if you are).",
+    ],
+  ];
+  for (const [options, message] of cases) {
+    const id = await surveyorId(t, `Case ${message.slice(0, 20)}`, options);
+    await expectError(
+      buyLead(t.sql, { leadId: lead.id, surveyorId: id, actorId: null }),
+      409,
+      message,
+    );
+    assertEquals(await balanceAndLedger(t, id), { balance: 100_00, ledger: 100_00, entries: 1 });
+  }
+  await expectError(
+    buyLead(t.sql, { leadId: crypto.randomUUID(), surveyorId: me, actorId: null }),
+    404,
+    LEAD_MARKET_MESSAGES.notFound,
+  );
+  await expectError(buyLead(t.sql, { leadId: "nope", surveyorId: me, actorId: null }), 404);
+  // Closed (expired by the clock) and sold out.
+  const expired = await addLead(t, client.cookie);
+  await t
+    .sql`update leads set expires_at = now() - interval '1 second' where id = ${expired.lead.id}`;
+  await expectError(
+    buyLead(t.sql, { leadId: expired.lead.id, surveyorId: me, actorId: null }),
+    409,
+    LEAD_MARKET_MESSAGES.expired,
+  );
+  const other = await surveyorId(t, "Baker Survey");
+  await buyLead(t.sql, { leadId: lead.id, surveyorId: other, actorId: null });
+  const third = await surveyorId(t, "Charlie Survey");
+  await expectError(
+    buyLead(t.sql, { leadId: lead.id, surveyorId: third, actorId: null }),
+    409,
+    LEAD_MARKET_MESSAGES.soldOut,
+  );
+  assertEquals(await countRows(t, "lead_purchases"), before + 1);
+  assertEquals(await balanceAndLedger(t, third), { balance: 100_00, ledger: 100_00, entries: 1 });
+  t.close();
+});
+
+test("[lead market] a balance too low is a 402 with the figures; nothing stored, nothing charged", async () => {
+  const { t, client } = await setup();
+  const { lead } = await addLead(t, client.cookie);
+  assertEquals(lead.priceCents, 38_50);
+  const poor = await surveyorId(t, "Poor Survey", { balanceCents: 12_00 });
+  await expectError(
+    buyLead(t.sql, { leadId: lead.id, surveyorId: poor, actorId: null }),
+    402,
+    "Your balance is $12.00; this lead costs $38.50. Add credit to buy it.",
+  );
+  assertEquals(await countRows(t, "lead_purchases"), 0);
+  const [{ n }] = await t.sql`select count(*)::int as n from notifications
+    where kind = 'lead_bought'`;
+  assertEquals(n, 0);
+  assertEquals(await balanceAndLedger(t, poor), { balance: 12_00, ledger: 12_00, entries: 1 });
+  const [row] = await t.sql`select buyers_count, status from leads where id = ${lead.id}`;
+  assertEquals([row.buyersCount, row.status], [0, "open"]);
+  t.close();
+});
+
+// ---------------------------------------------------------------------------- dismiss
+
+test("[lead market] Not interested hides the lead, declines the offer, is idempotent and free", async () => {
+  const { t, client } = await setup();
+  const { lead } = await addLead(t, client.cookie);
+  const me = await surveyorId(t, "Able Survey");
+  await insertLeadRecipients(t.sql, {
+    leadId: lead.id,
+    recipients: [{ surveyorId: me, kind: "notified", distanceMiles: 5 }],
+  });
+  await dismissLead(t.sql, { leadId: lead.id, surveyorId: me });
+  await dismissLead(t.sql, { leadId: lead.id, surveyorId: me });
+  assertEquals((await listAvailableLeads(t.sql, page(me))).total, 0);
+  assertEquals(await countRows(t, "lead_dismissals"), 1);
+  const [offer] = await t.sql`select outcome from lead_recipients where lead_id = ${lead.id}`;
+  assertEquals(offer.outcome, "declined");
+  const summary = await getLeadForSurveyor(t.sql, { leadId: lead.id, surveyorId: me });
+  assertEquals(summary?.viewer.dismissed, true);
+  assertEquals(await balanceAndLedger(t, me), { balance: 100_00, ledger: 100_00, entries: 1 });
+  // A lead they may not see, or one they bought, is refused.
+  const far = await surveyorId(t, "Far Survey", { miles: 200 });
+  await expectError(dismissLead(t.sql, { leadId: lead.id, surveyorId: far }), 404);
+  const other = await addLead(t, client.cookie);
+  await buyLead(t.sql, { leadId: other.lead.id, surveyorId: me, actorId: null });
+  await expectError(
+    dismissLead(t.sql, { leadId: other.lead.id, surveyorId: me }),
+    409,
+    LEAD_MARKET_MESSAGES.dismissPurchased,
+  );
+  t.close();
+});
+
+// --------------------------------------------------------------------- purchased leads
+
+test("[lead market] purchased leads: newest first, paged, only the buyer's; the pipeline is theirs to edit", async () => {
+  const { t, client } = await setup();
+  const me = await surveyorId(t, "Able Survey");
+  const other = await surveyorId(t, "Baker Survey");
+  const one = await addLead(t, client.cookie);
+  const two = await addLead(t, client.cookie);
+  await buyLead(t.sql, { leadId: one.lead.id, surveyorId: me, actorId: null });
+  await buyLead(t.sql, { leadId: two.lead.id, surveyorId: me, actorId: null });
+  const list = await listPurchasedLeads(t.sql, { surveyorId: me, page: 1, pageSize: 1 });
+  assertEquals(list.total, 2);
+  assertEquals(list.leads.map((l) => l.id), [two.lead.id]);
+  assertEquals(list.leads[0].kind, "buy");
+  assertEquals(list.leads[0].pipelineStatus, "new");
+  assertEquals(list.leads[0].client.name, "Dana Client");
+  assertEquals(list.leads[0].assignment, null);
+  assertEquals(list.leads[0].refundRequest, null);
+  assertEquals(
+    (await listPurchasedLeads(t.sql, { surveyorId: other, page: 1, pageSize: 20 })).total,
+    0,
+  );
+  assertEquals(
+    await getPurchasedLead(t.sql, { leadId: one.lead.id, surveyorId: other }),
+    undefined,
+  );
+
+  const saved = await updatePipeline(t.sql, {
+    leadId: one.lead.id,
+    surveyorId: me,
+    update: { pipelineStatus: "contacted", pipelineNote: "Called, site visit Tuesday" },
+  });
+  assertEquals(saved?.pipelineStatus, "contacted");
+  assertEquals(saved?.pipelineNote, "Called, site visit Tuesday");
+  const cleared = await updatePipeline(t.sql, {
+    leadId: one.lead.id,
+    surveyorId: me,
+    update: { pipelineNote: null },
+  });
+  assertEquals([cleared?.pipelineStatus, cleared?.pipelineNote], ["contacted", null]);
+  assertEquals(
+    await updatePipeline(t.sql, {
+      leadId: one.lead.id,
+      surveyorId: other,
+      update: { pipelineStatus: "won" },
+    }),
+    undefined,
+  );
+  const [row] = await t.sql`select pipeline_status from lead_purchases
+    where lead_id = ${one.lead.id}`;
+  assertEquals(row.pipelineStatus, "contacted");
+  t.close();
+});
+
+// --------------------------------------------------------------------------- the race
+
+test("[lead market] many surveyors racing for the last places: exactly the remaining places sell, losers pay nothing", async () => {
+  const { t, client } = await setup();
+  const racers = 8;
+  for (let round = 0; round < (isRealPostgres ? 5 : 2); round++) {
+    const maxBuyers = 1 + (round % 3);
+    const { lead } = await addLead(t, client.cookie, { maxBuyers });
+    const ids: string[] = [];
+    for (let i = 0; i < racers; i++) ids.push(await surveyorId(t, `Racer ${round}-${i}`));
+    const results = await Promise.allSettled(
+      ids.map((id) => buyLead(t.sql, { leadId: lead.id, surveyorId: id, actorId: null })),
+    );
+    const won = results.filter((r) => r.status === "fulfilled");
+    const lost = results.filter((r) => r.status === "rejected") as PromiseRejectedResult[];
+    assertEquals(won.length, maxBuyers, `round ${round}`);
+    for (const loss of lost) {
+      assert(loss.reason instanceof LeadMarketError, String(loss.reason));
+      assertEquals(loss.reason.status, 409);
+      assertEquals(loss.reason.message, LEAD_MARKET_MESSAGES.soldOut);
+    }
+    const [row] = await t.sql`
+      select l.buyers_count, l.status,
+        (select count(*)::int from lead_purchases p where p.lead_id = l.id) as purchases
+      from leads l where l.id = ${lead.id}`;
+    assertEquals([row.buyersCount, row.purchases, row.status], [maxBuyers, maxBuyers, "closed"]);
+    let charged = 0;
+    for (const id of ids) {
+      const money = await balanceAndLedger(t, id);
+      assertEquals(money.balance, money.ledger);
+      if (money.balance < 100_00) charged++;
+    }
+    assertEquals(charged, maxBuyers);
+  }
+  t.close();
+});
