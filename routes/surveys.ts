@@ -197,6 +197,7 @@ export const surveys = new Hono<AppEnv>()
               address,
               surveyTypeName: typeName,
               adminUrl: absoluteUrl(c, surveyPath(id)),
+              isAutoDispatch: c.var.deps.config.AUTO_DISPATCH,
             });
           }
 

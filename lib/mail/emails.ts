@@ -115,6 +115,8 @@ export async function queueAdminNewSurveyEmail(
     address: string;
     surveyTypeName: string;
     adminUrl: string;
+    /** AUTO_DISPATCH: the email says the app dispatches the request by itself. */
+    isAutoDispatch: boolean;
   },
 ): Promise<string> {
   const { to, ...props } = email;

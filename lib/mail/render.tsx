@@ -146,7 +146,8 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
   new_survey_request_admin: {
     name: "New survey request (admin)",
     audience: "Administrators",
-    description: "Tells the team a new request is waiting to be matched with surveyors.",
+    description:
+      "Tells the team a new request came in, and whether surveyors are being matched and notified automatically.",
     subject: newSurveyRequestAdminSubject,
     element: (p) => <NewSurveyRequestAdmin {...p} />,
     sample: {
@@ -155,6 +156,7 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
       address: "1600 Pennsylvania Ave NW, Washington, DC 20500",
       surveyTypeName: "Boundary Survey",
       adminUrl: "https://meridian.example/admin-dashboard",
+      isAutoDispatch: true,
     },
   },
   surveyor_invitation: {

@@ -4,12 +4,13 @@
  * worker in main.ts would) matches the request and notifies the nearby in-network surveyors,
  * or tells the admins that nobody covers it. Nothing is dispatched inside the request itself.
  */
-import { assert, assertEquals, assertMatch } from "../_assert.ts";
+import { assert, assertEquals, assertMatch, assertStringIncludes } from "../_assert.ts";
 import { createTestApp, test, type TestApp } from "../_helpers.ts";
 import { createSignedInUser, createUser } from "../_auth.ts";
 import { countRows, submitSurvey, surveyRequest } from "../_fixtures.ts";
 import { insertSurveyor, type InsertSurveyorInput } from "../../db/surveyors.ts";
 import { enqueueJob, getJob } from "../../db/jobs.ts";
+import { nextStepText } from "../../lib/mail/templates/NewSurveyRequestAdmin.tsx";
 import {
   APP_JOB_HANDLERS,
   enqueueSurveyDispatch,
@@ -225,4 +226,19 @@ test("[auto dispatch] the worker main.ts starts dispatches a new request on its 
     await stop();
   }
   t.close();
+});
+
+test("[auto dispatch] the admins' new-request email says who dispatches it: the app, or them", async () => {
+  for (const [value, isAuto] of [["1", true], ["0", false]] as const) {
+    const { t, admin, client } = await setup({ AUTO_DISPATCH: value });
+    await submitSurvey(t, client.cookie);
+    const [email] = await t.sql<{ text: string }[]>`
+      select text from email_outbox
+      where template = 'new_survey_request_admin' and to_address = ${admin.user.email}`;
+    const said = email.text.replace(/\s+/g, " ");
+    assertStringIncludes(said, nextStepText(isAuto), value);
+    assertEquals(said.includes("notified automatically"), isAuto, value);
+    assertEquals(said.includes("Automatic dispatch is off"), !isAuto, value);
+    t.close();
+  }
 });
