@@ -33,6 +33,7 @@ export const ROLE_NAV: Record<Role, readonly NavItem[]> = {
     { label: "Dashboard", href: "/surveyor-dashboard" },
     { label: "Available leads", href: "/leads" },
     { label: "Purchased leads", href: "/surveyor/purchased-leads" },
+    { label: "Billing", href: "/surveyor/billing" },
     { label: "Profile", href: "/profile" },
   ],
   technician: [

@@ -62,3 +62,14 @@ export async function insertStripeEvent(
     returning id`;
   return rows.length === 1;
 }
+
+/** The session `id` if it belongs to `surveyorId` (the billing page's return state), else undefined. */
+export async function getCheckoutSession(
+  db: Db,
+  { id, surveyorId }: { id: string; surveyorId: string },
+): Promise<CheckoutSessionRow | undefined> {
+  const [row] = await db<CheckoutSessionRow[]>`
+    select id, surveyor_id, amount_cents, status from stripe_checkout_sessions
+    where id = ${id} and surveyor_id = ${surveyorId}`;
+  return row;
+}

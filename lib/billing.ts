@@ -14,6 +14,7 @@ import {
 import { insertNotification } from "../db/notifications.ts";
 import { queueLowBalanceEmail } from "./mail/emails.ts";
 import { formatCents } from "./quote_text.ts";
+import { multiLine } from "./text.ts";
 import type { StripeLikeEvent } from "./payments/provider.ts";
 
 /** The top-up amounts offered as one-click choices: $50, $100, $250, $500. */
@@ -28,6 +29,13 @@ export const MAX_TOP_UP_CENTS = 200_000;
  * $800 boundary survey is $48), so a surveyor under it may not be able to buy the next lead.
  */
 export const LOW_BALANCE_THRESHOLD_CENTS = 5_000;
+
+/**
+ * What a surveyor is told when card top-ups are not configured (the checkout API's 409 and
+ * the billing page): never a fake payment, but how credit is really added.
+ */
+export const TOP_UPS_DISABLED_MESSAGE =
+  "Card top-ups are not set up on this Meridian yet. Ask Meridian support to add credit to your balance.";
 
 /** The surveyor's billing page, where emails and notifications point. */
 export const BILLING_PATH = "/surveyor/billing";
@@ -54,9 +62,11 @@ export const BalanceAdjustmentSchema = z.object({
       error: `An adjustment is at most ${formatCents(MAX_ADJUSTMENT_CENTS)} either way`,
     })
     .refine((n) => n !== 0, { error: "The amount cannot be zero" }),
-  note: z.string({ error: "Add a note saying why" }).trim()
-    .min(1, { error: "Add a note saying why" })
-    .max(1000, { error: "Keep the note under 1,000 characters" }),
+  note: multiLine("Note", {
+    min: 1,
+    max: 1000,
+    messages: { missing: "Add a note saying why", min: "Add a note saying why" },
+  }),
 }).strict();
 
 /**

@@ -13,6 +13,7 @@ import SurveyorDirectory from "../islands/SurveyorDirectory.tsx";
 import SurveyorDetail from "../islands/SurveyorDetail.tsx";
 import SurveyorAccountPanel from "../islands/SurveyorAccountPanel.tsx";
 import { toSurveyorAccount } from "./surveyor_accounts.ts";
+import { BalanceCard, loadBalanceCard } from "./billing_pages.tsx";
 import type { SurveyorAccount } from "../lib/surveyor_profile.ts";
 import { TableRegion } from "../islands/_table.tsx";
 import {
@@ -347,6 +348,7 @@ export const surveyorPages = new Hono<AppEnv>()
         surveyor.userId ? getUserById(db, surveyor.userId) : undefined,
       ]);
       const account = user ? toSurveyorAccount(user) : null;
+      const balance = await loadBalanceCard(db, surveyor.id);
       return appPage(
         c,
         { title: surveyor.companyName, active: "/surveyors" },
@@ -369,6 +371,7 @@ export const surveyorPages = new Hono<AppEnv>()
               recordEmail={surveyor.email}
               account={account}
             />
+            <BalanceCard card={balance} />
             <LeadsSent leads={work.leads} />
             <AssignedSurveys surveys={work.surveys} />
           </div>

@@ -4,6 +4,12 @@
  * (lib/payments/offline.ts). lib/payments/select.ts picks one from the configuration.
  */
 
+/**
+ * Where Stripe posts webhook events. CSRF-exempt (routes/_middleware.ts): it is authenticated
+ * by its signature over the raw body, not by an origin.
+ */
+export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";
+
 /** The parts of a Stripe webhook event Meridian reads (a Stripe.Event satisfies it). */
 export interface StripeLikeEvent {
   id: string;

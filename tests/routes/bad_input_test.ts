@@ -23,6 +23,8 @@ import { insertPasswordResetToken } from "../../db/password_resets.ts";
 import { getActivePricingConfig } from "../../db/pricing.ts";
 import { hashToken, randomToken } from "../../lib/sessions.ts";
 import { addContact, insertSurveyor } from "../../db/surveyors.ts";
+import type { AppDeps } from "../../lib/deps.ts";
+import { type PaymentsProvider, WebhookSignatureError } from "../../lib/payments/provider.ts";
 
 /** What every sample may draw on: one of each role signed in, and one of each stored thing. */
 interface Fixture {
@@ -59,6 +61,8 @@ interface Sample {
   optional?: string[];
   /** Top-level fields that may be null. */
   nullable?: string[];
+  /** Dependencies the route needs besides the test defaults (a payment provider). */
+  deps?: () => Partial<AppDeps>;
 }
 
 // An ALTA survey: its price uses every factor, so none of them is dropped unread.
@@ -466,7 +470,57 @@ const SAMPLES: Record<string, Sample> = {
       "lng",
     ],
   },
+  "GET /api/billing": { role: "surveyor", query: () => ({ before: "1" }), optional: ["before"] },
+  "POST /api/billing/checkout": {
+    role: "surveyor",
+    body: () => ({ amountCents: 10_000 }),
+    deps: acceptingPayments,
+  },
+  "POST /api/stripe/webhook": {
+    role: null,
+    body: () => ({
+      id: "evt_test_badinput",
+      type: "checkout.session.completed",
+      data: { object: { id: "cs_test_unknown" } },
+    }),
+    deps: acceptingPayments,
+  },
+  "GET /api/surveyors/:id/ledger": {
+    role: "admin",
+    params: (f) => ({ id: f.surveyorId }),
+    query: () => ({ before: "1" }),
+    optional: ["before"],
+  },
+  "POST /api/surveyors/:id/balance-adjustments": {
+    role: "admin",
+    params: (f) => ({ id: f.surveyorId }),
+    body: () => ({ amountCents: 5_000, note: "Paid by check #1042" }),
+  },
 };
+
+/**
+ * Card payments that take none and a webhook that trusts its body (signatures are
+ * tests/routes/billing_test.ts's): the billing routes' checks are then all that refuses input.
+ */
+function acceptingPayments(): Partial<AppDeps> {
+  const payments: PaymentsProvider = {
+    name: "fake",
+    isEnabled: true,
+    createCheckoutSession: () =>
+      Promise.resolve({
+        id: `cs_test_${crypto.randomUUID().slice(0, 8)}`,
+        url: "https://pay.test/",
+      }),
+    parseWebhook: (rawBody) => {
+      try {
+        return Promise.resolve(JSON.parse(rawBody));
+      } catch (err) {
+        return Promise.reject(new WebhookSignatureError("Not JSON", { cause: err }));
+      }
+    },
+  };
+  return { payments };
+}
 
 /** /api routes that read nothing from the request but the session. */
 const NO_INPUT = new Set([
@@ -806,7 +860,7 @@ test("[bad input] every /api route has a bad-input sample or is listed as taking
 for (const [route, sample] of Object.entries(SAMPLES)) {
   const [method, pattern] = route.split(" ");
   test(`[bad input] ${route}: every bad value is a 4xx {message} and changes nothing`, async () => {
-    const t = await createTestApp({ env: { TRUST_PROXY: "1" } });
+    const t = await createTestApp({ env: { TRUST_PROXY: "1" }, deps: sample.deps?.() });
     const f = await fixture(t);
     const before = await snapshot(t);
     const path = fillPath(pattern, sample.params?.(f) ?? {});

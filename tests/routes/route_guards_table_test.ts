@@ -128,6 +128,14 @@ const ACCESS: Record<string, Access> = {
   // A surveyor's own record, found by their user id (no id in the path).
   "GET /api/surveyor/profile": SURVEYOR,
   "PATCH /api/surveyor/profile": SURVEYOR,
+  // Billing: a surveyor's own balance (found by their user id), any surveyor's for an admin.
+  "GET /api/billing": SURVEYOR,
+  "POST /api/billing/checkout": SURVEYOR,
+  "GET /surveyor/billing": SURVEYOR,
+  "GET /api/surveyors/:id/ledger": ADMIN,
+  "POST /api/surveyors/:id/balance-adjustments": ADMIN,
+  // Stripe's servers: no session; authenticated by the signature over the raw body.
+  "POST /api/stripe/webhook": PUBLIC,
   "POST /api/surveys/delete-multiple": ADMIN,
   "POST /api/surveys/:id/find-surveyors": ADMIN,
   "POST /api/surveys/:id/notify-surveyors": ADMIN,
