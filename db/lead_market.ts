@@ -43,6 +43,7 @@ import { SURVEY_TYPE_INFO, type SurveyType } from "../lib/survey_types.ts";
 import { type StateCode, US_STATES } from "../lib/survey_options.ts";
 import type { SurveyStatus } from "../lib/survey_status.ts";
 import type { SurveyorStatus } from "../lib/surveyor_constants.ts";
+import { AssignmentError, assignSurveyorInTx } from "../lib/assignments.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -463,9 +464,9 @@ export async function getLeadForSurveyor(
 // Why the lead cannot be taken now, in the order a surveyor would want to hear it.
 function closedBlock(row: LeadRow): string | null {
   if (row.surveyStatus === "cancelled") return LEAD_MARKET_MESSAGES.cancelled;
+  if (row.closedReason === "claimed") return LEAD_MARKET_MESSAGES.claimed;
   if (!MARKET_SURVEY_STATUSES.includes(row.surveyStatus)) return LEAD_MARKET_MESSAGES.taken;
   if (row.leadStatus === "closed" || row.buyersCount >= row.maxBuyers) {
-    if (row.closedReason === "claimed") return LEAD_MARKET_MESSAGES.claimed;
     if (row.closedReason === "sold_out" || row.buyersCount >= row.maxBuyers) {
       return LEAD_MARKET_MESSAGES.soldOut;
     }
@@ -626,7 +627,13 @@ export async function buyLead(
  */
 export async function claimLead(
   sql: Sql,
-  { leadId, surveyorId, actorId }: { leadId: string; surveyorId: string; actorId: string | null },
+  { leadId, surveyorId, actorId, publicUrl }: {
+    leadId: string;
+    surveyorId: string;
+    actorId: string | null;
+    /** The site's origin (config PUBLIC_URL), for the links in the assignment emails. */
+    publicUrl: string;
+  },
 ): Promise<TakeLeadResult> {
   return await sql.begin(async (tx) => {
     const { row, surveyor } = await lockForTaking(tx, { leadId, surveyorId });
@@ -662,15 +669,21 @@ export async function claimLead(
     await tx`
       update lead_recipients set outcome = 'claimed', updated_at = now()
       where lead_id = ${leadId} and surveyor_id = ${surveyorId}`;
-    // PENDING H4: lib/assignments.ts assignSurveyorInTx is not committed yet; until it is, a
-    // claim fails here (the transaction rolls back: nothing stored, nothing charged).
-    await assignSurveyorInTx(tx, {
-      surveyId: row.surveyId,
-      surveyorId,
-      agreedPriceCents: row.quotedPriceCents!,
-      source: "claim",
-      actorId,
-    });
+    try {
+      await assignSurveyorInTx(tx, {
+        surveyId: row.surveyId,
+        surveyorId,
+        agreedPriceCents: row.quotedPriceCents!,
+        source: "claim",
+        actorId,
+        publicUrl,
+      });
+    } catch (err) {
+      // Refused (e.g. the request changed meanwhile): the claim as a whole is refused and the
+      // transaction rolls back, fee and all.
+      if (err instanceof AssignmentError) throw new LeadMarketError(409, err.message);
+      throw err;
+    }
     const typeName = SURVEY_TYPE_INFO[row.surveyType].name;
     await notifyAdmins(tx, {
       kind: "lead_claimed",
@@ -711,20 +724,6 @@ export async function dismissLead(
     )
     update lead_recipients set outcome = 'declined', updated_at = now()
     where lead_id = ${leadId} and surveyor_id = ${surveyorId} and outcome in ('sent', 'viewed')`;
-}
-
-// PENDING H4: replaced by the import of lib/assignments.ts assignSurveyorInTx.
-function assignSurveyorInTx(
-  _tx: Db,
-  _input: {
-    surveyId: string;
-    surveyorId: string;
-    agreedPriceCents: number;
-    source: "claim";
-    actorId: string | null;
-  },
-): Promise<void> {
-  return Promise.reject(new Error("claimLead needs lib/assignments.ts assignSurveyorInTx (H4)"));
 }
 
 // -------------------------------------------------------------------- purchased leads

@@ -18,6 +18,7 @@ import {
 } from "../_lead_fixtures.ts";
 import {
   buyLead,
+  claimLead,
   dismissLead,
   getLeadForSurveyor,
   getPurchasedLead,
@@ -359,6 +360,161 @@ test("[lead market] a balance too low is a 402 with the figures; nothing stored,
   assertEquals(await balanceAndLedger(t, poor), { balance: 12_00, ledger: 12_00, entries: 1 });
   const [row] = await t.sql`select buyers_count, status from leads where id = ${lead.id}`;
   assertEquals([row.buyersCount, row.status], [0, "open"]);
+  t.close();
+});
+
+// -------------------------------------------------------------------------------- claim
+
+function claim(t: TestApp, leadId: string, surveyorId: string) {
+  return claimLead(t.sql, { leadId, surveyorId, actorId: null, publicUrl: "http://localhost" });
+}
+
+test("[lead market] claiming charges the claim fee, closes the lead and assigns the claimer at the quote", async () => {
+  const { t, client, admin } = await setup();
+  const { lead, survey } = await addLead(t, client.cookie);
+  const me = await surveyorId(t, "Able Survey");
+  const other = await surveyorId(t, "Baker Survey");
+  const summary = await getLeadForSurveyor(t.sql, { leadId: lead.id, surveyorId: me });
+  const fee = Math.round(lead.priceCents * 1.5);
+  assertEquals(summary?.claimFeeCents, fee);
+  const result = await claim(t, lead.id, me);
+  assertEquals(result.purchase.chargedCents, fee);
+  assertEquals(result.balanceAfterCents, 100_00 - fee);
+  const [entry] = await t.sql`select kind, amount_cents from surveyor_ledger
+    where surveyor_id = ${me} and kind <> 'top_up'`;
+  assertEquals([entry.kind, Number(entry.amountCents)], ["claim_fee", -fee]);
+  const [row] = await t.sql`select status, closed_reason, claimed_by, buyers_count from leads
+    where id = ${lead.id}`;
+  assertEquals([row.status, row.closedReason, row.claimedBy, row.buyersCount], [
+    "closed",
+    "claimed",
+    me,
+    1,
+  ]);
+  const [assignment] = await t.sql`select surveyor_id, agreed_price_cents, status, source
+    from survey_assignments where survey_id = ${survey.id}`;
+  assertEquals(assignment, {
+    surveyorId: me,
+    agreedPriceCents: survey.quotedPriceCents,
+    status: "accepted",
+    source: "claim",
+  });
+  const [s] = await t.sql`select status, assigned_surveyor_id from surveys
+    where id = ${survey.id}`;
+  assertEquals([s.status, s.assignedSurveyorId], ["assigned", me]);
+  const [note] = await t.sql`select user_id, title, body from notifications
+    where kind = 'lead_claimed'`;
+  assertEquals([note.userId, note.title], [admin.user.id, "Lead claimed"]);
+  assert(note.body.includes(`claim fee ${"$" + (fee / 100).toFixed(2)}`), note.body);
+  const unlocked = await getPurchasedLead(t.sql, { leadId: lead.id, surveyorId: me });
+  assertEquals(unlocked?.kind, "claim");
+  assertEquals(unlocked?.assignment?.status, "accepted");
+  assertEquals(unlocked?.assignment?.agreedPriceCents, survey.quotedPriceCents);
+  // Closed for everyone else, whichever way they try.
+  await expectError(claim(t, lead.id, other), 409, LEAD_MARKET_MESSAGES.claimed);
+  await expectError(
+    buyLead(t.sql, { leadId: lead.id, surveyorId: other, actorId: null }),
+    409,
+    LEAD_MARKET_MESSAGES.claimed,
+  );
+  await expectError(claim(t, lead.id, me), 409, LEAD_MARKET_MESSAGES.alreadyClaimed);
+  assertEquals(await balanceAndLedger(t, other), { balance: 100_00, ledger: 100_00, entries: 1 });
+  t.close();
+});
+
+test("[lead market] the welcome claim is free once: no ledger entry, then the fee applies", async () => {
+  const { t, client } = await setup();
+  const me = await surveyorId(t, "New Survey", { welcomeUsed: false });
+  const first = await addLead(t, client.cookie);
+  const second = await addLead(t, client.cookie);
+  const summary = await getLeadForSurveyor(t.sql, { leadId: first.lead.id, surveyorId: me });
+  assertEquals(summary?.claimFeeCents, 0);
+  const free = await claim(t, first.lead.id, me);
+  assertEquals(free.purchase.chargedCents, 0);
+  assertEquals(free.balanceAfterCents, 100_00);
+  assertEquals(await balanceAndLedger(t, me), { balance: 100_00, ledger: 100_00, entries: 1 });
+  const [row] = await t.sql`select welcome_claim_used_at from surveyors where id = ${me}`;
+  assert(row.welcomeClaimUsedAt instanceof Date);
+  const next = await getLeadForSurveyor(t.sql, { leadId: second.lead.id, surveyorId: me });
+  assertEquals(next?.claimFeeCents, Math.round(second.lead.priceCents * 1.5));
+  const paid = await claim(t, second.lead.id, me);
+  assertEquals(paid.purchase.chargedCents, Math.round(second.lead.priceCents * 1.5));
+  t.close();
+});
+
+test("[lead market] no claim of a subdivision, of a lead someone bought, or beyond the balance", async () => {
+  const { t, client } = await setup();
+  const me = await surveyorId(t, "Able Survey", { surveyTypes: ["boundary", "subdivision"] });
+  const buyer = await surveyorId(t, "Baker Survey");
+  const subdivision = await addLead(t, client.cookie, {
+    overrides: { surveyType: "subdivision", acreage: 12 },
+  });
+  assertEquals(subdivision.survey.quotedPriceCents, null);
+  const summary = await getLeadForSurveyor(t.sql, {
+    leadId: subdivision.lead.id,
+    surveyorId: me,
+  });
+  assertEquals(summary?.canClaim, false);
+  await expectError(
+    claim(t, subdivision.lead.id, me),
+    409,
+    LEAD_MARKET_MESSAGES.claimQuoteRequired,
+  );
+
+  const bought = await addLead(t, client.cookie);
+  await buyLead(t.sql, { leadId: bought.lead.id, surveyorId: buyer, actorId: null });
+  assertEquals(
+    (await getLeadForSurveyor(t.sql, { leadId: bought.lead.id, surveyorId: me }))?.canClaim,
+    false,
+  );
+  await expectError(claim(t, bought.lead.id, me), 409, LEAD_MARKET_MESSAGES.claimAfterBuy);
+
+  const poor = await surveyorId(t, "Poor Survey", { balanceCents: 12_00 });
+  const open = await addLead(t, client.cookie);
+  await expectError(
+    claim(t, open.lead.id, poor),
+    402,
+    `Your balance is $12.00; claiming this lead costs $${
+      (Math.round(open.lead.priceCents * 1.5) / 100).toFixed(2)
+    }. Add credit to claim it.`,
+  );
+  assertEquals(await balanceAndLedger(t, me), { balance: 100_00, ledger: 100_00, entries: 1 });
+  assertEquals(await balanceAndLedger(t, poor), { balance: 12_00, ledger: 12_00, entries: 1 });
+  assertEquals(await countRows(t, "survey_assignments"), 0);
+  const [row] = await t.sql`select status, buyers_count from leads where id = ${open.lead.id}`;
+  assertEquals([row.status, row.buyersCount], ["open", 0]);
+  const [s] = await t.sql`select status from surveys where id = ${open.survey.id}`;
+  assertEquals(s.status, "requested");
+  t.close();
+});
+
+test("[lead market] a claim racing buyers: either the claim wins alone or the buyers do", async () => {
+  const { t, client } = await setup();
+  for (let round = 0; round < (isRealPostgres ? 4 : 1); round++) {
+    const { lead } = await addLead(t, client.cookie);
+    const claimer = await surveyorId(t, `Claimer ${round}`);
+    const buyers: string[] = [];
+    for (let i = 0; i < 4; i++) buyers.push(await surveyorId(t, `Buyer ${round}-${i}`));
+    const results = await Promise.allSettled([
+      claim(t, lead.id, claimer),
+      ...buyers.map((id) => buyLead(t.sql, { leadId: lead.id, surveyorId: id, actorId: null })),
+    ]);
+    const [row] = await t.sql`select l.status, l.closed_reason, l.buyers_count,
+        (select count(*)::int from lead_purchases p where p.lead_id = l.id) as purchases,
+        (select count(*)::int from survey_assignments a where a.survey_id = l.survey_id)
+          as assignments
+      from leads l where l.id = ${lead.id}`;
+    assertEquals(row.buyersCount, row.purchases);
+    if (results[0].status === "fulfilled") {
+      assertEquals([row.closedReason, row.purchases, row.assignments], ["claimed", 1, 1]);
+    } else {
+      assertEquals([row.closedReason, row.purchases, row.assignments], ["sold_out", 3, 0]);
+    }
+    for (const id of [claimer, ...buyers]) {
+      const money = await balanceAndLedger(t, id);
+      assertEquals(money.balance, money.ledger);
+    }
+  }
   t.close();
 });
 
