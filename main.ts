@@ -32,6 +32,7 @@ import { surveyPages } from "./routes/survey_pages.tsx";
 import { surveyorPages } from "./routes/surveyor_pages.tsx";
 import { surveyors } from "./routes/surveyors.ts";
 import { surveyorAccounts } from "./routes/surveyor_accounts.ts";
+import { refunds } from "./routes/refunds.ts";
 import { billing } from "./routes/billing.ts";
 import { billingPages } from "./routes/billing_pages.tsx";
 import { kvPath } from "./lib/config.ts";
@@ -80,6 +81,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", dispatch);
   app.route("/", surveyors);
   app.route("/", surveyorAccounts);
+  app.route("/", refunds);
   app.route("/", billing);
   app.route("/", services);
   app.route("/", support);

@@ -64,3 +64,46 @@ export function refundDecisionMessage(
 
 /** Longest note on a request or a decision, in characters. */
 export const REFUND_NOTE_MAX = 2000;
+
+/** A return request as its surveyor sees it. */
+export interface RefundRequestSummary {
+  id: string;
+  reason: RefundReason;
+  note: string;
+  status: RefundRequestStatus;
+  /** The admin's note with the decision, shown to the surveyor. */
+  decisionNote: string | null;
+  /** ISO timestamps. */
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+/** A return request as the admin queue lists it. */
+export interface RefundRequestView extends RefundRequestSummary {
+  /** Whole days since it was filed. */
+  ageDays: number;
+  decidedByName: string | null;
+  purchaseId: string;
+  /** ISO timestamp of the purchase. */
+  purchasedAt: string;
+  /** What the purchase charged: what an approval credits. */
+  amountCents: number;
+  isRefunded: boolean;
+  leadId: string;
+  surveyId: string;
+  surveyType: string;
+  surveyTypeName: string;
+  /** "Austin, TX". */
+  place: string;
+  surveyorId: string;
+  companyName: string;
+}
+
+/** `GET /api/admin/refund-requests`. */
+export interface RefundRequestPage {
+  requests: RefundRequestView[];
+  total: number;
+  page: number;
+  pageSize: number;
+  status: RefundRequestStatus;
+}

@@ -35,6 +35,7 @@ import {
 import { canTransition, requiredDateField, transitionError } from "../lib/survey_status.ts";
 import { SURVEY_TYPE_INFO } from "../lib/survey_types.ts";
 import { enqueueSurveyDispatch } from "../lib/jobs.ts";
+import { refundPurchasesForSurveys } from "../lib/refunds.ts";
 import type { ParcelData } from "../lib/parcels/provider.ts";
 
 /** Spec section 8: what a signed-out visitor is told when submitting a request. */
@@ -273,7 +274,18 @@ export const surveys = new Hono<AppEnv>()
     zValidator("json", DeleteSurveysSchema, onInvalid),
     async (c) => {
       const { ids } = c.req.valid("json");
-      const deleted = await deleteSurveys(c.var.db, { ids: [...new Set(ids)] });
+      const unique = [...new Set(ids)];
+      const deleted = await c.var.db.begin(async (tx) => {
+        // Returns first: deleting a survey cascades its lead and purchases (lib/refunds.ts).
+        await refundPurchasesForSurveys(tx, {
+          surveyIds: unique,
+          reason: "request_removed",
+          closeAs: "removed",
+          actorId: actorId(c),
+          publicUrl: c.var.deps.config.PUBLIC_URL,
+        });
+        return await deleteSurveys(tx, { ids: unique });
+      });
       if (deleted === 0) throw new HTTPException(404, { message: SURVEY_MESSAGES.noneDeleted });
       return c.json({
         message: deleted === 1 ? "1 survey deleted" : `${deleted} surveys deleted`,
@@ -339,6 +351,15 @@ export const surveys = new Hono<AppEnv>()
           scheduledDate: input.scheduledDate,
         });
         if (!changed) throw new HTTPException(409, { message: SURVEY_MESSAGES.changedMeanwhile });
+        if (input.status === "cancelled") {
+          await refundPurchasesForSurveys(tx, {
+            surveyIds: [survey.id],
+            reason: user.role === "client" ? "client_cancelled" : "request_removed",
+            closeAs: "cancelled",
+            actorId: actorId(c),
+            publicUrl: c.var.deps.config.PUBLIC_URL,
+          });
+        }
         // Read inside the transaction, as for a new request: a committed change answers 200.
         return await getSurveyForUser(tx, { id, user });
       });
@@ -353,7 +374,17 @@ export const surveys = new Hono<AppEnv>()
       const { id } = c.req.valid("param");
       const user = c.var.user!;
       if (user.role === "admin") {
-        const deleted = await deleteSurveys(c.var.db, { ids: [id] });
+        const deleted = await c.var.db.begin(async (tx) => {
+          // Returns first: deleting the survey cascades its lead and purchases.
+          await refundPurchasesForSurveys(tx, {
+            surveyIds: [id],
+            reason: "request_removed",
+            closeAs: "removed",
+            actorId: actorId(c),
+            publicUrl: c.var.deps.config.PUBLIC_URL,
+          });
+          return await deleteSurveys(tx, { ids: [id] });
+        });
         if (!deleted) throw new HTTPException(404, { message: SURVEY_MESSAGES.notFound });
         return c.json({ message: SURVEY_MESSAGES.deleted });
       }
@@ -375,6 +406,13 @@ export const surveys = new Hono<AppEnv>()
           actorId: actorId(c),
         });
         if (!changed) throw new HTTPException(409, { message: SURVEY_MESSAGES.changedMeanwhile });
+        await refundPurchasesForSurveys(tx, {
+          surveyIds: [survey.id],
+          reason: "client_cancelled",
+          closeAs: "cancelled",
+          actorId: actorId(c),
+          publicUrl: c.var.deps.config.PUBLIC_URL,
+        });
       });
       return c.json({ message: SURVEY_MESSAGES.cancelled });
     },
