@@ -211,3 +211,23 @@ export async function listKnownPlaceIds(
     select place_id from surveyors where place_id = any(${db.array(placeIds)}::text[])`;
   return new Set(rows.map((r) => r.placeId));
 }
+
+/** The record made from a place (convert-place-to-surveyor), as the dispatch panel shows it. */
+export interface PlaceRecord {
+  id: string;
+  companyName: string;
+  inNetwork: boolean;
+  status: "prospect" | "invited" | "active" | "paused";
+}
+
+/** The surveyor records made from these place ids, by place id (one query). */
+export async function listRecordsByPlaceId(
+  db: Db,
+  { placeIds }: { placeIds: string[] },
+): Promise<Map<string, PlaceRecord>> {
+  if (placeIds.length === 0) return new Map();
+  const rows = await db<(PlaceRecord & { placeId: string })[]>`
+    select place_id, id, company_name, in_network, status from surveyors
+    where place_id = any(${db.array(placeIds)}::text[])`;
+  return new Map(rows.map(({ placeId, ...record }) => [placeId, record]));
+}

@@ -26,6 +26,7 @@ import {
   listKnownPlaceIds,
   listLeadRecipients,
   listRecipientRecords,
+  listRecordsByPlaceId,
   listSurveyRecipientIds,
   type NewLeadRecipient,
   saveNearbySurveyors,
@@ -192,13 +193,46 @@ async function matchAndStore(
   return { surveyors, foundAt };
 }
 
-/** `surveyors` with `notified` set from the survey's lead recipients (one query). */
+/**
+ * Stored matches as they are now: a place converted to a record since it was stored reads as
+ * that record (id, name, network, status; no Convert), found by place id in one query.
+ */
+async function withConvertedPlaces(
+  db: Db,
+  surveyors: NearbySurveyorInfo[],
+): Promise<NearbySurveyorInfo[]> {
+  const placeIds = surveyors.flatMap((s) =>
+    s.surveyorId === null && s.place ? [s.place.placeId] : []
+  );
+  if (placeIds.length === 0) return surveyors;
+  const records = await listRecordsByPlaceId(db, { placeIds });
+  return surveyors.map((s) => {
+    const record = s.surveyorId === null && s.place ? records.get(s.place.placeId) : undefined;
+    if (!record) return s;
+    return {
+      ...s,
+      surveyorId: record.id,
+      name: record.companyName,
+      inNetwork: record.inNetwork,
+      status: record.status,
+      place: null,
+    };
+  });
+}
+
+/**
+ * `surveyors` with converted places read as their records and `notified` set from the
+ * survey's lead recipients (one query each).
+ */
 async function withNotified(
   db: Db,
   surveyId: string,
-  surveyors: NearbySurveyorInfo[],
+  stored: NearbySurveyorInfo[],
 ): Promise<NearbySurveyorInfo[]> {
-  const offered = await listSurveyRecipientIds(db, { surveyId });
+  const [surveyors, offered] = await Promise.all([
+    withConvertedPlaces(db, stored),
+    listSurveyRecipientIds(db, { surveyId }),
+  ]);
   return surveyors.map((s) => ({
     ...s,
     notified: s.surveyorId !== null && offered.has(s.surveyorId),
@@ -309,8 +343,9 @@ export async function notifySurveyors(
     const survey = await getDispatchSurvey(tx, { id: surveyId, forUpdate: true });
     if (!survey) return undefined;
     requireOpen(survey, "notify");
-    const surveyors = survey.nearbySurveyors ??
-      (await matchAndStore(tx, survey, undefined)).surveyors;
+    const surveyors = survey.nearbySurveyors
+      ? await withConvertedPlaces(tx, survey.nearbySurveyors)
+      : (await matchAndStore(tx, survey, undefined)).surveyors;
 
     // Decided on the records as they are now, not as they were when matched.
     const distance = new Map(

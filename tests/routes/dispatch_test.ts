@@ -644,3 +644,87 @@ test("[dispatch] automatic dispatch with nobody in the network tells the admins 
   );
   t.close();
 });
+
+test("[dispatch] a place converted from the panel reads as its record afterwards: no Convert on reload, and notify reaches it", async () => {
+  const lonePlace: Place = {
+    placeId: "p-lone",
+    name: "Lone Star Surveying",
+    address: "1 Congress Ave, Austin, TX 78701",
+    city: "Austin",
+    state: "TX",
+    zip: "78701",
+    ...north(4),
+    phone: null,
+    website: null,
+    rating: 4.5,
+    reviewCount: 12,
+  };
+  const places: PlacesProvider = {
+    name: "fake",
+    nearbySurveyors: () => Promise.resolve([lonePlace]),
+  };
+  const { t, admin, survey } = await setup({ deps: { places } });
+  await addSurveyor(t, "Barton Surveying", { miles: 3, email: "barton@survey.example" });
+  const first: FindSurveyorsResponse = await expectJson(
+    await find(t, admin.cookie, survey.id),
+    200,
+  );
+  assertEquals(first.surveyors.map((s) => [s.name, s.surveyorId === null]), [
+    ["Barton Surveying", false],
+    ["Lone Star Surveying", true],
+  ]);
+  const page = async () =>
+    await (await t.request("GET", `/survey/${survey.id}`, { cookie: admin.cookie })).text();
+  assertStringIncludes(await page(), "Lone Star Surveying to a surveyor record");
+
+  const converted = await expectJson(
+    await t.request("POST", "/api/convert-place-to-surveyor", {
+      cookie: admin.cookie,
+      body: lonePlace,
+    }),
+    201,
+  );
+  const recordId: string = converted.surveyor.id;
+  await t.sql`update surveyors set email = 'lone@survey.example', company_name = 'Lone Star LLC'
+    where id = ${recordId}`;
+
+  const lone = (list: NearbySurveyorInfo[]) => list.find((s) => s.distanceMiles === 4)!;
+  const read = await expectJson(
+    await t.request("GET", `/api/surveys/${survey.id}/surveyors`, { cookie: admin.cookie }),
+    200,
+  );
+  assertEquals(lone(read.surveyors), {
+    ...lone(first.surveyors),
+    surveyorId: recordId,
+    name: "Lone Star LLC",
+    inNetwork: false,
+    status: "prospect",
+    place: null,
+  });
+  const cached: FindSurveyorsResponse = await expectJson(
+    await find(t, admin.cookie, survey.id),
+    200,
+  );
+  assertEquals(cached.fromCache, true);
+  assertEquals(lone(cached.surveyors).surveyorId, recordId);
+  assertEquals(lone(cached.survey.nearbySurveyorsInfo).place, null);
+  const html = await page();
+  assert(!html.includes("to a surveyor record"), "no Convert button after a reload");
+  assertStringIncludes(html, `/surveyor-detail/${recordId}`);
+
+  const notified: NotifySurveyorsResponse = await expectJson(
+    await notify(t, admin.cookie, survey.id),
+    200,
+  );
+  assertEquals([notified.notified, notified.invited], [1, 1]);
+  assertEquals(
+    (await leadEmails(t)).map((e) => [e.template, e.toAddress]),
+    [["lead_invitation", "lone@survey.example"], ["new_survey_lead", "barton@survey.example"]],
+  );
+  const after = await expectJson(
+    await t.request("GET", `/api/surveys/${survey.id}/surveyors`, { cookie: admin.cookie }),
+    200,
+  );
+  assertEquals(lone(after.surveyors).notified, true);
+  t.close();
+});
