@@ -30,6 +30,7 @@ import { notifications } from "./routes/notifications.ts";
 import { dispatch } from "./routes/dispatch.ts";
 import { surveyPages } from "./routes/survey_pages.tsx";
 import { surveyorPages } from "./routes/surveyor_pages.tsx";
+import { leadPages } from "./routes/lead_pages.tsx";
 import { surveyors } from "./routes/surveyors.ts";
 import { surveyorAccounts } from "./routes/surveyor_accounts.ts";
 import { refunds } from "./routes/refunds.ts";
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", accountPages);
   app.route("/", surveyPages);
   app.route("/", surveyorPages);
+  app.route("/", leadPages);
   app.route("/", billingPages);
   app.route("/", pricingPages);
   app.route("/", adminPages);

@@ -163,24 +163,6 @@ export const appPages = new Hono<AppEnv>()
       </>,
     );
   })
-  .get("/leads", requirePageRole("surveyor"), (c) =>
-    appPage(
-      c,
-      { title: "Available leads", active: "/leads" },
-      <>
-        <PageHeader
-          title="Available leads"
-          intro="Survey requests near you that you can buy or claim."
-        />
-        <EmptyState
-          title="No leads yet"
-          action={<a className="btn btn--secondary" href="/profile">Check your profile</a>}
-        >
-          Buying and claiming leads is not open yet. When a client near you requests a survey you
-          cover, the bell at the top of the page and an email tell you, with the lead price.
-        </EmptyState>
-      </>,
-    ))
   .get("/surveyor/purchased-leads", requirePageRole("surveyor"), (c) =>
     appPage(
       c,

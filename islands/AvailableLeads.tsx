@@ -1,0 +1,323 @@
+/**
+ * The surveyor's available leads on /leads and /surveyor/available-leads: filters by survey
+ * type and distance from the office, the list newest first (components/LeadCard.tsx, no
+ * personal data), paging, and "Not interested" (hides a lead for good, costs nothing).
+ *
+ * The server renders the page the address asks for and passes it in; later pages and filters
+ * come from GET /api/leads, and the address follows them, so a filtered view can be
+ * bookmarked and reloads as it was (with the map redrawn for it).
+ */
+import { useEffect, useRef, useState } from "react";
+import { apiJson, errorMessage, getQuery } from "./_api.ts";
+import { toast } from "./_toast.ts";
+import { Pager } from "./_pager.tsx";
+import { LeadCard, leadTitle } from "../components/LeadCard.tsx";
+import type { LeadSummary } from "../lib/lead_market_schema.ts";
+import { SURVEY_TYPE_INFO, SURVEY_TYPES, type SurveyType } from "../lib/survey_types.ts";
+import { formatInteger } from "../lib/numbers.ts";
+
+/** Distances (miles from the office) the distance filter offers; "" is any distance. */
+export const LEAD_DISTANCES = [10, 25, 50, 100] as const;
+
+/** The list's filters as the address spells them ("" = not set). */
+export interface LeadFilters {
+  surveyType: SurveyType | "";
+  /** One of LEAD_DISTANCES as text, or "". */
+  maxDistance: string;
+}
+
+/** No filter set. */
+export const NO_LEAD_FILTERS: LeadFilters = { surveyType: "", maxDistance: "" };
+
+/** One page of the list, as GET /api/leads answers it. */
+export interface LeadPage {
+  leads: LeadSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** The query string for `filters` and `page` (page 1 and unset filters left out). */
+export function leadQuery(filters: LeadFilters, page: number): string {
+  const params = new URLSearchParams();
+  if (filters.surveyType) params.set("surveyType", filters.surveyType);
+  if (filters.maxDistance) params.set("maxDistance", filters.maxDistance);
+  if (page > 1) params.set("page", String(page));
+  return params.toString();
+}
+
+/** Props of the list: the page the server rendered, its filters and the server's clock. */
+export interface AvailableLeadsProps {
+  initial: LeadPage;
+  filters: LeadFilters;
+  /** When `initial` was read (ISO): the cards' "2 hours ago" count from it. */
+  now: string;
+}
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${formatInteger(n)} ${n === 1 ? one : many}`;
+}
+
+/** The list with its filters (see the file's comment). */
+export default function AvailableLeads(
+  { initial, filters: initialFilters, now: initialNow }: AvailableLeadsProps,
+) {
+  const [data, setData] = useState<LeadPage>(initial);
+  const [filters, setFilters] = useState<LeadFilters>(initialFilters);
+  const [now, setNow] = useState(initialNow);
+  const [isLoading, setLoading] = useState(false);
+  const [hiding, setHiding] = useState<LeadSummary | null>(null);
+  const [isHidePending, setHidePending] = useState(false);
+  const request = useRef(0);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const summary = useRef<HTMLParagraphElement>(null);
+  // Marks the list as interactive (tests wait for it; until then the SSR copy is inert).
+  const [isHydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
+  const hasFilters = Boolean(filters.surveyType || filters.maxDistance);
+
+  async function load(next: LeadFilters, page: number): Promise<boolean> {
+    const n = ++request.current;
+    setLoading(true);
+    try {
+      const query = leadQuery(next, page);
+      const res = await getQuery<LeadPage>(`/api/leads${query ? `?${query}` : ""}`);
+      if (n !== request.current) return false;
+      if (!res) throw new Error("Signed out");
+      setData({ leads: res.leads, total: res.total, page: res.page, pageSize: res.pageSize });
+      setNow(new Date().toISOString());
+      const shown = leadQuery(next, res.page);
+      history.replaceState(null, "", `${location.pathname}${shown ? `?${shown}` : ""}`);
+      return true;
+    } catch (err) {
+      if (n !== request.current) return false;
+      toast({
+        title: "Error",
+        description: errorMessage(err, "Could not load leads. Please try again."),
+        variant: "destructive",
+      });
+      return false;
+    } finally {
+      if (n === request.current) setLoading(false);
+    }
+  }
+
+  function apply(change: Partial<LeadFilters>) {
+    const next = { ...filters, ...change };
+    setFilters(next);
+    load(next, 1);
+  }
+
+  function askHide(lead: LeadSummary) {
+    setHiding(lead);
+    dialog.current?.showModal();
+  }
+
+  async function confirmHide() {
+    if (!hiding) return;
+    setHidePending(true);
+    try {
+      await apiJson("POST", `/api/leads/${encodeURIComponent(hiding.id)}/dismiss`);
+      dialog.current?.close();
+      toast({ title: "Lead hidden", description: `${leadTitle(hiding)} will not show again.` });
+      setHiding(null);
+      // The page may now be short by one, or empty: read it again (or the one before it).
+      const page = data.leads.length === 1 && data.page > 1 ? data.page - 1 : data.page;
+      if (await load(filters, page)) summary.current?.focus();
+    } catch (err) {
+      dialog.current?.close();
+      toast({
+        title: "Error",
+        description: errorMessage(err, "Could not hide the lead. Please try again."),
+        variant: "destructive",
+      });
+    } finally {
+      setHidePending(false);
+    }
+  }
+
+  return (
+    <div className="available-leads" data-hydrated={isHydrated || undefined}>
+      <form
+        className="lead-filters"
+        role="search"
+        aria-label="Filter leads"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <div className="field">
+          <label className="field__label" htmlFor="lead-filter-type">Survey type</label>
+          <select
+            id="lead-filter-type"
+            name="surveyType"
+            className="field__input"
+            value={filters.surveyType}
+            onChange={(e) => apply({ surveyType: e.currentTarget.value as SurveyType | "" })}
+          >
+            <option value="">All types</option>
+            {SURVEY_TYPES.map((t) => <option key={t} value={t}>{SURVEY_TYPE_INFO[t].name}</option>)}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="lead-filter-distance">Distance</label>
+          <select
+            id="lead-filter-distance"
+            name="maxDistance"
+            className="field__input"
+            value={filters.maxDistance}
+            onChange={(e) => apply({ maxDistance: e.currentTarget.value })}
+          >
+            <option value="">Any distance</option>
+            {LEAD_DISTANCES.map((d) => (
+              <option key={d} value={String(d)}>{`Within ${d} miles`}</option>
+            ))}
+          </select>
+        </div>
+        {hasFilters
+          ? (
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm lead-filters__clear"
+              disabled={isLoading}
+              onClick={() => apply(NO_LEAD_FILTERS)}
+            >
+              Clear filters
+            </button>
+          )
+          : null}
+      </form>
+
+      <p
+        className="available-leads__summary"
+        ref={summary}
+        tabIndex={-1}
+        role="status"
+        aria-busy={isLoading}
+      >
+        {isLoading
+          ? "Loading leads…"
+          : data.total === 0
+          ? "No open leads"
+          : `${plural(data.total, "open lead")}${
+            hasFilters ? (data.total === 1 ? " matches these filters" : " match these filters") : ""
+          }, newest first`}
+      </p>
+
+      {data.leads.length === 0 && !isLoading
+        ? (
+          <div className="empty-state">
+            {hasFilters
+              ? (
+                <>
+                  <h3>No leads match these filters</h3>
+                  <p className="muted">Try another survey type or a wider distance.</p>
+                  <p>
+                    <button
+                      type="button"
+                      className="btn btn--secondary"
+                      onClick={() => apply(NO_LEAD_FILTERS)}
+                    >
+                      Clear filters
+                    </button>
+                  </p>
+                </>
+              )
+              : (
+                <>
+                  <h3>No open leads in your area right now</h3>
+                  <p className="muted">
+                    When a client inside your service radius requests a survey type you offer, it
+                    shows here, and the bell and an email tell you. More types or a wider radius
+                    bring more leads.
+                  </p>
+                  <p>
+                    <a className="btn btn--secondary" href="/profile#coverage-heading">
+                      Edit your coverage
+                    </a>
+                  </p>
+                </>
+              )}
+          </div>
+        )
+        : (
+          <ul className="lead-list" aria-label="Available leads" aria-busy={isLoading}>
+            {data.leads.map((lead) => (
+              <li key={lead.id}>
+                <LeadCard
+                  lead={lead}
+                  now={now}
+                  href={`/surveyor/leads/${encodeURIComponent(lead.id)}`}
+                  actions={
+                    <>
+                      <a
+                        className="btn btn--primary btn--sm"
+                        href={`/surveyor/leads/${encodeURIComponent(lead.id)}`}
+                        aria-describedby={`lead-${lead.id}-title`}
+                      >
+                        View and buy
+                      </a>
+                      <button
+                        type="button"
+                        className="btn btn--ghost btn--sm"
+                        aria-describedby={`lead-${lead.id}-title`}
+                        disabled={!isHydrated || isLoading}
+                        onClick={() => askHide(lead)}
+                      >
+                        Not interested
+                      </button>
+                    </>
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+
+      {pages > 1
+        ? (
+          <Pager
+            label="Lead pages"
+            page={data.page}
+            pages={pages}
+            isLoading={isLoading}
+            onPage={(page) => load(filters, page)}
+          />
+        )
+        : null}
+
+      <dialog
+        ref={dialog}
+        className="confirm-dialog"
+        aria-labelledby="lead-hide-title"
+        aria-describedby="lead-hide-text"
+        onClose={() => setHiding(null)}
+      >
+        <h2 id="lead-hide-title" className="confirm-dialog__title">Hide this lead?</h2>
+        <p id="lead-hide-text">
+          {hiding ? `${leadTitle(hiding)} will no longer show in your list. ` : ""}
+          Nothing is charged. This cannot be undone.
+        </p>
+        <div className="form-actions">
+          <button
+            type="button"
+            className="btn btn--ghost"
+            autoFocus
+            disabled={isHidePending}
+            onClick={() => dialog.current?.close()}
+          >
+            Keep it
+          </button>
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={isHidePending}
+            onClick={confirmHide}
+          >
+            {isHidePending ? "Hiding..." : "Not interested"}
+          </button>
+        </div>
+      </dialog>
+    </div>
+  );
+}

@@ -1,0 +1,395 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { zValidator } from "@hono/zod-validator";
+import { z } from "zod";
+import type { AppContext, AppEnv } from "./_env.ts";
+import { onInvalid } from "./_errors.tsx";
+import { requirePageRole } from "./_auth.ts";
+import { appPage } from "./_app_page.tsx";
+import { Card, EmptyState, PageHeader } from "../components/AppPage.tsx";
+import { Island } from "../components/Island.tsx";
+import { type MapPoint, UsMap } from "../components/UsMap.tsx";
+import { LeadCard, leadTitle, surveyTypeName } from "../components/LeadCard.tsx";
+import AvailableLeads, { LEAD_DISTANCES, type LeadFilters } from "../islands/AvailableLeads.tsx";
+import LeadActions, { purchasedLeadPath } from "../islands/LeadActions.tsx";
+import { TableRegion } from "../islands/_table.tsx";
+import {
+  getLeadForSurveyor,
+  getSurveyorForUser,
+  LEADS_PAGE_SIZE,
+  listAvailableLeads,
+  type MarketSurveyor,
+} from "../db/lead_market.ts";
+import { getLeadQuote, type LeadQuote } from "../db/lead_quote.ts";
+import type { LeadSummary } from "../lib/lead_market_schema.ts";
+import { SURVEY_TYPES } from "../lib/survey_types.ts";
+import { formatLeadPrice } from "../lib/lead_pricing.ts";
+import { formatCents, turnaroundLine } from "../lib/quote_text.ts";
+import { formatInteger } from "../lib/numbers.ts";
+
+// The list's filters come from the address: an invalid one is dropped, never a 400 page.
+const ListQuery = z.object({
+  surveyType: z.enum(SURVEY_TYPES).optional().catch(undefined),
+  maxDistance: z.enum(LEAD_DISTANCES.map(String) as [string, ...string[]]).optional().catch(
+    undefined,
+  ),
+  page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
+});
+
+// Any id string is accepted here; an unknown or malformed one is the 404 page.
+const IdParam = z.object({ id: z.string() });
+
+/** The balance line in the page header, with the way to add credit. */
+function BalanceChip({ balanceCents }: { balanceCents: number }) {
+  return (
+    <p className="lead-balance">
+      <span className="lead-balance__label">Balance</span>{" "}
+      <strong data-testid="balance">{formatLeadPrice(balanceCents)}</strong>{" "}
+      <a className="btn btn--secondary btn--sm" href="/surveyor/billing">Add credit</a>
+    </p>
+  );
+}
+
+/**
+ * Why this surveyor cannot take leads yet, as an empty state; null when they can. Honest about
+ * the cause: no linked record, a licence still being checked, a paused record, no office.
+ * The same order as db/lead_market.ts `accountBlock`.
+ */
+function NotReady({ surveyor }: { surveyor: MarketSurveyor | undefined }) {
+  if (surveyor?.status === "paused") {
+    return (
+      <EmptyState
+        title="Your surveyor record is paused"
+        action={<a className="btn btn--secondary" href="/support/contact">Contact us</a>}
+      >
+        Paused records are not offered leads and cannot buy them. Contact us to resume.
+      </EmptyState>
+    );
+  }
+  if (
+    surveyor?.status === "pending" || (surveyor?.status === "active" && !surveyor.verifiedAt)
+  ) {
+    return (
+      <EmptyState
+        title="Licence check in progress"
+        action={<a className="btn btn--secondary" href="/profile">Review your profile</a>}
+      >
+        Meridian is checking your licence; you can buy leads once it is verified.
+      </EmptyState>
+    );
+  }
+  if (!surveyor || surveyor.status !== "active") {
+    return (
+      <EmptyState
+        title="Your surveyor profile is being set up"
+        action={<a className="btn btn--secondary" href="/support/contact">Contact us</a>}
+      >
+        Your surveyor profile is being set up: your account is not linked to an active surveyor
+        record (your licence, office and the survey types you offer) yet. Once it is, the open leads
+        near your office show here.
+      </EmptyState>
+    );
+  }
+  if (surveyor.lat === null || surveyor.lng === null) {
+    return (
+      <EmptyState
+        title="Add your office location"
+        action={
+          <a className="btn btn--primary" href="/profile#coverage-heading">Edit your coverage</a>
+        }
+      >
+        Leads are matched by their distance from your office, and your record has no office location
+        yet. Pick your office address in your coverage to see the leads near you.
+      </EmptyState>
+    );
+  }
+  return null;
+}
+
+function describeFilters(f: LeadFilters): string {
+  const parts = [
+    f.surveyType ? surveyTypeName(f.surveyType) : "",
+    f.maxDistance ? `within ${f.maxDistance} miles` : "",
+  ].filter(Boolean);
+  return parts.length ? parts.join(", ") : "all open leads";
+}
+
+/** Map points: the surveyor's office, then each lead at its approximate location. */
+function leadMapPoints(surveyor: MarketSurveyor, leads: LeadSummary[]): MapPoint[] {
+  const points: MapPoint[] = [];
+  if (surveyor.lat !== null && surveyor.lng !== null) {
+    points.push({
+      lat: surveyor.lat,
+      lng: surveyor.lng,
+      kind: "in_network",
+      label: `Your office (${surveyor.companyName})`,
+    });
+  }
+  for (const lead of leads) {
+    if (lead.approxLat === null || lead.approxLng === null) continue;
+    points.push({
+      lat: lead.approxLat,
+      lng: lead.approxLng,
+      kind: "property",
+      label: leadTitle(lead),
+      href: `/surveyor/leads/${encodeURIComponent(lead.id)}`,
+      distanceMiles: lead.distanceMiles ?? undefined,
+    });
+  }
+  return points;
+}
+
+function LeadMap({ surveyor, leads, total, filters }: {
+  surveyor: MarketSurveyor;
+  leads: LeadSummary[];
+  total: number;
+  filters: LeadFilters;
+}) {
+  const points = leadMapPoints(surveyor, leads);
+  const scope = total > leads.length
+    ? `the ${formatInteger(leads.length)} newest of ${formatInteger(total)} leads`
+    : `${formatInteger(total)} lead${total === 1 ? "" : "s"}`;
+  const caption = `Drawn for ${describeFilters(filters)} as the page loaded: ${scope}. ` +
+    "Lead markers are approximate (the exact address unlocks when you buy). " +
+    "Reload the page to redraw the map for other filters.";
+  return (
+    <Card id="lead-map-title" title="Map">
+      <UsMap
+        title="Your office and the available leads"
+        points={points}
+        fit="points"
+        caption={caption}
+      />
+    </Card>
+  );
+}
+
+async function availableLeadsPage(c: AppContext) {
+  const db = c.var.db;
+  const surveyor = await getSurveyorForUser(db, { userId: c.var.user!.id });
+  const header = (
+    <PageHeader
+      title="Available leads"
+      intro="Open survey requests near your office that you can buy or claim. The client's name and contact details unlock when you buy."
+      actions={surveyor ? <BalanceChip balanceCents={surveyor.balanceCents} /> : undefined}
+    />
+  );
+  const meta = { title: "Available leads", active: "/leads" };
+  const notReady = NotReady({ surveyor });
+  if (!surveyor || notReady) return appPage(c, meta, <>{header}{notReady}</>);
+  const query = ListQuery.parse(c.req.query());
+  const filters: LeadFilters = {
+    surveyType: query.surveyType ?? "",
+    maxDistance: query.maxDistance ?? "",
+  };
+  const page = query.page ?? 1;
+  const { leads, total } = await listAvailableLeads(db, {
+    surveyorId: surveyor.id,
+    surveyType: query.surveyType,
+    maxDistanceMiles: query.maxDistance ? Number(query.maxDistance) : undefined,
+    page,
+    pageSize: LEADS_PAGE_SIZE,
+  });
+  const now = new Date().toISOString();
+  return appPage(
+    c,
+    meta,
+    <>
+      {header}
+      <div className="lead-market">
+        <section className="lead-market__list" aria-labelledby="lead-list-title">
+          <h2 id="lead-list-title" className="visually-hidden">Leads</h2>
+          <Island
+            component={AvailableLeads}
+            props={{ initial: { leads, total, page, pageSize: LEADS_PAGE_SIZE }, filters, now }}
+            hydrate="load"
+          />
+        </section>
+        <aside className="lead-market__map" aria-label="Map of the leads">
+          <LeadMap surveyor={surveyor} leads={leads} total={total} filters={filters} />
+        </aside>
+      </div>
+    </>,
+  );
+}
+
+/** The client's quote, line by line: what the job covers (no personal data in it). */
+function QuoteCard({ quote }: { quote: LeadQuote }) {
+  return (
+    <Card id="lead-quote-title" title="The client's quote">
+      <TableRegion label="Quote breakdown">
+        <table className="table lead-breakdown">
+          <caption className="visually-hidden">The client's instant quote, line by line</caption>
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Amount</th>
+            </tr>
+          </thead>
+          <tbody>
+            {quote.lineItems.map((line) => (
+              <tr key={line.key}>
+                <th scope="row">
+                  {line.label}
+                  <span className="lead-breakdown__detail">{line.detail}</span>
+                </th>
+                <td>{formatCents(line.amountCents)}</td>
+              </tr>
+            ))}
+            {quote.discountCents
+              ? (
+                <tr>
+                  <th scope="row">Discount</th>
+                  <td>{`−${formatCents(quote.discountCents)}`}</td>
+                </tr>
+              )
+              : null}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Total</th>
+              <td>
+                {quote.totalCents === null ? "Quoted by hand" : formatCents(quote.totalCents)}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </TableRegion>
+      <p className="muted lead-breakdown__turnaround">
+        {turnaroundLine(quote)}
+      </p>
+    </Card>
+  );
+}
+
+/** What buying unlocks, said plainly before anyone pays. */
+function Unlocks({ lead }: { lead: LeadSummary }) {
+  return (
+    <Card id="lead-unlocks-title" title="What you get">
+      <p>
+        Buying or claiming unlocks the client's name, phone, email, exact address, parcel data and
+        the full request, on your purchased leads.
+      </p>
+      <p className="muted">
+        {`This lead is shared with at most ${lead.maxBuyers} surveyors; ${
+          lead.buyersCount === 0
+            ? "nobody has bought it yet"
+            : `${lead.buyersCount} already bought it`
+        }. If the contact details turn out to be invalid, ask for a return within 14 days and the price comes back to your balance.`}
+      </p>
+    </Card>
+  );
+}
+
+/**
+ * The surveyor's lead pages: the available leads (/leads and /surveyor/available-leads, the
+ * same list) and one lead in full before buying (/surveyor/leads/{id}), with Buy, Claim and
+ * Not interested. Nothing on them names or reaches the client. Signed-out visitors go to
+ * /auth?returnTo=…, other roles get the 403 page; a lead this surveyor may not see is the
+ * 404 page.
+ */
+export const leadPages = new Hono<AppEnv>()
+  .get("/leads", requirePageRole("surveyor"), (c) => availableLeadsPage(c))
+  .get(
+    "/surveyor/available-leads",
+    requirePageRole("surveyor"),
+    (c) => availableLeadsPage(c),
+  )
+  .get(
+    "/surveyor/leads/:id",
+    requirePageRole("surveyor"),
+    zValidator("param", IdParam, onInvalid),
+    async (c) => {
+      const db = c.var.db;
+      const surveyor = await getSurveyorForUser(db, { userId: c.var.user!.id });
+      const leadId = c.req.valid("param").id;
+      const lead = surveyor && await getLeadForSurveyor(db, { leadId, surveyorId: surveyor.id });
+      if (!surveyor || !lead) throw new HTTPException(404, { message: "Lead not found" });
+      const quote = await getLeadQuote(db, { leadId: lead.id });
+      const balanceCents = surveyor.balanceCents;
+      const now = new Date().toISOString();
+      const title = leadTitle(lead);
+      const notReady = NotReady({ surveyor });
+      const purchased = lead.viewer.purchased;
+      return appPage(
+        c,
+        { title, active: "/leads" },
+        <>
+          <p className="lead-back">
+            <a href="/leads">← Available leads</a>
+          </p>
+          <PageHeader
+            title={title}
+            intro="The lead as every eligible surveyor sees it; the client's details unlock when you buy or claim it."
+            actions={<BalanceChip balanceCents={balanceCents} />}
+          />
+          {purchased
+            ? (
+              <div className="alert alert--success lead-state" role="status">
+                <p>
+                  <strong>
+                    {purchased === "claim" ? "You claimed this lead." : "You bought this lead."}
+                  </strong>{" "}
+                  The client's details are on your purchased lead.
+                </p>
+                <p>
+                  <a className="btn btn--primary btn--sm" href={purchasedLeadPath(lead.id)}>
+                    Open your purchased lead
+                  </a>
+                </p>
+              </div>
+            )
+            : lead.status === "closed"
+            ? (
+              <div className="alert alert--info lead-state" role="status">
+                <p>
+                  <strong>This lead is no longer available.</strong>{" "}
+                  It sold out, was claimed, expired or the client withdrew the request, so it can no
+                  longer be bought or claimed.
+                </p>
+                <p>
+                  <a className="btn btn--secondary btn--sm" href="/leads">
+                    See the open leads
+                  </a>
+                </p>
+              </div>
+            )
+            : null}
+          <div className="lead-detail">
+            <div className="lead-detail__main stack">
+              <LeadCard lead={lead} now={now} level={2} />
+              {quote ? <QuoteCard quote={quote} /> : null}
+              <Unlocks lead={lead} />
+            </div>
+            <div className="lead-detail__side stack">
+              {!purchased && lead.status === "open"
+                ? (
+                  <Card id="lead-actions-title" title="Take this lead">
+                    {notReady ?? (
+                      <Island
+                        component={LeadActions}
+                        props={{ lead, balanceCents }}
+                        hydrate="load"
+                      />
+                    )}
+                  </Card>
+                )
+                : null}
+              {lead.approxLat !== null && lead.approxLng !== null
+                ? (
+                  <Card id="lead-map-title" title="Where it is">
+                    <UsMap
+                      title="Your office and this lead"
+                      points={leadMapPoints(surveyor, [lead])}
+                      fit="points"
+                      caption="The lead's marker is approximate: the exact address unlocks when you buy."
+                    />
+                  </Card>
+                )
+                : null}
+            </div>
+          </div>
+        </>,
+      );
+    },
+  );
