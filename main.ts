@@ -33,6 +33,8 @@ import { surveyorPages } from "./routes/surveyor_pages.tsx";
 import { leadPages } from "./routes/lead_pages.tsx";
 import { surveyors } from "./routes/surveyors.ts";
 import { surveyorAccounts } from "./routes/surveyor_accounts.ts";
+import { surveyorJoin } from "./routes/surveyor_join.tsx";
+import { publicLeads } from "./routes/public_leads.tsx";
 import { refunds } from "./routes/refunds.ts";
 import { billing } from "./routes/billing.ts";
 import { billingPages } from "./routes/billing_pages.tsx";
@@ -82,6 +84,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", dispatch);
   app.route("/", surveyors);
   app.route("/", surveyorAccounts);
+  app.route("/", surveyorJoin);
   app.route("/", refunds);
   app.route("/", billing);
   app.route("/", services);
@@ -89,6 +92,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", accountPages);
   app.route("/", surveyPages);
   app.route("/", surveyorPages);
+  app.route("/", publicLeads);
   app.route("/", leadPages);
   app.route("/", billingPages);
   app.route("/", pricingPages);

@@ -29,6 +29,7 @@ import {
   listRecordsByPlaceId,
   listSurveyRecipientIds,
   type NewLeadRecipient,
+  type RecipientRecord,
   saveNearbySurveyors,
 } from "../db/leads.ts";
 import { applySurveyStatusChange } from "../db/surveys.ts";
@@ -43,7 +44,14 @@ import { findCandidateSurveyors, type MatchCandidate, matchScore } from "./match
 import { describeLeadPrice, formatLeadPrice, leadPriceDollars, priceLead } from "./lead_pricing.ts";
 import { formatCents } from "./quote_text.ts";
 import { formatDecimal } from "./numbers.ts";
-import { publicLeadPath, queueLeadEmails } from "./mail/emails.ts";
+import {
+  publicLeadPath,
+  queueLeadEmails,
+  queueLeadInvitationEmail,
+  surveyorClaimPath,
+} from "./mail/emails.ts";
+import { CLAIM_TOKEN_TTL_DAYS, insertClaimToken } from "../db/claim_tokens.ts";
+import { hashToken, randomToken } from "./sessions.ts";
 import type { LeadSummaryProps } from "./mail/templates/NewSurveyLead.tsx";
 import type { SurveyStatus } from "./survey_schema.ts";
 import { SURVEY_TYPE_INFO } from "./survey_types.ts";
@@ -312,6 +320,42 @@ function leadSummary(survey: DispatchSurvey, lead: Lead, publicUrl: string): Lea
   };
 }
 
+/**
+ * One lead invitation per prospect with an email. A firm without an account also gets its own
+ * join link (`/surveyor/claim?token=…`, a claim token stored as its SHA-256, valid
+ * CLAIM_TOKEN_TTL_DAYS), and its lead page link carries the same token so the page can offer
+ * the way in.
+ */
+async function queueInvitations(
+  db: Db,
+  { invited, leadId, summary, publicUrl }: {
+    invited: RecipientRecord[];
+    leadId: string;
+    summary: LeadSummaryProps;
+    publicUrl: string;
+  },
+): Promise<void> {
+  for (const r of invited) {
+    if (!r.email) continue;
+    if (r.userId) {
+      await queueLeadInvitationEmail(db, { to: r.email, ...summary });
+      continue;
+    }
+    const token = randomToken(32);
+    await insertClaimToken(db, { surveyorId: r.id, leadId, tokenHash: await hashToken(token) });
+    const leadUrl = new URL(summary.leadUrl);
+    leadUrl.searchParams.set("token", token);
+    const claimUrl = new URL(surveyorClaimPath(token), publicUrl);
+    await queueLeadInvitationEmail(db, {
+      to: r.email,
+      ...summary,
+      leadUrl: leadUrl.href,
+      claimUrl: claimUrl.href,
+      claimValidDays: CLAIM_TOKEN_TTL_DAYS,
+    });
+  }
+}
+
 /** requested → surveyors_notified with its event and the client's notification. */
 async function markSurveyorsNotified(
   db: Db,
@@ -397,10 +441,11 @@ export async function notifySurveyors(
       to: notified.flatMap((r) => r.email ? [r.email] : []),
       ...summary,
     });
-    await queueLeadEmails(tx, {
-      template: "lead_invitation",
-      to: invited.flatMap((r) => r.email ? [r.email] : []),
-      ...summary,
+    await queueInvitations(tx, {
+      invited,
+      leadId: lead.id,
+      summary,
+      publicUrl: deps.config.PUBLIC_URL,
     });
 
     const recipients = await listLeadRecipients(tx, { leadId: lead.id });

@@ -12,6 +12,8 @@ import { type MapPoint, UsMap } from "../components/UsMap.tsx";
 import SurveyorDirectory from "../islands/SurveyorDirectory.tsx";
 import SurveyorDetail from "../islands/SurveyorDetail.tsx";
 import SurveyorAccountPanel from "../islands/SurveyorAccountPanel.tsx";
+import VerifySurveyor from "../islands/VerifySurveyor.tsx";
+import { getSurveyorVerification } from "../db/claim_tokens.ts";
 import { toSurveyorAccount } from "./surveyor_accounts.ts";
 import { BalanceCard, loadBalanceCard } from "./billing_pages.tsx";
 import type { SurveyorAccount } from "../lib/surveyor_profile.ts";
@@ -247,6 +249,36 @@ function CountBadge({ n }: { n: number }) {
 }
 
 /**
+ * The "Licence check" card (islands/VerifySurveyor): "Verify licence" for a record waiting
+ * for it (pending, or prospect/invited with an account), else when and by whom it was verified.
+ */
+function LicenceCard({ surveyor, verifiedAt, verifiedByName }: {
+  surveyor: Surveyor;
+  verifiedAt: Date | null;
+  verifiedByName: string | null;
+}) {
+  const canVerify = surveyor.status === "pending" ||
+    (surveyor.userId !== null && (surveyor.status === "prospect" || surveyor.status === "invited"));
+  return (
+    <Card id="surveyor-licence-title" title="Licence check">
+      <Island
+        component={VerifySurveyor}
+        props={{
+          surveyorId: surveyor.id,
+          companyName: surveyor.companyName,
+          licenseNumber: surveyor.licenseNumber,
+          licenseStates: surveyor.licenseStates,
+          canVerify,
+          verifiedAt: verifiedAt?.toISOString() ?? null,
+          verifiedByName,
+        }}
+        hydrate="load"
+      />
+    </Card>
+  );
+}
+
+/**
  * The "Account" card: the surveyor's sign-in account (name, email, last sign-in) or none,
  * with the admin's actions (islands/SurveyorAccountPanel: invite by email, link an existing
  * surveyor account, resend, unlink).
@@ -342,10 +374,11 @@ export const surveyorPages = new Hono<AppEnv>()
       const { id } = c.req.valid("param");
       const surveyor = await getSurveyor(db, { id });
       if (!surveyor) throw new HTTPException(404, { message: "Surveyor not found" });
-      const [history, work, user] = await Promise.all([
+      const [history, work, user, verification] = await Promise.all([
         listContactHistory(db, { surveyorId: surveyor.id, limit: HISTORY_SHOWN }),
         listSurveyorWork(db, { surveyorId: surveyor.id }),
         surveyor.userId ? getUserById(db, surveyor.userId) : undefined,
+        getSurveyorVerification(db, { id: surveyor.id }),
       ]);
       const account = user ? toSurveyorAccount(user) : null;
       const balance = await loadBalanceCard(db, surveyor.id);
@@ -366,6 +399,11 @@ export const surveyorPages = new Hono<AppEnv>()
             hydrate="load"
           />
           <div className="surveyor-page__work">
+            <LicenceCard
+              surveyor={surveyor}
+              verifiedAt={verification?.verifiedAt ?? null}
+              verifiedByName={verification?.verifiedByName ?? null}
+            />
             <AccountCard
               surveyorId={surveyor.id}
               recordEmail={surveyor.email}

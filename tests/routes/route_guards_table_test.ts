@@ -56,6 +56,10 @@ const ACCESS: Record<string, Access> = {
   "GET /support/getting-started": PUBLIC,
   "GET /support/quality-standards": PUBLIC,
   "GET /support/timeline-scheduling": PUBLIC,
+  // The public lead view (spec section 2) and the join page of an invitation.
+  "GET /lead/:id": PUBLIC,
+  "GET /leads/:id": PUBLIC,
+  "GET /surveyor/claim": PUBLIC,
   // Public API: address search, quotes, contact, and the ways into an account.
   "GET /api/address-suggestions": PUBLIC,
   "GET /api/geocode": PUBLIC,
@@ -66,6 +70,8 @@ const ACCESS: Record<string, Access> = {
   "POST /api/forgot-password": PUBLIC,
   "GET /api/reset-password/verify": PUBLIC,
   "POST /api/reset-password": PUBLIC,
+  // Creates an account only with a valid invitation token (the credential).
+  "POST /api/surveyor/join": PUBLIC,
   // Answers only whether the caller's own session is an impersonation (false when signed out).
   "GET /api/admin/impersonation-status": PUBLIC,
 
@@ -127,6 +133,7 @@ const ACCESS: Record<string, Access> = {
   "GET /api/surveys/by-surveyor/:id": ADMIN,
   "POST /api/convert-place-to-surveyor": ADMIN,
   "POST /api/surveyors/:id/invite": ADMIN,
+  "POST /api/surveyors/:id/verify": ADMIN,
   "POST /api/surveyors/:id/link-user": ADMIN,
   "DELETE /api/surveyors/:id/link-user": ADMIN,
   // A surveyor's own record, found by their user id (no id in the path).
