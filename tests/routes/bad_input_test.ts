@@ -23,6 +23,7 @@ import { insertPasswordResetToken } from "../../db/password_resets.ts";
 import { getActivePricingConfig } from "../../db/pricing.ts";
 import { hashToken, randomToken } from "../../lib/sessions.ts";
 import { addContact, insertSurveyor } from "../../db/surveyors.ts";
+import { insertClaimToken } from "../../db/claim_tokens.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { type PaymentsProvider, WebhookSignatureError } from "../../lib/payments/provider.ts";
 
@@ -48,6 +49,10 @@ interface Fixture {
   ownSurveyorId: string;
   /** A surveyor account linked to no record (POST …/link-user). */
   linkableEmail: string;
+  /** The join link's token of an invited prospect (POST /api/surveyor/join). */
+  claimToken: string;
+  /** A record with an account waiting for its licence check (POST …/verify). */
+  pendingSurveyorId: string;
 }
 
 /** A valid request to one endpoint, and what about it may be absent or null. */
@@ -423,6 +428,34 @@ const SAMPLES: Record<string, Sample> = {
     role: "admin",
     params: (f) => ({ id: f.ownSurveyorId }),
   },
+  "POST /api/surveyors/:id/verify": {
+    role: "admin",
+    params: (f) => ({ id: f.pendingSurveyorId }),
+  },
+  "POST /api/surveyor/join": {
+    role: null,
+    body: (f) => ({
+      token: f.claimToken,
+      companyName: "Claimant Surveying LLC",
+      principalName: "Casey Claimant",
+      licenseNumber: "RPLS 4242",
+      licenseStates: ["TX"],
+      phone: "(512) 555-0142",
+      address: "500 Congress Ave, Austin, TX 78701, USA",
+      city: "Austin",
+      state: "TX",
+      zip: "78701",
+      lat: 30.2682,
+      lng: -97.7429,
+      serviceRadiusMiles: 60,
+      surveyTypes: ["boundary"],
+      email: "claimant@surveying.example",
+      password: "secret1",
+      confirmPassword: "secret1",
+    }),
+    optional: ["phone", "city", "state", "zip", "lat", "lng", "email", "confirmPassword"],
+    nullable: ["phone", "city", "state", "zip", "lat", "lng"],
+  },
   "PATCH /api/surveyor/profile": {
     role: "surveyor",
     body: () => ({
@@ -579,6 +612,22 @@ async function fixture(t: TestApp): Promise<Fixture> {
     userId: surveyor.user.id,
   });
   const linkable = await createUser(t.sql, { role: "surveyor" });
+  const claimant = await insertSurveyor(t.sql, {
+    companyName: "Claimant Surveying",
+    email: "claimant@surveying.example",
+  });
+  const claimToken = randomToken(32);
+  await insertClaimToken(t.sql, {
+    surveyorId: claimant.id,
+    leadId: null,
+    tokenHash: await hashToken(claimToken),
+  });
+  const pendingUser = await createUser(t.sql, { role: "surveyor" });
+  const pending = await insertSurveyor(t.sql, {
+    companyName: "Pending Surveying",
+    status: "pending",
+    userId: pendingUser.id,
+  });
   // Someone near the survey to offer its lead to (POST …/notify-surveyors).
   await insertSurveyor(t.sql, {
     companyName: "Barton Surveying",
@@ -611,6 +660,8 @@ async function fixture(t: TestApp): Promise<Fixture> {
     invitableSurveyorId: invitable.id,
     ownSurveyorId: own.id,
     linkableEmail: linkable.email,
+    claimToken,
+    pendingSurveyorId: pending.id,
   };
 }
 
