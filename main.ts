@@ -21,6 +21,8 @@ import { adminMessages } from "./routes/admin_messages.ts";
 import { adminPages } from "./routes/admin_pages.tsx";
 import { accountPages } from "./routes/account_pages.tsx";
 import { appPages } from "./routes/app_pages.tsx";
+import { purchasedLeadPages } from "./routes/purchased_lead_pages.tsx";
+import { surveyorDashboard } from "./routes/surveyor_dashboard.tsx";
 import { pricing } from "./routes/pricing.ts";
 import { pricingPages } from "./routes/pricing_pages.tsx";
 import { support } from "./routes/support.tsx";
@@ -97,6 +99,8 @@ export function createApp(deps: AppDeps) {
   app.route("/", billingPages);
   app.route("/", pricingPages);
   app.route("/", adminPages);
+  app.route("/", purchasedLeadPages);
+  app.route("/", surveyorDashboard);
   app.route("/", appPages);
   app.route("/", pages);
   if (Deno.env.get("MERIDIAN_DEV_RELOAD") === "1") app.route("/", devReload);

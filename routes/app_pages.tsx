@@ -6,9 +6,6 @@ import type { AppContext, AppEnv, SessionUser } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
 import { dashboardPath, requirePageRole, requirePageUser } from "./_auth.ts";
 import { appPage } from "./_app_page.tsx";
-import { SurveyorCoverageCard } from "../components/SurveyorCoverageCard.tsx";
-import { getSurveyorByUserId } from "../db/surveyors.ts";
-import { toOwnSurveyorProfile } from "../lib/surveyor_profile.ts";
 import { Card, EmptyState, PageHeader } from "../components/AppPage.tsx";
 import {
   type RenderedEmail,
@@ -92,7 +89,6 @@ function notFoundPage(c: AppContext, { title, active, text, back }: {
 }
 
 // Any id string is accepted here; an unknown or malformed one is the same 404 page.
-const IdParam = z.object({ id: z.string() });
 const SurveyIdParam = z.object({ surveyId: z.string() });
 
 let previews: Promise<{ id: TemplateId; email: RenderedEmail }[]> | undefined;
@@ -119,82 +115,8 @@ function templatePreviews() {
  */
 export const appPages = new Hono<AppEnv>()
   .get("/dashboard", requirePageUser, (c) => c.redirect(dashboardPath(c.var.user!.role), 302))
-  // Surveyor area
-  .get("/surveyor-dashboard", requirePageRole("surveyor"), async (c) => {
-    const user = c.var.user!;
-    const own = await getSurveyorByUserId(c.var.db, { userId: user.id });
-    return appPage(
-      c,
-      { title: "Surveyor dashboard", active: "/surveyor-dashboard" },
-      <>
-        <PageHeader
-          title={`Welcome, ${firstName(user)}`}
-          intro="Your surveyor dashboard: new leads near you, the leads you bought, and your profile."
-        />
-        <div className="grid-2">
-          <Card id="leads-heading" title="Leads" bodyClass="stack">
-            <p>
-              <strong>No leads yet.</strong>{" "}
-              When a client near you requests a survey you cover, the bell at the top of the page
-              and an email tell you, with the lead price.
-            </p>
-            <p className="cluster">
-              <a className="btn btn--primary btn--sm" href="/leads">Available leads</a>
-              <a className="btn btn--secondary btn--sm" href="/surveyor/purchased-leads">
-                Purchased leads
-              </a>
-            </p>
-          </Card>
-          <NextSteps user={user}>
-            <Step title="Watch for new leads.">
-              Each lead shows the property, the survey type and the lead price before you buy it.
-            </Step>
-            <Step title="Contact the client.">
-              Once you buy a lead, call the client to confirm the details and schedule the visit;
-              clients expect a reply within 48 hours.
-            </Step>
-          </NextSteps>
-        </div>
-        <SurveyorCoverageCard profile={own && toOwnSurveyorProfile(own)} />
-        <p className="muted app-note">
-          Buying and claiming leads on Meridian is not open yet; the leads you are offered will be
-          listed here when it is.
-        </p>
-      </>,
-    );
-  })
-  .get("/surveyor/purchased-leads", requirePageRole("surveyor"), (c) =>
-    appPage(
-      c,
-      { title: "Purchased leads", active: "/surveyor/purchased-leads" },
-      <>
-        <PageHeader
-          title="Purchased leads"
-          intro="The leads you bought, with the client's contact details."
-        />
-        <EmptyState
-          title="No purchased leads yet"
-          action={<a className="btn btn--primary" href="/leads">Browse available leads</a>}
-        >
-          Leads you buy appear here with the client's name, phone and property address, so you can
-          get in touch and schedule the survey.
-        </EmptyState>
-      </>,
-    ))
-  .get(
-    "/surveyor/purchased-leads/:id",
-    requirePageRole("surveyor"),
-    zValidator("param", IdParam, onInvalid),
-    (c) =>
-      // No lead belongs to anyone until lead purchasing exists: every id is one the surveyor
-      // may not see, which is a 404.
-      notFoundPage(c, {
-        title: "Lead not found",
-        active: "/surveyor/purchased-leads",
-        text: "This lead is not among your purchased leads, or it no longer exists.",
-        back: { href: "/surveyor/purchased-leads", label: "Back to purchased leads" },
-      }),
-  )
+  // The surveyor area is routes/surveyor_dashboard.tsx, routes/lead_pages.tsx and
+  // routes/purchased_lead_pages.tsx.
   // Technician area
   .get("/technician-dashboard", requirePageRole("technician"), (c) => {
     const user = c.var.user!;
