@@ -23,6 +23,9 @@ import { insertPasswordResetToken } from "../../db/password_resets.ts";
 import { getActivePricingConfig } from "../../db/pricing.ts";
 import { hashToken, randomToken } from "../../lib/sessions.ts";
 import { addContact, insertSurveyor } from "../../db/surveyors.ts";
+import { postLedgerEntry } from "../../db/ledger.ts";
+import { buyLead } from "../../db/lead_market.ts";
+import { addLead } from "../_lead_fixtures.ts";
 import { insertClaimToken } from "../../db/claim_tokens.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { type PaymentsProvider, WebhookSignatureError } from "../../lib/payments/provider.ts";
@@ -49,6 +52,10 @@ interface Fixture {
   ownSurveyorId: string;
   /** A surveyor account linked to no record (POST …/link-user). */
   linkableEmail: string;
+  /** An open lead the signed-in surveyor may buy, claim or hide (in Dallas, like them). */
+  leadId: string;
+  /** A lead the signed-in surveyor bought (their purchased lead). */
+  purchasedLeadId: string;
   /** The join link's token of an invited prospect (POST /api/surveyor/join). */
   claimToken: string;
   /** A record with an account waiting for its licence check (POST …/verify). */
@@ -456,6 +463,29 @@ const SAMPLES: Record<string, Sample> = {
     optional: ["phone", "city", "state", "zip", "lat", "lng", "email", "confirmPassword"],
     nullable: ["phone", "city", "state", "zip", "lat", "lng"],
   },
+  // The lead market: the signed-in surveyor's own record takes leads (see the fixture).
+  "GET /api/leads": {
+    role: "surveyor",
+    query: () => ({ surveyType: "boundary", maxDistance: "25", page: "1" }),
+    optional: ["surveyType", "maxDistance", "page"],
+  },
+  "GET /api/leads/:id": { role: "surveyor", params: (f) => ({ id: f.leadId }) },
+  "POST /api/leads/:id/buy": { role: "surveyor", params: (f) => ({ id: f.leadId }) },
+  "POST /api/leads/:id/claim": { role: "surveyor", params: (f) => ({ id: f.leadId }) },
+  "POST /api/leads/:id/dismiss": { role: "surveyor", params: (f) => ({ id: f.leadId }) },
+  "GET /api/purchased-leads": {
+    role: "surveyor",
+    query: () => ({ page: "1" }),
+    optional: ["page"],
+  },
+  "GET /api/purchased-leads/:id": { role: "surveyor", params: (f) => ({ id: f.purchasedLeadId }) },
+  "PATCH /api/purchased-leads/:id": {
+    role: "surveyor",
+    params: (f) => ({ id: f.purchasedLeadId }),
+    body: () => ({ pipelineStatus: "contacted", pipelineNote: "Called\nSite visit Tuesday" }),
+    optional: ["pipelineStatus", "pipelineNote"],
+    nullable: ["pipelineNote"],
+  },
   "PATCH /api/surveyor/profile": {
     role: "surveyor",
     body: () => ({
@@ -639,6 +669,30 @@ async function fixture(t: TestApp): Promise<Fixture> {
     status: "active",
     inNetwork: true,
   });
+  // The signed-in surveyor's record takes leads, in Dallas (far from the Austin survey, so
+  // notify-surveyors is not changed by it): active, verified, a balance; one lead open to them
+  // and one they bought.
+  const dallas = {
+    address: "1500 Marilla St, Dallas, TX 75201",
+    formattedAddress: "1500 Marilla St, Dallas, TX 75201, USA",
+    lat: 32.7767,
+    lng: -96.797,
+  };
+  await t.sql`
+    update surveyors set status = 'active', verified_at = now(), lat = ${dallas.lat},
+      lng = ${dallas.lng}, license_states = '{TX}', survey_types = '{boundary}'
+    where id = ${own.id}`;
+  await t.sql.begin((tx) =>
+    postLedgerEntry(tx, {
+      surveyorId: own.id,
+      kind: "top_up",
+      amountCents: 500_00,
+      reference: "bad-input-fixture",
+    })
+  );
+  const openLead = await addLead(t, client.cookie, { overrides: dallas });
+  const purchased = await addLead(t, client.cookie, { overrides: dallas });
+  await buyLead(t.sql, { leadId: purchased.lead.id, surveyorId: own.id, actorId: null });
   return {
     t,
     cookies: {
@@ -660,6 +714,8 @@ async function fixture(t: TestApp): Promise<Fixture> {
     invitableSurveyorId: invitable.id,
     ownSurveyorId: own.id,
     linkableEmail: linkable.email,
+    leadId: openLead.lead.id,
+    purchasedLeadId: purchased.lead.id,
     claimToken,
     pendingSurveyorId: pending.id,
   };
