@@ -258,3 +258,32 @@ test("[refunds] two transactions refunding one purchase at once make exactly one
     t.close();
   }
 });
+
+test("[refunds] the ledger stays append-only: only a deleted purchase's link may be cleared", async () => {
+  const { t, client, lead } = await setup();
+  try {
+    const buyer = await addBuyer(t, "Ledger Surveying");
+    await addPurchase(t, lead, buyer);
+    const changes = [
+      t.sql`update surveyor_ledger set amount_cents = 1`,
+      t.sql`update surveyor_ledger set note = 'edited'`,
+      t.sql`update surveyor_ledger set lead_purchase_id = ${crypto.randomUUID()}
+        where lead_purchase_id is not null`,
+    ];
+    for (const change of changes) {
+      const err = await change.then(() => null, (e: Error) => e);
+      assertMatch(String(err), /append-only|foreign key/);
+    }
+    // Deleting the request cascades to the purchase; the debit stays, unlinked.
+    await t.sql`delete from surveys where client_id = ${client.user.id}`;
+    const entries = await t.sql<{ kind: string; amountCents: string; leadPurchaseId: null }[]>`
+      select kind, amount_cents, lead_purchase_id from surveyor_ledger
+      where surveyor_id = ${buyer.surveyorId} order by id`;
+    assertEquals(entries.map((e) => [e.kind, Number(e.amountCents), e.leadPurchaseId]), [
+      ["top_up", 200_00, null],
+      ["lead_purchase", -LEAD_PRICE_CENTS, null],
+    ]);
+  } finally {
+    t.close();
+  }
+});
