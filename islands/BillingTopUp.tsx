@@ -17,6 +17,12 @@ export interface BillingTopUpProps {
   choicesCents: number[];
   minCents: number;
   maxCents: number;
+  /** Where to go; tests pass their own. Not JSON: never set it from a page. */
+  navigate?: (url: string) => void;
+}
+
+function goTo(url: string) {
+  globalThis.location.assign(url);
 }
 
 /** Toast title when the payment page cannot be opened. */
@@ -25,7 +31,9 @@ export const CHECKOUT_FAILED_TITLE = "Could not open the payment page";
 const OTHER = "other";
 
 /** The top-up form. */
-export default function BillingTopUp({ choicesCents, minCents, maxCents }: BillingTopUpProps) {
+export default function BillingTopUp(
+  { choicesCents, minCents, maxCents, navigate = goTo }: BillingTopUpProps,
+) {
   const id = useId();
   const [choice, setChoice] = useState(String(choicesCents[1] ?? choicesCents[0] ?? OTHER));
   const [other, setOther] = useState("");
@@ -55,7 +63,7 @@ export default function BillingTopUp({ choicesCents, minCents, maxCents }: Billi
       });
       if (!answer?.url) throw new Error("no payment page");
       // Still pending: the page is leaving for Stripe.
-      globalThis.location.assign(answer.url);
+      navigate(answer.url);
     } catch (err) {
       const serverErrors = fieldErrors(err);
       if (serverErrors.amountCents) setErrors({ amount: serverErrors.amountCents });
