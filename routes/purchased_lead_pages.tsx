@@ -12,7 +12,6 @@ import {
   ClientContact,
   leadAddress,
   paidText,
-  PipelineBadge,
   PurchasedLeadCard,
   quoteText,
   typeName,
@@ -456,7 +455,6 @@ export const purchasedLeadPages = new Hono<AppEnv>()
           <PageHeader
             title={typeName(lead.surveyType)}
             intro={address}
-            actions={<PipelineBadge status={lead.pipelineStatus} />}
           />
           <div className="purchased-page__grid">
             <div className="stack">
