@@ -224,12 +224,17 @@ export function returnStanding(
   if (lead.refundedAt) {
     return { canRequest: false, reason: `Refunded on ${formatDate(lead.refundedAt)}.` };
   }
-  if (lead.refundRequest?.status === "pending") {
+  const request = lead.refundRequest;
+  if (request) {
+    // One request per purchase (lib/refunds.ts): pending, or decided for good.
+    const reason = REFUND_REASON_LABELS[request.reason];
     return {
       canRequest: false,
-      reason: `You asked for a return (${
-        REFUND_REASON_LABELS[lead.refundRequest.reason]
-      }): ${REFUND_REQUEST_STATUS_LABELS.pending.toLowerCase()}.`,
+      reason: request.status === "pending"
+        ? `You asked for a return (${reason}); it is waiting for a decision.`
+        : `Your return request (${reason}) was ${
+          REFUND_REQUEST_STATUS_LABELS[request.status].toLowerCase()
+        }.`,
     };
   }
   if (lead.chargedCents === 0) {
@@ -239,7 +244,7 @@ export function returnStanding(
     };
   }
   const closes = Date.parse(lead.purchasedAt) + REFUND_REQUEST_DAYS * DAY_MS;
-  if (now > closes) {
+  if (now >= closes) {
     return {
       canRequest: false,
       reason:
@@ -270,15 +275,6 @@ function PaymentCard({ lead, refundForm }: { lead: UnlockedLead; refundForm: Rea
         <Fact term="Lead price">{formatCents(lead.priceCents)}</Fact>
       </dl>
       <p className="muted">{lead.formula || describeLeadPrice(lead.pricing)}</p>
-      {lead.refundRequest && lead.refundRequest.status !== "pending"
-        ? (
-          <p>
-            {`Your return request (${REFUND_REASON_LABELS[lead.refundRequest.reason]}) was ${
-              REFUND_REQUEST_STATUS_LABELS[lead.refundRequest.status].toLowerCase()
-            }.`}
-          </p>
-        )
-        : null}
       <div className="purchased-return">
         <h3 className="purchased-return__title">Request a return</h3>
         {standing.canRequest

@@ -298,12 +298,20 @@ test("[purchased leads] the lead's page has the client, the full request, the qu
   t.close();
 });
 
-test("[purchased leads] a return is not offered for a free claim, after 14 days, or once refunded, and the page says why", async () => {
+test("[purchased leads] a return is not offered for a free claim, after 14 days, once refunded or requested, and the page says why", async () => {
   const t = await createTestApp();
   const me = await addMarketSurveyor(t, "Ortiz Land Surveying", { balanceCents: 10_000 });
   const free = await requestWithLead(t);
   const old = await requestWithLead(t);
   const refunded = await requestWithLead(t);
+  const pending = await requestWithLead(t);
+  const denied = await requestWithLead(t);
+  for (const [made, status] of [[pending, "pending"], [denied, "denied"]] as const) {
+    const purchaseId = await seedPurchase(t, { surveyorId: me.surveyor.id, leadId: made.lead.id });
+    await t.sql`
+      insert into lead_refund_requests (lead_purchase_id, reason, note, status)
+      values (${purchaseId}, 'invalid_contact', 'The number is disconnected', ${status})`;
+  }
   await seedPurchase(t, {
     surveyorId: me.surveyor.id,
     leadId: free.lead.id,
@@ -329,6 +337,11 @@ test("[purchased leads] a return is not offered for a free claim, after 14 days,
     [free.lead.id, "Nothing was charged for this lead (a welcome claim)"],
     [old.lead.id, "Returns can be requested within 14 days of buying"],
     [refunded.lead.id, "Refunded on "],
+    [
+      pending.lead.id,
+      "You asked for a return (Invalid contact details); it is waiting for a decision.",
+    ],
+    [denied.lead.id, "Your return request (Invalid contact details) was denied."],
   ];
   for (const [id, reason] of reasons) {
     const html = await pageText(await getPage(t, `${LIST}/${id}`, me.cookie));
