@@ -30,6 +30,7 @@ import { services } from "./routes/services.tsx";
 import { surveys } from "./routes/surveys.ts";
 import { notifications } from "./routes/notifications.ts";
 import { dispatch } from "./routes/dispatch.ts";
+import { assignments } from "./routes/assignments.ts";
 import { leadsApi } from "./routes/leads_api.ts";
 import { surveyPages } from "./routes/survey_pages.tsx";
 import { surveyorPages } from "./routes/surveyor_pages.tsx";
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", surveys);
   app.route("/", notifications);
   app.route("/", dispatch);
+  app.route("/", assignments);
   app.route("/", leadsApi);
   app.route("/", surveyors);
   app.route("/", surveyorAccounts);

@@ -8,8 +8,15 @@ import { Card } from "./AppPage.tsx";
 import { Island } from "./Island.tsx";
 import { type MapPoint, UsMap } from "./UsMap.tsx";
 import DispatchPanel from "../islands/DispatchPanel.tsx";
+import AssignSurveyor, {
+  type AssignCandidate,
+  type AssignSurveyorProps,
+} from "../islands/AssignSurveyor.tsx";
+import type { SurveyBuyer } from "../db/assignments.ts";
+import type { Assignment } from "../lib/lead_market_schema.ts";
+import { formatMiles } from "../islands/_dispatch_format.ts";
 import { type DispatchState, matchMapKind } from "../islands/_dispatch.ts";
-import type { SurveyStatus } from "../lib/survey_status.ts";
+import { isTerminal, type SurveyStatus } from "../lib/survey_status.ts";
 
 /** What the card needs of the survey. */
 export interface DispatchCardSurvey {
@@ -47,9 +54,68 @@ export function dispatchMapPoints(survey: DispatchCardSurvey, state: DispatchSta
   return points;
 }
 
-/** The admin's dispatch card (see the file's comment). */
+/**
+ * The AssignSurveyor island's props: the lead's buyers first (not refunded), then the matched
+ * active in-network records, each once; the open assignment; why nobody can be assigned.
+ */
+export function assignSurveyorProps(
+  survey: DispatchCardSurvey & { quotedPriceCents: number | null },
+  state: DispatchState,
+  buyers: SurveyBuyer[],
+  assignment: Assignment | null,
+): AssignSurveyorProps {
+  const candidates: AssignCandidate[] = [];
+  const seen = new Set<string>();
+  for (const b of buyers) {
+    if (b.isRefunded || seen.has(b.surveyorId)) continue;
+    seen.add(b.surveyorId);
+    candidates.push({
+      surveyorId: b.surveyorId,
+      companyName: b.companyName,
+      detail: b.kind === "claim" ? "Claimed the lead" : "Bought the lead",
+    });
+  }
+  for (const m of state.surveyors) {
+    if (!m.surveyorId || !m.inNetwork || m.status !== "active" || seen.has(m.surveyorId)) continue;
+    seen.add(m.surveyorId);
+    candidates.push({
+      surveyorId: m.surveyorId,
+      companyName: m.name,
+      detail: `Matched, ${formatMiles(m.distanceMiles)}`,
+    });
+  }
+  const blockedReason = isTerminal(survey.status)
+    ? "This request is closed: nobody can be assigned."
+    : survey.status === "in_fieldwork" || survey.status === "surveyed"
+    ? "Fieldwork has started: change the request's status before assigning another surveyor."
+    : null;
+  return {
+    surveyId: survey.id,
+    quotedPriceCents: survey.quotedPriceCents,
+    candidates,
+    current: assignment
+      ? {
+        surveyorId: assignment.surveyorId,
+        companyName: assignment.companyName,
+        status: assignment.status,
+        agreedPriceCents: assignment.agreedPriceCents,
+        scheduledDate: assignment.scheduledDate,
+      }
+      : null,
+    blockedReason,
+  };
+}
+
+/**
+ * The admin's dispatch card (see the file's comment), with the AssignSurveyor form when
+ * `assign` is given.
+ */
 export function DispatchCard(
-  { survey, state }: { survey: DispatchCardSurvey; state: DispatchState },
+  { survey, state, assign }: {
+    survey: DispatchCardSurvey;
+    state: DispatchState;
+    assign?: AssignSurveyorProps;
+  },
 ) {
   const points = dispatchMapPoints(survey, state);
   return (
@@ -59,6 +125,7 @@ export function DispatchCard(
         props={{ surveyId: survey.id, status: survey.status, initial: state }}
         hydrate="load"
       />
+      {assign ? <Island component={AssignSurveyor} props={assign} hydrate="idle" /> : null}
       <section className="dispatch-card__map" aria-labelledby="dispatch-map-title">
         <h3 id="dispatch-map-title" className="dispatch__subtitle">Dispatch map</h3>
         {survey.lat === null || survey.lng === null

@@ -240,3 +240,46 @@ export async function listSurveyorAssignments(
     state: r.state,
   }));
 }
+
+/** A surveyor who bought or claimed the survey's lead. */
+export interface SurveyBuyer {
+  surveyorId: string;
+  companyName: string;
+  principalName: string | null;
+  kind: "buy" | "claim";
+  /** ISO timestamp. */
+  purchasedAt: string;
+  isRefunded: boolean;
+}
+
+/**
+ * Who bought or claimed the survey's lead, first buyer first (a lead has at most its
+ * `max_buyers`, so the list is short; read through the leads and lead_purchases keys).
+ */
+export async function listSurveyBuyers(
+  db: Db,
+  { surveyId }: { surveyId: string },
+): Promise<SurveyBuyer[]> {
+  if (!UUID.test(surveyId)) return [];
+  const rows = await db<(Omit<SurveyBuyer, "purchasedAt"> & { purchasedAt: Date })[]>`
+    select p.surveyor_id, v.company_name, v.principal_name, p.kind,
+      p.created_at as purchased_at, p.refunded_at is not null as is_refunded
+    from leads l
+    join lead_purchases p on p.lead_id = l.id
+    join surveyors v on v.id = p.surveyor_id
+    where l.survey_id = ${surveyId}
+    order by p.created_at, p.id`;
+  return rows.map((r) => ({ ...r, purchasedAt: r.purchasedAt.toISOString() }));
+}
+
+/** Company and principal names of the surveyor records `ids` (unknown ids are left out). */
+export async function listSurveyorNames(
+  db: Db,
+  { ids }: { ids: string[] },
+): Promise<{ id: string; companyName: string; principalName: string | null }[]> {
+  const valid = ids.filter((id) => UUID.test(id));
+  if (valid.length === 0) return [];
+  return await db<{ id: string; companyName: string; principalName: string | null }[]>`
+    select id, company_name, principal_name from surveyors
+    where id = any(${db.array(valid)}::uuid[])`;
+}

@@ -27,10 +27,9 @@ export function isSurveyId(id: string): boolean {
   return UUID.test(id);
 }
 
-interface SurveyRow extends Omit<Survey, "createdAt" | "updatedAt" | "assignedSurveyor"> {
+interface SurveyRow extends Omit<Survey, "createdAt" | "updatedAt"> {
   createdAt: Date;
   updatedAt: Date;
-  assignedSurveyorId: string | null;
 }
 
 // `s` is surveys, `u` the client. Kept as one fragment so every read returns the same shape.
@@ -43,18 +42,28 @@ function surveyColumns(db: Db) {
     s.quoted_price_cents, s.quote, s.pricing_config_version, s.discount_code, s.discount_cents,
     s.surveyed_date::text as surveyed_date, s.completed_date::text as completed_date,
     s.scheduled_date::text as scheduled_date, s.created_at, s.updated_at, s.client_id,
-    u.full_name as client_name, s.assigned_surveyor_id`;
+    u.full_name as client_name,
+    (select json_build_object(
+        'surveyorId', v.id, 'name', v.principal_name, 'companyName', v.company_name,
+        'phone', v.phone, 'licenseNumber', v.license_number,
+        'licenseState', case when s.state = any(v.license_states) then s.state
+          else v.license_states[1] end,
+        'agreedPriceCents', a.agreed_price_cents, 'status', a.status,
+        'scheduledDate', a.scheduled_date::text)
+      from survey_assignments a join surveyors v on v.id = a.surveyor_id
+      where a.survey_id = s.id and a.status in ('offered', 'accepted', 'scheduled')
+    ) as assigned_surveyor`;
 }
 
 function toSurvey(row: SurveyRow): Survey {
-  const { assignedSurveyorId: _assigned, createdAt, updatedAt, ...rest } = row;
+  const { createdAt, updatedAt, ...rest } = row;
   return {
     ...rest,
     createdAt: createdAt.toISOString(),
     updatedAt: updatedAt.toISOString(),
-    // Surveyor profiles arrive with the surveyors issue; until then nobody can be assigned
-    // one, so there is nothing to show.
-    assignedSurveyor: null,
+    // The open assignment's surveyor (one at most: survey_assignments_open_key), read in the
+    // same statement as the survey.
+    assignedSurveyor: row.assignedSurveyor ?? null,
   };
 }
 

@@ -363,6 +363,8 @@ export interface UpdateAssignmentStatusInput {
   reason?: string;
   /** Who asks: an admin, or the surveyor whose account is linked to `surveyorId`. */
   actor: { id: string; role: Role };
+  /** Who is recorded on the survey's timeline: default `actor.id` (an impersonating admin). */
+  actorId?: string;
   /** The site's public origin (config PUBLIC_URL), for the links in the emails. */
   publicUrl: string;
   /** For tests: the moment "the past" is measured from. */
@@ -421,6 +423,7 @@ export async function updateAssignmentStatusInTx(
   if (!updated) throw new AssignmentError(409, ASSIGNMENT_MESSAGES.changedMeanwhile);
   const party = (await getAssignmentParty(tx, { surveyorId: current.surveyorId }))!;
   const bySurveyor = actor.role === "surveyor";
+  const eventActor = input.actorId ?? actor.id;
   const where = `${typeName(survey)} in ${location(survey)}`;
   const adminNote = (verb: string) =>
     notifyAdmins(tx, {
@@ -442,7 +445,7 @@ export async function updateAssignmentStatusInTx(
       });
       break;
     case "scheduled":
-      await followScheduling(tx, survey, party, input.scheduledDate!, actor.id, input.publicUrl);
+      await followScheduling(tx, survey, party, input.scheduledDate!, eventActor, input.publicUrl);
       if (!bySurveyor) {
         await tellSurveyor(
           tx,
@@ -462,7 +465,7 @@ export async function updateAssignmentStatusInTx(
         survey,
         party,
         current.status !== "offered" || current.source === "claim",
-        actor.id,
+        eventActor,
       );
       if (bySurveyor) await adminNote(status);
       else {

@@ -162,11 +162,24 @@ export type SurveyRequest = z.infer<typeof SurveyRequestSchema>;
 /** A survey request as the browser sends it. */
 export type SurveyRequestInput = z.input<typeof SurveyRequestFieldsSchema>;
 
-/** The surveyor shown to the client once one is assigned. */
+/**
+ * The surveyor of the survey's open assignment, as its client and admins see it. While
+ * `status` is "offered" the surveyor has not accepted yet: pages say so instead of calling
+ * them assigned.
+ */
 export interface AssignedSurveyor {
-  name: string;
-  companyName: string | null;
+  surveyorId: string;
+  /** The licensed principal's name, when the record has one. */
+  name: string | null;
+  companyName: string;
   phone: string | null;
+  licenseNumber: string | null;
+  /** The licence's state: the survey's when licensed there, else the first. */
+  licenseState: string | null;
+  agreedPriceCents: number;
+  status: "offered" | "accepted" | "scheduled";
+  /** The booked visit day (YYYY-MM-DD), once scheduled. */
+  scheduledDate: string | null;
 }
 
 /** A survey request as the API returns it (dates as ISO strings). */

@@ -6,7 +6,16 @@ import { z } from "zod";
 import type { AppEnv } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
 import { requireRole } from "./_auth.ts";
-import { isSurveyId } from "../db/surveys.ts";
+import { getSurveyForUser, isSurveyId } from "../db/surveys.ts";
+import type { Db } from "../db/client.ts";
+import {
+  getOpenAssignment,
+  listSurveyBuyers,
+  listSurveyorNames,
+  type SurveyBuyer,
+} from "../db/assignments.ts";
+import type { Assignment, AssignmentStatus } from "../lib/lead_market_schema.ts";
+import type { NearbySurveyorInfo } from "../lib/surveyor_schema.ts";
 import {
   DispatchConflictError,
   findSurveyors,
@@ -56,13 +65,16 @@ async function conflictsAs409<T>(work: Promise<T>): Promise<T> {
 }
 
 /**
- * Dispatch API (admins only; spec §7):
+ * Dispatch API (spec §7; admins, but for the client's own view of the surveyors list):
  *
  * - `POST /api/surveys/{id}/find-surveyors[?refresh=true]` → `FindSurveyorsResponse`
  *   (`{surveyors, survey: {id, nearbySurveyorsInfo, nearbySurveyorsFoundAt}, fromCache}`).
  * - `POST /api/surveys/{id}/notify-surveyors` → `NotifySurveyorsResponse`
  *   (`{notified, totalSurveyors, leadPrice, leadId, invited}`).
- * - `GET /api/surveys/{id}/surveyors` → `{surveyors, lead, foundAt}` without searching.
+ * - `GET /api/surveys/{id}/surveyors` without searching: an admin gets
+ *   `{surveyors, lead, foundAt, buyers, assignment}` (the lead's buyers and the open
+ *   assignment); the client, for their own request only, `ClientSurveyorsView` (names and
+ *   companies of the surveyors matched, notified, buying or assigned, and the assignment).
  *
  * Unknown or malformed id → 404 `{message: "Survey not found"}`; a cancelled or completed
  * request, one without a map location, or (notify) one already taken → 409 with the reason.
@@ -102,13 +114,83 @@ export const dispatch = new Hono<AppEnv>()
   )
   .get(
     "/api/surveys/:id/surveyors",
-    requireRole("admin"),
+    requireRole("admin", "client"),
     zValidator("param", IdParam, onInvalid),
     async (c) => {
       const id = surveyIdOf(c.req.valid("param").id);
-      const result = await getSurveyDispatch({ sql: c.var.db }, { surveyId: id });
+      const user = c.var.user!;
+      const db = c.var.db;
+      // A client's own survey only: ownership in the query, anyone else's is a 404.
+      if (user.role !== "admin" && !(await getSurveyForUser(db, { id, user }))) notFound();
+      const [result, buyers, assignment] = await Promise.all([
+        getSurveyDispatch({ sql: db }, { surveyId: id }),
+        listSurveyBuyers(db, { surveyId: id }),
+        getOpenAssignment(db, { surveyId: id }),
+      ]);
       if (!result) notFound();
       c.header("Cache-Control", "private, no-store");
-      return c.json(result);
+      if (user.role === "admin") {
+        return c.json({ ...result, buyers, assignment: assignment ?? null });
+      }
+      return c.json(await clientView(db, result.surveyors, buyers, assignment));
     },
   );
+
+/** What a client sees of the surveyors on their request: names and companies, no more. */
+export interface ClientSurveyorsView {
+  surveyors: {
+    companyName: string;
+    name: string | null;
+    notified: boolean;
+    bought: boolean;
+    assigned: boolean;
+  }[];
+  assignment: {
+    companyName: string;
+    status: AssignmentStatus;
+    agreedPriceCents: number;
+    scheduledDate: string | null;
+  } | null;
+}
+
+// The surveyor records involved (matched, notified, bought, assigned), named in one query;
+// places that are not records, distances, scores and ids stay with the admins.
+async function clientView(
+  db: Db,
+  matches: NearbySurveyorInfo[],
+  buyers: SurveyBuyer[],
+  assignment: Assignment | undefined,
+): Promise<ClientSurveyorsView> {
+  const notified = new Set(matches.filter((m) => m.notified).map((m) => m.surveyorId));
+  const bought = new Set(buyers.filter((b) => !b.isRefunded).map((b) => b.surveyorId));
+  const ids = [
+    ...new Set([
+      ...matches.flatMap((m) => m.surveyorId ? [m.surveyorId] : []),
+      ...bought,
+      ...(assignment ? [assignment.surveyorId] : []),
+    ]),
+  ];
+  const names = new Map((await listSurveyorNames(db, { ids })).map((n) => [n.id, n]));
+  return {
+    surveyors: ids.flatMap((sid) => {
+      const n = names.get(sid);
+      return n
+        ? [{
+          companyName: n.companyName,
+          name: n.principalName,
+          notified: notified.has(sid),
+          bought: bought.has(sid),
+          assigned: assignment?.surveyorId === sid,
+        }]
+        : [];
+    }),
+    assignment: assignment
+      ? {
+        companyName: assignment.companyName,
+        status: assignment.status,
+        agreedPriceCents: assignment.agreedPriceCents,
+        scheduledDate: assignment.scheduledDate,
+      }
+      : null,
+  };
+}

@@ -15,7 +15,13 @@ import { SurveyCard, surveyTitle } from "../components/survey/SurveyCard.tsx";
 import { ProgressTracker } from "../components/survey/ProgressTracker.tsx";
 import { SurveyTimeline } from "../components/survey/SurveyTimeline.tsx";
 import { StatusBadge } from "../components/survey/StatusBadge.tsx";
-import { quotedPrice, SurveyFacts, SurveyorContact } from "../components/survey/SurveyFacts.tsx";
+import {
+  AWAITING_SURVEYOR_LABEL,
+  isAwaitingSurveyor,
+  quotedPrice,
+  SurveyFacts,
+  SurveyorContact,
+} from "../components/survey/SurveyFacts.tsx";
 import { formatDate } from "../components/survey/format.ts";
 import CreateSurvey from "../islands/CreateSurvey.tsx";
 import CancelSurveyButton from "../islands/CancelSurveyButton.tsx";
@@ -35,7 +41,8 @@ import { SURVEY_TYPE_INFO, SURVEY_TYPES } from "../lib/survey_types.ts";
 import { turnaroundLine } from "../lib/quote_text.ts";
 import { singleLine } from "../lib/text.ts";
 import { formatInteger } from "../lib/numbers.ts";
-import { DispatchCard } from "../components/DispatchCard.tsx";
+import { assignSurveyorProps, DispatchCard } from "../components/DispatchCard.tsx";
+import { getOpenAssignment, listSurveyBuyers } from "../db/assignments.ts";
 import { getSurveyDispatch } from "../lib/dispatch.ts";
 
 /** Client dashboard page size. */
@@ -209,11 +216,17 @@ export const surveyPages = new Hono<AppEnv>()
       // staff names, not even in island props.
       const events = await listSurveyEvents(c.var.db, { surveyId: survey.id, viewer: user });
       // Admins get the dispatch panel, rendered with the data its GET endpoint returns.
-      const dispatch = user.role === "admin"
-        ? await getSurveyDispatch({ sql: c.var.db }, { surveyId: survey.id })
-        : undefined;
+      // With the lead's buyers and the open assignment for the assign form.
+      const [dispatch, buyers, assignment] = user.role === "admin"
+        ? await Promise.all([
+          getSurveyDispatch({ sql: c.var.db }, { surveyId: survey.id }),
+          listSurveyBuyers(c.var.db, { surveyId: survey.id }),
+          getOpenAssignment(c.var.db, { surveyId: survey.id }),
+        ])
+        : [undefined, [], undefined];
       const type = SURVEY_TYPE_INFO[survey.surveyType];
       const isOwner = survey.clientId === user.id;
+      const awaiting = isAwaitingSurveyor(survey);
       const back = user.role === "admin"
         ? { href: "/admin-dashboard", label: "Back to the admin dashboard" }
         : { href: "/client-dashboard", label: "Back to my surveys" };
@@ -232,7 +245,10 @@ export const surveyPages = new Hono<AppEnv>()
             intro={survey.formattedAddress || survey.address}
             actions={
               <>
-                <StatusBadge status={survey.status} />
+                <StatusBadge
+                  status={survey.status}
+                  label={awaiting ? AWAITING_SURVEYOR_LABEL : undefined}
+                />
                 {isOwner && CLIENT_CANCELLABLE.includes(survey.status)
                   ? (
                     <Island
@@ -248,7 +264,11 @@ export const surveyPages = new Hono<AppEnv>()
           <div className="survey-page__grid">
             <div className="stack">
               <Card id="progress-title" title="Progress">
-                <ProgressTracker survey={survey} events={events} />
+                <ProgressTracker
+                  survey={survey}
+                  events={events}
+                  currentLabel={awaiting ? AWAITING_SURVEYOR_LABEL : undefined}
+                />
                 <dl className="survey-card__facts">
                   <div>
                     <dt>Surveyor</dt>
@@ -296,7 +316,15 @@ export const surveyPages = new Hono<AppEnv>()
               </Card>
             </div>
           </div>
-          {dispatch ? <DispatchCard survey={survey} state={dispatch} /> : null}
+          {dispatch
+            ? (
+              <DispatchCard
+                survey={survey}
+                state={dispatch}
+                assign={assignSurveyorProps(survey, dispatch, buyers, assignment ?? null)}
+              />
+            )
+            : null}
         </div>,
       );
     },

@@ -37,9 +37,11 @@ export function reachedIndex(status: SurveyStatus, events: readonly SurveyEvent[
  * one (`aria-current="step"`) and those to come. A cancelled request shows where it stopped.
  */
 export function ProgressTracker(
-  { survey, events }: {
+  { survey, events, currentLabel }: {
     survey: Pick<Survey, "status" | "createdAt">;
     events: readonly SurveyEvent[];
+    /** Replaces the current step's label (e.g. an assignment not accepted yet). */
+    currentLabel?: string;
   },
 ) {
   const dates = statusDates(survey, events);
@@ -63,7 +65,9 @@ export function ProgressTracker(
               aria-current={state === "current" ? "step" : undefined}
             >
               <span className="survey-tracker__dot" aria-hidden="true" />
-              <span className="survey-tracker__label">{STATUS_INFO[status].label}</span>
+              <span className="survey-tracker__label">
+                {state === "current" && currentLabel ? currentLabel : STATUS_INFO[status].label}
+              </span>
               <span className="survey-tracker__date">
                 {state !== "todo" && dates[status] ? formatDate(dates[status]) : ""}
               </span>

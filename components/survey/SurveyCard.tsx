@@ -7,7 +7,12 @@ import { QuoteBreakdown } from "../../islands/_create_survey/QuoteBreakdown.tsx"
 import { turnaroundValue } from "../../lib/quote_text.ts";
 import { ProgressTracker } from "./ProgressTracker.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
-import { quotedPrice, SurveyorContact } from "./SurveyFacts.tsx";
+import {
+  AWAITING_SURVEYOR_LABEL,
+  isAwaitingSurveyor,
+  quotedPrice,
+  SurveyorContact,
+} from "./SurveyFacts.tsx";
 import { formatDate } from "./format.ts";
 
 /** What a client's request says about itself in one line, e.g. for the cancel dialog. */
@@ -23,6 +28,7 @@ export function surveyTitle(s: Pick<Survey, "surveyType" | "formattedAddress" | 
 export function SurveyCard({ survey: s, events }: { survey: Survey; events: SurveyEvent[] }) {
   const type = SURVEY_TYPE_INFO[s.surveyType];
   const headingId = `survey-${s.id}-title`;
+  const awaiting = isAwaitingSurveyor(s);
   return (
     <article className="card survey-card" aria-labelledby={headingId} data-survey-id={s.id}>
       <div className="card__header survey-card__header">
@@ -32,10 +38,14 @@ export function SurveyCard({ survey: s, events }: { survey: Survey; events: Surv
           </h2>
           <p className="survey-card__address">{s.formattedAddress || s.address}</p>
         </div>
-        <StatusBadge status={s.status} />
+        <StatusBadge status={s.status} label={awaiting ? AWAITING_SURVEYOR_LABEL : undefined} />
       </div>
       <div className="card__body">
-        <ProgressTracker survey={s} events={events} />
+        <ProgressTracker
+          survey={s}
+          events={events}
+          currentLabel={awaiting ? AWAITING_SURVEYOR_LABEL : undefined}
+        />
         <dl className="survey-card__facts">
           <div>
             <dt>Quoted price</dt>

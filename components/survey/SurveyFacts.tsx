@@ -13,6 +13,7 @@ import {
 import { formatCents } from "../../lib/quote_text.ts";
 import { formatDate } from "./format.ts";
 import { formatDecimal } from "../../lib/numbers.ts";
+import { ADMIN_ASSIGNMENT_TEXT } from "../../lib/assignment_constants.ts";
 
 /** The quoted price of a survey as text ("Quote required" for subdivisions). */
 export function quotedPrice(survey: Pick<Survey, "quotedPriceCents">): string {
@@ -28,15 +29,40 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** The assigned surveyor's name, company and phone, or a note that none is assigned yet. */
+/** True while the open assignment is only offered: the surveyor has not accepted yet. */
+export function isAwaitingSurveyor(survey: Pick<Survey, "status" | "assignedSurveyor">): boolean {
+  return survey.status === "assigned" && survey.assignedSurveyor?.status === "offered";
+}
+
+/** The status label while the surveyor has not accepted (never "Surveyor assigned"). */
+export const AWAITING_SURVEYOR_LABEL = "Waiting for the surveyor";
+
+/**
+ * The surveyor of the open assignment: company, name, phone, licence and agreed price once
+ * they accepted; while only offered, who was asked and that they have not accepted; nothing
+ * before any assignment.
+ */
 export function SurveyorContact({ survey }: { survey: Pick<Survey, "assignedSurveyor"> }) {
   const s = survey.assignedSurveyor;
   if (!s) return <span className="muted">Not assigned yet</span>;
+  if (s.status === "offered") {
+    return (
+      <span className="surveyor-contact" data-assignment="offered">
+        <strong>{s.companyName}</strong>
+        <span className="muted">{ADMIN_ASSIGNMENT_TEXT.offered}</span>
+      </span>
+    );
+  }
+  const license = s.licenseNumber
+    ? `Licence ${s.licenseState ? `${s.licenseState} ` : ""}${s.licenseNumber}`
+    : null;
   return (
-    <span className="surveyor-contact">
-      <strong>{s.name}</strong>
-      {s.companyName ? <span>{s.companyName}</span> : null}
+    <span className="surveyor-contact" data-assignment={s.status}>
+      <strong>{s.companyName}</strong>
+      {s.name ? <span>{s.name}</span> : null}
       {s.phone ? <a href={`tel:${s.phone.replace(/[^\d+]/g, "")}`}>{s.phone}</a> : null}
+      {license ? <span>{license}</span> : null}
+      <span data-testid="agreed-price">{`Agreed price ${formatCents(s.agreedPriceCents)}`}</span>
     </span>
   );
 }

@@ -60,6 +60,8 @@ interface Fixture {
   claimToken: string;
   /** A record with an account waiting for its licence check (POST …/verify). */
   pendingSurveyorId: string;
+  /** A survey offered to the `surveyorId` record (PATCH …/assignment/{surveyorId}/status). */
+  assignedSurveyId: string;
 }
 
 /** A valid request to one endpoint, and what about it may be absent or null. */
@@ -304,6 +306,18 @@ const SAMPLES: Record<string, Sample> = {
   },
   "POST /api/surveys/:id/notify-surveyors": { role: "admin", params: (f) => ({ id: f.survey.id }) },
   "GET /api/surveys/:id/surveyors": { role: "admin", params: (f) => ({ id: f.survey.id }) },
+  "POST /api/surveys/:surveyId/assign/:surveyorId": {
+    role: "admin",
+    params: (f) => ({ surveyId: f.survey.id, surveyorId: f.surveyorId }),
+    body: () => ({ agreedPrice: 1285.5, reason: "Client asked for a local firm" }),
+    optional: ["reason"],
+  },
+  "PATCH /api/surveys/:surveyId/assignment/:surveyorId/status": {
+    role: "admin",
+    params: (f) => ({ surveyId: f.assignedSurveyId, surveyorId: f.surveyorId }),
+    body: () => ({ status: "declined", reason: "Too far this month" }),
+    optional: ["reason"],
+  },
   "GET /api/notifications": { role: "client", query: () => ({ page: "1" }), optional: ["page"] },
   "GET /api/surveyors": {
     role: "admin",
@@ -693,6 +707,12 @@ async function fixture(t: TestApp): Promise<Fixture> {
   const openLead = await addLead(t, client.cookie, { overrides: dallas });
   const purchased = await addLead(t, client.cookie, { overrides: dallas });
   await buyLead(t.sql, { leadId: purchased.lead.id, surveyorId: own.id, actorId: null });
+  const assigned = await submitSurvey(t, client.cookie);
+  await t.sql`
+    insert into survey_assignments (survey_id, surveyor_id, agreed_price_cents, source)
+    values (${assigned.id}, ${surveyorRecord.id}, 128500, 'admin')`;
+  await t.sql`update surveys set status = 'assigned', assigned_surveyor_id = ${surveyorRecord.id}
+    where id = ${assigned.id}`;
   return {
     t,
     cookies: {
@@ -718,6 +738,7 @@ async function fixture(t: TestApp): Promise<Fixture> {
     purchasedLeadId: purchased.lead.id,
     claimToken,
     pendingSurveyorId: pending.id,
+    assignedSurveyId: assigned.id,
   };
 }
 

@@ -159,7 +159,11 @@ const ACCESS: Record<string, Access> = {
   "POST /api/surveys/delete-multiple": ADMIN,
   "POST /api/surveys/:id/find-surveyors": ADMIN,
   "POST /api/surveys/:id/notify-surveyors": ADMIN,
-  "GET /api/surveys/:id/surveyors": ADMIN,
+  // The client for their own request (names and companies only; another's is a 404).
+  "GET /api/surveys/:id/surveyors": ["admin", "client"],
+  "POST /api/surveys/:surveyId/assign/:surveyorId": ADMIN,
+  // The surveyor linked to :surveyorId (another surveyor gets a 404).
+  "PATCH /api/surveys/:surveyId/assignment/:surveyorId/status": ["admin", "surveyor"],
   "GET /admin": ADMIN,
   "GET /admin-dashboard": ADMIN,
   "GET /admin/email-templates": ADMIN,
