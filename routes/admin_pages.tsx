@@ -11,6 +11,9 @@ import { Island } from "../components/Island.tsx";
 import AdminUsers, { ADMIN_USERS_PAGE_SIZE } from "../islands/AdminUsers.tsx";
 import AdminMessages from "../islands/AdminMessages.tsx";
 import { listUsers, ROLES } from "../db/users.ts";
+import RefundQueue from "../islands/RefundQueue.tsx";
+import { countPendingRefundRequests, listRefundRequests } from "../db/refunds.ts";
+import { REFUND_REQUESTS_PAGE_SIZE } from "./refunds.ts";
 
 /** The nav entry of the console (components/AppLayout.tsx ROLE_NAV). */
 export const ADMIN_CONSOLE_NAV = "/admin?tab=users";
@@ -18,11 +21,12 @@ export const ADMIN_CONSOLE_NAV = "/admin?tab=users";
 const TABS = [
   { id: "users", label: "Users", href: "/admin?tab=users" },
   { id: "messages", label: "Contact messages", href: "/admin?tab=messages" },
+  { id: "returns", label: "Lead returns", href: "/admin?tab=returns" },
 ] as const;
 
 // A page never answers 400: anything odd in the address falls back to the default view.
 const ConsoleQuery = z.object({
-  tab: z.enum(["users", "messages"]).catch("users").default("users"),
+  tab: z.enum(["users", "messages", "returns"]).catch("users").default("users"),
   role: z.enum(ROLES).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
@@ -39,11 +43,12 @@ export const adminPages = new Hono<AppEnv>()
     zValidator("query", ConsoleQuery, onInvalid),
     async (c) => {
       const { tab, role, page } = c.req.valid("query");
+      const pendingReturns = await countPendingRefundRequests(c.var.db);
       const header = (
         <>
           <PageHeader
             title="Admin console"
-            intro="Manage accounts and read what visitors send through the contact form."
+            intro="Manage accounts, decide lead returns and read what visitors send through the contact form."
           />
           <nav className="admin-tabs" aria-label="Admin console sections">
             {TABS.map((t) => (
@@ -54,11 +59,37 @@ export const adminPages = new Hono<AppEnv>()
                 aria-current={t.id === tab ? "page" : undefined}
               >
                 {t.label}
+                {t.id === "returns" && pendingReturns > 0
+                  ? (
+                    <span className="badge badge--warning admin-tabs__count">
+                      <span aria-hidden="true">{pendingReturns}</span>
+                      <span className="visually-hidden">{`, ${pendingReturns} waiting`}</span>
+                    </span>
+                  )
+                  : null}
               </a>
             ))}
           </nav>
         </>
       );
+      if (tab === "returns") {
+        const initial = await listRefundRequests(c.var.db, {
+          status: "pending",
+          page: 1,
+          pageSize: REFUND_REQUESTS_PAGE_SIZE,
+        });
+        return await appPage(
+          c,
+          { title: "Lead returns", active: ADMIN_CONSOLE_NAV },
+          <>
+            {header}
+            <section className="admin-console" aria-labelledby="admin-returns-title">
+              <h2 id="admin-returns-title" className="visually-hidden">Lead returns</h2>
+              <Island component={RefundQueue} props={{ initial }} hydrate="load" />
+            </section>
+          </>,
+        );
+      }
       if (tab === "messages") {
         const initial = await loadMessagePage(c, {
           limit: MESSAGES_PAGE_SIZE,
