@@ -19,6 +19,7 @@ import {
 import { formatDate } from "../components/survey/format.ts";
 import PipelineForm from "../islands/PipelineForm.tsx";
 import AssignmentActions from "../islands/AssignmentActions.tsx";
+import RefundRequestForm from "../islands/RefundRequestForm.tsx";
 import { assignmentActionsProps } from "../lib/assignments.ts";
 import { QuoteBreakdown } from "../islands/_create_survey/QuoteBreakdown.tsx";
 import { getPurchasedLead } from "../db/lead_market.ts";
@@ -32,7 +33,6 @@ import {
   PIPELINE_LABELS,
   PIPELINE_STATUSES,
   type PipelineStatus,
-  REFUND_REQUEST_DAYS,
   type UnlockedLead,
 } from "../lib/lead_market_schema.ts";
 import {
@@ -51,7 +51,6 @@ import { STATUS_INFO } from "../lib/survey_status.ts";
 import { formatCents } from "../lib/quote_text.ts";
 import { describeLeadPrice } from "../lib/lead_pricing.ts";
 import { formatDecimal, formatInteger } from "../lib/numbers.ts";
-import { REFUND_REASON_LABELS, REFUND_REQUEST_STATUS_LABELS } from "../lib/refund_constants.ts";
 
 /** Purchased leads per page. */
 export const PURCHASED_PAGE_SIZE = 10;
@@ -211,53 +210,7 @@ function ParcelFacts({ parcel }: { parcel: unknown }) {
   );
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Whether a return may be requested now, or why not (shown in place of the form). `now` in
- * milliseconds.
- */
-export function returnStanding(
-  lead: Pick<UnlockedLead, "chargedCents" | "refundedAt" | "purchasedAt" | "refundRequest">,
-  now: number,
-): { canRequest: true } | { canRequest: false; reason: string } {
-  if (lead.refundedAt) {
-    return { canRequest: false, reason: `Refunded on ${formatDate(lead.refundedAt)}.` };
-  }
-  const request = lead.refundRequest;
-  if (request) {
-    // One request per purchase (lib/refunds.ts): pending, or decided for good.
-    const reason = REFUND_REASON_LABELS[request.reason];
-    return {
-      canRequest: false,
-      reason: request.status === "pending"
-        ? `You asked for a return (${reason}); it is waiting for a decision.`
-        : `Your return request (${reason}) was ${
-          REFUND_REQUEST_STATUS_LABELS[request.status].toLowerCase()
-        }.`,
-    };
-  }
-  if (lead.chargedCents === 0) {
-    return {
-      canRequest: false,
-      reason: "Nothing was charged for this lead (a welcome claim), so there is nothing to return.",
-    };
-  }
-  const closes = Date.parse(lead.purchasedAt) + REFUND_REQUEST_DAYS * DAY_MS;
-  if (now >= closes) {
-    return {
-      canRequest: false,
-      reason:
-        `Returns can be requested within ${REFUND_REQUEST_DAYS} days of buying; that time ended on ${
-          formatDate(new Date(closes).toISOString())
-        }.`,
-    };
-  }
-  return { canRequest: true };
-}
-
-function PaymentCard({ lead, refundForm }: { lead: UnlockedLead; refundForm: ReactNode }) {
-  const standing = returnStanding(lead, Date.now());
+function PaymentCard({ lead }: { lead: UnlockedLead }) {
   return (
     <Card id="paid-title" title="What you paid" bodyClass="stack">
       <dl className="purchased-facts">
@@ -275,19 +228,33 @@ function PaymentCard({ lead, refundForm }: { lead: UnlockedLead; refundForm: Rea
         <Fact term="Lead price">{formatCents(lead.priceCents)}</Fact>
       </dl>
       <p className="muted">{lead.formula || describeLeadPrice(lead.pricing)}</p>
-      <div className="purchased-return">
-        <h3 className="purchased-return__title">Request a return</h3>
-        {standing.canRequest
-          ? refundForm ?? (
-            <p className="muted">
-              {`Returns for invalid contact details, a duplicate or an out-of-scope request can be asked for within ${REFUND_REQUEST_DAYS} days of buying.`}
-              {" "}
-              <a href="/support/contact">Contact us</a> to ask for one.
-            </p>
-          )
-          : <p className="muted" data-testid="return-unavailable">{standing.reason}</p>}
-      </div>
     </Card>
+  );
+}
+
+/**
+ * "Request a return" (islands/RefundRequestForm): the form while a return may be asked for,
+ * else why not (a free welcome claim, past the 14 days, returned, a request waiting or
+ * decided), judged on the server's clock as the page renders.
+ */
+function ReturnCard({ lead }: { lead: UnlockedLead }) {
+  return (
+    <div className="card purchased-return">
+      <div className="card__body">
+        <Island
+          component={RefundRequestForm}
+          props={{
+            leadId: lead.id,
+            chargedCents: lead.chargedCents,
+            purchasedAt: lead.purchasedAt,
+            refundedAt: lead.refundedAt,
+            request: lead.refundRequest,
+            now: new Date().toISOString(),
+          }}
+          hydrate="idle"
+        />
+      </div>
+    </div>
   );
 }
 
@@ -487,7 +454,8 @@ export const purchasedLeadPages = new Hono<AppEnv>()
                 </p>
                 <QuoteBreakdown quote={lead.quote} caption="The client's quote breakdown" />
               </Card>
-              <PaymentCard lead={lead} refundForm={null} />
+              <PaymentCard lead={lead} />
+              <ReturnCard lead={lead} />
             </div>
           </div>
         </div>,
