@@ -56,6 +56,8 @@ interface Fixture {
   leadId: string;
   /** A lead the signed-in surveyor bought (their purchased lead). */
   purchasedLeadId: string;
+  /** Another buyer's pending return request for that lead. */
+  refundRequestId: string;
   /** The join link's token of an invited prospect (POST /api/surveyor/join). */
   claimToken: string;
   /** A record with an account waiting for its licence check (POST …/verify). */
@@ -477,6 +479,22 @@ const SAMPLES: Record<string, Sample> = {
     optional: ["phone", "city", "state", "zip", "lat", "lng", "email", "confirmPassword"],
     nullable: ["phone", "city", "state", "zip", "lat", "lng"],
   },
+  // Lead returns: the signed-in surveyor's purchase; another buyer's pending request.
+  "POST /api/purchased-leads/:leadId/refund-request": {
+    role: "surveyor",
+    params: (f) => ({ leadId: f.purchasedLeadId }),
+    body: () => ({ reason: "invalid_contact", note: "The phone number is disconnected." }),
+  },
+  "GET /api/admin/refund-requests": {
+    role: "admin",
+    query: () => ({ status: "pending", page: "1", pageSize: "20" }),
+    optional: ["status", "page", "pageSize"],
+  },
+  "POST /api/admin/refund-requests/:id/decision": {
+    role: "admin",
+    params: (f) => ({ id: f.refundRequestId }),
+    body: () => ({ decision: "deny", note: "The number answered when we called." }),
+  },
   // The lead market: the signed-in surveyor's own record takes leads (see the fixture).
   "GET /api/leads": {
     role: "surveyor",
@@ -707,6 +725,14 @@ async function fixture(t: TestApp): Promise<Fixture> {
   const openLead = await addLead(t, client.cookie, { overrides: dallas });
   const purchased = await addLead(t, client.cookie, { overrides: dallas });
   await buyLead(t.sql, { leadId: purchased.lead.id, surveyorId: own.id, actorId: null });
+  // Another buyer of that lead asked for a return (POST …/refund-requests/{id}/decision).
+  const [refundRequest] = await t.sql<{ id: string }[]>`
+    with p as (
+      insert into lead_purchases (lead_id, surveyor_id, kind, charged_cents)
+      values (${purchased.lead.id}, ${surveyorRecord.id}, 'buy', 3850) returning id
+    )
+    insert into lead_refund_requests (lead_purchase_id, reason, note)
+    select id, 'duplicate', 'Same client as last week' from p returning id`;
   const assigned = await submitSurvey(t, client.cookie);
   await t.sql`
     insert into survey_assignments (survey_id, surveyor_id, agreed_price_cents, source)
@@ -736,6 +762,7 @@ async function fixture(t: TestApp): Promise<Fixture> {
     linkableEmail: linkable.email,
     leadId: openLead.lead.id,
     purchasedLeadId: purchased.lead.id,
+    refundRequestId: refundRequest.id,
     claimToken,
     pendingSurveyorId: pending.id,
     assignedSurveyId: assigned.id,

@@ -122,6 +122,10 @@ const ACCESS: Record<string, Access> = {
   "POST /api/admin/users/:userId/enable": ADMIN,
   "POST /api/admin/impersonate/:userId": ADMIN,
   "GET /api/admin/contact-messages": ADMIN,
+  // Lead returns: the buyer asks (ownership checked in the query), admins decide.
+  "POST /api/purchased-leads/:leadId/refund-request": SURVEYOR,
+  "GET /api/admin/refund-requests": ADMIN,
+  "POST /api/admin/refund-requests/:id/decision": ADMIN,
   "PATCH /api/admin/contact-messages/:id/read": ADMIN,
   "GET /api/admin/pricing-config": ADMIN,
   "PUT /api/admin/pricing-config": ADMIN,
