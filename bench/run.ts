@@ -3,8 +3,9 @@
  *  1. the landing page against a bare Deno.serve returning the same bytes (wrk, 64 connections),
  *  2. the JavaScript each public page loads (raw and gzip, from the build manifest),
  *  3. the per-endpoint benchmarks in bench/*.ts that exist (address suggestions, pricing,
- *     survey lists, forgot-password timing, signed-in pages, find-surveyors and the surveyor
- *     directory at 50,000 records), each printing its own figures.
+ *     survey lists, forgot-password timing, signed-in pages, find-surveyors, the surveyor
+ *     directory at 50,000 records, the lead market at 10,000 open leads), each printing its own
+ *     figures.
  * Prints figures only; it asserts nothing.
  */
 import { ensureBuild } from "../lib/assets.ts";
@@ -149,6 +150,7 @@ async function endpointBenches() {
       "signed_in_pages",
       "find_surveyors",
       "surveyors_list",
+      "lead_market",
     ]
   ) {
     const path = new URL(`bench/${name}.ts`, ROOT);
