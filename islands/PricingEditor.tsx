@@ -377,7 +377,7 @@ function LeadPriceSection(
             <strong>{TYPE_NAME("subdivision")}:</strong> {leadSentence(parsed, "subdivision", null)}
           </li>
         </ul>
-        <div className="pricing-grid">
+        <div className="pricing-grid pricing-grid--try">
           <SelectField
             id="lead-try-type"
             label="Try a survey type"

@@ -163,15 +163,15 @@ e2e(
 );
 
 e2e(
-  "an admin uses 'View as' on /surveyors and comes back",
+  "an admin uses 'View as' on the admin console's users and comes back",
   async ({ newPage, t, consoleErrors }) => {
     const admin = await createUser(t.sql, { role: "admin" });
     await createUser(t.sql, { role: "surveyor", fullName: "Sid Surveyor" });
     const page = await newPage();
-    await page.goto("/auth?returnTo=%2Fsurveyors");
+    await page.goto("/auth");
     await signIn(page, admin.email, admin.password);
     await waitForPath(page, "/admin-dashboard");
-    await page.goto("/surveyors");
+    await page.goto("/admin?tab=users");
     await page.getByRole("button", { name: "View as Sid Surveyor" }).click();
     await waitForPath(page, "/surveyor-dashboard");
     await page.getByText("Welcome, Sid").waitFor();

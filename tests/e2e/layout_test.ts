@@ -333,7 +333,9 @@ e2e(
 
 /** Opens /create-survey at `step` (0-based) with `answers`, as a reload after those steps. */
 async function openRequestFlowAt(page: Page, step: number, answers: Record<string, unknown>) {
-  await page.goto("/create-survey");
+  // The draft is written from a page without the request flow: on /create-survey itself the
+  // island, hydrating late on a busy machine, could save its fresh step-1 draft over it.
+  await page.goto("/support/help-center");
   await page.evaluate(
     ([key, draft]) => sessionStorage.setItem(key, draft),
     [
@@ -349,7 +351,7 @@ async function openRequestFlowAt(page: Page, step: number, answers: Record<strin
       }),
     ],
   );
-  await page.reload();
+  await page.goto("/create-survey");
   await page.locator("#cs-heading", { hasText: `Step ${step + 1} of 6` }).waitFor();
 }
 
