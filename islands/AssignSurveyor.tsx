@@ -104,7 +104,11 @@ export default function AssignSurveyor(props: AssignSurveyorProps) {
   }
 
   return (
-    <section className="assign-surveyor" aria-labelledby={`${id}-title`}>
+    <section
+      className="stack assign-surveyor"
+      aria-labelledby={`${id}-title`}
+      data-hydrated={isHydrated || undefined}
+    >
       <h3 id={`${id}-title`} className="dispatch__subtitle">Assignment</h3>
       <p className="assign-surveyor__current" role="status" aria-live="polite">
         {current
@@ -124,12 +128,12 @@ export default function AssignSurveyor(props: AssignSurveyorProps) {
         )
         : (
           <form className="assign-surveyor__form stack" onSubmit={submit}>
-            <label htmlFor={`${id}-surveyor`}>
+            <label className="field__label" htmlFor={`${id}-surveyor`}>
               {current ? "Reassign to" : "Surveyor"}
             </label>
             <select
               id={`${id}-surveyor`}
-              className="input"
+              className="field__input"
               required
               value={surveyorId}
               onChange={(e) => setSurveyorId(e.currentTarget.value)}
@@ -141,10 +145,10 @@ export default function AssignSurveyor(props: AssignSurveyorProps) {
                 </option>
               ))}
             </select>
-            <label htmlFor={`${id}-price`}>Agreed price (USD)</label>
+            <label className="field__label" htmlFor={`${id}-price`}>Agreed price (USD)</label>
             <input
               id={`${id}-price`}
-              className="input"
+              className="field__input"
               type="number"
               inputMode="decimal"
               min="0.01"
@@ -156,12 +160,12 @@ export default function AssignSurveyor(props: AssignSurveyorProps) {
             {current
               ? (
                 <>
-                  <label htmlFor={`${id}-reason`}>
+                  <label className="field__label" htmlFor={`${id}-reason`}>
                     {`Why ${current.companyName} is replaced (optional)`}
                   </label>
                   <input
                     id={`${id}-reason`}
-                    className="input"
+                    className="field__input"
                     maxLength={500}
                     value={reason}
                     onChange={(e) => setReason(e.currentTarget.value)}

@@ -131,7 +131,7 @@ export default function AssignmentActions(props: AssignmentActionsProps) {
   }
 
   return (
-    <div className="assignment-actions" data-hydrated={isHydrated || undefined}>
+    <div className="stack assignment-actions" data-hydrated={isHydrated || undefined}>
       <p className="assignment-actions__status" role="status" aria-live="polite">
         <span className="badge badge--info">{ASSIGNMENT_LABELS[status]}</span>{" "}
         {`Agreed price ${formatCents(props.agreedPriceCents)}`}
@@ -139,7 +139,7 @@ export default function AssignmentActions(props: AssignmentActionsProps) {
       </p>
       {can("accepted") || can("declined")
         ? (
-          <div className="assignment-actions__row">
+          <div className="cluster assignment-actions__row">
             {can("accepted")
               ? (
                 <button
@@ -170,21 +170,21 @@ export default function AssignmentActions(props: AssignmentActionsProps) {
       {can("declined") && isDeclining
         ? (
           <form
-            className="assignment-actions__form"
+            className="stack assignment-actions__form"
             onSubmit={(e) => {
               e.preventDefault();
               void move("declined", reason.trim() ? { reason: reason.trim() } : {});
             }}
           >
-            <label htmlFor={`${id}-reason`}>Reason (optional)</label>
+            <label className="field__label" htmlFor={`${id}-reason`}>Reason (optional)</label>
             <input
               id={`${id}-reason`}
-              className="input"
+              className="field__input"
               maxLength={500}
               value={reason}
               onChange={(e) => setReason(e.currentTarget.value)}
             />
-            <div className="assignment-actions__row">
+            <div className="cluster assignment-actions__row">
               <button type="submit" className="btn btn--danger" disabled={disabled}>
                 {busy === "declined" ? "Declining..." : "Decline the job"}
               </button>
@@ -202,13 +202,13 @@ export default function AssignmentActions(props: AssignmentActionsProps) {
         : null}
       {can("scheduled")
         ? (
-          <form className="assignment-actions__form" onSubmit={schedule}>
-            <label htmlFor={`${id}-date`}>
+          <form className="stack assignment-actions__form" onSubmit={schedule}>
+            <label className="field__label" htmlFor={`${id}-date`}>
               {status === "scheduled" ? "Move the visit to" : "Visit date"}
             </label>
             <input
               id={`${id}-date`}
-              className="input"
+              className="field__input"
               type="date"
               required
               min={props.minDate}
@@ -227,7 +227,7 @@ export default function AssignmentActions(props: AssignmentActionsProps) {
         : null}
       {can("completed")
         ? (
-          <div className="assignment-actions__row">
+          <div className="cluster assignment-actions__row">
             <button
               type="button"
               className="btn btn--secondary"
@@ -241,7 +241,7 @@ export default function AssignmentActions(props: AssignmentActionsProps) {
         : null}
       {can("cancelled")
         ? (
-          <div className="assignment-actions__row">
+          <div className="cluster assignment-actions__row">
             <button
               type="button"
               className="btn btn--danger"
