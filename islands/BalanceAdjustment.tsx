@@ -4,7 +4,7 @@
  * newest ledger entries with "Show older entries". Every adjustment ends in a toast with the
  * server's message; a removal beyond the balance is refused by the server and says so.
  */
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { apiJson, errorMessage, getQuery } from "./_api.ts";
 import { toast } from "./_toast.ts";
 import { CheckedForm, RadioGroup, TextareaField, TextField } from "./_fields.tsx";
@@ -59,6 +59,9 @@ export default function BalanceAdjustment(
   const [note, setNote] = useState("");
   const [errors, setErrors] = useState<{ amount?: string; note?: string }>({});
   const [busy, setBusy] = useState<"" | "adjust" | "more">("");
+  // Until hydrated, the buttons would submit the form as a plain page request.
+  const [isHydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const base = `/api/surveyors/${encodeURIComponent(surveyorId)}`;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -124,7 +127,7 @@ export default function BalanceAdjustment(
   }
 
   return (
-    <div className="stack billing-admin">
+    <div className="stack billing-admin" data-hydrated={isHydrated || undefined}>
       <p className="billing-balance">
         <span className="billing-balance__label">Balance</span>{" "}
         <strong className="billing-balance__value" aria-live="polite">
@@ -159,7 +162,11 @@ export default function BalanceAdjustment(
           error={errors.note}
         />
         <p>
-          <button type="submit" className="btn btn--primary btn--sm" disabled={busy !== ""}>
+          <button
+            type="submit"
+            className="btn btn--primary btn--sm"
+            disabled={!isHydrated || busy !== ""}
+          >
             {busy === "adjust"
               ? "Saving..."
               : direction === "debit"
@@ -214,7 +221,7 @@ export default function BalanceAdjustment(
             <button
               type="button"
               className="btn btn--secondary btn--sm"
-              disabled={busy !== ""}
+              disabled={!isHydrated || busy !== ""}
               onClick={showOlder}
             >
               {busy === "more" ? "Loading..." : "Show older entries"}

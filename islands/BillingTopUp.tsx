@@ -3,7 +3,7 @@
  * amounts or another between the minimum and maximum, then Stripe's hosted payment page.
  * Nothing is credited here: the balance changes when Stripe's webhook confirms the payment.
  */
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { apiJson, errorMessage } from "./_api.ts";
 import { toast } from "./_toast.ts";
 import { CheckedForm, RadioGroup, Spinner, TextField } from "./_fields.tsx";
@@ -39,6 +39,9 @@ export default function BillingTopUp(
   const [other, setOther] = useState("");
   const [errors, setErrors] = useState<{ amount?: string }>({});
   const [isPending, setPending] = useState(false);
+  // Until hydrated, the button would submit the form as a plain page request.
+  const [isHydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const range = `between ${formatCents(minCents)} and ${formatCents(maxCents)}`;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -81,7 +84,12 @@ export default function BillingTopUp(
     { id: OTHER, label: "Other amount" },
   ];
   return (
-    <CheckedForm errors={errors} isPending={isPending} onSubmit={submit}>
+    <CheckedForm
+      errors={errors}
+      isPending={isPending}
+      className="stack billing-topup"
+      onSubmit={submit}
+    >
       <RadioGroup
         id={`${id}-choice`}
         label="Amount to add"
@@ -112,7 +120,12 @@ export default function BillingTopUp(
         usually within seconds.
       </p>
       <p>
-        <button type="submit" className="btn btn--primary" disabled={isPending}>
+        <button
+          type="submit"
+          className="btn btn--primary"
+          disabled={!isHydrated || isPending}
+          data-hydrated={isHydrated || undefined}
+        >
           {isPending ? <Spinner /> : null}
           {isPending ? "Opening the payment page..." : "Continue to payment"}
         </button>

@@ -12,6 +12,7 @@ import { createGeoProvider } from "../lib/geo/select.ts";
 import { createParcelProvider } from "../lib/parcels/select.ts";
 import { createOfflinePlacesProvider } from "../lib/places/offline.ts";
 import { createOfflinePaymentsProvider } from "../lib/payments/offline.ts";
+import { createPaymentsProvider } from "../lib/payments/select.ts";
 import type { AppDeps } from "../routes/_env.ts";
 
 /** Origin the test app believes it serves. */
@@ -88,8 +89,11 @@ export async function createTestApp(
     parcels: createParcelProvider(config),
     // Tests never reach Google; tests/lib/places_google_test.ts covers it with a fake.
     places: createOfflinePlacesProvider(),
-    // Tests never reach Stripe; tests/lib/payments_stripe_test.ts covers it with a fake.
-    payments: createOfflinePaymentsProvider(),
+    // Offline unless a test configures Stripe, and then only a fake Stripe API
+    // (STRIPE_API_BASE; tests/_stripe_fake.ts).
+    payments: config.STRIPE_API_BASE
+      ? createPaymentsProvider(config)
+      : createOfflinePaymentsProvider(),
     ...extra,
   };
   const app = createApp(deps);

@@ -351,6 +351,23 @@ test("[webhook] a bad, missing or foreign signature is a 400 {message} and chang
   }
 });
 
+test("[webhook] only the webhook skips the same-origin check; the surveyor's checkout still needs it", async () => {
+  const { t, done } = await stripeApp();
+  try {
+    const s = await surveyorWithBalance(t);
+    const crossSite = await t.app.request(`${ORIGIN}/api/billing/checkout`, {
+      method: "POST",
+      headers: { cookie: s.cookie, "content-type": "application/json" },
+      body: JSON.stringify({ amountCents: 5_000 }),
+    });
+    assertEquals(crossSite.status, 403);
+    assertEquals((await crossSite.json()).message, "Cross-site request refused");
+    assertEquals((await t.sql`select 1 from stripe_checkout_sessions`).length, 0);
+  } finally {
+    await done();
+  }
+});
+
 test("[webhook] a session Meridian never created is acknowledged (200) and credits nobody", async () => {
   const { t, done } = await stripeApp();
   try {
