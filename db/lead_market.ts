@@ -243,11 +243,18 @@ function officeOf(s: Pick<MarketSurveyor, "lat" | "lng">) {
  * edits the configuration in between; a configuration without a lead section used the
  * defaults.
  */
-function leadColumns(db: Db, surveyorId: string, office: { lat: number; lng: number } | null) {
-  const distance = office
-    ? db`case when s.lat is null then null else earth_distance(ll_to_earth(s.lat, s.lng),
+function leadColumns(
+  db: Db,
+  surveyorId: string,
+  office: { lat: number; lng: number } | null,
+  // The distance expression, when the office comes from the query itself (the listing).
+  distanceSql?: postgres.PendingQuery<postgres.Row[]>,
+) {
+  const distance = distanceSql ??
+    (office
+      ? db`case when s.lat is null then null else earth_distance(ll_to_earth(s.lat, s.lng),
         ll_to_earth(${office.lat}::float8, ${office.lng}::float8)) end`
-    : db`null::float8`;
+      : db`null::float8`);
   return db`
     l.id, l.survey_id, s.survey_type, s.status as survey_status, s.state,
     coalesce(s.formatted_address, s.address) as place,
@@ -368,51 +375,65 @@ export async function listAvailableLeads(
     pageSize: number;
   },
 ): Promise<{ leads: LeadSummary[]; total: number }> {
-  const surveyor = await getMarketSurveyor(db, { id: surveyorId });
-  if (!surveyor || accountBlock(surveyor) !== null) return { leads: [], total: 0 };
-  const types = surveyType
-    ? surveyor.surveyTypes.filter((t) => t === surveyType)
-    : surveyor.surveyTypes;
-  if (types.length === 0 || surveyor.licenseStates.length === 0) return { leads: [], total: 0 };
-  const radiusMiles = Math.min(surveyor.serviceRadiusMiles, maxDistanceMiles ?? Infinity);
-  const radiusM = radiusMiles * METERS_PER_MILE;
-  const office = officeOf(surveyor)!;
-  const here = db`ll_to_earth(${office.lat}::float8, ${office.lng}::float8)`;
-  const matching = db`
-    from surveys s
-    join leads l on l.survey_id = s.id
-    where s.lat is not null and s.status in ('requested', 'surveyors_notified')
-      and earth_box(${here}, ${radiusM}::float8) @> ll_to_earth(s.lat, s.lng)
-      and earth_distance(ll_to_earth(s.lat, s.lng), ${here}) <= ${radiusM}::float8
-      and s.state = any(${db.array(surveyor.licenseStates)}::text[])
-      and s.survey_type = any(${db.array(types)}::text[])
-      and l.status = 'open' and l.expires_at > now()
-      and not exists (
-        select 1 from lead_dismissals d where d.surveyor_id = ${surveyorId} and d.lead_id = l.id
-      )
-      and not exists (
-        select 1 from lead_purchases bought
-        where bought.lead_id = l.id and bought.surveyor_id = ${surveyorId}
-      )`;
+  if (!isSurveyorId(surveyorId)) return { leads: [], total: 0 };
   const offset = (Math.max(1, page) - 1) * pageSize;
-  // The page's ids first (with the count over every match), then the page's rows in full.
-  const ids = await db<{ id: string; total: number }[]>`
-    select l.id, count(*) over ()::int as total ${matching}
-    order by l.created_at desc, l.id desc
-    limit ${pageSize} offset ${offset}`;
-  let total = ids[0]?.total ?? 0;
-  if (ids.length === 0 && offset > 0) {
-    const [row] = await db<{ total: number }[]>`select count(*)::int as total ${matching}`;
-    total = row.total;
-  }
-  if (ids.length === 0) return { leads: [], total };
-  const rows = await db<LeadRow[]>`
-    select ${leadColumns(db, surveyorId, office)}
-    from leads l join surveys s on s.id = l.survey_id
-    ${leadJoins(db, surveyorId)}
-    where l.id = any(${db.array(ids.map((r) => r.id))}::uuid[])
-    order by l.created_at desc, l.id desc`;
-  return { leads: rows.map((r) => toSummary(r, surveyor)), total };
+  const maxMiles = maxDistanceMiles ?? null;
+  // One statement (one round trip): the surveyor, if they may take leads (accountBlock's
+  // conditions), gives the box; the office point and radius reach the GiST index as the
+  // parameters of a nested loop. The count covers every match; the page's rows are read in
+  // full only for the page.
+  const rows = await db<(LeadRow & { total: number; welcomeClaimUsedAt: Date | null })[]>`
+    with me as (
+      select id, lat, lng, license_states, survey_types, welcome_claim_used_at,
+        least(service_radius_miles::float8, coalesce(${maxMiles}::float8, service_radius_miles))
+          * ${METERS_PER_MILE}::float8 as radius_m
+      from surveyors
+      where id = ${surveyorId} and status = 'active' and verified_at is not null
+        and lat is not null and lng is not null
+    ), matched as materialized (
+      select l.id, l.created_at
+      from me
+      cross join surveys s
+      join leads l on l.survey_id = s.id
+      where s.lat is not null and s.status in ('requested', 'surveyors_notified')
+        and earth_box(ll_to_earth(me.lat, me.lng), me.radius_m) @> ll_to_earth(s.lat, s.lng)
+        and earth_distance(ll_to_earth(s.lat, s.lng), ll_to_earth(me.lat, me.lng)) <= me.radius_m
+        and s.state = any(me.license_states)
+        and s.survey_type = any(me.survey_types)
+        ${surveyType ? db`and s.survey_type = ${surveyType}` : db``}
+        and l.status = 'open' and l.expires_at > now()
+        and not exists (
+          select 1 from lead_dismissals d where d.surveyor_id = me.id and d.lead_id = l.id
+        )
+        and not exists (
+          select 1 from lead_purchases bought
+          where bought.lead_id = l.id and bought.surveyor_id = me.id
+        )
+    ), page as (
+      select id from matched order by created_at desc, id desc
+      limit ${pageSize} offset ${offset}
+    )
+    select c.total, r.*
+    from (select count(*)::int as total from matched) c
+    left join lateral (
+      select ${
+    leadColumns(
+      db,
+      surveyorId,
+      null,
+      db`earth_distance(ll_to_earth(s.lat, s.lng), ll_to_earth(me.lat, me.lng))`,
+    )
+  }, me.welcome_claim_used_at
+      from page
+      join leads l on l.id = page.id
+      join surveys s on s.id = l.survey_id
+      cross join me
+      ${leadJoins(db, surveyorId)}
+    ) r on true
+    order by r.created_at desc, r.id desc`;
+  const total = rows[0]?.total ?? 0;
+  const leads = rows.filter((r) => r.id !== null).map((r) => toSummary(r, r));
+  return { leads, total };
 }
 
 async function readLead(

@@ -8,3 +8,8 @@
 create index surveys_open_location_idx on surveys using gist (ll_to_earth(lat, lng))
   where lat is not null and status in ('requested', 'surveyors_notified');
 
+
+-- Each property found above is joined to its lead, if open, from this index alone (an
+-- index-only probe per property instead of a heap read of the lead).
+create index leads_open_survey_idx on leads (survey_id) include (id, created_at, expires_at)
+  where status = 'open';
