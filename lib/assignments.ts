@@ -377,7 +377,8 @@ export interface UpdateAssignmentStatusInput {
  *
  * Throws `AssignmentError`: 404 when the survey or the assignment does not exist or the actor
  * is neither an admin nor the surveyor linked to `surveyorId`; 409 for a move the lifecycle or
- * the actor's role does not allow (with the reason); 400 for scheduling without a date or with
+ * the actor's role does not allow (with the reason), or any move but cancelling on a cancelled
+ * or completed survey; 400 for scheduling without a date or with
  * a past one, or a date with any other move.
  */
 export async function updateAssignmentStatusInTx(
@@ -402,6 +403,15 @@ export async function updateAssignmentStatusInTx(
   if (!current) throw new AssignmentError(404, ASSIGNMENT_MESSAGES.assignmentNotFound);
   if (!canMoveAssignment(actor.role, current.status, status)) {
     throw new AssignmentError(409, assignmentMoveError(actor.role, current.status, status));
+  }
+  // A cancelled or completed request keeps no live job: its assignment may only be ended.
+  if (isTerminal(survey.status) && status !== "cancelled") {
+    throw new AssignmentError(
+      409,
+      `This survey is ${
+        STATUS_INFO[survey.status].label.toLowerCase()
+      }; its assignment can only be cancelled.`,
+    );
   }
   if (status === "scheduled") {
     if (!input.scheduledDate) throw new AssignmentError(400, ASSIGNMENT_MESSAGES.dateRequired);

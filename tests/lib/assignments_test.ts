@@ -460,3 +460,32 @@ test("[assignments] reassigning a scheduled survey clears the old visit day", as
     t.close();
   }
 });
+
+test("[assignments] on a cancelled request the assignment can only be cancelled", async () => {
+  const t = await createTestApp();
+  try {
+    const { client, survey } = await clientWithSurvey(t);
+    const admin = await createUser(t.sql, { role: "admin" });
+    const { surveyor, user } = await addSurveyor(t, "Ortiz Surveying");
+    await assign(t, { surveyId: survey.id, surveyorId: surveyor.id });
+    await t.sql`update surveys set status = 'cancelled' where id = ${survey.id}`;
+    const base = { surveyId: survey.id, surveyorId: surveyor.id };
+    const err = await refusal(
+      move(t, { ...base, status: "accepted", actor: { id: user!.id, role: "surveyor" } }),
+    );
+    assertEquals([err.status, err.message], [
+      409,
+      "This survey is cancelled; its assignment can only be cancelled.",
+    ]);
+    assert(!(await notificationsOf(t, client.id)).some((n) => n.kind === "surveyor_assigned"));
+    const ended = await move(t, {
+      ...base,
+      status: "cancelled",
+      actor: { id: admin.id, role: "admin" },
+    });
+    assertEquals(ended.status, "cancelled");
+    assertEquals((await surveyRow(t, survey.id)).status, "cancelled");
+  } finally {
+    t.close();
+  }
+});
