@@ -429,6 +429,13 @@ if (import.meta.main) {
   const dataDir = await Deno.makeTempDir({ prefix: "meridian-bench-leads-" });
   const config = { DATABASE_URL: scratch.url, DATA_DIR: dataDir };
   const kind = scratch.url ? "Postgres" : "PGlite";
+  // The figures mean little on a busy machine: say how busy it was.
+  const load = () =>
+    Deno.readTextFile("/proc/loadavg").then((t) => t.split(" ").slice(0, 3))
+      .catch(() => ["?"]);
+  console.log(
+    `  load average at start: ${(await load()).join(" ")} (${navigator.hardwareConcurrency} CPUs)`,
+  );
   try {
     const seedStart = performance.now();
     const db = await openDatabase(config);
@@ -470,6 +477,7 @@ if (import.meta.main) {
       await integrity(config);
       await listInProcess(config);
     }
+    console.log(`  load average at end: ${(await load()).join(" ")}`);
   } finally {
     await Deno.remove(dataDir, { recursive: true });
     await scratch.drop();
