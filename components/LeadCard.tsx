@@ -112,6 +112,8 @@ export interface LeadCardProps {
   level?: 2 | 3;
   /** Link the title to the lead's page (in a list). */
   href?: string;
+  /** The card's heading instead of the lead's title (on a page whose h1 already says it). */
+  heading?: string;
   /** Buttons under the card (the list's "Not interested"). */
   actions?: ReactNode;
   /** Extra facts after the standard ones (the detail page's). */
@@ -119,10 +121,12 @@ export interface LeadCardProps {
 }
 
 /** One lead's summary card (see the file's comment). */
-export function LeadCard({ lead, now, level = 3, href, actions, children }: LeadCardProps) {
+export function LeadCard(
+  { lead, now, level = 3, href, heading, actions, children }: LeadCardProps,
+) {
   const Heading = level === 2 ? "h2" : "h3";
   const titleId = `lead-${lead.id}-title`;
-  const title = leadTitle(lead);
+  const title = heading ?? leadTitle(lead);
   const isRush = lead.rush !== "standard";
   const seatsLeft = Math.max(0, lead.maxBuyers - lead.buyersCount);
   return (

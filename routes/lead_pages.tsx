@@ -26,6 +26,7 @@ import { SURVEY_TYPES } from "../lib/survey_types.ts";
 import { formatLeadPrice } from "../lib/lead_pricing.ts";
 import { formatCents, turnaroundLine } from "../lib/quote_text.ts";
 import { formatInteger } from "../lib/numbers.ts";
+import { REFUND_REQUEST_DAYS } from "../lib/refund_constants.ts";
 
 // The list's filters come from the address: an invalid one is dropped, never a 400 page.
 const ListQuery = z.object({
@@ -217,44 +218,55 @@ async function availableLeadsPage(c: AppContext) {
 function QuoteCard({ quote }: { quote: LeadQuote }) {
   return (
     <Card id="lead-quote-title" title="The client's quote">
-      <TableRegion label="Quote breakdown">
-        <table className="table lead-breakdown">
-          <caption className="visually-hidden">The client's instant quote, line by line</caption>
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Amount</th>
-            </tr>
-          </thead>
-          <tbody>
-            {quote.lineItems.map((line) => (
-              <tr key={line.key}>
-                <th scope="row">
-                  {line.label}
-                  <span className="lead-breakdown__detail">{line.detail}</span>
-                </th>
-                <td>{formatCents(line.amountCents)}</td>
-              </tr>
-            ))}
-            {quote.discountCents
-              ? (
+      {quote.quoteRequired
+        ? (
+          <p>
+            No instant quote: this survey type is quoted by hand, so the client has no price yet.
+            Buying the lead lets you quote it yourself.
+          </p>
+        )
+        : (
+          <TableRegion label="Quote breakdown">
+            <table className="table lead-breakdown">
+              <caption className="visually-hidden">
+                The client's instant quote, line by line
+              </caption>
+              <thead>
                 <tr>
-                  <th scope="row">Discount</th>
-                  <td>{`−${formatCents(quote.discountCents)}`}</td>
+                  <th scope="col">Item</th>
+                  <th scope="col">Amount</th>
                 </tr>
-              )
-              : null}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">Total</th>
-              <td>
-                {quote.totalCents === null ? "Quoted by hand" : formatCents(quote.totalCents)}
-              </td>
-            </tr>
-          </tfoot>
-        </table>
-      </TableRegion>
+              </thead>
+              <tbody>
+                {quote.lineItems.map((line) => (
+                  <tr key={line.key}>
+                    <th scope="row">
+                      {line.label}
+                      <span className="lead-breakdown__detail">{line.detail}</span>
+                    </th>
+                    <td>{formatCents(line.amountCents)}</td>
+                  </tr>
+                ))}
+                {quote.discountCents
+                  ? (
+                    <tr>
+                      <th scope="row">Discount</th>
+                      <td>{`−${formatCents(quote.discountCents)}`}</td>
+                    </tr>
+                  )
+                  : null}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">Total</th>
+                  <td>
+                    {quote.totalCents === null ? "Quoted by hand" : formatCents(quote.totalCents)}
+                  </td>
+                </tr>
+              </tfoot>
+            </table>
+          </TableRegion>
+        )}
       <p className="muted lead-breakdown__turnaround">
         {turnaroundLine(quote)}
       </p>
@@ -265,7 +277,7 @@ function QuoteCard({ quote }: { quote: LeadQuote }) {
 /** What buying unlocks, said plainly before anyone pays. */
 function Unlocks({ lead }: { lead: LeadSummary }) {
   return (
-    <Card id="lead-unlocks-title" title="What you get">
+    <Card id="lead-unlocks-title" title="What you get" bodyClass="stack">
       <p>
         Buying or claiming unlocks the client's name, phone, email, exact address, parcel data and
         the full request, on your purchased leads.
@@ -275,7 +287,7 @@ function Unlocks({ lead }: { lead: LeadSummary }) {
           lead.buyersCount === 0
             ? "nobody has bought it yet"
             : `${lead.buyersCount} already bought it`
-        }. If the contact details turn out to be invalid, ask for a return within 14 days and the price comes back to your balance.`}
+        }. If the contact details turn out to be invalid, ask for a return within ${REFUND_REQUEST_DAYS} days; once approved, the price goes back to your balance.`}
       </p>
     </Card>
   );
@@ -356,10 +368,8 @@ export const leadPages = new Hono<AppEnv>()
             )
             : null}
           <div className="lead-detail">
-            <div className="lead-detail__main stack">
-              <LeadCard lead={lead} now={now} level={2} />
-              {quote ? <QuoteCard quote={quote} /> : null}
-              <Unlocks lead={lead} />
+            <div className="lead-detail__summary">
+              <LeadCard lead={lead} now={now} level={2} heading="Summary" />
             </div>
             <div className="lead-detail__side stack">
               {!purchased && lead.status === "open"
@@ -387,6 +397,10 @@ export const leadPages = new Hono<AppEnv>()
                   </Card>
                 )
                 : null}
+            </div>
+            <div className="lead-detail__rest stack">
+              {quote ? <QuoteCard quote={quote} /> : null}
+              <Unlocks lead={lead} />
             </div>
           </div>
         </>,

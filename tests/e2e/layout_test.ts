@@ -13,6 +13,9 @@ import { surveyRequest } from "../_fixtures.ts";
 import type { TestApp } from "../_helpers.ts";
 import { insertNotification } from "../../db/notifications.ts";
 import { addContactHistory, insertSurveyor } from "../../db/surveyors.ts";
+import { insertLead } from "../../db/leads.ts";
+import { getActivePricingConfig } from "../../db/pricing.ts";
+import { priceLead } from "../../lib/lead_pricing.ts";
 import { ROLE_NAV } from "../../components/AppLayout.tsx";
 import { DRAFT_KEY } from "../../islands/_create_survey/storage.ts";
 import type { Role } from "../../lib/roles.ts";
@@ -43,6 +46,8 @@ const AXE_PAGES: Partial<Record<Role | "public", (string | RegExp)[]>> = {
     /^\/survey\//,
     /^\/surveyor-detail\//,
   ],
+  // The available leads (list and map) and one lead with its actions.
+  surveyor: ["/leads", /^\/surveyor\/leads\//],
 };
 const AXE_WIDTHS = new Set([390, 1280]);
 
@@ -95,6 +100,20 @@ async function seed(t: TestApp, baseUrl: string) {
     authorId: users.admin.id,
     entry: { channel: "call", summary: "Agreed to take boundary work in Travis County." },
   });
+  // It is the surveyor's own record (licence checked), and the request is a lead it may take:
+  // /leads lists it and the lead's page is measured.
+  await t.sql`
+    update surveyors set user_id = ${users.surveyor.id}, verified_at = now()
+    where id = ${surveyor.id}`;
+  const { version, config } = await getActivePricingConfig(t.sql);
+  const price = priceLead(config.lead, survey);
+  const lead = await insertLead(t.sql, {
+    surveyId: survey.id,
+    priceCents: price.priceCents,
+    pricing: { ...price.inputs, configVersion: version },
+    maxBuyers: 3,
+    expiryDays: 7,
+  });
   for (const user of Object.values(users)) {
     for (let i = 0; i < 3; i++) {
       await insertNotification(t.sql, {
@@ -110,7 +129,7 @@ async function seed(t: TestApp, baseUrl: string) {
     public: PUBLIC_PAGES,
     admin: [`/survey/${survey.id}`, `/surveyor-detail/${surveyor.id}`, "/admin?tab=messages"],
     client: [`/survey/${survey.id}`],
-    surveyor: [],
+    surveyor: [`/surveyor/leads/${lead.id}`],
     technician: [],
   };
   // Every link of each role's navigation, so a page added to it is measured too.
