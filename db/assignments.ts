@@ -7,11 +7,11 @@
  * these functions read and write rows and take `tx` from the caller's transaction.
  */
 import type { Db } from "./client.ts";
+import { isSurveyId } from "./surveys.ts";
+import { isSurveyorId } from "./surveyors.ts";
 import type { Assignment, AssignmentStatus } from "../lib/lead_market_schema.ts";
 import type { SurveyStatus } from "../lib/survey_schema.ts";
 import type { SurveyType } from "../lib/survey_types.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface AssignmentRow extends Omit<Assignment, "createdAt" | "updatedAt"> {
   createdAt: Date;
@@ -58,7 +58,7 @@ export async function lockAssignableSurvey(
   db: Db,
   { surveyId }: { surveyId: string },
 ): Promise<AssignableSurvey | undefined> {
-  if (!UUID.test(surveyId)) return undefined;
+  if (!isSurveyId(surveyId)) return undefined;
   const [row] = await db<AssignableSurvey[]>`
     select s.id, s.status, s.client_id, u.full_name as client_name, u.email as client_email,
       s.survey_type, coalesce(s.formatted_address, s.address) as address, s.state,
@@ -93,7 +93,7 @@ export async function getAssignmentParty(
   db: Db,
   { surveyorId }: { surveyorId: string },
 ): Promise<AssignmentParty | undefined> {
-  if (!UUID.test(surveyorId)) return undefined;
+  if (!isSurveyorId(surveyorId)) return undefined;
   const [row] = await db<AssignmentParty[]>`
     select v.id, v.company_name, v.principal_name, v.phone, v.license_number, v.license_states,
       v.status, u.id as user_id, coalesce(u.email, v.email) as email
@@ -116,7 +116,7 @@ export async function getOpenAssignment(
   db: Db,
   { surveyId }: { surveyId: string },
 ): Promise<Assignment | undefined> {
-  if (!UUID.test(surveyId)) return undefined;
+  if (!isSurveyId(surveyId)) return undefined;
   const [row] = await db<AssignmentRow[]>`
     select ${assignmentColumns(db)}
     from survey_assignments a join surveyors v on v.id = a.surveyor_id
@@ -132,7 +132,7 @@ export async function getSurveyorAssignment(
   db: Db,
   { surveyId, surveyorId }: { surveyId: string; surveyorId: string },
 ): Promise<Assignment | undefined> {
-  if (!UUID.test(surveyId) || !UUID.test(surveyorId)) return undefined;
+  if (!isSurveyId(surveyId) || !isSurveyorId(surveyorId)) return undefined;
   const [row] = await db<AssignmentRow[]>`
     select ${assignmentColumns(db)}
     from survey_assignments a join surveyors v on v.id = a.surveyor_id
@@ -223,7 +223,7 @@ export async function listSurveyorAssignments(
   db: Db,
   { surveyorId, openOnly = false }: { surveyorId: string; openOnly?: boolean },
 ): Promise<SurveyorAssignmentItem[]> {
-  if (!UUID.test(surveyorId)) return [];
+  if (!isSurveyorId(surveyorId)) return [];
   const rows = await db<(AssignmentRow & Omit<SurveyorAssignmentItem, keyof Assignment>)[]>`
     select ${assignmentColumns(db)}, s.survey_type, s.status as survey_status, s.state
     from survey_assignments a
@@ -260,7 +260,7 @@ export async function listSurveyBuyers(
   db: Db,
   { surveyId }: { surveyId: string },
 ): Promise<SurveyBuyer[]> {
-  if (!UUID.test(surveyId)) return [];
+  if (!isSurveyId(surveyId)) return [];
   const rows = await db<(Omit<SurveyBuyer, "purchasedAt"> & { purchasedAt: Date })[]>`
     select p.surveyor_id, v.company_name, v.principal_name, p.kind,
       p.created_at as purchased_at, p.refunded_at is not null as is_refunded
@@ -277,7 +277,7 @@ export async function listSurveyorNames(
   db: Db,
   { ids }: { ids: string[] },
 ): Promise<{ id: string; companyName: string; principalName: string | null }[]> {
-  const valid = ids.filter((id) => UUID.test(id));
+  const valid = ids.filter((id) => isSurveyorId(id));
   if (valid.length === 0) return [];
   return await db<{ id: string; companyName: string; principalName: string | null }[]>`
     select id, company_name, principal_name from surveyors
