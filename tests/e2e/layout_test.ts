@@ -14,6 +14,7 @@ import type { TestApp } from "../_helpers.ts";
 import { insertNotification } from "../../db/notifications.ts";
 import { addContactHistory, insertSurveyor } from "../../db/surveyors.ts";
 import { insertLead } from "../../db/leads.ts";
+import { postLedgerEntry } from "../../db/ledger.ts";
 import { getActivePricingConfig } from "../../db/pricing.ts";
 import { priceLead } from "../../lib/lead_pricing.ts";
 import { ROLE_NAV } from "../../components/AppLayout.tsx";
@@ -46,8 +47,15 @@ const AXE_PAGES: Partial<Record<Role | "public", (string | RegExp)[]>> = {
     /^\/survey\//,
     /^\/surveyor-detail\//,
   ],
-  // The available leads (list and map) and one lead with its actions.
-  surveyor: ["/leads", /^\/surveyor\/leads\//],
+  // The available leads (list and map) and one lead with its actions; the dashboard, the
+  // purchased leads and one of them (pipeline form, assignment actions, return form).
+  surveyor: [
+    "/leads",
+    /^\/surveyor\/leads\//,
+    "/surveyor-dashboard",
+    "/surveyor/purchased-leads",
+    /^\/surveyor\/purchased-leads\//,
+  ],
 };
 const AXE_WIDTHS = new Set([390, 1280]);
 
@@ -114,6 +122,47 @@ async function seed(t: TestApp, baseUrl: string) {
     maxBuyers: 3,
     expiryDays: 7,
   });
+  // A second request the surveyor bought and was then assigned (offered): its purchased lead's
+  // page, with the client's long name and email unlocked.
+  const second = await t.request("POST", "/api/surveys", {
+    cookie: await sessionFor(t, users.client),
+    body: surveyRequest({
+      contactName: "Alexandra Montgomery-Whitfield",
+      contactEmail: "a.very.long.client.address@montgomery-whitfield-land-surveying.example.com",
+    }),
+    headers: { origin: baseUrl },
+  });
+  const bought = (await second.json()).survey;
+  const boughtLead = await insertLead(t.sql, {
+    surveyId: bought.id,
+    priceCents: price.priceCents,
+    pricing: { ...price.inputs, configVersion: version },
+    maxBuyers: 3,
+    expiryDays: 7,
+  });
+  await t.sql.begin(async (tx) => {
+    await postLedgerEntry(tx, {
+      surveyorId: surveyor.id,
+      kind: "top_up",
+      amountCents: 50_000,
+      reference: "layout-test",
+    });
+    const [purchase] = await tx<{ id: string }[]>`
+      insert into lead_purchases (lead_id, surveyor_id, kind, charged_cents, pipeline_status,
+        pipeline_note)
+      values (${boughtLead.id}, ${surveyor.id}, 'buy', ${boughtLead.priceCents}, 'quoted',
+        'Sent a written quote for the boundary and the corner pins')
+      returning id`;
+    await postLedgerEntry(tx, {
+      surveyorId: surveyor.id,
+      kind: "lead_purchase",
+      amountCents: -boughtLead.priceCents,
+      leadPurchaseId: purchase.id,
+    });
+    await tx`
+      insert into survey_assignments (survey_id, surveyor_id, agreed_price_cents, status, source)
+      values (${bought.id}, ${surveyor.id}, 145000, 'offered', 'admin')`;
+  });
   for (const user of Object.values(users)) {
     for (let i = 0; i < 3; i++) {
       await insertNotification(t.sql, {
@@ -129,7 +178,7 @@ async function seed(t: TestApp, baseUrl: string) {
     public: PUBLIC_PAGES,
     admin: [`/survey/${survey.id}`, `/surveyor-detail/${surveyor.id}`, "/admin?tab=messages"],
     client: [`/survey/${survey.id}`],
-    surveyor: [`/surveyor/leads/${lead.id}`],
+    surveyor: [`/surveyor/leads/${lead.id}`, `/surveyor/purchased-leads/${boughtLead.id}`],
     technician: [],
   };
   // Every link of each role's navigation, so a page added to it is measured too.
