@@ -2,14 +2,20 @@
  * Matching: which surveyor records can take a survey, and how well each fits.
  *
  * Candidates (one query, `findCandidateSurveyors`): records with a location whose own service
- * radius reaches the property, found through the GiST index `surveyors_location_idx` (an
- * `earth_box` of MAX_SERVICE_RADIUS_MILES around the property, then the exact
- * `earth_distance`), and either
+ * radius reaches the property, and either
  *   - a match: status `active`, licensed in the property's state, offering its survey type; or
  *   - a prospect: a record not in the network yet (status `prospect` or `invited`) whose
  *     licence states and survey types, where known, fit too. Prospects are invited by email,
  *     never notified in-app. Paused records are never candidates.
  * At most CANDIDATE_POOL records, nearest first, are scored.
+ *
+ * The search runs in two tiers by service radius, each through its own partial GiST index
+ * (0011_matching_tiers.sql): records serving NEAR_TIER_MILES or less through
+ * `surveyors_location_near_idx` with an `earth_box` of NEAR_TIER_MILES around the property,
+ * the rare wider ones through `surveyors_location_far_idx` with a box of
+ * MAX_SERVICE_RADIUS_MILES; then the exact `earth_distance` against each record's own radius.
+ * A record can only reach the property from inside its tier's box, so the result is the same
+ * as one search in the largest box, which read every record within 300 miles.
  *
  * The score (0–100, higher is better; `matchScore`):
  *
@@ -31,6 +37,7 @@
  * The response rate and the workload are counted for every candidate in the same query
  * (lateral joins on lead_recipients_surveyor_idx and surveys_assigned_surveyor_idx): no N+1.
  */
+import type postgres from "postgres";
 import type { Db } from "../db/client.ts";
 import type { SurveyType } from "./survey_types.ts";
 import {
@@ -41,6 +48,12 @@ import {
 
 /** Metres in a statute mile (earth_distance works in metres). */
 export const METERS_PER_MILE = 1609.344;
+/**
+ * The service radius dividing the two search tiers. The query and the partial indexes of
+ * 0011_matching_tiers.sql spell it as the literal 100, so the planner can prove each index
+ * covers its tier; change all three together.
+ */
+export const NEAR_TIER_MILES = 100;
 /** Most records scored per survey: the nearest ones that qualify. */
 export const CANDIDATE_POOL = 200;
 /** Days of lead offers the response rate looks back over. */
@@ -110,28 +123,36 @@ type CandidateRow = Omit<MatchCandidate, "score" | "distanceMiles"> & { distance
  * (tests/db/matching_explain_test.ts) checks its plan. Rows are unscored, nearest first.
  */
 export function candidateQuery(db: Db, { lat, lng, state, surveyType }: MatchQuery) {
-  const boxMeters = MAX_SERVICE_RADIUS_MILES * METERS_PER_MILE;
   // The property's point, written out in each place (not a CTE) so the planner sees a
-  // constant box and can search surveyors_location_idx with it.
+  // constant box and can search the tier's index with it.
   const here = db`ll_to_earth(${lat}::float8, ${lng}::float8)`;
+  // One tier: the records whose radius passes `inTier` (a literal, see NEAR_TIER_MILES),
+  // searched in a box of `boxMiles`, the largest radius in the tier.
+  const tier = (inTier: postgres.PendingQuery<postgres.Row[]>, boxMiles: number) =>
+    db`
+    select s.id, s.company_name, s.lat, s.lng, s.service_radius_miles, s.in_network, s.status,
+      s.source, s.rating, s.review_count, s.user_id, s.email,
+      earth_distance(ll_to_earth(s.lat, s.lng), ${here}) as distance_m,
+      case when s.status = 'active' then 'match' else 'prospect' end as kind
+    from surveyors s
+    where s.lat is not null and ${inTier}
+      and earth_box(${here}, ${boxMiles * METERS_PER_MILE}::float8) @> ll_to_earth(s.lat, s.lng)
+      and earth_distance(ll_to_earth(s.lat, s.lng), ${here})
+        <= s.service_radius_miles * ${METERS_PER_MILE}::float8
+      and (
+        (s.status = 'active' and ${state}::text = any(s.license_states)
+          and ${surveyType}::text = any(s.survey_types))
+        or (s.status in ('prospect', 'invited') and not s.in_network
+          and (cardinality(s.license_states) = 0 or ${state}::text = any(s.license_states))
+          and (cardinality(s.survey_types) = 0 or ${surveyType}::text = any(s.survey_types)))
+      )`;
   return db<CandidateRow[]>`
     with near as (
-      select s.id, s.company_name, s.lat, s.lng, s.service_radius_miles, s.in_network, s.status,
-        s.source, s.rating, s.review_count, s.user_id, s.email,
-        earth_distance(ll_to_earth(s.lat, s.lng), ${here}) as distance_m,
-        case when s.status = 'active' then 'match' else 'prospect' end as kind
-      from surveyors s
-      where s.lat is not null
-        and earth_box(${here}, ${boxMeters}::float8) @> ll_to_earth(s.lat, s.lng)
-        and earth_distance(ll_to_earth(s.lat, s.lng), ${here})
-          <= s.service_radius_miles * ${METERS_PER_MILE}::float8
-        and (
-          (s.status = 'active' and ${state}::text = any(s.license_states)
-            and ${surveyType}::text = any(s.survey_types))
-          or (s.status in ('prospect', 'invited') and not s.in_network
-            and (cardinality(s.license_states) = 0 or ${state}::text = any(s.license_states))
-            and (cardinality(s.survey_types) = 0 or ${surveyType}::text = any(s.survey_types)))
-        )
+      select * from (
+        ${tier(db`s.service_radius_miles <= 100`, NEAR_TIER_MILES)}
+        union all
+        ${tier(db`s.service_radius_miles > 100`, MAX_SERVICE_RADIUS_MILES)}
+      ) s
       order by distance_m, s.id
       limit ${CANDIDATE_POOL}
     )
