@@ -58,7 +58,7 @@ export interface LeadSummary {
   zip: string | null;
   /** Miles from the viewing surveyor's office, when both are located. */
   distanceMiles: number | null;
-  /** Rounded to 0.1 km for the map (never the exact parcel point). */
+  /** Rounded to 0.01° (about 1 km) for the map (never the exact parcel point). */
   approxLat: number | null;
   approxLng: number | null;
   acreage: number | null;
