@@ -76,7 +76,7 @@ function Toast({ item }: { item: ToastItem }) {
     };
   }, [isPaused, item.id, item.duration]);
 
-  function onPointerDown(event: PointerEvent<HTMLLIElement>) {
+  function onPointerDown(event: PointerEvent<HTMLDivElement>) {
     // Presses on the close button are clicks, not swipes.
     if ((event.target as Element).closest?.("button")) return;
     start.current = event.clientX;
@@ -84,13 +84,13 @@ function Toast({ item }: { item: ToastItem }) {
     setPaused(true);
   }
 
-  function onPointerMove(event: PointerEvent<HTMLLIElement>) {
+  function onPointerMove(event: PointerEvent<HTMLDivElement>) {
     if (start.current === null) return;
     // Only rightward movement counts; dragging left does nothing.
     setOffset(Math.max(0, event.clientX - start.current));
   }
 
-  function onPointerEnd(event: PointerEvent<HTMLLIElement>) {
+  function onPointerEnd(event: PointerEvent<HTMLDivElement>) {
     if (start.current === null) return;
     const delta = event.clientX - start.current;
     start.current = null;
@@ -103,43 +103,47 @@ function Toast({ item }: { item: ToastItem }) {
   }
 
   const isDestructive = item.variant === "destructive";
+  // The live region is a div inside the list item: an <li> may not take role status/alert
+  // (axe aria-allowed-role), and a list may hold only list items (axe list).
   return (
-    <li
-      className={`toast${isDestructive ? " toast--destructive" : ""}`}
-      role={isDestructive ? "alert" : "status"}
-      aria-live={isDestructive ? "assertive" : "polite"}
-      aria-atomic="true"
-      data-swiping={start.current !== null ? "true" : undefined}
-      style={offset ? { transform: `translateX(${offset}px)` } : undefined}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerEnd}
-      onPointerCancel={onPointerEnd}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => start.current === null && setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-    >
-      <div className="toast__content">
-        <p className="toast__title">{item.title}</p>
-        {item.description ? <p className="toast__description">{item.description}</p> : null}
-      </div>
-      <button
-        type="button"
-        className="toast__close"
-        aria-label="Close"
-        onClick={() => dismissToast(item.id)}
+    <li className="toaster__item">
+      <div
+        className={`toast${isDestructive ? " toast--destructive" : ""}`}
+        role={isDestructive ? "alert" : "status"}
+        aria-live={isDestructive ? "assertive" : "polite"}
+        aria-atomic="true"
+        data-swiping={start.current !== null ? "true" : undefined}
+        style={offset ? { transform: `translateX(${offset}px)` } : undefined}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerEnd}
+        onPointerCancel={onPointerEnd}
+        onMouseEnter={() => setPaused(true)}
+        onMouseLeave={() => start.current === null && setPaused(false)}
+        onFocus={() => setPaused(true)}
+        onBlur={() => setPaused(false)}
       >
-        <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
-          <path
-            d="M18 6 6 18M6 6l12 12"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          />
-        </svg>
-      </button>
+        <div className="toast__content">
+          <p className="toast__title">{item.title}</p>
+          {item.description ? <p className="toast__description">{item.description}</p> : null}
+        </div>
+        <button
+          type="button"
+          className="toast__close"
+          aria-label="Close"
+          onClick={() => dismissToast(item.id)}
+        >
+          <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
+            <path
+              d="M18 6 6 18M6 6l12 12"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+          </svg>
+        </button>
+      </div>
     </li>
   );
 }
