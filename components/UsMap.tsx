@@ -22,7 +22,8 @@
  *   data table's region; it is not printed as a heading (put one around the map if needed).
  * - `points`: the dots. `kind` picks colour AND shape (so it never depends on colour alone):
  *   `in_network` a filled circle, `prospect` a diamond, `out_of_network` a square, `property`
- *   a larger star (drawn first, so a surveyor next door shows on top of it). `label` is the
+ *   a larger star (drawn first, so a surveyor next door shows on top of it), `office` a house
+ *   (the signed-in surveyor's own office, "Your office"; drawn last, on top). `label` is the
  *   name shown in the tooltip and the table; `href` makes the name a link in the table (the
  *   SVG itself holds no links: it is one image to assistive technology); `distanceMiles`
  *   adds a Distance column.
@@ -44,7 +45,7 @@ import { formatMiles } from "../islands/_dispatch_format.ts";
 import { formatInteger } from "../lib/numbers.ts";
 
 /** What a dot on the map stands for. */
-export type MapPointKind = "in_network" | "prospect" | "out_of_network" | "property";
+export type MapPointKind = "in_network" | "prospect" | "out_of_network" | "property" | "office";
 
 /** One dot on the map (and one row of its table). */
 export interface MapPoint {
@@ -76,16 +77,29 @@ export interface UsMapProps {
 /** Label of each kind, in the legend and the table (singular, plural). */
 export const MAP_KIND_LABELS: Record<MapPointKind, { one: string; many: string }> = {
   property: { one: "Property", many: "Properties" },
+  office: { one: "Your office", many: "Your office" },
   in_network: { one: "In-network surveyor", many: "In-network surveyors" },
   prospect: { one: "Prospect", many: "Prospects" },
   out_of_network: { one: "Out-of-network surveyor", many: "Out-of-network surveyors" },
 };
 
 // Legend order.
-const KIND_ORDER: MapPointKind[] = ["property", "in_network", "prospect", "out_of_network"];
+const KIND_ORDER: MapPointKind[] = [
+  "property",
+  "office",
+  "in_network",
+  "prospect",
+  "out_of_network",
+];
 // Drawing order: the large property star first, so a surveyor next door stays visible on it;
-// in-network dots last, on top of prospects.
-const DRAW_ORDER: MapPointKind[] = ["property", "out_of_network", "prospect", "in_network"];
+// in-network dots on top of prospects, and the viewer's own office on top of everything.
+const DRAW_ORDER: MapPointKind[] = [
+  "property",
+  "out_of_network",
+  "prospect",
+  "in_network",
+  "office",
+];
 
 // Marker outlines around (0, 0), in viewBox units.
 const STAR = starPath(15, 6.5);
@@ -94,6 +108,8 @@ const SHAPES: Record<MapPointKind, string> = {
   prospect: "M0-8.5L8.5 0L0 8.5L-8.5 0z",
   out_of_network: "M-6-6h12v12h-12z",
   property: STAR,
+  // A house: a roof over a square.
+  office: "M0-9L9-1.5V8H-9V-1.5z",
 };
 
 function starPath(outer: number, inner: number): string {
@@ -109,6 +125,8 @@ function starPath(outer: number, inner: number): string {
 function countLine(counts: Map<MapPointKind, number>, hidden: number): string {
   const parts = KIND_ORDER.filter((k) => counts.get(k)).map((k) => {
     const n = counts.get(k)!;
+    // "your office", not "1 your office".
+    if (k === "office" && n === 1) return MAP_KIND_LABELS.office.one.toLowerCase();
     return `${formatInteger(n)} ${n === 1 ? MAP_KIND_LABELS[k].one : MAP_KIND_LABELS[k].many}`
       .toLowerCase();
   });

@@ -122,7 +122,7 @@ function leadMapPoints(surveyor: MarketSurveyor, leads: LeadSummary[]): MapPoint
     points.push({
       lat: surveyor.lat,
       lng: surveyor.lng,
-      kind: "in_network",
+      kind: "office",
       label: `Your office (${surveyor.companyName})`,
     });
   }

@@ -84,7 +84,8 @@ e2e(
       assertEquals(await card.getByTestId("lead-price").innerText(), dollars);
       const map = page.locator('svg.us-map__svg[role="img"]');
       assertEquals(await map.locator("path.us-map__mark--property").count(), 1);
-      assertEquals(await map.locator("path.us-map__mark--in_network").count(), 1);
+      assertEquals(await map.locator("path.us-map__mark--office").count(), 1);
+      assertEquals(await map.locator("path.us-map__mark--in_network").count(), 0);
       assert(!(await page.content()).includes("Quartermaine"), "no client name on the list");
       problems.push(...(await layoutProblems(page, "/leads")));
 

@@ -95,6 +95,39 @@ Deno.test("[maps] the map draws each point with its kind's shape, surveyors over
   );
 });
 
+Deno.test("[maps] a surveyor's own office is its own kind: a house drawn on top, 'Your office' in the legend and the table", () => {
+  const html = render([
+    { lat: 30.33, lng: -97.75, kind: "office", label: "Your office (Barton Creek Surveying)" },
+    AUSTIN,
+    { lat: 30.5, lng: -97.6, kind: "in_network", label: "Hill Country Surveying" },
+  ]);
+  const marks = [
+    ...html.matchAll(/class="us-map__mark us-map__mark--(\w+)" transform="[^"]+" d="([^"]+)"/g),
+  ];
+  assertEquals(marks.map((m) => m[1]), ["property", "in_network", "office"]);
+  assertEquals(new Set(marks.map((m) => m[2])).size, 3, "the office has a shape of its own");
+  assertMatch(html, /<title>Your office \(Barton Creek Surveying\) \(Your office\)<\/title>/);
+  assertStringIncludes(
+    html,
+    ">Shows 1 property, your office, 1 in-network surveyor. The same data is in the table below the map.</desc>",
+  );
+  assertEquals(
+    [...html.matchAll(/<li><svg[^]*?<\/svg>([^<]+)<span class="muted">([^<]+)<\/span><\/li>/g)]
+      .map((m) => `${m[1]}${m[2]}`),
+    ["Properties (1)", "Your office (1)", "In-network surveyors (1)"],
+  );
+  assertStringIncludes(
+    html,
+    '<td data-label="Name">Your office (Barton Creek Surveying)</td><td data-label="Kind">Your office</td>',
+  );
+  // Its legend mark is the house, not the in-network circle.
+  const legendOffice = html.match(
+    /<path class="us-map__mark us-map__mark--office" d="([^"]+)"><\/path><\/svg>Your office/,
+  );
+  assert(legendOffice, "the legend draws the office's own mark");
+  assertEquals(legendOffice[1], marks[2][2]);
+});
+
 Deno.test("[maps] a point outside the map is listed in the table but not drawn", () => {
   const html = render([
     AUSTIN,

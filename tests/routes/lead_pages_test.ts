@@ -137,7 +137,11 @@ test("[lead pages] an eligible surveyor sees the lead on /leads and the same lis
     assertStringIncludes(html, 'href="/surveyor/billing"');
     // The map: the lead as a property and the surveyor's office, with its table.
     assertEquals(html.match(/us-map__mark--property" transform=/g)?.length, 1, path);
-    assertEquals(html.match(/us-map__mark--in_network" transform=/g)?.length, 1, path);
+    // The office is its own kind ("Your office"), not an in-network surveyor.
+    assertEquals(html.match(/us-map__mark--office" transform=/g)?.length, 1, path);
+    assertEquals(html.match(/us-map__mark--in_network" transform=/g), null, path);
+    assertMatch(html, /Your office<span class="muted"> \(1\)<\/span>/);
+    assert(!html.includes("In-network surveyor"), "the office is not an in-network surveyor");
     assertStringIncludes(html, "Your office (Barton Creek Surveying)");
     assertStringIncludes(html, "Show the map&#x27;s data as a table");
     // Both list the leads under the one nav entry.
@@ -291,7 +295,12 @@ test("[lead pages] a closed lead says it is no longer available; a bought one li
     leadId: lead.id,
     recipients: [{ surveyorId: viewer.surveyor.id, kind: "notified", distanceMiles: 5 }],
   });
-  await buyLead(t.sql, { leadId: lead.id, surveyorId: winner.surveyor.id, actorId: null });
+  await buyLead(t.sql, {
+    leadId: lead.id,
+    surveyorId: winner.surveyor.id,
+    actorId: null,
+    publicUrl: "http://localhost",
+  });
 
   const closed = await pageText(await getPage(t, `/surveyor/leads/${lead.id}`, viewer.cookie));
   assertStringIncludes(closed, "This lead is no longer available.");
