@@ -44,6 +44,7 @@ import { type StateCode, US_STATES } from "../lib/survey_options.ts";
 import type { SurveyStatus } from "../lib/survey_status.ts";
 import type { SurveyorStatus } from "../lib/surveyor_constants.ts";
 import { AssignmentError, assignSurveyorInTx } from "../lib/assignments.ts";
+import { noteLowBalance } from "../lib/billing.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -530,7 +531,8 @@ function balanceMessage(balanceCents: number, costCents: number, verb: "buy" | "
 }
 
 // The ledger debit; a balance too low becomes the 402 (the caller's transaction then rolls
-// back, so the purchase inserted before it goes too).
+// back, so the purchase inserted before it goes too). A debit that takes the balance below the
+// low-balance threshold tells the surveyor in the same transaction (lib/billing.ts).
 async function charge(
   tx: Db,
   input: {
@@ -540,8 +542,10 @@ async function charge(
     purchaseId: string;
     actorId: string | null;
     verb: "buy" | "claim";
+    publicUrl: string;
   },
 ): Promise<number> {
+  let balanceAfterCents: number;
   try {
     const entry = await postLedgerEntry(tx, {
       surveyorId: input.surveyorId,
@@ -551,13 +555,19 @@ async function charge(
       actorId: input.actorId,
     });
     if (!entry) notFound();
-    return entry.balanceAfterCents;
+    balanceAfterCents = entry.balanceAfterCents;
   } catch (err) {
     if (err instanceof InsufficientBalanceError) {
       throw new LeadMarketError(402, balanceMessage(err.balanceCents, input.cents, input.verb));
     }
     throw err;
   }
+  await noteLowBalance(tx, {
+    surveyorId: input.surveyorId,
+    balanceAfterCents,
+    publicUrl: input.publicUrl,
+  });
+  return balanceAfterCents;
 }
 
 async function insertPurchase(
@@ -585,15 +595,22 @@ export interface TakeLeadResult {
 /**
  * Buys a place on the lead for the surveyor, in ONE transaction: locks the lead; checks it is
  * open, unexpired and not sold out, not already theirs, and that they are eligible; stores the
- * purchase; debits the lead price from their balance (ledger 'lead_purchase'); counts the
- * buyer and closes the lead ('sold_out') on its last place; marks their offer 'purchased'; and
- * tells the admins ('lead_bought'). Throws `LeadMarketError`: 404 unknown lead, 409 closed /
- * sold out / already bought / not eligible (with the reason), 402 balance too low — then
- * nothing is stored and nothing charged.
+ * purchase; debits the lead price from their balance (ledger 'lead_purchase', with the
+ * low-balance notice of lib/billing.ts `noteLowBalance` when it crosses the threshold);
+ * counts the buyer and closes the lead ('sold_out') on its last place; marks their offer
+ * 'purchased'; and tells the admins ('lead_bought'). Throws `LeadMarketError`: 404 unknown
+ * lead, 409 closed / sold out / already bought / not eligible (with the reason), 402 balance
+ * too low — then nothing is stored and nothing charged.
  */
 export async function buyLead(
   sql: Sql,
-  { leadId, surveyorId, actorId }: { leadId: string; surveyorId: string; actorId: string | null },
+  { leadId, surveyorId, actorId, publicUrl }: {
+    leadId: string;
+    surveyorId: string;
+    actorId: string | null;
+    /** The site's origin (config PUBLIC_URL), for the link in the low-balance email. */
+    publicUrl: string;
+  },
 ): Promise<TakeLeadResult> {
   return await sql.begin(async (tx) => {
     const { row, surveyor } = await lockForTaking(tx, { leadId, surveyorId });
@@ -610,6 +627,7 @@ export async function buyLead(
       purchaseId,
       actorId,
       verb: "buy",
+      publicUrl,
     });
     const [lead] = await tx<{ buyersCount: number; maxBuyers: number }[]>`
       update leads set buyers_count = buyers_count + 1, updated_at = now(),
@@ -640,11 +658,12 @@ export async function buyLead(
  * and the type must have an instant quote (not subdivision) and nobody may have bought the
  * lead yet. The fee is the lead price × the claim fee multiple of the pricing configuration
  * the lead was priced with (round to the cent), or nothing for the surveyor's first claim (the
- * welcome claim, then used up); a fee is debited (ledger 'claim_fee'; no entry for a free
- * claim). The lead closes ('claimed', `claimed_by`), the purchase is stored (kind 'claim'),
- * the offer marked 'claimed', the surveyor assigned to the survey at the quote
- * (lib/assignments.ts `assignSurveyorInTx`, which tells the client), and the admins told
- * ('lead_claimed'). Throws `LeadMarketError` like `buyLead`.
+ * welcome claim, then used up); a fee is debited (ledger 'claim_fee', with the low-balance
+ * notice like a purchase; no entry for a free claim). The lead closes ('claimed',
+ * `claimed_by`), the purchase is stored (kind 'claim'), the offer marked 'claimed', the
+ * surveyor assigned to the survey at the quote (lib/assignments.ts `assignSurveyorInTx`,
+ * which tells the client), and the admins told ('lead_claimed'). Throws `LeadMarketError` like
+ * `buyLead`.
  */
 export async function claimLead(
   sql: Sql,
@@ -681,6 +700,7 @@ export async function claimLead(
       purchaseId,
       actorId,
       verb: "claim",
+      publicUrl,
     });
     await tx`
       update leads set buyers_count = buyers_count + 1, status = 'closed',

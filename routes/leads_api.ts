@@ -180,7 +180,12 @@ export const leadsApi = new Hono<AppEnv>()
       const surveyor = await surveyorOf(c);
       const leadId = c.req.valid("param").id;
       const result = await asHttp(
-        buyLead(c.var.db, { leadId, surveyorId: surveyor.id, actorId: actorOf(c) }),
+        buyLead(c.var.db, {
+          leadId,
+          surveyorId: surveyor.id,
+          actorId: actorOf(c),
+          publicUrl: c.var.deps.config.PUBLIC_URL,
+        }),
       );
       return c.json({
         message: LEADS_API_MESSAGES.purchased,

@@ -33,6 +33,8 @@ import {
 import { insertLeadRecipients } from "../../db/leads.ts";
 
 const isRealPostgres = Boolean(Deno.env.get("DATABASE_URL"));
+// The site's origin for the links in emails (config PUBLIC_URL).
+const publicUrl = "http://localhost";
 
 // Distinctive personal data: none of it may appear in a summary.
 const PRIVATE = {
@@ -186,7 +188,7 @@ test("[lead market] a summary never holds the client's name, phone, email, stree
     }
   }
   // Bought, the same lead unlocks everything.
-  await buyLead(t.sql, { leadId: lead.id, surveyorId: me, actorId: null });
+  await buyLead(t.sql, { leadId: lead.id, surveyorId: me, actorId: null, publicUrl });
   const unlocked = await getPurchasedLead(t.sql, { leadId: lead.id, surveyorId: me });
   assertEquals(unlocked?.client, {
     name: PRIVATE.contactName,
@@ -222,7 +224,7 @@ test("[lead market] a lead is visible when eligible, offered, or taken; otherwis
     undefined,
   );
   // Bought then closed: still visible to the buyer, no longer to an eligible stranger.
-  await buyLead(t.sql, { leadId: lead.id, surveyorId: eligible, actorId: null });
+  await buyLead(t.sql, { leadId: lead.id, surveyorId: eligible, actorId: null, publicUrl });
   const other = await surveyorId(t, "Other Near Survey");
   await t.sql`update leads set status = 'closed', closed_reason = 'expired' where id = ${lead.id}`;
   const mine = await get(eligible);
@@ -243,7 +245,7 @@ test("[lead market] buying charges the price, counts the buyer, tells the admins
     leadId: lead.id,
     recipients: [{ surveyorId: a, kind: "notified", distanceMiles: 5 }],
   });
-  const bought = await buyLead(t.sql, { leadId: lead.id, surveyorId: a, actorId: null });
+  const bought = await buyLead(t.sql, { leadId: lead.id, surveyorId: a, actorId: null, publicUrl });
   assertEquals(bought.purchase.chargedCents, lead.priceCents);
   assertEquals(bought.balanceAfterCents, 100_00 - lead.priceCents);
   assertEquals(await balanceAndLedger(t, a), {
@@ -270,7 +272,7 @@ test("[lead market] buying charges the price, counts the buyer, tells the admins
   let [row] = await t.sql`select status, buyers_count, closed_reason from leads
     where id = ${lead.id}`;
   assertEquals([row.status, row.buyersCount, row.closedReason], ["open", 1, null]);
-  await buyLead(t.sql, { leadId: lead.id, surveyorId: b, actorId: null });
+  await buyLead(t.sql, { leadId: lead.id, surveyorId: b, actorId: null, publicUrl });
   [row] = await t.sql`select status, buyers_count, closed_reason, closed_at from leads
     where id = ${lead.id}`;
   assertEquals([row.status, row.buyersCount, row.closedReason], ["closed", 2, "sold_out"]);
@@ -282,10 +284,10 @@ test("[lead market] buying twice, a closed lead, or without eligibility is refus
   const { t, client } = await setup();
   const { lead } = await addLead(t, client.cookie, { maxBuyers: 2 });
   const me = await surveyorId(t, "Able Survey");
-  await buyLead(t.sql, { leadId: lead.id, surveyorId: me, actorId: null });
+  await buyLead(t.sql, { leadId: lead.id, surveyorId: me, actorId: null, publicUrl });
   const before = await countRows(t, "lead_purchases");
   await expectError(
-    buyLead(t.sql, { leadId: lead.id, surveyorId: me, actorId: null }),
+    buyLead(t.sql, { leadId: lead.id, surveyorId: me, actorId: null, publicUrl }),
     409,
     LEAD_MARKET_MESSAGES.alreadyBought,
   );
@@ -309,32 +311,35 @@ test("[lead market] buying twice, a closed lead, or without eligibility is refus
   for (const [options, message] of cases) {
     const id = await surveyorId(t, `Case ${message.slice(0, 20)}`, options);
     await expectError(
-      buyLead(t.sql, { leadId: lead.id, surveyorId: id, actorId: null }),
+      buyLead(t.sql, { leadId: lead.id, surveyorId: id, actorId: null, publicUrl }),
       409,
       message,
     );
     assertEquals(await balanceAndLedger(t, id), { balance: 100_00, ledger: 100_00, entries: 1 });
   }
   await expectError(
-    buyLead(t.sql, { leadId: crypto.randomUUID(), surveyorId: me, actorId: null }),
+    buyLead(t.sql, { leadId: crypto.randomUUID(), surveyorId: me, actorId: null, publicUrl }),
     404,
     LEAD_MARKET_MESSAGES.notFound,
   );
-  await expectError(buyLead(t.sql, { leadId: "nope", surveyorId: me, actorId: null }), 404);
+  await expectError(
+    buyLead(t.sql, { leadId: "nope", surveyorId: me, actorId: null, publicUrl }),
+    404,
+  );
   // Closed (expired by the clock) and sold out.
   const expired = await addLead(t, client.cookie);
   await t
     .sql`update leads set expires_at = now() - interval '1 second' where id = ${expired.lead.id}`;
   await expectError(
-    buyLead(t.sql, { leadId: expired.lead.id, surveyorId: me, actorId: null }),
+    buyLead(t.sql, { leadId: expired.lead.id, surveyorId: me, actorId: null, publicUrl }),
     409,
     LEAD_MARKET_MESSAGES.expired,
   );
   const other = await surveyorId(t, "Baker Survey");
-  await buyLead(t.sql, { leadId: lead.id, surveyorId: other, actorId: null });
+  await buyLead(t.sql, { leadId: lead.id, surveyorId: other, actorId: null, publicUrl });
   const third = await surveyorId(t, "Charlie Survey");
   await expectError(
-    buyLead(t.sql, { leadId: lead.id, surveyorId: third, actorId: null }),
+    buyLead(t.sql, { leadId: lead.id, surveyorId: third, actorId: null, publicUrl }),
     409,
     LEAD_MARKET_MESSAGES.soldOut,
   );
@@ -349,7 +354,7 @@ test("[lead market] a balance too low is a 402 with the figures; nothing stored,
   assertEquals(lead.priceCents, 38_50);
   const poor = await surveyorId(t, "Poor Survey", { balanceCents: 12_00 });
   await expectError(
-    buyLead(t.sql, { leadId: lead.id, surveyorId: poor, actorId: null }),
+    buyLead(t.sql, { leadId: lead.id, surveyorId: poor, actorId: null, publicUrl }),
     402,
     "Your balance is $12.00; this lead costs $38.50. Add credit to buy it.",
   );
@@ -366,7 +371,7 @@ test("[lead market] a balance too low is a 402 with the figures; nothing stored,
 // -------------------------------------------------------------------------------- claim
 
 function claim(t: TestApp, leadId: string, surveyorId: string) {
-  return claimLead(t.sql, { leadId, surveyorId, actorId: null, publicUrl: "http://localhost" });
+  return claimLead(t.sql, { leadId, surveyorId, actorId: null, publicUrl });
 }
 
 test("[lead market] claiming charges the claim fee, closes the lead and assigns the claimer at the quote", async () => {
@@ -413,7 +418,7 @@ test("[lead market] claiming charges the claim fee, closes the lead and assigns 
   // Closed for everyone else, whichever way they try.
   await expectError(claim(t, lead.id, other), 409, LEAD_MARKET_MESSAGES.claimed);
   await expectError(
-    buyLead(t.sql, { leadId: lead.id, surveyorId: other, actorId: null }),
+    buyLead(t.sql, { leadId: lead.id, surveyorId: other, actorId: null, publicUrl }),
     409,
     LEAD_MARKET_MESSAGES.claimed,
   );
@@ -462,7 +467,7 @@ test("[lead market] no claim of a subdivision, of a lead someone bought, or beyo
   );
 
   const bought = await addLead(t, client.cookie);
-  await buyLead(t.sql, { leadId: bought.lead.id, surveyorId: buyer, actorId: null });
+  await buyLead(t.sql, { leadId: bought.lead.id, surveyorId: buyer, actorId: null, publicUrl });
   assertEquals(
     (await getLeadForSurveyor(t.sql, { leadId: bought.lead.id, surveyorId: me }))?.canClaim,
     false,
@@ -497,7 +502,9 @@ test("[lead market] a claim racing buyers: either the claim wins alone or the bu
     for (let i = 0; i < 4; i++) buyers.push(await surveyorId(t, `Buyer ${round}-${i}`));
     const results = await Promise.allSettled([
       claim(t, lead.id, claimer),
-      ...buyers.map((id) => buyLead(t.sql, { leadId: lead.id, surveyorId: id, actorId: null })),
+      ...buyers.map((id) =>
+        buyLead(t.sql, { leadId: lead.id, surveyorId: id, actorId: null, publicUrl })
+      ),
     ]);
     const [row] = await t.sql`select l.status, l.closed_reason, l.buyers_count,
         (select count(*)::int from lead_purchases p where p.lead_id = l.id) as purchases,
@@ -541,7 +548,7 @@ test("[lead market] Not interested hides the lead, declines the offer, is idempo
   const far = await surveyorId(t, "Far Survey", { miles: 200 });
   await expectError(dismissLead(t.sql, { leadId: lead.id, surveyorId: far }), 404);
   const other = await addLead(t, client.cookie);
-  await buyLead(t.sql, { leadId: other.lead.id, surveyorId: me, actorId: null });
+  await buyLead(t.sql, { leadId: other.lead.id, surveyorId: me, actorId: null, publicUrl });
   await expectError(
     dismissLead(t.sql, { leadId: other.lead.id, surveyorId: me }),
     409,
@@ -558,8 +565,8 @@ test("[lead market] purchased leads: newest first, paged, only the buyer's; the 
   const other = await surveyorId(t, "Baker Survey");
   const one = await addLead(t, client.cookie);
   const two = await addLead(t, client.cookie);
-  await buyLead(t.sql, { leadId: one.lead.id, surveyorId: me, actorId: null });
-  await buyLead(t.sql, { leadId: two.lead.id, surveyorId: me, actorId: null });
+  await buyLead(t.sql, { leadId: one.lead.id, surveyorId: me, actorId: null, publicUrl });
+  await buyLead(t.sql, { leadId: two.lead.id, surveyorId: me, actorId: null, publicUrl });
   const list = await listPurchasedLeads(t.sql, { surveyorId: me, page: 1, pageSize: 1 });
   assertEquals(list.total, 2);
   assertEquals(list.leads.map((l) => l.id), [two.lead.id]);
@@ -615,7 +622,9 @@ test("[lead market] many surveyors racing for the last places: exactly the remai
     const ids: string[] = [];
     for (let i = 0; i < racers; i++) ids.push(await surveyorId(t, `Racer ${round}-${i}`));
     const results = await Promise.allSettled(
-      ids.map((id) => buyLead(t.sql, { leadId: lead.id, surveyorId: id, actorId: null })),
+      ids.map((id) =>
+        buyLead(t.sql, { leadId: lead.id, surveyorId: id, actorId: null, publicUrl })
+      ),
     );
     const won = results.filter((r) => r.status === "fulfilled");
     const lost = results.filter((r) => r.status === "rejected") as PromiseRejectedResult[];
@@ -638,5 +647,81 @@ test("[lead market] many surveyors racing for the last places: exactly the remai
     }
     assertEquals(charged, maxBuyers);
   }
+  t.close();
+});
+
+// --------------------------------------------------------------------------- low balance
+
+async function lowBalanceNotices(t: TestApp, userId: string | null, email: string) {
+  const notes = await t.sql<{ title: string; link: string }[]>`
+    select title, link from notifications where user_id = ${userId} and kind = 'low_balance'`;
+  const mails = await t.sql<{ subject: string; status: string }[]>`
+    select subject, status from email_outbox
+    where to_address = ${email} and template = 'low_balance'`;
+  return { notes, mails };
+}
+
+async function accountEmail(t: TestApp, userId: string | null): Promise<string> {
+  const [row] = await t.sql<{ email: string }[]>`select email from users where id = ${userId}`;
+  return row.email;
+}
+
+test("[lead market] a purchase that takes the balance below $50 tells the surveyor once (notification and email); one that stays above does not", async () => {
+  const { t, client } = await setup();
+  const { lead } = await addLead(t, client.cookie);
+  // $40.00 left after this lead; $60.00 after it for the other.
+  const low = await addMarketSurveyor(t, "Low Surveying", {
+    balanceCents: lead.priceCents + 40_00,
+  });
+  const high = await addMarketSurveyor(t, "High Surveying", {
+    balanceCents: lead.priceCents + 60_00,
+  });
+  assert(lead.priceCents + 40_00 >= 50_00, "the balance starts at or above the threshold");
+
+  const bought = await buyLead(t.sql, {
+    leadId: lead.id,
+    surveyorId: low.surveyor.id,
+    actorId: low.userId,
+    publicUrl,
+  });
+  assertEquals(bought.balanceAfterCents, 40_00);
+  const lowEmail = await accountEmail(t, low.userId);
+  const lowSaw = await lowBalanceNotices(t, low.userId, lowEmail);
+  assertEquals([...lowSaw.notes], [{
+    title: "Your balance is low: $40",
+    link: "/surveyor/billing",
+  }]);
+  assertEquals(lowSaw.mails.length, 1);
+  assertEquals(lowSaw.mails[0].status, "queued");
+
+  const stayed = await buyLead(t.sql, {
+    leadId: lead.id,
+    surveyorId: high.surveyor.id,
+    actorId: high.userId,
+    publicUrl,
+  });
+  assertEquals(stayed.balanceAfterCents, 60_00);
+  const highSaw = await lowBalanceNotices(t, high.userId, await accountEmail(t, high.userId));
+  assertEquals([highSaw.notes.length, highSaw.mails.length], [0, 0]);
+  // Only the one crossing was told: nobody else got a low-balance notice.
+  const [{ n }] = await t.sql<{ n: number }[]>`
+    select count(*)::int as n from notifications where kind = 'low_balance'`;
+  assertEquals(n, 1);
+  t.close();
+});
+
+test("[lead market] a claim fee that takes the balance below $50 tells the surveyor", async () => {
+  const { t, client } = await setup();
+  const { lead } = await addLead(t, client.cookie);
+  const probe = await surveyorId(t, "Probe Surveying");
+  const fee = (await getLeadForSurveyor(t.sql, { leadId: lead.id, surveyorId: probe }))!
+    .claimFeeCents;
+  assert(fee > 0, "the claim has a fee");
+  const claimer = await addMarketSurveyor(t, "Claim Surveying", { balanceCents: fee + 30_00 });
+  const result = await claim(t, lead.id, claimer.surveyor.id);
+  assertEquals([result.purchase.chargedCents, result.balanceAfterCents], [fee, 30_00]);
+  const saw = await lowBalanceNotices(t, claimer.userId, await accountEmail(t, claimer.userId));
+  assertEquals(saw.notes.map((n) => n.title), ["Your balance is low: $30"]);
+  assertEquals(saw.mails.length, 1);
   t.close();
 });

@@ -189,7 +189,12 @@ test("[lead actions] a lead sold out meanwhile: the dialog gives the reason and 
   const m = await mount(t, lead.id, buyer.cookie);
   try {
     const rival = await addMarketSurveyor(t, "Quick Surveying", { balanceCents: 100_00 });
-    await buyLead(t.sql, { leadId: lead.id, surveyorId: rival.surveyor.id, actorId: null });
+    await buyLead(t.sql, {
+      leadId: lead.id,
+      surveyorId: rival.surveyor.id,
+      actorId: null,
+      publicUrl: "http://localhost",
+    });
     await press("Buy lead · $38.50");
     await press("Buy lead", dialog());
     await waitFor(() => assert(within(dialog()).queryByRole("alert")));

@@ -724,7 +724,12 @@ async function fixture(t: TestApp): Promise<Fixture> {
   );
   const openLead = await addLead(t, client.cookie, { overrides: dallas });
   const purchased = await addLead(t, client.cookie, { overrides: dallas });
-  await buyLead(t.sql, { leadId: purchased.lead.id, surveyorId: own.id, actorId: null });
+  await buyLead(t.sql, {
+    leadId: purchased.lead.id,
+    surveyorId: own.id,
+    actorId: null,
+    publicUrl: "http://localhost",
+  });
   // Another buyer of that lead asked for a return (POST …/refund-requests/{id}/decision).
   const [refundRequest] = await t.sql<{ id: string }[]>`
     with p as (
