@@ -197,6 +197,7 @@ function countMatches(db: Db, query: SurveyorListQuery) {
       count(*) filter (where in_network)::int as in_network,
       count(*) filter (where status = 'prospect')::int as prospect,
       count(*) filter (where status = 'invited')::int as invited,
+      count(*) filter (where status = 'pending')::int as pending,
       count(*) filter (where status = 'active')::int as active,
       count(*) filter (where status = 'paused')::int as paused
     from surveyors where ${searchConditions(db, query)}`;
@@ -213,6 +214,7 @@ function countFromCounters(db: Db, query: SurveyorListQuery) {
       coalesce(sum(n) filter (where in_network), 0)::int as in_network,
       coalesce(sum(n) filter (where status = 'prospect'), 0)::int as prospect,
       coalesce(sum(n) filter (where status = 'invited'), 0)::int as invited,
+      coalesce(sum(n) filter (where status = 'pending'), 0)::int as pending,
       coalesce(sum(n) filter (where status = 'active'), 0)::int as active,
       coalesce(sum(n) filter (where status = 'paused'), 0)::int as paused
     from surveyor_counts

@@ -18,7 +18,12 @@ import {
   updateContact,
   updateSurveyor,
 } from "../../db/surveyors.ts";
-import { MAX_CONTACTS, type Place, SurveyorListQuerySchema } from "../../lib/surveyor_schema.ts";
+import {
+  MAX_CONTACTS,
+  type Place,
+  SURVEYOR_STATUSES,
+  SurveyorListQuerySchema,
+} from "../../lib/surveyor_schema.ts";
 
 async function freshDb() {
   const db = await testDatabase();
@@ -141,7 +146,7 @@ test("[surveyors] the directory searches name and city, filters, pages and count
   assertEquals(all.counts, {
     total: 4,
     inNetwork: 2,
-    byStatus: { prospect: 1, invited: 0, active: 2, paused: 1 },
+    byStatus: { prospect: 1, invited: 0, pending: 0, active: 2, paused: 1 },
   });
 
   // By city or by name, case-insensitively; LIKE wildcards are literal.
@@ -161,7 +166,13 @@ test("[surveyors] the directory searches name and city, filters, pages and count
   assertEquals(tx.counts.inNetwork, 1);
   const boundary = await listSurveyors(sql, query({ surveyType: "boundary", status: "paused" }));
   assertEquals(boundary.surveyors.map((s) => s.companyName), ["Charlie 50% Off"]);
-  assertEquals(boundary.counts.byStatus, { prospect: 0, invited: 0, active: 1, paused: 1 });
+  assertEquals(boundary.counts.byStatus, {
+    prospect: 0,
+    invited: 0,
+    pending: 0,
+    active: 1,
+    paused: 1,
+  });
 
   // Pages.
   const page2 = await listSurveyors(sql, query({ page: "2", pageSize: "3" }));
@@ -238,9 +249,61 @@ test("[surveyors] the directory counts stay exact through inserts, updates and d
   assertEquals(all.counts, {
     total: 2,
     inNetwork: 1,
-    byStatus: { prospect: 0, invited: 0, active: 1, paused: 1 },
+    byStatus: { prospect: 0, invited: 0, pending: 0, active: 1, paused: 1 },
   });
   assertEquals((await listSurveyors(sql, query({ surveyType: "alta" }))).total, 1);
+});
+
+test("[surveyors] joined surveyors waiting for the licence check are counted and filtered", async () => {
+  const sql = await freshDb();
+  await insertSurveyor(sql, {
+    companyName: "Pending Peak Surveying",
+    city: "Austin",
+    state: "TX",
+    surveyTypes: ["boundary"],
+    status: "pending",
+    source: "signup",
+  });
+  await insertSurveyor(sql, {
+    companyName: "Pending Plains Mapping",
+    city: "Tulsa",
+    state: "OK",
+    status: "pending",
+    source: "signup",
+  });
+  const active = await insertSurveyor(sql, {
+    companyName: "Active Austin Land",
+    city: "Austin",
+    state: "TX",
+    status: "active",
+  });
+  await insertSurveyor(sql, { companyName: "Prospect Co", state: "TX" });
+  const zeroes = Object.fromEntries(SURVEYOR_STATUSES.map((s) => [s, 0]));
+
+  // From the counters (no search), for every status the directory knows.
+  const all = await listSurveyors(sql, query());
+  assertEquals(all.counts.byStatus, { ...zeroes, pending: 2, active: 1, prospect: 1 });
+  const tx = await listSurveyors(sql, query({ state: "TX" }));
+  assertEquals(tx.counts.byStatus, { ...zeroes, pending: 1, active: 1, prospect: 1 });
+  // From a search's own aggregate.
+  const austin = await listSurveyors(sql, query({ q: "austin" }));
+  assertEquals(austin.counts.byStatus, { ...zeroes, pending: 1, active: 1 });
+  const pendingOnly = await listSurveyors(sql, query({ q: "pending" }));
+  assertEquals(pendingOnly.counts.byStatus, { ...zeroes, pending: 2 });
+
+  // The pending filter lists exactly them; verifying one moves it to active in the counts.
+  const listed = await listSurveyors(sql, query({ status: "pending" }));
+  assertEquals(listed.surveyors.map((s) => s.companyName), [
+    "Pending Peak Surveying",
+    "Pending Plains Mapping",
+  ]);
+  assertEquals(listed.total, 2);
+  const [peak] = listed.surveyors;
+  await updateSurveyor(sql, { id: peak.id, update: { status: "active" } });
+  const after = await listSurveyors(sql, query());
+  assertEquals(after.counts.byStatus, { ...zeroes, pending: 1, active: 2, prospect: 1 });
+  assertEquals((await listSurveyors(sql, query({ status: "pending" }))).total, 1);
+  assert(after.surveyors.some((s) => s.id === active.id));
 });
 
 test("[surveyors] contacts are added, updated and removed by index; one primary at a time", async () => {

@@ -276,3 +276,35 @@ test("[surveyor directory] a network failure while creating still says 'Failed t
     t.close();
   }
 });
+
+test("[surveyor directory] surveyors waiting for the licence check have their count, and it filters", async () => {
+  const t = await createTestApp();
+  await network(t);
+  for (const [companyName, city] of [["Tulsa Joiner LLC", "Tulsa"], ["Waco Joiner", "Waco"]]) {
+    await surveyor(t, { companyName, city, state: "TX", status: "pending", source: "signup" });
+  }
+  const admin = await signInAs(t, "admin");
+  const ui = await mount(t, admin);
+  try {
+    const pending = screen.getByRole("button", { name: /Licence check/ });
+    assertEquals(pending.querySelector(".surveyor-counts__count")?.textContent, "2");
+    await act(() => void fireEvent.click(pending));
+    await act(() => ui.api.idle());
+    assertEquals(companies(), ["Tulsa Joiner LLC", "Waco Joiner"]);
+    assertEquals(pending.getAttribute("aria-pressed"), "true");
+    assertEquals(location.search, "?status=pending");
+    // A search counts its own matches, the pending one among them.
+    const search = screen.getByLabelText("Search");
+    await act(() => void fireEvent.change(search, { target: { value: "waco" } }));
+    await act(() => void fireEvent.submit(search.closest("form")!));
+    await act(() => ui.api.idle());
+    assertEquals(companies(), ["Waco Joiner"]);
+    assertEquals(
+      screen.getByRole("button", { name: /Licence check/ })
+        .querySelector(".surveyor-counts__count")?.textContent,
+      "1",
+    );
+  } finally {
+    ui.done();
+  }
+});

@@ -111,7 +111,7 @@ test("[surveyors api] an admin creates a surveyor, finds it in the directory and
   assertEquals(everyone.counts, {
     total: 2,
     inNetwork: 1,
-    byStatus: { prospect: 1, invited: 0, active: 1, paused: 0 },
+    byStatus: { prospect: 1, invited: 0, pending: 0, active: 1, paused: 0 },
   });
 
   const detailRes = await t.request("GET", `/api/surveyors/${created.surveyor.id}`, {
