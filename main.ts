@@ -23,6 +23,7 @@ import { accountPages } from "./routes/account_pages.tsx";
 import { appPages } from "./routes/app_pages.tsx";
 import { purchasedLeadPages } from "./routes/purchased_lead_pages.tsx";
 import { surveyorDashboard } from "./routes/surveyor_dashboard.tsx";
+import { surveyorJobPages } from "./routes/surveyor_job_pages.tsx";
 import { pricing } from "./routes/pricing.ts";
 import { pricingPages } from "./routes/pricing_pages.tsx";
 import { support } from "./routes/support.tsx";
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", adminPages);
   app.route("/", purchasedLeadPages);
   app.route("/", surveyorDashboard);
+  app.route("/", surveyorJobPages);
   app.route("/", appPages);
   app.route("/", pages);
   if (Deno.env.get("MERIDIAN_DEV_RELOAD") === "1") app.route("/", devReload);

@@ -89,8 +89,13 @@ export class AssignmentError extends Error {
   }
 }
 
-/** Where the assigned surveyor acts on their assignments (accept, decline, schedule). */
-export const SURVEYOR_ASSIGNMENTS_PATH = "/surveyor-dashboard";
+/**
+ * The surveyor's page of their job on `surveyId` (routes/surveyor_job_pages.tsx), where they
+ * accept, decline, schedule and complete it: what their notifications and emails link to.
+ */
+export function surveyorJobPath(surveyId: string): string {
+  return `/surveyor/jobs/${encodeURIComponent(surveyId)}`;
+}
 
 /** Statuses whose survey cannot take a new assignment besides the terminal ones. */
 const PAST_SCHEDULING = ["in_fieldwork", "surveyed"] as const;
@@ -213,6 +218,7 @@ async function tellClientAssigned(
 async function tellSurveyor(
   tx: Db,
   party: AssignmentParty,
+  surveyId: string,
   title: string,
   body: string,
 ): Promise<void> {
@@ -222,7 +228,7 @@ async function tellSurveyor(
     kind: "assignment_status_changed",
     title,
     body,
-    link: SURVEYOR_ASSIGNMENTS_PATH,
+    link: surveyorJobPath(surveyId),
   });
 }
 
@@ -293,6 +299,7 @@ export async function assignSurveyorInTx(
       await tellSurveyor(
         tx,
         previous,
+        survey.id,
         "Your assignment was ended",
         `Meridian assigned another surveyor to the ${typeName(survey)} in ${location(survey)}.`,
       );
@@ -332,6 +339,7 @@ export async function assignSurveyorInTx(
     await tellSurveyor(
       tx,
       party,
+      survey.id,
       "You were assigned a survey",
       `${typeName(survey)} in ${location(survey)} at ${
         formatCents(input.agreedPriceCents)
@@ -344,7 +352,7 @@ export async function assignSurveyorInTx(
         surveyTypeName: typeName(survey),
         location: location(survey),
         agreedPrice: formatCents(input.agreedPriceCents),
-        actionPath: SURVEYOR_ASSIGNMENTS_PATH,
+        actionPath: surveyorJobPath(survey.id),
         publicUrl: input.publicUrl,
       });
     }
@@ -448,7 +456,13 @@ export async function updateAssignmentStatusInTx(
   switch (status) {
     case "accepted":
       if (bySurveyor) await adminNote("accepted");
-      else await tellSurveyor(tx, party, "Your assignment was accepted for you", `${where}.`);
+      else {await tellSurveyor(
+          tx,
+          party,
+          survey.id,
+          "Your assignment was accepted for you",
+          `${where}.`,
+        );}
       await tellClientAssigned(tx, survey, party, current.agreedPriceCents, {
         publicUrl: input.publicUrl,
         notify: true,
@@ -460,6 +474,7 @@ export async function updateAssignmentStatusInTx(
         await tellSurveyor(
           tx,
           party,
+          survey.id,
           "Your visit was scheduled for you",
           `${where} on ${formatVisitDate(input.scheduledDate!)}.`,
         );
@@ -482,6 +497,7 @@ export async function updateAssignmentStatusInTx(
         await tellSurveyor(
           tx,
           party,
+          survey.id,
           status === "cancelled"
             ? "Your assignment was cancelled"
             : "Your assignment was declined for you",

@@ -186,8 +186,8 @@ function RequestFacts({ lead, details }: {
   );
 }
 
-/** What the parcel lookup found, when it found anything. */
-function ParcelFacts({ parcel }: { parcel: unknown }) {
+/** What the parcel lookup found, when it found anything (also on /surveyor/jobs/{id}). */
+export function ParcelFacts({ parcel }: { parcel: unknown }) {
   const p = parcel && typeof parcel === "object" ? parcel as Record<string, unknown> : null;
   const text = (key: string) =>
     p && (typeof p[key] === "string" || typeof p[key] === "number") ? String(p[key]) : null;

@@ -12,6 +12,7 @@ import {
   type SurveyorDashboardFigures,
 } from "../db/surveyor_dashboard.ts";
 import { listAvailableLeads } from "../db/lead_market.ts";
+import { surveyorJobPath } from "../lib/assignments.ts";
 import type { LeadSummary } from "../lib/lead_market_schema.ts";
 import type { Surveyor } from "../lib/surveyor_schema.ts";
 import { toOwnSurveyorProfile } from "../lib/surveyor_profile.ts";
@@ -273,9 +274,7 @@ function Jobs({ figures }: { figures: SurveyorDashboardFigures | undefined }) {
               const title = `${typeName(job.surveyType)}, ${placeOf(job)}`;
               return (
                 <li key={job.assignmentId} className="dash-list__item" data-job={job.status}>
-                  {job.leadId
-                    ? <a href={`/surveyor/purchased-leads/${job.leadId}`}>{title}</a>
-                    : <span>{title}</span>}
+                  <a href={surveyorJobPath(job.surveyId)}>{title}</a>
                   <span className="dash-list__meta">
                     <strong className="dash-list__step">{nextStep(job)}</strong>
                     {` · agreed ${formatCents(job.agreedPriceCents)}`}

@@ -105,6 +105,7 @@ const ACCESS: Record<string, Access> = {
   "GET /surveyor/leads/:id": SURVEYOR,
   "GET /surveyor/purchased-leads": SURVEYOR,
   "GET /surveyor/purchased-leads/:id": SURVEYOR,
+  "GET /surveyor/jobs/:surveyId": SURVEYOR,
   // The lead market API: the surveyor is the record linked to the account (none → 404).
   "GET /api/leads": SURVEYOR,
   "GET /api/leads/:id": SURVEYOR,

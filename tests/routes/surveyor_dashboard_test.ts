@@ -198,10 +198,11 @@ test("[surveyor dashboard] the figures count this month's purchases, won and los
   assertStringIncludes(html, "3 won, 1 lost");
   assertEquals(figure(html, "open-jobs"), "2");
   assertMatch(html, /href="\/surveyor\/billing"/);
-  // Jobs in progress with their next step, linked to the purchased lead.
+  // Jobs in progress with their next step, linked to the job's page.
   assertStringIncludes(html, "Accept or decline");
   assertStringIncludes(html, "Visit on Dec 3, 2099");
-  assertStringIncludes(html, `href="/surveyor/purchased-leads/${leads[0].lead.id}"`);
+  assertStringIncludes(html, `href="/surveyor/jobs/${leads[0].survey.id}"`);
+  assertStringIncludes(html, `href="/surveyor/jobs/${leads[3].survey.id}"`);
   assertStringIncludes(html, "agreed $410");
   assert(!html.includes("Schedule the visit"), "no accepted job");
   // The coverage card stays.

@@ -1,0 +1,189 @@
+/**
+ * A surveyor's job: one survey they have (or had) an assignment on, as their own job page
+ * (/surveyor/jobs/{surveyId}) shows it, whether or not they bought the survey's lead (an admin
+ * may assign any surveyor, even on a request that was never dispatched).
+ *
+ * Personal data rule: while the assignment is only offered (or after it was declined or
+ * cancelled) the job reads like a lead — type, town and state, acreage, property type,
+ * needed-by, the agreed price — and the client's name, phone, email, street address, parcel,
+ * notes and the rest of the request stay in the database (the SQL nulls them). Once the
+ * surveyor accepted (accepted, scheduled, completed), or when they bought or claimed the
+ * survey's lead anyway, they are unlocked, as for a buyer.
+ */
+import type { Db } from "./client.ts";
+import { isSurveyId } from "./surveys.ts";
+import { cityFromAddress, isSurveyorId } from "./surveyors.ts";
+import type { Assignment } from "../lib/lead_market_schema.ts";
+import type { SurveyStatus } from "../lib/survey_status.ts";
+import type { SurveyType } from "../lib/survey_types.ts";
+import type { AltaItemId, StateCode, Terrain, Vegetation } from "../lib/survey_options.ts";
+
+/** Assignment statuses in which the surveyor has the job, so the client's details are theirs. */
+export const JOB_UNLOCKED_STATUSES = ["accepted", "scheduled", "completed"] as const;
+
+/** What an accepted job unlocks: the client, the exact place and the full request. */
+export interface JobUnlocked {
+  client: { name: string; phone: string; email: string | null };
+  address: string;
+  formattedAddress: string | null;
+  parcel: unknown;
+  purpose: string;
+  accessNotes: string | null;
+  notes: string | null;
+  terrain: Terrain | null;
+  vegetation: Vegetation | null;
+  structures: number;
+  cornersKnown: boolean | null;
+  cornersToSet: number;
+  altaItems: AltaItemId[];
+}
+
+/** A surveyor's job as their job page shows it. */
+export interface SurveyorJob {
+  /** This surveyor's open assignment on the survey, else their latest. */
+  assignment: Assignment;
+  surveyId: string;
+  surveyType: SurveyType;
+  surveyStatus: SurveyStatus;
+  /** "Austin" of the address, when it can be told (never the street). */
+  city: string | null;
+  state: StateCode;
+  acreage: number | null;
+  propertyType: string;
+  /** YYYY-MM-DD or null. */
+  neededBy: string | null;
+  rush: string;
+  /** ISO timestamp of the request. */
+  requestedAt: string;
+  /** The survey's lead when this surveyor bought or claimed it (its purchased-lead page). */
+  purchasedLeadId: string | null;
+  /** Null while the job is not theirs (see the module comment). */
+  unlocked: JobUnlocked | null;
+}
+
+interface JobRow {
+  assignment: Omit<Assignment, "agreedPriceCents"> & { agreedPriceCents: number | string };
+  surveyId: string;
+  surveyType: SurveyType;
+  surveyStatus: SurveyStatus;
+  place: string;
+  state: StateCode;
+  acreage: number | string | null;
+  propertyType: string;
+  neededBy: string | null;
+  rush: string;
+  requestedAt: Date;
+  purchasedLeadId: string | null;
+  isUnlocked: boolean;
+  contactName: string | null;
+  contactPhone: string | null;
+  contactEmail: string | null;
+  address: string | null;
+  formattedAddress: string | null;
+  parcel: unknown;
+  purpose: string | null;
+  accessNotes: string | null;
+  notes: string | null;
+  terrain: Terrain | null;
+  vegetation: Vegetation | null;
+  structures: number | null;
+  cornersKnown: boolean | null;
+  cornersToSet: number | null;
+  altaItems: AltaItemId[] | null;
+}
+
+/**
+ * The job of surveyor `surveyorId` on survey `surveyId`: undefined unless they have (or had)
+ * an assignment on it, or an id is malformed. One statement: the assignment (open first, else
+ * the latest, through survey_assignments_surveyor_idx), the survey, and whether the job is
+ * theirs; the client's details are selected only then.
+ */
+export async function getSurveyorJob(
+  db: Db,
+  { surveyId, surveyorId }: { surveyId: string; surveyorId: string },
+): Promise<SurveyorJob | undefined> {
+  if (!isSurveyId(surveyId) || !isSurveyorId(surveyorId)) return undefined;
+  const [row] = await db<JobRow[]>`
+    with a as (
+      select a.*, v.company_name
+      from survey_assignments a join surveyors v on v.id = a.surveyor_id
+      where a.survey_id = ${surveyId} and a.surveyor_id = ${surveyorId}
+      order by (a.status in ('offered', 'accepted', 'scheduled')) desc, a.created_at desc
+      limit 1
+    ),
+    j as (
+      select a.*, s.id as sid, p.lead_id as purchased_lead_id,
+        (a.status in ('accepted', 'scheduled', 'completed') or p.lead_id is not null)
+          as is_unlocked
+      from a
+      join surveys s on s.id = a.survey_id
+      left join leads l on l.survey_id = s.id
+      left join lead_purchases p on p.lead_id = l.id and p.surveyor_id = ${surveyorId}
+    )
+    select
+      json_build_object(
+        'id', j.id, 'surveyId', j.survey_id, 'surveyorId', j.surveyor_id,
+        'companyName', j.company_name, 'agreedPriceCents', j.agreed_price_cents,
+        'status', j.status, 'source', j.source, 'scheduledDate', j.scheduled_date::text,
+        'endedReason', j.ended_reason,
+        'createdAt', to_char(j.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'updatedAt', to_char(j.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+      ) as assignment,
+      s.id as survey_id, s.survey_type, s.status as survey_status,
+      coalesce(s.formatted_address, s.address) as place, s.state, s.acreage, s.property_type,
+      s.needed_by::text as needed_by, s.rush, s.created_at as requested_at,
+      j.purchased_lead_id, j.is_unlocked,
+      case when j.is_unlocked then s.contact_name end as contact_name,
+      case when j.is_unlocked then s.contact_phone end as contact_phone,
+      case when j.is_unlocked then s.contact_email end as contact_email,
+      case when j.is_unlocked then s.address end as address,
+      case when j.is_unlocked then s.formatted_address end as formatted_address,
+      case when j.is_unlocked then s.parcel end as parcel,
+      case when j.is_unlocked then s.purpose end as purpose,
+      case when j.is_unlocked then s.access_notes end as access_notes,
+      case when j.is_unlocked then s.notes end as notes,
+      case when j.is_unlocked then s.terrain end as terrain,
+      case when j.is_unlocked then s.vegetation end as vegetation,
+      case when j.is_unlocked then s.structures end as structures,
+      case when j.is_unlocked then s.corners_known end as corners_known,
+      case when j.is_unlocked then s.corners_to_set end as corners_to_set,
+      case when j.is_unlocked then s.alta_items end as alta_items
+    from j join surveys s on s.id = j.sid`;
+  if (!row) return undefined;
+  return {
+    assignment: { ...row.assignment, agreedPriceCents: Number(row.assignment.agreedPriceCents) },
+    surveyId: row.surveyId,
+    surveyType: row.surveyType,
+    surveyStatus: row.surveyStatus,
+    // The town is read from the address here; the street never leaves this function.
+    city: cityFromAddress(row.place, row.state),
+    state: row.state,
+    acreage: row.acreage === null ? null : Number(row.acreage),
+    propertyType: row.propertyType,
+    neededBy: row.neededBy,
+    rush: row.rush,
+    requestedAt: row.requestedAt.toISOString(),
+    purchasedLeadId: row.purchasedLeadId,
+    unlocked: row.isUnlocked
+      ? {
+        client: {
+          name: row.contactName ?? "",
+          phone: row.contactPhone ?? "",
+          email: row.contactEmail,
+        },
+        address: row.address ?? "",
+        formattedAddress: row.formattedAddress,
+        parcel: row.parcel,
+        purpose: row.purpose ?? "",
+        accessNotes: row.accessNotes,
+        notes: row.notes,
+        terrain: row.terrain,
+        vegetation: row.vegetation,
+        structures: row.structures ?? 0,
+        cornersKnown: row.cornersKnown,
+        cornersToSet: row.cornersToSet ?? 0,
+        altaItems: row.altaItems ?? [],
+      }
+      : null,
+  };
+}

@@ -1,0 +1,240 @@
+import type { ReactNode } from "react";
+import { Hono } from "hono";
+import { zValidator } from "@hono/zod-validator";
+import { z } from "zod";
+import type { AppEnv } from "./_env.ts";
+import { onInvalid } from "./_errors.tsx";
+import { requirePageRole } from "./_auth.ts";
+import { appPage } from "./_app_page.tsx";
+import { ParcelFacts } from "./purchased_lead_pages.tsx";
+import { Card, EmptyState, PageHeader } from "../components/AppPage.tsx";
+import { Island } from "../components/Island.tsx";
+import { ClientContact, leadAddress, typeName } from "../components/PurchasedLeadCard.tsx";
+import { formatDate } from "../components/survey/format.ts";
+import AssignmentActions from "../islands/AssignmentActions.tsx";
+import { assignmentActionsProps } from "../lib/assignments.ts";
+import { getSurveyorIdForUser } from "../db/assignments.ts";
+import { getSurveyorJob, type JobUnlocked, type SurveyorJob } from "../db/surveyor_jobs.ts";
+import {
+  ALTA_TABLE_A_ITEMS,
+  PROPERTY_TYPE_LABELS,
+  type PropertyType,
+  PURPOSE_INFO,
+  RUSH_LABELS,
+  type RushLevel,
+  type SurveyPurpose,
+  TERRAIN_LABELS,
+  US_STATES,
+  VEGETATION_LABELS,
+} from "../lib/survey_options.ts";
+import { STATUS_INFO } from "../lib/survey_status.ts";
+import { formatDecimal, formatInteger } from "../lib/numbers.ts";
+
+const DASHBOARD_PATH = "/surveyor-dashboard";
+
+// Any id string is accepted here; an unknown or malformed one is the 404 page.
+const SurveyIdParam = z.object({ surveyId: z.string().max(100).catch("") });
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** "Austin, TX", or the state's name when the town cannot be told. */
+function placeOf(job: SurveyorJob): string {
+  return job.city ? `${job.city}, ${job.state}` : US_STATES[job.state] ?? job.state;
+}
+
+/** What anyone offered the job may know: the lead's facts, never the client's. */
+function JobFacts({ job }: { job: SurveyorJob }) {
+  return (
+    <dl className="purchased-facts" data-testid="job-facts">
+      <Fact term="Survey type">{typeName(job.surveyType)}</Fact>
+      <Fact term="Location">{placeOf(job)}</Fact>
+      <Fact term="Lot size">
+        {job.acreage === null ? "Not given" : `${formatDecimal(job.acreage)} acres`}
+      </Fact>
+      <Fact term="Property type">
+        {PROPERTY_TYPE_LABELS[job.propertyType as PropertyType] ?? job.propertyType}
+      </Fact>
+      <Fact term="Needed by">{job.neededBy ? formatDate(job.neededBy) : "No date given"}</Fact>
+      <Fact term="Timing">{RUSH_LABELS[job.rush as RushLevel] ?? job.rush}</Fact>
+      <Fact term="Request status">
+        {STATUS_INFO[job.surveyStatus]?.label ?? job.surveyStatus}
+      </Fact>
+      <Fact term="Requested">{formatDate(job.requestedAt)}</Fact>
+    </dl>
+  );
+}
+
+/** The rest of the client's request, once the job is the surveyor's. */
+function RequestDetails({ details }: { details: JobUnlocked }) {
+  const alta = details.altaItems.map((id) => `${id}. ${ALTA_TABLE_A_ITEMS[id] ?? ""}`.trim());
+  return (
+    <dl className="purchased-facts" data-testid="job-request">
+      <Fact term="Purpose">
+        {PURPOSE_INFO[details.purpose as SurveyPurpose]?.label ?? details.purpose}
+      </Fact>
+      {details.terrain
+        ? <Fact term="Terrain">{TERRAIN_LABELS[details.terrain] ?? details.terrain}</Fact>
+        : null}
+      {details.vegetation
+        ? (
+          <Fact term="Vegetation">
+            {VEGETATION_LABELS[details.vegetation] ?? details.vegetation}
+          </Fact>
+        )
+        : null}
+      {details.structures
+        ? <Fact term="Structures">{formatInteger(details.structures)}</Fact>
+        : null}
+      {details.cornersKnown !== null
+        ? <Fact term="Corners marked">{details.cornersKnown ? "Yes" : "No or not sure"}</Fact>
+        : null}
+      {details.cornersToSet
+        ? <Fact term="Corners to set">{formatInteger(details.cornersToSet)}</Fact>
+        : null}
+      {alta.length ? <Fact term="ALTA Table A items">{alta.join("; ")}</Fact> : null}
+      <Fact term="Access notes">
+        {details.accessNotes ?? <span className="muted">None</span>}
+      </Fact>
+      <Fact term="Client's notes">
+        {details.notes ?? <span className="muted">None</span>}
+      </Fact>
+    </dl>
+  );
+}
+
+/** What the surveyor may do with the job now, in words, beside the actions. */
+function nextStepText(job: SurveyorJob): string {
+  switch (job.assignment.status) {
+    case "offered":
+      return "Meridian offers you this job at the agreed price. Accept it to see the client's name, contact details and the exact address; the client is told once you accept.";
+    case "accepted":
+      return "Call the client to agree the visit, then schedule it here.";
+    case "scheduled":
+      return "Mark the job completed once the fieldwork is done.";
+    case "completed":
+      return "You completed this job.";
+    case "declined":
+      return "You declined this job.";
+    case "cancelled":
+      return "This assignment has ended; the job is no longer yours.";
+  }
+}
+
+function AssignmentCard({ job }: { job: SurveyorJob }) {
+  const a = job.assignment;
+  return (
+    <Card id="assignment-title" title="Assignment" bodyClass="stack">
+      <Island
+        component={AssignmentActions}
+        props={assignmentActionsProps(a, "surveyor")}
+        hydrate="idle"
+      />
+      <p className="muted">{nextStepText(job)}</p>
+      <dl className="purchased-facts">
+        <Fact term="Assigned">
+          {a.source === "claim"
+            ? `When you claimed the lead, ${formatDate(a.createdAt)}`
+            : `By Meridian, ${formatDate(a.createdAt)}`}
+        </Fact>
+        {a.endedReason ? <Fact term="Reason">{a.endedReason}</Fact> : null}
+      </dl>
+      {job.purchasedLeadId
+        ? (
+          <p>
+            <a href={`/surveyor/purchased-leads/${job.purchasedLeadId}`}>
+              Your purchased lead: pipeline, quote and returns
+            </a>
+          </p>
+        )
+        : null}
+    </Card>
+  );
+}
+
+/**
+ * A surveyor's job page (surveyors only): /surveyor/jobs/{surveyId}, for the surveyor linked to
+ * an assignment on that survey (any status, whether or not they bought its lead, and for a
+ * request that never had a lead). While offered it reads like a lead, with Accept / Decline;
+ * once accepted (or when they bought the lead) the client's contact, the exact address, the
+ * parcel and the full request are shown. Everyone else gets the 404 page. The dashboard's
+ * jobs, the assignment notifications and the AssignmentOffered email link here
+ * (lib/assignments.ts `surveyorJobPath`).
+ */
+export const surveyorJobPages = new Hono<AppEnv>()
+  .get(
+    "/surveyor/jobs/:surveyId",
+    requirePageRole("surveyor"),
+    zValidator("param", SurveyIdParam, onInvalid),
+    async (c) => {
+      const { surveyId } = c.req.valid("param");
+      const surveyorId = await getSurveyorIdForUser(c.var.db, { userId: c.var.user!.id });
+      const job = surveyorId ? await getSurveyorJob(c.var.db, { surveyId, surveyorId }) : undefined;
+      if (!job) {
+        return appPage(
+          c,
+          { title: "Job not found", active: DASHBOARD_PATH },
+          <>
+            <PageHeader title="Job not found" />
+            <EmptyState
+              title="Job not found"
+              action={<a className="btn btn--primary" href={DASHBOARD_PATH}>Back to dashboard</a>}
+            >
+              This job is not among your assignments, or it no longer exists.
+            </EmptyState>
+          </>,
+          404,
+        );
+      }
+      const details = job.unlocked;
+      const where = details ? leadAddress(details) : placeOf(job);
+      return appPage(
+        c,
+        { title: `${typeName(job.surveyType)} job`, active: DASHBOARD_PATH },
+        <div className="purchased-page">
+          <p className="purchased-page__back">
+            <a href={DASHBOARD_PATH}>← Back to dashboard</a>
+          </p>
+          <PageHeader title={typeName(job.surveyType)} intro={where} />
+          <div className="purchased-page__grid">
+            <div className="stack">
+              {details
+                ? (
+                  <Card id="client-title" title="Client">
+                    <ClientContact lead={details} />
+                  </Card>
+                )
+                : null}
+              <Card id="job-title" title="The job" bodyClass="stack">
+                <JobFacts job={job} />
+                {details
+                  ? <RequestDetails details={details} />
+                  : (
+                    <p className="muted" data-testid="job-locked">
+                      The client's name, contact details, the exact address and the parcel are shown
+                      here once you accept the job.
+                    </p>
+                  )}
+              </Card>
+              {details
+                ? (
+                  <Card id="parcel-title" title="Parcel">
+                    <ParcelFacts parcel={details.parcel} />
+                  </Card>
+                )
+                : null}
+            </div>
+            <div className="stack">
+              <AssignmentCard job={job} />
+            </div>
+          </div>
+        </div>,
+      );
+    },
+  );
