@@ -125,6 +125,44 @@ export async function insertLead(
   return existing;
 }
 
+// Leads closed per statement by `closeExpiredLeads`, so a long backlog never makes one huge
+// transaction.
+const EXPIRE_BATCH = 500;
+
+/**
+ * Closes every open lead past its `expires_at` (status 'closed', closed_reason 'expired',
+ * closed_at now) and marks its offers still 'sent' as 'expired', each batch in one statement;
+ * returns how many leads it closed. Idempotent: a closed lead is never touched again. A lead
+ * a buyer or dispatch holds locked at that moment is skipped (`skip locked`) and closed by the
+ * next sweep — a buy checks the expiry itself, so nothing is sold past it meanwhile. Safe
+ * beside other instances sweeping at the same time. Throws when the database fails.
+ */
+export async function closeExpiredLeads(db: Db): Promise<number> {
+  let total = 0;
+  while (true) {
+    const [row] = await db<{ closed: number }[]>`
+      with due as (
+        select id from leads
+        where status = 'open' and expires_at <= now()
+        order by expires_at
+        limit ${EXPIRE_BATCH}
+        for no key update skip locked
+      ), closed as (
+        update leads l set status = 'closed', closed_reason = 'expired', closed_at = now(),
+          updated_at = now()
+        from due where l.id = due.id
+        returning l.id
+      ), offers as (
+        update lead_recipients r set outcome = 'expired', updated_at = now()
+        from closed where r.lead_id = closed.id and r.outcome = 'sent'
+        returning r.lead_id
+      )
+      select count(*)::int as closed from closed`;
+    total += row.closed;
+    if (row.closed < EXPIRE_BATCH) return total;
+  }
+}
+
 /** One offer of a lead to a surveyor. */
 export interface NewLeadRecipient {
   surveyorId: string;

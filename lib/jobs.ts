@@ -20,6 +20,10 @@
  * Finished jobs are kept for a while to read (what ran, why one failed) and then deleted by
  * `sweepFinishedJobs`, which the worker runs about once an hour: done jobs after
  * DONE_JOB_RETENTION_DAYS, failed ones after FAILED_JOB_RETENTION_DAYS.
+ *
+ * Beside it, every EXPIRED_LEADS_SWEEP_INTERVAL_MS, the worker closes the leads past their
+ * expiry (db/leads.ts `closeExpiredLeads`): reads already treat them as closed, the sweep makes
+ * the stored status and the offers' outcome say so.
  */
 import type { Db, Sql } from "../db/client.ts";
 import {
@@ -30,6 +34,7 @@ import {
   failJob,
   type Job,
 } from "../db/jobs.ts";
+import { closeExpiredLeads } from "../db/leads.ts";
 import type { AppDeps } from "./deps.ts";
 import { dispatchSurvey } from "./dispatch.ts";
 import { isPostgresDown } from "./unavailable.ts";
@@ -64,6 +69,8 @@ export const DONE_JOB_RETENTION_DAYS = 7;
 export const FAILED_JOB_RETENTION_DAYS = 30;
 /** How often a worker sweeps finished jobs. */
 export const JOB_SWEEP_INTERVAL_MS = 60 * 60_000;
+/** How often a worker closes expired leads (an index-only probe when none is due). */
+export const EXPIRED_LEADS_SWEEP_INTERVAL_MS = 5 * 60_000;
 // Rows per delete statement, so a long backlog never holds one huge transaction.
 const SWEEP_BATCH = 1000;
 
@@ -158,8 +165,9 @@ export async function runDueJobsOnce<D extends { sql: Sql }>(
 /**
  * Runs due jobs every `intervalMs` (passes never overlap; a full pass is followed at once by
  * another) until the returned `stop` is called, and after its first pass and then every
- * `sweepEveryMs` deletes old finished jobs (`sweepFinishedJobs`). `stop` resolves once the
- * pass in flight, and every handler in it, has finished.
+ * `sweepEveryMs` deletes old finished jobs (`sweepFinishedJobs`), and every `leadSweepEveryMs`
+ * closes expired leads (`closeExpiredLeads`). `stop` resolves once the pass in flight, and
+ * every handler in it, has finished.
  */
 export function startJobWorker<D extends { sql: Sql }>(
   deps: D,
@@ -169,12 +177,14 @@ export function startJobWorker<D extends { sql: Sql }>(
     concurrency = 4,
     leaseMs = JOB_LEASE_MS,
     sweepEveryMs = JOB_SWEEP_INTERVAL_MS,
+    leadSweepEveryMs = EXPIRED_LEADS_SWEEP_INTERVAL_MS,
   }: {
     handlers: JobHandlers<D>;
     intervalMs?: number;
     concurrency?: number;
     leaseMs?: number;
     sweepEveryMs?: number;
+    leadSweepEveryMs?: number;
   },
 ): () => Promise<void> {
   let isStopped = false;
@@ -182,6 +192,7 @@ export function startJobWorker<D extends { sql: Sql }>(
   let inFlight: Promise<void> = Promise.resolve();
   let wasDown = false;
   let nextSweepAt = 0;
+  let nextLeadSweepAt = 0;
 
   const tick = () => {
     inFlight = (async () => {
@@ -197,6 +208,11 @@ export function startJobWorker<D extends { sql: Sql }>(
           nextSweepAt = Date.now() + sweepEveryMs;
           const deleted = await sweepFinishedJobs(deps.sql);
           if (deleted > 0) console.log(`[jobs] Deleted ${deleted} finished job(s).`);
+        }
+        if (!isStopped && Date.now() >= nextLeadSweepAt) {
+          nextLeadSweepAt = Date.now() + leadSweepEveryMs;
+          const closed = await closeExpiredLeads(deps.sql);
+          if (closed > 0) console.log(`[jobs] Closed ${closed} expired lead(s).`);
         }
       } catch (err) {
         if (isPostgresDown(err)) {

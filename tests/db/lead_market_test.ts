@@ -30,7 +30,8 @@ import {
   updatePipeline,
   zipFromAddress,
 } from "../../db/lead_market.ts";
-import { insertLeadRecipients } from "../../db/leads.ts";
+import { closeExpiredLeads, insertLeadRecipients } from "../../db/leads.ts";
+import { startJobWorker } from "../../lib/jobs.ts";
 
 const isRealPostgres = Boolean(Deno.env.get("DATABASE_URL"));
 // The site's origin for the links in emails (config PUBLIC_URL).
@@ -723,5 +724,101 @@ test("[lead market] a claim fee that takes the balance below $50 tells the surve
   const saw = await lowBalanceNotices(t, claimer.userId, await accountEmail(t, claimer.userId));
   assertEquals(saw.notes.map((n) => n.title), ["Your balance is low: $30"]);
   assertEquals(saw.mails.length, 1);
+  t.close();
+});
+
+// ------------------------------------------------------------------------------- expiry
+
+async function leadState(t: TestApp, leadId: string) {
+  const [row] = await t.sql<
+    { status: string; closedReason: string | null; closedAt: Date | null; updatedAt: Date }[]
+  >`select status, closed_reason, closed_at, updated_at from leads where id = ${leadId}`;
+  return row;
+}
+
+async function offerOutcomes(t: TestApp, leadId: string) {
+  const rows = await t.sql<{ companyName: string; outcome: string }[]>`
+    select s.company_name, r.outcome from lead_recipients r
+    join surveyors s on s.id = r.surveyor_id
+    where r.lead_id = ${leadId} order by s.company_name`;
+  return rows.map((r) => `${r.companyName}: ${r.outcome}`);
+}
+
+test("[lead market] the expiry sweep closes leads past their expiry and their unanswered offers, leaves the rest, and is idempotent", async () => {
+  const { t, client } = await setup();
+  const sent = await surveyorId(t, "Sent Surveying");
+  const declined = await surveyorId(t, "Declined Surveying");
+  const buyer = await surveyorId(t, "Buyer Surveying");
+  const expired = await addLead(t, client.cookie);
+  const fresh = await addLead(t, client.cookie);
+  const soldOut = await addLead(t, client.cookie, { maxBuyers: 1 });
+  for (const { lead } of [expired, fresh, soldOut]) {
+    await insertLeadRecipients(t.sql, {
+      leadId: lead.id,
+      recipients: [sent, declined, buyer].map((id) => ({
+        surveyorId: id,
+        kind: "notified" as const,
+        distanceMiles: 5,
+      })),
+    });
+  }
+  await buyLead(t.sql, { leadId: expired.lead.id, surveyorId: buyer, actorId: null, publicUrl });
+  await dismissLead(t.sql, { leadId: expired.lead.id, surveyorId: declined });
+  await buyLead(t.sql, { leadId: soldOut.lead.id, surveyorId: buyer, actorId: null, publicUrl });
+  const soldOutBefore = await leadState(t, soldOut.lead.id);
+  // Past their expiry: one still open, one already closed (sold out).
+  await t.sql`update leads set expires_at = now() - interval '1 minute'
+    where id in (${expired.lead.id}, ${soldOut.lead.id})`;
+  const freshBefore = await leadState(t, fresh.lead.id);
+
+  assertEquals(await closeExpiredLeads(t.sql), 1);
+  const closed = await leadState(t, expired.lead.id);
+  assertEquals([closed.status, closed.closedReason], ["closed", "expired"]);
+  assert(closed.closedAt, "closed_at is set");
+  // Only the offer nobody answered expires; the buyer's and the refusal stay as they were.
+  assertEquals(await offerOutcomes(t, expired.lead.id), [
+    "Buyer Surveying: purchased",
+    "Declined Surveying: declined",
+    "Sent Surveying: expired",
+  ]);
+  // An open lead not yet expired, and a lead closed for another reason, are untouched.
+  assertEquals(await leadState(t, fresh.lead.id), freshBefore);
+  assertEquals(await offerOutcomes(t, fresh.lead.id), [
+    "Buyer Surveying: sent",
+    "Declined Surveying: sent",
+    "Sent Surveying: sent",
+  ]);
+  const soldOutAfter = await leadState(t, soldOut.lead.id);
+  assertEquals(
+    [soldOutAfter.status, soldOutAfter.closedReason, soldOutAfter.closedAt],
+    [soldOutBefore.status, "sold_out", soldOutBefore.closedAt],
+  );
+  assertEquals((await offerOutcomes(t, soldOut.lead.id))[2], "Sent Surveying: sent");
+
+  // Again: nothing left to close, and the closed lead keeps its first closing time.
+  assertEquals(await closeExpiredLeads(t.sql), 0);
+  assertEquals(await leadState(t, expired.lead.id), closed);
+  // The offered surveyor is still told why they cannot buy it; the buyer keeps what they bought.
+  await expectError(
+    buyLead(t.sql, { leadId: expired.lead.id, surveyorId: sent, actorId: null, publicUrl }),
+    409,
+    LEAD_MARKET_MESSAGES.expired,
+  );
+  assert(await getPurchasedLead(t.sql, { leadId: expired.lead.id, surveyorId: buyer }));
+  t.close();
+});
+
+test("[lead market] the job worker closes expired leads by itself", async () => {
+  const { t, client } = await setup();
+  const { lead } = await addLead(t, client.cookie);
+  await t.sql`update leads set expires_at = now() - interval '1 minute' where id = ${lead.id}`;
+  const stop = startJobWorker(t, { handlers: {}, intervalMs: 5 });
+  // Wait for the condition (the worker's first tick), not for a fixed time.
+  for (let i = 0; i < 2000 && (await leadState(t, lead.id)).status === "open"; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  await stop();
+  const row = await leadState(t, lead.id);
+  assertEquals([row.status, row.closedReason], ["closed", "expired"]);
   t.close();
 });
