@@ -6,7 +6,8 @@
  * status' with the server's message. Only the moves in `allowed` are offered, so the buttons
  * match what the server will accept.
  *
- * Placing it (H5b): on /surveyor/purchased-leads/{id} and the surveyor dashboard, from an
+ * Placing it: on the surveyor's job page /surveyor/jobs/{surveyId} and on
+ * /surveyor/purchased-leads/{id}, from an
  * `Assignment` through lib/assignments.ts `assignmentActionsProps(assignment, user.role)`:
  *
  * ```tsx

@@ -272,3 +272,22 @@ test("[surveyor jobs] a declined or replaced assignment still has its page, with
     t.close();
   }
 });
+
+test("[surveyor jobs] a buyer of the lead offered the job sees the client already, and their lead is linked", async () => {
+  const t = await createTestApp();
+  try {
+    const f = await setup(t);
+    const leadId = await addLeadTo(t, f.survey);
+    await t.sql`insert into lead_purchases (lead_id, surveyor_id, kind, charged_cents)
+      values (${leadId}, ${f.ortiz.surveyor.id}, 'buy', 2500)`;
+    await assign(t, f.admin.cookie, f.survey.id, f.ortiz.surveyor.id);
+
+    const html = await jobHtml(t, f.survey.id, f.ortiz.cookie);
+    assertStringIncludes(html, PERSONAL.name);
+    assertStringIncludes(html, PERSONAL.phone);
+    assertStringIncludes(html, `href="/surveyor/purchased-leads/${leadId}"`);
+    assertEquals(islandProps<AssignmentActionsProps>(html, "AssignmentActions").status, "offered");
+  } finally {
+    t.close();
+  }
+});

@@ -1,0 +1,97 @@
+/**
+ * A surveyor an admin assigned without a purchase, in the browser: from the dashboard's jobs
+ * to /surveyor/jobs/{surveyId}; the offered job shows no client details and Accept / Decline
+ * side by side with a gap; Accept unlocks the client's contact on reload. No sideways scroll
+ * and axe-clean at 390/1024/1280/1440 px, offered and accepted.
+ */
+import type { Page } from "playwright-core";
+import axe from "axe-core";
+import { assert, assertEquals } from "../_assert.ts";
+import { e2e } from "./_browser.ts";
+import { createSignedInUser, sessionFor } from "../_auth.ts";
+import { surveyRequest } from "../_fixtures.ts";
+import { addSurveyor } from "../_assignment_fixtures.ts";
+
+const WIDTHS = [390, 1024, 1280, 1440];
+
+async function axeViolations(page: Page): Promise<string[]> {
+  // Through the DevTools protocol: the page's CSP (script-src 'self') refuses inline scripts.
+  await page.evaluate(axe.source);
+  return await page.evaluate(async () => {
+    const { axe } = globalThis as unknown as {
+      axe: { run(): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+    };
+    const { violations } = await axe.run();
+    return violations.map((v) =>
+      `axe ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`
+    );
+  });
+}
+
+async function checkLayout(page: Page, what: string) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    const overflow = await page.evaluate(() =>
+      document.documentElement.scrollWidth - document.documentElement.clientWidth
+    );
+    assertEquals(overflow, 0, `${what} scrolls sideways at ${width} px`);
+    assertEquals(await axeViolations(page), [], `${what} at ${width} px`);
+  }
+}
+
+e2e("an assigned surveyor opens the job from the dashboard, accepts it and sees the client", async (
+  { t, baseUrl, newPage, consoleErrors },
+) => {
+  const api = async (path: string, cookie: string, body: unknown) =>
+    await fetch(`${baseUrl}${path}`, {
+      method: "POST",
+      headers: { origin: baseUrl, cookie, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const admin = await createSignedInUser(t, { role: "admin" });
+  const client = await createSignedInUser(t, { role: "client" });
+  const submitted = await api(
+    "/api/surveys",
+    client.cookie,
+    surveyRequest({ contactName: "Zebulon Quartermaine", contactPhone: "(512) 555-0199" }),
+  );
+  assertEquals(submitted.status, 201);
+  const { survey } = await submitted.json();
+  const ortiz = await addSurveyor(t, "Ortiz Surveying");
+  const assigned = await api(
+    `/api/surveys/${survey.id}/assign/${ortiz.surveyor.id}`,
+    admin.cookie,
+    {
+      agreedPrice: 1200,
+    },
+  );
+  assertEquals(assigned.status, 201);
+  await assigned.body?.cancel();
+
+  const page = await newPage();
+  const [name, value] = (await sessionFor(t, ortiz.user!)).split("=");
+  await page.context().addCookies([{ name, value, url: baseUrl }]);
+  await page.goto("/surveyor-dashboard");
+  await page.locator(`a[href="/surveyor/jobs/${survey.id}"]`).click();
+  await page.waitForURL(`**/surveyor/jobs/${survey.id}`);
+  await page.locator(".assignment-actions[data-hydrated]").waitFor();
+  assert(!(await page.content()).includes("Zebulon"), "no client name while offered");
+
+  const accept = page.getByRole("button", { name: "Accept" });
+  const decline = page.getByRole("button", { name: "Decline" });
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    const a = (await accept.boundingBox())!;
+    const d = (await decline.boundingBox())!;
+    const gap = d.y >= a.y + a.height ? d.y - (a.y + a.height) : d.x - (a.x + a.width);
+    assert(gap >= 8, `Accept and Decline are ${gap}px apart at ${width} px`);
+  }
+  await checkLayout(page, "offered job");
+
+  await accept.click();
+  await page.locator(".assignment-actions .badge", { hasText: "Accepted" }).waitFor();
+  await page.reload();
+  await page.getByTestId("client-name").filter({ hasText: "Zebulon Quartermaine" }).waitFor();
+  await checkLayout(page, "accepted job");
+  assertEquals(consoleErrors, []);
+});
