@@ -320,6 +320,23 @@ export async function updateSurveyor(
   return row && toSurveyor(row);
 }
 
+/**
+ * Moves the given records that are still prospects to 'invited' (one statement; records in any
+ * other status are left as they are). Returns the ids it moved.
+ */
+export async function markProspectsInvited(
+  db: Db,
+  { ids }: { ids: string[] },
+): Promise<string[]> {
+  const valid = ids.filter(isSurveyorId);
+  if (valid.length === 0) return [];
+  const rows = await db<{ id: string }[]>`
+    update surveyors set status = 'invited', updated_at = now()
+    where id = any(${db.array(valid)}::uuid[]) and status = 'prospect'
+    returning id`;
+  return rows.map((r) => r.id);
+}
+
 // Largest index worth sending to the database: anything above is out of range anyway.
 function isContactIndex(index: number): boolean {
   return Number.isInteger(index) && index >= 0 && index < MAX_CONTACTS;

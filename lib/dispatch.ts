@@ -39,7 +39,7 @@ import {
   notifyAdmins,
 } from "../db/notifications.ts";
 import { getActivePricingConfig } from "../db/pricing.ts";
-import { cityFromAddress } from "../db/surveyors.ts";
+import { cityFromAddress, markProspectsInvited } from "../db/surveyors.ts";
 import { findCandidateSurveyors, type MatchCandidate, matchScore } from "./matching.ts";
 import { describeLeadPrice, formatLeadPrice, leadPriceDollars, priceLead } from "./lead_pricing.ts";
 import { formatCents } from "./quote_text.ts";
@@ -370,9 +370,9 @@ async function markSurveyorsNotified(
  * lead when it has none (priced from the active pricing configuration, inputs and version
  * stored); offers it to every matched record not offered it yet — in-network active records
  * that can be reached (an email, or a linked account for the in-app notification) are
- * notified, records outside the network with an email are invited by email only; and moves a
- * requested survey to surveyors_notified (event, client notification) once anyone was
- * notified. Concurrent calls take turns on the survey row, and the recipients' primary key
+ * notified, records outside the network with an email are invited by email only (a prospect
+ * among them becomes 'invited'); and moves a requested survey to surveyors_notified (event,
+ * client notification) once anyone was notified. Concurrent calls take turns on the survey row, and the recipients' primary key
  * keeps anyone from being offered the lead twice.
  *
  * Undefined for an unknown survey; throws DispatchConflictError for a survey that is closed,
@@ -446,6 +446,10 @@ export async function notifySurveyors(
       leadId: lead.id,
       summary,
       publicUrl: deps.config.PUBLIC_URL,
+    });
+    // An invited prospect is now 'invited' in the funnel (recorded with the email it was sent).
+    await markProspectsInvited(tx, {
+      ids: invited.filter((r) => r.email && r.status === "prospect").map((r) => r.id),
     });
 
     const recipients = await listLeadRecipients(tx, { leadId: lead.id });

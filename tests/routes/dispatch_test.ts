@@ -466,6 +466,68 @@ test("[dispatch] notify creates one priced lead, notifies in-network surveyors (
   t.close();
 });
 
+test("[dispatch] a prospect sent a lead invitation becomes 'invited'; nobody else's status moves", async () => {
+  const { t, admin, survey } = await setup();
+  await addSurveyor(t, "Network Surveying", { miles: 2, email: "office@network.example" });
+  const prospect = await addSurveyor(t, "Recruit Surveying", {
+    miles: 3,
+    status: "prospect",
+    inNetwork: false,
+    email: "hello@recruit.example",
+  });
+  const silent = await addSurveyor(t, "Silent Prospect", {
+    miles: 4,
+    status: "prospect",
+    inNetwork: false,
+  });
+  const outside = await addSurveyor(t, "Independent Surveys", {
+    miles: 5,
+    inNetwork: false,
+    email: "hi@independent.example",
+  });
+  const joined = await addSurveyor(t, "Joined Surveying", {
+    miles: 6,
+    status: "pending",
+    inNetwork: false,
+    email: "new@joined.example",
+  });
+  const statuses = async () =>
+    Object.fromEntries(
+      (await t.sql<{ id: string; status: string }[]>`select id, status from surveyors`)
+        .map((r) => [r.id, r.status]),
+    );
+  const directory = async () =>
+    (await expectJson(await t.request("GET", "/api/surveyors", { cookie: admin.cookie }), 200))
+      .counts.byStatus;
+  assertEquals((await directory()).prospect, 2);
+
+  const body: NotifySurveyorsResponse = await expectJson(
+    await notify(t, admin.cookie, survey.id),
+    200,
+  );
+  // The firm waiting for its licence check is not matched (lib/matching.ts), so not invited.
+  assertEquals([body.notified, body.invited], [1, 2]);
+  const after = await statuses();
+  assertEquals(after[prospect.id], "invited");
+  // No email, no invitation: still a prospect. Other statuses are not the funnel's to move.
+  assertEquals(after[silent.id], "prospect");
+  assertEquals(after[outside.id], "active");
+  assertEquals(after[joined.id], "pending");
+  const [invitation] = await t.sql<{ count: number }[]>`
+    select count(*)::int as count from email_outbox
+    where template = 'lead_invitation' and to_address = 'hello@recruit.example'`;
+  assertEquals(invitation.count, 1);
+  // The directory's counts follow.
+  const counts = await directory();
+  assertEquals([counts.prospect, counts.invited, counts.pending], [1, 1, 1]);
+
+  // Set back by hand, it stays a prospect when notify runs again: no new invitation was sent.
+  await t.sql`update surveyors set status = 'prospect' where id = ${prospect.id}`;
+  await expectJson(await notify(t, admin.cookie, survey.id), 200);
+  assertEquals((await statuses())[prospect.id], "prospect");
+  t.close();
+});
+
 test("[dispatch] notifying again offers the lead only to surveyors not offered it yet", async () => {
   const { t, admin, survey } = await setup();
   await addSurveyor(t, "Barton Surveying", { email: "office@barton.example" });
