@@ -509,6 +509,35 @@ export async function updateAssignmentStatusInTx(
   return updated;
 }
 
+/** The reason stored on an assignment ended because its request was cancelled. */
+export const REQUEST_CANCELLED_REASON = "Request cancelled";
+
+/**
+ * Ends the survey's open assignment (offered, accepted or scheduled), if any, because the
+ * request was cancelled, in the caller's transaction: `updateAssignmentStatusInTx` moves it to
+ * cancelled with the reason "Request cancelled" and tells the surveyor
+ * ('assignment_status_changed'). It acts for Meridian (as an admin): the caller has already
+ * decided that `actorId` (the client or admin cancelling) may cancel the request. Call it after
+ * the survey moved to cancelled, so the survey stays cancelled instead of going back to waiting
+ * for a surveyor. Returns the ended assignment, or undefined when none was open. Throws
+ * `AssignmentError` 409 when the assignment changed meanwhile.
+ */
+export async function endAssignmentForCancelledSurveyInTx(
+  tx: Db,
+  { surveyId, actorId, publicUrl }: { surveyId: string; actorId: string; publicUrl: string },
+): Promise<Assignment | undefined> {
+  const open = await getOpenAssignment(tx, { surveyId });
+  if (!open) return undefined;
+  return await updateAssignmentStatusInTx(tx, {
+    surveyId,
+    surveyorId: open.surveyorId,
+    status: "cancelled",
+    reason: REQUEST_CANCELLED_REASON,
+    actor: { id: actorId, role: "admin" },
+    publicUrl,
+  });
+}
+
 /** Scheduling: the survey's visit day, its move to scheduled, and the client told. */
 async function followScheduling(
   tx: Db,

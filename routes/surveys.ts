@@ -36,7 +36,9 @@ import { canTransition, requiredDateField, transitionError } from "../lib/survey
 import { SURVEY_TYPE_INFO } from "../lib/survey_types.ts";
 import { enqueueSurveyDispatch } from "../lib/jobs.ts";
 import { refundPurchasesForSurveys } from "../lib/refunds.ts";
+import { AssignmentError, endAssignmentForCancelledSurveyInTx } from "../lib/assignments.ts";
 import type { ParcelData } from "../lib/parcels/provider.ts";
+import type { Db } from "../db/client.ts";
 
 /** Spec section 8: what a signed-out visitor is told when submitting a request. */
 export const SUBMIT_AUTH_MESSAGE =
@@ -76,6 +78,27 @@ class DuplicateSubmission extends Error {}
 /** Who acts: the admin behind an impersonation, else the signed-in user. */
 function actorId(c: Context<AppEnv>): string {
   return c.var.session?.impersonatorId ?? c.var.user!.id;
+}
+
+// A cancelled request keeps no live job: its open assignment ends ("Request cancelled") and the
+// surveyor is told, in the cancelling transaction (after the survey moved to cancelled).
+async function endOpenAssignment(
+  tx: Db,
+  c: Context<AppEnv>,
+  surveyId: string,
+): Promise<void> {
+  try {
+    await endAssignmentForCancelledSurveyInTx(tx, {
+      surveyId,
+      actorId: actorId(c),
+      publicUrl: c.var.deps.config.PUBLIC_URL,
+    });
+  } catch (err) {
+    if (err instanceof AssignmentError) {
+      throw new HTTPException(err.status, { message: err.message });
+    }
+    throw err;
+  }
 }
 
 function absoluteUrl(c: Context<AppEnv>, path: string): string {
@@ -359,6 +382,7 @@ export const surveys = new Hono<AppEnv>()
             actorId: actorId(c),
             publicUrl: c.var.deps.config.PUBLIC_URL,
           });
+          await endOpenAssignment(tx, c, survey.id);
         }
         // Read inside the transaction, as for a new request: a committed change answers 200.
         return await getSurveyForUser(tx, { id, user });
@@ -413,6 +437,7 @@ export const surveys = new Hono<AppEnv>()
           actorId: actorId(c),
           publicUrl: c.var.deps.config.PUBLIC_URL,
         });
+        await endOpenAssignment(tx, c, survey.id);
       });
       return c.json({ message: SURVEY_MESSAGES.cancelled });
     },
