@@ -17,15 +17,28 @@ import {
   PASSWORD_MIN_LENGTH,
   PASSWORD_TOO_SHORT,
   PASSWORDS_DONT_MATCH,
-  SelectField,
   TextField,
 } from "./_fields.tsx";
-import AddressAutocomplete, { type AddressSelection } from "./AddressAutocomplete.tsx";
-import { addressParts, fieldErrors, MAX_RADIUS_MILES, text } from "./_surveyor_shared.ts";
-import { SURVEY_TYPE_INFO, SURVEY_TYPES } from "../lib/survey_types.ts";
-import { STATE_CODES, US_STATES } from "../lib/survey_options.ts";
-
-const STATE_CHOICES = STATE_CODES.map((code) => ({ id: code, label: US_STATES[code] }));
+import {
+  CompanyFields,
+  LicensedStatesField,
+  OfficeFields,
+  RadiusField,
+  SurveyTypesField,
+  useCoverageForm,
+} from "./_coverage_fields.tsx";
+import {
+  type CoveragePoint,
+  type CoverageRecord,
+  type CoverageValues,
+  coverageValues,
+  orderedStates,
+  orderedTypes,
+  pointOf,
+  radiusError,
+  serverFieldErrors,
+} from "./_coverage_values.ts";
+import { text } from "./_surveyor_shared.ts";
 
 /** Where a new surveyor lands after joining. */
 export const AFTER_JOIN_PATH = "/surveyor-dashboard";
@@ -35,60 +48,18 @@ export interface SurveyorJoinFormProps {
   token: string;
   /** The invitation's address (the account's email), or null when the record has none. */
   email: string | null;
-  initial: {
-    companyName: string;
-    principalName: string | null;
-    licenseNumber: string | null;
-    licenseStates: string[];
-    phone: string | null;
-    address: string | null;
-    city: string | null;
-    state: string | null;
-    zip: string | null;
-    lat: number | null;
-    lng: number | null;
-    serviceRadiusMiles: number;
-    surveyTypes: string[];
-  };
+  /** The prospect record's coverage details. */
+  initial: CoverageRecord;
 }
 
-interface Values {
-  companyName: string;
-  principalName: string;
-  licenseNumber: string;
-  licenseStates: string[];
-  phone: string;
-  address: string;
-  city: string;
-  state: string;
-  zip: string;
-  serviceRadiusMiles: string;
-  surveyTypes: string[];
+interface Values extends CoverageValues {
   email: string;
   password: string;
   confirmPassword: string;
 }
 
-type Point = { lat: number; lng: number };
-
 function valuesOf(p: SurveyorJoinFormProps): Values {
-  const i = p.initial;
-  return {
-    companyName: i.companyName,
-    principalName: text(i.principalName),
-    licenseNumber: text(i.licenseNumber),
-    licenseStates: [...i.licenseStates],
-    phone: text(i.phone),
-    address: text(i.address),
-    city: text(i.city),
-    state: text(i.state),
-    zip: text(i.zip),
-    serviceRadiusMiles: String(i.serviceRadiusMiles),
-    surveyTypes: [...i.surveyTypes],
-    email: text(p.email),
-    password: "",
-    confirmPassword: "",
-  };
+  return { ...coverageValues(p.initial), email: text(p.email), password: "", confirmPassword: "" };
 }
 
 /** The island's own checks, before anything is sent (the server checks again). */
@@ -101,10 +72,8 @@ function check(values: Values, isEmailFixed: boolean): Record<string, string> {
     errors.licenseStates = "Choose the states you are licensed in";
   }
   if (!values.address.trim()) errors.address = "Enter your office address";
-  const radius = values.serviceRadiusMiles.trim();
-  if (!/^\d+$/.test(radius) || Number(radius) < 1 || Number(radius) > MAX_RADIUS_MILES) {
-    errors.serviceRadiusMiles = `Enter a whole number of miles from 1 to ${MAX_RADIUS_MILES}`;
-  }
+  const radius = radiusError(values.serviceRadiusMiles);
+  if (radius) errors.serviceRadiusMiles = radius;
   if (values.surveyTypes.length === 0) errors.surveyTypes = "Choose the survey types you offer";
   if (!isEmailFixed) {
     if (!values.email.trim()) errors.email = "Enter your email address";
@@ -123,7 +92,7 @@ function check(values: Values, isEmailFixed: boolean): Record<string, string> {
 function bodyOf(
   token: string,
   values: Values,
-  point: Point | null,
+  point: CoveragePoint | null,
   isEmailFixed: boolean,
 ): Record<string, unknown> {
   const optional = (v: string) => (v.trim() === "" ? null : v.trim());
@@ -132,7 +101,7 @@ function bodyOf(
     companyName: values.companyName.trim(),
     principalName: values.principalName.trim(),
     licenseNumber: values.licenseNumber.trim(),
-    licenseStates: STATE_CODES.filter((c) => values.licenseStates.includes(c)),
+    licenseStates: orderedStates(values.licenseStates),
     phone: optional(values.phone),
     address: values.address.trim(),
     city: optional(values.city),
@@ -141,94 +110,20 @@ function bodyOf(
     lat: point?.lat ?? null,
     lng: point?.lng ?? null,
     serviceRadiusMiles: Number(values.serviceRadiusMiles.trim()),
-    surveyTypes: SURVEY_TYPES.filter((t) => values.surveyTypes.includes(t)),
+    surveyTypes: orderedTypes(values.surveyTypes),
     ...(isEmailFixed ? {} : { email: values.email.trim() }),
     password: values.password,
     confirmPassword: values.confirmPassword,
   };
 }
 
-/** The server's `errors` by top-level field ("licenseStates.0" is shown on licenseStates). */
-function serverErrors(err: unknown): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const [key, message] of Object.entries(fieldErrors(err))) {
-    errors[key.split(".")[0]] ??= message;
-  }
-  return errors;
-}
-
-function Choices({ name, legend, hint, error, choices, values, onToggle }: {
-  name: string;
-  legend: string;
-  hint?: string;
-  error?: string;
-  choices: readonly { id: string; label: string; title?: string }[];
-  values: readonly string[];
-  onToggle(id: string, isOn: boolean): void;
-}) {
-  const described = [hint ? `join-${name}-hint` : "", error ? `join-${name}-error` : ""]
-    .filter(Boolean);
-  return (
-    <fieldset
-      className="field surveyor-choices"
-      aria-describedby={described.length ? described.join(" ") : undefined}
-    >
-      <legend className="field__label">{legend}</legend>
-      {hint ? <p className="field__hint" id={`join-${name}-hint`}>{hint}</p> : null}
-      <div className={`surveyor-choices__grid surveyor-choices__grid--${name}`}>
-        {choices.map((c, i) => (
-          <label key={c.id} className="surveyor-check" title={c.title}>
-            <input
-              type="checkbox"
-              id={i === 0 ? `join-${name}` : undefined}
-              name={name}
-              value={c.id}
-              checked={values.includes(c.id)}
-              aria-invalid={error ? true : undefined}
-              onChange={(e) => onToggle(c.id, e.currentTarget.checked)}
-            />{" "}
-            {c.label}
-          </label>
-        ))}
-      </div>
-      {error ? <p className="field__error" id={`join-${name}-error`}>{error}</p> : null}
-    </fieldset>
-  );
-}
-
 /** The join form. */
 export default function SurveyorJoinForm(props: SurveyorJoinFormProps) {
   const isEmailFixed = props.email !== null;
-  const [values, setValues] = useState(() => valuesOf(props));
-  const [point, setPoint] = useState<Point | null>(() =>
-    props.initial.lat !== null && props.initial.lng !== null
-      ? { lat: props.initial.lat, lng: props.initial.lng }
-      : null
-  );
+  const form = useCoverageForm(() => valuesOf(props), pointOf(props.initial));
+  const { values, picked: point } = form;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isPending, setPending] = useState(false);
-
-  function set<K extends keyof Values>(key: K, value: Values[K]) {
-    setValues((v) => ({ ...v, [key]: value }));
-  }
-
-  function toggle(key: "licenseStates" | "surveyTypes", id: string, isOn: boolean) {
-    setValues((v) => ({
-      ...v,
-      [key]: isOn ? [...v[key].filter((x) => x !== id), id] : v[key].filter((x) => x !== id),
-    }));
-  }
-
-  function onAddressSelect(selection: AddressSelection) {
-    const formatted = selection.formattedAddress ?? selection.description;
-    if (selection.lat === undefined || selection.lng === undefined) {
-      setPoint(null);
-      set("address", formatted);
-      return;
-    }
-    setPoint({ lat: selection.lat, lng: selection.lng });
-    setValues((v) => ({ ...v, address: formatted, ...addressParts(formatted, STATE_CODES) }));
-  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -249,7 +144,7 @@ export default function SurveyorJoinForm(props: SurveyorJoinFormProps) {
       });
       navigate(AFTER_JOIN_PATH);
     } catch (err) {
-      setErrors(serverErrors(err));
+      setErrors(serverFieldErrors(err));
       toast({
         title: "Could not create your account",
         description: errorMessage(err, "Please check your connection and try again."),
@@ -259,126 +154,23 @@ export default function SurveyorJoinForm(props: SurveyorJoinFormProps) {
     }
   }
 
-  const addressError = errors.address ?? errors.lat ?? errors.lng;
+  const group = { idPrefix: "join", mode: "join", values, errors } as const;
+  const set = (key: "email" | "password" | "confirmPassword", value: string) =>
+    form.setValues((v) => ({ ...v, [key]: value }));
   return (
     <CheckedForm errors={errors} isPending={isPending} onSubmit={submit}>
-      <TextField
-        id="join-company"
-        name="companyName"
-        label="Company name"
-        autoComplete="organization"
-        maxLength={200}
-        value={values.companyName}
-        error={errors.companyName}
-        onValue={(v) => set("companyName", v)}
+      <CompanyFields {...group} onText={form.setText} />
+      <LicensedStatesField {...group} onToggle={form.toggle} />
+      <OfficeFields
+        {...group}
+        onText={form.setText}
+        isTyped={false}
+        point={point}
+        onAddressChange={form.onAddressChange}
+        onAddressSelect={form.onAddressSelect}
       />
       <div className="surveyor-form__pair">
-        <TextField
-          id="join-principal"
-          name="principalName"
-          label="Your full name"
-          autoComplete="name"
-          maxLength={100}
-          hint="The licensed surveyor in charge."
-          value={values.principalName}
-          error={errors.principalName}
-          onValue={(v) => set("principalName", v)}
-        />
-        <TextField
-          id="join-license"
-          name="licenseNumber"
-          label="Licence number"
-          maxLength={60}
-          value={values.licenseNumber}
-          error={errors.licenseNumber}
-          onValue={(v) => set("licenseNumber", v)}
-        />
-      </div>
-      <Choices
-        name="licenseStates"
-        legend="Licensed in"
-        hint="We check the licence in these states; you are offered jobs only where you are licensed."
-        error={errors.licenseStates}
-        choices={STATE_CODES.map((c) => ({ id: c, label: c, title: US_STATES[c] }))}
-        values={values.licenseStates}
-        onToggle={(id, isOn) => toggle("licenseStates", id, isOn)}
-      />
-      <div>
-        <AddressAutocomplete
-          id="join-address"
-          name="address"
-          label="Office address"
-          placeholder="Start typing your office address"
-          required
-          defaultValue={values.address}
-          invalid={Boolean(addressError)}
-          describedBy={addressError ? "join-address-hint join-address-error" : "join-address-hint"}
-          onChange={(v) => {
-            setPoint(null);
-            set("address", v);
-          }}
-          onSelect={onAddressSelect}
-        />
-        <p className="field__hint" id="join-address-hint">
-          {point
-            ? `Office located at ${point.lat.toFixed(4)}, ${point.lng.toFixed(4)}.`
-            : "Pick a suggestion to place your office on the map: jobs are offered by distance from it."}
-        </p>
-        {addressError
-          ? <p className="field__error" id="join-address-error">{addressError}</p>
-          : null}
-      </div>
-      <div className="surveyor-form__triple">
-        <TextField
-          id="join-city"
-          name="city"
-          label="City"
-          optional
-          autoComplete="address-level2"
-          maxLength={120}
-          value={values.city}
-          error={errors.city}
-          onValue={(v) => set("city", v)}
-        />
-        <SelectField
-          id="join-state"
-          name="state"
-          label="State"
-          optional
-          placeholder="Not set"
-          choices={STATE_CHOICES}
-          value={values.state}
-          error={errors.state}
-          onValue={(v) => set("state", v)}
-        />
-        <TextField
-          id="join-zip"
-          name="zip"
-          label="ZIP code"
-          optional
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={10}
-          value={values.zip}
-          error={errors.zip}
-          onValue={(v) => set("zip", v)}
-        />
-      </div>
-      <div className="surveyor-form__pair">
-        <TextField
-          id="join-radius"
-          name="serviceRadiusMiles"
-          label="Service radius (miles)"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={MAX_RADIUS_MILES}
-          step={1}
-          hint={`How far from your office you take work, up to ${MAX_RADIUS_MILES} miles.`}
-          value={values.serviceRadiusMiles}
-          error={errors.serviceRadiusMiles}
-          onValue={(v) => set("serviceRadiusMiles", v)}
-        />
+        <RadiusField {...group} onText={form.setText} />
         <TextField
           id="join-phone"
           name="phone"
@@ -389,17 +181,10 @@ export default function SurveyorJoinForm(props: SurveyorJoinFormProps) {
           maxLength={40}
           value={values.phone}
           error={errors.phone}
-          onValue={(v) => set("phone", v)}
+          onValue={(v) => form.setText("phone", v)}
         />
       </div>
-      <Choices
-        name="surveyTypes"
-        legend="Survey types you offer"
-        error={errors.surveyTypes}
-        choices={SURVEY_TYPES.map((t) => ({ id: t, label: SURVEY_TYPE_INFO[t].name }))}
-        values={values.surveyTypes}
-        onToggle={(id, isOn) => toggle("surveyTypes", id, isOn)}
-      />
+      <SurveyTypesField {...group} onToggle={form.toggle} />
       <TextField
         id="join-email"
         name="email"

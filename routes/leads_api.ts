@@ -111,6 +111,32 @@ async function unlocked(
 }
 
 /**
+ * Buy or claim (`action`) lead `leadId` for the signed-in surveyor: 201 with `message`, the
+ * unlocked lead and the balance after the charge; a refusal of the lead market is its 4xx.
+ */
+async function take(
+  c: Context<AppEnv>,
+  leadId: string,
+  action: typeof buyLead | typeof claimLead,
+  message: string,
+): Promise<Response> {
+  const surveyor = await surveyorOf(c);
+  const result = await asHttp(
+    action(c.var.db, {
+      leadId,
+      surveyorId: surveyor.id,
+      actorId: actorOf(c),
+      publicUrl: c.var.deps.config.PUBLIC_URL,
+    }),
+  );
+  return c.json({
+    message,
+    lead: await unlocked(c, leadId, surveyor.id),
+    balanceCents: result.balanceAfterCents,
+  }, 201);
+}
+
+/**
  * The lead market API (surveyors only; the surveyor is the record linked to the signed-in
  * account — none linked → 404 `{message: "No surveyor profile is linked to your account yet"}`):
  *
@@ -176,46 +202,14 @@ export const leadsApi = new Hono<AppEnv>()
     requireRole("surveyor"),
     zValidator("param", IdParam, onInvalid),
     noBody,
-    async (c) => {
-      const surveyor = await surveyorOf(c);
-      const leadId = c.req.valid("param").id;
-      const result = await asHttp(
-        buyLead(c.var.db, {
-          leadId,
-          surveyorId: surveyor.id,
-          actorId: actorOf(c),
-          publicUrl: c.var.deps.config.PUBLIC_URL,
-        }),
-      );
-      return c.json({
-        message: LEADS_API_MESSAGES.purchased,
-        lead: await unlocked(c, leadId, surveyor.id),
-        balanceCents: result.balanceAfterCents,
-      }, 201);
-    },
+    (c) => take(c, c.req.valid("param").id, buyLead, LEADS_API_MESSAGES.purchased),
   )
   .post(
     "/api/leads/:id/claim",
     requireRole("surveyor"),
     zValidator("param", IdParam, onInvalid),
     noBody,
-    async (c) => {
-      const surveyor = await surveyorOf(c);
-      const leadId = c.req.valid("param").id;
-      const result = await asHttp(
-        claimLead(c.var.db, {
-          leadId,
-          surveyorId: surveyor.id,
-          actorId: actorOf(c),
-          publicUrl: c.var.deps.config.PUBLIC_URL,
-        }),
-      );
-      return c.json({
-        message: LEADS_API_MESSAGES.claimed,
-        lead: await unlocked(c, leadId, surveyor.id),
-        balanceCents: result.balanceAfterCents,
-      }, 201);
-    },
+    (c) => take(c, c.req.valid("param").id, claimLead, LEADS_API_MESSAGES.claimed),
   )
   .post(
     "/api/leads/:id/dismiss",
