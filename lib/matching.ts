@@ -17,6 +17,16 @@
  * A record can only reach the property from inside its tier's box, so the result is the same
  * as one search in the largest box, which read every record within 300 miles.
  *
+ * Each tier walks its index nearest first (the GiST `<->` order on the same points) and stops
+ * once CANDIDATE_POOL records qualify, ties at the last distance included (`with ties`), so a
+ * metro area reads a few hundred records instead of the thousands inside its box; the box still
+ * ends the walk where fewer qualify. `<->` is the straight-line distance between the points
+ * that `earth_distance` turns into a great-circle one (monotonically), so the tier's nearest
+ * records are the same either way; the final order is by `earth_distance`, then id. Which
+ * plan reads a tier is the planner's choice (it cannot estimate how full a box is): at 50,000
+ * records on Postgres it walks the index; with few records it may read the box with a bitmap
+ * scan and sort it, which gives the same rows.
+ *
  * The score (0–100, higher is better; `matchScore`):
  *
  *   distance  40 × max(0, 1 − miles / 100)               nearer is better; 100 mi or more: 0
@@ -127,9 +137,10 @@ export function candidateQuery(db: Db, { lat, lng, state, surveyType }: MatchQue
   // constant box and can search the tier's index with it.
   const here = db`ll_to_earth(${lat}::float8, ${lng}::float8)`;
   // One tier: the records whose radius passes `inTier` (a literal, see NEAR_TIER_MILES),
-  // searched in a box of `boxMiles`, the largest radius in the tier.
+  // searched in a box of `boxMiles`, the largest radius in the tier, nearest first (see the
+  // module comment).
   const tier = (inTier: postgres.PendingQuery<postgres.Row[]>, boxMiles: number) =>
-    db`
+    db`(
     select s.id, s.company_name, s.lat, s.lng, s.service_radius_miles, s.in_network, s.status,
       s.source, s.rating, s.review_count, s.user_id, s.email,
       earth_distance(ll_to_earth(s.lat, s.lng), ${here}) as distance_m,
@@ -145,7 +156,10 @@ export function candidateQuery(db: Db, { lat, lng, state, surveyType }: MatchQue
         or (s.status in ('prospect', 'invited') and not s.in_network
           and (cardinality(s.license_states) = 0 or ${state}::text = any(s.license_states))
           and (cardinality(s.survey_types) = 0 or ${surveyType}::text = any(s.survey_types)))
-      )`;
+      )
+    order by ll_to_earth(s.lat, s.lng) <-> ${here}
+    fetch first ${CANDIDATE_POOL} rows with ties
+    )`;
   return db<CandidateRow[]>`
     with near as (
       select * from (
