@@ -10,7 +10,29 @@ export function assert(value: unknown, message?: string): asserts value {
 
 /** Deep, strict equality. */
 export function assertEquals<T>(actual: unknown, expected: T, message?: string): void {
+  // A DOM node is compared by identity: deepStrictEqual would walk the whole (cyclic, huge)
+  // happy-dom tree to build its diff, and a mismatch then hangs the test instead of failing it.
+  if (isDomNode(actual) || isDomNode(expected)) {
+    if (actual !== expected) {
+      nodeAssert.fail(
+        message ?? `Expected the node ${describeNode(expected)}, got ${describeNode(actual)}`,
+      );
+    }
+    return;
+  }
   nodeAssert.deepStrictEqual(actual, expected, message as string);
+}
+
+function isDomNode(value: unknown): value is { nodeName: string } {
+  return typeof value === "object" && value !== null && "nodeType" in value &&
+    "nodeName" in value;
+}
+
+function describeNode(value: unknown): string {
+  if (!isDomNode(value)) return String(value);
+  const el = value as { nodeName: string; id?: string; textContent?: string | null };
+  const id = el.id ? `#${el.id}` : "";
+  return `<${el.nodeName.toLowerCase()}${id}> "${(el.textContent ?? "").slice(0, 60)}"`;
 }
 
 /** Strict inequality. */

@@ -179,7 +179,10 @@ test("[coverage form] the server's field errors are shown by their fields and no
     const website = screen.getByLabelText("Website (optional)");
     assertEquals(website.getAttribute("aria-invalid"), "true");
     assertMatch(website.getAttribute("aria-describedby") ?? "", /coverage-website-error/);
-    assertEquals(document.activeElement, website, "focus moves to the first field in error");
+    // Focus moves after the error render commits; wait for it rather than race it.
+    await waitFor(() =>
+      assert(document.activeElement === website, "focus moves to the first field in error")
+    );
     assertEquals(await getSurveyor(t.sql, { id: ui.record.id }), ui.record);
   } finally {
     ui.done();

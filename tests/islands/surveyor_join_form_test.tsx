@@ -140,7 +140,8 @@ test("[join form] checks the spec's password rules and the licence before sendin
     // Both password fields say it: the confirmation is still empty.
     assertEquals(screen.getAllByText("Password must be at least 6 characters").length, 2);
     assert(screen.getByText("Licence number is required"));
-    assertEquals(document.activeElement, screen.getByLabelText("Licence number"));
+    const licence = screen.getByLabelText("Licence number");
+    await waitFor(() => assert(document.activeElement === licence, "focus on the first field"));
     ui.type("Licence number", "RPLS 5150");
     ui.type("Password", "secret1");
     ui.type("Confirm password", "secret2");
