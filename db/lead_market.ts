@@ -45,6 +45,7 @@ import type { SurveyStatus } from "../lib/survey_status.ts";
 import type { SurveyorStatus } from "../lib/surveyor_constants.ts";
 import { AssignmentError, assignSurveyorInTx } from "../lib/assignments.ts";
 import { noteLowBalance } from "../lib/billing.ts";
+import { townFromAddress, zipFromAddress } from "../lib/address_parts.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -279,29 +280,6 @@ function leadJoins(db: Db, surveyorId: string) {
   return db`
     left join pricing_configs pc on pc.version = (l.pricing ->> 'configVersion')::int
     left join lead_purchases p on p.lead_id = l.id and p.surveyor_id = ${surveyorId}`;
-}
-
-/**
- * The town of a formatted address such as "12 Main St, Austin, TX 78701, USA": the part just
- * before the one that starts with the state code, and only when a part (the street) comes
- * before it, so the street itself is never taken for the town. Null when it cannot be told.
- */
-export function townFromAddress(address: string | null, state: string): string | null {
-  if (!address || !/^[A-Z]{2}$/.test(state)) return null;
-  const statePart = new RegExp(`^${state}(\\s+\\d{5}(-\\d{4})?)?$`);
-  const parts = address.split(",").map((p) => p.trim());
-  const at = parts.findIndex((p, i) => i >= 2 && statePart.test(p));
-  if (at < 2) return null;
-  const town = parts[at - 1];
-  // A part that starts with a number is a street or a unit, never a town.
-  return town && !/^\d/.test(town) ? town : null;
-}
-
-/** The five-digit ZIP after the state code of a formatted address, or null. */
-export function zipFromAddress(address: string | null, state: string): string | null {
-  if (!address || !/^[A-Z]{2}$/.test(state)) return null;
-  const match = new RegExp(`(?:^|,)\\s*${state}\\s+(\\d{5})(?:-\\d{4})?\\s*(?:,|$)`).exec(address);
-  return match ? match[1] : null;
 }
 
 function claimFee(row: LeadRow, s: Pick<MarketSurveyor, "welcomeClaimUsedAt">): number {

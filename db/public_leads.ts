@@ -5,6 +5,7 @@
  * address here, so the address itself never leaves this module.
  */
 import type { Db } from "./client.ts";
+import { townAndZip } from "../lib/address_parts.ts";
 import { isUuid } from "./users.ts";
 import type { StoredLeadPricing } from "./leads.ts";
 import type { SurveyType } from "../lib/survey_types.ts";
@@ -36,25 +37,6 @@ export interface PublicLead {
    * surveyor (not cancelled, assigned or done).
    */
   isOpen: boolean;
-}
-
-/**
- * Town and ZIP of a formatted US address ("12 Main St, Austin, TX 78701, USA"): the part
- * before "ST 12345". The town must not be the first part (that is the street) and must hold
- * no digit (a house number or unit), so a malformed address gives null rather than a street.
- */
-export function townAndZip(
-  address: string | null,
-  state: string,
-): { town: string | null; zip: string | null } {
-  if (!address || !/^[A-Z]{2}$/.test(state)) return { town: null, zip: null };
-  const parts = address.split(",").map((p) => p.trim());
-  const statePart = new RegExp(`^${state}(?:\\s+(\\d{5})(?:-\\d{4})?)?$`);
-  const at = parts.findIndex((p, i) => i >= 2 && statePart.test(p));
-  if (at < 2) return { town: null, zip: null };
-  const zip = parts[at].match(statePart)?.[1] ?? null;
-  const town = parts[at - 1];
-  return { town: town && !/\d/.test(town) ? town : null, zip };
 }
 
 /** The lead `id` as the public page shows it, or undefined (also for a malformed id). */

@@ -8,7 +8,7 @@
  * requests. Deciding a request starts at the purchase.
  */
 import type { Db } from "./client.ts";
-import { cityFromAddress } from "./surveyors.ts";
+import { townFromAddress } from "../lib/address_parts.ts";
 import type { SurveyType } from "../lib/survey_types.ts";
 import { SURVEY_TYPE_INFO } from "../lib/survey_types.ts";
 import type {
@@ -34,7 +34,7 @@ export function leadPlace(
     state: string;
   },
 ): string {
-  const city = cityFromAddress(formattedAddress, state) ?? cityFromAddress(address, state);
+  const city = townFromAddress(formattedAddress, state) ?? townFromAddress(address, state);
   return city ? `${city}, ${state}` : state;
 }
 

@@ -12,7 +12,8 @@
  * `lead_purchases.surveyor_id`), never for a lead they did not buy or claim.
  */
 import type { Db } from "./client.ts";
-import { cityFromAddress, isSurveyorId } from "./surveyors.ts";
+import { isSurveyorId } from "./surveyors.ts";
+import { townFromAddress } from "../lib/address_parts.ts";
 import type { SurveyType } from "../lib/survey_types.ts";
 import type { AltaItemId, StateCode, Terrain, Vegetation } from "../lib/survey_options.ts";
 import type { SurveyorStatus } from "../lib/surveyor_constants.ts";
@@ -142,7 +143,7 @@ export async function getSurveyorDashboardFigures(
     jobs: row.jobs.map(({ place, ...job }) => ({
       ...job,
       address: job.leadId ? place : null,
-      city: cityFromAddress(place, job.state),
+      city: townFromAddress(place, job.state),
     })),
   };
 }

@@ -12,7 +12,8 @@
  */
 import type { Db } from "./client.ts";
 import { isSurveyId } from "./surveys.ts";
-import { cityFromAddress, isSurveyorId } from "./surveyors.ts";
+import { isSurveyorId } from "./surveyors.ts";
+import { townFromAddress } from "../lib/address_parts.ts";
 import type { Assignment } from "../lib/lead_market_schema.ts";
 import type { SurveyStatus } from "../lib/survey_status.ts";
 import type { SurveyType } from "../lib/survey_types.ts";
@@ -156,7 +157,7 @@ export async function getSurveyorJob(
     surveyType: row.surveyType,
     surveyStatus: row.surveyStatus,
     // The town is read from the address here; the street never leaves this function.
-    city: cityFromAddress(row.place, row.state),
+    city: townFromAddress(row.place, row.state),
     state: row.state,
     acreage: row.acreage === null ? null : Number(row.acreage),
     propertyType: row.propertyType,

@@ -10,6 +10,7 @@
  */
 import type postgres from "postgres";
 import type { Db } from "./client.ts";
+import { townFromAddress } from "../lib/address_parts.ts";
 import type { SurveyType } from "../lib/survey_types.ts";
 import type { SurveyStatus } from "../lib/survey_schema.ts";
 import type { StateCode } from "../lib/survey_options.ts";
@@ -554,19 +555,6 @@ export interface SurveyorWorkLead {
 export const SURVEYOR_WORK_LIMIT = 100;
 
 /**
- * The city of an address such as "12 Main St, Austin, TX 78701, USA": the part before the one
- * that starts with the state code. Null when it cannot be told.
- */
-export function cityFromAddress(address: string | null, state: string): string | null {
-  if (!address) return null;
-  if (!/^[A-Z]{2}$/.test(state)) return null;
-  const statePart = new RegExp(`^${state}(\\s+\\d{5}(-\\d{4})?)?$`);
-  const parts = address.split(",").map((p) => p.trim());
-  const at = parts.findIndex((p, i) => i > 0 && statePart.test(p));
-  return at > 0 && parts[at - 1] ? parts[at - 1] : null;
-}
-
-/**
  * The surveys assigned to the surveyor and the leads sent to them, each newest first and at
  * most `SURVEYOR_WORK_LIMIT`. Only the city and state of each property are given: never the
  * client's name, phone, email or street address.
@@ -608,12 +596,12 @@ export async function listSurveyorWork(
   return {
     surveys: surveys.map(({ place, createdAt, ...s }) => ({
       ...s,
-      city: cityFromAddress(place, s.state),
+      city: townFromAddress(place, s.state),
       createdAt: createdAt.toISOString(),
     })),
     leads: leads.map(({ place, notifiedAt, ...l }) => ({
       ...l,
-      city: cityFromAddress(place, l.state),
+      city: townFromAddress(place, l.state),
       notifiedAt: notifiedAt.toISOString(),
     })),
   };

@@ -40,7 +40,7 @@ import {
 } from "../db/assignments.ts";
 import { applySurveyStatusChange, type StatusChangeNotice } from "../db/surveys.ts";
 import { insertNotification, notifyAdmins } from "../db/notifications.ts";
-import { cityFromAddress } from "../db/surveyors.ts";
+import { townFromAddress } from "./address_parts.ts";
 import {
   queueAssignmentOfferedEmail,
   queueSurveyorAssignedEmail,
@@ -166,7 +166,7 @@ function surveyLink(surveyId: string): string {
 /** The town and state a surveyor is told before they accept: never the street. */
 function location(survey: AssignableSurvey): string {
   const state = US_STATES[survey.state as keyof typeof US_STATES] ?? survey.state;
-  const city = cityFromAddress(survey.address, survey.state);
+  const city = townFromAddress(survey.address, survey.state);
   return city ? `${city}, ${survey.state}` : state;
 }
 

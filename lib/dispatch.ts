@@ -39,7 +39,8 @@ import {
   notifyAdmins,
 } from "../db/notifications.ts";
 import { getActivePricingConfig } from "../db/pricing.ts";
-import { cityFromAddress, markProspectsInvited } from "../db/surveyors.ts";
+import { markProspectsInvited } from "../db/surveyors.ts";
+import { townFromAddress } from "./address_parts.ts";
 import { findCandidateSurveyors, type MatchCandidate, matchScore } from "./matching.ts";
 import { describeLeadPrice, formatLeadPrice, leadPriceDollars, priceLead } from "./lead_pricing.ts";
 import { formatCents } from "./quote_text.ts";
@@ -287,7 +288,7 @@ const DATE = new Intl.DateTimeFormat("en-US", {
 
 /** "Austin, TX", or the state's name when the address does not tell the city. */
 function surveyLocation(survey: DispatchSurvey): string {
-  const city = cityFromAddress(survey.formattedAddress ?? survey.address, survey.state);
+  const city = townFromAddress(survey.formattedAddress ?? survey.address, survey.state);
   if (city) return `${city}, ${survey.state}`;
   return US_STATES[survey.state as StateCode] ?? survey.state;
 }
@@ -473,7 +474,7 @@ const UNMATCHED_NOTICE_HOURS = 24;
 async function noticeUnmatched(sql: Sql, survey: DispatchSurvey): Promise<void> {
   const link = `/survey/${survey.id}`;
   const typeName = SURVEY_TYPE_INFO[survey.surveyType].name;
-  const where = cityFromAddress(survey.formattedAddress ?? survey.address, survey.state)
+  const where = townFromAddress(survey.formattedAddress ?? survey.address, survey.state)
     ? surveyLocation(survey)
     : survey.formattedAddress ?? survey.address;
   const body = survey.lat === null

@@ -5,6 +5,7 @@
  * connections, transactions overlap); on PGlite (one connection) the same calls take turns
  * and must end the same way.
  */
+import { townFromAddress, zipFromAddress } from "../../lib/address_parts.ts";
 import { assert, assertEquals, assertRejects } from "../_assert.ts";
 import { createTestApp, test, type TestApp } from "../_helpers.ts";
 import { createSignedInUser } from "../_auth.ts";
@@ -26,9 +27,7 @@ import {
   LeadMarketError,
   listAvailableLeads,
   listPurchasedLeads,
-  townFromAddress,
   updatePipeline,
-  zipFromAddress,
 } from "../../db/lead_market.ts";
 import { closeExpiredLeads, insertLeadRecipients } from "../../db/leads.ts";
 import { startJobWorker } from "../../lib/jobs.ts";
