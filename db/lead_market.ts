@@ -25,6 +25,7 @@
  */
 import type postgres from "postgres";
 import type { Db, Sql } from "./client.ts";
+import { isUuid } from "./users.ts";
 import { InsufficientBalanceError, postLedgerEntry } from "./ledger.ts";
 import { notifyAdmins } from "./notifications.ts";
 import { isSurveyorId } from "./surveyors.ts";
@@ -46,8 +47,6 @@ import type { SurveyorStatus } from "../lib/surveyor_constants.ts";
 import { AssignmentError, assignSurveyorInTx } from "../lib/assignments.ts";
 import { noteLowBalance } from "../lib/billing.ts";
 import { townFromAddress, zipFromAddress } from "../lib/address_parts.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Leads per page of the available and purchased lists. */
 export const LEADS_PAGE_SIZE = 20;
@@ -140,7 +139,7 @@ export async function getSurveyorForUser(
   db: Db,
   { userId }: { userId: string },
 ): Promise<MarketSurveyor | undefined> {
-  if (!UUID.test(userId)) return undefined;
+  if (!isUuid(userId)) return undefined;
   const [row] = await db<MarketSurveyorRow[]>`
     select ${marketSurveyorColumns(db)} from surveyors where user_id = ${userId}`;
   return row && toMarketSurveyor(row);
@@ -419,7 +418,7 @@ async function readLead(
   db: Db,
   { leadId, surveyor, lock = false }: { leadId: string; surveyor: MarketSurveyor; lock?: boolean },
 ): Promise<(LeadRow & { isRecipient: boolean }) | undefined> {
-  if (!UUID.test(leadId)) return undefined;
+  if (!isUuid(leadId)) return undefined;
   // Lock first, on the lead alone, then read it joined: the row is the one the lock saw.
   if (lock) {
     const [locked] = await db`select id from leads where id = ${leadId} for no key update`;
@@ -483,7 +482,7 @@ async function lockForTaking(
   tx: Db,
   { leadId, surveyorId }: { leadId: string; surveyorId: string },
 ): Promise<{ row: LeadRow; surveyor: MarketSurveyor }> {
-  if (!UUID.test(leadId)) notFound();
+  if (!isUuid(leadId)) notFound();
   const surveyor = await getMarketSurveyor(tx, { id: surveyorId });
   if (!surveyor) notFound();
   const row = await readLead(tx, { leadId, surveyor, lock: true });
@@ -871,7 +870,7 @@ export async function getPurchasedLead(
   db: Db,
   { leadId, surveyorId }: { leadId: string; surveyorId: string },
 ): Promise<UnlockedLead | undefined> {
-  if (!UUID.test(leadId)) return undefined;
+  if (!isUuid(leadId)) return undefined;
   const surveyor = await getMarketSurveyor(db, { id: surveyorId });
   if (!surveyor) return undefined;
   const [row] = await db<UnlockedRow[]>`
@@ -898,7 +897,7 @@ export async function updatePipeline(
   db: Db,
   { leadId, surveyorId, update }: { leadId: string; surveyorId: string; update: PipelineUpdate },
 ): Promise<UnlockedLead | undefined> {
-  if (!UUID.test(leadId) || !isSurveyorId(surveyorId)) return undefined;
+  if (!isUuid(leadId) || !isSurveyorId(surveyorId)) return undefined;
   const sets: postgres.PendingQuery<postgres.Row[]>[] = [];
   if (update.pipelineStatus !== undefined) {
     sets.push(db`pipeline_status = ${update.pipelineStatus}`);

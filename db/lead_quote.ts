@@ -7,9 +7,8 @@
  * `getLeadForSurveyor`).
  */
 import type { Db } from "./client.ts";
+import { isUuid } from "./users.ts";
 import type { Quote, QuoteLineItem } from "../lib/pricing.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A lead's quote breakdown, without anything that names or reaches the client. */
 export interface LeadQuote {
@@ -28,7 +27,7 @@ export async function getLeadQuote(
   db: Db,
   { leadId }: { leadId: string },
 ): Promise<LeadQuote | undefined> {
-  if (!UUID.test(leadId)) return undefined;
+  if (!isUuid(leadId)) return undefined;
   const [row] = await db<{ quote: Quote }[]>`
     select s.quote from leads l join surveys s on s.id = l.survey_id where l.id = ${leadId}`;
   if (!row) return undefined;

@@ -8,6 +8,7 @@
  * requests. Deciding a request starts at the purchase.
  */
 import type { Db } from "./client.ts";
+import { isUuid } from "./users.ts";
 import { townFromAddress } from "../lib/address_parts.ts";
 import type { SurveyType } from "../lib/survey_types.ts";
 import { SURVEY_TYPE_INFO } from "../lib/survey_types.ts";
@@ -19,11 +20,9 @@ import type {
   RefundRequestView,
 } from "../lib/refund_constants.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** True when `id` is shaped like a uuid (anything else names no purchase or request). */
 export function isRefundId(id: string): boolean {
-  return UUID.test(id);
+  return isUuid(id);
 }
 
 /** "Austin, TX" from a survey's address, or the state code alone when no city is found. */

@@ -12,14 +12,13 @@
  * `lead_purchases.surveyor_id`), never for a lead they did not buy or claim.
  */
 import type { Db } from "./client.ts";
+import { isUuid } from "./users.ts";
 import { isSurveyorId } from "./surveyors.ts";
 import { townFromAddress } from "../lib/address_parts.ts";
 import type { SurveyType } from "../lib/survey_types.ts";
 import type { AltaItemId, StateCode, Terrain, Vegetation } from "../lib/survey_options.ts";
 import type { SurveyorStatus } from "../lib/surveyor_constants.ts";
 import type { AssignmentStatus, PipelineStatus } from "../lib/lead_market_schema.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** How many jobs in progress the dashboard lists (newest first); the rest are counted. */
 export const DASHBOARD_JOBS_SHOWN = 5;
@@ -270,7 +269,7 @@ export async function getPurchasedRequestDetails(
   db: Db,
   { leadId, surveyorId }: { leadId: string; surveyorId: string },
 ): Promise<PurchasedRequestDetails | undefined> {
-  if (!UUID.test(leadId) || !isSurveyorId(surveyorId)) return undefined;
+  if (!isUuid(leadId) || !isSurveyorId(surveyorId)) return undefined;
   const [row] = await db<PurchasedRequestDetails[]>`
     select s.terrain, s.vegetation, s.structures, s.corners_known, s.corners_to_set,
       s.alta_items

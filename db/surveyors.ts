@@ -10,6 +10,7 @@
  */
 import type postgres from "postgres";
 import type { Db } from "./client.ts";
+import { isUuid } from "./users.ts";
 import { townFromAddress } from "../lib/address_parts.ts";
 import type { SurveyType } from "../lib/survey_types.ts";
 import type { SurveyStatus } from "../lib/survey_schema.ts";
@@ -31,11 +32,9 @@ import {
   type SurveyorUpdate,
 } from "../lib/surveyor_schema.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** True when `id` is shaped like a uuid; anything else cannot name a surveyor. */
 export function isSurveyorId(id: string): boolean {
-  return UUID.test(id);
+  return isUuid(id);
 }
 
 /**

@@ -38,6 +38,7 @@ import { closeExpiredLeads } from "../db/leads.ts";
 import type { AppDeps } from "./deps.ts";
 import { dispatchSurvey } from "./dispatch.ts";
 import { isPostgresDown } from "./unavailable.ts";
+import { isUuid } from "../db/users.ts";
 
 /** Runs one job; throws to have it retried (or `PermanentJobError` to fail it at once). */
 export type JobHandler<D> = (deps: D, payload: unknown, job: Job) => Promise<void>;
@@ -254,8 +255,6 @@ export async function enqueueSurveyDispatch(
   });
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** What the app's job handlers need. */
 export type JobDeps = Pick<AppDeps, "sql" | "config" | "places">;
 
@@ -269,7 +268,7 @@ export type JobDeps = Pick<AppDeps, "sql" | "config" | "places">;
 export const APP_JOB_HANDLERS: JobHandlers<JobDeps> = {
   [DISPATCH_SURVEY_JOB]: async (deps, payload) => {
     const surveyId = (payload as { surveyId?: unknown } | null)?.surveyId;
-    if (typeof surveyId !== "string" || !UUID.test(surveyId)) {
+    if (typeof surveyId !== "string" || !isUuid(surveyId)) {
       throw new PermanentJobError("The dispatch job has no valid surveyId");
     }
     await dispatchSurvey(deps, { surveyId });
