@@ -340,7 +340,11 @@ export interface Notification {
     | "assignment_status_changed"
     | "refund_decided"
     | "low_balance"
-    | "surveyor_joined";
+    | "surveyor_joined"
+    | "technician_assigned"
+    | "technician_unassigned"
+    | "survey_delivered"
+    | "surveyor_reviewed";
   title: string;
   body: string;
   /** Site-relative path of the related page, or null. */

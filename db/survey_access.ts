@@ -1,0 +1,99 @@
+/**
+ * Who may work on a survey's fieldwork and delivery, and as what: the one ownership check
+ * behind the technician pages, the checklist API, file uploads and downloads, the field
+ * actions and completion.
+ *
+ * - admin: every survey.
+ * - client: their own survey (they see progress and deliverables, never internal notes).
+ * - surveyor: the surveyor firm doing the job, i.e. with an accepted, scheduled or completed
+ *   assignment on it (an offer not yet accepted gives no access to the fieldwork).
+ * - technician: the survey's current technician (surveys.assigned_technician_id).
+ *
+ * Anyone else gets undefined, which routes answer with a 404.
+ */
+import type { Db } from "./client.ts";
+import { isSurveyId } from "./surveys.ts";
+import type { SessionUser } from "../lib/roles.ts";
+import type { SurveyStatus } from "../lib/survey_status.ts";
+import type { SurveyType } from "../lib/survey_types.ts";
+
+/** The role a caller works on a survey in. */
+export type FieldworkRole = "admin" | "client" | "surveyor" | "technician";
+
+/** The survey as fieldwork checks need it. */
+export interface FieldworkSurvey {
+  id: string;
+  status: SurveyStatus;
+  clientId: string;
+  surveyType: SurveyType;
+  address: string;
+  state: string;
+  altaItems: string[];
+  scheduledDate: string | null;
+  surveyedDate: string | null;
+  completedDate: string | null;
+  assignedTechnicianId: string | null;
+  /** The firm doing the job (accepted, scheduled or completed assignment), or null. */
+  workingSurveyorId: string | null;
+}
+
+/** A caller's access to a survey's fieldwork. */
+export interface FieldworkAccess {
+  survey: FieldworkSurvey;
+  as: FieldworkRole;
+  /** The caller's own surveyor record when they are a surveyor, else null. */
+  callerSurveyorId: string | null;
+}
+
+/**
+ * The survey `surveyId` with the role `user` works on it in, or undefined when the survey does
+ * not exist, the id is malformed, or the user may not see its fieldwork. With `lock`, the
+ * survey row is locked (`for update`) until the transaction ends: pass the caller's `tx`.
+ */
+export async function getFieldworkAccess(
+  db: Db,
+  { surveyId, user, lock = false }: {
+    surveyId: string;
+    user: Pick<SessionUser, "id" | "role">;
+    lock?: boolean;
+  },
+): Promise<FieldworkAccess | undefined> {
+  if (!isSurveyId(surveyId)) return undefined;
+  const [row] = await db<(FieldworkSurvey & { callerSurveyorId: string | null })[]>`
+    select s.id, s.status, s.client_id, s.survey_type,
+      coalesce(s.formatted_address, s.address) as address, s.state, s.alta_items,
+      s.scheduled_date::text as scheduled_date, s.surveyed_date::text as surveyed_date,
+      s.completed_date::text as completed_date, s.assigned_technician_id,
+      (select a.surveyor_id from survey_assignments a
+        where a.survey_id = s.id and a.status in ('accepted', 'scheduled', 'completed')
+        order by (a.status <> 'completed') desc, a.created_at desc limit 1
+      ) as working_surveyor_id,
+      (select v.id from surveyors v
+        where ${user.role} = 'surveyor' and v.user_id = ${user.id}) as caller_surveyor_id
+    from surveys s
+    where s.id = ${surveyId}
+    ${lock ? db`for update of s` : db``}`;
+  if (!row) return undefined;
+  const { callerSurveyorId, ...survey } = row;
+  const as = roleOn(survey, user, callerSurveyorId);
+  return as ? { survey, as, callerSurveyorId } : undefined;
+}
+
+function roleOn(
+  survey: FieldworkSurvey,
+  user: Pick<SessionUser, "id" | "role">,
+  callerSurveyorId: string | null,
+): FieldworkRole | undefined {
+  switch (user.role) {
+    case "admin":
+      return "admin";
+    case "client":
+      return survey.clientId === user.id ? "client" : undefined;
+    case "surveyor":
+      return callerSurveyorId !== null && survey.workingSurveyorId === callerSurveyorId
+        ? "surveyor"
+        : undefined;
+    case "technician":
+      return survey.assignedTechnicianId === user.id ? "technician" : undefined;
+  }
+}
