@@ -32,6 +32,7 @@ import { surveys } from "./routes/surveys.ts";
 import { notifications } from "./routes/notifications.ts";
 import { dispatch } from "./routes/dispatch.ts";
 import { assignments } from "./routes/assignments.ts";
+import { checklists } from "./routes/checklists.ts";
 import { leadsApi } from "./routes/leads_api.ts";
 import { surveyPages } from "./routes/survey_pages.tsx";
 import { surveyorPages } from "./routes/surveyor_pages.tsx";
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", notifications);
   app.route("/", dispatch);
   app.route("/", assignments);
+  app.route("/", checklists);
   app.route("/", leadsApi);
   app.route("/", surveyors);
   app.route("/", surveyorAccounts);

@@ -272,10 +272,10 @@ export class ChecklistAnswerError extends Error {
   }
 }
 
-/** The kinds of every item of the survey's checklist, by id and by key. */
+/** Id, key, label and kind of every item of the survey's checklist (to check answers). */
 export async function listItemKinds(db: Db, { surveyId }: { surveyId: string }) {
-  return await db<{ id: string; key: string; kind: ChecklistItemKind }[]>`
-    select id, key, kind from survey_checklist_items where survey_id = ${surveyId}`;
+  return await db<{ id: string; key: string; label: string; kind: ChecklistItemKind }[]>`
+    select id, key, label, kind from survey_checklist_items where survey_id = ${surveyId}`;
 }
 
 /**
@@ -359,4 +359,19 @@ export async function listItemHistory(db: Db, { itemId }: { itemId: string }) {
     left join users u on u.id = a.answered_by
     where a.item_id = ${itemId}
     order by a.answered_at desc, a.op_id desc`;
+}
+
+/**
+ * Which of `fileIds` are photos of the survey `surveyId` (survey_files, kind photo). A photo
+ * of another survey, a deliverable or an unknown id is left out.
+ */
+export async function listOwnPhotoIds(
+  db: Db,
+  { surveyId, fileIds }: { surveyId: string; fileIds: string[] },
+): Promise<Set<string>> {
+  if (fileIds.length === 0) return new Set();
+  const rows = await db<{ id: string }[]>`
+    select id from survey_files
+    where survey_id = ${surveyId} and kind = 'photo' and id = any(${db.array(fileIds)}::uuid[])`;
+  return new Set(rows.map((row) => row.id));
 }

@@ -2,8 +2,18 @@
  * Checklist rules on the server: the default templates and the zod schemas of the checklist
  * and template APIs (islands use lib/checklist_types.ts, which has no zod).
  */
+import { z } from "zod";
 import type { SurveyType } from "./survey_types.ts";
-import type { ChecklistTemplateItem } from "./checklist_types.ts";
+import {
+  CHECKLIST_PHOTOS_MAX,
+  CHECKLIST_TEMPLATE_MAX_ITEMS,
+  CHECKLIST_TEXT_MAX,
+  type ChecklistItemKind,
+  type ChecklistTemplateItem,
+  type ChecklistValue,
+} from "./checklist_types.ts";
+import { multiLine, singleLine } from "./text.ts";
+import { isUuid } from "../db/users.ts";
 
 function c(key: string, label: string, isRequired = true, help?: string): ChecklistTemplateItem {
   return { key, label, kind: "check", ...(help ? { help } : {}), isRequired };
@@ -208,3 +218,139 @@ export const DEFAULT_CHECKLIST_TEMPLATES: Record<SurveyType, ChecklistTemplateIt
     t("field_notes", "Field notes for the office", false),
   ],
 };
+
+const KEY_PATTERN = /^[a-z][a-z0-9_]{0,79}$/;
+const ISO_OFFSET = /(?:Z|[+-]\d{2}:\d{2})$/i;
+/** The earliest device time accepted: a clock before this is broken, not offline. */
+const EARLIEST_ANSWER = Date.UTC(2000, 0, 1);
+/** Largest magnitude a number answer may have. */
+export const CHECKLIST_NUMBER_MAX = 1e9;
+/** Most ops one request may carry (a device sends its queue in batches of this size). */
+export const CHECKLIST_OPS_MAX = 100;
+
+const answerValue = z.union([
+  z.boolean(),
+  z.number({ error: "Answer must be a number" }),
+  z.string({ error: "Answer must be text" }).max(10 * CHECKLIST_TEXT_MAX, {
+    error: `Answer must be at most ${CHECKLIST_TEXT_MAX} characters`,
+  }),
+  z.array(z.string().max(100), { error: "Photos must be a list of file ids" })
+    .max(CHECKLIST_PHOTOS_MAX, { error: `At most ${CHECKLIST_PHOTOS_MAX} photos per item` }),
+  z.null(),
+], { error: "Answer must be true/false, a number, text, a list of photos or null" });
+
+/** One edit from a device; the value is checked against the item's kind by parseAnswerValue. */
+export const ChecklistOpSchema = z.object({
+  opId: z.string({ error: "opId is required" }).regex(
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+    { error: "opId must be a uuid" },
+  ),
+  itemKey: z.string().max(80).optional(),
+  itemId: z.string().max(100).optional(),
+  value: answerValue,
+  answeredAt: z.string({ error: "answeredAt must be a date and time" })
+    .max(40)
+    .refine((s) => ISO_OFFSET.test(s) && !Number.isNaN(Date.parse(s)), {
+      error: "answeredAt must be an ISO 8601 date and time with a time zone",
+    })
+    .refine((s) => Date.parse(s) >= EARLIEST_ANSWER, {
+      error: "answeredAt is too far in the past",
+    }),
+}).refine((op) => (op.itemKey === undefined) !== (op.itemId === undefined), {
+  error: "Give either itemKey or itemId",
+  path: ["itemKey"],
+});
+
+/** `POST /api/surveys/:id/checklist/answers` body. */
+export const ChecklistAnswersSchema = z.object({
+  ops: z.array(ChecklistOpSchema, { error: "ops must be a list" })
+    .min(1, { error: "Send at least one answer" })
+    .max(CHECKLIST_OPS_MAX, { error: `Send at most ${CHECKLIST_OPS_MAX} answers at a time` })
+    .refine((ops) => new Set(ops.map((op) => op.opId.toLowerCase())).size === ops.length, {
+      error: "Each op must have its own opId",
+    }),
+});
+
+const textAnswer = multiLine("Answer", { max: CHECKLIST_TEXT_MAX });
+
+/**
+ * `value` checked against an item of `kind` (labelled `label` in messages): a check takes
+ * true/false, a number a finite number, text at most 2000 characters (trimmed; blank clears
+ * it), a photo item a list of distinct file ids; null clears any item. Returns the value to
+ * store or a message.
+ */
+export function parseAnswerValue(
+  kind: ChecklistItemKind,
+  label: string,
+  value: ChecklistValue,
+): { value: ChecklistValue } | { error: string } {
+  if (value === null) return { value: null };
+  switch (kind) {
+    case "check":
+      return typeof value === "boolean" ? { value } : { error: `"${label}" takes true or false` };
+    case "number":
+      return typeof value === "number" && Number.isFinite(value) &&
+          Math.abs(value) <= CHECKLIST_NUMBER_MAX
+        ? { value }
+        : { error: `"${label}" takes a number` };
+    case "text": {
+      if (typeof value !== "string") return { error: `"${label}" takes text` };
+      const parsed = textAnswer.safeParse(value);
+      if (!parsed.success) return { error: `"${label}": ${parsed.error.issues[0].message}` };
+      return { value: parsed.data === "" ? null : parsed.data };
+    }
+    case "photo": {
+      if (!Array.isArray(value)) return { error: `"${label}" takes a list of photos` };
+      const ids = value.map((id) => id.toLowerCase());
+      if (ids.some((id) => !isUuid(id))) return { error: `"${label}": unknown photo` };
+      if (new Set(ids).size !== ids.length) return { error: `"${label}": a photo is listed twice` };
+      return { value: ids.length === 0 ? null : ids };
+    }
+  }
+}
+
+/** Template item in the editor's save request. */
+export const ChecklistTemplateItemSchema = z.object({
+  key: z.string({ error: "Each item needs a key" }).regex(KEY_PATTERN, {
+    error:
+      "Keys are lowercase letters, digits and underscores, starting with a letter (80 at most)",
+  }).refine((key) => !key.startsWith("alta_table_a_"), {
+    error: "Keys starting with alta_table_a_ are kept for the ALTA Table A items of a request",
+  }),
+  label: singleLine("Label", { min: 1, max: 200 }),
+  kind: z.enum(["check", "number", "text", "photo"], {
+    error: "Kind must be check, number, text or photo",
+  }),
+  unit: singleLine("Unit", { max: 20 }).optional(),
+  help: multiLine("Help", { max: 500 }).optional(),
+  isRequired: z.boolean({ error: "Required must be true or false" }),
+});
+
+/** `POST /api/checklist-templates/:surveyType` body: the whole new version, in order. */
+export const ChecklistTemplateSchema = z.object({
+  items: z.array(ChecklistTemplateItemSchema, { error: "items must be a list" })
+    .min(1, { error: "A checklist needs at least one item" })
+    .max(CHECKLIST_TEMPLATE_MAX_ITEMS, {
+      error: `A checklist has at most ${CHECKLIST_TEMPLATE_MAX_ITEMS} items`,
+    })
+    .superRefine((items, ctx) => {
+      const seen = new Set<string>();
+      items.forEach((item, index) => {
+        if (seen.has(item.key)) {
+          ctx.addIssue({
+            code: "custom",
+            message: `Two items have the key ${item.key}`,
+            path: [index, "key"],
+          });
+        }
+        seen.add(item.key);
+        if (item.unit && item.kind !== "number") {
+          ctx.addIssue({
+            code: "custom",
+            message: "Only number items have a unit",
+            path: [index, "unit"],
+          });
+        }
+      });
+    }),
+});
