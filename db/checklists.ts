@@ -21,12 +21,13 @@ import {
 // "Done" in SQL, the same rule as lib/checklist_types.ts isItemDone: a ticked check, a number,
 // non-blank text, at least one photo. `i` is survey_checklist_items.
 function doneSql(db: Db) {
-  return db`(case i.kind
+  // coalesce: an unanswered item (null value) is false, not null, so `not done` counts it.
+  return db`coalesce(case i.kind
     when 'check' then i.value = 'true'::jsonb
     when 'number' then jsonb_typeof(i.value) = 'number'
     when 'text' then jsonb_typeof(i.value) = 'string' and btrim(i.value #>> '{}') <> ''
     when 'photo' then jsonb_typeof(i.value) = 'array' and jsonb_array_length(i.value) > 0
-    else false end)`;
+    else false end, false)`;
 }
 
 /**
