@@ -32,6 +32,7 @@ import { surveys } from "./routes/surveys.ts";
 import { notifications } from "./routes/notifications.ts";
 import { dispatch } from "./routes/dispatch.ts";
 import { assignments } from "./routes/assignments.ts";
+import { files } from "./routes/files.ts";
 import { checklists } from "./routes/checklists.ts";
 import { leadsApi } from "./routes/leads_api.ts";
 import { surveyPages } from "./routes/survey_pages.tsx";
@@ -54,6 +55,9 @@ import { warmOfflineIndex } from "./lib/geo/offline.ts";
 import { createParcelProvider } from "./lib/parcels/select.ts";
 import { createPlacesProvider } from "./lib/places/select.ts";
 import { createPaymentsProvider } from "./lib/payments/select.ts";
+import { createStorageProvider } from "./lib/storage/select.ts";
+import { STORAGE_SWEEP_INTERVAL_MS, sweepStorage } from "./lib/storage/cleanup.ts";
+import { isFileUploadRequest } from "./lib/survey_file_types.ts";
 import { startOutboxSender } from "./lib/mail/sender.ts";
 import { backgroundWork } from "./lib/background.ts";
 import { processPasswordResetRequests } from "./lib/password_reset.ts";
@@ -68,10 +72,14 @@ export function createApp(deps: AppDeps) {
   app.use(requestContext(deps));
   app.use(securityHeaders(deps));
   app.use(compress());
-  app.use(bodyLimit({
+  const jsonBodyLimit = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) => c.json({ message: "Request body is too large" }, 413),
-  }));
+  });
+  // A file upload streams up to 25 MB and enforces that limit itself (routes/files.ts).
+  app.use((c, next) =>
+    isFileUploadRequest(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)
+  );
   app.use(csrf(deps));
   app.use(wellFormedJson);
   app.use(sessions(deps));
@@ -89,6 +97,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", notifications);
   app.route("/", dispatch);
   app.route("/", assignments);
+  app.route("/", files);
   app.route("/", checklists);
   app.route("/", leadsApi);
   app.route("/", surveyors);
@@ -139,6 +148,7 @@ async function start() {
     parcels: createParcelProvider(config),
     places: createPlacesProvider(config),
     payments: createPaymentsProvider(config),
+    storage: createStorageProvider(config, db.sql),
   };
   const app = createApp(deps);
   // Build the offline address index now rather than on the first visitor's keystroke.
@@ -162,6 +172,11 @@ async function start() {
     );
   sweepResets();
   const resetSweep = setInterval(sweepResets, 60_000);
+  // Stored bytes of deleted files (S3) and of uploads that died half way.
+  const sweepFiles = () =>
+    backgroundWork(deps).run("storage sweep", () => sweepStorage(deps.sql, deps.storage));
+  sweepFiles();
+  const storageSweep = setInterval(sweepFiles, STORAGE_SWEEP_INTERVAL_MS);
   // Without SMTP_URL, emails stay readable in the email_outbox table.
   const stopMail = config.SMTP_URL ? startOutboxSender(deps, { intervalMs: 5000 }) : undefined;
   // Durable jobs (automatic dispatch), polled every second; safe beside other instances.
@@ -171,6 +186,7 @@ async function start() {
   Deno.addSignalListener("SIGTERM", shutdown);
   await server.finished;
   clearInterval(resetSweep);
+  clearInterval(storageSweep);
   await backgroundWork(deps).settled();
   await stopJobs();
   await stopMail?.();

@@ -18,6 +18,7 @@ import { ensureBuild } from "../lib/assets.ts";
 import { createParcelProvider } from "../lib/parcels/select.ts";
 import { createPlacesProvider } from "../lib/places/select.ts";
 import { createPaymentsProvider } from "../lib/payments/select.ts";
+import { createStorageProvider } from "../lib/storage/select.ts";
 import { createOfflineGeoProvider, warmOfflineIndex } from "../lib/geo/offline.ts";
 import { ADDRESS_AUTOCOMPLETE } from "../lib/geo/constants.ts";
 
@@ -94,6 +95,7 @@ try {
     parcels: createParcelProvider(config),
     places: createPlacesProvider(config),
     payments: createPaymentsProvider(config),
+    storage: createStorageProvider(config, db.sql),
   });
 
   let empty = 0;

@@ -22,6 +22,7 @@ import { createGeoProvider } from "../lib/geo/select.ts";
 import { createParcelProvider } from "../lib/parcels/select.ts";
 import { createPlacesProvider } from "../lib/places/select.ts";
 import { createPaymentsProvider } from "../lib/payments/select.ts";
+import { createStorageProvider } from "../lib/storage/select.ts";
 import { DEFAULT_PRICING_CONFIG, priceSurvey } from "../lib/pricing.ts";
 import {
   RUSH_LEVELS,
@@ -102,6 +103,7 @@ try {
     parcels: createParcelProvider(config),
     places: createPlacesProvider(config),
     payments: createPaymentsProvider(config),
+    storage: createStorageProvider(config, db.sql),
   });
   console.log(
     `  ${db.kind}; ${inputs.length} distinct inputs over all six types; ${REQUESTS} sequential ` +
@@ -144,6 +146,7 @@ try {
     parcels: createParcelProvider(config),
     places: createPlacesProvider(config),
     payments: createPaymentsProvider(config),
+    storage: createStorageProvider(config, db.sql),
   });
   report(
     "app.request() with a discount code",

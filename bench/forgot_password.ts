@@ -24,6 +24,7 @@ import { createGeoProvider } from "../lib/geo/select.ts";
 import { createParcelProvider } from "../lib/parcels/select.ts";
 import { createPlacesProvider } from "../lib/places/select.ts";
 import { createPaymentsProvider } from "../lib/payments/select.ts";
+import { createStorageProvider } from "../lib/storage/select.ts";
 import { hashPassword } from "../lib/passwords.ts";
 import { backgroundWork } from "../lib/background.ts";
 import type { AppDeps } from "../routes/_env.ts";
@@ -72,6 +73,7 @@ try {
     parcels: createParcelProvider(config),
     places: createPlacesProvider(config),
     payments: createPaymentsProvider(config),
+    storage: createStorageProvider(config, db.sql),
   };
   const app = createApp(deps);
   const background = backgroundWork(deps);

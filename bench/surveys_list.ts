@@ -21,6 +21,7 @@ import { createGeoProvider } from "../lib/geo/select.ts";
 import { createParcelProvider } from "../lib/parcels/select.ts";
 import { createPlacesProvider } from "../lib/places/select.ts";
 import { createPaymentsProvider } from "../lib/payments/select.ts";
+import { createStorageProvider } from "../lib/storage/select.ts";
 import { createSession, sessionCookie, sessionTimeouts } from "../lib/sessions.ts";
 import type { Role } from "../lib/roles.ts";
 import { scratchDatabase } from "./_server.ts";
@@ -149,6 +150,7 @@ try {
     parcels: createParcelProvider(config),
     places: createPlacesProvider(config),
     payments: createPaymentsProvider(config),
+    storage: createStorageProvider(config, sql),
   });
   const clientCookie = await cookieFor(kv, config, bench.id, "client");
   const adminCookie = await cookieFor(kv, config, admin.id, "admin");

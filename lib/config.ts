@@ -46,7 +46,28 @@ export const ConfigSchema = z.object({
     .optional(),
   /** Tests only: the origin of a local fake Stripe API instead of api.stripe.com. */
   STRIPE_API_BASE: optionalUrl,
+  /**
+   * Survey files (photos, deliverables) go to this S3-compatible bucket when set; otherwise
+   * they are kept in Postgres (table file_chunks), which needs nothing more.
+   */
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name")
+    .optional(),
+  /** The S3 API origin for a provider other than AWS (MinIO, R2, s3rver); AWS's by default. */
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().regex(/^[a-z0-9-]{2,40}$/, "must be a region name").default("us-east-1"),
+  /** With S3_SECRET_ACCESS_KEY; without both, the SDK's own chain (environment, instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style URLs (endpoint/bucket/key), which most S3-compatible servers need. */
+  S3_FORCE_PATH_STYLE: boolFlag,
 }).superRefine((config, ctx) => {
+  if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({
+      code: "custom",
+      path: [config.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
+      message: "set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together",
+    });
+  }
   // A payment taken without a verified webhook to credit it would be money lost.
   if (Boolean(config.STRIPE_SECRET_KEY) !== Boolean(config.STRIPE_WEBHOOK_SECRET)) {
     ctx.addIssue({

@@ -9,6 +9,7 @@ import type { Assets } from "./assets.ts";
 import type { ParcelProvider } from "./parcels/provider.ts";
 import type { PlacesProvider } from "./places/provider.ts";
 import type { PaymentsProvider } from "./payments/provider.ts";
+import type { StorageProvider } from "./storage/provider.ts";
 
 /** Everything the app needs from outside; tests build their own. */
 export interface AppDeps {
@@ -20,5 +21,7 @@ export interface AppDeps {
   places: PlacesProvider;
   /** Card top-ups: Stripe when configured, else offline (no payments). */
   payments: PaymentsProvider;
+  /** Survey files' bytes: an S3-compatible bucket when S3_BUCKET is set, else Postgres. */
+  storage: StorageProvider;
   assets: Assets;
 }

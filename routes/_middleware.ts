@@ -6,6 +6,7 @@ import { hitRateLimit } from "../db/kv.ts";
 import { logLine } from "../lib/log.ts";
 import { sessionCookie } from "../lib/sessions.ts";
 import { STRIPE_WEBHOOK_PATH } from "../lib/payments/provider.ts";
+import { isFileUploadRequest } from "../lib/survey_file_types.ts";
 
 /**
  * Puts deps on the context, assigns a request id (echoed in `X-Request-Id`), works out the
@@ -201,7 +202,11 @@ export function csrf(deps: AppDeps) {
       // gives it an empty body stream: without a length, only a typed or chunked body counts.
       const hasBody = length !== undefined ? length !== "0" : c.req.raw.body !== null &&
         (type !== "" || c.req.header("transfer-encoding") !== undefined);
-      if (hasBody && !/^application\/json\b/i.test(type)) {
+      // A file upload is the one multipart body (routes/files.ts); the origin check above
+      // is what guards it, as for JSON.
+      const isUpload = isFileUploadRequest(c.req.method, c.req.path) &&
+        /^multipart\/form-data\b/i.test(type);
+      if (hasBody && !isUpload && !/^application\/json\b/i.test(type)) {
         throw new HTTPException(415, { message: "Request body must be JSON" });
       }
     }

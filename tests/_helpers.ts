@@ -13,6 +13,7 @@ import { createParcelProvider } from "../lib/parcels/select.ts";
 import { createOfflinePlacesProvider } from "../lib/places/offline.ts";
 import { createOfflinePaymentsProvider } from "../lib/payments/offline.ts";
 import { createPaymentsProvider } from "../lib/payments/select.ts";
+import { createStorageProvider } from "../lib/storage/select.ts";
 import type { AppDeps } from "../routes/_env.ts";
 
 /** Origin the test app believes it serves. */
@@ -94,6 +95,8 @@ export async function createTestApp(
     payments: config.STRIPE_API_BASE
       ? createPaymentsProvider(config)
       : createOfflinePaymentsProvider(),
+    // Postgres unless a test sets S3_BUCKET (and S3_ENDPOINT: a local s3rver).
+    storage: createStorageProvider(config, db.sql),
     ...extra,
   };
   const app = createApp(deps);
