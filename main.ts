@@ -24,6 +24,8 @@ import { appPages } from "./routes/app_pages.tsx";
 import { purchasedLeadPages } from "./routes/purchased_lead_pages.tsx";
 import { surveyorDashboard } from "./routes/surveyor_dashboard.tsx";
 import { surveyorJobPages } from "./routes/surveyor_job_pages.tsx";
+import { technicians } from "./routes/technicians.ts";
+import { technicianPages } from "./routes/technician_pages.tsx";
 import { pricing } from "./routes/pricing.ts";
 import { pricingPages } from "./routes/pricing_pages.tsx";
 import { support } from "./routes/support.tsx";
@@ -118,6 +120,8 @@ export function createApp(deps: AppDeps) {
   app.route("/", purchasedLeadPages);
   app.route("/", surveyorDashboard);
   app.route("/", surveyorJobPages);
+  app.route("/", technicians);
+  app.route("/", technicianPages);
   app.route("/", appPages);
   app.route("/", pages);
   if (Deno.env.get("MERIDIAN_DEV_RELOAD") === "1") app.route("/", devReload);

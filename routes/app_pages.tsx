@@ -1,12 +1,11 @@
-import type { ReactNode } from "react";
 import { Hono } from "hono";
 import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
-import type { AppContext, AppEnv, SessionUser } from "./_env.ts";
+import type { AppContext, AppEnv } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
 import { dashboardPath, requirePageRole, requirePageUser } from "./_auth.ts";
 import { appPage } from "./_app_page.tsx";
-import { Card, EmptyState, PageHeader } from "../components/AppPage.tsx";
+import { EmptyState, PageHeader } from "../components/AppPage.tsx";
 import {
   type RenderedEmail,
   renderEmail,
@@ -14,56 +13,6 @@ import {
   type TemplateId,
   TEMPLATES,
 } from "../lib/mail/render.tsx";
-
-function firstName(user: SessionUser): string {
-  return user.fullName.trim().split(/\s+/)[0] || user.fullName;
-}
-
-/** One numbered step of a dashboard's "What's next" list. */
-function Step({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <li>
-      <div>
-        <strong>{title}</strong> {children}
-      </div>
-    </li>
-  );
-}
-
-/** The dashboards' "What's next" card: completing the profile, then the role's own steps. */
-function NextSteps({ user, children }: { user: SessionUser; children: ReactNode }) {
-  return (
-    <Card id="next-heading" title="What's next">
-      <ol className="app-steps">
-        <ProfileStep user={user} />
-        {children}
-      </ol>
-    </Card>
-  );
-}
-
-/** Profile completeness: surveyors and technicians are reached by phone. */
-function ProfileStep({ user }: { user: SessionUser }) {
-  const missing = [user.companyName ? "" : "company", user.phone ? "" : "phone number"].filter(
-    Boolean,
-  );
-  return (
-    <Step title="Complete your profile.">
-      {missing.length
-        ? (
-          <>
-            Add your {missing.join(" and ")} so clients and our team can reach you.{" "}
-            <a href="/profile">Edit profile</a>
-          </>
-        )
-        : (
-          <>
-            Done: your company and phone are on file. <a href="/profile">Review</a>
-          </>
-        )}
-    </Step>
-  );
-}
 
 /** The in-app 404 page for an object the user may not see (or that does not exist). */
 function notFoundPage(c: AppContext, { title, active, text, back }: {
@@ -109,45 +58,14 @@ function templatePreviews() {
 }
 
 /**
- * Signed-in pages: /dashboard (redirect by role), the surveyor and technician areas and the
- * admin pages owned here. Signed-out visitors go to /auth?returnTo=…; the wrong role gets the
- * 403 page, decided on the server.
+ * Signed-in pages: /dashboard (redirect by role) and the admin pages owned here (the technician
+ * dashboard is routes/technician_pages.tsx). Signed-out visitors go to /auth?returnTo=…; the
+ * wrong role gets the 403 page, decided on the server.
  */
 export const appPages = new Hono<AppEnv>()
   .get("/dashboard", requirePageUser, (c) => c.redirect(dashboardPath(c.var.user!.role), 302))
   // The surveyor area is routes/surveyor_dashboard.tsx, routes/lead_pages.tsx and
   // routes/purchased_lead_pages.tsx.
-  // Technician area
-  .get("/technician-dashboard", requirePageRole("technician"), (c) => {
-    const user = c.var.user!;
-    return appPage(
-      c,
-      { title: "Technician dashboard", active: "/technician-dashboard" },
-      <>
-        <PageHeader
-          title={`Welcome, ${firstName(user)}`}
-          intro="Your technician dashboard: the surveys you are assigned to."
-        />
-        <div className="grid-2">
-          <Card id="assigned-heading" title="Assigned surveys">
-            <p>
-              <strong>No surveys assigned yet.</strong>{" "}
-              When our team assigns you to a survey, it appears here with the property address, the
-              survey type and any notes for the field visit.
-            </p>
-          </Card>
-          <NextSteps user={user}>
-            <Step title="Wait for an assignment.">
-              The bell at the top of the page tells you when you are assigned.
-            </Step>
-            <Step title="Open the survey.">
-              Each assignment has its own page with the details you need on site.
-            </Step>
-          </NextSteps>
-        </div>
-      </>,
-    );
-  })
   .get(
     "/technician-survey-detail/:surveyId",
     requirePageRole("technician"),

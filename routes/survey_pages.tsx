@@ -11,6 +11,8 @@ import { appPage } from "./_app_page.tsx";
 import { Card, EmptyState, PageHeader, Pager } from "../components/AppPage.tsx";
 import { PublicLayout } from "../components/PublicLayout.tsx";
 import { Island } from "../components/Island.tsx";
+import AssignTechnician from "../islands/AssignTechnician.tsx";
+import { assignTechnicianPropsFor } from "../lib/technicians.ts";
 import { SurveyCard, surveyTitle } from "../components/survey/SurveyCard.tsx";
 import { ProgressTracker } from "../components/survey/ProgressTracker.tsx";
 import { SurveyTimeline } from "../components/survey/SurveyTimeline.tsx";
@@ -224,6 +226,10 @@ export const surveyPages = new Hono<AppEnv>()
           getOpenAssignment(c.var.db, { surveyId: survey.id }),
         ])
         : [undefined, [], undefined];
+      // Admins choose the field crew while the survey is assigned, scheduled or in fieldwork.
+      const crew = user.role === "admin"
+        ? await assignTechnicianPropsFor(c.var.db, { surveyId: survey.id, user })
+        : null;
       const type = SURVEY_TYPE_INFO[survey.surveyType];
       const isOwner = survey.clientId === user.id;
       const awaiting = isAwaitingSurveyor(survey);
@@ -311,6 +317,13 @@ export const surveyPages = new Hono<AppEnv>()
                     : ""}. This price does not change.
                 </p>
               </Card>
+              {crew
+                ? (
+                  <Card id="technician-title" title="Field crew" bodyClass="stack">
+                    <Island component={AssignTechnician} props={crew} hydrate="idle" />
+                  </Card>
+                )
+                : null}
               <Card id="timeline-title" title="Timeline">
                 <SurveyTimeline events={events} showNoteAudience={user.role === "admin"} />
               </Card>

@@ -20,6 +20,10 @@ import { SURVEY_TYPE_INFO } from "../lib/survey_types.ts";
 import { formatCents } from "../lib/quote_text.ts";
 import { formatInteger } from "../lib/numbers.ts";
 import { formatDate } from "../components/survey/format.ts";
+import { Island } from "../components/Island.tsx";
+import TechnicianTeam from "../islands/TechnicianTeam.tsx";
+import { listTechnicians } from "../db/technicians.ts";
+import { toTeamMember } from "../lib/technicians.ts";
 
 /** How many of the newest open leads near the surveyor the dashboard lists. */
 export const DASHBOARD_LEADS_SHOWN = 5;
@@ -317,6 +321,10 @@ export const surveyorDashboard = new Hono<AppEnv>()
       ])
       : [undefined, { leads: [], total: 0 }];
     const standing = standingOf(surveyor, figures);
+    // The firm's field crew (issue 12): invited, listed and removed in the "Your crew" card.
+    const crew = surveyor
+      ? await listTechnicians(db, { scope: { surveyorId: surveyor.id } })
+      : undefined;
     return appPage(
       c,
       { title: "Surveyor dashboard", active: "/surveyor-dashboard" },
@@ -337,6 +345,25 @@ export const surveyorDashboard = new Hono<AppEnv>()
           />
           <Jobs figures={figures} />
         </div>
+        {crew
+          ? (
+            <Card id="crew-title" title="Your crew">
+              <p className="muted">
+                The technicians who do your fieldwork. Assign them jobs from each job's page; they
+                see the address, visit day, access notes and checklist on their phone.
+              </p>
+              <Island
+                component={TechnicianTeam}
+                props={{
+                  members: crew.technicians.map(toTeamMember),
+                  total: crew.total,
+                  crewName: "your crew",
+                }}
+                hydrate="idle"
+              />
+            </Card>
+          )
+          : null}
         <SurveyorCoverageCard profile={surveyor && toOwnSurveyorProfile(surveyor)} />
       </div>,
     );

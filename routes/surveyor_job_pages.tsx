@@ -15,6 +15,8 @@ import AssignmentActions from "../islands/AssignmentActions.tsx";
 import { assignmentActionsProps } from "../lib/assignments.ts";
 import { getSurveyorIdForUser } from "../db/assignments.ts";
 import { getSurveyorJob, type JobUnlocked, type SurveyorJob } from "../db/surveyor_jobs.ts";
+import AssignTechnician, { type AssignTechnicianProps } from "../islands/AssignTechnician.tsx";
+import { assignTechnicianPropsFor } from "../lib/technicians.ts";
 import {
   ALTA_TABLE_A_ITEMS,
   PROPERTY_TYPE_LABELS,
@@ -158,6 +160,15 @@ function AssignmentCard({ job }: { job: SurveyorJob }) {
   );
 }
 
+/** Who does the fieldwork: a technician of the surveyor's crew and the notes for them. */
+function CrewCard({ crew }: { crew: AssignTechnicianProps }) {
+  return (
+    <Card id="crew-title" title="Field crew" bodyClass="stack">
+      <Island component={AssignTechnician} props={crew} hydrate="idle" />
+    </Card>
+  );
+}
+
 /**
  * A surveyor's job page (surveyors only): /surveyor/jobs/{surveyId}, for the surveyor linked to
  * an assignment on that survey (any status, whether or not they bought its lead, and for a
@@ -194,6 +205,10 @@ export const surveyorJobPages = new Hono<AppEnv>()
       }
       const details = job.unlocked;
       const where = details ? leadAddress(details) : placeOf(job);
+      // The field crew is chosen once the job is theirs and its fieldwork is still to do.
+      const crew = job.assignment.status === "accepted" || job.assignment.status === "scheduled"
+        ? await assignTechnicianPropsFor(c.var.db, { surveyId: job.surveyId, user: c.var.user! })
+        : null;
       return appPage(
         c,
         { title: `${typeName(job.surveyType)} job`, active: DASHBOARD_PATH },
@@ -232,6 +247,7 @@ export const surveyorJobPages = new Hono<AppEnv>()
             </div>
             <div className="stack">
               <AssignmentCard job={job} />
+              {crew ? <CrewCard crew={crew} /> : null}
             </div>
           </div>
         </div>,

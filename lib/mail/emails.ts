@@ -248,3 +248,39 @@ export async function queueRefundDecisionEmail(
   const { to, ...props } = email;
   return await queue(db, to, "refund_decision", props);
 }
+
+/**
+ * Queues the invitation of a technician added to a field crew, with the set-password link,
+ * inside the caller's transaction. Returns the outbox id. Throws when `setPasswordUrl` is not
+ * an http(s) URL.
+ */
+export async function queueTechnicianInvitationEmail(
+  db: Db,
+  email: { to: string } & TemplateProps["technician_invitation"],
+): Promise<string> {
+  const { to, ...props } = email;
+  const id = await queue(db, to, "technician_invitation", props);
+  if (shouldLogLinks()) {
+    console.log(
+      `[mail] No SMTP_URL; technician invitation link for ${to}: ${props.setPasswordUrl}`,
+    );
+  }
+  return id;
+}
+
+/**
+ * Queues the "you were assigned a job" email to a technician, linking to `jobPath` on
+ * `publicUrl`, in the caller's transaction. Returns the outbox id. Throws on a non-http(s) URL.
+ */
+export async function queueTechnicianJobAssignedEmail(
+  db: Db,
+  email: Omit<TemplateProps["technician_job_assigned"], "jobUrl"> & {
+    to: string;
+    jobPath: string;
+    publicUrl: string;
+  },
+): Promise<string> {
+  const { to, jobPath, publicUrl, ...props } = email;
+  const jobUrl = new URL(jobPath, publicUrl).href;
+  return await queue(db, to, "technician_job_assigned", { ...props, jobUrl });
+}

@@ -57,6 +57,16 @@ import {
   type RefundDecisionProps,
   refundDecisionSubject,
 } from "./templates/RefundDecision.tsx";
+import {
+  TechnicianInvitation,
+  type TechnicianInvitationProps,
+  technicianInvitationSubject,
+} from "./templates/TechnicianInvitation.tsx";
+import {
+  TechnicianJobAssigned,
+  type TechnicianJobAssignedProps,
+  technicianJobAssignedSubject,
+} from "./templates/TechnicianJobAssigned.tsx";
 
 /** A rendered email ready for the outbox. */
 export interface RenderedEmail {
@@ -80,6 +90,8 @@ export interface TemplateProps {
   lead_invitation: LeadInvitationProps;
   low_balance: LowBalanceProps;
   refund_decision: RefundDecisionProps;
+  technician_invitation: TechnicianInvitationProps;
+  technician_job_assigned: TechnicianJobAssignedProps;
 }
 
 /** Template ids as stored in `email_outbox.template`. */
@@ -273,6 +285,37 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
       cause: "the client cancelled the request",
       note: null,
       url: "https://meridian.example/surveyor/billing",
+    },
+  },
+  technician_invitation: {
+    name: "Technician invitation",
+    audience: "A technician a surveyor (or an admin) added to a field crew",
+    description: "The firm, who invited them and the 7-day link to choose a password.",
+    subject: technicianInvitationSubject,
+    element: (p) => <TechnicianInvitation {...p} />,
+    sample: {
+      name: "Riley Chen",
+      companyName: "Ortiz Land Surveying",
+      inviterName: "Sam Ortiz",
+      setPasswordUrl: "https://meridian.example/reset-password?token=sample-token",
+      validDays: 7,
+    },
+  },
+  technician_job_assigned: {
+    name: "Technician job assigned",
+    audience: "A technician assigned the fieldwork of a survey",
+    description: "Address, visit date, survey type, the crew notes and a link to the job.",
+    subject: technicianJobAssignedSubject,
+    element: (p) => <TechnicianJobAssigned {...p} />,
+    sample: {
+      name: "Riley Chen",
+      companyName: "Ortiz Land Surveying",
+      surveyTypeName: "Boundary Survey",
+      address: "1200 Barton Springs Rd, Austin, TX 78704",
+      visitDate: "Tuesday, March 3, 2026",
+      notes: "Gate code 1234. Dog in the yard; the owner will be home.",
+      jobUrl:
+        "https://meridian.example/technician-survey-detail/3f1c2a9e-0000-4000-8000-000000000001",
     },
   },
 };

@@ -36,7 +36,7 @@ const PAGES: { path: string; role: Role; text: string; status?: number }[] = [
     text: "Lead not found",
     status: 404,
   },
-  { path: "/technician-dashboard", role: "technician", text: "No surveys assigned yet." },
+  { path: "/technician-dashboard", role: "technician", text: "No jobs assigned yet" },
   {
     path: `/technician-survey-detail/${SOME_UUID}`,
     role: "technician",

@@ -64,6 +64,10 @@ interface Fixture {
   pendingSurveyorId: string;
   /** A survey offered to the `surveyorId` record (PATCH …/assignment/{surveyorId}/status). */
   assignedSurveyId: string;
+  /** A survey the `ownSurveyorId` firm works on (accepted), nobody in the field yet. */
+  workingSurveyId: string;
+  /** A technician of the `ownSurveyorId` firm who has not signed in yet. */
+  ownTechnicianId: string;
 }
 
 /** A valid request to one endpoint, and what about it may be absent or null. */
@@ -591,6 +595,45 @@ const SAMPLES: Record<string, Sample> = {
     params: (f) => ({ id: f.surveyorId }),
     body: () => ({ amountCents: 5_000, note: "Paid by check #1042" }),
   },
+  // Technicians (issue 12): the signed-in surveyor's firm, its technician and the survey it works.
+  "GET /api/technicians": {
+    role: "surveyor",
+    query: (f) => ({ surveyorId: f.ownSurveyorId, page: "1" }),
+    optional: ["surveyorId", "page"],
+  },
+  "POST /api/technicians": {
+    role: "admin",
+    body: (f) => ({
+      fullName: "Riley Chen",
+      email: "riley.crew@example.test",
+      phone: "(512) 555-0142",
+      surveyorId: f.ownSurveyorId,
+    }),
+    optional: ["phone"],
+    nullable: ["phone", "surveyorId"],
+  },
+  "POST /api/technicians/:technicianId/invite": {
+    role: "surveyor",
+    params: (f) => ({ technicianId: f.ownTechnicianId }),
+  },
+  "DELETE /api/technicians/:technicianId": {
+    role: "surveyor",
+    params: (f) => ({ technicianId: f.ownTechnicianId }),
+  },
+  "GET /api/surveys/:surveyId/technicians": {
+    role: "surveyor",
+    params: (f) => ({ surveyId: f.workingSurveyId }),
+  },
+  "PATCH /api/surveys/:surveyId/assign-technician": {
+    role: "surveyor",
+    params: (f) => ({ surveyId: f.workingSurveyId }),
+    body: (f) => ({
+      technicianId: f.ownTechnicianId,
+      notes: "Gate code 1234\nBring the long tape",
+    }),
+    optional: ["notes"],
+    nullable: ["notes"],
+  },
 };
 
 /**
@@ -744,6 +787,16 @@ async function fixture(t: TestApp): Promise<Fixture> {
     values (${assigned.id}, ${surveyorRecord.id}, 128500, 'admin')`;
   await t.sql`update surveys set status = 'assigned', assigned_surveyor_id = ${surveyorRecord.id}
     where id = ${assigned.id}`;
+  // The signed-in surveyor's firm works on a survey (accepted) and has a technician who has
+  // not signed in yet (the technician routes).
+  const working = await submitSurvey(t, client.cookie);
+  await t.sql`
+    insert into survey_assignments (survey_id, surveyor_id, agreed_price_cents, status, source)
+    values (${working.id}, ${own.id}, 128500, 'accepted', 'admin')`;
+  await t.sql`update surveys set status = 'assigned', assigned_surveyor_id = ${own.id}
+    where id = ${working.id}`;
+  const crewMember = await createUser(t.sql, { role: "technician" });
+  await t.sql`insert into technicians (user_id, surveyor_id) values (${crewMember.id}, ${own.id})`;
   return {
     t,
     cookies: {
@@ -771,6 +824,8 @@ async function fixture(t: TestApp): Promise<Fixture> {
     claimToken,
     pendingSurveyorId: pending.id,
     assignedSurveyId: assigned.id,
+    workingSurveyId: working.id,
+    ownTechnicianId: crewMember.id,
   };
 }
 

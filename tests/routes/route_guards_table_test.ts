@@ -169,6 +169,14 @@ const ACCESS: Record<string, Access> = {
   "POST /api/surveys/:surveyId/assign/:surveyorId": ADMIN,
   // The surveyor linked to :surveyorId (another surveyor gets a 404).
   "PATCH /api/surveys/:surveyId/assignment/:surveyorId/status": ["admin", "surveyor"],
+  // Technicians (issue 12): a surveyor manages their own firm's crew and assigns it on the
+  // surveys their firm works on (anything else is a 404); admins any.
+  "GET /api/technicians": ["admin", "surveyor"],
+  "POST /api/technicians": ["admin", "surveyor"],
+  "POST /api/technicians/:technicianId/invite": ["admin", "surveyor"],
+  "DELETE /api/technicians/:technicianId": ["admin", "surveyor"],
+  "GET /api/surveys/:surveyId/technicians": ["admin", "surveyor"],
+  "PATCH /api/surveys/:surveyId/assign-technician": ["admin", "surveyor"],
   "GET /admin": ADMIN,
   "GET /admin-dashboard": ADMIN,
   "GET /admin/email-templates": ADMIN,
