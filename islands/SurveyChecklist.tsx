@@ -1,0 +1,554 @@
+/**
+ * The spec's shared "survey checklist": a survey's checklist items (check, number with unit,
+ * text, photo; required ones marked) with their answers and the progress of the required ones,
+ * editable by the crew on site — and usable without signal.
+ *
+ * Every edit is written to the device first (islands/_checklist_store.ts: IndexedDB, photos as
+ * Blobs) and then sent in order (islands/_checklist_sync.ts) at once, when the browser says it
+ * is back online, and every 20 seconds while anything waits. Until the server has everything
+ * the island says "Saved on this device — will sync"; then "Saved". A reload, or a closed tab,
+ * keeps the queue: the next time the page opens it shows the queued edits and sends them.
+ * Photos are taken with the phone's camera (`capture="environment"`), kept on the device while
+ * offline and uploaded through `POST /api/surveys/{id}/files`, after which the item's answer
+ * lists the stored file's id.
+ *
+ * Placing it (the technician's survey page, the surveyor's job page):
+ *
+ * ```tsx
+ * const checklist = await getChecklist(db, { surveyId });
+ * <Island component={SurveyChecklist}
+ *   props={{ surveyId, items: checklist.items, canEdit }} hydrate="load" />
+ * ```
+ *
+ * `canEdit` is false for a completed or cancelled survey (routes/checklists.ts
+ * CHECKLIST_EDITABLE_STATUSES), which shows the answers read-only.
+ */
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import {
+  type ChecklistItemView,
+  type ChecklistValue,
+  isItemDone,
+  progressOf,
+} from "../lib/checklist_types.ts";
+import { ChecklistProgressBar } from "../components/ChecklistProgress.tsx";
+import LocalTime from "./LocalTime.tsx";
+import {
+  checklistStore,
+  LOCAL_PHOTO,
+  type QueuedOp,
+  type StoredPhoto,
+} from "./_checklist_store.ts";
+import { syncChecklist, type SyncOutcome } from "./_checklist_sync.ts";
+
+/** Props of SurveyChecklist (plain JSON). */
+export interface SurveyChecklistProps {
+  surveyId: string;
+  /** The checklist as the server has it (db/checklists.ts getChecklist). */
+  items: ChecklistItemView[];
+  canEdit: boolean;
+}
+
+/** Shown while edits wait on the device (spec wording for the offline state). */
+export const PENDING_TEXT = "Saved on this device — will sync";
+/** Shown once the server has every edit. */
+export const SAVED_TEXT = "Saved";
+/** How often a waiting queue is retried, in milliseconds. */
+export const RETRY_EVERY_MS = 20_000;
+/** How long typing pauses before a text or number edit is queued. */
+const TYPING_PAUSE_MS = 800;
+
+type SyncState = "idle" | "syncing" | SyncOutcome;
+
+function newId(): string {
+  return crypto.randomUUID();
+}
+
+/** Each item's value with the queued edits applied over the server's, and which are pending. */
+function overlay(items: ChecklistItemView[], queue: QueuedOp[]) {
+  const values = new Map<string, ChecklistValue>(items.map((item) => [item.id, item.value]));
+  const pending = new Set<string>();
+  for (const op of queue) {
+    pending.add(op.itemId);
+    if (op.type === "answer") values.set(op.itemId, op.value);
+  }
+  return { values, pending };
+}
+
+/** The survey checklist (see the file's comment). */
+export default function SurveyChecklist(
+  { surveyId, items: initial, canEdit }: SurveyChecklistProps,
+) {
+  const [items, setItems] = useState(initial);
+  const [queue, setQueue] = useState<QueuedOp[]>([]);
+  const [photos, setPhotos] = useState<Map<string, StoredPhoto>>(new Map());
+  const [syncState, setSyncState] = useState<SyncState>("idle");
+  const [hasSaved, setHasSaved] = useState(false);
+  const [refused, setRefused] = useState<string[]>([]);
+  const [isHydrated, setHydrated] = useState(false);
+  const running = useRef(false);
+  const again = useRef(false);
+  const mounted = useRef(true);
+
+  const reload = useCallback(async () => {
+    const store = checklistStore();
+    const [ops, stored] = await Promise.all([
+      store.listOps(surveyId),
+      store.listPhotos(surveyId),
+    ]);
+    if (!mounted.current) return ops;
+    setQueue(ops);
+    setPhotos(new Map(stored.map((photo) => [photo.uploadOpId, photo])));
+    return ops;
+  }, [surveyId]);
+
+  const sync = useCallback(async () => {
+    if (running.current) {
+      again.current = true;
+      return;
+    }
+    running.current = true;
+    try {
+      do {
+        again.current = false;
+        const ops = await checklistStore().listOps(surveyId);
+        if (ops.length === 0) break;
+        if (mounted.current) setSyncState("syncing");
+        // One tab at a time sends a survey's queue (op ids make a race harmless, not free).
+        const work = () => syncChecklist(checklistStore(), surveyId);
+        const result = navigator.locks
+          ? await navigator.locks.request(`meridian-checklist-${surveyId}`, work)
+          : await work();
+        if (!mounted.current) return;
+        if (result.items) setItems(result.items);
+        if (result.refused.length > 0) setRefused((old) => [...old, ...result.refused]);
+        setSyncState(result.outcome);
+        if (result.outcome === "synced") setHasSaved(true);
+        await reload();
+        if (result.outcome !== "synced") break;
+      } while (again.current);
+    } finally {
+      running.current = false;
+    }
+  }, [surveyId, reload]);
+
+  useEffect(() => {
+    mounted.current = true;
+    setHydrated(true);
+    reload().then((ops) => {
+      if (ops.length > 0) sync();
+    });
+    const onOnline = () => sync();
+    globalThis.addEventListener("online", onOnline);
+    const timer = setInterval(() => sync(), RETRY_EVERY_MS);
+    return () => {
+      mounted.current = false;
+      globalThis.removeEventListener("online", onOnline);
+      clearInterval(timer);
+    };
+  }, [reload, sync]);
+
+  const enqueue = useCallback(async (itemId: string, value: ChecklistValue) => {
+    await checklistStore().addOp({
+      type: "answer",
+      surveyId,
+      opId: newId(),
+      itemId,
+      value,
+      answeredAt: new Date().toISOString(),
+    });
+    await reload();
+    sync();
+  }, [surveyId, reload, sync]);
+
+  const addPhoto = useCallback(async (itemId: string, file: File, refs: string[]) => {
+    const store = checklistStore();
+    const uploadOpId = newId();
+    await store.putPhoto({
+      uploadOpId,
+      surveyId,
+      itemId,
+      blob: file,
+      fileName: file.name || "photo.jpg",
+    });
+    await store.addOp({ type: "upload", surveyId, itemId, uploadOpId });
+    await enqueue(itemId, [...refs, `${LOCAL_PHOTO}${uploadOpId}`]);
+  }, [surveyId, enqueue]);
+
+  const { values, pending } = useMemo(() => overlay(items, queue), [items, queue]);
+  const progress = useMemo(
+    () => progressOf(items.map((item) => ({ ...item, value: values.get(item.id) ?? null }))),
+    [items, values],
+  );
+  const waiting = queue.length > 0;
+
+  return (
+    <div className="survey-checklist">
+      <ChecklistProgressBar progress={progress} />
+      {canEdit
+        ? (
+          <SyncStatus
+            waiting={waiting}
+            state={syncState}
+            hasSaved={hasSaved}
+            count={queue.filter((op) => op.type === "answer").length}
+          />
+        )
+        : null}
+      {refused.length > 0
+        ? (
+          <div className="checklist-refused" role="alert">
+            <p>
+              <strong>Some changes could not be saved:</strong>
+            </p>
+            <ul>{refused.map((message, i) => <li key={i}>{message}</li>)}</ul>
+            <button
+              type="button"
+              className="btn btn--secondary btn--sm"
+              onClick={() => setRefused([])}
+            >
+              Dismiss
+            </button>
+          </div>
+        )
+        : null}
+      <ol className="checklist-items">
+        {items.map((item) => (
+          <ChecklistItem
+            key={item.id}
+            item={item}
+            value={values.get(item.id) ?? null}
+            isPending={pending.has(item.id)}
+            photos={photos}
+            disabled={!canEdit || !isHydrated}
+            readOnly={!canEdit}
+            onAnswer={(value) => enqueue(item.id, value)}
+            onPhoto={(file, refs) => addPhoto(item.id, file, refs)}
+          />
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function SyncStatus(
+  { waiting, state, hasSaved, count }: {
+    waiting: boolean;
+    state: SyncState;
+    hasSaved: boolean;
+    count: number;
+  },
+) {
+  let text = "";
+  let detail = "";
+  if (waiting) {
+    text = PENDING_TEXT;
+    if (state === "signed-out") detail = "Sign in again to send your changes.";
+    else if (state === "syncing") detail = "Sending…";
+    else if (state === "offline") detail = "No connection right now; it will retry.";
+    if (count > 0) detail = `${count} ${count === 1 ? "change" : "changes"} waiting. ${detail}`;
+  } else if (hasSaved) {
+    text = SAVED_TEXT;
+  }
+  return (
+    <p
+      className={`checklist-sync${waiting ? " checklist-sync--pending" : ""}`}
+      role="status"
+      aria-live="polite"
+    >
+      {text ? <strong className="checklist-sync__state">{text}</strong> : null}
+      {detail ? <span className="checklist-sync__detail">{` ${detail.trim()}`}</span> : null}
+    </p>
+  );
+}
+
+interface ItemProps {
+  item: ChecklistItemView;
+  value: ChecklistValue;
+  isPending: boolean;
+  photos: Map<string, StoredPhoto>;
+  disabled: boolean;
+  readOnly: boolean;
+  onAnswer(value: ChecklistValue): void;
+  onPhoto(file: File, refs: string[]): void;
+}
+
+function ChecklistItem(props: ItemProps) {
+  const { item, value, isPending } = props;
+  const id = useId();
+  const helpId = item.help ? `${id}-help` : undefined;
+  const done = isItemDone(item.kind, value);
+  return (
+    <li className={`checklist-item${done ? " checklist-item--done" : ""}`} data-key={item.key}>
+      {item.kind === "check" ? <CheckControl {...props} id={id} helpId={helpId} /> : (
+        <>
+          <div className="checklist-item__head">
+            {item.kind === "photo"
+              ? <span className="checklist-item__label" id={`${id}-label`}>{item.label}</span>
+              : (
+                <label className="checklist-item__label" htmlFor={`${id}-input`}>
+                  {item.label}
+                  {item.unit ? <span className="muted">{` (${item.unit})`}</span> : null}
+                </label>
+              )}
+            <RequiredMark isRequired={item.isRequired} />
+          </div>
+          {item.help
+            ? <p className="checklist-item__help field__hint" id={helpId}>{item.help}</p>
+            : null}
+          {item.kind === "number"
+            ? <NumberControl {...props} id={id} helpId={helpId} />
+            : item.kind === "text"
+            ? <TextControl {...props} id={id} helpId={helpId} />
+            : <PhotoControl {...props} id={id} helpId={helpId} />}
+        </>
+      )}
+      <p className="checklist-item__meta muted">
+        {isPending
+          ? <span className="checklist-item__pending">Not synced yet</span>
+          : item.answeredAt && item.answeredByName && value !== null
+          ? (
+            <>
+              {`${item.answeredByName}, `}
+              <LocalTime iso={item.answeredAt} />
+            </>
+          )
+          : null}
+      </p>
+    </li>
+  );
+}
+
+function RequiredMark({ isRequired }: { isRequired: boolean }) {
+  return isRequired
+    ? <span className="badge badge--warning checklist-item__required">Required</span>
+    : <span className="badge badge--neutral">Optional</span>;
+}
+
+type ControlProps = ItemProps & { id: string; helpId?: string };
+
+function CheckControl({ item, value, disabled, onAnswer, id, helpId }: ControlProps) {
+  return (
+    <>
+      <div className="checklist-item__head">
+        <label className="checklist-check" htmlFor={`${id}-input`}>
+          <input
+            id={`${id}-input`}
+            type="checkbox"
+            checked={value === true}
+            disabled={disabled}
+            aria-describedby={helpId}
+            onChange={(e) => onAnswer(e.currentTarget.checked)}
+          />
+          <span>{item.label}</span>
+        </label>
+        <RequiredMark isRequired={item.isRequired} />
+      </div>
+      {item.help
+        ? <p className="checklist-item__help field__hint" id={helpId}>{item.help}</p>
+        : null}
+    </>
+  );
+}
+
+/**
+ * What a text or number field shows: the stored value, or the person's draft from their first
+ * keystroke until the stored value next changes (their own edit coming back from the queue,
+ * or another answer winning), but never while they are still typing. The draft is queued
+ * after a pause in typing or when the field loses focus.
+ */
+function useDraft(
+  stored: string,
+  commit: (draft: string) => void,
+): [string, (next: string) => void, () => void] {
+  const [draft, setDraft] = useState<string | null>(null);
+  const editing = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latest = useRef("");
+  const commitRef = useRef(commit);
+  commitRef.current = commit;
+  useEffect(() => {
+    if (!editing.current) setDraft(null);
+  }, [stored]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const flush = useCallback(() => {
+    clearTimeout(timer.current);
+    if (!editing.current) return;
+    editing.current = false;
+    commitRef.current(latest.current);
+  }, []);
+  const change = useCallback((next: string) => {
+    editing.current = true;
+    latest.current = next;
+    setDraft(next);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(flush, TYPING_PAUSE_MS);
+  }, [flush]);
+  return [draft ?? stored, change, flush];
+}
+
+function NumberControl({ item, value, disabled, readOnly, onAnswer, id, helpId }: ControlProps) {
+  const stored = typeof value === "number" ? String(value) : "";
+  const [error, setError] = useState<string | undefined>();
+  const commit = useCallback((draft: string) => {
+    const text = draft.trim().replace(",", ".");
+    if (text === "") {
+      setError(undefined);
+      if (stored !== "") onAnswer(null);
+      return;
+    }
+    const number = Number(text);
+    if (!Number.isFinite(number) || !/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text)) {
+      setError("Enter a number");
+      return;
+    }
+    setError(undefined);
+    if (number !== value) onAnswer(number);
+  }, [onAnswer, stored, value]);
+  const [draft, change, flush] = useDraft(stored, commit);
+  const errorId = `${id}-error`;
+  return (
+    <div className="checklist-number">
+      <input
+        id={`${id}-input`}
+        className="field__input"
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        value={draft}
+        disabled={disabled && !readOnly}
+        readOnly={readOnly}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[helpId, error ? errorId : ""].filter(Boolean).join(" ") || undefined}
+        onChange={(e) => change(e.currentTarget.value)}
+        onBlur={flush}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") flush();
+        }}
+      />
+      {item.unit
+        ? <span className="checklist-number__unit" aria-hidden="true">{item.unit}</span>
+        : null}
+      {error ? <p className="field__error" id={errorId}>{error}</p> : null}
+    </div>
+  );
+}
+
+function TextControl({ value, disabled, readOnly, onAnswer, id, helpId }: ControlProps) {
+  const stored = typeof value === "string" ? value : "";
+  const commit = useCallback((draft: string) => {
+    const next = draft.trim() === "" ? null : draft;
+    if (next !== (value ?? null)) onAnswer(next);
+  }, [onAnswer, value]);
+  const [draft, change, flush] = useDraft(stored, commit);
+  return (
+    <textarea
+      id={`${id}-input`}
+      className="field__input checklist-text"
+      rows={2}
+      maxLength={2000}
+      value={draft}
+      disabled={disabled && !readOnly}
+      readOnly={readOnly}
+      aria-describedby={helpId}
+      onChange={(e) => change(e.currentTarget.value)}
+      onBlur={flush}
+    />
+  );
+}
+
+function PhotoControl(
+  { item, value, photos, disabled, readOnly, onAnswer, onPhoto, id, helpId }: ControlProps,
+) {
+  const refs = Array.isArray(value) ? value : [];
+  const urls = useObjectUrls(refs, photos);
+  const shown = refs.filter((ref) =>
+    !ref.startsWith(LOCAL_PHOTO) || photos.has(ref.slice(LOCAL_PHOTO.length))
+  );
+  return (
+    <div
+      className="checklist-photos"
+      role="group"
+      aria-labelledby={`${id}-label`}
+      aria-describedby={helpId}
+    >
+      {shown.length > 0
+        ? (
+          <ul className="checklist-photos__list">
+            {shown.map((ref, index) => (
+              <li key={ref} className="checklist-photos__photo">
+                {urls.has(ref) || !ref.startsWith(LOCAL_PHOTO)
+                  ? (
+                    <img
+                      src={urls.get(ref) ?? `/api/files/${encodeURIComponent(ref)}`}
+                      alt={`${item.label}, photo ${index + 1}`}
+                      width={96}
+                      height={96}
+                      loading="lazy"
+                    />
+                  )
+                  : <span className="checklist-photos__placeholder">{`Photo ${index + 1}`}</span>}
+                {readOnly ? null : (
+                  <button
+                    type="button"
+                    className="btn btn--ghost btn--sm"
+                    disabled={disabled}
+                    aria-label={`Remove photo ${index + 1} of ${item.label}`}
+                    onClick={() => {
+                      const rest = refs.filter((r) => r !== ref);
+                      onAnswer(rest.length > 0 ? rest : null);
+                    }}
+                  >
+                    Remove
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )
+        : <p className="muted checklist-photos__none">No photos yet</p>}
+      {readOnly ? null : (
+        <label
+          className={`btn btn--secondary btn--sm checklist-photos__add${
+            disabled ? " is-disabled" : ""
+          }`}
+        >
+          <input
+            type="file"
+            accept="image/*"
+            capture="environment"
+            className="visually-hidden"
+            disabled={disabled}
+            onChange={(e) => {
+              const file = e.currentTarget.files?.[0];
+              e.currentTarget.value = "";
+              if (file) onPhoto(file, refs);
+            }}
+          />
+          {shown.length > 0 ? "Add another photo" : "Take photo"}
+        </label>
+      )}
+    </div>
+  );
+}
+
+/** Object URLs of the photos still on the device among `refs`, revoked when no longer shown. */
+function useObjectUrls(refs: string[], photos: Map<string, StoredPhoto>): Map<string, string> {
+  const [urls, setUrls] = useState<Map<string, string>>(new Map());
+  const key = refs.join(",");
+  useEffect(() => {
+    if (typeof URL.createObjectURL !== "function") return;
+    const made = new Map<string, string>();
+    for (const ref of refs) {
+      if (!ref.startsWith(LOCAL_PHOTO)) continue;
+      const photo = photos.get(ref.slice(LOCAL_PHOTO.length));
+      if (photo && photo.blob.size > 0) made.set(ref, URL.createObjectURL(photo.blob));
+      else if (photo?.fileId) made.set(ref, `/api/files/${encodeURIComponent(photo.fileId)}`);
+    }
+    setUrls(made);
+    return () => {
+      for (const url of made.values()) if (url.startsWith("blob:")) URL.revokeObjectURL(url);
+    };
+    // refs are compared by their joined key; photos by identity (a new Map after each reload).
+  }, [key, photos]);
+  return urls;
+}
