@@ -57,12 +57,13 @@ export function newStorageKey(now = new Date()): string {
 /**
  * `body` passed through a counter and a SHA-256: the returned stream errors with
  * `FileTooLargeError` as soon as more than `maxBytes` went through, and `result()` gives the
- * size and digest once it has been read to the end.
+ * size and digest once it has been read to the end; `isTooLarge()` says whether the limit was
+ * crossed (a consumer may report the error differently, or report its own clean-up failing).
  */
 export function metered(
   body: ReadableStream<Uint8Array>,
   maxBytes: number,
-): { stream: ReadableStream<Uint8Array>; result(): StoredObject } {
+): { stream: ReadableStream<Uint8Array>; result(): StoredObject; isTooLarge(): boolean } {
   const hash = createHash("sha256");
   let sizeBytes = 0;
   let digest: string | undefined;
@@ -84,6 +85,7 @@ export function metered(
   );
   return {
     stream,
+    isTooLarge: () => sizeBytes > maxBytes,
     result() {
       if (digest === undefined) throw new Error("metered stream read before its end");
       return { sizeBytes, sha256: digest };

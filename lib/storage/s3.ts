@@ -71,10 +71,9 @@ export function createS3Storage(
       try {
         await upload.done();
       } catch (err) {
-        // Upload reports the body's error wrapped or as is, depending on the part it was in.
-        if (isTooLarge(err)) {
-          throw new FileTooLargeError(maxBytes);
-        }
+        // Upload reports the body's error wrapped, as is, or (when aborting the multipart
+        // upload fails too) not at all, depending on the part it was in.
+        if (meter.isTooLarge() || isTooLarge(err)) throw new FileTooLargeError(maxBytes);
         throw err;
       }
       return meter.result();
