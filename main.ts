@@ -24,6 +24,7 @@ import { appPages } from "./routes/app_pages.tsx";
 import { purchasedLeadPages } from "./routes/purchased_lead_pages.tsx";
 import { surveyorDashboard } from "./routes/surveyor_dashboard.tsx";
 import { surveyorJobPages } from "./routes/surveyor_job_pages.tsx";
+import { reviews } from "./routes/reviews.ts";
 import { technicians } from "./routes/technicians.ts";
 import { technicianPages } from "./routes/technician_pages.tsx";
 import { pricing } from "./routes/pricing.ts";
@@ -120,6 +121,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", purchasedLeadPages);
   app.route("/", surveyorDashboard);
   app.route("/", surveyorJobPages);
+  app.route("/", reviews);
   app.route("/", technicians);
   app.route("/", technicianPages);
   app.route("/", appPages);

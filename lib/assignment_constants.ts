@@ -4,7 +4,8 @@
  * the islands and pages show.
  *
  *   offered → accepted | declined        (the assigned surveyor; admins too)
- *   accepted → scheduled (a visit day) → completed
+ *   accepted → scheduled (a visit day) → completed (admins; the surveyor's completion of the
+ *                                                  survey completes it: lib/fieldwork.ts)
  *   scheduled → scheduled                (moving the visit to another day)
  *   offered | accepted | scheduled → cancelled   (admins; a surveyor declines instead, and only
  *                                                 before accepting)
@@ -53,7 +54,9 @@ export const ASSIGNMENT_MOVES: Readonly<
   accepted: { scheduled: ["surveyor", "admin"], cancelled: ["admin"] },
   scheduled: {
     scheduled: ["surveyor", "admin"],
-    completed: ["surveyor", "admin"],
+    // The surveyor completes the job by completing the survey with its deliverables
+    // (lib/fieldwork.ts), which completes the assignment; an admin may still do it by hand.
+    completed: ["admin"],
     cancelled: ["admin"],
   },
   declined: {},

@@ -11,10 +11,10 @@
  *   reassignment replaces the surveyor who had booked the visit: their date is cleared).
  * - scheduled: assigned → scheduled with the visit day (a survey already scheduled gets the new
  *   day); the client is notified and emailed (VisitScheduled).
- * - completed: the survey stays as it is. Finishing the assignment means the surveyor says the
- *   job is done; the survey's own surveyed/completed steps (with their dates and the deliverable)
- *   belong to the completion flow of the next issue, and admins can move it meanwhile. The admins
- *   are notified.
+ * - completed: the surveyor finishes the job by completing the survey itself (PATCH status
+ *   → completed with a deliverable, lib/fieldwork.ts), which completes their open assignment
+ *   here (`completeAssignmentForDeliveredSurveyInTx`). Only an admin still completes an
+ *   assignment by hand (the survey stays as it is); the admins are notified.
  * - declined / cancelled: assigned or scheduled → surveyors_notified when the survey has a lead,
  *   else → requested; the visit day and `surveys.assigned_surveyor_id` are cleared. A survey past
  *   scheduled (fieldwork started by an admin's hand) keeps its status.
@@ -536,6 +536,34 @@ export async function endAssignmentForCancelledSurveyInTx(
     actor: { id: actorId, role: "admin" },
     publicUrl,
   });
+}
+
+/** The reason stored on an offer still open when its survey was completed by someone else. */
+export const SURVEY_COMPLETED_REASON = "Survey completed";
+
+/**
+ * Ends the survey's open assignment because the survey was completed (delivered), in the
+ * caller's transaction, after the survey moved to completed: an accepted or scheduled one
+ * becomes completed (the firm did the job); an offer nobody accepted is cancelled ("Survey
+ * completed"). Nobody is told here: the completion itself is the news. Returns the updated
+ * assignment, or undefined when none was open. Throws `AssignmentError` 409 when the assignment
+ * changed meanwhile.
+ */
+export async function completeAssignmentForDeliveredSurveyInTx(
+  tx: Db,
+  { surveyId }: { surveyId: string },
+): Promise<Assignment | undefined> {
+  const open = await getOpenAssignment(tx, { surveyId });
+  if (!open) return undefined;
+  const isOffer = open.status === "offered";
+  const updated = await updateAssignmentStatus(tx, {
+    id: open.id,
+    from: open.status,
+    status: isOffer ? "cancelled" : "completed",
+    endedReason: isOffer ? SURVEY_COMPLETED_REASON : null,
+  });
+  if (!updated) throw new AssignmentError(409, ASSIGNMENT_MESSAGES.changedMeanwhile);
+  return updated;
 }
 
 /** Scheduling: the survey's visit day, its move to scheduled, and the client told. */

@@ -30,10 +30,16 @@
  * The score (0–100, higher is better; `matchScore`):
  *
  *   distance  40 × max(0, 1 − miles / 100)               nearer is better; 100 mi or more: 0
- *   rating    25 × r / 5, r = (rating × reviews + 4 × 5) / (reviews + 5)
+ *   rating    25 × r / 5,
+ *             r = (rating × reviews + 2 × msum + 4 × 5) / (reviews + 2 × mcount + 5)
  *                                                      a 4★ prior worth 5 reviews, so a lone
  *                                                      5★ review does not beat a long record;
- *                                                      no rating: r = 4
+ *                                                      rating/reviews: the places provider's
+ *                                                      (none: 0 reviews); msum/mcount: the
+ *                                                      stars and number of Meridian reviews
+ *                                                      (db/reviews.ts), each counting twice a
+ *                                                      places review: they come from clients
+ *                                                      of a delivered job; neither: r = 4
  *   response  20 × (responded + 1) / (offered + 2)       leads offered (kind notified) in the
  *                                                      last 90 days; responded = viewed,
  *                                                      purchased, claimed or declined; offers
@@ -82,6 +88,28 @@ export interface ScoreInputs {
   recentResponses: number;
   /** Surveys assigned to the surveyor that are not completed or cancelled. */
   openSurveys: number;
+  /** Sum of the stars of the surveyor's Meridian reviews (default 0). */
+  meridianRatingSum?: number;
+  /** How many Meridian reviews the surveyor has (default 0). */
+  meridianReviewCount?: number;
+}
+
+/** How many places reviews one Meridian review (a client of a delivered job) counts as. */
+export const MERIDIAN_REVIEW_WEIGHT = 2;
+
+/**
+ * The blended star rating the score uses (see the module comment): the places rating and the
+ * Meridian reviews, pulled towards a 4★ prior worth 5 reviews.
+ */
+export function blendedStars(
+  input: Pick<ScoreInputs, "rating" | "reviewCount" | "meridianRatingSum" | "meridianReviewCount">,
+): number {
+  const reviews = input.rating === null ? 0 : Math.max(0, input.reviewCount ?? 0);
+  const places = input.rating === null ? 0 : input.rating * reviews;
+  const count = Math.max(0, input.meridianReviewCount ?? 0);
+  const sum = count === 0 ? 0 : Math.min(5 * count, Math.max(count, input.meridianRatingSum ?? 0));
+  const w = MERIDIAN_REVIEW_WEIGHT;
+  return (places + w * sum + 4 * 5) / (reviews + w * count + 5);
 }
 
 /**
@@ -90,9 +118,7 @@ export interface ScoreInputs {
  */
 export function matchScore(input: ScoreInputs): number {
   const distance = 40 * Math.max(0, 1 - input.distanceMiles / 100);
-  const reviews = input.rating === null ? 0 : Math.max(0, input.reviewCount ?? 0);
-  const stars = input.rating === null ? 4 : (input.rating * reviews + 4 * 5) / (reviews + 5);
-  const rating = 25 * Math.min(5, Math.max(0, stars)) / 5;
+  const rating = 25 * Math.min(5, Math.max(0, blendedStars(input))) / 5;
   const offered = Math.max(0, input.recentOffers);
   const responded = Math.min(offered, Math.max(0, input.recentResponses));
   const response = 20 * (responded + 1) / (offered + 2);
@@ -142,7 +168,8 @@ export function candidateQuery(db: Db, { lat, lng, state, surveyType }: MatchQue
   const tier = (inTier: postgres.PendingQuery<postgres.Row[]>, boxMiles: number) =>
     db`(
     select s.id, s.company_name, s.lat, s.lng, s.service_radius_miles, s.in_network, s.status,
-      s.source, s.rating, s.review_count, s.user_id, s.email,
+      s.source, s.rating, s.review_count, s.meridian_rating_sum, s.meridian_review_count,
+      s.user_id, s.email,
       earth_distance(ll_to_earth(s.lat, s.lng), ${here}) as distance_m,
       case when s.status = 'active' then 'match' else 'prospect' end as kind
     from surveyors s
@@ -171,7 +198,8 @@ export function candidateQuery(db: Db, { lat, lng, state, surveyType }: MatchQue
       limit ${CANDIDATE_POOL}
     )
     select n.id as surveyor_id, n.company_name, n.lat, n.lng, n.service_radius_miles,
-      n.in_network, n.status, n.source, n.rating, n.review_count, n.distance_m, n.kind,
+      n.in_network, n.status, n.source, n.rating, n.review_count, n.meridian_rating_sum,
+      n.meridian_review_count, n.distance_m, n.kind,
       u.id as user_id, coalesce(n.email, u.email) as email,
       coalesce(r.offers, 0)::int as recent_offers,
       coalesce(r.responses, 0)::int as recent_responses,

@@ -138,8 +138,11 @@ export const ACTION_ONLY_STATUSES: Readonly<Partial<Record<SurveyStatus, string>
  *   someone, and "assigned" only once a surveyor is.
  * - client: cancel only, and only before a surveyor is assigned (CLIENT_CANCELLABLE). The
  *   route also checks that the survey is theirs.
- * - surveyor, technician: nothing by a status change. An assigned surveyor moves the survey
- *   through their assignment instead (accept, schedule, decline: `canAssignmentMove`).
+ * - surveyor, technician: the field moves of FIELD_MOVES, one step at a time: the crew starts
+ *   fieldwork and marks the survey surveyed; only the surveyor completes it. The route checks
+ *   that the caller works on the survey (db/survey_access.ts: the firm doing the job, the
+ *   assigned technician) and the requirements of `deliveryBlockers`. Everything before the
+ *   visit goes through the assignment (accept, schedule, decline: `canAssignmentMove`).
  *
  * Staying in the same status, moving backwards and leaving a terminal status are never legal.
  */
@@ -151,9 +154,63 @@ export function canTransition(role: Role, from: SurveyStatus, to: SurveyStatus):
         (lifecycleIndex(to) > lifecycleIndex(from) && ACTION_ONLY_STATUSES[to] === undefined);
     case "client":
       return to === "cancelled" && CLIENT_CANCELLABLE.includes(from);
-    default:
-      return false;
+    case "surveyor":
+    case "technician":
+      return FIELD_MOVES[role].some(([a, b]) => a === from && b === to);
   }
+}
+
+/**
+ * The moves the crew makes on site and after, by role: "Start fieldwork" (scheduled →
+ * in_fieldwork), "Mark surveyed" (in_fieldwork → surveyed) and, for the surveyor who drafts
+ * and uploads the deliverables, "Mark complete" (surveyed → completed).
+ */
+export const FIELD_MOVES: Readonly<
+  Record<"surveyor" | "technician", readonly (readonly [SurveyStatus, SurveyStatus])[]>
+> = {
+  technician: [["scheduled", "in_fieldwork"], ["in_fieldwork", "surveyed"]],
+  surveyor: [["scheduled", "in_fieldwork"], ["in_fieldwork", "surveyed"], [
+    "surveyed",
+    "completed",
+  ]],
+};
+
+/** What a survey holds that the delivery rules look at (counted by the route). */
+export interface DeliveryState {
+  /** Required checklist items not answered yet (0 when the survey has no checklist). */
+  missingRequired: number;
+  /** Deliverable files uploaded. */
+  deliverables: number;
+}
+
+/**
+ * Why moving a survey from `from` to `to` would break the delivery rules, as sentences (empty
+ * when it would not): a survey is surveyed only once every required checklist item is done
+ * (also when a move skips straight past surveyed), and completed only with at least one
+ * deliverable. The crew is refused (409); an admin may override with a note.
+ */
+export function deliveryBlockers(
+  from: SurveyStatus,
+  to: SurveyStatus,
+  state: DeliveryState,
+): string[] {
+  const reasons: string[] = [];
+  const passesSurveyed = lifecycleIndex(from) < lifecycleIndex("surveyed") &&
+    lifecycleIndex(to) >= lifecycleIndex("surveyed");
+  if (passesSurveyed && state.missingRequired > 0) {
+    const n = state.missingRequired;
+    reasons.push(
+      `${n} required checklist item${n === 1 ? " is" : "s are"} not done yet; ` +
+        "complete the checklist before marking the survey surveyed.",
+    );
+  }
+  if (to === "completed" && state.deliverables === 0) {
+    reasons.push(
+      "Upload at least one deliverable (the plat, certificate, drawing or point file) " +
+        "before completing the survey.",
+    );
+  }
+  return reasons;
 }
 
 /** Why an assignment moves a survey (lib/assignments.ts); never a status change by hand. */
@@ -225,6 +282,15 @@ export function transitionError(role: Role, from: SurveyStatus, to: SurveyStatus
       if (reason) return reason;
     }
     return `A survey cannot go back from ${fromLabel} to ${toLabel}.`;
+  }
+  if (role === "surveyor" || role === "technician") {
+    if (to === "cancelled") return "Ask Meridian support to cancel this survey.";
+    if (to === "completed" && role === "technician") {
+      return "The surveyor completes the survey once the deliverables are uploaded.";
+    }
+    if (to === "in_fieldwork") return "Fieldwork starts once the visit is scheduled.";
+    if (to === "surveyed") return "Start fieldwork before marking the survey surveyed.";
+    if (to === "completed") return "Mark the survey surveyed before completing it.";
   }
   return "You do not have permission to change this survey's status.";
 }

@@ -35,6 +35,8 @@ import {
   type SurveyorWorkSurvey,
 } from "../db/surveyors.ts";
 import { getUserById } from "../db/users.ts";
+import { listSurveyorReviews } from "../db/reviews.ts";
+import { SurveyorReviews } from "../components/SurveyorReviews.tsx";
 import {
   DEFAULT_SURVEYOR_PAGE_SIZE,
   MAX_SURVEYOR_PAGE_SIZE,
@@ -374,11 +376,12 @@ export const surveyorPages = new Hono<AppEnv>()
       const { id } = c.req.valid("param");
       const surveyor = await getSurveyor(db, { id });
       if (!surveyor) throw new HTTPException(404, { message: "Surveyor not found" });
-      const [history, work, user, verification] = await Promise.all([
+      const [history, work, user, verification, reviews] = await Promise.all([
         listContactHistory(db, { surveyorId: surveyor.id, limit: HISTORY_SHOWN }),
         listSurveyorWork(db, { surveyorId: surveyor.id }),
         surveyor.userId ? getUserById(db, surveyor.userId) : undefined,
         getSurveyorVerification(db, { id: surveyor.id }),
+        listSurveyorReviews(db, { surveyorId: surveyor.id }),
       ]);
       const account = user ? toSurveyorAccount(user) : null;
       const balance = await loadBalanceCard(db, surveyor.id);
@@ -412,6 +415,7 @@ export const surveyorPages = new Hono<AppEnv>()
             <BalanceCard card={balance} />
             <LeadsSent leads={work.leads} />
             <AssignedSurveys surveys={work.surveys} />
+            <SurveyorReviews {...reviews} />
           </div>
         </div>,
       );

@@ -176,6 +176,24 @@ export async function queueVisitScheduledEmail(
   return await queue(db, to, "visit_scheduled", { ...props, surveyUrl });
 }
 
+/**
+ * Queues the client's "survey delivered" email (the company, the day, how many files), linking
+ * to `clientSurveyPath` on `publicUrl`, in the caller's transaction. Returns the outbox id.
+ * Throws when `publicUrl` is not an http(s) URL.
+ */
+export async function queueSurveyDeliveredEmail(
+  db: Db,
+  email: Omit<TemplateProps["survey_delivered"], "surveyUrl"> & {
+    to: string;
+    surveyId: string;
+    publicUrl: string;
+  },
+): Promise<string> {
+  const { to, surveyId, publicUrl, ...props } = email;
+  const surveyUrl = new URL(clientSurveyPath(surveyId), publicUrl).href;
+  return await queue(db, to, "survey_delivered", { ...props, surveyUrl });
+}
+
 /** The path of a lead's public page (built with the lead market, issue 11). */
 export function publicLeadPath(leadId: string): string {
   return `/lead/${encodeURIComponent(leadId)}`;

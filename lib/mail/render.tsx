@@ -67,6 +67,11 @@ import {
   type TechnicianJobAssignedProps,
   technicianJobAssignedSubject,
 } from "./templates/TechnicianJobAssigned.tsx";
+import {
+  SurveyDelivered,
+  type SurveyDeliveredProps,
+  surveyDeliveredSubject,
+} from "./templates/SurveyDelivered.tsx";
 
 /** A rendered email ready for the outbox. */
 export interface RenderedEmail {
@@ -92,6 +97,7 @@ export interface TemplateProps {
   refund_decision: RefundDecisionProps;
   technician_invitation: TechnicianInvitationProps;
   technician_job_assigned: TechnicianJobAssignedProps;
+  survey_delivered: SurveyDeliveredProps;
 }
 
 /** Template ids as stored in `email_outbox.template`. */
@@ -316,6 +322,23 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
       notes: "Gate code 1234. Dog in the yard; the owner will be home.",
       jobUrl:
         "https://meridian.example/technician-survey-detail/3f1c2a9e-0000-4000-8000-000000000001",
+    },
+  },
+  survey_delivered: {
+    name: "Survey delivered",
+    audience: "The client, when their surveyor completes the survey",
+    description:
+      "The survey is complete: the company, the completion date, how many files to download, and a link to the request's page to download them and rate the surveyor.",
+    subject: surveyDeliveredSubject,
+    element: (p) => <SurveyDelivered {...p} />,
+    sample: {
+      name: "Jordan Rivera",
+      surveyTypeName: "Boundary Survey",
+      address: "1600 Pennsylvania Ave NW, Washington, DC 20500",
+      companyName: "Ortiz Land Surveying",
+      completedDate: "March 5, 2026",
+      fileCount: 2,
+      surveyUrl: "https://meridian.example/client/surveys/3f1c2a9e-0000-4000-8000-000000000001",
     },
   },
 };

@@ -69,7 +69,13 @@ test("[assignments] moves per role follow the lifecycle", () => {
   assertEquals(nextAssignmentStatuses("surveyor", "offered"), ["accepted", "declined"]);
   assertEquals(nextAssignmentStatuses("admin", "offered"), ["accepted", "declined", "cancelled"]);
   assertEquals(nextAssignmentStatuses("surveyor", "accepted"), ["scheduled"]);
-  assertEquals(nextAssignmentStatuses("surveyor", "scheduled"), ["scheduled", "completed"]);
+  // The surveyor finishes the job by completing the survey (lib/fieldwork.ts); admins by hand.
+  assertEquals(nextAssignmentStatuses("surveyor", "scheduled"), ["scheduled"]);
+  assertEquals(nextAssignmentStatuses("admin", "scheduled"), [
+    "scheduled",
+    "completed",
+    "cancelled",
+  ]);
   assertEquals(nextAssignmentStatuses("admin", "declined"), []);
   assert(!canMoveAssignment("client", "offered", "accepted"));
   assert(!canMoveAssignment("surveyor", "accepted", "cancelled"));
@@ -256,7 +262,7 @@ test("[assignments] refusals write nothing: unknown ids, closed survey, paused o
   }
 });
 
-test("[assignments] the surveyor accepts, schedules, reschedules and completes; the survey follows", async () => {
+test("[assignments] the surveyor accepts, schedules and reschedules, an admin completes; the survey follows", async () => {
   const t = await createTestApp();
   try {
     const { client, survey } = await clientWithSurvey(t);
@@ -289,13 +295,18 @@ test("[assignments] the surveyor accepts, schedules, reschedules and completes; 
     assertEquals((await surveyRow(t, survey.id)).scheduledDate, "2030-06-05");
     assertEquals((await emailsOf(t, "visit_scheduled")).length, 2);
 
-    const done = await move(t, { ...base, status: "completed" });
+    // The surveyor completes the job by completing the survey with its deliverables, not here.
+    const refused = await refusal(move(t, { ...base, status: "completed" }));
+    assertEquals(refused.status, 409);
+    const done = await move(t, {
+      ...base,
+      status: "completed",
+      actor: { id: admin.id, role: "admin" },
+    });
     assertEquals(done.status, "completed");
-    // Completing the assignment leaves the survey to the completion flow.
+    // An admin completing the assignment by hand leaves the survey to the completion flow.
     assertEquals((await surveyRow(t, survey.id)).status, "scheduled");
     assertEquals(await surveyMoves(t, survey.id), ["requested>assigned", "assigned>scheduled"]);
-    const completedNote = await notificationsOf(t, admin.id);
-    assert(completedNote.some((n) => n.title === "Ortiz Surveying completed an assignment"));
   } finally {
     t.close();
   }

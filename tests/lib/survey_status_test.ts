@@ -2,6 +2,7 @@ import { assert, assertEquals } from "../_assert.ts";
 import {
   canTransition,
   CLIENT_CANCELLABLE,
+  deliveryBlockers,
   isSurveyStatus,
   isTerminal,
   LIFECYCLE,
@@ -80,10 +81,45 @@ Deno.test("[survey status] admins move forward or cancel but never notify or ass
   assertEquals(CLIENT_CANCELLABLE, ["requested", "surveyors_notified"]);
 });
 
-Deno.test("[survey status] surveyors and technicians cannot change anything yet", () => {
-  for (const role of ["surveyor", "technician"] as const) {
-    for (const from of SURVEY_STATUSES) assertEquals(nextStatuses(role, from), [], role);
-  }
+Deno.test("[survey status] the crew makes the field moves one step at a time", () => {
+  const moves = (role: "surveyor" | "technician") =>
+    SURVEY_STATUSES.flatMap((from) => nextStatuses(role, from).map((to) => `${from}>${to}`));
+  assertEquals(moves("technician"), ["scheduled>in_fieldwork", "in_fieldwork>surveyed"]);
+  assertEquals(moves("surveyor"), [
+    "scheduled>in_fieldwork",
+    "in_fieldwork>surveyed",
+    "surveyed>completed",
+  ]);
+});
+
+Deno.test("[survey status] delivery rules: required items before surveyed, a deliverable to complete", () => {
+  const ok = { missingRequired: 0, deliverables: 1 };
+  assertEquals(deliveryBlockers("in_fieldwork", "surveyed", ok), []);
+  assertEquals(deliveryBlockers("surveyed", "completed", ok), []);
+  assertEquals(deliveryBlockers("in_fieldwork", "surveyed", { ...ok, missingRequired: 1 }), [
+    "1 required checklist item is not done yet; complete the checklist before marking the survey surveyed.",
+  ]);
+  assertEquals(deliveryBlockers("surveyed", "completed", { ...ok, deliverables: 0 }), [
+    "Upload at least one deliverable (the plat, certificate, drawing or point file) before completing the survey.",
+  ]);
+  // Already surveyed: the checklist no longer matters for completing.
+  assertEquals(
+    deliveryBlockers("surveyed", "completed", { missingRequired: 3, deliverables: 1 }),
+    [],
+  );
+  // Skipping past surveyed breaks both rules at once.
+  assertEquals(
+    deliveryBlockers("scheduled", "completed", { missingRequired: 2, deliverables: 0 }).length,
+    2,
+  );
+  assertEquals(
+    deliveryBlockers("scheduled", "in_fieldwork", { missingRequired: 9, deliverables: 0 }),
+    [],
+  );
+  assertEquals(
+    deliveryBlockers("scheduled", "cancelled", { missingRequired: 9, deliverables: 0 }),
+    [],
+  );
 });
 
 Deno.test("[survey status] nobody stays put, goes back or leaves a finished survey", () => {
@@ -144,5 +180,25 @@ Deno.test("[survey status] refusals explain themselves", () => {
   assertEquals(
     transitionError("surveyor", "assigned", "scheduled"),
     "You do not have permission to change this survey's status.",
+  );
+  assertEquals(
+    transitionError("technician", "surveyed", "completed"),
+    "The surveyor completes the survey once the deliverables are uploaded.",
+  );
+  assertEquals(
+    transitionError("surveyor", "in_fieldwork", "completed"),
+    "Mark the survey surveyed before completing it.",
+  );
+  assertEquals(
+    transitionError("technician", "assigned", "in_fieldwork"),
+    "Fieldwork starts once the visit is scheduled.",
+  );
+  assertEquals(
+    transitionError("surveyor", "scheduled", "surveyed"),
+    "Start fieldwork before marking the survey surveyed.",
+  );
+  assertEquals(
+    transitionError("technician", "scheduled", "cancelled"),
+    "Ask Meridian support to cancel this survey.",
   );
 });

@@ -68,6 +68,8 @@ interface Fixture {
   workingSurveyId: string;
   /** A technician of the `ownSurveyorId` firm who has not signed in yet. */
   ownTechnicianId: string;
+  /** The client's survey delivered by the `surveyorId` firm (completed), not rated yet. */
+  deliveredSurveyId: string;
 }
 
 /** A valid request to one endpoint, and what about it may be absent or null. */
@@ -304,6 +306,12 @@ const SAMPLES: Record<string, Sample> = {
     optional: ["scheduledDate", "note"],
   },
   "DELETE /api/surveys/:id": { role: "admin", params: (f) => ({ id: f.survey.id }) },
+  "POST /api/surveys/:id/review": {
+    role: "client",
+    params: (f) => ({ id: f.deliveredSurveyId }),
+    body: () => ({ rating: 4, comment: "On time\nClear plat" }),
+    optional: ["comment"],
+  },
   "POST /api/surveys/:id/find-surveyors": {
     role: "admin",
     params: (f) => ({ id: f.survey.id }),
@@ -797,6 +805,13 @@ async function fixture(t: TestApp): Promise<Fixture> {
     where id = ${working.id}`;
   const crewMember = await createUser(t.sql, { role: "technician" });
   await t.sql`insert into technicians (user_id, surveyor_id) values (${crewMember.id}, ${own.id})`;
+  // A survey the `surveyorId` firm delivered to the client (POST …/review).
+  const delivered = await submitSurvey(t, client.cookie);
+  await t.sql`
+    insert into survey_assignments (survey_id, surveyor_id, agreed_price_cents, status, source)
+    values (${delivered.id}, ${surveyorRecord.id}, 128500, 'completed', 'admin')`;
+  await t.sql`update surveys set status = 'completed', completed_date = '2030-05-02'
+    where id = ${delivered.id}`;
   return {
     t,
     cookies: {
@@ -826,6 +841,7 @@ async function fixture(t: TestApp): Promise<Fixture> {
     assignedSurveyId: assigned.id,
     workingSurveyId: working.id,
     ownTechnicianId: crewMember.id,
+    deliveredSurveyId: delivered.id,
   };
 }
 

@@ -117,6 +117,8 @@ const ACCESS: Record<string, Access> = {
   "PATCH /api/purchased-leads/:id": SURVEYOR,
   "GET /technician-dashboard": TECHNICIAN,
   "GET /technician-survey-detail/:surveyId": TECHNICIAN,
+  // A client rates the surveyor of their own completed survey (another's is a 404).
+  "POST /api/surveys/:id/review": CLIENT,
   "GET /api/users": ADMIN,
   "PATCH /api/admin/users/:userId/role": ADMIN,
   "POST /api/admin/users/:userId/disable": ADMIN,

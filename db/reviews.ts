@@ -1,0 +1,112 @@
+/**
+ * Clients' reviews of the surveyor who delivered their survey (surveyor_reviews): one per
+ * survey, kept beside a running sum and count on the surveyor (meridian_rating_sum,
+ * meridian_review_count) that matching blends with the places rating (lib/matching.ts).
+ */
+import type { Db } from "./client.ts";
+import { isUuid } from "./users.ts";
+
+/** A review as the pages show it. */
+export interface SurveyorReview {
+  id: string;
+  surveyId: string;
+  surveyorId: string;
+  /** 1–5 stars. */
+  rating: number;
+  comment: string | null;
+  /** ISO time. */
+  createdAt: string;
+}
+
+/** A review on the surveyor's directory record, with who wrote it and about what. */
+export interface SurveyorReviewListed extends SurveyorReview {
+  clientName: string;
+  surveyType: string;
+}
+
+/** Most reviews the surveyor's record lists on one page. */
+export const REVIEWS_PAGE_SIZE = 10;
+
+type Row<T> = Omit<T, "createdAt"> & { createdAt: Date };
+
+function toReview<T extends SurveyorReview>(row: Row<T>): T {
+  return { ...row, createdAt: row.createdAt.toISOString() } as T;
+}
+
+/**
+ * Stores the client's review of `surveyorId` for `surveyId` and adds it to the surveyor's
+ * running sum and count, in the caller's transaction. Returns undefined, writing nothing, when
+ * the survey already has a review (one per survey: the unique survey_id decides, so two
+ * simultaneous submissions store one).
+ */
+export async function insertReview(
+  tx: Db,
+  input: {
+    surveyId: string;
+    surveyorId: string;
+    clientId: string;
+    rating: number;
+    comment: string | null;
+  },
+): Promise<SurveyorReview | undefined> {
+  const [row] = await tx<Row<SurveyorReview>[]>`
+    insert into surveyor_reviews (survey_id, surveyor_id, client_id, rating, comment)
+    values (${input.surveyId}, ${input.surveyorId}, ${input.clientId}, ${input.rating},
+      ${input.comment})
+    on conflict (survey_id) do nothing
+    returning id, survey_id, surveyor_id, rating, comment, created_at`;
+  if (!row) return undefined;
+  await tx`
+    update surveyors set
+      meridian_rating_sum = meridian_rating_sum + ${input.rating},
+      meridian_review_count = meridian_review_count + 1
+    where id = ${input.surveyorId}`;
+  return toReview(row);
+}
+
+/** The review of `surveyId`, or undefined when the client has not rated it. */
+export async function getReviewForSurvey(
+  db: Db,
+  { surveyId }: { surveyId: string },
+): Promise<SurveyorReview | undefined> {
+  if (!isUuid(surveyId)) return undefined;
+  const [row] = await db<Row<SurveyorReview>[]>`
+    select id, survey_id, surveyor_id, rating, comment, created_at
+    from surveyor_reviews where survey_id = ${surveyId}`;
+  return row && toReview(row);
+}
+
+/**
+ * One page of the reviews of `surveyorId`, newest first, with the total and the average
+ * (from the running sum on the surveyor record; null without reviews).
+ */
+export async function listSurveyorReviews(
+  db: Db,
+  { surveyorId, page = 1, pageSize = REVIEWS_PAGE_SIZE }: {
+    surveyorId: string;
+    page?: number;
+    pageSize?: number;
+  },
+): Promise<{ reviews: SurveyorReviewListed[]; total: number; average: number | null }> {
+  if (!isUuid(surveyorId)) return { reviews: [], total: 0, average: null };
+  const [rows, [summary]] = await Promise.all([
+    db<Row<SurveyorReviewListed>[]>`
+      select r.id, r.survey_id, r.surveyor_id, r.rating, r.comment, r.created_at,
+        u.full_name as client_name, s.survey_type
+      from surveyor_reviews r
+      join users u on u.id = r.client_id
+      join surveys s on s.id = r.survey_id
+      where r.surveyor_id = ${surveyorId}
+      order by r.created_at desc, r.id desc
+      limit ${pageSize} offset ${(page - 1) * pageSize}`,
+    db<{ total: number; sum: number }[]>`
+      select meridian_review_count as total, meridian_rating_sum as sum
+      from surveyors where id = ${surveyorId}`,
+  ]);
+  const total = summary?.total ?? 0;
+  return {
+    reviews: rows.map(toReview),
+    total,
+    average: total > 0 ? summary.sum / total : null,
+  };
+}
