@@ -21,6 +21,7 @@ export const ROLE_NAV: Record<Role, readonly NavItem[]> = {
     { label: "Admin console", href: "/admin?tab=users" },
     { label: "Surveyors", href: "/surveyors" },
     { label: "Pricing", href: "/pricing-algorithm" },
+    { label: "Checklists", href: "/admin/checklists" },
     { label: "Email templates", href: "/admin/email-templates" },
     { label: "Parcel test", href: "/regrid-api-test" },
   ],
