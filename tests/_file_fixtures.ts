@@ -9,6 +9,9 @@ import { ORIGIN } from "./_helpers.ts";
 import { createSignedInUser, type TestUser } from "./_auth.ts";
 import { addSurveyor, clientWithSurvey } from "./_assignment_fixtures.ts";
 import type { Survey } from "../lib/survey_schema.ts";
+import { newStorageKey } from "../lib/storage/provider.ts";
+import { insertSurveyFile } from "../db/survey_files.ts";
+import { MAX_FILE_BYTES } from "../lib/survey_file_types.ts";
 
 /** A survey being worked on, and the people around it. */
 export interface FileFixture {
@@ -194,4 +197,33 @@ export async function storedCounts(
       (select count(*)::int from file_chunks) as chunks,
       (select count(*)::int from storage_cleanup) as pending`;
   return row;
+}
+
+/**
+ * A deliverable PDF of `surveyId` put in storage and recorded directly (no request): what a
+ * test of downloads or deletes starts from. Returns its id.
+ */
+export async function addStoredFile(
+  t: TestApp,
+  { surveyId, uploadedBy }: { surveyId: string; uploadedBy: string },
+): Promise<string> {
+  const key = newStorageKey();
+  const stored = await t.deps.storage.put(key, new Blob([FILES.pdf]).stream(), {
+    contentType: "application/pdf",
+    maxBytes: MAX_FILE_BYTES,
+  });
+  const file = await insertSurveyFile(t.sql, {
+    surveyId,
+    kind: "deliverable",
+    checklistItemId: null,
+    fileName: "Boundary plat.pdf",
+    contentType: "application/pdf",
+    sizeBytes: stored.sizeBytes,
+    sha256: stored.sha256,
+    storage: t.deps.storage.kind,
+    storageKey: key,
+    uploadedBy,
+    opId: null,
+  });
+  return file!.id;
 }

@@ -26,6 +26,7 @@ import { addContact, insertSurveyor } from "../../db/surveyors.ts";
 import { postLedgerEntry } from "../../db/ledger.ts";
 import { buyLead } from "../../db/lead_market.ts";
 import { addLead } from "../_lead_fixtures.ts";
+import { addStoredFile } from "../_file_fixtures.ts";
 import { insertClaimToken } from "../../db/claim_tokens.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { type PaymentsProvider, WebhookSignatureError } from "../../lib/payments/provider.ts";
@@ -64,6 +65,8 @@ interface Fixture {
   pendingSurveyorId: string;
   /** A survey offered to the `surveyorId` record (PATCH …/assignment/{surveyorId}/status). */
   assignedSurveyId: string;
+  /** A deliverable of `survey`, in storage (GET and DELETE /api/files/{id}). */
+  fileId: string;
   /** A survey the `ownSurveyorId` firm works on (accepted), nobody in the field yet. */
   workingSurveyId: string;
   /** A technician of the `ownSurveyorId` firm who has not signed in yet. */
@@ -320,6 +323,13 @@ const SAMPLES: Record<string, Sample> = {
   },
   "POST /api/surveys/:id/notify-surveyors": { role: "admin", params: (f) => ({ id: f.survey.id }) },
   "GET /api/surveys/:id/surveyors": { role: "admin", params: (f) => ({ id: f.survey.id }) },
+  "GET /api/files/:id": {
+    role: "admin",
+    params: (f) => ({ id: f.fileId }),
+    query: () => ({ inline: "1" }),
+    optional: ["inline"],
+  },
+  "DELETE /api/files/:id": { role: "admin", params: (f) => ({ id: f.fileId }) },
   "POST /api/surveys/:surveyId/assign/:surveyorId": {
     role: "admin",
     params: (f) => ({ surveyId: f.survey.id, surveyorId: f.surveyorId }),
@@ -669,6 +679,9 @@ function acceptingPayments(): Partial<AppDeps> {
 }
 
 /** /api routes that read nothing from the request but the session. */
+/** Routes whose body is multipart, not JSON: their own test at the end of this file. */
+const MULTIPART_ROUTES = new Set(["POST /api/surveys/:id/files"]);
+
 const NO_INPUT = new Set([
   "GET /api/surveyor/profile",
   "POST /api/logout",
@@ -839,6 +852,7 @@ async function fixture(t: TestApp): Promise<Fixture> {
     claimToken,
     pendingSurveyorId: pending.id,
     assignedSurveyId: assigned.id,
+    fileId: await addStoredFile(t, { surveyId: survey.id, uploadedBy: admin.user.id }),
     workingSurveyId: working.id,
     ownTechnicianId: crewMember.id,
     deliveredSurveyId: delivered.id,
@@ -1082,7 +1096,7 @@ test("[bad input] every /api route has a bad-input sample or is listed as taking
       .filter((r) => r.method !== "ALL" && r.path.startsWith("/api/"))
       .map((r) => `${r.method} ${r.path}`),
   );
-  const covered = new Set([...Object.keys(SAMPLES), ...NO_INPUT]);
+  const covered = new Set([...Object.keys(SAMPLES), ...NO_INPUT, ...MULTIPART_ROUTES]);
   assertEquals([...routes].filter((r) => !covered.has(r)).sort(), [], "routes without a sample");
   assertEquals([...covered].filter((r) => !routes.has(r)).sort(), [], "samples without a route");
   t.close();
@@ -1109,3 +1123,156 @@ for (const [route, sample] of Object.entries(SAMPLES)) {
     t.close();
   });
 }
+
+test("[bad input] POST /api/surveys/:id/files: every bad form is a 4xx {message} and changes nothing", async () => {
+  const t = await createTestApp({ env: { TRUST_PROXY: "1" } });
+  const f = await fixture(t);
+  const before = await snapshot(t);
+  const boundary = "BadInputBoundary7MA4YWxk";
+  const enc = new TextEncoder();
+  const pdf = enc.encode("%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n");
+  const valid: Record<string, string> = { kind: "deliverable", opId: crypto.randomUUID() };
+  type Value = string | Uint8Array;
+  const form = (
+    fields: [string, Value][],
+    file: { bytes: Uint8Array; name: Value } | null = { bytes: pdf, name: "plat.pdf" },
+  ) => {
+    const pieces: Uint8Array[] = [];
+    const text = (s: string) => pieces.push(enc.encode(s));
+    const value = (v: Value) => pieces.push(typeof v === "string" ? enc.encode(v) : v);
+    for (const [name, v] of fields) {
+      text(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`);
+      value(v);
+      text("\r\n");
+    }
+    if (file) {
+      text(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="`);
+      value(file.name);
+      text('"\r\nContent-Type: application/pdf\r\n\r\n');
+      value(file.bytes);
+      text("\r\n");
+    }
+    text(`--${boundary}--\r\n`);
+    const out = new Uint8Array(pieces.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of pieces) {
+      out.set(p, at);
+      at += p.length;
+    }
+    return out;
+  };
+  const post = (
+    body: Uint8Array | string,
+    { surveyId = f.survey.id, type = `multipart/form-data; boundary=${boundary}`, headers = {} }: {
+      surveyId?: string;
+      type?: string;
+      headers?: Record<string, string>;
+    } = {},
+  ) => {
+    const n = ++ipCounter;
+    return Promise.resolve(f.t.app.request(`${ORIGIN}/api/surveys/${surveyId}/files`, {
+      method: "POST",
+      headers: {
+        origin: ORIGIN,
+        "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+        cookie: f.cookies.admin,
+        "content-type": type,
+        ...headers,
+      },
+      body: body as BodyInit,
+    }));
+  };
+  const fieldsWith = (name: string, v: Value | undefined): [string, Value][] =>
+    Object.entries({ ...valid, [name]: v }).filter(([, x]) => x !== undefined) as [string, Value][];
+  for (const name of Object.keys(valid)) {
+    for (const c of CONTROL_CHARS) {
+      await assertRefused(
+        await post(form(fieldsWith(name, inside(valid[name], c)))),
+        `${name}: control`,
+      );
+    }
+    for (const bytes of INVALID_UTF8) {
+      const v = new Uint8Array([...enc.encode(valid[name]), ...bytes]);
+      await assertRefused(await post(form(fieldsWith(name, v))), `${name}: bytes ${bytes}`);
+    }
+    await assertRefused(await post(form(fieldsWith(name, LONG))), `${name}: long`);
+    await assertRefused(await post(form(fieldsWith(name, "12345"))), `${name}: wrong value`);
+    await assertRefused(
+      await post(form([...fieldsWith(name, valid[name]), [name, valid[name]]])),
+      `${name}: repeated`,
+    );
+  }
+  await assertRefused(await post(form(fieldsWith("kind", undefined))), "kind: missing");
+  await assertRefused(
+    await post(form([...fieldsWith("kind", "deliverable"), ["role", "admin"]])),
+    "unknown field",
+  );
+  for (const c of CONTROL_CHARS) {
+    await assertRefused(
+      await post(form(fieldsWith("kind", "deliverable"), { bytes: pdf, name: `a${c}.pdf` })),
+      "file name control",
+    );
+  }
+  for (const bytes of INVALID_UTF8) {
+    const name = new Uint8Array([...enc.encode("plat"), ...bytes, ...enc.encode(".pdf")]);
+    await assertRefused(
+      await post(form(fieldsWith("kind", "deliverable"), { bytes: pdf, name })),
+      `file name bytes ${bytes}`,
+    );
+  }
+  const wholeBodies: [
+    string,
+    Uint8Array | string,
+    { type?: string; headers?: Record<string, string> },
+  ][] = [
+    ["no file", form(fieldsWith("kind", "deliverable"), null), {}],
+    [
+      "two files",
+      (() => {
+        const one = form(fieldsWith("kind", "deliverable"));
+        const file = form([], { bytes: pdf, name: "b.pdf" });
+        return new Uint8Array([...one.subarray(0, one.length - boundary.length - 6), ...file]);
+      })(),
+      {},
+    ],
+    [
+      "an empty file",
+      form(fieldsWith("kind", "deliverable"), { bytes: new Uint8Array(), name: "a.pdf" }),
+      {},
+    ],
+    [
+      "a program",
+      form(fieldsWith("kind", "deliverable"), { bytes: enc.encode("MZ\x90\0\x03"), name: "a.pdf" }),
+      {},
+    ],
+    ["an empty body", "", {}],
+    ["no boundary", form(fieldsWith("kind", "deliverable")), { type: "multipart/form-data" }],
+    ["JSON", JSON.stringify(valid), { type: "application/json" }],
+    ["another boundary", form(fieldsWith("kind", "deliverable")), {
+      type: "multipart/form-data; boundary=other",
+    }],
+    ["cut short", form(fieldsWith("kind", "deliverable")).subarray(0, 300), {}],
+    ["a Content-Length over 25 MB", form(fieldsWith("kind", "deliverable")), {
+      headers: { "content-length": String(26 * 1024 * 1024 + 65 * 1024) },
+    }],
+    [
+      "100 parts",
+      form(Array.from({ length: 100 }, (_, i) => [`f${i}`, "x"] as [string, Value])),
+      {},
+    ],
+  ];
+  for (const [label, body, options] of wholeBodies) {
+    await assertRefused(await post(body, options), `body: ${label}`);
+  }
+  for (const bad of [crypto.randomUUID(), ...BAD_IDS]) {
+    await assertRefused(
+      await post(form(fieldsWith("kind", "deliverable")), { surveyId: bad }),
+      `:id = ${bad}`,
+    );
+  }
+  assertEquals(await snapshot(t), before, "a refused upload changed a table");
+  const res = await post(form(Object.entries(valid)));
+  const text = await res.text();
+  assertEquals(res.status, 201, text);
+  t.close();
+});

@@ -168,6 +168,11 @@ const ACCESS: Record<string, Access> = {
   "POST /api/surveys/:id/notify-surveyors": ADMIN,
   // The client for their own request (names and companies only; another's is a 404).
   "GET /api/surveys/:id/surveyors": ["admin", "client"],
+  // Survey files: uploads by the crew (the kind decides who), downloads by anyone on the
+  // survey (its client too), deletes by the uploader, surveyor or admin; others get 404.
+  "POST /api/surveys/:id/files": ["admin", "surveyor", "technician"],
+  "GET /api/files/:id": USER,
+  "DELETE /api/files/:id": ["admin", "surveyor", "technician"],
   "POST /api/surveys/:surveyId/assign/:surveyorId": ADMIN,
   // The surveyor linked to :surveyorId (another surveyor gets a 404).
   "PATCH /api/surveys/:surveyId/assignment/:surveyorId/status": ["admin", "surveyor"],
