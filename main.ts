@@ -37,6 +37,7 @@ import { dispatch } from "./routes/dispatch.ts";
 import { assignments } from "./routes/assignments.ts";
 import { files } from "./routes/files.ts";
 import { checklists } from "./routes/checklists.ts";
+import { checklistTemplatePages } from "./routes/checklist_template_pages.tsx";
 import { leadsApi } from "./routes/leads_api.ts";
 import { surveyPages } from "./routes/survey_pages.tsx";
 import { surveyorPages } from "./routes/surveyor_pages.tsx";
@@ -117,6 +118,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", leadPages);
   app.route("/", billingPages);
   app.route("/", pricingPages);
+  app.route("/", checklistTemplatePages);
   app.route("/", adminPages);
   app.route("/", purchasedLeadPages);
   app.route("/", surveyorDashboard);

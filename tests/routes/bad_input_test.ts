@@ -28,6 +28,7 @@ import { buyLead } from "../../db/lead_market.ts";
 import { addLead } from "../_lead_fixtures.ts";
 import { addStoredFile } from "../_file_fixtures.ts";
 import { insertClaimToken } from "../../db/claim_tokens.ts";
+import { instantiateChecklist } from "../../db/checklists.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { type PaymentsProvider, WebhookSignatureError } from "../../lib/payments/provider.ts";
 
@@ -652,6 +653,34 @@ const SAMPLES: Record<string, Sample> = {
     optional: ["notes"],
     nullable: ["notes"],
   },
+  // The client's view of the checklist: progress only.
+  "GET /api/surveys/:id/checklist": { role: "client", params: (f) => ({ id: f.workingSurveyId }) },
+  "POST /api/surveys/:id/checklist/answers": {
+    role: "surveyor",
+    params: (f) => ({ id: f.workingSurveyId }),
+    body: () => ({
+      ops: [{
+        opId: crypto.randomUUID(),
+        itemKey: "field_notes",
+        value: "North gate locked\nKey at the office",
+        answeredAt: new Date(Date.now() - 60_000).toISOString(),
+      }],
+    }),
+  },
+  "POST /api/checklist-templates/:surveyType": {
+    role: "admin",
+    params: () => ({ surveyType: "boundary" }),
+    body: () => ({
+      items: [{
+        key: "pins_found",
+        label: "Pins found",
+        kind: "number",
+        unit: "ea",
+        help: "Count them\nDescribe them in the notes",
+        isRequired: true,
+      }],
+    }),
+  },
 };
 
 /**
@@ -690,6 +719,7 @@ const NO_INPUT = new Set([
   "POST /api/admin/return",
   "GET /api/admin/pricing-config",
   "PATCH /api/notifications/mark-all-read",
+  "GET /api/checklist-templates",
 ]);
 
 async function fixture(t: TestApp): Promise<Fixture> {
@@ -818,6 +848,8 @@ async function fixture(t: TestApp): Promise<Fixture> {
     where id = ${working.id}`;
   const crewMember = await createUser(t.sql, { role: "technician" });
   await t.sql`insert into technicians (user_id, surveyor_id) values (${crewMember.id}, ${own.id})`;
+  // Its checklist, as assigning a technician makes it (the checklist routes).
+  await t.sql.begin((tx) => instantiateChecklist(tx, { surveyId: working.id }));
   // A survey the `surveyorId` firm delivered to the client (POST …/review).
   const delivered = await submitSurvey(t, client.cookie);
   await t.sql`

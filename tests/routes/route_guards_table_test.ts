@@ -176,6 +176,14 @@ const ACCESS: Record<string, Access> = {
   "POST /api/surveys/:surveyId/assign/:surveyorId": ADMIN,
   // The surveyor linked to :surveyorId (another surveyor gets a 404).
   "PATCH /api/surveys/:surveyId/assignment/:surveyorId/status": ["admin", "surveyor"],
+  // The checklist: anyone on the survey reads it (its client the progress only); the crew
+  // answers it; others get 404. Templates are the admins'.
+  "GET /api/surveys/:id/checklist": USER,
+  "POST /api/surveys/:id/checklist/answers": ["admin", "surveyor", "technician"],
+  "GET /api/checklist-templates": ADMIN,
+  "POST /api/checklist-templates/:surveyType": ADMIN,
+  "GET /admin/checklists": ADMIN,
+  "GET /admin/checklists/:surveyType": ADMIN,
   // Technicians (issue 12): a surveyor manages their own firm's crew and assigns it on the
   // surveys their firm works on (anything else is a 404); admins any.
   "GET /api/technicians": ["admin", "surveyor"],
