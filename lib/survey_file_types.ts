@@ -37,6 +37,12 @@ export const ACCEPT_ATTRIBUTE: Readonly<Record<SurveyFileKind, string>> = {
     "image/png",
 };
 
+/**
+ * The window event DeliverableUpload sends after an upload or a removal, with
+ * `detail: {surveyId, count}` (the deliverables now on the survey): "Mark complete" listens.
+ */
+export const DELIVERABLES_EVENT = "meridian:deliverables-changed";
+
 /** `POST` path of uploads for `surveyId`. */
 export function fileUploadPath(surveyId: string): string {
   return `/api/surveys/${encodeURIComponent(surveyId)}/files`;

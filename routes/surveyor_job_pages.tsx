@@ -12,6 +12,8 @@ import { Island } from "../components/Island.tsx";
 import { ClientContact, leadAddress, typeName } from "../components/PurchasedLeadCard.tsx";
 import { formatDate } from "../components/survey/format.ts";
 import AssignmentActions from "../islands/AssignmentActions.tsx";
+import DeliverableUpload from "../islands/DeliverableUpload.tsx";
+import { listSurveyFiles } from "../db/survey_files.ts";
 import { assignmentActionsProps } from "../lib/assignments.ts";
 import { getSurveyorIdForUser } from "../db/assignments.ts";
 import { getSurveyorJob, type JobUnlocked, type SurveyorJob } from "../db/surveyor_jobs.ts";
@@ -205,6 +207,11 @@ export const surveyorJobPages = new Hono<AppEnv>()
       }
       const details = job.unlocked;
       const where = details ? leadAddress(details) : placeOf(job);
+      // Deliverables are the firm's to upload once the job is theirs (as db/survey_access.ts
+      // decides: accepted, scheduled or completed), and final once the survey is completed.
+      const deliverables = ["accepted", "scheduled", "completed"].includes(job.assignment.status)
+        ? await listSurveyFiles(c.var.db, { surveyId: job.surveyId, kind: "deliverable" })
+        : null;
       // The field crew is chosen once the job is theirs and its fieldwork is still to do.
       const crew = job.assignment.status === "accepted" || job.assignment.status === "scheduled"
         ? await assignTechnicianPropsFor(c.var.db, { surveyId: job.surveyId, user: c.var.user! })
@@ -248,6 +255,22 @@ export const surveyorJobPages = new Hono<AppEnv>()
             <div className="stack">
               <AssignmentCard job={job} />
               {crew ? <CrewCard crew={crew} /> : null}
+              {deliverables
+                ? (
+                  <Card id="deliverables-title" title="Deliverables" bodyClass="stack">
+                    <Island
+                      component={DeliverableUpload}
+                      props={{
+                        surveyId: job.surveyId,
+                        files: deliverables,
+                        canChange: job.surveyStatus !== "completed" &&
+                          job.surveyStatus !== "cancelled",
+                      }}
+                      hydrate="idle"
+                    />
+                  </Card>
+                )
+                : null}
             </div>
           </div>
         </div>,

@@ -10,10 +10,19 @@ import { Card, EmptyState, PageHeader, Pager } from "../components/AppPage.tsx";
 import { ChecklistProgressBar } from "../components/ChecklistProgress.tsx";
 import { formatDate } from "../components/survey/format.ts";
 import { getChecklistProgress } from "../db/checklists.ts";
-import { listTechnicianJobs, PAST_JOBS_PAGE_SIZE, type TechnicianJob } from "../db/technicians.ts";
+import {
+  listTechnicianJobs,
+  listTechnicians,
+  PAST_JOBS_PAGE_SIZE,
+  type TechnicianJob,
+  type TechnicianMember,
+  TECHNICIANS_PAGE_SIZE,
+} from "../db/technicians.ts";
+import { Island } from "../components/Island.tsx";
+import TechnicianTeam from "../islands/TechnicianTeam.tsx";
 import { formatVisitDate } from "../lib/assignments.ts";
 import type { ChecklistProgress } from "../lib/checklist_types.ts";
-import { groupOpenJobs } from "../lib/technicians.ts";
+import { groupOpenJobs, toTeamMember } from "../lib/technicians.ts";
 import {
   mapsLink,
   TECHNICIAN_DASHBOARD_PATH,
@@ -136,6 +145,45 @@ function JobList({ jobs, progress, isPast, overdue }: {
   );
 }
 
+/** Where admins see every technician and manage Meridian's own staff. */
+export const ADMIN_TECHNICIANS_PATH = "/admin/technicians";
+
+function memberStatus(m: TechnicianMember): string {
+  if (m.disabledAt) return "Account disabled";
+  return m.lastLogin ? `Last signed in ${formatDate(m.lastLogin)}` : "Invitation sent";
+}
+
+/** The firms' technicians, read-only: firms manage their own crews from their dashboard. */
+function FirmCrews({ technicians }: { technicians: TechnicianMember[] }) {
+  if (technicians.length === 0) {
+    return <p className="muted">No firm has invited technicians yet.</p>;
+  }
+  return (
+    <ul className="dash-list">
+      {technicians.map((m) => (
+        <li key={m.id} className="dash-list__item">
+          <span>
+            <strong>{m.fullName}</strong>
+            {m.surveyorId
+              ? (
+                <>
+                  {" · "}
+                  <a href={`/surveyor-detail/${m.surveyorId}`}>{m.companyName}</a>
+                </>
+              )
+              : null}
+          </span>
+          <span className="dash-list__meta">
+            {`${m.email} · ${memberStatus(m)} · ${
+              m.openJobs === 1 ? "1 open job" : `${formatInteger(m.openJobs)} open jobs`
+            }`}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The technician dashboard (technicians only): their jobs today (in fieldwork, or visit today
  * or overdue, by where the property is), the upcoming ones by visit day (unscheduled last),
@@ -143,6 +191,9 @@ function JobList({ jobs, progress, isPast, overdue }: {
  * link that opens the phone's maps app, the visit day, access notes, the client's phone as a
  * tel: link, the survey type, the crew notes and the checklist's progress, and links to the
  * job's page. Two reads: the jobs (one statement) and their checklists' progress (one).
+ *
+ * Admins: /admin/technicians, Meridian's staff technicians (invite, re-invite, remove) and the
+ * firms' crews.
  */
 export const technicianPages = new Hono<AppEnv>()
   .get(
@@ -224,6 +275,50 @@ export const technicianPages = new Hono<AppEnv>()
                 </Card>
               </>
             )}
+        </div>,
+      );
+    },
+  )
+  .get(
+    ADMIN_TECHNICIANS_PATH,
+    requirePageRole("admin"),
+    zValidator("query", PageQuery, onInvalid),
+    async (c) => {
+      const { page } = c.req.valid("query");
+      const [staff, all] = await Promise.all([
+        listTechnicians(c.var.db, { scope: { staff: true } }),
+        listTechnicians(c.var.db, { scope: { all: true }, page }),
+      ]);
+      const firms = all.technicians.filter((m) => m.surveyorId !== null);
+      return appPage(
+        c,
+        { title: "Technicians", active: ADMIN_TECHNICIANS_PATH },
+        <div className="stack">
+          <PageHeader
+            title="Technicians"
+            intro="Meridian's own field staff, whom admins can assign to any survey, and the technicians surveyor firms invited to their crews."
+          />
+          <Card id="staff-title" title="Meridian staff">
+            <Island
+              component={TechnicianTeam}
+              props={{
+                members: staff.technicians.map(toTeamMember),
+                total: staff.total,
+                surveyorId: null,
+                crewName: "Meridian's staff",
+              }}
+              hydrate="idle"
+            />
+          </Card>
+          <Card id="firm-crews-title" title="Firms' crews" bodyClass="stack">
+            <FirmCrews technicians={firms} />
+            <Pager
+              page={page}
+              total={all.total}
+              pageSize={TECHNICIANS_PAGE_SIZE}
+              path={ADMIN_TECHNICIANS_PATH}
+            />
+          </Card>
         </div>,
       );
     },

@@ -2,7 +2,8 @@
  * Technicians in the browser: the surveyor invites a technician from the dashboard's "Your
  * crew" card, assigns them on the job page ('Technician assigned'), and the technician, on a
  * phone-sized screen, finds the job on their dashboard with the maps and phone links. No
- * sideways scroll and axe-clean at 390/1024/1280/1440 px on the three pages.
+ * sideways scroll and axe-clean at 390/1024/1280/1440 px on the three pages and on the
+ * admin's /admin/technicians.
  */
 import type { Page } from "playwright-core";
 import axe from "axe-core";
@@ -105,5 +106,15 @@ e2e("a surveyor invites and assigns a technician, who finds the job on their pho
   assertEquals(await card.locator('a[href^="tel:"]').getAttribute("href"), "tel:5125550100");
   assert((await tech.locator("#today-title").textContent())?.includes("Today"));
   await checkLayout(tech, "the technician dashboard");
+
+  // The admin's page of Meridian staff and the firms' crews.
+  const admin = await createSignedInUser(t, { role: "admin" });
+  const adminPage = await newPage();
+  const [adminName, adminValue] = admin.cookie.split("=");
+  await adminPage.context().addCookies([{ name: adminName, value: adminValue, url: baseUrl }]);
+  await adminPage.goto("/admin/technicians");
+  await adminPage.locator(".technician-team[data-hydrated]").waitFor();
+  await adminPage.getByText("Jamie Field").waitFor();
+  await checkLayout(adminPage, "the admin's technicians page");
   assertEquals(consoleErrors, []);
 });

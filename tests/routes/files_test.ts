@@ -461,3 +461,41 @@ test("[files] malformed uploads are a 4xx {message} and store nothing", async ()
   assertEquals(await storedCounts(t), { files: 0, chunks: 0, pending: 0 });
   t.close();
 });
+
+test("[files] the surveyor's job page has a Deliverables card with the files and the upload", async () => {
+  const t = await createTestApp();
+  const f = await fileFixture(t);
+  await expectJson(
+    await upload(t, f.survey.id, {
+      cookie: f.cookies.surveyor,
+      kind: "deliverable",
+      bytes: FILES.pdf,
+      fileName: "Lot 7 plat.pdf",
+    }),
+    201,
+  );
+  const page = async () => {
+    const res = await t.request("GET", `/surveyor/jobs/${f.survey.id}`, {
+      cookie: f.cookies.surveyor,
+      headers: { accept: "text/html" },
+    });
+    assertEquals(res.status, 200);
+    return await res.text();
+  };
+  const html = await page();
+  assertStringIncludes(html, 'id="deliverables-title">Deliverables</h2>');
+  assertStringIncludes(html, 'data-island="DeliverableUpload"');
+  assertStringIncludes(html, "Lot 7 plat.pdf");
+  assertStringIncludes(html, "Add deliverables");
+  assertStringIncludes(html, "PDF, DWG, DXF, CSV point files, JPEG or PNG; up to 25 MB each.");
+  // Completed: listed, no longer changed.
+  await t.sql`update surveys set status = 'completed' where id = ${f.survey.id}`;
+  const done = await page();
+  assertStringIncludes(done, "Lot 7 plat.pdf");
+  assert(!done.includes("Add deliverables"), "no upload after completion");
+  assertStringIncludes(done, "The survey is completed: its deliverables are final.");
+  // An offered job has no card.
+  await t.sql`update survey_assignments set status = 'offered' where survey_id = ${f.survey.id}`;
+  assert(!(await page()).includes("deliverables-title"), "no deliverables while offered");
+  t.close();
+});

@@ -330,3 +330,22 @@ test("[technician pages] an offered job has no crew form until the surveyor acce
     t.close();
   }
 });
+
+test("[technician pages] /admin/technicians: Meridian staff to manage, the firms' crews to see", async () => {
+  const t = await createTestApp();
+  try {
+    const f = await crewFixture(t);
+    const { res, html } = await loadPage(t, "/admin/technicians", f.admin.cookie);
+    assertEquals(res.status, 200);
+    const staff = islandProps<TechnicianTeamProps>(html, "TechnicianTeam");
+    assertEquals(staff.members.map((m) => m.fullName), ["Stacy Staff"]);
+    assertEquals(staff.surveyorId, null);
+    const text = html.replaceAll("<!-- -->", "");
+    for (const name of ["Olive Other", "Riley Chen", "Sam Park"]) assertStringIncludes(text, name);
+    assertStringIncludes(html, `href="/surveyor-detail/${f.ortiz.surveyor.id}"`);
+    const forbidden = await loadPage(t, "/admin/technicians", f.ortiz.cookie);
+    assertEquals(forbidden.res.status, 403);
+  } finally {
+    t.close();
+  }
+});
