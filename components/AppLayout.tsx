@@ -20,6 +20,7 @@ export const ROLE_NAV: Record<Role, readonly NavItem[]> = {
     { label: "Dashboard", href: "/admin-dashboard" },
     { label: "Admin console", href: "/admin?tab=users" },
     { label: "Surveyors", href: "/surveyors" },
+    { label: "Technicians", href: "/admin/technicians" },
     { label: "Pricing", href: "/pricing-algorithm" },
     { label: "Checklists", href: "/admin/checklists" },
     { label: "Email templates", href: "/admin/email-templates" },

@@ -44,6 +44,7 @@ const PAGES: { path: string; role: Role; text: string; status?: number }[] = [
     status: 404,
   },
   { path: "/admin/email-templates", role: "admin", text: "Password reset" },
+  { path: "/admin/technicians", role: "admin", text: "Meridian staff" },
   // The directory itself is tested in surveyor_pages_test.ts.
   { path: "/surveyors", role: "admin", text: "The surveyor network" },
 ];

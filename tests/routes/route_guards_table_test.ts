@@ -195,6 +195,7 @@ const ACCESS: Record<string, Access> = {
   "GET /admin": ADMIN,
   "GET /admin-dashboard": ADMIN,
   "GET /admin/email-templates": ADMIN,
+  "GET /admin/technicians": ADMIN,
   "GET /pricing-algorithm": ADMIN,
   "GET /regrid-api-test": ADMIN,
   "GET /surveyors": ADMIN,
