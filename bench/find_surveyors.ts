@@ -2,8 +2,9 @@
  * find-surveyors among 50,000 surveyor records: candidate matching for survey requests at
  * random US places, measured three ways on the same data:
  *
- *  1. the matching query (lib/matching.ts `findCandidateSurveyors`: GiST box search, radius,
- *     licence state and type, scores with the response-rate and workload joins);
+ *  1. the matching query (lib/matching.ts `findCandidateSurveyors`: the GiST search of the
+ *     stored coverage boxes that hold the property, radius, licence state and type, scores
+ *     with the response-rate and workload joins);
  *  2. the refresh path of lib/dispatch.ts `findSurveyors` (the survey read, the match, the
  *     result stored on the survey, the notified flags): what the endpoint runs;
  *  3. `POST /api/surveys/{id}/find-surveyors?refresh=true` over HTTP to a real production

@@ -9,23 +9,15 @@
  *     never notified in-app. Paused records are never candidates.
  * At most CANDIDATE_POOL records, nearest first, are scored.
  *
- * The search runs in two tiers by service radius, each through its own partial GiST index
- * (0011_matching_tiers.sql): records serving NEAR_TIER_MILES or less through
- * `surveyors_location_near_idx` with an `earth_box` of NEAR_TIER_MILES around the property,
- * the rare wider ones through `surveyors_location_far_idx` with a box of
- * MAX_SERVICE_RADIUS_MILES; then the exact `earth_distance` against each record's own radius.
- * A record can only reach the property from inside its tier's box, so the result is the same
- * as one search in the largest box, which read every record within 300 miles.
- *
- * Each tier walks its index nearest first (the GiST `<->` order on the same points) and stops
- * once CANDIDATE_POOL records qualify, ties at the last distance included (`with ties`), so a
- * metro area reads a few hundred records instead of the thousands inside its box; the box still
- * ends the walk where fewer qualify. `<->` is the straight-line distance between the points
- * that `earth_distance` turns into a great-circle one (monotonically), so the tier's nearest
- * records are the same either way; the final order is by `earth_distance`, then id. Which
- * plan reads a tier is the planner's choice (it cannot estimate how full a box is): at 50,000
- * records on Postgres it walks the index; with few records it may read the box with a bitmap
- * scan and sort it, which gives the same rows.
+ * The search asks whose coverage holds the property (0014_matching_coverage.sql): every record
+ * stores `coverage`, the `earth_box` of its own service radius around its office, indexed by
+ * GiST (`surveyors_coverage_idx`, active, prospect and invited records only), and its office
+ * as `location`. The index returns the records whose box holds the property's point — the
+ * ones that can reach it, plus the corners of their boxes — whatever their radius, and the
+ * exact `earth_distance` against each record's own radius removes the corners. So a rural
+ * property reads the few hundred firms that serve it instead of every firm within 100 miles,
+ * and a metro one reads the firms that reach it (at 50,000 surveyors at most a few thousand),
+ * sorted by distance, then id.
  *
  * The score (0–100, higher is better; `matchScore`):
  *
@@ -53,23 +45,12 @@
  * The response rate and the workload are counted for every candidate in the same query
  * (lateral joins on lead_recipients_surveyor_idx and surveys_assigned_surveyor_idx): no N+1.
  */
-import type postgres from "postgres";
 import type { Db } from "../db/client.ts";
 import type { SurveyType } from "./survey_types.ts";
-import {
-  MAX_SERVICE_RADIUS_MILES,
-  type SurveyorSource,
-  type SurveyorStatus,
-} from "./surveyor_schema.ts";
+import type { SurveyorSource, SurveyorStatus } from "./surveyor_schema.ts";
 
 /** Metres in a statute mile (earth_distance works in metres). */
 export const METERS_PER_MILE = 1609.344;
-/**
- * The service radius dividing the two search tiers. The query and the partial indexes of
- * 0011_matching_tiers.sql spell it as the literal 100, so the planner can prove each index
- * covers its tier; change all three together.
- */
-export const NEAR_TIER_MILES = 100;
 /** Most records scored per survey: the nearest ones that qualify. */
 export const CANDIDATE_POOL = 200;
 /** Days of lead offers the response rate looks back over. */
@@ -160,40 +141,25 @@ type CandidateRow = Omit<MatchCandidate, "score" | "distanceMiles"> & { distance
  */
 export function candidateQuery(db: Db, { lat, lng, state, surveyType }: MatchQuery) {
   // The property's point, written out in each place (not a CTE) so the planner sees a
-  // constant box and can search the tier's index with it.
+  // constant and can search the index with it.
   const here = db`ll_to_earth(${lat}::float8, ${lng}::float8)`;
-  // One tier: the records whose radius passes `inTier` (a literal, see NEAR_TIER_MILES),
-  // searched in a box of `boxMiles`, the largest radius in the tier, nearest first (see the
-  // module comment).
-  const tier = (inTier: postgres.PendingQuery<postgres.Row[]>, boxMiles: number) =>
-    db`(
-    select s.id, s.company_name, s.lat, s.lng, s.service_radius_miles, s.in_network, s.status,
-      s.source, s.rating, s.review_count, s.meridian_rating_sum, s.meridian_review_count,
-      s.user_id, s.email,
-      earth_distance(ll_to_earth(s.lat, s.lng), ${here}) as distance_m,
-      case when s.status = 'active' then 'match' else 'prospect' end as kind
-    from surveyors s
-    where s.lat is not null and ${inTier}
-      and earth_box(${here}, ${boxMiles * METERS_PER_MILE}::float8) @> ll_to_earth(s.lat, s.lng)
-      and earth_distance(ll_to_earth(s.lat, s.lng), ${here})
-        <= s.service_radius_miles * ${METERS_PER_MILE}::float8
-      and (
-        (s.status = 'active' and ${state}::text = any(s.license_states)
-          and ${surveyType}::text = any(s.survey_types))
-        or (s.status in ('prospect', 'invited') and not s.in_network
-          and (cardinality(s.license_states) = 0 or ${state}::text = any(s.license_states))
-          and (cardinality(s.survey_types) = 0 or ${surveyType}::text = any(s.survey_types)))
-      )
-    order by ll_to_earth(s.lat, s.lng) <-> ${here}
-    fetch first ${CANDIDATE_POOL} rows with ties
-    )`;
   return db<CandidateRow[]>`
     with near as (
-      select * from (
-        ${tier(db`s.service_radius_miles <= 100`, NEAR_TIER_MILES)}
-        union all
-        ${tier(db`s.service_radius_miles > 100`, MAX_SERVICE_RADIUS_MILES)}
-      ) s
+      select s.id, s.company_name, s.lat, s.lng, s.service_radius_miles, s.in_network, s.status,
+        s.source, s.rating, s.review_count, s.meridian_rating_sum, s.meridian_review_count,
+        s.user_id, s.email, earth_distance(s.location, ${here}) as distance_m,
+        case when s.status = 'active' then 'match' else 'prospect' end as kind
+      from surveyors s
+      where s.coverage is not null and s.status in ('active', 'prospect', 'invited')
+        and s.coverage @> ${here}
+        and earth_distance(s.location, ${here}) <= s.service_radius_miles * ${METERS_PER_MILE}::float8
+        and (
+          (s.status = 'active' and ${state}::text = any(s.license_states)
+            and ${surveyType}::text = any(s.survey_types))
+          or (s.status in ('prospect', 'invited') and not s.in_network
+            and (cardinality(s.license_states) = 0 or ${state}::text = any(s.license_states))
+            and (cardinality(s.survey_types) = 0 or ${surveyType}::text = any(s.survey_types)))
+        )
       order by distance_m, s.id
       limit ${CANDIDATE_POOL}
     )

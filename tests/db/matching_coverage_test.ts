@@ -1,10 +1,11 @@
 /**
- * The two-tier candidate search (lib/matching.ts candidateQuery, 0011_matching_tiers.sql)
- * finds exactly what one search in the 300-mile box finds: the same records, the same
- * distances, the same nearest CANDIDATE_POOL when more qualify. Checked on random points over
- * surveyors with every radius from 1 to 300 miles, the tier bounds (100 and 101) included,
- * clustered around a few cities so the pool limit is reached, with shared offices so ties are
- * broken by id. On PGlite, and on Postgres with DATABASE_URL set.
+ * The coverage search (lib/matching.ts candidateQuery, 0014_matching_coverage.sql: whose
+ * stored coverage box holds the property) finds exactly what one search in the 300-mile box
+ * around the property finds: the same records, the same distances, the same nearest
+ * CANDIDATE_POOL when more qualify. Checked on random points over surveyors with every radius
+ * from 1 to 300 miles, clustered around a few cities so the pool limit is reached, with shared
+ * offices so ties are broken by id; and the stored coverage follows a record that moves or
+ * changes its radius. On PGlite, and on Postgres with DATABASE_URL set.
  */
 import { assert, assertEquals } from "../_assert.ts";
 import { resetDatabase, test, testDatabase } from "../_helpers.ts";
@@ -13,7 +14,6 @@ import {
   candidateQuery,
   type MatchQuery,
   METERS_PER_MILE,
-  NEAR_TIER_MILES,
 } from "../../lib/matching.ts";
 import { MAX_SERVICE_RADIUS_MILES } from "../../lib/surveyor_schema.ts";
 import type { Sql } from "../../db/client.ts";
@@ -23,6 +23,8 @@ const POINTS = 40;
 const STATES = ["TX", "OK", "NM"];
 const TYPES = ["boundary", "topographic", "alta"] as const;
 const CITIES = [[30.2672, -97.7431], [35.4676, -97.5164], [35.0844, -106.6504]] as const;
+/** Radii up to this are the common case; a few records serve up to the maximum. */
+const COMMON_RADIUS_MILES = 100;
 
 function random(seed: number) {
   let value = seed;
@@ -43,10 +45,11 @@ async function seed(sql: Sql): Promise<void> {
       ? { lat: cLat + (next() - 0.5) * 1.2, lng: cLng + (next() - 0.5) * 1.2 }
       : { lat: 27 + next() * 12, lng: -110 + next() * 16 };
     const radius = i % 97 === 0
-      ? NEAR_TIER_MILES + (i % 2)
+      ? MAX_SERVICE_RADIUS_MILES - (i % 2)
       : next() < 0.85
-      ? 1 + Math.floor(next() * NEAR_TIER_MILES)
-      : NEAR_TIER_MILES + 1 + Math.floor(next() * (MAX_SERVICE_RADIUS_MILES - NEAR_TIER_MILES));
+      ? 1 + Math.floor(next() * COMMON_RADIUS_MILES)
+      : COMMON_RADIUS_MILES + 1 +
+        Math.floor(next() * (MAX_SERVICE_RADIUS_MILES - COMMON_RADIUS_MILES));
     const status = ["active", "active", "active", "prospect", "invited", "paused"][i % 6];
     const states = i % 11 === 0 ? [] : [STATES[i % 3], STATES[(i + 1) % 3]];
     rows.push({ ...place, radius, status, states });
@@ -68,7 +71,7 @@ async function seed(sql: Sql): Promise<void> {
   await sql`analyze surveyors`;
 }
 
-/** The search as it was before the tiers: one box of the largest radius. */
+/** The reference: every record within the largest allowed radius, one box, no index needed. */
 function oneBoxQuery(sql: Sql, { lat, lng, state, surveyType }: MatchQuery) {
   const here = sql`ll_to_earth(${lat}::float8, ${lng}::float8)`;
   return sql<{ id: string; distanceM: number }[]>`
@@ -95,12 +98,21 @@ function byDistance(rows: readonly { surveyorId?: string; id?: string; distanceM
     .sort((a, b) => a.distanceM - b.distanceM || (a.id < b.id ? -1 : 1));
 }
 
-test("[matching] the two-tier search finds exactly what one 300-mile box finds", async () => {
+test("[matching] the coverage search finds exactly what one 300-mile box finds", async () => {
   const { sql } = await testDatabase();
   await resetDatabase(sql);
   await seed(sql);
+  // One office shared by more records than the pool holds: which of them make the pool is
+  // decided by id.
+  await sql`
+    insert into surveyors (company_name, lat, lng, service_radius_miles, status, in_network,
+      license_states, survey_types)
+    select 'Shared office ' || i, 32.7767, -96.797, 50 + i % 50, 'active', true,
+      '{TX}', '{boundary}'
+    from generate_series(1, ${CANDIDATE_POOL + 50}::int) i`;
+  await sql`analyze surveyors`;
   const next = random(11);
-  const points: MatchQuery[] = [];
+  const points: MatchQuery[] = [{ lat: 32.78, lng: -96.8, state: "TX", surveyType: "boundary" }];
   for (let i = 0; i < POINTS; i++) {
     const [cLat, cLng] = CITIES[i % CITIES.length];
     const atCity = i % 4 === 0;
@@ -112,76 +124,50 @@ test("[matching] the two-tier search finds exactly what one 300-mile box finds",
     });
   }
   let full = 0;
-  let farFound = 0;
+  let wideFound = 0;
   for (const point of points) {
-    const [tiered, oneBox] = [
+    const [found, oneBox] = [
       byDistance(await candidateQuery(sql, point)),
       byDistance(await oneBoxQuery(sql, point)),
     ];
-    assertEquals(tiered, oneBox, JSON.stringify(point));
+    assertEquals(found, oneBox, JSON.stringify(point));
     if (oneBox.length === CANDIDATE_POOL) full++;
-    const far = await sql<{ n: number }[]>`
+    const wide = await sql<{ n: number }[]>`
       select count(*)::int as n from surveyors
       where id = any(${sql.array(oneBox.map((r) => r.id))}::uuid[])
-        and service_radius_miles > ${NEAR_TIER_MILES}`;
-    farFound += far[0].n;
+        and service_radius_miles > ${COMMON_RADIUS_MILES}`;
+    wideFound += wide[0].n;
   }
   // The comparison covered what it is meant to: full pools and wide-radius records.
-  assert(full > 0, "some points have more candidates than the pool holds");
-  assert(farFound > 0, "some candidates come from the wide tier");
+  assert(full > 1, "some points have more candidates than the pool holds");
+  assert(wideFound > 0, "some candidates serve more than 100 miles");
 });
 
-test("[matching] walking each tier's index nearest first finds exactly what one 300-mile box finds", async () => {
-  // At this size the planner may read a tier's box with a bitmap scan and sort it; at 50,000
-  // records it walks the index nearest first and stops at the pool. Force the walk (no bitmap
-  // scan, sorts discouraged) so its stop at CANDIDATE_POOL, ties included, is what is compared.
+test("[matching] a record's stored coverage follows its office and radius", async () => {
   const { sql } = await testDatabase();
   await resetDatabase(sql);
-  await seed(sql);
-  // One office shared by more records than the pool holds: which of them make the pool is
-  // decided by id, not by where the walk happens to meet them.
-  await sql`
+  const [firm] = await sql<{ id: string }[]>`
     insert into surveyors (company_name, lat, lng, service_radius_miles, status, in_network,
       license_states, survey_types)
-    select 'Shared office ' || i, 32.7767, -96.797, 50 + i % 50, 'active', true,
-      '{TX}', '{boundary}'
-    from generate_series(1, ${CANDIDATE_POOL + 50}::int) i`;
-  await sql`analyze surveyors`;
-  const next = random(13);
-  let walked = 0;
-  const shared: MatchQuery = { lat: 32.78, lng: -96.8, state: "TX", surveyType: "boundary" };
-  for (let i = 0; i <= POINTS; i++) {
-    const [cLat, cLng] = CITIES[i % CITIES.length];
-    const point: MatchQuery = i === POINTS ? shared : i % 2 === 0
-      ? {
-        lat: cLat + (next() - 0.5) * 0.2,
-        lng: cLng + (next() - 0.5) * 0.2,
-        state: STATES[i % 3],
-        surveyType: TYPES[i % 3],
-      }
-      : {
-        lat: 26 + next() * 14,
-        lng: -112 + next() * 20,
-        state: STATES[i % 3],
-        surveyType: TYPES[i % 3],
-      };
-    const [tiered, plan] = await sql.begin(async (tx) => {
-      await tx`set local enable_bitmapscan = off`;
-      await tx`set local enable_sort = off`;
-      // The disabled sort's huge cost would otherwise bring in JIT compilation on Postgres.
-      await tx`set local jit = off`;
-      const rows = await candidateQuery(tx as unknown as Sql, point);
-      const lines = await tx<Record<string, string>[]>`explain ${
-        candidateQuery(tx as unknown as Sql, point)
-      }`;
-      return [rows, lines.map((r) => Object.values(r)[0]).join("\n")] as const;
-    });
-    if (/Order By: .*<->/.test(plan)) walked++;
-    assertEquals(
-      byDistance(tiered),
-      byDistance(await oneBoxQuery(sql, point)),
-      JSON.stringify(point),
-    );
-  }
-  assertEquals(walked, POINTS + 1, "every point's tiers were walked nearest first");
+    values ('Moving Firm', 30.2672, -97.7431, 20, 'active', true, '{TX}', '{boundary}')
+    returning id`;
+  // San Marcos is ~28 miles from Austin: outside a 20-mile radius, inside a 40-mile one.
+  const sanMarcos: MatchQuery = {
+    lat: 29.8833,
+    lng: -97.9414,
+    state: "TX",
+    surveyType: "boundary",
+  };
+  const ids = async () => (await candidateQuery(sql, sanMarcos)).map((r) => r.surveyorId);
+  assertEquals(await ids(), []);
+  await sql`update surveyors set service_radius_miles = 40 where id = ${firm.id}`;
+  assertEquals(await ids(), [firm.id]);
+  // Moved to Dallas (~190 miles away): out of reach again.
+  await sql`update surveyors set lat = 32.7767, lng = -96.797 where id = ${firm.id}`;
+  assertEquals(await ids(), []);
+  // No location: never a candidate, and no coverage stored.
+  await sql`update surveyors set lat = null, lng = null where id = ${firm.id}`;
+  const [row] = await sql<{ coverage: string | null }[]>`
+    select coverage::text as coverage from surveyors where id = ${firm.id}`;
+  assertEquals(row.coverage, null);
 });

@@ -1,13 +1,12 @@
 /**
- * The matching query searches each radius tier through its own partial GiST index on surveyor
- * locations (surveyors_location_near_idx for radii up to 100 miles, surveyors_location_far_idx
- * above) and never scans the surveyors table, on PGlite and on Postgres (DATABASE_URL set).
+ * The matching query finds the records whose coverage holds the property through the GiST
+ * index on stored coverage boxes (surveyors_coverage_idx) and never scans the surveyors
+ * table, on PGlite and on Postgres (DATABASE_URL set).
  *
  * Honest about how: the table gets 3,000 surveyors spread over the continental US and is
  * ANALYZEd, and the plan is read with the planner's ordinary settings (no enable_seqscan
- * off): with real statistics the planner chooses the indexes by itself, because a tier's box
- * around one city holds a few percent of its rows. Radii run from 25 to 124 miles, so both
- * tiers hold rows.
+ * off): with real statistics the planner chooses the index by itself, because the firms that
+ * reach one city are a few percent of the rows. Radii run from 25 to 124 miles.
  */
 import { assert, assertStringIncludes } from "../_assert.ts";
 import { resetDatabase, test, testDatabase } from "../_helpers.ts";
@@ -42,7 +41,7 @@ async function plan(sql: Sql, query: MatchQuery): Promise<string> {
   return rows.map((r) => Object.values(r)[0]).join("\n");
 }
 
-test("[matching] EXPLAIN: each radius tier is searched through its own index, never a scan of surveyors", async () => {
+test("[matching] EXPLAIN: candidates are found through the coverage index, never a scan of surveyors", async () => {
   const { sql } = await testDatabase();
   await resetDatabase(sql);
   await seed(sql);
@@ -55,8 +54,7 @@ test("[matching] EXPLAIN: each radius tier is searched through its own index, ne
   ) {
     const text = await plan(sql, query);
     if (Deno.env.get("SHOW_PLAN")) console.log(text);
-    assertStringIncludes(text, "surveyors_location_near_idx", text);
-    assertStringIncludes(text, "surveyors_location_far_idx", text);
+    assertStringIncludes(text, "surveyors_coverage_idx", text);
     assert(!/Seq Scan on surveyors/.test(text), `a sequential scan of surveyors:\n${text}`);
   }
 });
