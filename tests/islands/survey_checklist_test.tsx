@@ -15,10 +15,20 @@ import { putSurveyInStatus } from "../_fixtures.ts";
 import { setupDom } from "./_dom.ts";
 import { type Call, useAppFetch } from "./_fetch.ts";
 
-// The browser's `online` event reaches globalThis; in Deno that is Deno's EventTarget, which
-// takes Deno's Event (happy-dom's replaces the global one below).
+// The browser's `online` event reaches globalThis, and the island tells the page's other
+// islands its progress there (a CustomEvent). In Deno globalThis is Deno's EventTarget, which
+// takes Deno's events only, while setupDom makes Event and CustomEvent happy-dom's: events
+// sent to globalThis are carried over into Deno's as a browser's window would take them.
 const NativeEvent = globalThis.Event;
+const NativeCustomEvent = globalThis.CustomEvent;
 setupDom();
+const denoDispatch = globalThis.dispatchEvent.bind(globalThis);
+globalThis.dispatchEvent = (event: Event) =>
+  denoDispatch(
+    event instanceof NativeEvent
+      ? event
+      : new NativeCustomEvent(event.type, { detail: (event as CustomEvent).detail }),
+  );
 const { act, cleanup, fireEvent, render, screen, waitFor, within } = await import(
   "@testing-library/react"
 );
