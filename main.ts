@@ -25,6 +25,7 @@ import { purchasedLeadPages } from "./routes/purchased_lead_pages.tsx";
 import { surveyorDashboard } from "./routes/surveyor_dashboard.tsx";
 import { surveyorJobPages } from "./routes/surveyor_job_pages.tsx";
 import { reviews } from "./routes/reviews.ts";
+import { technicianSurveyPages } from "./routes/technician_survey_pages.tsx";
 import { technicians } from "./routes/technicians.ts";
 import { technicianPages } from "./routes/technician_pages.tsx";
 import { pricing } from "./routes/pricing.ts";
@@ -124,6 +125,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", surveyorDashboard);
   app.route("/", surveyorJobPages);
   app.route("/", reviews);
+  app.route("/", technicianSurveyPages);
   app.route("/", technicians);
   app.route("/", technicianPages);
   app.route("/", appPages);

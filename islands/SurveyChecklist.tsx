@@ -39,6 +39,7 @@ import {
   type StoredPhoto,
 } from "./_checklist_store.ts";
 import { syncChecklist, type SyncOutcome } from "./_checklist_sync.ts";
+import { CHECKLIST_PROGRESS_EVENT } from "./_field_status.ts";
 
 /** Props of SurveyChecklist (plain JSON). */
 export interface SurveyChecklistProps {
@@ -180,6 +181,14 @@ export default function SurveyChecklist(
     [items, values],
   );
   const waiting = queue.length > 0;
+  // FieldActions on the same page enables "Mark surveyed" from this (islands/_field_status.ts).
+  useEffect(() => {
+    globalThis.dispatchEvent(
+      new CustomEvent(CHECKLIST_PROGRESS_EVENT, {
+        detail: { surveyId, progress, isSynced: !waiting },
+      }),
+    );
+  }, [surveyId, progress, waiting]);
 
   return (
     <div className="survey-checklist">

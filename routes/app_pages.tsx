@@ -1,11 +1,8 @@
 import { Hono } from "hono";
-import { zValidator } from "@hono/zod-validator";
-import { z } from "zod";
-import type { AppContext, AppEnv } from "./_env.ts";
-import { onInvalid } from "./_errors.tsx";
+import type { AppEnv } from "./_env.ts";
 import { dashboardPath, requirePageRole, requirePageUser } from "./_auth.ts";
 import { appPage } from "./_app_page.tsx";
-import { EmptyState, PageHeader } from "../components/AppPage.tsx";
+import { PageHeader } from "../components/AppPage.tsx";
 import {
   type RenderedEmail,
   renderEmail,
@@ -13,32 +10,6 @@ import {
   type TemplateId,
   TEMPLATES,
 } from "../lib/mail/render.tsx";
-
-/** The in-app 404 page for an object the user may not see (or that does not exist). */
-function notFoundPage(c: AppContext, { title, active, text, back }: {
-  title: string;
-  active: string;
-  text: string;
-  back: { href: string; label: string };
-}): Promise<Response> {
-  return appPage(
-    c,
-    { title, active },
-    <>
-      <PageHeader title={title} />
-      <EmptyState
-        title={title}
-        action={<a className="btn btn--primary" href={back.href}>{back.label}</a>}
-      >
-        {text}
-      </EmptyState>
-    </>,
-    404,
-  );
-}
-
-// Any id string is accepted here; an unknown or malformed one is the same 404 page.
-const SurveyIdParam = z.object({ surveyId: z.string() });
 
 let previews: Promise<{ id: TemplateId; email: RenderedEmail }[]> | undefined;
 
@@ -66,19 +37,7 @@ export const appPages = new Hono<AppEnv>()
   .get("/dashboard", requirePageUser, (c) => c.redirect(dashboardPath(c.var.user!.role), 302))
   // The surveyor area is routes/surveyor_dashboard.tsx, routes/lead_pages.tsx and
   // routes/purchased_lead_pages.tsx.
-  .get(
-    "/technician-survey-detail/:surveyId",
-    requirePageRole("technician"),
-    zValidator("param", SurveyIdParam, onInvalid),
-    (c) =>
-      // Technician assignments do not exist yet, so no survey is visible to anyone here.
-      notFoundPage(c, {
-        title: "Survey not found",
-        active: "/technician-dashboard",
-        text: "This survey is not assigned to you, or it no longer exists.",
-        back: { href: "/technician-dashboard", label: "Back to your dashboard" },
-      }),
-  )
+  // /technician-survey-detail/{surveyId} is routes/technician_survey_pages.tsx.
   // Admin pages owned here (/admin is routes/admin_pages.tsx, /surveyors and
   // /surveyor-detail/{id} routes/surveyor_pages.tsx; /admin-dashboard, /pricing-algorithm and
   // /regrid-api-test live with their features).

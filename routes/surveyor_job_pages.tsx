@@ -14,6 +14,8 @@ import { formatDate } from "../components/survey/format.ts";
 import AssignmentActions from "../islands/AssignmentActions.tsx";
 import DeliverableUpload from "../islands/DeliverableUpload.tsx";
 import { listSurveyFiles } from "../db/survey_files.ts";
+import CompleteSurvey from "../islands/CompleteSurvey.tsx";
+import { completeSurveyProps } from "./technician_survey_pages.tsx";
 import { assignmentActionsProps } from "../lib/assignments.ts";
 import { getSurveyorIdForUser } from "../db/assignments.ts";
 import { getSurveyorJob, type JobUnlocked, type SurveyorJob } from "../db/surveyor_jobs.ts";
@@ -121,7 +123,7 @@ function nextStepText(job: SurveyorJob): string {
     case "accepted":
       return "Call the client to agree the visit, then schedule it here.";
     case "scheduled":
-      return "Mark the job completed once the fieldwork is done.";
+      return "On the day, start fieldwork on the field page; once the survey is marked surveyed, upload the deliverables and mark it complete.";
     case "completed":
       return "You completed this job.";
     case "declined":
@@ -207,6 +209,8 @@ export const surveyorJobPages = new Hono<AppEnv>()
       }
       const details = job.unlocked;
       const where = details ? leadAddress(details) : placeOf(job);
+      // Only the firm doing the job (accepted, scheduled or completed) moves the fieldwork.
+      const delivery = await completeSurveyProps(c.var.db, surveyId, c.var.user!);
       // Deliverables are the firm's to upload once the job is theirs (as db/survey_access.ts
       // decides: accepted, scheduled or completed), and final once the survey is completed.
       const deliverables = ["accepted", "scheduled", "completed"].includes(job.assignment.status)
@@ -268,6 +272,13 @@ export const surveyorJobPages = new Hono<AppEnv>()
                       }}
                       hydrate="idle"
                     />
+                  </Card>
+                )
+                : null}
+              {delivery
+                ? (
+                  <Card id="delivery-title" title="Fieldwork and delivery">
+                    <Island component={CompleteSurvey} props={delivery} hydrate="idle" />
                   </Card>
                 )
                 : null}

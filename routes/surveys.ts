@@ -30,9 +30,25 @@ import {
   type Survey,
   SurveyListQuerySchema,
   SurveyRequestSchema,
-  SurveyStatusUpdateSchema,
 } from "../lib/survey_schema.ts";
-import { canTransition, requiredDateField, transitionError } from "../lib/survey_status.ts";
+import {
+  canTransition,
+  deliveryBlockers,
+  requiredDateField,
+  transitionError,
+} from "../lib/survey_status.ts";
+import {
+  deliveredNotice,
+  deliveryState,
+  FieldStatusUpdateSchema,
+  FIELDWORK_MESSAGES,
+  followDelivery,
+  getDeliveryParty,
+  latestFieldDate,
+  overrideNote,
+  recordFieldworkStart,
+} from "../lib/fieldwork.ts";
+import { type FieldworkSurvey, getFieldworkAccess } from "../db/survey_access.ts";
 import { SURVEY_TYPE_INFO } from "../lib/survey_types.ts";
 import { enqueueSurveyDispatch } from "../lib/jobs.ts";
 import { refundPurchasesForSurveys } from "../lib/refunds.ts";
@@ -101,6 +117,17 @@ async function endOpenAssignment(
   }
 }
 
+/** What the status API answers the crew: the survey's status and its days, nothing else. */
+function crewSurveyView(survey: FieldworkSurvey) {
+  return {
+    id: survey.id,
+    status: survey.status,
+    scheduledDate: survey.scheduledDate,
+    surveyedDate: survey.surveyedDate,
+    completedDate: survey.completedDate,
+  };
+}
+
 function absoluteUrl(c: Context<AppEnv>, path: string): string {
   return new URL(path, c.var.deps.config.PUBLIC_URL).href;
 }
@@ -151,7 +178,10 @@ async function lookupParcel(
  *   `requestId`.
  * - `GET /api/surveys` (clients: their own; admins: all, filtered) and `GET /api/surveys/{id}`
  *   (owner or admin; anyone else 404).
- * - `PATCH /api/surveys/{id}/status`: legal transitions for the caller's role only.
+ * - `PATCH /api/surveys/{id}/status`: legal transitions for the caller's role only: the
+ *   client cancels, the crew starts fieldwork, marks surveyed and (the surveyor) completes
+ *   under the delivery rules, admins move anything forward and override those rules with a
+ *   note (lib/survey_status.ts, lib/fieldwork.ts). Anyone not on the survey gets a 404.
  * - `DELETE /api/surveys/{id}` (admin deletes; the owning client cancels before assignment)
  *   and `POST /api/surveys/delete-multiple` (admins).
  */
@@ -336,7 +366,7 @@ export const surveys = new Hono<AppEnv>()
     "/api/surveys/:id/status",
     requireUser,
     zValidator("param", IdParam, onInvalid),
-    zValidator("json", SurveyStatusUpdateSchema, onInvalid),
+    zValidator("json", FieldStatusUpdateSchema, onInvalid),
     async (c) => {
       const { id } = c.req.valid("param");
       const input = c.req.valid("json");
@@ -344,13 +374,20 @@ export const surveys = new Hono<AppEnv>()
       const field = requiredDateField(input.status);
       const updated = await c.var.db.begin(async (tx) => {
         const survey = await lockSurvey(tx, { id });
-        if (!survey || (user.role !== "admin" && survey.clientId !== user.id)) {
+        // The client who owns it, the firm doing the job, its technician, admins: anyone else
+        // is told the survey does not exist.
+        const access = survey && await getFieldworkAccess(tx, { surveyId: survey.id, user });
+        if (!survey || !access) {
           throw new HTTPException(404, { message: SURVEY_MESSAGES.notFound });
         }
-        if (!canTransition(user.role, survey.status, input.status)) {
+        const role = access.as;
+        if (!canTransition(role, survey.status, input.status)) {
           throw new HTTPException(409, {
-            message: transitionError(user.role, survey.status, input.status),
+            message: transitionError(role, survey.status, input.status),
           });
+        }
+        if (input.position && input.status !== "in_fieldwork") {
+          throw new HTTPException(400, { message: FIELDWORK_MESSAGES.positionOnlyWhenStarting });
         }
         if (field === "surveyedDate" && !input.surveyedDate) {
           throw new HTTPException(400, { message: SURVEY_MESSAGES.surveyedDateRequired });
@@ -362,18 +399,60 @@ export const surveys = new Hono<AppEnv>()
         if (input.completedDate && surveyed && input.completedDate < surveyed) {
           throw new HTTPException(400, { message: SURVEY_MESSAGES.completedBeforeSurveyed });
         }
+        // The crew reports what happened; admins may record a planned or back-office date.
+        const latest = latestFieldDate();
+        if (
+          role !== "admin" &&
+          ((input.surveyedDate ?? "") > latest || (input.completedDate ?? "") > latest)
+        ) {
+          throw new HTTPException(400, { message: FIELDWORK_MESSAGES.dateInFuture });
+        }
+        const state = await deliveryState(tx, {
+          surveyId: survey.id,
+          from: survey.status,
+          to: input.status,
+        });
+        const blockers = deliveryBlockers(survey.status, input.status, state);
+        if (blockers.length > 0 && role !== "admin") {
+          throw new HTTPException(409, { message: blockers.join(" ") });
+        }
+        if (blockers.length > 0 && !input.note) {
+          throw new HTTPException(400, {
+            message: `${FIELDWORK_MESSAGES.noteRequired} ${blockers.join(" ")}`,
+          });
+        }
+        const party = input.status === "completed"
+          ? await getDeliveryParty(tx, {
+            surveyId: survey.id,
+            workingSurveyorId: access.survey.workingSurveyorId,
+            deliverables: state.deliverables,
+          })
+          : undefined;
         const changed = await applySurveyStatusChange(tx, {
           survey,
           to: input.status,
           actorId: actorId(c),
-          note: input.note,
+          note: blockers.length > 0 ? overrideNote(blockers, input.note!) : input.note,
           // A client's note is their own; staff choose whether the client reads theirs.
           isNoteVisibleToClient: user.role === "client" ? true : input.isNoteVisibleToClient,
           surveyedDate: input.surveyedDate,
           completedDate: input.completedDate,
           scheduledDate: input.scheduledDate,
+          notice: party ? deliveredNotice(party, survey) : undefined,
         });
         if (!changed) throw new HTTPException(409, { message: SURVEY_MESSAGES.changedMeanwhile });
+        if (input.status === "in_fieldwork") {
+          await recordFieldworkStart(tx, { surveyId: survey.id, position: input.position });
+        }
+        if (party) {
+          await followDelivery(tx, {
+            survey,
+            party,
+            completedDate: input.completedDate!,
+            bySurveyor: role === "surveyor",
+            publicUrl: c.var.deps.config.PUBLIC_URL,
+          });
+        }
         if (input.status === "cancelled") {
           await refundPurchasesForSurveys(tx, {
             surveyIds: [survey.id],
@@ -385,9 +464,14 @@ export const surveys = new Hono<AppEnv>()
           await endOpenAssignment(tx, c, survey.id);
         }
         // Read inside the transaction, as for a new request: a committed change answers 200.
+        // The crew gets the survey's status and days (the request itself is the client's).
+        if (role === "technician" || role === "surveyor") {
+          const after = await getFieldworkAccess(tx, { surveyId: survey.id, user });
+          return after && crewSurveyView(after.survey);
+        }
         return await getSurveyForUser(tx, { id, user });
       });
-      return c.json({ message: SURVEY_MESSAGES.statusUpdated, survey: updated as Survey });
+      return c.json({ message: SURVEY_MESSAGES.statusUpdated, survey: updated });
     },
   )
   .delete(

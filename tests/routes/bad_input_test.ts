@@ -306,8 +306,14 @@ const SAMPLES: Record<string, Sample> = {
   "PATCH /api/surveys/:id/status": {
     role: "admin",
     params: (f) => ({ id: f.survey.id }),
-    body: () => ({ status: "scheduled", scheduledDate: "2030-05-01", note: "Crew booked\nGate 4" }),
-    optional: ["scheduledDate", "note"],
+    // Straight to fieldwork (an admin may skip steps), with where the crew started.
+    body: () => ({
+      status: "in_fieldwork",
+      scheduledDate: "2030-05-01",
+      note: "Crew booked\nGate 4",
+      position: { lat: 30.26, lng: -97.74 },
+    }),
+    optional: ["scheduledDate", "note", "position"],
   },
   "DELETE /api/surveys/:id": { role: "admin", params: (f) => ({ id: f.survey.id }) },
   "POST /api/surveys/:id/review": {

@@ -116,7 +116,8 @@ const ACCESS: Record<string, Access> = {
   "GET /api/purchased-leads/:id": SURVEYOR,
   "PATCH /api/purchased-leads/:id": SURVEYOR,
   "GET /technician-dashboard": TECHNICIAN,
-  "GET /technician-survey-detail/:surveyId": TECHNICIAN,
+  // The field page: the assigned technician, the surveyor doing the job, admins (others 404).
+  "GET /technician-survey-detail/:surveyId": ["admin", "surveyor", "technician"],
   // A client rates the surveyor of their own completed survey (another's is a 404).
   "POST /api/surveys/:id/review": CLIENT,
   "GET /api/users": ADMIN,

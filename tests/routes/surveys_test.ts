@@ -583,7 +583,8 @@ test("[surveys] an admin moves a request forward; the client is notified of each
     ["scheduled", { scheduledDate: "2099-03-01" }],
     ["in_fieldwork", {}],
     ["surveyed", { surveyedDate: "2099-03-01" }],
-    ["completed", { completedDate: "2099-03-05" }],
+    // Nothing was uploaded: completing without a deliverable is an override with a note.
+    ["completed", { completedDate: "2099-03-05", note: "Plat delivered on paper" }],
   ];
   for (const [status, dates] of steps) {
     const res = await setStatus(t, admin, survey.id, { status, ...dates });
@@ -604,9 +605,13 @@ test("[surveys] an admin moves a request forward; the client is notified of each
   const notes = await t.sql<{ kind: string; link: string }[]>`
     select kind, link from notifications where user_id = ${user.id}`;
   assertEquals(notes.length, 4);
-  assert(
-    notes.every((n) => n.kind === "survey_status_changed" && n.link === `/survey/${survey.id}`),
-  );
+  assert(notes.every((n) => n.link === `/survey/${survey.id}`));
+  assertEquals(notes.map((n) => n.kind).sort(), [
+    "survey_delivered",
+    "survey_status_changed",
+    "survey_status_changed",
+    "survey_status_changed",
+  ]);
   t.close();
 });
 

@@ -1,0 +1,103 @@
+/**
+ * What the crew needs on site (/technician-survey-detail/{surveyId}): the property, its parcel
+ * data, access notes, the client's contact and the firm doing the job. Callers check access
+ * first (db/survey_access.ts getFieldworkAccess).
+ */
+import type { Db } from "./client.ts";
+import { isUuid } from "./users.ts";
+import type { SurveyStatus } from "../lib/survey_status.ts";
+import type { SurveyType } from "../lib/survey_types.ts";
+
+/** A survey as the field page shows it. */
+export interface FieldSurvey {
+  id: string;
+  status: SurveyStatus;
+  surveyType: SurveyType;
+  address: string;
+  formattedAddress: string | null;
+  lat: number | null;
+  lng: number | null;
+  state: string;
+  acreage: number | null;
+  propertyType: string;
+  structures: number;
+  cornersToSet: number;
+  cornersKnown: boolean | null;
+  altaItems: string[];
+  /** Whatever the parcel provider returned, or null. */
+  parcel: unknown;
+  accessNotes: string | null;
+  /** The client's own notes on the request. */
+  notes: string | null;
+  contactName: string;
+  contactPhone: string;
+  scheduledDate: string | null;
+  surveyedDate: string | null;
+  completedDate: string | null;
+  /** ISO time of "Start fieldwork", or null. */
+  fieldworkStartedAt: string | null;
+  /** The firm doing the job (accepted, scheduled or completed assignment), or null. */
+  companyName: string | null;
+  companyPhone: string | null;
+}
+
+type Row = Omit<FieldSurvey, "fieldworkStartedAt" | "acreage"> & {
+  fieldworkStartedAt: Date | null;
+  acreage: number | string | null;
+};
+
+/** The survey `surveyId` for the field page, or undefined when it does not exist. */
+export async function getFieldSurvey(
+  db: Db,
+  { surveyId }: { surveyId: string },
+): Promise<FieldSurvey | undefined> {
+  if (!isUuid(surveyId)) return undefined;
+  const [row] = await db<Row[]>`
+    select s.id, s.status, s.survey_type, s.address, s.formatted_address, s.lat, s.lng, s.state,
+      s.acreage, s.property_type, s.structures, s.corners_to_set, s.corners_known, s.alta_items,
+      s.parcel, s.access_notes, s.notes, s.contact_name, s.contact_phone,
+      s.scheduled_date::text as scheduled_date, s.surveyed_date::text as surveyed_date,
+      s.completed_date::text as completed_date, s.fieldwork_started_at,
+      v.company_name, v.phone as company_phone
+    from surveys s
+    left join lateral (
+      select a.surveyor_id from survey_assignments a
+      where a.survey_id = s.id and a.status in ('accepted', 'scheduled', 'completed')
+      order by (a.status <> 'completed') desc, a.created_at desc limit 1
+    ) w on true
+    left join surveyors v on v.id = w.surveyor_id
+    where s.id = ${surveyId}`;
+  if (!row) return undefined;
+  return {
+    ...row,
+    acreage: row.acreage === null ? null : Number(row.acreage),
+    fieldworkStartedAt: row.fieldworkStartedAt?.toISOString() ?? null,
+  };
+}
+
+/** The firm that does (or did) a survey's job. */
+export interface WorkingFirm {
+  surveyorId: string;
+  companyName: string;
+  phone: string | null;
+}
+
+/**
+ * The firm doing or having done the job of `surveyId` (an accepted, scheduled or completed
+ * assignment; the open one first), or undefined. Once a survey is delivered its assignment is
+ * completed, so the open-assignment reads no longer name the firm: the client's page and the
+ * rating use this.
+ */
+export async function getWorkingFirm(
+  db: Db,
+  { surveyId }: { surveyId: string },
+): Promise<WorkingFirm | undefined> {
+  if (!isUuid(surveyId)) return undefined;
+  const [row] = await db<WorkingFirm[]>`
+    select v.id as surveyor_id, v.company_name, v.phone
+    from survey_assignments a join surveyors v on v.id = a.surveyor_id
+    where a.survey_id = ${surveyId} and a.status in ('accepted', 'scheduled', 'completed')
+    order by (a.status <> 'completed') desc, a.created_at desc
+    limit 1`;
+  return row;
+}

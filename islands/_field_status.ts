@@ -1,0 +1,75 @@
+/**
+ * What the field-action islands (FieldActions, CompleteSurvey) share: the status request, the
+ * local day for the date pickers, and how a survey's days read. No server imports.
+ */
+import { apiJson } from "./_api.ts";
+import type { SurveyStatus } from "../lib/survey_status.ts";
+import type { ChecklistProgress } from "../lib/checklist_types.ts";
+
+/**
+ * The window event the SurveyChecklist island sends when its progress changes, with
+ * `detail: {surveyId, progress, isSynced}`: progress (lib/checklist_types.ts) counts the
+ * answers kept on the device too; `isSynced` is false while some still wait to be sent.
+ */
+export const CHECKLIST_PROGRESS_EVENT = "meridian:checklist-progress";
+
+/**
+ * The window event the DeliverableUpload island sends after an upload or a removal, with
+ * `detail: {surveyId, count}` (deliverables now on the survey).
+ */
+export const DELIVERABLES_EVENT = "meridian:deliverables-changed";
+
+/** `detail` of CHECKLIST_PROGRESS_EVENT. */
+export interface ChecklistProgressDetail {
+  surveyId: string;
+  progress: ChecklistProgress;
+  isSynced: boolean;
+}
+
+/** The survey as the status API answers it (the fields these islands read). */
+export interface StatusAnswer {
+  message: string;
+  survey: {
+    status: SurveyStatus;
+    surveyedDate: string | null;
+    completedDate: string | null;
+  };
+}
+
+/** `PATCH /api/surveys/{id}/status` with `body`; throws ApiError or TypeError (offline). */
+export async function changeStatus(
+  surveyId: string,
+  body: Record<string, unknown>,
+): Promise<StatusAnswer["survey"]> {
+  const data = await apiJson<StatusAnswer>(
+    "PATCH",
+    `/api/surveys/${encodeURIComponent(surveyId)}/status`,
+    body,
+  );
+  if (!data?.survey) throw new Error("Empty answer");
+  return data.survey;
+}
+
+/** The device's today as YYYY-MM-DD (its own time zone: the day the crew lives in). */
+export function localToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+const DAY = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+});
+
+/** "March 5, 2026" for YYYY-MM-DD. */
+export function formatDay(day: string): string {
+  return DAY.format(new Date(`${day}T00:00:00Z`));
+}
+
+/** True when the failure is the network (no signal), not the server's refusal. */
+export function isOffline(err: unknown): boolean {
+  return err instanceof TypeError ||
+    (typeof navigator !== "undefined" && navigator.onLine === false);
+}

@@ -1,0 +1,105 @@
+import { assert, assertEquals, assertStringIncludes } from "../_assert.ts";
+import { createTestApp, test, type TestApp } from "../_helpers.ts";
+import { createSignedInUser } from "../_auth.ts";
+import { islandProps } from "../_pages.ts";
+import { addSurveyor } from "../_assignment_fixtures.ts";
+import { checklistJob } from "../_checklist_fixtures.ts";
+import type { FieldActionsProps } from "../../islands/FieldActions.tsx";
+import type { CompleteSurveyProps } from "../../islands/CompleteSurvey.tsx";
+import type { SurveyChecklistProps } from "../../islands/SurveyChecklist.tsx";
+
+function page(t: TestApp, cookie: string, id: string) {
+  return t.request("GET", `/technician-survey-detail/${id}`, {
+    cookie,
+    headers: { accept: "text/html" },
+  });
+}
+
+test("[field page] the technician, the surveyor doing the job and admins see everything needed on site", async () => {
+  const t = await createTestApp();
+  try {
+    const job = await checklistJob(t);
+    await t.sql`update surveys set access_notes = 'Gate on the north side',
+      parcel = ${t.sql.json({ parcelNumber: "R-77123", county: "Travis" })}
+      where id = ${job.survey.id}`;
+    const admin = await createSignedInUser(t, { role: "admin" });
+    for (
+      const [who, cookie] of [
+        ["technician", job.technicianCookie],
+        ["surveyor", job.surveyorCookie],
+        ["admin", admin.cookie],
+      ] as const
+    ) {
+      const res = await page(t, cookie, job.survey.id);
+      assertEquals(res.status, 200, who);
+      assertEquals(res.headers.get("cache-control"), "private, no-store");
+      const html = await res.text();
+      assertStringIncludes(html, "Open in maps");
+      assertStringIncludes(html, "https://www.google.com/maps/search/?api=1&amp;query=");
+      assertStringIncludes(html, "R-77123");
+      assertStringIncludes(html, "Gate on the north side");
+      assertStringIncludes(html, job.survey.contactName);
+      assert(html.includes('href="tel:'), `${who}: a tap-to-call phone`);
+      assertStringIncludes(html, "Gate code 1234; dog in the yard");
+      assertStringIncludes(html, "Level Line Surveying");
+      const actions = islandProps<FieldActionsProps>(html, "FieldActions");
+      assertEquals([actions.surveyId, actions.status], [job.survey.id, "scheduled"]);
+      assert(actions.progress && actions.progress.requiredTotal > 0, "progress of the checklist");
+      assertEquals(actions.progress.requiredDone, 0);
+      const checklist = islandProps<SurveyChecklistProps>(html, "SurveyChecklist");
+      assertEquals(checklist.canEdit, true);
+      assert(checklist.items.length > 0);
+      // The surveyor and admins see who the crew is; the technician is told only their notes.
+      assertEquals(html.includes("Technician: Toni Tech"), who !== "technician", who);
+    }
+  } finally {
+    t.close();
+  }
+});
+
+test("[field page] the client, another firm, another technician and unknown ids get the 404 page", async () => {
+  const t = await createTestApp();
+  try {
+    const job = await checklistJob(t);
+    const rival = await addSurveyor(t, "Rival Surveying");
+    const stranger = await createSignedInUser(t, { role: "technician" });
+    for (const cookie of [rival.cookie, stranger.cookie]) {
+      const res = await page(t, cookie, job.survey.id);
+      assertEquals(res.status, 404);
+      const html = await res.text();
+      assertStringIncludes(html, "Survey not found");
+      assert(!html.includes("Gate code 1234"), "nothing of the job leaks");
+    }
+    // The client's own survey is /survey/{id}; this page is the crew's.
+    assertEquals((await page(t, job.clientCookie, job.survey.id)).status, 403);
+    for (const id of [crypto.randomUUID(), "not-a-uuid"]) {
+      assertEquals((await page(t, job.technicianCookie, id)).status, 404, id);
+    }
+  } finally {
+    t.close();
+  }
+});
+
+test("[field page] the surveyor's job page offers Mark complete once surveyed, disabled without a deliverable", async () => {
+  const t = await createTestApp();
+  try {
+    const job = await checklistJob(t, { status: "surveyed" });
+    const res = await t.request("GET", `/surveyor/jobs/${job.survey.id}`, {
+      cookie: job.surveyorCookie,
+    });
+    assertEquals(res.status, 200);
+    const html = await res.text();
+    const props = islandProps<CompleteSurveyProps>(html, "CompleteSurvey");
+    assertEquals([props.status, props.deliverables], ["surveyed", 0]);
+    assertStringIncludes(html, "Mark complete");
+    assertStringIncludes(html, "Upload at least one deliverable");
+    // Another firm's surveyor with no job there sees no delivery card.
+    const rival = await addSurveyor(t, "Rival Surveying");
+    const other = await t.request("GET", `/surveyor/jobs/${job.survey.id}`, {
+      cookie: rival.cookie,
+    });
+    assertEquals(other.status, 404);
+  } finally {
+    t.close();
+  }
+});
