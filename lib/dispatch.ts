@@ -191,13 +191,12 @@ async function matchAndStore(
   places: NearbyPlaces | undefined,
 ): Promise<{ surveyors: NearbySurveyorInfo[]; foundAt: Date }> {
   const point = { lat: survey.lat!, lng: survey.lng! };
-  const candidates = await findCandidateSurveyors(db, {
-    ...point,
-    state: survey.state,
-    surveyType: survey.surveyType,
-  });
-  const surveyors = candidates.map(fromCandidate);
-  if (places) surveyors.push(...await placeProspects(db, places, point));
+  // Independent reads side by side (on Postgres each takes its own pooled connection).
+  const [candidates, prospects] = await Promise.all([
+    findCandidateSurveyors(db, { ...point, state: survey.state, surveyType: survey.surveyType }),
+    places ? placeProspects(db, places, point) : [],
+  ]);
+  const surveyors = [...candidates.map(fromCandidate), ...prospects];
   const foundAt = await saveNearbySurveyors(db, { surveyId: survey.id, surveyors });
   return { surveyors, foundAt };
 }
@@ -237,9 +236,11 @@ async function withNotified(
   db: Db,
   surveyId: string,
   stored: NearbySurveyorInfo[],
+  { isFresh }: { isFresh: boolean },
 ): Promise<NearbySurveyorInfo[]> {
+  // A fresh match already left out the places that are records (placeProspects).
   const [surveyors, offered] = await Promise.all([
-    withConvertedPlaces(db, stored),
+    isFresh ? stored : withConvertedPlaces(db, stored),
     listSurveyRecipientIds(db, { surveyId }),
   ]);
   return surveyors.map((s) => ({
@@ -267,7 +268,7 @@ export async function findSurveyors(
   if (!fromCache) {
     ({ surveyors, foundAt } = await matchAndStore(deps.sql, survey, deps.places));
   }
-  const list = await withNotified(deps.sql, survey.id, surveyors!);
+  const list = await withNotified(deps.sql, survey.id, surveyors!, { isFresh: !fromCache });
   return {
     surveyors: list,
     survey: {
@@ -565,7 +566,7 @@ export async function getSurveyDispatch(
   const survey = await getDispatchSurvey(deps.sql, { id: surveyId });
   if (!survey) return undefined;
   const [surveyors, lead] = await Promise.all([
-    withNotified(deps.sql, survey.id, survey.nearbySurveyors ?? []),
+    withNotified(deps.sql, survey.id, survey.nearbySurveyors ?? [], { isFresh: false }),
     getLeadForSurvey(deps.sql, { surveyId: survey.id }),
   ]);
   return {
