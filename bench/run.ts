@@ -4,7 +4,8 @@
  *  2. the JavaScript each public page loads (raw and gzip, from the build manifest),
  *  3. the per-endpoint benchmarks in bench/*.ts that exist (address suggestions, pricing,
  *     survey lists, forgot-password timing, signed-in pages, find-surveyors, the surveyor
- *     directory at 50,000 records, the lead market at 10,000 open leads), each printing its own
+ *     directory at 50,000 records, the lead market at 10,000 open leads, 20 MB survey files up
+ *     and down on both storage providers), each printing its own
  *     figures.
  * Prints figures only; it asserts nothing.
  */
@@ -151,6 +152,7 @@ async function endpointBenches() {
       "find_surveyors",
       "surveyors_list",
       "lead_market",
+      "files",
     ]
   ) {
     const path = new URL(`bench/${name}.ts`, ROOT);
