@@ -223,6 +223,8 @@ export async function insertTemplateVersion(
   },
 ): Promise<ChecklistTemplateView> {
   await tx`select pg_advisory_xact_lock(hashtext(${"checklist_template:" + surveyType}))`;
+  // The defaults are version 1 even in a database emptied since the seed.
+  await ensureDefaultTemplates(tx);
   const clean = items.map((item) => ({
     key: item.key,
     label: item.label,
