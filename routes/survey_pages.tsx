@@ -46,6 +46,8 @@ import { formatInteger } from "../lib/numbers.ts";
 import { assignSurveyorProps, DispatchCard } from "../components/DispatchCard.tsx";
 import { getOpenAssignment, listSurveyBuyers } from "../db/assignments.ts";
 import { getSurveyDispatch } from "../lib/dispatch.ts";
+import { DeliveryCards, WorkingFirmContact } from "../components/SurveyDelivery.tsx";
+import { loadDelivery } from "../lib/fieldwork.ts";
 
 /** Client dashboard page size. */
 export const CLIENT_PAGE_SIZE = 10;
@@ -226,6 +228,9 @@ export const surveyPages = new Hono<AppEnv>()
           getOpenAssignment(c.var.db, { surveyId: survey.id }),
         ])
         : [undefined, [], undefined];
+      // Fieldwork and delivery: the checklist's progress (never its answers or notes), the
+      // deliverables once completed (admins: as soon as there are any), the rating.
+      const delivery = await loadDelivery(c.var.db, survey, user);
       // Admins choose the field crew while the survey is assigned, scheduled or in fieldwork.
       const crew = user.role === "admin"
         ? await assignTechnicianPropsFor(c.var.db, { surveyId: survey.id, user })
@@ -279,7 +284,9 @@ export const surveyPages = new Hono<AppEnv>()
                   <div>
                     <dt>Surveyor</dt>
                     <dd>
-                      <SurveyorContact survey={survey} />
+                      {!survey.assignedSurveyor && delivery.firm
+                        ? <WorkingFirmContact firm={delivery.firm} />
+                        : <SurveyorContact survey={survey} />}
                     </dd>
                   </div>
                   <div>
@@ -296,6 +303,7 @@ export const surveyPages = new Hono<AppEnv>()
                   </div>
                 </dl>
               </Card>
+              <DeliveryCards survey={survey} delivery={delivery} isOwner={isOwner} />
               <Card id="request-title" title="Request details">
                 {user.role === "admin"
                   ? <p className="muted">{`Client: ${survey.clientName}`}</p>
