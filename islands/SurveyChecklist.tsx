@@ -149,14 +149,18 @@ export default function SurveyChecklist(
   }, [reload, sync]);
 
   const enqueue = useCallback(async (itemId: string, value: ChecklistValue) => {
-    await checklistStore().addOp({
-      type: "answer",
+    const op = {
+      type: "answer" as const,
       surveyId,
       opId: newId(),
       itemId,
       value,
       answeredAt: new Date().toISOString(),
-    });
+    };
+    // Shown at once (a controlled checkbox must not spring back while the device writes);
+    // the reload below replaces it with the stored op.
+    setQueue((old) => [...old, { ...op, seq: Number.MAX_SAFE_INTEGER }]);
+    await checklistStore().addOp(op);
     await reload();
     sync();
   }, [surveyId, reload, sync]);
@@ -540,22 +544,54 @@ function PhotoControl(
   );
 }
 
-/** Object URLs of the photos still on the device among `refs`, revoked when no longer shown. */
+// Thumbnails of photos on the device, by upload op id: made once per page.
+const thumbnails = new Map<string, Promise<string | undefined>>();
+
+/**
+ * A small JPEG data: URL of `blob` (the page's CSP allows data: images, not blob: URLs), drawn
+ * 192 px wide so a 10 MB phone photo does not become a 13 MB string; undefined when the browser
+ * cannot decode it.
+ */
+async function thumbnailOf(blob: Blob): Promise<string | undefined> {
+  try {
+    const bitmap = await createImageBitmap(blob);
+    const width = Math.min(192, bitmap.width);
+    const height = Math.max(1, Math.round(bitmap.height * (width / bitmap.width)));
+    const canvas = document.createElement("canvas");
+    canvas.width = width;
+    canvas.height = height;
+    canvas.getContext("2d")?.drawImage(bitmap, 0, 0, width, height);
+    bitmap.close();
+    return canvas.toDataURL("image/jpeg", 0.8);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Preview sources of the photos still on the device among `refs` (see thumbnailOf). */
 function useObjectUrls(refs: string[], photos: Map<string, StoredPhoto>): Map<string, string> {
   const [urls, setUrls] = useState<Map<string, string>>(new Map());
   const key = refs.join(",");
   useEffect(() => {
-    if (typeof URL.createObjectURL !== "function") return;
-    const made = new Map<string, string>();
-    for (const ref of refs) {
-      if (!ref.startsWith(LOCAL_PHOTO)) continue;
-      const photo = photos.get(ref.slice(LOCAL_PHOTO.length));
-      if (photo && photo.blob.size > 0) made.set(ref, URL.createObjectURL(photo.blob));
-      else if (photo?.fileId) made.set(ref, `/api/files/${encodeURIComponent(photo.fileId)}`);
-    }
-    setUrls(made);
+    let isCurrent = true;
+    (async () => {
+      const made = new Map<string, string>();
+      for (const ref of refs) {
+        if (!ref.startsWith(LOCAL_PHOTO)) continue;
+        const uploadOpId = ref.slice(LOCAL_PHOTO.length);
+        const photo = photos.get(uploadOpId);
+        if (photo && photo.blob.size > 0 && typeof createImageBitmap === "function") {
+          if (!thumbnails.has(uploadOpId)) thumbnails.set(uploadOpId, thumbnailOf(photo.blob));
+          const url = await thumbnails.get(uploadOpId);
+          if (url) made.set(ref, url);
+        } else if (photo?.fileId) {
+          made.set(ref, `/api/files/${encodeURIComponent(photo.fileId)}`);
+        }
+      }
+      if (isCurrent) setUrls(made);
+    })();
     return () => {
-      for (const url of made.values()) if (url.startsWith("blob:")) URL.revokeObjectURL(url);
+      isCurrent = false;
     };
     // refs are compared by their joined key; photos by identity (a new Map after each reload).
   }, [key, photos]);
