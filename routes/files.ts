@@ -316,7 +316,6 @@ export const files = new Hono<AppEnv>()
           // no-transform: served as stored (the compression middleware leaves it alone), so
           // the length and the checksum hold.
           "Cache-Control": "private, no-store, no-transform",
-          "Content-Security-Policy": "default-src 'none'; sandbox",
         },
       });
     },
