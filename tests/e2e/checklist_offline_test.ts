@@ -102,8 +102,15 @@ e2e("the technician fills the checklist offline, reloads, and it syncs once back
   await page.goto(`/technician-survey-detail/${surveyId}`);
   // Hydrated: the controls are enabled only then.
   await item(page, "deed_research").locator("input[type=checkbox]:not([disabled])").waitFor();
-  await noSidewaysScroll(page, "the technician's job page at 390 px");
-  assertEquals(await axeViolations(page, ".survey-checklist"), [], "the checklist at 390 px");
+  for (const width of [1440, 1280, 1024, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await noSidewaysScroll(page, `the technician's job page at ${width} px`);
+    assertEquals(
+      await axeViolations(page, ".survey-checklist"),
+      [],
+      `the checklist at ${width} px`,
+    );
+  }
   const jpeg = await photoBytes(page);
 
   // The site has no signal.
@@ -218,4 +225,46 @@ e2e("the technician fills the checklist offline, reloads, and it syncs once back
     ),
     [],
   );
+});
+
+e2e("the admin's checklist pages fit every width, axe-clean and by keyboard", async (
+  { t, baseUrl, newPage, consoleErrors },
+) => {
+  const admin = await createSignedInUser(t, { role: "admin", fullName: "Ada Admin" });
+  const page = await newPage();
+  const [name, value] = admin.cookie.split("=");
+  await page.context().addCookies([{ name, value, url: baseUrl }]);
+  await page.goto("/admin/checklists");
+  await page.getByRole("link", { name: "Elevation Certificate" }).click();
+  await page.locator(".template-editor button[type=submit]:not([disabled])").waitFor();
+  for (const width of [390, 1024, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await noSidewaysScroll(page, `the template editor at ${width} px`);
+    assertEquals(await axeViolations(page, "main"), [], `the template editor at ${width} px`);
+  }
+  // Keyboard: add an item, name it, save it.
+  await page.getByRole("button", { name: "Add item" }).focus();
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Vent photos");
+  await page.getByRole("button", { name: "Save as version 2" }).focus();
+  await page.keyboard.press("Enter");
+  await page.locator(".toast", { hasText: "Checklist template saved" }).first().waitFor();
+  const [row] = await t.sql<{ items: Record<string, unknown>[] }[]>`
+    select items from checklist_templates
+    where survey_type = 'elevation_certificate' and version = 2`;
+  assertEquals(row.items.at(-1), {
+    key: "vent_photos",
+    label: "Vent photos",
+    kind: "check",
+    isRequired: true,
+  });
+
+  await page.goto("/admin/checklists");
+  await page.getByRole("cell", { name: "v2" }).waitFor();
+  for (const width of [390, 1024, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await noSidewaysScroll(page, `the checklists list at ${width} px`);
+    assertEquals(await axeViolations(page, "main"), [], `the checklists list at ${width} px`);
+  }
+  assertEquals(consoleErrors, []);
 });
