@@ -25,9 +25,10 @@ setupDom();
 const denoDispatch = globalThis.dispatchEvent.bind(globalThis);
 globalThis.dispatchEvent = (event: Event) =>
   denoDispatch(
-    event instanceof NativeEvent
-      ? event
-      : new NativeCustomEvent(event.type, { detail: (event as CustomEvent).detail }),
+    event instanceof NativeEvent ? event : new NativeCustomEvent(
+      (event as { type: string }).type,
+      { detail: (event as { detail?: unknown }).detail },
+    ),
   );
 const { act, cleanup, fireEvent, render, screen, waitFor, within } = await import(
   "@testing-library/react"
