@@ -5,6 +5,7 @@ import type { AppDeps, AppEnv } from "./routes/_env.ts";
 import { notFound, onError } from "./routes/_errors.tsx";
 import { csrf, MAX_BODY_BYTES, requestContext, securityHeaders } from "./routes/_middleware.ts";
 import { health } from "./routes/health.ts";
+import { metrics } from "./routes/metrics.ts";
 import { staticFiles } from "./routes/static.ts";
 import { servePageCache } from "./routes/_pages.ts";
 import { pages } from "./routes/pages.tsx";
@@ -89,6 +90,7 @@ export function createApp(deps: AppDeps) {
   app.use(wellFormedJson);
   app.use(sessions(deps));
   app.route("/", health);
+  app.route("/", metrics);
   app.route("/", staticFiles);
   app.route("/", redirects);
   app.route("/", seo);

@@ -18,13 +18,53 @@ export const keys = {
   deviceToken: (tokenHash: string) => ["device_tokens", tokenHash] as const,
 };
 
-/** Opens Deno KV at `path` (":memory:" for tests), creating its directory. */
-export async function openKv(path: string): Promise<Deno.Kv> {
+/** Why Deno KV could not be opened at start-up, in one line for the operator. */
+export class KvStartError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "KvStartError";
+  }
+}
+
+/** How long start-up waits for a KV Connect endpoint (KV_URL) to answer. */
+export const KV_CONNECT_TIMEOUT_MS = 15_000;
+
+/**
+ * Opens Deno KV at `path`: a file (creating its directory), ":memory:" for tests, or a KV
+ * Connect URL (http:// or https://; Deno reads DENO_KV_ACCESS_TOKEN from the environment and
+ * fetches the endpoint's metadata while opening). Throws `KvStartError` when a KV Connect
+ * endpoint refuses, rejects the token or does not answer within `timeoutMs`.
+ */
+export async function openKv(
+  path: string,
+  { timeoutMs = KV_CONNECT_TIMEOUT_MS }: { timeoutMs?: number } = {},
+): Promise<Deno.Kv> {
+  if (/^https?:\/\//i.test(path)) return await openRemoteKv(path, timeoutMs);
   if (path !== ":memory:") {
     const dir = path.replace(/\/[^/]*$/, "");
     if (dir && dir !== path) await Deno.mkdir(dir, { recursive: true });
   }
   return await Deno.openKv(path);
+}
+
+async function openRemoteKv(url: string, timeoutMs: number): Promise<Deno.Kv> {
+  // Only scheme, host and path in messages: a URL may carry credentials in its user part.
+  const parsed = new URL(url);
+  const where = `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+  const opening = Deno.openKv(url);
+  const result = await settleBy(opening, Date.now() + timeoutMs);
+  if (result.state === "ok") return result.value;
+  if (result.state === "timeout") {
+    // Should it connect after all, close it rather than leak a handle.
+    opening.then((kv) => kv.close(), () => {});
+    throw new KvStartError(
+      `Deno KV at KV_URL ${where} did not answer within ${Math.round(timeoutMs / 1000)} s.`,
+    );
+  }
+  const why = result.error instanceof Error ? result.error.message : String(result.error);
+  throw new KvStartError(`Cannot open Deno KV at KV_URL ${where}: ${why}`, {
+    cause: result.error,
+  });
 }
 
 /** Result of a rate-limit hit: whether it is allowed and, if not, seconds to wait. */

@@ -16,6 +16,14 @@ export const ConfigSchema = z.object({
     .optional(),
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   KV_PATH: z.string().min(1).optional(),
+  /**
+   * A Deno KV Connect endpoint (Deno Deploy's KV, a self-hosted denokv) shared by several
+   * instances, instead of the single-host KV file. Needs DENO_KV_ACCESS_TOKEN.
+   */
+  KV_URL: z.string().regex(/^https?:\/\/[^\s/?#]+/, "must be an http:// or https:// KV Connect URL")
+    .refine(isUrl, "must be an http:// or https:// KV Connect URL").optional(),
+  /** The KV Connect access token; Deno itself reads it from the environment. */
+  DENO_KV_ACCESS_TOKEN: z.string().min(1).optional(),
   TRUST_PROXY: boolFlag,
   /**
    * How many trusted proxies append to X-Forwarded-For: the client is the entry that many
@@ -60,7 +68,29 @@ export const ConfigSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Path-style URLs (endpoint/bucket/key), which most S3-compatible servers need. */
   S3_FORCE_PATH_STYLE: boolFlag,
+  /**
+   * Bearer token for `GET /metrics` (Prometheus text). Unset: the route answers 404. Long
+   * enough that guessing it is hopeless.
+   */
+  METRICS_TOKEN: z.string()
+    .regex(/^[\x21-\x7e]{24,256}$/, "must be 24 to 256 visible ASCII characters").optional(),
+  /**
+   * On SIGTERM/SIGINT: how long in-flight requests and background jobs may take to finish
+   * before the server closes Postgres and KV and exits anyway (with code 1).
+   */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
 }).superRefine((config, ctx) => {
+  if (config.KV_URL && !config.DENO_KV_ACCESS_TOKEN) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["DENO_KV_ACCESS_TOKEN"],
+      message: "KV_URL needs DENO_KV_ACCESS_TOKEN (the KV Connect access token)",
+    });
+  }
+  // Two places to keep sessions would split them between instances: say which one wins.
+  if (config.KV_URL && config.KV_PATH) {
+    ctx.addIssue({ code: "custom", path: ["KV_PATH"], message: "set KV_PATH or KV_URL, not both" });
+  }
   if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
     ctx.addIssue({
       code: "custom",
@@ -102,7 +132,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   return result.data;
 }
 
-/** The KV file path: KV_PATH, or kv.sqlite3 under DATA_DIR. */
+/**
+ * What `Deno.openKv` opens: the KV Connect URL (KV_URL), else the KV file (KV_PATH, or
+ * kv.sqlite3 under DATA_DIR).
+ */
 export function kvPath(config: Config): string {
-  return config.KV_PATH ?? `${config.DATA_DIR}/kv.sqlite3`;
+  return config.KV_URL ?? config.KV_PATH ?? `${config.DATA_DIR}/kv.sqlite3`;
+}
+
+function isUrl(value: string): boolean {
+  return URL.canParse(value);
 }

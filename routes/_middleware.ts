@@ -7,11 +7,16 @@ import { logLine } from "../lib/log.ts";
 import { sessionCookie } from "../lib/sessions.ts";
 import { STRIPE_WEBHOOK_PATH } from "../lib/payments/provider.ts";
 import { isFileUploadRequest } from "../lib/survey_file_types.ts";
+import { nameRequestSpan, tagRequestSpan } from "../lib/telemetry.ts";
+import { UNMATCHED_ROUTE } from "../lib/metrics.ts";
+import { observeRequest, routeLabel } from "./metrics.ts";
 
 /**
- * Puts deps on the context, assigns a request id (echoed in `X-Request-Id`), works out the
- * client IP and logs one line per request. Marks every answer that may depend on the session
- * `Cache-Control: private, no-store` unless its route chose a policy (see `isSessionDependent`).
+ * Puts deps on the context, assigns a request id (echoed in `X-Request-Id` and put on the
+ * request's trace span), works out the client IP, logs one line per request and counts it in
+ * the app's metrics (by route pattern and status). Marks every answer that may depend on the
+ * session `Cache-Control: private, no-store` unless its route chose a policy (see
+ * `isSessionDependent`).
  */
 export function requestContext(deps: AppDeps) {
   const log = deps.config.LOG_REQUESTS;
@@ -21,6 +26,7 @@ export function requestContext(deps: AppDeps) {
     const start = performance.now();
     const requestId = requestIdFor(c.req.raw);
     c.set("requestId", requestId);
+    tagRequestSpan(requestId);
     c.set("deps", deps);
     c.set("db", deps.sql);
     c.set("kv", deps.kv);
@@ -35,6 +41,9 @@ export function requestContext(deps: AppDeps) {
     }
     headers.set("X-Request-Id", requestId);
     if (log) logRequest(c.req.method, c.req.path, c.res.status, start, requestId);
+    const route = routeLabel(c);
+    observeRequest(deps, c, route, start);
+    nameRequestSpan(c.req.method, route === UNMATCHED_ROUTE ? undefined : route);
   });
 }
 

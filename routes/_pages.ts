@@ -3,6 +3,8 @@ import { gzipSync } from "node:zlib";
 import type { AppContext, AppDeps } from "./_env.ts";
 import { type PageMeta, renderPage } from "../components/render.tsx";
 import { logRequest, requestIdFor, securityHeaderList } from "./_middleware.ts";
+import { requestMetrics } from "../lib/metrics.ts";
+import { nameRequestSpan, tagRequestSpan } from "../lib/telemetry.ts";
 
 /** Substring of the session cookie's name (plain or with the `__Host-` prefix). */
 const SESSION_COOKIE_MARK = "meridian_session=";
@@ -83,6 +85,7 @@ export function servePageCache<E>(
   const cache = cacheFor(deps);
   const securityFor = securityHeaderList(deps);
   const log = deps.config.LOG_REQUESTS;
+  const metrics = requestMetrics(deps);
   // Header lists per (page, encoding, security variant), built once: building a Headers
   // object from scratch is a large share of a cached response's cost.
   const headerLists = new WeakMap<CachedPage, Map<string, [string, string][]>>();
@@ -108,8 +111,11 @@ export function servePageCache<E>(
     const path = url.slice(pathStart, queryStart === -1 ? undefined : queryStart);
     const page = cache.get(path);
     if (!page) return dispatch(req, env);
-    const start = log ? performance.now() : 0;
+    const start = performance.now();
     const requestId = requestIdFor(req);
+    // The page path is its route: only pages registered as exact paths are cached.
+    tagRequestSpan(requestId);
+    nameRequestSpan(req.method, path);
     const gzip = /\bgzip\b/.test(req.headers.get("accept-encoding") ?? "");
     const headers = listFor(page, gzip, securityFor(req)).slice();
     headers.push(["X-Request-Id", requestId]);
@@ -121,6 +127,12 @@ export function servePageCache<E>(
       res = new Response(body, { headers });
     }
     if (log) logRequest(req.method, path, res.status, start, requestId);
+    metrics.observe({
+      method: req.method,
+      route: path,
+      status: res.status,
+      seconds: (performance.now() - start) / 1000,
+    });
     return res;
   };
 }

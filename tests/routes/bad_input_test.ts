@@ -1314,3 +1314,41 @@ test("[bad input] POST /api/surveys/:id/files: every bad form is a 4xx {message}
   assertEquals(res.status, 201, text);
   t.close();
 });
+
+test("[bad input] GET /metrics: every malformed Authorization or query is a 401 {message}", async () => {
+  const token = "bad-input-metrics-token-0123456789";
+  const t = await createTestApp({ env: { METRICS_TOKEN: token } });
+  const before = await snapshot(t);
+  const headers: [string, string][] = [
+    ["empty", ""],
+    ["scheme only", "Bearer"],
+    ["scheme and a space", "Bearer "],
+    ["two spaces", `Bearer  ${token}`],
+    ["tab", `Bearer\t${token}`],
+    ["trailing junk", `Bearer ${token} x`],
+    ["control character", `Bearer ${inside(token, "\u0001")}`],
+    ["latin-1 byte", `Bearer ${inside(token, "\u00e9")}`],
+    ["10 KB token", `Bearer ${"a".repeat(10_000)}`],
+    ["another scheme", `Token ${token}`],
+    ["basic", `Basic ${btoa(`metrics:${token}`)}`],
+  ];
+  for (const [label, authorization] of headers) {
+    const res = await t.request("GET", "/metrics", { headers: { authorization } });
+    const text = await res.text();
+    const seen = `${label} → ${res.status} ${text.slice(0, 200)}`;
+    assertEquals(res.status, 401, seen);
+    assertEquals(JSON.parse(text).message, "A valid metrics token is required", seen);
+  }
+  // The query is ignored, whatever it holds; the token alone decides.
+  for (const query of ["?x=%00", "?name[]=%ff", `?token=${token}`, `?${"a=1&".repeat(500)}`]) {
+    const res = await t.request("GET", `/metrics${query}`);
+    assertEquals(res.status, 401, query);
+    await res.body?.cancel();
+  }
+  assertEquals(await snapshot(t), before, "a refused scrape changed a table");
+  const ok = await t.request("GET", "/metrics?x=%00", {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  assertEquals(ok.status, 200, await ok.text());
+  t.close();
+});

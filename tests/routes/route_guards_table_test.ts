@@ -14,7 +14,12 @@ import type { Role } from "../../lib/roles.ts";
 const PUBLIC = "public";
 /** Any signed-in user, whatever the role (the handler may still check ownership). */
 const USER = "user";
-type Access = typeof PUBLIC | typeof USER | readonly Role[];
+/**
+ * No session or role: a bearer token from the configuration (`GET /metrics`, METRICS_TOKEN).
+ * Every caller without it, signed in or not, gets a 401 (a 404 when no token is configured).
+ */
+const TOKEN = "token";
+type Access = typeof PUBLIC | typeof USER | typeof TOKEN | readonly Role[];
 
 const ADMIN: readonly Role[] = ["admin"];
 const CLIENT: readonly Role[] = ["client"];
@@ -26,6 +31,8 @@ const ACCESS: Record<string, Access> = {
   // Platform and public pages.
   "GET /healthz": PUBLIC,
   "GET /readyz": PUBLIC,
+  // Prometheus scrapes (tests/routes/metrics_test.ts).
+  "GET /metrics": TOKEN,
   "GET /static/*": PUBLIC,
   "GET /sitemap.xml": PUBLIC,
   "GET /robots.txt": PUBLIC,
@@ -256,13 +263,21 @@ test("[route table] every route of the app is in the access table, and nothing e
 });
 
 test("[route table] every guarded route refuses signed-out callers and the wrong roles", async () => {
-  const t = await createTestApp();
+  const t = await createTestApp({ env: { METRICS_TOKEN: "route-table-metrics-token-0123456789" } });
   const users = {} as Record<Role, { id: string; role: Role }>;
   for (const role of ROLES) users[role] = await createUser(t.sql, { role });
   let cells = 0;
   for (const route of registeredRoutes(t)) {
     const access = ACCESS[route];
     if (access === undefined || access === PUBLIC) continue;
+    if (access === TOKEN) {
+      for (const caller of ["signed out", ...ROLES] as const) {
+        const { res, text } = await call(t, route, caller, users);
+        cells++;
+        assertEquals(res.status, 401, `${route} as ${caller}: ${res.status} ${text.slice(0, 200)}`);
+      }
+      continue;
+    }
     for (const caller of ["signed out", ...ROLES] as const) {
       const { res, path, isPage, text } = await call(t, route, caller, users);
       const cell = `${route} as ${caller}: ${res.status} ${text.slice(0, 200)}`;
