@@ -7,6 +7,7 @@ import { csrf, MAX_BODY_BYTES, requestContext, securityHeaders } from "./routes/
 import { health } from "./routes/health.ts";
 import { metrics } from "./routes/metrics.ts";
 import { staticFiles } from "./routes/static.ts";
+import { serviceWorker } from "./routes/service_worker.ts";
 import { servePageCache } from "./routes/_pages.ts";
 import { pages } from "./routes/pages.tsx";
 import { redirects } from "./routes/redirects.ts";
@@ -92,6 +93,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", health);
   app.route("/", metrics);
   app.route("/", staticFiles);
+  app.route("/", serviceWorker);
   app.route("/", redirects);
   app.route("/", seo);
   app.route("/", geo);

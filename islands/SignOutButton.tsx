@@ -2,6 +2,7 @@ import { useState } from "react";
 import { apiRequest, errorMessage, invalidateQueries } from "./_api.ts";
 import { toast, toastAfterNavigation } from "./_toast.ts";
 import { navigate } from "./_nav.ts";
+import { clearOfflinePages } from "./_offline.ts";
 
 /** Props of the header's sign-out control. */
 export interface SignOutButtonProps {
@@ -10,8 +11,9 @@ export interface SignOutButtonProps {
 }
 
 /**
- * Signs out with POST /api/logout. Success shows 'Logged out' on the next page; failure a
- * destructive 'Logout failed' toast with the server's message.
+ * Signs out with POST /api/logout and drops the job pages kept for offline use. Success shows
+ * 'Logged out' on the next page; failure a destructive 'Logout failed' toast with the server's
+ * message.
  */
 export default function SignOutButton({ redirectTo = "/auth" }: SignOutButtonProps) {
   const [isPending, setPending] = useState(false);
@@ -20,6 +22,8 @@ export default function SignOutButton({ redirectTo = "/auth" }: SignOutButtonPro
     setPending(true);
     try {
       await apiRequest("POST", "/api/logout");
+      // Pages kept for offline use are this account's: the next person must not see them.
+      await clearOfflinePages();
       invalidateQueries();
       toastAfterNavigation({
         title: "Logged out",

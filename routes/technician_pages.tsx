@@ -20,6 +20,7 @@ import {
 } from "../db/technicians.ts";
 import { Island } from "../components/Island.tsx";
 import TechnicianTeam from "../islands/TechnicianTeam.tsx";
+import OfflineSupport from "../islands/OfflineSupport.tsx";
 import { formatVisitDate } from "../lib/assignments.ts";
 import type { ChecklistProgress } from "../lib/checklist_types.ts";
 import { groupOpenJobs, toTeamMember } from "../lib/technicians.ts";
@@ -217,6 +218,11 @@ export const technicianPages = new Hono<AppEnv>()
           <PageHeader
             title={`Welcome, ${firstName(user)}`}
             intro="Your field jobs: today's first, then what is coming up."
+          />
+          {/* This page and the next jobs' pages stay readable on a site with no signal. */}
+          <Island
+            component={OfflineSupport}
+            props={{ keep: jobs.open.slice(0, 10).map((job) => technicianJobPath(job.surveyId)) }}
           />
           {user.phone ? null : (
             <p className="alert alert--info">

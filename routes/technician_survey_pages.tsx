@@ -17,6 +17,7 @@ import { ChecklistProgressBar } from "../components/ChecklistProgress.tsx";
 import { telHref } from "../components/PurchasedLeadCard.tsx";
 import { formatDate } from "../components/survey/format.ts";
 import FieldActions from "../islands/FieldActions.tsx";
+import OfflineSupport from "../islands/OfflineSupport.tsx";
 import SurveyChecklist from "../islands/SurveyChecklist.tsx";
 import { type FieldworkRole, getFieldworkAccess } from "../db/survey_access.ts";
 import { type FieldSurvey, getFieldSurvey } from "../db/fieldwork.ts";
@@ -176,6 +177,10 @@ export const technicianSurveyPages = new Hono<AppEnv>()
             <a href={back.href}>← {back.label}</a>
           </p>
           <PageHeader title={SURVEY_TYPE_INFO[survey.surveyType].name} intro={address} />
+          {/* The assigned technician's copy of this page stays readable without signal. */}
+          {access.as === "technician"
+            ? <Island component={OfflineSupport} props={{ keep: [] }} />
+            : null}
           <div className="field-page__grid">
             <div className="stack">
               <Card id="field-actions-title" title="Field actions">

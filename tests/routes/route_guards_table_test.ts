@@ -34,6 +34,7 @@ const ACCESS: Record<string, Access> = {
   // Prometheus scrapes (tests/routes/metrics_test.ts).
   "GET /metrics": TOKEN,
   "GET /static/*": PUBLIC,
+  "GET /sw.js": PUBLIC,
   "GET /sitemap.xml": PUBLIC,
   "GET /robots.txt": PUBLIC,
   "GET /": PUBLIC,
