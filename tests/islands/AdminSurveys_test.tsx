@@ -80,6 +80,8 @@ test("[admin surveys] a status change offers only legal next statuses and asks f
     status: "completed",
     surveyedDate: "2026-11-18",
     completedDate: "2026-11-19",
+    // Completing without a deliverable is an admin override, which needs a note.
+    note: "Plat delivered on paper at the closing.",
   });
   const ui = await mount(t, admin);
   try {

@@ -158,7 +158,8 @@ test("[forgot form] once sent, the card shows only the confirmation, its heading
   assertEquals(screen.queryByText("Forgot your password?"), null);
   assertEquals(screen.queryByText(/we will send you a link to choose a new/), null);
   assertEquals(screen.queryByLabelText("Email"), null);
-  assertEquals(document.activeElement?.textContent, "Check your email");
+  // Focus moves in an effect after the confirmation renders.
+  await waitFor(() => assertEquals(document.activeElement?.textContent, "Check your email"));
   assertEquals(screen.getAllByRole("link").map((a) => a.getAttribute("href")), ["/auth"]);
   await act(() => ui.api.idle());
   ui.done();
