@@ -55,7 +55,7 @@ import { billingPages } from "./routes/billing_pages.tsx";
 import { kvPath } from "./lib/config.ts";
 import { configOrExit, openDatabaseOrExit } from "./lib/cli/startup.ts";
 import { migrate } from "./db/migrate.ts";
-import { openKv } from "./db/kv.ts";
+import { KvStartError, openKv } from "./db/kv.ts";
 import { ensureBuild } from "./lib/assets.ts";
 import { createGeoProvider } from "./lib/geo/select.ts";
 import { warmOfflineIndex } from "./lib/geo/offline.ts";
@@ -69,6 +69,7 @@ import { startOutboxSender } from "./lib/mail/sender.ts";
 import { backgroundWork } from "./lib/background.ts";
 import { processPasswordResetRequests } from "./lib/password_reset.ts";
 import { APP_JOB_HANDLERS, startJobWorker } from "./lib/jobs.ts";
+import { firstStopSignal, settlesWithin } from "./lib/shutdown.ts";
 
 /**
  * Builds the whole app from its dependencies. Starts nothing: tests call it in-process and
@@ -143,7 +144,12 @@ export function createApp(deps: AppDeps) {
   return app;
 }
 
-/** Opens everything from the environment, migrates, and serves until a signal. */
+/**
+ * Opens everything from the environment, migrates, and serves until SIGTERM or SIGINT; then
+ * stops accepting connections, lets in-flight requests, running jobs and background work
+ * finish for up to SHUTDOWN_TIMEOUT_SECONDS, closes Postgres and KV and exits (0, or 1 when
+ * the time ran out).
+ */
 async function start() {
   const config = configOrExit();
   // The database first: a second server on the same DATA_DIR stops at once, before any build;
@@ -152,7 +158,7 @@ async function start() {
   const assets = await ensureBuild();
   const applied = await migrate(db.sql);
   if (applied.length) console.log(`Applied migrations ${applied.join(", ")}`);
-  const kv = await openKv(kvPath(config));
+  const kv = await openKvOrExit(kvPath(config), db);
   const deps: AppDeps = {
     config,
     sql: db.sql,
@@ -167,11 +173,9 @@ async function start() {
   const app = createApp(deps);
   // Build the offline address index now rather than on the first visitor's keystroke.
   if (!config.GOOGLE_MAPS_API_KEY) warmOfflineIndex().catch((err) => console.error(err));
-  const controller = new AbortController();
   const server = Deno.serve({
     port: config.PORT,
     hostname: config.HOST,
-    signal: controller.signal,
     onListen: ({ hostname, port }) =>
       console.log(
         `Meridian listening on http://${hostname}:${port} (${db.kind}, ${config.NODE_ENV})`,
@@ -195,17 +199,43 @@ async function start() {
   const stopMail = config.SMTP_URL ? startOutboxSender(deps, { intervalMs: 5000 }) : undefined;
   // Durable jobs (automatic dispatch), polled every second; safe beside other instances.
   const stopJobs = startJobWorker(deps, { handlers: APP_JOB_HANDLERS, intervalMs: 1000 });
-  const shutdown = () => controller.abort();
-  Deno.addSignalListener("SIGINT", shutdown);
-  Deno.addSignalListener("SIGTERM", shutdown);
-  await server.finished;
+  const signal = await firstStopSignal();
+  const seconds = config.SHUTDOWN_TIMEOUT_SECONDS;
+  console.log(`${signal}: shutting down; in-flight requests and jobs get up to ${seconds} s.`);
   clearInterval(resetSweep);
   clearInterval(storageSweep);
-  await backgroundWork(deps).settled();
-  await stopJobs();
-  await stopMail?.();
+  // server.shutdown() closes the listener at once (new connections are refused) and resolves
+  // when every request already received has been answered. Jobs and the mail sender finish
+  // their current pass; background work started by the last requests is waited for too.
+  const drained = Promise.all([
+    server.shutdown().then(() => backgroundWork(deps).settled()),
+    stopJobs(),
+    stopMail?.(),
+  ]);
+  const isDrained = await settlesWithin(drained, seconds * 1000);
+  if (!isDrained) {
+    console.error(
+      `Shutdown: in-flight work did not finish within ${seconds} s ` +
+        `(SHUTDOWN_TIMEOUT_SECONDS); closing anyway.`,
+    );
+  }
   kv.close();
-  await db.close();
+  // A pool stuck on a dead Postgres must not hold the exit past a few seconds.
+  await settlesWithin(db.close(), 5000);
+  console.log(isDrained ? "Shutdown complete." : "Shutdown forced.");
+  Deno.exit(isDrained ? 0 : 1);
+}
+
+/** Opens KV; a KV Connect endpoint that refuses or never answers exits with one line. */
+async function openKvOrExit(path: string, db: { close(): Promise<void> }): Promise<Deno.Kv> {
+  try {
+    return await openKv(path);
+  } catch (err) {
+    if (!(err instanceof KvStartError)) throw err;
+    console.error(err.message);
+    await db.close();
+    Deno.exit(1);
+  }
 }
 
 if (import.meta.main) await start();

@@ -2,6 +2,7 @@ import postgres from "postgres";
 import type { Config } from "../lib/config.ts";
 import { isPostgresDown } from "../lib/unavailable.ts";
 import { openEmbeddedDatabase } from "./embedded.ts";
+import { instrumentQueries } from "../lib/telemetry.ts";
 
 /** A postgres.js client or transaction; every db function takes one first. */
 export type Db = postgres.Sql | postgres.TransactionSql;
@@ -48,14 +49,18 @@ export async function openDatabase(
 ): Promise<Database> {
   if (config.DATABASE_URL) {
     const sql = postgres(config.DATABASE_URL, options(POSTGRES_POOL));
+    instrumentQueries(sql);
     return { sql, kind: "postgres", close: () => sql.end({ timeout: 5 }) };
   }
-  return await openEmbeddedDatabase({
+  const db = await openEmbeddedDatabase({
     dataDir: config.DATA_DIR,
     memory,
     shareRunning,
     connect: (extra) => postgres(options(extra)),
   });
+  // With OTEL_DENO=true every statement becomes a span of the request that ran it.
+  instrumentQueries(db.sql);
+  return db;
 }
 
 /** Why Postgres could not be used at start-up, in one line for the operator. */
