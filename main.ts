@@ -18,6 +18,7 @@ import { devReload } from "./routes/dev_reload.ts";
 import { sessions } from "./routes/_auth.ts";
 import { wellFormedJson } from "./routes/_json.ts";
 import { authApi } from "./routes/auth_api.ts";
+import { oauth } from "./routes/oauth.tsx";
 import { adminApi } from "./routes/admin_api.ts";
 import { adminMessages } from "./routes/admin_messages.ts";
 import { adminPages } from "./routes/admin_pages.tsx";
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", geo);
   app.route("/", contact);
   app.route("/", authApi);
+  app.route("/", oauth);
   app.route("/", adminApi);
   app.route("/", adminMessages);
   app.route("/", pricing);

@@ -25,7 +25,9 @@ export type AuditEventName =
   | "surveyor_account_linked"
   | "surveyor_account_unlinked"
   | "surveyor_created"
-  | "surveyor_updated";
+  | "surveyor_updated"
+  | "google_account_linked"
+  | "google_account_unlinked";
 
 /** One audit row as written. */
 export interface AuditEventInput {

@@ -16,6 +16,8 @@ export const keys = {
   /** The /readyz write probe of one process (short-lived: written with `expireIn`). */
   health: (processId: string) => ["health", processId] as const,
   deviceToken: (tokenHash: string) => ["device_tokens", tokenHash] as const,
+  /** A Google sign-in in progress (lib/oauth/google.ts), by the SHA-256 of its `state`. */
+  oauthState: (stateHash: string) => ["oauth_states", stateHash] as const,
 };
 
 /** Why Deno KV could not be opened at start-up, in one line for the operator. */

@@ -49,6 +49,8 @@ export interface CreateSurveyProps {
   user: IslandUser | null;
   /** `?address=` from the landing page's quote form. */
   initialAddress: string;
+  /** Google sign-in is configured: the account step offers "Continue with Google". */
+  hasGoogleSignIn?: boolean;
 }
 
 const QUOTE_STEP = 3;
@@ -72,7 +74,9 @@ function focus(el: HTMLElement | null) {
 }
 
 /** The survey request flow. */
-export default function CreateSurvey({ user: initialUser, initialAddress }: CreateSurveyProps) {
+export default function CreateSurvey(
+  { user: initialUser, initialAddress, hasGoogleSignIn = false }: CreateSurveyProps,
+) {
   const [draft, setDraft] = useState<Draft>(() => newDraft(initialAddress));
   const [isRestored, setRestored] = useState(false);
   const [user, setUser] = useState(initialUser);
@@ -439,7 +443,14 @@ export default function CreateSurvey({ user: initialUser, initialAddress }: Crea
               {body}
             </form>
             {step === CONTACT_STEP
-              ? <AccountPanel user={user} error={errors.auth} onSignedIn={onSignedIn} />
+              ? (
+                <AccountPanel
+                  user={user}
+                  error={errors.auth}
+                  onSignedIn={onSignedIn}
+                  hasGoogleSignIn={hasGoogleSignIn}
+                />
+              )
               : null}
             <div className="form-actions cs-actions">
               {step > 0

@@ -69,6 +69,20 @@ export const ConfigSchema = z.object({
   /** Path-style URLs (endpoint/bucket/key), which most S3-compatible servers need. */
   S3_FORCE_PATH_STYLE: boolFlag,
   /**
+   * Google OAuth client (a "Web application" client in Google Cloud): with its secret, /auth
+   * and the request flow offer "Continue with Google". Its authorised redirect URI must be
+   * PUBLIC_URL + /auth/google/callback.
+   */
+  GOOGLE_OAUTH_CLIENT_ID: z.string().regex(/^[\w.-]{1,200}$/, "must be an OAuth client id")
+    .optional(),
+  GOOGLE_OAUTH_CLIENT_SECRET: z.string().min(1).max(200).optional(),
+  /** Tests only: a local fake OAuth server's authorization endpoint instead of Google's. */
+  GOOGLE_OAUTH_AUTH_URL: optionalUrl,
+  /** Tests only: the fake server's token endpoint instead of Google's. */
+  GOOGLE_OAUTH_TOKEN_URL: optionalUrl,
+  /** Tests only: the `iss` the fake server puts in its ID tokens instead of Google's. */
+  GOOGLE_OAUTH_ISSUER: optionalUrl,
+  /**
    * Bearer token for `GET /metrics` (Prometheus text). Unset: the route answers 404. Long
    * enough that guessing it is hopeless.
    */
@@ -96,6 +110,15 @@ export const ConfigSchema = z.object({
       code: "custom",
       path: [config.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
       message: "set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together",
+    });
+  }
+  if (Boolean(config.GOOGLE_OAUTH_CLIENT_ID) !== Boolean(config.GOOGLE_OAUTH_CLIENT_SECRET)) {
+    ctx.addIssue({
+      code: "custom",
+      path: [
+        config.GOOGLE_OAUTH_CLIENT_ID ? "GOOGLE_OAUTH_CLIENT_SECRET" : "GOOGLE_OAUTH_CLIENT_ID",
+      ],
+      message: "set GOOGLE_OAUTH_CLIENT_ID and GOOGLE_OAUTH_CLIENT_SECRET together",
     });
   }
   // A payment taken without a verified webhook to credit it would be money lost.

@@ -19,6 +19,10 @@ import ResetPasswordForm from "../islands/ResetPasswordForm.tsx";
 import ProfileForm from "../islands/ProfileForm.tsx";
 import Toaster from "../islands/Toaster.tsx";
 import { singleLine } from "../lib/text.ts";
+import { isGoogleSignInConfigured } from "../lib/oauth/google.ts";
+import { GoogleSignIn } from "../islands/_google_sign_in.tsx";
+import { getGoogleAccountForUser } from "../db/oauth_accounts.ts";
+import GoogleAccount from "../islands/GoogleAccount.tsx";
 
 /** Spec section 2: what /auth says to a signed-in user while it redirects. */
 export const REDIRECTING_TEXT = "Redirecting to your dashboard...";
@@ -100,6 +104,9 @@ export const accountPages = new Hono<AppEnv>()
           props={{ returnTo: safeReturnTo(returnTo), initialTab: tab ?? "login" }}
           hydrate="load"
         />
+        {isGoogleSignInConfigured(c.var.deps.config)
+          ? <GoogleSignIn returnTo={safeReturnTo(returnTo)} className="btn--block" />
+          : null}
       </AuthShell>,
     ));
   })
@@ -132,9 +139,10 @@ export const accountPages = new Hono<AppEnv>()
   .get("/profile", requirePageUser, async (c) => {
     const user = c.var.user!;
     // A surveyor edits their coverage here too (the same card as on their dashboard).
-    const own = user.role === "surveyor"
-      ? await getSurveyorByUserId(c.var.db, { userId: user.id })
-      : undefined;
+    const [own, google] = await Promise.all([
+      user.role === "surveyor" ? getSurveyorByUserId(c.var.db, { userId: user.id }) : undefined,
+      getGoogleAccountForUser(c.var.db, { userId: user.id }),
+    ]);
     return appPage(
       c,
       { title: "Your profile", active: "/profile" },
@@ -154,6 +162,20 @@ export const accountPages = new Hono<AppEnv>()
           }}
           hydrate="load"
         />
+        {google
+          ? (
+            <Island
+              component={GoogleAccount}
+              props={{
+                email: google.email,
+                linkedAt: google.linkedAt,
+                hasPassword: google.hasPassword,
+                isImpersonating: Boolean(c.var.session?.impersonatorId),
+              }}
+              hydrate="visible"
+            />
+          )
+          : null}
         {user.role === "surveyor"
           ? <SurveyorCoverageCard profile={own && toOwnSurveyorProfile(own)} />
           : null}

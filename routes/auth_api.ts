@@ -18,8 +18,10 @@ import {
   updateLastLogin,
   updateUserPassword,
   updateUserProfile,
+  type User,
   UserExistsError,
 } from "../db/users.ts";
+import type { Db } from "../db/client.ts";
 import {
   consumePasswordResetToken,
   getPasswordResetTarget,
@@ -185,6 +187,31 @@ async function enforceRateLimits(
   }
 }
 
+/**
+ * The part of a sign-in shared by the password and Google sign-ins, run inside the caller's
+ * transaction `tx`: `last_login`, the `login_succeeded` audit event (with `details`, e.g. the
+ * method), and a fresh session (the old one of this browser ended, the cookie rotated).
+ * Returns the updated user. Throws `ServiceUnavailableError` when KV cannot store the session,
+ * which rolls the transaction back.
+ */
+export async function recordSignIn(
+  c: Context<AppEnv>,
+  tx: Db,
+  user: User,
+  details?: Record<string, string>,
+): Promise<User> {
+  const updated = (await updateLastLogin(tx, { id: user.id })) ?? user;
+  await insertAuditEvent(tx, {
+    event: "login_succeeded",
+    ...auditContext(c),
+    actorId: updated.id,
+    targetId: updated.id,
+    details,
+  });
+  await startSession(c, { userId: updated.id, role: updated.role });
+  return updated;
+}
+
 function invalidResetLink(c: Context) {
   return c.json({ success: false, message: INVALID_RESET_LINK_MESSAGE }, 400);
 }
@@ -268,14 +295,7 @@ export const authApi = new Hono<AppEnv>()
     // nothing that can fail is left after the commit to turn a sign-in into an error.
     const signedIn = found;
     const user = await db.begin(async (tx) => {
-      const updated = (await updateLastLogin(tx, { id: signedIn.id })) ?? signedIn;
-      await insertAuditEvent(tx, {
-        event: "login_succeeded",
-        ...auditContext(c),
-        actorId: updated.id,
-        targetId: updated.id,
-      });
-      await startSession(c, { userId: updated.id, role: updated.role });
+      const updated = await recordSignIn(c, tx, signedIn);
       const deviceToken = await issueDeviceToken(c.var.kv, {
         userId: updated.id,
         replacing: device?.tokenHash,

@@ -26,6 +26,7 @@ import {
 } from "../components/survey/SurveyFacts.tsx";
 import { formatDate } from "../components/survey/format.ts";
 import CreateSurvey from "../islands/CreateSurvey.tsx";
+import { isGoogleSignInConfigured } from "../lib/oauth/google.ts";
 import CancelSurveyButton from "../islands/CancelSurveyButton.tsx";
 import AdminSurveys, { type AdminSurveyFilters, toAdminRow } from "../islands/AdminSurveys.tsx";
 import Toaster from "../islands/Toaster.tsx";
@@ -98,6 +99,7 @@ export const surveyPages = new Hono<AppEnv>()
             }
             : null,
           initialAddress: address.trim(),
+          hasGoogleSignIn: isGoogleSignInConfigured(c.var.deps.config),
         }}
         hydrate="load"
       />

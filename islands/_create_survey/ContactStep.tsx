@@ -6,6 +6,7 @@
 import { lazy, Suspense } from "react";
 import { FieldError, Spinner, TextField } from "../_fields.tsx";
 import { LIMITS } from "./validate.ts";
+import { GoogleSignIn } from "../_google_sign_in.tsx";
 import type { Answers, Errors, IslandUser } from "./types.ts";
 
 /** Props of the contact fields. */
@@ -50,6 +51,8 @@ export interface AccountPanelProps {
   user: IslandUser | null;
   error?: string;
   onSignedIn(user: IslandUser): void;
+  /** Offer "Continue with Google" (a link that comes back to the flow) under the forms. */
+  hasGoogleSignIn?: boolean;
 }
 
 const TABS = [
@@ -65,7 +68,7 @@ const AuthTabs = lazy(() => import("../_auth_forms.tsx").then((m) => ({ default:
  * The signed-in user, or Create account / Sign in tabs. The 'auth' error of the step sits
  * here, next to the forms it is about.
  */
-export function AccountPanel({ user, error, onSignedIn }: AccountPanelProps) {
+export function AccountPanel({ user, error, onSignedIn, hasGoogleSignIn }: AccountPanelProps) {
   return (
     <section className="cs-account" aria-labelledby="cs-account-title">
       <h3 id="cs-account-title" className="cs-account__title">Your account</h3>
@@ -97,6 +100,8 @@ export function AccountPanel({ user, error, onSignedIn }: AccountPanelProps) {
           />
         </Suspense>
       )}
+      {/* The draft is in sessionStorage: coming back from Google, the flow is where it was. */}
+      {user || !hasGoogleSignIn ? null : <GoogleSignIn returnTo="/create-survey" />}
     </section>
   );
 }

@@ -31,6 +31,7 @@ import { insertClaimToken } from "../../db/claim_tokens.ts";
 import { instantiateChecklist } from "../../db/checklists.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { type PaymentsProvider, WebhookSignatureError } from "../../lib/payments/provider.ts";
+import { startFakeGoogle } from "../_google_fake.ts";
 
 /** What every sample may draw on: one of each role signed in, and one of each stored thing. */
 interface Fixture {
@@ -721,6 +722,7 @@ const NO_INPUT = new Set([
   "GET /api/surveyor/profile",
   "POST /api/logout",
   "GET /api/user",
+  "DELETE /api/user/google",
   "GET /api/admin/impersonation-status",
   "POST /api/admin/return",
   "GET /api/admin/pricing-config",
@@ -1351,4 +1353,90 @@ test("[bad input] GET /metrics: every malformed Authorization or query is a 401 
   });
   assertEquals(ok.status, 200, await ok.text());
   t.close();
+});
+
+test("[bad input] /auth/google and its callback: a bad returnTo is dropped or made safe, a bad state, code or error is a 4xx page that signs nobody in and changes nothing", async () => {
+  const google = startFakeGoogle();
+  const t = await createTestApp({ env: { ...google.env, TRUST_PROXY: "1" } });
+  const page = (path: string) => {
+    const n = ++ipCounter;
+    return Promise.resolve(t.app.request(`${ORIGIN}${path}`, {
+      headers: {
+        accept: "text/html",
+        "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+      },
+    }));
+  };
+  await createUser(t.sql, { role: "client", email: google.next.email });
+  const before = await snapshot(t);
+  // A returnTo that is not a safe local path starts the sign-in without one.
+  const badReturnTo = [
+    ...CONTROL_CHARS.map((c) => `/client${c}x`),
+    "//evil.example",
+    "https://evil.example/",
+    "/\\evil",
+    "%2F%2Fevil.example",
+    "%FF%FE",
+    LONG,
+  ];
+  for (const value of badReturnTo) {
+    const res = await page(`/auth/google?returnTo=${encodeURIComponent(value)}`);
+    await res.body?.cancel();
+    assertEquals(res.status, 302, JSON.stringify(value.slice(0, 40)));
+  }
+  const twice = await page("/auth/google?returnTo=%2Fclient&returnTo=%2Fclient");
+  await twice.body?.cancel();
+  assertEquals(twice.status, 302);
+  // Stored: nothing, or (C1 controls) a local path with every odd character percent-encoded.
+  for await (const entry of t.kv.list<{ returnTo: string | null }>({ prefix: ["oauth_states"] })) {
+    const stored = entry.value.returnTo;
+    assert(stored === null || /^\/(?![/\\])[\x21-\x7e]*$/.test(stored), `stored ${stored}`);
+  }
+  const bad = [
+    "",
+    ...CONTROL_CHARS.map((c) => `AAAAAAAAAAAAAAAA${c}AAAAAAAAAAAAAAA`),
+    "%FF%FE",
+    "%ED%A0%80",
+    LONG,
+  ];
+  const queries = [
+    ...bad.map((v) => `state=${encodeURIComponent(v)}&code=abc`),
+    ...bad.map((v) => `state=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA&code=${encodeURIComponent(v)}`),
+    ...bad.map((v) => `state=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA&error=${encodeURIComponent(v)}`),
+    "state=a&state=b&code=c",
+    "code=abc",
+    "",
+  ];
+  for (const query of queries) {
+    const res = await page(`/auth/google/callback?${query}`);
+    const text = await res.text();
+    const seen = `?${query.slice(0, 80)} → ${res.status} ${text.slice(0, 120)}`;
+    assert(res.status >= 400 && res.status < 500, seen);
+    assertMatch(res.headers.get("content-type") ?? "", /^text\/html/, seen);
+    assert(!res.headers.getSetCookie().some((l) => l.startsWith("meridian_session=")), seen);
+  }
+  // A real state (this browser's) with a code Google never issued: refused by the token
+  // endpoint, a 4xx page, and the state is spent.
+  const start = await page("/auth/google");
+  await start.body?.cancel();
+  const state = new URL(start.headers.get("location")!).searchParams.get("state")!;
+  for (const code of ["forged", LONG.slice(0, 2000), "%00"]) {
+    const n = ++ipCounter;
+    const res = await t.app.request(
+      `${ORIGIN}/auth/google/callback?state=${state}&code=${encodeURIComponent(code)}`,
+      {
+        headers: {
+          accept: "text/html",
+          cookie: `meridian_google_state=${state}`,
+          "x-forwarded-for": `10.9.${(n >> 8) & 255}.${n & 255}`,
+        },
+      },
+    );
+    assertEquals(res.status, 400, code.slice(0, 20));
+    await res.body?.cancel();
+  }
+  assertEquals(google.tokenRequests, 1, "only the first try reached Google: the state is spent");
+  assertEquals(await snapshot(t), before, "a refused Google sign-in changed a table");
+  t.close();
+  await google.close();
 });

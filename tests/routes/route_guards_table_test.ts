@@ -78,6 +78,9 @@ const ACCESS: Record<string, Access> = {
   "POST /api/forgot-password": PUBLIC,
   "GET /api/reset-password/verify": PUBLIC,
   "POST /api/reset-password": PUBLIC,
+  // Sign in with Google: the start and Google's return (404 while no client is configured).
+  "GET /auth/google": PUBLIC,
+  "GET /auth/google/callback": PUBLIC,
   // Creates an account only with a valid invitation token (the credential).
   "POST /api/surveyor/join": PUBLIC,
   // Answers only whether the caller's own session is an impersonation (false when signed out).
@@ -86,6 +89,7 @@ const ACCESS: Record<string, Access> = {
   // Any signed-in user.
   "POST /api/logout": USER,
   "GET /api/user": USER,
+  "DELETE /api/user/google": USER,
   "PATCH /api/user": USER,
   "POST /api/user/password": USER,
   "POST /api/admin/return": USER,
