@@ -63,7 +63,9 @@ async function openRemoteKv(url: string, timeoutMs: number): Promise<Deno.Kv> {
       `Deno KV at KV_URL ${where} did not answer within ${Math.round(timeoutMs / 1000)} s.`,
     );
   }
-  const why = result.error instanceof Error ? result.error.message : String(result.error);
+  const why = (result.error instanceof Error ? result.error.message : String(result.error))
+    // Deno's message repeats the URL it was given, user part included.
+    .replace(/\/\/[^/@\s'")]*@/g, "//");
   throw new KvStartError(`Cannot open Deno KV at KV_URL ${where}: ${why}`, {
     cause: result.error,
   });
