@@ -41,6 +41,8 @@ export interface FakeGoogle {
    */
   approve(authorizationUrl: string): Promise<string>;
   close(): Promise<void>;
+  /** Lets the process end while the fake still listens (one fake shared by a whole file). */
+  unref(): void;
 }
 
 function base64url(data: string | Uint8Array): string {
@@ -73,6 +75,7 @@ export function startFakeGoogle(): FakeGoogle {
       return location.pathname + location.search;
     },
     close: () => server.shutdown(),
+    unref: () => server.unref(),
   };
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, async (req) => {
     const url = new URL(req.url);
