@@ -366,3 +366,27 @@ test("[service worker] activating a new version deletes the old version's caches
   assert(names.includes("someone-elses-cache"));
   assertEquals(sw.caches.urls(FIELD_PAGES_CACHE_PREFIX), [JOB]);
 });
+
+test("[service worker] a kept page's hashed bundles are stored with it, for a checklist that works offline", async () => {
+  const boot = "/static/build/_boot-AAAA1111.js";
+  const island = "/static/build/SurveyChecklist-BBBB2222.js";
+  const css = "/static/build/app-CCCC3333.css";
+  const network: { current: Network | "offline" } = {
+    current: (req) =>
+      new URL(req.url).pathname.startsWith("/static/")
+        ? basic(`/* ${new URL(req.url).pathname} */`)
+        : html(
+          `<link rel="stylesheet" href="${css}"><script type="module" src="${boot}"></script>` +
+            `<div data-island="SurveyChecklist" data-src="${island}"></div>` +
+            `<a href="/static/build/manifest.json">not a bundle</a>`,
+        ),
+  };
+  const sw = loadWorker(network);
+  await sw.message({ type: KEEP_MESSAGE, urls: ["/technician-survey-detail/a"] });
+  assertEquals(
+    sw.caches.urls(`${FIELD_CACHE_PREFIX}assets-`).sort(),
+    [boot, css, island].map((p) => `${ORIGIN}${p}`).sort(),
+  );
+  network.current = "offline";
+  assertEquals(await (await sw.request(`${ORIGIN}${island}`))!.text(), `/* ${island} */`);
+});
