@@ -2,10 +2,10 @@
  * The survey checklist without signal, in Chromium on a phone-sized screen: the assigned
  * technician opens the job's page, the browser goes offline (context.setOffline), they tick a
  * check, type a number and a note and take a corner photo; the island says "Saved on this
- * device — will sync" and nothing reaches the server. The page is then reloaded while the API
- * still cannot be reached (a true offline reload would need the page itself from a service
- * worker, which the app does not have; the requests to the checklist and files APIs fail as
- * they do offline): the queued answers and the photo come back from IndexedDB. Back online,
+ * device — will sync" and nothing reaches the server. The page is then reloaded with the page
+ * itself reachable but the checklist and files APIs failing as they do offline (a reload with
+ * no signal at all, the page served by the service worker, is tests/e2e/offline_reload_test.ts):
+ * the queued answers and the photo come back from IndexedDB. Back online,
  * the queue is sent in order; the first answers response and the first upload response are
  * lost on the way back (the server stored them), so the island resends both and the server
  * keeps each once. The database then holds every answer once, by the technician, and the
