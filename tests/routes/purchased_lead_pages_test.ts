@@ -381,7 +381,8 @@ test("[purchased leads] once assigned, the lead shows the agreed price, status a
       status: "scheduled",
       scheduledDate: "2099-12-03",
       agreedPriceCents: 45000,
-      allowed: ["scheduled", "completed"],
+      // Rebooking only: the job completes with the survey's delivery (issue 12), not by hand.
+      allowed: ["scheduled"],
       minDate: "",
     },
   );
