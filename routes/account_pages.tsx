@@ -172,7 +172,7 @@ export const accountPages = new Hono<AppEnv>()
                 hasPassword: google.hasPassword,
                 isImpersonating: Boolean(c.var.session?.impersonatorId),
               }}
-              hydrate="visible"
+              hydrate="load"
             />
           )
           : null}

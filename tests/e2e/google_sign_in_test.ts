@@ -87,23 +87,24 @@ e2e(
   ) => {
     google.next = { sub: "e2e-g-3", email: "flow@gmail.test", email_verified: true, name: "Flo W" };
     const page = await newPage();
+    // A visitor who has reached the contact and account step: the draft the flow keeps in the
+    // tab's sessionStorage, there before the page's scripts run (and left alone afterwards, so
+    // what the page finds on its return from Google is what it saved itself).
+    const draft = {
+      version: 1,
+      step: 4,
+      furthest: 4,
+      answers: { address: "100 Main St, Austin, TX", contactPhone: "512-555-0100" },
+      quote: null,
+      requestId: crypto.randomUUID(),
+      seedAddress: "",
+    };
+    await page.addInitScript((value) => {
+      if (!sessionStorage.getItem("meridian:create-survey")) {
+        sessionStorage.setItem("meridian:create-survey", value);
+      }
+    }, JSON.stringify(draft));
     await page.goto("/create-survey");
-    // A visitor who has reached the contact and account step (the draft the flow keeps).
-    await page.evaluate(() => {
-      sessionStorage.setItem(
-        "meridian:create-survey",
-        JSON.stringify({
-          version: 1,
-          step: 4,
-          furthest: 4,
-          answers: { address: "100 Main St, Austin, TX", contactPhone: "512-555-0100" },
-          quote: null,
-          requestId: crypto.randomUUID(),
-          seedAddress: "",
-        }),
-      );
-    });
-    await page.reload();
     const button = page.getByRole("link", { name: "Continue with Google" });
     await button.waitFor();
     await checkLayout(page, "/create-survey account step");
@@ -131,8 +132,6 @@ e2e("/profile shows the linked Google account and removes it", async (
   await page.goto("/profile");
   const card = page.locator("section", { hasText: "Google sign-in" });
   await card.getByText("linked@gmail.test").waitFor();
-  // Hydrated once visible: scroll it in before checking, so the button is live.
-  await card.scrollIntoViewIfNeeded();
   await checkLayout(page, "/profile");
   await card.getByRole("button", { name: "Remove" }).click();
   await page.getByText("Google account removed").first().waitFor();
