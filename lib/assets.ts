@@ -72,9 +72,15 @@ export async function readManifest(): Promise<Assets | undefined> {
   }
 }
 
+/**
+ * Whether the bundles can be rebuilt here: the build script is beside the sources. A compiled
+ * binary (`deno task compile`) embeds the sources of its module graph but not dev.ts, and
+ * must serve the embedded build as it is rather than hash a partial tree and try to rebuild.
+ */
 async function sourcesPresent(): Promise<boolean> {
+  if (Deno.build.standalone) return false;
   try {
-    await Deno.stat(new URL("islands/", ROOT));
+    await Deno.stat(new URL("dev.ts", ROOT));
     return true;
   } catch {
     return false;

@@ -1,0 +1,94 @@
+/**
+ * `deno task compile`: one self-contained executable, `dist/meridian`, built with
+ * `deno compile`.
+ *
+ * `deno compile` embeds main.ts's module graph (local modules and the npm packages they
+ * import, the `zipcodes` data module and the `us-atlas` JSON included). Everything the server
+ * reads as a *file* at run time must be named with `--include`; `COMPILE_INCLUDES` is that
+ * list, kept here alone so that tests/platform/compile_includes_test.ts runs the server from a
+ * copy of exactly these files and fails when the app starts reading something new:
+ *
+ * - `static/` — served by routes/static.ts and routes/service_worker.ts, including the built
+ *   bundles and their manifest in static/build/ (lib/assets.ts), so the build must run first;
+ * - `db/migrations/` — read by db/migrate.ts at start-up;
+ * - PGlite's runtime files — the embedded database fetches its wasm, its data file and the
+ *   extension tarballs db/embedded.ts loads beside its own module (`new URL(…,
+ *   import.meta.url)`), which a module graph does not show.
+ *
+ * Extra arguments are passed to `deno compile` (for example `--target aarch64-apple-darwin`).
+ */
+
+/** Paths under the project root that the server reads as files at run time. */
+export const COMPILE_INCLUDES: readonly string[] = ["static/", "db/migrations/"];
+
+/** The PGlite package files read at run time, relative to the package's `dist/` folder. */
+export const PGLITE_RUNTIME_FILES: readonly string[] = [
+  "pglite.wasm",
+  "pglite.data",
+  "initdb.wasm",
+  // The extensions db/embedded.ts loads (cube, earthdistance, pg_trgm).
+  "cube.tar.gz",
+  "earthdistance.tar.gz",
+  "pg_trgm.tar.gz",
+];
+
+/** Where the executable is written, relative to the project root (gitignored). */
+export const COMPILE_OUTPUT = "dist/meridian";
+
+/** The project root: this script's parent folder. */
+export const PROJECT_ROOT = new URL("../", import.meta.url);
+
+/**
+ * PGlite's `dist/` folder inside node_modules, relative to `root`, found through the
+ * package's node_modules link so the version comes from the lockfile, never from this file.
+ */
+export async function pgliteDistDir(root: URL = PROJECT_ROOT): Promise<string> {
+  const rootPath = await Deno.realPath(root);
+  const real = await Deno.realPath(new URL("node_modules/@electric-sql/pglite/dist/", root));
+  if (!real.startsWith(rootPath + "/")) {
+    throw new Error(`PGlite is outside the project (${real}); run from a project checkout`);
+  }
+  return real.slice(rootPath.length + 1) + "/";
+}
+
+/** Every `--include` path, relative to `root`: the fixed list plus PGlite's runtime files. */
+export async function compileIncludes(root: URL = PROJECT_ROOT): Promise<string[]> {
+  const dist = await pgliteDistDir(root);
+  return [...COMPILE_INCLUDES, ...PGLITE_RUNTIME_FILES.map((file) => dist + file)];
+}
+
+/** The `deno compile` arguments (without the executable), for the given include list. */
+export function compileArgs(includes: readonly string[], extra: readonly string[] = []): string[] {
+  return [
+    "compile",
+    // The server reads, writes (DATA_DIR, KV), listens, reads its environment and loads
+    // PGlite's wasm: the same permissions as `deno task start`.
+    "-A",
+    ...includes.flatMap((path) => ["--include", path]),
+    "--output",
+    COMPILE_OUTPUT,
+    ...extra,
+    "main.ts",
+  ];
+}
+
+async function main(): Promise<void> {
+  const root = PROJECT_ROOT;
+  try {
+    await Deno.stat(new URL("static/build/manifest.json", root));
+  } catch {
+    console.error("static/build/manifest.json is missing: run `deno task build` first.");
+    Deno.exit(1);
+  }
+  const args = compileArgs(await compileIncludes(root), Deno.args);
+  console.log(`deno ${args.join(" ")}`);
+  const { code } = await new Deno.Command(Deno.execPath(), {
+    args,
+    cwd: root,
+    stdout: "inherit",
+    stderr: "inherit",
+  }).output();
+  Deno.exit(code);
+}
+
+if (import.meta.main) await main();
