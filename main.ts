@@ -42,6 +42,8 @@ import { assignments } from "./routes/assignments.ts";
 import { files } from "./routes/files.ts";
 import { checklists } from "./routes/checklists.ts";
 import { checklistTemplatePages } from "./routes/checklist_template_pages.tsx";
+import { emailTemplatePages } from "./routes/email_template_pages.tsx";
+import { emailAdminApi } from "./routes/email_admin_api.ts";
 import { leadsApi } from "./routes/leads_api.ts";
 import { surveyPages } from "./routes/survey_pages.tsx";
 import { surveyorPages } from "./routes/surveyor_pages.tsx";
@@ -127,6 +129,8 @@ export function createApp(deps: AppDeps) {
   app.route("/", billingPages);
   app.route("/", pricingPages);
   app.route("/", checklistTemplatePages);
+  app.route("/", emailTemplatePages);
+  app.route("/", emailAdminApi);
   app.route("/", adminPages);
   app.route("/", purchasedLeadPages);
   app.route("/", surveyorDashboard);

@@ -23,7 +23,7 @@ export const ROLE_NAV: Record<Role, readonly NavItem[]> = {
     { label: "Technicians", href: "/admin/technicians" },
     { label: "Pricing", href: "/pricing-algorithm" },
     { label: "Checklists", href: "/admin/checklists" },
-    { label: "Email templates", href: "/admin/email-templates" },
+    { label: "Emails", href: "/admin/email-templates" },
     { label: "Parcel test", href: "/regrid-api-test" },
   ],
   client: [

@@ -29,6 +29,7 @@ import { addLead } from "../_lead_fixtures.ts";
 import { addStoredFile } from "../_file_fixtures.ts";
 import { insertClaimToken } from "../../db/claim_tokens.ts";
 import { instantiateChecklist } from "../../db/checklists.ts";
+import { insertOutboxEmail } from "../../lib/mail/outbox.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { type PaymentsProvider, WebhookSignatureError } from "../../lib/payments/provider.ts";
 import { startFakeGoogle } from "../_google_fake.ts";
@@ -75,6 +76,8 @@ interface Fixture {
   ownTechnicianId: string;
   /** The client's survey delivered by the `surveyorId` firm (completed), not rated yet. */
   deliveredSurveyId: string;
+  /** An outbox email the sender gave up on (POST …/email-outbox/{id}/retry). */
+  failedEmailId: string;
 }
 
 /** A valid request to one endpoint, and what about it may be absent or null. */
@@ -209,6 +212,10 @@ const SAMPLES: Record<string, Sample> = {
   "PATCH /api/admin/contact-messages/:id/read": {
     role: "admin",
     params: (f) => ({ id: f.messageId }),
+  },
+  "POST /api/admin/email-outbox/:id/retry": {
+    role: "admin",
+    params: (f) => ({ id: f.failedEmailId }),
   },
   "POST /api/calculate-price": { role: null, body: () => DETAILS, optional: DETAILS_OPTIONAL },
   "PUT /api/admin/pricing-config": {
@@ -865,6 +872,15 @@ async function fixture(t: TestApp): Promise<Fixture> {
     values (${delivered.id}, ${surveyorRecord.id}, 128500, 'completed', 'admin')`;
   await t.sql`update surveys set status = 'completed', completed_date = '2030-05-02'
     where id = ${delivered.id}`;
+  const failedEmailId = await insertOutboxEmail(t.sql, {
+    to: "bounced@example.test",
+    subject: "Reset your Meridian password",
+    html: "<p>h</p>",
+    text: "h",
+    template: "password_reset",
+  });
+  await t.sql`update email_outbox set status = 'failed', attempts = 8, last_error = '550 No'
+    where id = ${failedEmailId}`;
   return {
     t,
     cookies: {
@@ -896,6 +912,7 @@ async function fixture(t: TestApp): Promise<Fixture> {
     workingSurveyId: working.id,
     ownTechnicianId: crewMember.id,
     deliveredSurveyId: delivered.id,
+    failedEmailId,
   };
 }
 

@@ -208,6 +208,9 @@ const ACCESS: Record<string, Access> = {
   "GET /admin": ADMIN,
   "GET /admin-dashboard": ADMIN,
   "GET /admin/email-templates": ADMIN,
+  // The outbox and its retry (recipients are personal data).
+  "GET /admin/email-outbox": ADMIN,
+  "POST /api/admin/email-outbox/:id/retry": ADMIN,
   "GET /admin/technicians": ADMIN,
   "GET /pricing-algorithm": ADMIN,
   "GET /regrid-api-test": ADMIN,

@@ -1,0 +1,299 @@
+import { Hono } from "hono";
+import { zValidator } from "@hono/zod-validator";
+import { z } from "zod";
+import type { AppEnv } from "./_env.ts";
+import { requirePageRole } from "./_auth.ts";
+import { appPage } from "./_app_page.tsx";
+import { onInvalid } from "./_errors.tsx";
+import { outboxRowView } from "./email_admin_api.ts";
+import { Card, EmptyState, PageHeader } from "../components/AppPage.tsx";
+import { Island } from "../components/Island.tsx";
+import { TableRegion } from "../islands/_table.tsx";
+import EmailOutbox from "../islands/EmailOutbox.tsx";
+import { isUuid } from "../db/users.ts";
+import { countSentByTemplate, listOutboxPage } from "../db/email_outbox_admin.ts";
+import { EMAIL_CATALOG } from "../lib/mail/catalog.ts";
+import { MAX_ATTEMPTS, type OutboxStatus } from "../lib/mail/outbox.ts";
+import {
+  type RenderedEmail,
+  renderEmail,
+  TEMPLATE_IDS,
+  type TemplateId,
+  TEMPLATES,
+} from "../lib/mail/render.tsx";
+
+const ACTIVE = "/admin/email-templates";
+const SENT_WINDOW_DAYS = 30;
+const DAY_MS = 24 * 60 * 60_000;
+
+const STATUSES: readonly { value: OutboxStatus; label: string }[] = [
+  { value: "queued", label: "Queued" },
+  { value: "sending", label: "Sending" },
+  { value: "sent", label: "Sent" },
+  { value: "failed", label: "Failed" },
+];
+
+let previews: Promise<{ id: TemplateId; email: RenderedEmail }[]> | undefined;
+
+/** The sample rendering of every template; the samples are constant, so render them once. */
+function templatePreviews() {
+  previews ??= Promise.all(
+    TEMPLATE_IDS.map(async (id) => ({
+      id,
+      // deno-lint-ignore no-explicit-any
+      email: await renderEmail(id, TEMPLATES[id].sample as any),
+    })),
+  ).catch((err) => {
+    previews = undefined;
+    throw err;
+  });
+  return previews;
+}
+
+/** The two pages of the email admin, as tabs. */
+function EmailTabs({ current }: { current: "templates" | "outbox" }) {
+  const tabs = [
+    { id: "templates", label: "Templates", href: "/admin/email-templates" },
+    { id: "outbox", label: "Outbox", href: "/admin/email-outbox" },
+  ] as const;
+  return (
+    <nav className="admin-tabs" aria-label="Email sections">
+      {tabs.map((t) => (
+        <a
+          key={t.id}
+          className="admin-tabs__link"
+          href={t.href}
+          aria-current={t.id === current ? "page" : undefined}
+        >
+          {t.label}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+/** `/admin/email-outbox` with these filters (and page cursor), empty ones left out. */
+function outboxHref(q: { status?: string; template?: string; before?: string }): string {
+  const params = new URLSearchParams();
+  if (q.status) params.set("status", q.status);
+  if (q.template) params.set("template", q.template);
+  if (q.before) params.set("before", q.before);
+  const search = params.toString();
+  return search ? `/admin/email-outbox?${search}` : "/admin/email-outbox";
+}
+
+// A page's filters come from links and a form: a value that is not one of ours (an old
+// bookmark, a hand-edited URL) is dropped rather than failing the page.
+const OutboxQuery = z.object({
+  status: z.enum(["queued", "sending", "sent", "failed"]).optional().catch(undefined),
+  template: z.string().max(100).regex(/^[a-z0-9_]+$/).optional().catch(undefined),
+  before: z.string().refine(isUuid).optional().catch(undefined),
+});
+
+/**
+ * Admin pages of the email system (admins only: recipients are personal data).
+ *
+ * - `/admin/email-templates`: every transactional email (the registry in lib/mail/render.tsx)
+ *   with what triggers it and who receives it (lib/mail/catalog.ts) and how many were sent in
+ *   the last 30 days (one grouped query), then each rendered with sample data as sandboxed
+ *   HTML and plain text.
+ * - `/admin/email-outbox`: the outbox, newest first, filterable by status and template, in
+ *   keyset pages of OUTBOX_PAGE_SIZE; failed emails have "Retry now" (islands/EmailOutbox.tsx).
+ */
+export const emailTemplatePages = new Hono<AppEnv>()
+  .get("/admin/email-templates", requirePageRole("admin"), async (c) => {
+    const since = new Date(Date.now() - SENT_WINDOW_DAYS * DAY_MS);
+    const [rendered, sent] = await Promise.all([
+      templatePreviews(),
+      countSentByTemplate(c.var.db, { since }),
+    ]);
+    return appPage(
+      c,
+      { title: "Email templates", active: ACTIVE },
+      <>
+        <PageHeader
+          title="Email templates"
+          intro="Every email Meridian sends: what sends it, who receives it and how many went out in the last 30 days, then each one rendered with sample data, as HTML and as the plain text mail clients fall back to."
+        />
+        <EmailTabs current="templates" />
+        <Card id="email-catalog-title" title="Emails Meridian sends">
+          <TableRegion label="Emails">
+            <table className="table table--cards email-catalog">
+              <caption className="visually-hidden">
+                Each email with its trigger, its recipient and how many were sent in the last 30
+                days
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Email</th>
+                  <th scope="col">Sent when</th>
+                  <th scope="col">Sent to</th>
+                  <th scope="col">Sent, last 30 days</th>
+                </tr>
+              </thead>
+              <tbody>
+                {TEMPLATE_IDS.map((id) => {
+                  const count = sent.get(id) ?? 0;
+                  return (
+                    <tr key={id}>
+                      <td data-label="Email">
+                        <a href={`#template-${id}`}>{TEMPLATES[id].name}</a>
+                      </td>
+                      <td data-label="Sent when">{EMAIL_CATALOG[id].trigger}</td>
+                      <td data-label="Sent to">{EMAIL_CATALOG[id].recipient}</td>
+                      <td data-label="Sent, last 30 days" className="email-catalog__count">
+                        <a
+                          href={outboxHref({ template: id })}
+                          aria-label={`${count} sent in the last 30 days: ${
+                            TEMPLATES[id].name
+                          } in the outbox`}
+                        >
+                          {count}
+                        </a>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableRegion>
+        </Card>
+        <div className="stack">
+          {rendered.map(({ id, email }) => (
+            <section
+              key={id}
+              id={`template-${id}`}
+              className="card"
+              aria-labelledby={`template-${id}-title`}
+            >
+              <div className="card__header">
+                <h2 id={`template-${id}-title`}>{TEMPLATES[id].name}</h2>
+                <span className="badge badge--neutral">{id}</span>
+              </div>
+              <div className="card__body email-preview">
+                <p>{TEMPLATES[id].description}</p>
+                <dl className="email-preview__meta">
+                  <dt>To</dt>
+                  <dd>{TEMPLATES[id].audience}</dd>
+                  <dt>Subject</dt>
+                  <dd>{email.subject}</dd>
+                </dl>
+                <h3>HTML</h3>
+                {/* sandbox="" : no scripts, no forms, no navigation; srcdoc keeps it same-page. */}
+                <iframe
+                  className="email-preview__frame"
+                  title={`${TEMPLATES[id].name} email, HTML preview`}
+                  sandbox=""
+                  srcDoc={email.html}
+                  loading="lazy"
+                />
+                <h3>Plain text</h3>
+                <pre className="email-preview__text" tabIndex={0}>{email.text}</pre>
+              </div>
+            </section>
+          ))}
+        </div>
+      </>,
+    );
+  })
+  .get(
+    "/admin/email-outbox",
+    requirePageRole("admin"),
+    zValidator("query", OutboxQuery, onInvalid),
+    async (c) => {
+      const { status, template, before } = c.req.valid("query");
+      const page = await listOutboxPage(c.var.db, { status, template, before });
+      // The cursor's row is gone from view (a stale link): start again from the newest.
+      if (!page) return c.redirect(outboxHref({ status, template }), 302);
+      const isFiltered = Boolean(status || template);
+      c.header("Cache-Control", "private, no-store");
+      return appPage(
+        c,
+        { title: "Email outbox", active: ACTIVE },
+        <>
+          <PageHeader
+            title="Email outbox"
+            intro={`Every email waiting, sent or given up on, newest first. A failed email was tried ${MAX_ATTEMPTS} times over about an hour; Retry now gives it one more try within a few seconds.`}
+          />
+          <EmailTabs current="outbox" />
+          <Card id="email-outbox-title" title="Messages">
+            <form
+              method="get"
+              action="/admin/email-outbox"
+              className="cluster email-outbox__filters"
+            >
+              <div className="field">
+                <label className="field__label" htmlFor="outbox-status">Status</label>
+                <select
+                  id="outbox-status"
+                  name="status"
+                  className="field__input"
+                  defaultValue={status ?? ""}
+                >
+                  <option value="">All statuses</option>
+                  {STATUSES.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+                </select>
+              </div>
+              <div className="field">
+                <label className="field__label" htmlFor="outbox-template">Email</label>
+                <select
+                  id="outbox-template"
+                  name="template"
+                  className="field__input"
+                  defaultValue={template ?? ""}
+                >
+                  <option value="">All emails</option>
+                  {TEMPLATE_IDS.map((id) => (
+                    <option key={id} value={id}>{TEMPLATES[id].name}</option>
+                  ))}
+                </select>
+              </div>
+              <button type="submit" className="btn btn--primary">Filter</button>
+              {isFiltered ? <a href="/admin/email-outbox">Clear filters</a> : null}
+            </form>
+            {page.items.length === 0
+              ? (
+                <EmptyState title={isFiltered ? "No emails match" : "No emails yet"}>
+                  {isFiltered
+                    ? "No email in the outbox has this status and template."
+                    : "Emails appear here as soon as Meridian queues them."}
+                </EmptyState>
+              )
+              : (
+                <Island
+                  component={EmailOutbox}
+                  props={{ rows: page.items.map(outboxRowView) }}
+                  hydrate="idle"
+                />
+              )}
+            {before || page.nextBefore
+              ? (
+                <nav className="survey-pager" aria-label="Pages">
+                  {before
+                    ? (
+                      <a
+                        className="btn btn--secondary btn--sm"
+                        href={outboxHref({ status, template })}
+                      >
+                        Newest
+                      </a>
+                    )
+                    : null}
+                  {page.nextBefore
+                    ? (
+                      <a
+                        className="btn btn--secondary btn--sm"
+                        href={outboxHref({ status, template, before: page.nextBefore })}
+                      >
+                        Older
+                      </a>
+                    )
+                    : null}
+                </nav>
+              )
+              : null}
+          </Card>
+        </>,
+      );
+    },
+  );
