@@ -4,7 +4,7 @@
  * "Retry now", which makes it due again for the sender; the row then reads "Queued" in place.
  * The table is server-rendered and readable without JavaScript; only the button needs it.
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { apiJson, errorMessage } from "./_api.ts";
 import { toast } from "./_toast.ts";
 import { TableRegion } from "./_table.tsx";
@@ -77,6 +77,9 @@ function attemptsText(n: number): string {
 export default function EmailOutbox({ rows: initialRows }: EmailOutboxProps) {
   const [rows, setRows] = useState(initialRows);
   const [busyId, setBusyId] = useState<string | null>(null);
+  // Marks the table once the buttons work (end-to-end tests wait for it).
+  const [isHydrated, setIsHydrated] = useState(false);
+  useEffect(() => setIsHydrated(true), []);
 
   async function retry(row: OutboxRowView) {
     setBusyId(row.id);
@@ -106,7 +109,10 @@ export default function EmailOutbox({ rows: initialRows }: EmailOutboxProps) {
 
   return (
     <TableRegion label="Outbox">
-      <table className="table table--cards email-outbox">
+      <table
+        className="table table--cards email-outbox"
+        data-hydrated={isHydrated ? "" : undefined}
+      >
         <caption className="visually-hidden">Emails in the outbox, newest first</caption>
         <thead>
           <tr>

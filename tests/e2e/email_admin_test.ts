@@ -1,0 +1,90 @@
+import type { Page } from "playwright-core";
+import axe from "axe-core";
+import { assert, assertEquals } from "../_assert.ts";
+import { e2e } from "./_browser.ts";
+import { createUser, sessionFor } from "../_auth.ts";
+import { getOutboxEmail, insertOutboxEmail } from "../../lib/mail/outbox.ts";
+
+async function axeViolations(page: Page): Promise<string[]> {
+  // Through the DevTools protocol: the page's CSP (script-src 'self') refuses inline scripts.
+  await page.evaluate(axe.source);
+  return await page.evaluate(async () => {
+    const { axe } = globalThis as unknown as {
+      axe: { run(): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+    };
+    const { violations } = await axe.run();
+    return violations.map((v) =>
+      `axe ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`
+    );
+  });
+}
+
+async function hasSidewaysScroll(page: Page): Promise<boolean> {
+  return await page.evaluate(() =>
+    document.documentElement.scrollWidth > document.documentElement.clientWidth
+  );
+}
+
+e2e(
+  "emails: the list and the outbox fit every width, are axe-clean, and a failed email is retried by keyboard",
+  async ({ t, baseUrl, browser, consoleErrors }) => {
+    const id = await insertOutboxEmail(t.sql, {
+      to: "a.very.long.recipient.address.that.never.breaks@subdomain.example.test",
+      subject: "Reset your Meridian password",
+      html: "<p>h</p>",
+      text: "h",
+      template: "password_reset",
+    });
+    await t.sql`update email_outbox set status = 'failed', attempts = 8,
+      last_error = 'Connection timeout: 421 4.7.0 mail.example.test:25 greylisted, try again later'
+      where id = ${id}`;
+    await insertOutboxEmail(t.sql, {
+      to: "sent@example.test",
+      subject: "Your Meridian password was changed",
+      html: "<p>h</p>",
+      text: "h",
+      template: "password_changed",
+    });
+    const admin = await createUser(t.sql, { role: "admin" });
+    const context = await browser.newContext({ baseURL: baseUrl });
+    const [name, value] = (await sessionFor(t, admin)).split("=");
+    await context.addCookies([{ name, value, url: baseUrl }]);
+    const page = await context.newPage();
+    page.on("pageerror", (err) => consoleErrors.push(`${page.url()}: ${err.message}`));
+    page.on("console", (msg) => {
+      if (msg.type() === "error") consoleErrors.push(`${page.url()}: ${msg.text()}`);
+    });
+    try {
+      for (const width of [390, 1024, 1280, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const path of ["/admin/email-templates", "/admin/email-outbox"]) {
+          await page.goto(path);
+          await page.locator("h1").waitFor();
+          assertEquals(await hasSidewaysScroll(page), false, `${path} at ${width} px`);
+          assertEquals(await axeViolations(page), [], `${path} at ${width} px`);
+        }
+      }
+
+      // Filter by keyboard: choose Failed and submit the form.
+      await page.setViewportSize({ width: 390, height: 900 });
+      await page.goto("/admin/email-outbox");
+      await page.getByLabel("Status").selectOption("failed");
+      await page.getByRole("button", { name: "Filter" }).press("Enter");
+      await page.waitForURL(/status=failed/);
+      await page.locator('[data-island="EmailOutbox"] table').waitFor();
+      const retry = page.getByRole("button", { name: /^Retry now/ });
+      assertEquals(await retry.count(), 1);
+      await page.locator(".email-outbox[data-hydrated]").waitFor();
+      await retry.focus();
+      await page.keyboard.press("Enter");
+      await page.locator(".toast", { hasText: "Email queued again" }).waitFor();
+      await page.locator(".email-outbox .badge", { hasText: "Queued" }).waitFor();
+      assertEquals(await retry.count(), 0, "the button is gone once queued");
+      assertEquals((await getOutboxEmail(t.sql, { id }))?.status, "queued");
+      assertEquals(await axeViolations(page), []);
+      assert(consoleErrors.length === 0, consoleErrors.join("\n"));
+    } finally {
+      await context.close();
+    }
+  },
+);
