@@ -14,10 +14,15 @@
  * GiST (`surveyors_coverage_idx`, active, prospect and invited records only), and its office
  * as `location`. The index returns the records whose box holds the property's point — the
  * ones that can reach it, plus the corners of their boxes — whatever their radius, and the
- * exact `earth_distance` against each record's own radius removes the corners. So a rural
- * property reads the few hundred firms that serve it instead of every firm within 100 miles,
- * and a metro one reads the firms that reach it (at 50,000 surveyors at most a few thousand),
- * sorted by distance, then id.
+ * exact `earth_distance` against each record's own radius removes the corners. The index's
+ * second column is the office point, and the search walks it nearest first (the GiST `<->`
+ * order, the straight-line distance that `earth_distance` turns into a great-circle one,
+ * monotonically) and stops once CANDIDATE_POOL records qualify, ties at the last distance
+ * included (`with ties`); the final order is by `earth_distance`, then id. So a rural property
+ * reads the few hundred firms that serve it instead of every firm within 100 miles, and a
+ * metro one the nearest few hundred of the thousands that reach it. The planner would rather
+ * read every box that holds the point and sort (it cannot estimate how many there are), so
+ * `findCandidateSurveyors` runs the query with bitmap scans off (`withIndexWalk`).
  *
  * The score (0–100, higher is better; `matchScore`):
  *
@@ -160,9 +165,10 @@ export function candidateQuery(db: Db, { lat, lng, state, surveyType }: MatchQue
             and (cardinality(s.license_states) = 0 or ${state}::text = any(s.license_states))
             and (cardinality(s.survey_types) = 0 or ${surveyType}::text = any(s.survey_types)))
         )
-      order by distance_m, s.id
-      limit ${CANDIDATE_POOL}
-    )
+      order by s.location <-> ${here}
+      fetch first ${CANDIDATE_POOL} rows with ties
+    ),
+    pool as (select * from near order by distance_m, id limit ${CANDIDATE_POOL})
     select n.id as surveyor_id, n.company_name, n.lat, n.lng, n.service_radius_miles,
       n.in_network, n.status, n.source, n.rating, n.review_count, n.meridian_rating_sum,
       n.meridian_review_count, n.distance_m, n.kind,
@@ -170,7 +176,7 @@ export function candidateQuery(db: Db, { lat, lng, state, surveyType }: MatchQue
       coalesce(r.offers, 0)::int as recent_offers,
       coalesce(r.responses, 0)::int as recent_responses,
       coalesce(w.open_surveys, 0)::int as open_surveys
-    from near n
+    from pool n
     left join users u on u.id = n.user_id and u.disabled_at is null
     left join lateral (
       select count(*) as offers,
@@ -189,6 +195,42 @@ export function candidateQuery(db: Db, { lat, lng, state, surveyType }: MatchQue
 }
 
 /**
+ * Runs `run` with the planner settings the candidate query needs, for that query only:
+ *
+ * - bitmap scans off, so it walks surveyors_coverage_idx nearest first and stops at the pool
+ *   (see the module comment): the planner cannot tell how many coverage boxes hold a point (it
+ *   guesses a few dozen) and would otherwise read every one of them and sort, which in a metro
+ *   is thousands;
+ * - custom plans, so the property's point is computed once while planning: the generic plan
+ *   postgres.js's prepared statement gets after five runs recomputes `ll_to_earth` (and its
+ *   domain checks) for every row it reads, which made the walk twice as slow.
+ *
+ * Outside a transaction it opens one for the settings; inside the caller's, it sets them for
+ * this query and puts the old values back. Returns what `run` returns.
+ */
+export async function withIndexWalk<T>(db: Db, run: (db: Db) => Promise<T>): Promise<T> {
+  const set = (tx: Db) =>
+    tx<{ bitmap: string; plans: string }[]>`
+      select current_setting('enable_bitmapscan') as bitmap,
+        current_setting('plan_cache_mode') as plans,
+        set_config('enable_bitmapscan', 'off', true),
+        set_config('plan_cache_mode', 'force_custom_plan', true)`;
+  if ("begin" in db) {
+    return await db.begin(async (tx) => {
+      await set(tx);
+      return await run(tx);
+    }) as T;
+  }
+  const [previous] = await set(db);
+  try {
+    return await run(db);
+  } finally {
+    await db`select set_config('enable_bitmapscan', ${previous.bitmap}, true),
+      set_config('plan_cache_mode', ${previous.plans}, true)`;
+  }
+}
+
+/**
  * The candidate records for a survey at (`lat`, `lng`) in `state` of `surveyType`, scored and
  * ordered: matches first, then prospects, each by score (then distance, then id). At most
  * `limit` matches and `prospectLimit` prospects. One query; see the module comment.
@@ -200,7 +242,7 @@ export async function findCandidateSurveyors(
     prospectLimit?: number;
   },
 ): Promise<MatchCandidate[]> {
-  const rows = await candidateQuery(db, query);
+  const rows = await withIndexWalk(db, (tx) => candidateQuery(tx, query));
   const scored = rows.map(({ distanceM, ...row }): MatchCandidate => {
     const distanceMiles = Math.round((distanceM / METERS_PER_MILE) * 10) / 10;
     const candidate = { ...row, distanceMiles };

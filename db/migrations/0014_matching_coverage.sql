@@ -13,8 +13,11 @@ alter table surveyors add column location earth
 alter table surveyors add column coverage cube
   generated always as (earth_box(ll_to_earth(lat, lng), service_radius_miles * 1609.344::float8))
   stored;
--- Paused records are never candidates, so they are left out of the index.
-create index surveyors_coverage_idx on surveyors using gist (coverage)
+-- Paused records are never candidates, so they are left out of the index. The office point is
+-- the second column so the search can walk the boxes that hold the property nearest office
+-- first (ORDER BY location <-> point) and stop at the pool: in a metro thousands of firms
+-- reach the property and only the nearest few hundred are scored.
+create index surveyors_coverage_idx on surveyors using gist (coverage, location)
   where coverage is not null and status in ('active', 'prospect', 'invited');
 drop index surveyors_location_near_idx;
 drop index surveyors_location_far_idx;

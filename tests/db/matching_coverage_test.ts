@@ -1,6 +1,7 @@
 /**
- * The coverage search (lib/matching.ts candidateQuery, 0014_matching_coverage.sql: whose
- * stored coverage box holds the property) finds exactly what one search in the 300-mile box
+ * The coverage search (lib/matching.ts candidateQuery, 0014_matching_coverage.sql: walking
+ * the stored coverage boxes that hold the property nearest office first, as
+ * findCandidateSurveyors runs it) finds exactly what one search in the 300-mile box
  * around the property finds: the same records, the same distances, the same nearest
  * CANDIDATE_POOL when more qualify. Checked on random points over surveyors with every radius
  * from 1 to 300 miles, clustered around a few cities so the pool limit is reached, with shared
@@ -14,6 +15,7 @@ import {
   candidateQuery,
   type MatchQuery,
   METERS_PER_MILE,
+  withIndexWalk,
 } from "../../lib/matching.ts";
 import { MAX_SERVICE_RADIUS_MILES } from "../../lib/surveyor_schema.ts";
 import type { Sql } from "../../db/client.ts";
@@ -125,12 +127,18 @@ test("[matching] the coverage search finds exactly what one 300-mile box finds",
   }
   let full = 0;
   let wideFound = 0;
+  let walked = 0;
   for (const point of points) {
     const [found, oneBox] = [
-      byDistance(await candidateQuery(sql, point)),
+      byDistance(await withIndexWalk(sql, (tx) => candidateQuery(tx, point))),
       byDistance(await oneBoxQuery(sql, point)),
     ];
     assertEquals(found, oneBox, JSON.stringify(point));
+    const plan = await withIndexWalk(
+      sql,
+      (tx) => tx<Record<string, string>[]>`explain ${candidateQuery(tx, point)}`,
+    );
+    if (/Order By: .*<->/.test(plan.map((r) => Object.values(r)[0]).join("\n"))) walked++;
     if (oneBox.length === CANDIDATE_POOL) full++;
     const wide = await sql<{ n: number }[]>`
       select count(*)::int as n from surveyors
@@ -141,6 +149,7 @@ test("[matching] the coverage search finds exactly what one 300-mile box finds",
   // The comparison covered what it is meant to: full pools and wide-radius records.
   assert(full > 1, "some points have more candidates than the pool holds");
   assert(wideFound > 0, "some candidates serve more than 100 miles");
+  assertEquals(walked, points.length, "every search walked the index nearest first");
 });
 
 test("[matching] a record's stored coverage follows its office and radius", async () => {
@@ -158,7 +167,8 @@ test("[matching] a record's stored coverage follows its office and radius", asyn
     state: "TX",
     surveyType: "boundary",
   };
-  const ids = async () => (await candidateQuery(sql, sanMarcos)).map((r) => r.surveyorId);
+  const ids = async () =>
+    (await withIndexWalk(sql, (tx) => candidateQuery(tx, sanMarcos))).map((r) => r.surveyorId);
   assertEquals(await ids(), []);
   await sql`update surveyors set service_radius_miles = 40 where id = ${firm.id}`;
   assertEquals(await ids(), [firm.id]);

@@ -10,7 +10,7 @@
  */
 import { assert, assertStringIncludes } from "../_assert.ts";
 import { resetDatabase, test, testDatabase } from "../_helpers.ts";
-import { candidateQuery, type MatchQuery } from "../../lib/matching.ts";
+import { candidateQuery, type MatchQuery, withIndexWalk } from "../../lib/matching.ts";
 import type { Sql } from "../../db/client.ts";
 
 const ROWS = 3_000;
@@ -37,11 +37,15 @@ async function seed(sql: Sql): Promise<void> {
 
 async function plan(sql: Sql, query: MatchQuery): Promise<string> {
   // The column is "QUERY PLAN", whatever the name transform makes of it.
-  const rows = await sql<Record<string, string>[]>`explain ${candidateQuery(sql, query)}`;
+  // With the settings findCandidateSurveyors runs it with (withIndexWalk).
+  const rows = await withIndexWalk(
+    sql,
+    (tx) => tx<Record<string, string>[]>`explain ${candidateQuery(tx, query)}`,
+  );
   return rows.map((r) => Object.values(r)[0]).join("\n");
 }
 
-test("[matching] EXPLAIN: candidates are found through the coverage index, never a scan of surveyors", async () => {
+test("[matching] EXPLAIN: candidates are found by walking the coverage index nearest first, never a scan of surveyors", async () => {
   const { sql } = await testDatabase();
   await resetDatabase(sql);
   await seed(sql);
@@ -54,7 +58,8 @@ test("[matching] EXPLAIN: candidates are found through the coverage index, never
   ) {
     const text = await plan(sql, query);
     if (Deno.env.get("SHOW_PLAN")) console.log(text);
-    assertStringIncludes(text, "surveyors_coverage_idx", text);
+    assertStringIncludes(text, "Index Scan using surveyors_coverage_idx", text);
+    assert(/Order By: .*<->/.test(text), `the walk is nearest first:\n${text}`);
     assert(!/Seq Scan on surveyors/.test(text), `a sequential scan of surveyors:\n${text}`);
   }
 });
