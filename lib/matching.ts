@@ -203,18 +203,22 @@ export function candidateQuery(db: Db, { lat, lng, state, surveyType }: MatchQue
  *   is thousands;
  * - custom plans, so the property's point is computed once while planning: the generic plan
  *   postgres.js's prepared statement gets after five runs recomputes `ll_to_earth` (and its
- *   domain checks) for every row it reads, which made the walk twice as slow.
+ *   domain checks) for every row it reads, which made the walk twice as slow;
+ * - no JIT compilation: a plan whose estimate a disabled path inflated would otherwise be
+ *   compiled, tens of milliseconds for a query that runs in a few.
  *
  * Outside a transaction it opens one for the settings; inside the caller's, it sets them for
  * this query and puts the old values back. Returns what `run` returns.
  */
 export async function withIndexWalk<T>(db: Db, run: (db: Db) => Promise<T>): Promise<T> {
   const set = (tx: Db) =>
-    tx<{ bitmap: string; plans: string }[]>`
+    tx<{ bitmap: string; plans: string; jit: string }[]>`
       select current_setting('enable_bitmapscan') as bitmap,
         current_setting('plan_cache_mode') as plans,
+        current_setting('jit') as jit,
         set_config('enable_bitmapscan', 'off', true),
-        set_config('plan_cache_mode', 'force_custom_plan', true)`;
+        set_config('plan_cache_mode', 'force_custom_plan', true),
+        set_config('jit', 'off', true)`;
   if ("begin" in db) {
     return await db.begin(async (tx) => {
       await set(tx);
@@ -226,7 +230,8 @@ export async function withIndexWalk<T>(db: Db, run: (db: Db) => Promise<T>): Pro
     return await run(db);
   } finally {
     await db`select set_config('enable_bitmapscan', ${previous.bitmap}, true),
-      set_config('plan_cache_mode', ${previous.plans}, true)`;
+      set_config('plan_cache_mode', ${previous.plans}, true),
+      set_config('jit', ${previous.jit}, true)`;
   }
 }
 
