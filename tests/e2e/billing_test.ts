@@ -1,7 +1,7 @@
-import type { Browser, Page } from "playwright-core";
-import axe from "axe-core";
+import type { Browser } from "playwright-core";
 import { assert, assertEquals, assertStringIncludes } from "../_assert.ts";
 import { e2e } from "./_browser.ts";
+import { checkLayout } from "./_axe.ts";
 import { createUser, sessionFor } from "../_auth.ts";
 import type { TestApp } from "../_helpers.ts";
 import {
@@ -16,34 +16,7 @@ import type { Role } from "../../lib/roles.ts";
 import { TOP_UPS_DISABLED_MESSAGE } from "../../lib/billing.ts";
 import { TOP_UP_PENDING_TEXT } from "../../routes/billing_pages.tsx";
 
-const WIDTHS = [390, 1024, 1280, 1440];
-
-async function axeViolations(page: Page): Promise<string[]> {
-  // Through the DevTools protocol: the page's CSP (script-src 'self') refuses inline scripts.
-  await page.evaluate(axe.source);
-  return await page.evaluate(async () => {
-    const { axe } = globalThis as unknown as {
-      axe: { run(): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
-    };
-    const { violations } = await axe.run();
-    return violations.map((v) =>
-      `axe ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`
-    );
-  });
-}
-
 /** At every width: no sideways page scroll and no axe violations. */
-async function checkLayout(page: Page, what: string) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    const overflow = await page.evaluate(() =>
-      document.documentElement.scrollWidth - document.documentElement.clientWidth
-    );
-    assertEquals(overflow, 0, `${what} scrolls sideways at ${width} px`);
-    assertEquals(await axeViolations(page), [], `${what} at ${width} px`);
-  }
-}
-
 async function signedInPage(
   browser: Browser,
   baseUrl: string,

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
-import axe from "axe-core";
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
 import { e2e } from "./_browser.ts";
+import { axeViolations } from "./_axe.ts";
 import { createUser, sessionFor } from "../_auth.ts";
 import { surveyRequest } from "../_fixtures.ts";
 import { insertSurveyor } from "../../db/surveyors.ts";
@@ -14,20 +14,6 @@ async function toastText(page: Page, title: string) {
     title: (await toast.locator(".toast__title").innerText()).trim(),
     description: (await toast.locator(".toast__description").innerText()).trim(),
   };
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  // Through the DevTools protocol: the page's CSP (script-src 'self') refuses inline scripts.
-  await page.evaluate(axe.source);
-  return await page.evaluate(async () => {
-    const { axe } = globalThis as unknown as {
-      axe: { run(): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
-    };
-    const { violations } = await axe.run();
-    return violations.map((v) =>
-      `axe ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`
-    );
-  });
 }
 
 e2e(

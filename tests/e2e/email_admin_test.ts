@@ -1,23 +1,9 @@
 import type { Page } from "playwright-core";
-import axe from "axe-core";
 import { assert, assertEquals } from "../_assert.ts";
 import { e2e } from "./_browser.ts";
+import { axeViolations } from "./_axe.ts";
 import { createUser, sessionFor } from "../_auth.ts";
 import { getOutboxEmail, insertOutboxEmail } from "../../lib/mail/outbox.ts";
-
-async function axeViolations(page: Page): Promise<string[]> {
-  // Through the DevTools protocol: the page's CSP (script-src 'self') refuses inline scripts.
-  await page.evaluate(axe.source);
-  return await page.evaluate(async () => {
-    const { axe } = globalThis as unknown as {
-      axe: { run(): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
-    };
-    const { violations } = await axe.run();
-    return violations.map((v) =>
-      `axe ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`
-    );
-  });
-}
 
 async function hasSidewaysScroll(page: Page): Promise<boolean> {
   return await page.evaluate(() =>

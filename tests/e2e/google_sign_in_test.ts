@@ -4,14 +4,12 @@
  * link with JavaScript off; the request flow's account step, where the visitor comes back to
  * their draft signed in; and the linked account on /profile, removed with its button.
  */
-import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { e2e } from "./_browser.ts";
+import { axeViolations, LAYOUT_WIDTHS } from "./_axe.ts";
 import { assert, assertEquals, assertStringIncludes } from "../_assert.ts";
 import { startFakeGoogle } from "../_google_fake.ts";
 import { createUser } from "../_auth.ts";
-
-const WIDTHS = [390, 1024, 1280, 1440];
 
 /** Who the page's browser context is signed in as (GET /api/user with its cookies), or null. */
 async function signedInAs(page: Page): Promise<{ email: string; fullName: string } | null> {
@@ -19,22 +17,8 @@ async function signedInAs(page: Page): Promise<{ email: string; fullName: string
   return res.ok() ? await res.json() : null;
 }
 
-async function axeViolations(page: Page): Promise<string[]> {
-  // Through the DevTools protocol: the page's CSP (script-src 'self') refuses inline scripts.
-  await page.evaluate(axe.source);
-  return await page.evaluate(async () => {
-    const { axe } = globalThis as unknown as {
-      axe: { run(): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
-    };
-    const { violations } = await axe.run();
-    return violations.map((v) =>
-      `axe ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`
-    );
-  });
-}
-
 async function checkLayout(page: Page, what: string) {
-  for (const width of WIDTHS) {
+  for (const width of LAYOUT_WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     assert(scrollWidth <= width, `${what} at ${width}px scrolls sideways (${scrollWidth}px)`);

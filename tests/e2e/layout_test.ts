@@ -5,9 +5,9 @@
  * page and width at once.
  */
 import type { Browser, Page } from "playwright-core";
-import axe from "axe-core";
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
 import { e2e } from "./_browser.ts";
+import { axeViolations } from "./_axe.ts";
 import { createUser, sessionFor, type TestUser } from "../_auth.ts";
 import { surveyRequest } from "../_fixtures.ts";
 import type { TestApp } from "../_helpers.ts";
@@ -337,20 +337,6 @@ async function checkNotifications(page: Page): Promise<string[]> {
   return box.left < 0 || box.right > width || box.top < 0 || box.bottom > HEIGHT
     ? [`notifications panel outside the window: ${JSON.stringify(box)}`]
     : [];
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  // Through the DevTools protocol: the page's CSP (script-src 'self') refuses inline scripts.
-  await page.evaluate(axe.source);
-  return await page.evaluate(async () => {
-    const { axe } = globalThis as unknown as {
-      axe: { run(): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
-    };
-    const { violations } = await axe.run();
-    return violations.map((v) =>
-      `axe ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`
-    );
-  });
 }
 
 e2e(

@@ -1,27 +1,13 @@
 import type { Page } from "playwright-core";
-import axe from "axe-core";
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
 import { e2e } from "./_browser.ts";
+import { axeViolations } from "./_axe.ts";
 import { createUser, sessionFor } from "../_auth.ts";
 import { surveyRequest } from "../_fixtures.ts";
 import { addMarketSurveyor } from "../_lead_fixtures.ts";
 import { insertLead } from "../../db/leads.ts";
 import { getActivePricingConfig } from "../../db/pricing.ts";
 import { priceLead } from "../../lib/lead_pricing.ts";
-
-async function axeViolations(page: Page): Promise<string[]> {
-  // Through the DevTools protocol: the page's CSP (script-src 'self') refuses inline scripts.
-  await page.evaluate(axe.source);
-  return await page.evaluate(async () => {
-    const { axe } = globalThis as unknown as {
-      axe: { run(): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
-    };
-    const { violations } = await axe.run();
-    return violations.map((v) =>
-      `axe ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`
-    );
-  });
-}
 
 /** Sideways scroll and axe findings at phone and desktop widths. */
 async function layoutProblems(page: Page, where: string): Promise<string[]> {

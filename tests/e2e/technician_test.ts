@@ -6,41 +6,14 @@
  * admin's /admin/technicians.
  */
 import type { Page } from "playwright-core";
-import axe from "axe-core";
 import { assert, assertEquals } from "../_assert.ts";
 import { e2e } from "./_browser.ts";
+import { checkLayout } from "./_axe.ts";
 import { createSignedInUser, sessionFor } from "../_auth.ts";
 import { surveyRequest } from "../_fixtures.ts";
 import { addSurveyor } from "../_assignment_fixtures.ts";
 import { acceptJob } from "../_technician_fixtures.ts";
 import { localToday } from "../../lib/technicians.ts";
-
-const WIDTHS = [390, 1024, 1280, 1440];
-
-async function axeViolations(page: Page): Promise<string[]> {
-  // Through the DevTools protocol: the page's CSP (script-src 'self') refuses inline scripts.
-  await page.evaluate(axe.source);
-  return await page.evaluate(async () => {
-    const { axe } = globalThis as unknown as {
-      axe: { run(): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
-    };
-    const { violations } = await axe.run();
-    return violations.map((v) =>
-      `axe ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`
-    );
-  });
-}
-
-async function checkLayout(page: Page, what: string) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    const overflow = await page.evaluate(() =>
-      document.documentElement.scrollWidth - document.documentElement.clientWidth
-    );
-    assertEquals(overflow, 0, `${what} scrolls sideways at ${width} px`);
-    assertEquals(await axeViolations(page), [], `${what} at ${width} px`);
-  }
-}
 
 async function toast(page: Page, title: string) {
   await page.locator(".toast", { hasText: title }).first().waitFor();
