@@ -5,6 +5,7 @@
  */
 import type { Db } from "./client.ts";
 import { isUuid } from "./users.ts";
+import { workingSurveyorId } from "./survey_access.ts";
 import type { SurveyStatus } from "../lib/survey_status.ts";
 import type { SurveyType } from "../lib/survey_types.ts";
 
@@ -60,12 +61,7 @@ export async function getFieldSurvey(
       s.completed_date::text as completed_date, s.fieldwork_started_at,
       v.company_name, v.phone as company_phone
     from surveys s
-    left join lateral (
-      select a.surveyor_id from survey_assignments a
-      where a.survey_id = s.id and a.status in ('accepted', 'scheduled', 'completed')
-      order by (a.status <> 'completed') desc, a.created_at desc limit 1
-    ) w on true
-    left join surveyors v on v.id = w.surveyor_id
+    left join surveyors v on v.id = ${workingSurveyorId(db)}
     where s.id = ${surveyId}`;
   if (!row) return undefined;
   return {
@@ -95,9 +91,7 @@ export async function getWorkingFirm(
   if (!isUuid(surveyId)) return undefined;
   const [row] = await db<WorkingFirm[]>`
     select v.id as surveyor_id, v.company_name, v.phone
-    from survey_assignments a join surveyors v on v.id = a.surveyor_id
-    where a.survey_id = ${surveyId} and a.status in ('accepted', 'scheduled', 'completed')
-    order by (a.status <> 'completed') desc, a.created_at desc
-    limit 1`;
+    from surveys s join surveyors v on v.id = ${workingSurveyorId(db)}
+    where s.id = ${surveyId}`;
   return row;
 }

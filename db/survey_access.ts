@@ -37,6 +37,17 @@ export interface FieldworkSurvey {
   workingSurveyorId: string | null;
 }
 
+/**
+ * SQL for the id of the firm doing (or having done) the job of the survey aliased `s`: its
+ * accepted, scheduled or completed assignment, the open one first; null when there is none.
+ * The one spelling of "the working firm", for every query that needs it.
+ */
+export function workingSurveyorId(db: Db) {
+  return db`(select a.surveyor_id from survey_assignments a
+    where a.survey_id = s.id and a.status in ('accepted', 'scheduled', 'completed')
+    order by (a.status <> 'completed') desc, a.created_at desc limit 1)`;
+}
+
 /** A caller's access to a survey's fieldwork. */
 export interface FieldworkAccess {
   survey: FieldworkSurvey;
@@ -64,10 +75,7 @@ export async function getFieldworkAccess(
       coalesce(s.formatted_address, s.address) as address, s.state, s.alta_items,
       s.scheduled_date::text as scheduled_date, s.surveyed_date::text as surveyed_date,
       s.completed_date::text as completed_date, s.assigned_technician_id,
-      (select a.surveyor_id from survey_assignments a
-        where a.survey_id = s.id and a.status in ('accepted', 'scheduled', 'completed')
-        order by (a.status <> 'completed') desc, a.created_at desc limit 1
-      ) as working_surveyor_id,
+      ${workingSurveyorId(db)} as working_surveyor_id,
       (select v.id from surveyors v
         where ${user.role} = 'surveyor' and v.user_id = ${user.id}) as caller_surveyor_id
     from surveys s

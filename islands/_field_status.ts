@@ -13,11 +13,8 @@ import type { ChecklistProgress } from "../lib/checklist_types.ts";
  */
 export const CHECKLIST_PROGRESS_EVENT = "meridian:checklist-progress";
 
-/**
- * The window event the DeliverableUpload island sends after an upload or a removal, with
- * `detail: {surveyId, count}` (deliverables now on the survey).
- */
-export const DELIVERABLES_EVENT = "meridian:deliverables-changed";
+/** The window event DeliverableUpload sends (lib/survey_file_types.ts). */
+export { DELIVERABLES_EVENT } from "../lib/survey_file_types.ts";
 
 /** `detail` of CHECKLIST_PROGRESS_EVENT. */
 export interface ChecklistProgressDetail {
