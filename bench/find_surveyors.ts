@@ -181,6 +181,14 @@ if (import.meta.main) {
         if (res.status !== 200) throw new Error(`${id}: ${res.status} ${JSON.stringify(body)}`);
       }, { warmup: 20, iterations: ITERATIONS });
       report("POST …/find-surveyors?refresh=true (HTTP)", http, 44);
+      // The same server's cost of an admin API call without the search: the session, the
+      // user read, HTTP and JSON; what the endpoint adds on top of findSurveyors.
+      const baseline = await measure(async () => {
+        const res = await fetch(`${server.url}/api/user`, { headers: { cookie } });
+        await res.json();
+        if (res.status !== 200) throw new Error(`/api/user: ${res.status}`);
+      }, { warmup: 20, iterations: ITERATIONS });
+      report("GET /api/user (HTTP, same session)", baseline, 44);
     } finally {
       await server.stop();
     }
