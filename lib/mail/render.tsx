@@ -1,76 +1,83 @@
 /**
- * Every email template, with its subject and sample data, rendered to HTML and plain text.
- * The queue functions (emails.ts) and the admin preview page both go through here.
+ * Every email template, with its editable copy (subject and blocks, issue 13) and sample data,
+ * rendered to HTML and plain text. The queue functions (emails.ts), the admin preview page and
+ * the copy editor all go through here.
  */
 import type { ReactElement } from "react";
 import { render } from "jsx-email";
+import { type CopyTexts, fillCopy, type FilledCopy, type TemplateCopyDef } from "./copy.ts";
 import {
   PasswordReset,
+  passwordResetCopy,
   type PasswordResetProps,
-  passwordResetSubject,
 } from "./templates/PasswordReset.tsx";
 import {
   PasswordChanged,
+  passwordChangedCopy,
   type PasswordChangedProps,
-  passwordChangedSubject,
 } from "./templates/PasswordChanged.tsx";
 import {
   SurveyRequestConfirmation,
+  surveyRequestConfirmationCopy,
   type SurveyRequestConfirmationProps,
-  surveyRequestConfirmationSubject,
 } from "./templates/SurveyRequestConfirmation.tsx";
 import {
   NewSurveyRequestAdmin,
+  newSurveyRequestAdminCopy,
   type NewSurveyRequestAdminProps,
-  newSurveyRequestAdminSubject,
 } from "./templates/NewSurveyRequestAdmin.tsx";
 import {
   SurveyorInvitation,
+  surveyorInvitationCopy,
   type SurveyorInvitationProps,
-  surveyorInvitationSubject,
 } from "./templates/SurveyorInvitation.tsx";
-import { NewSurveyLead, newSurveyLeadSubject } from "./templates/NewSurveyLead.tsx";
-import type { LeadSummaryProps } from "./templates/NewSurveyLead.tsx";
+import {
+  type LeadSummaryProps,
+  NewSurveyLead,
+  newSurveyLeadCopy,
+} from "./templates/NewSurveyLead.tsx";
 import {
   SurveyorAssigned,
+  surveyorAssignedCopy,
   type SurveyorAssignedProps,
-  surveyorAssignedSubject,
 } from "./templates/SurveyorAssigned.tsx";
 import {
   AssignmentOffered,
+  assignmentOfferedCopy,
   type AssignmentOfferedProps,
-  assignmentOfferedSubject,
 } from "./templates/AssignmentOffered.tsx";
 import {
   VisitScheduled,
+  visitScheduledCopy,
   type VisitScheduledProps,
-  visitScheduledSubject,
 } from "./templates/VisitScheduled.tsx";
 import {
   LeadInvitation,
+  leadInvitationCopy,
   type LeadInvitationProps,
-  leadInvitationSubject,
 } from "./templates/LeadInvitation.tsx";
-import { LowBalance, type LowBalanceProps, lowBalanceSubject } from "./templates/LowBalance.tsx";
+import { LowBalance, lowBalanceCopy, type LowBalanceProps } from "./templates/LowBalance.tsx";
 import {
   RefundDecision,
+  type RefundDecisionBlock,
+  refundDecisionCopy,
   type RefundDecisionProps,
   refundDecisionSubject,
 } from "./templates/RefundDecision.tsx";
 import {
   TechnicianInvitation,
+  technicianInvitationCopy,
   type TechnicianInvitationProps,
-  technicianInvitationSubject,
 } from "./templates/TechnicianInvitation.tsx";
 import {
   TechnicianJobAssigned,
+  technicianJobAssignedCopy,
   type TechnicianJobAssignedProps,
-  technicianJobAssignedSubject,
 } from "./templates/TechnicianJobAssigned.tsx";
 import {
   SurveyDelivered,
+  surveyDeliveredCopy,
   type SurveyDeliveredProps,
-  surveyDeliveredSubject,
 } from "./templates/SurveyDelivered.tsx";
 
 /** A rendered email ready for the outbox. */
@@ -107,9 +114,27 @@ interface TemplateDef<P> {
   name: string;
   audience: string;
   description: string;
-  subject(props: P): string;
-  element(props: P): ReactElement;
+  /** The editable words: subject, blocks and the variables they may use. */
+  copy: TemplateCopyDef<P, string>;
+  /** The email with its copy filled in for these props. */
+  element(props: P, copy: FilledCopy): ReactElement;
+  /** The subject line when it is not simply the copy's subject (a denied return request). */
+  pickSubject?(props: P, copy: FilledCopy): string;
   sample: P;
+}
+
+/**
+ * A template's copy with the component that shows it. Pairing them here lets each component
+ * take its own block names (FilledCopy<K>) while TEMPLATES holds one shape for all.
+ */
+function withCopy<P, K extends string>(
+  copy: TemplateCopyDef<P, K>,
+  Component: (props: P & { copy: FilledCopy<K> }) => ReactElement,
+): Pick<TemplateDef<P>, "copy" | "element"> {
+  return {
+    copy,
+    element: (props, filled) => <Component {...props} copy={filled as FilledCopy<K>} />,
+  };
 }
 
 const LEAD_SAMPLE: LeadSummaryProps = {
@@ -125,14 +150,13 @@ const LEAD_SAMPLE: LeadSummaryProps = {
   leadUrl: "https://meridian.example/lead/sample-lead",
 };
 
-/** Each template's display name, who receives it, subject, element and sample data. */
+/** Each template's display name, who receives it, copy, element and sample data. */
 export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
   password_reset: {
     name: "Password reset",
     audience: "Any user who asks to reset their password",
     description: "The one-hour, single-use link to choose a new password.",
-    subject: passwordResetSubject,
-    element: (p) => <PasswordReset {...p} />,
+    ...withCopy(passwordResetCopy, PasswordReset),
     sample: {
       name: "Jordan Rivera",
       resetUrl: "https://meridian.example/reset-password?token=sample-token",
@@ -142,16 +166,14 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     name: "Password changed",
     audience: "A user whose password was changed or reset",
     description: "Confirms the change and says what to do if it was not them.",
-    subject: passwordChangedSubject,
-    element: (p) => <PasswordChanged {...p} />,
+    ...withCopy(passwordChangedCopy, PasswordChanged),
     sample: { name: "Jordan Rivera" },
   },
   survey_request_confirmation: {
     name: "Survey request confirmation",
     audience: "The client who submitted a survey request",
     description: "Address, survey type, quoted price and what happens next.",
-    subject: surveyRequestConfirmationSubject,
-    element: (p) => <SurveyRequestConfirmation {...p} />,
+    ...withCopy(surveyRequestConfirmationCopy, SurveyRequestConfirmation),
     sample: {
       name: "Jordan Rivera",
       surveyId: "3f1c2a9e-0000-4000-8000-000000000001",
@@ -166,8 +188,7 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     audience: "Administrators",
     description:
       "Tells the team a new request came in, and whether surveyors are being matched and notified automatically.",
-    subject: newSurveyRequestAdminSubject,
-    element: (p) => <NewSurveyRequestAdmin {...p} />,
+    ...withCopy(newSurveyRequestAdminCopy, NewSurveyRequestAdmin),
     sample: {
       surveyId: "3f1c2a9e-0000-4000-8000-000000000001",
       clientName: "Jordan Rivera",
@@ -181,8 +202,7 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     name: "Surveyor invitation",
     audience: "A surveyor whose account an admin created from their record",
     description: "The link to choose a first password; it lasts 7 days and works once.",
-    subject: surveyorInvitationSubject,
-    element: (p) => <SurveyorInvitation {...p} />,
+    ...withCopy(surveyorInvitationCopy, SurveyorInvitation),
     sample: {
       name: "Sam Ortiz",
       companyName: "Ortiz Land Surveying",
@@ -194,16 +214,14 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     name: "New survey lead",
     audience: "In-network surveyors whose service area covers a new request",
     description: "The job (no client details), the lead price with its formula and a link.",
-    subject: newSurveyLeadSubject,
-    element: (p) => <NewSurveyLead {...p} />,
+    ...withCopy(newSurveyLeadCopy, NewSurveyLead),
     sample: LEAD_SAMPLE,
   },
   surveyor_assigned: {
     name: "Surveyor assigned",
     audience: "The client, once a surveyor has taken their survey",
     description: "The surveyor's company, name, phone and licence, and the agreed price.",
-    subject: surveyorAssignedSubject,
-    element: (p) => <SurveyorAssigned {...p} />,
+    ...withCopy(surveyorAssignedCopy, SurveyorAssigned),
     sample: {
       name: "Jordan Rivera",
       surveyTypeName: "Boundary Survey",
@@ -220,8 +238,7 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     name: "Assignment offered",
     audience: "A surveyor an admin assigned to a survey",
     description: "The job (town and state only) and the agreed price, to accept or decline.",
-    subject: assignmentOfferedSubject,
-    element: (p) => <AssignmentOffered {...p} />,
+    ...withCopy(assignmentOfferedCopy, AssignmentOffered),
     sample: {
       companyName: "Ortiz Land Surveying",
       surveyTypeName: "Boundary Survey",
@@ -234,8 +251,7 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     name: "Visit scheduled",
     audience: "The client, when their surveyor books the field visit",
     description: "The visit date, the surveying company and its phone.",
-    subject: visitScheduledSubject,
-    element: (p) => <VisitScheduled {...p} />,
+    ...withCopy(visitScheduledCopy, VisitScheduled),
     sample: {
       name: "Jordan Rivera",
       surveyTypeName: "Boundary Survey",
@@ -251,8 +267,7 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     audience: "Surveying firms near a request that are not in the network yet",
     description:
       "The same job summary, inviting them to the public lead page and to join with their own link.",
-    subject: leadInvitationSubject,
-    element: (p) => <LeadInvitation {...p} />,
+    ...withCopy(leadInvitationCopy, LeadInvitation),
     sample: {
       ...LEAD_SAMPLE,
       leadUrl: "https://meridian.example/lead/sample-lead?token=sample-token",
@@ -264,8 +279,7 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     name: "Low balance",
     audience: "A surveyor whose balance a lead purchase or claim fee took below the low mark",
     description: "The balance left and a link to the billing page; at most once a day.",
-    subject: lowBalanceSubject,
-    element: (p) => <LowBalance {...p} />,
+    ...withCopy(lowBalanceCopy, LowBalance),
     sample: {
       name: "Sam Ortiz",
       companyName: "Ortiz Land Surveying",
@@ -279,8 +293,9 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     audience: "A surveyor whose lead was returned, or whose return request an admin decided",
     description:
       "What came back to the balance and why (client cancelled, request withdrawn, request approved), or that a request was denied, with the admin's note.",
-    subject: refundDecisionSubject,
-    element: (p) => <RefundDecision {...p} />,
+    ...withCopy(refundDecisionCopy, RefundDecision),
+    pickSubject: (props, copy) =>
+      refundDecisionSubject(props, copy as FilledCopy<RefundDecisionBlock>),
     sample: {
       name: "Sam Ortiz",
       decision: "approved",
@@ -297,8 +312,7 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     name: "Technician invitation",
     audience: "A technician a surveyor (or an admin) added to a field crew",
     description: "The firm, who invited them and the 7-day link to choose a password.",
-    subject: technicianInvitationSubject,
-    element: (p) => <TechnicianInvitation {...p} />,
+    ...withCopy(technicianInvitationCopy, TechnicianInvitation),
     sample: {
       name: "Riley Chen",
       companyName: "Ortiz Land Surveying",
@@ -311,8 +325,7 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     name: "Technician job assigned",
     audience: "A technician assigned the fieldwork of a survey",
     description: "Address, visit date, survey type, the crew notes and a link to the job.",
-    subject: technicianJobAssignedSubject,
-    element: (p) => <TechnicianJobAssigned {...p} />,
+    ...withCopy(technicianJobAssignedCopy, TechnicianJobAssigned),
     sample: {
       name: "Riley Chen",
       companyName: "Ortiz Land Surveying",
@@ -329,8 +342,7 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     audience: "The client, when their surveyor completes the survey",
     description:
       "The survey is complete: the company, the completion date, how many files to download, and a link to the request's page to download them and rate the surveyor.",
-    subject: surveyDeliveredSubject,
-    element: (p) => <SurveyDelivered {...p} />,
+    ...withCopy(surveyDeliveredCopy, SurveyDelivered),
     sample: {
       name: "Jordan Rivera",
       surveyTypeName: "Boundary Survey",
@@ -347,20 +359,33 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
 export const TEMPLATE_IDS = Object.keys(TEMPLATES) as TemplateId[];
 
 /**
- * Renders template `id` with `props` to subject, HTML and plain text. Throws when a link in
- * the props is not an http(s) URL.
+ * Renders template `id` with `props` to subject, HTML and plain text, in the words of `texts`
+ * (a template's stored copy; blocks it lacks, and all of them when undefined, take the default
+ * words). Throws when a link in the props is not an http(s) URL.
  */
 export async function renderEmail<K extends TemplateId>(
   id: K,
   props: TemplateProps[K],
+  texts?: CopyTexts,
 ): Promise<RenderedEmail> {
   const def = TEMPLATES[id] as TemplateDef<TemplateProps[K]>;
-  const element = def.element(props);
+  const copy = fillCopy(def.copy, props, texts);
+  const element = def.element(props, copy);
   const [html, text] = await Promise.all([
     render(element),
     render(element, { plainText: true }),
   ]);
-  // Subjects carry user input (addresses); one line, bounded, so no header can be smuggled.
-  const subject = def.subject(props).replace(/\s+/g, " ").trim().slice(0, 200);
+  // Subjects carry user input (addresses) and admins' words; one line, bounded, so no header
+  // can be smuggled.
+  const subject = (def.pickSubject?.(props, copy) ?? copy.subject)
+    .replace(/\s+/g, " ").trim().slice(0, 200);
   return { template: id, subject, html, text: text.trim() };
+}
+
+/**
+ * The copy definition of template `id`, typed for code that handles every template alike (the
+ * copy editor validates and previews texts against it).
+ */
+export function templateCopyDef(id: TemplateId): TemplateCopyDef<unknown, string> {
+  return TEMPLATES[id].copy as TemplateCopyDef<unknown, string>;
 }

@@ -1,5 +1,14 @@
-import { Heading, Text } from "jsx-email";
+import { Heading } from "jsx-email";
+import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
 import { ActionButton, EmailLayout, headingStyle, mutedStyle, textStyle } from "./_layout.tsx";
+import {
+  bodyBlock,
+  buttonBlock,
+  headingBlock,
+  Paragraphs,
+  previewBlock,
+  reasonBlock,
+} from "./_copy.tsx";
 import { FactsBox } from "./SurveyorAssigned.tsx";
 
 /** Data of the email offering a surveyor a job an admin assigned them. */
@@ -14,28 +23,61 @@ export interface AssignmentOfferedProps {
   actionUrl: string;
 }
 
-/** Subject line of the assignment offer. */
-export function assignmentOfferedSubject(
-  { surveyTypeName, location }: AssignmentOfferedProps,
-): string {
-  return `You were assigned a ${surveyTypeName} in ${location}: accept or decline`;
-}
+/** The editable blocks of the assignment offer. */
+export type AssignmentOfferedBlock =
+  | "preview"
+  | "heading"
+  | "body"
+  | "button"
+  | "footnote"
+  | "reason";
+
+/** The assignment offer's words. The job's facts box stays in the code. */
+export const assignmentOfferedCopy: TemplateCopyDef<
+  AssignmentOfferedProps,
+  AssignmentOfferedBlock
+> = {
+  variables: {
+    companyName: "The surveying company's name",
+    surveyTypeName: 'The survey type ("Boundary Survey")',
+    location: 'The town and state of the property ("Austin, TX"); never the street',
+    agreedPrice: 'The agreed price ("$1,285")',
+  },
+  values: ({ companyName, surveyTypeName, location, agreedPrice }) => ({
+    companyName,
+    surveyTypeName,
+    location,
+    agreedPrice,
+  }),
+  subject: "You were assigned a {surveyTypeName} in {location}: accept or decline",
+  blocks: {
+    preview: previewBlock("A {surveyTypeName} in {location} at {agreedPrice}."),
+    heading: headingBlock("You were assigned a survey"),
+    body: bodyBlock(
+      "Message",
+      "Meridian assigned {companyName} a {surveyTypeName} in {location} at the agreed price below. Please accept or decline it; the client is told once you accept.",
+    ),
+    button: buttonBlock("Accept or decline"),
+    footnote: bodyBlock(
+      "Small print under the button",
+      "Questions about this job? Reply to this email.",
+    ),
+    reason: reasonBlock("You received this email because your firm is a Meridian surveyor."),
+  },
+};
 
 /**
  * Sent to a surveyor an admin assigned to a survey: the job and the agreed price, and that
  * nothing is settled until they accept (or decline) on Meridian.
  */
-export function AssignmentOffered(props: AssignmentOfferedProps) {
+export function AssignmentOffered(
+  { copy, ...props }: AssignmentOfferedProps & { copy: FilledCopy<AssignmentOfferedBlock> },
+) {
+  const { blocks } = copy;
   return (
-    <EmailLayout
-      preview={`A ${props.surveyTypeName} in ${props.location} at ${props.agreedPrice}.`}
-      reason="You received this email because your firm is a Meridian surveyor."
-    >
-      <Heading as="h1" style={headingStyle}>You were assigned a survey</Heading>
-      <Text style={textStyle}>
-        Meridian assigned {props.companyName} a {props.surveyTypeName} in {props.location}{" "}
-        at the agreed price below. Please accept or decline it; the client is told once you accept.
-      </Text>
+    <EmailLayout preview={blocks.preview} reason={blocks.reason}>
+      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
+      <Paragraphs text={blocks.body} style={textStyle} />
       <FactsBox
         facts={[
           ["Survey type", props.surveyTypeName],
@@ -43,10 +85,8 @@ export function AssignmentOffered(props: AssignmentOfferedProps) {
           ["Agreed price", props.agreedPrice],
         ]}
       />
-      <ActionButton href={props.actionUrl}>Accept or decline</ActionButton>
-      <Text style={mutedStyle}>
-        Questions about this job? Reply to this email.
-      </Text>
+      <ActionButton href={props.actionUrl}>{blocks.button}</ActionButton>
+      <Paragraphs text={blocks.footnote} style={mutedStyle} />
     </EmailLayout>
   );
 }

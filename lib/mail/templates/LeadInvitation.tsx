@@ -1,6 +1,21 @@
-import { Heading, Text } from "jsx-email";
+import { Heading } from "jsx-email";
+import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
 import { ActionButton, EmailLayout, headingStyle, mutedStyle, textStyle } from "./_layout.tsx";
-import { LeadSummary, type LeadSummaryProps } from "./NewSurveyLead.tsx";
+import {
+  bodyBlock,
+  buttonBlock,
+  countOf,
+  headingBlock,
+  Paragraphs,
+  previewBlock,
+  reasonBlock,
+} from "./_copy.tsx";
+import {
+  LEAD_VARIABLES,
+  LeadSummary,
+  type LeadSummaryProps,
+  leadValues,
+} from "./NewSurveyLead.tsx";
 
 /**
  * Data of the invitation sent to a surveyor outside the network about a job near them:
@@ -13,51 +28,97 @@ export type LeadInvitationProps = LeadSummaryProps & {
   claimValidDays?: number | null;
 };
 
-/** Subject line of the lead invitation. */
-export function leadInvitationSubject({ surveyTypeName, location }: LeadInvitationProps): string {
-  return `A survey job near you: ${surveyTypeName} in ${location}`;
-}
+/** The editable blocks of the lead invitation. */
+export type LeadInvitationBlock =
+  | "preview"
+  | "heading"
+  | "intro"
+  | "leadPage"
+  | "button"
+  | "join"
+  | "joinButton"
+  | "joinLinkExpires"
+  | "joinLinkNoExpiry"
+  | "footnote"
+  | "reason";
+
+/**
+ * The lead invitation's words. The join paragraph, button and note show only to a firm that
+ * got its own join link; the note has one block for a link that expires and one for one that
+ * does not.
+ */
+export const leadInvitationCopy: TemplateCopyDef<LeadInvitationProps, LeadInvitationBlock> = {
+  variables: {
+    ...LEAD_VARIABLES,
+    joinValidFor: 'How long the firm\'s join link works ("30 days"); empty when it has none',
+  },
+  values: (props) => ({
+    ...leadValues(props),
+    joinValidFor: props.claimValidDays ? countOf(props.claimValidDays, "day") : "",
+  }),
+  subject: "A survey job near you: {surveyTypeName} in {location}",
+  blocks: {
+    preview: previewBlock("A client near you needs a {surveyTypeName} in {location}."),
+    heading: headingBlock("A survey job near you"),
+    intro: bodyBlock(
+      "Before the job summary",
+      "Meridian connects property owners with licensed land surveyors. A client near you asked for a {surveyTypeName}:",
+    ),
+    leadPage: bodyBlock(
+      "After the job summary",
+      "See the job and how to take it on the lead page. The lead is open until {expiresOn}.",
+    ),
+    button: buttonBlock("See the job", "Button to the lead page"),
+    join: bodyBlock(
+      "Invitation to join (firms with a join link)",
+      "To take on jobs like this one, join Meridian as a surveyor: create your account with your licence details and coverage. We check the licence before you can buy leads, and your first claimed job has no claim fee.",
+    ),
+    joinButton: buttonBlock("Join Meridian as a surveyor", "Button to join"),
+    joinLinkExpires: bodyBlock(
+      "Note under the join button, when the link expires",
+      "This join link is for your firm only and works for {joinValidFor}.",
+    ),
+    joinLinkNoExpiry: bodyBlock(
+      "Note under the join button, when the link does not expire",
+      "This join link is for your firm only.",
+    ),
+    footnote: bodyBlock("Closing small print", "Not interested? You can ignore this email."),
+    reason: reasonBlock(
+      "You received this email because your firm offers land surveys near this property.",
+    ),
+  },
+};
 
 /**
  * Sent once per lead to a surveying firm that is not in the network yet (a prospect with an
  * email address), linking to the public lead page and, when it has one, the firm's own join
  * link (`/surveyor/claim?token=…`).
  */
-export function LeadInvitation(props: LeadInvitationProps) {
+export function LeadInvitation(
+  { copy, ...props }: LeadInvitationProps & { copy: FilledCopy<LeadInvitationBlock> },
+) {
   const { claimUrl, claimValidDays } = props;
+  const { blocks } = copy;
   return (
-    <EmailLayout
-      preview={`A client near you needs a ${props.surveyTypeName} in ${props.location}.`}
-      reason="You received this email because your firm offers land surveys near this property."
-    >
-      <Heading as="h1" style={headingStyle}>A survey job near you</Heading>
-      <Text style={textStyle}>
-        Meridian connects property owners with licensed land surveyors. A client near you asked for
-        a {props.surveyTypeName}:
-      </Text>
+    <EmailLayout preview={blocks.preview} reason={blocks.reason}>
+      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
+      <Paragraphs text={blocks.intro} style={textStyle} />
       <LeadSummary {...props} />
-      <Text style={textStyle}>
-        See the job and how to take it on the lead page. The lead is open until {props.expiresOn}.
-      </Text>
-      <ActionButton href={props.leadUrl}>See the job</ActionButton>
+      <Paragraphs text={blocks.leadPage} style={textStyle} />
+      <ActionButton href={props.leadUrl}>{blocks.button}</ActionButton>
       {claimUrl
         ? (
           <>
-            <Text style={textStyle}>
-              To take on jobs like this one, join Meridian as a surveyor: create your account with
-              your licence details and coverage. We check the licence before you can buy leads, and
-              your first claimed job has no claim fee.
-            </Text>
-            <ActionButton href={claimUrl}>Join Meridian as a surveyor</ActionButton>
-            <Text style={mutedStyle}>
-              {`This join link is for your firm only${
-                claimValidDays ? ` and works for ${claimValidDays} days` : ""
-              }.`}
-            </Text>
+            <Paragraphs text={blocks.join} style={textStyle} />
+            <ActionButton href={claimUrl}>{blocks.joinButton}</ActionButton>
+            <Paragraphs
+              text={claimValidDays ? blocks.joinLinkExpires : blocks.joinLinkNoExpiry}
+              style={mutedStyle}
+            />
           </>
         )
         : null}
-      <Text style={mutedStyle}>Not interested? You can ignore this email.</Text>
+      <Paragraphs text={blocks.footnote} style={mutedStyle} />
     </EmailLayout>
   );
 }

@@ -1,5 +1,15 @@
-import { Heading, Text } from "jsx-email";
+import { Heading } from "jsx-email";
+import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
 import { ActionButton, EmailLayout, headingStyle, mutedStyle, textStyle } from "./_layout.tsx";
+import {
+  bodyBlock,
+  buttonBlock,
+  greetingBlock,
+  headingBlock,
+  Paragraphs,
+  previewBlock,
+  reasonBlock,
+} from "./_copy.tsx";
 
 /** Data of the low-balance notice. */
 export interface LowBalanceProps {
@@ -14,36 +24,65 @@ export interface LowBalanceProps {
   billingUrl: string;
 }
 
-/** Subject line of the low-balance notice. */
-export function lowBalanceSubject({ balance }: LowBalanceProps): string {
-  return `Your Meridian balance is low (${balance})`;
-}
+/** The editable blocks of the low-balance notice. */
+export type LowBalanceBlock =
+  | "preview"
+  | "heading"
+  | "greeting"
+  | "body"
+  | "button"
+  | "footnote"
+  | "reason";
+
+/** The low-balance notice's words. */
+export const lowBalanceCopy: TemplateCopyDef<LowBalanceProps, LowBalanceBlock> = {
+  variables: {
+    name: "The account holder's name",
+    companyName: "The surveying company's name",
+    balance: 'The balance left ("$32.50")',
+    threshold: 'The low-balance mark it fell below ("$50")',
+  },
+  values: ({ name, companyName, balance, threshold }) => ({
+    name,
+    companyName,
+    balance,
+    threshold,
+  }),
+  subject: "Your Meridian balance is low ({balance})",
+  blocks: {
+    preview: previewBlock("{companyName}'s Meridian balance is {balance}."),
+    heading: headingBlock("Your balance is running low"),
+    greeting: greetingBlock(),
+    body: bodyBlock(
+      "Message (the balance shows in bold)",
+      "{companyName}'s Meridian balance is now {balance}, below {threshold} — less than a typical lead costs. Leads you cannot pay for stay open to other surveyors.\n\nYour billing page says how to add credit and lists every charge and credit.",
+    ),
+    button: buttonBlock("Open billing"),
+    footnote: bodyBlock(
+      "Small print under the button",
+      "We send this notice at most once a day, and only when your balance drops below {threshold}.",
+    ),
+    reason: reasonBlock(
+      "You received this email because your Meridian surveyor balance fell below the low-balance mark.",
+    ),
+  },
+};
 
 /**
  * Sent (at most once a day) when a lead purchase or claim fee takes a surveyor's balance below
  * the low-balance threshold: what is left, and how to add credit before the next lead.
  */
 export function LowBalance(
-  { name, companyName, balance, threshold, billingUrl }: LowBalanceProps,
+  { balance, billingUrl, copy }: LowBalanceProps & { copy: FilledCopy<LowBalanceBlock> },
 ) {
+  const { blocks } = copy;
   return (
-    <EmailLayout
-      preview={`${companyName}'s Meridian balance is ${balance}.`}
-      reason="You received this email because your Meridian surveyor balance fell below the low-balance mark."
-    >
-      <Heading as="h1" style={headingStyle}>Your balance is running low</Heading>
-      <Text style={textStyle}>Hi {name},</Text>
-      <Text style={textStyle}>
-        {companyName}'s Meridian balance is now <strong>{balance}</strong>, below {threshold}{" "}
-        — less than a typical lead costs. Leads you cannot pay for stay open to other surveyors.
-      </Text>
-      <Text style={textStyle}>
-        Your billing page says how to add credit and lists every charge and credit.
-      </Text>
-      <ActionButton href={billingUrl}>Open billing</ActionButton>
-      <Text style={mutedStyle}>
-        We send this notice at most once a day, and only when your balance drops below {threshold}.
-      </Text>
+    <EmailLayout preview={blocks.preview} reason={blocks.reason}>
+      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
+      <Paragraphs text={blocks.greeting} style={textStyle} />
+      <Paragraphs text={blocks.body} style={textStyle} bold={balance} />
+      <ActionButton href={billingUrl}>{blocks.button}</ActionButton>
+      <Paragraphs text={blocks.footnote} style={mutedStyle} />
     </EmailLayout>
   );
 }

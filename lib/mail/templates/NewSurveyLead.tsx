@@ -1,4 +1,5 @@
 import { Column, Heading, Row, Section, Text } from "jsx-email";
+import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
 import {
   ActionButton,
   EMAIL_COLORS,
@@ -7,6 +8,15 @@ import {
   mutedStyle,
   textStyle,
 } from "./_layout.tsx";
+import {
+  bodyBlock,
+  buttonBlock,
+  countOf,
+  headingBlock,
+  Paragraphs,
+  previewBlock,
+  reasonBlock,
+} from "./_copy.tsx";
 
 /**
  * The job as a lead shows it to surveyors: type, city and state, size, needed-by date, the
@@ -37,10 +47,59 @@ export interface LeadSummaryProps {
 /** Data of the "New survey lead near you" email to an in-network surveyor. */
 export type NewSurveyLeadProps = LeadSummaryProps;
 
-/** Subject line of the new-lead email. */
-export function newSurveyLeadSubject({ surveyTypeName, location }: NewSurveyLeadProps): string {
-  return `New survey lead near you: ${surveyTypeName} in ${location}`;
+/** The variables both lead emails offer: the job as the summary box shows it. */
+export const LEAD_VARIABLES: Record<string, string> = {
+  surveyTypeName: 'The survey type ("ALTA/NSPS Survey")',
+  location: 'The town and state of the property ("Austin, TX"); never the street',
+  quotedPrice: 'The client\'s quote ("$1,285", or "Custom quote")',
+  leadPrice: 'What the lead costs ("$77.10")',
+  buyers: 'How many surveyors may buy the lead, with the word ("3 surveyors", "1 surveyor")',
+  expiresOn: 'The day the lead closes ("Jan 8, 2027")',
+};
+
+/** The values of LEAD_VARIABLES for one lead. */
+export function leadValues(props: LeadSummaryProps): Record<string, string> {
+  return {
+    surveyTypeName: props.surveyTypeName,
+    location: props.location,
+    quotedPrice: props.quotedPrice,
+    leadPrice: props.leadPrice,
+    buyers: countOf(props.maxBuyers, "surveyor"),
+    expiresOn: props.expiresOn,
+  };
 }
+
+/** The editable blocks of the new-lead email. */
+export type NewSurveyLeadBlock =
+  | "preview"
+  | "heading"
+  | "intro"
+  | "buyers"
+  | "button"
+  | "reason";
+
+/** The new-lead email's words. The job summary box stays in the code. */
+export const newSurveyLeadCopy: TemplateCopyDef<NewSurveyLeadProps, NewSurveyLeadBlock> = {
+  variables: LEAD_VARIABLES,
+  values: leadValues,
+  subject: "New survey lead near you: {surveyTypeName} in {location}",
+  blocks: {
+    preview: previewBlock("{surveyTypeName} in {location}, lead price {leadPrice}."),
+    heading: headingBlock("New survey lead near you"),
+    intro: bodyBlock(
+      "Before the job summary",
+      "A client near you asked for a {surveyTypeName}. Here is the job:",
+    ),
+    buyers: bodyBlock(
+      "After the job summary",
+      "Up to {buyers} can buy this lead until {expiresOn}. The client's contact details come with the lead.",
+    ),
+    button: buttonBlock("View the lead"),
+    reason: reasonBlock(
+      "You received this email because you are a surveyor in the Meridian network and this job is within your service area.",
+    ),
+  },
+};
 
 const labelStyle = { ...mutedStyle, margin: "0 0 4px", fontSize: "13px" } as const;
 const valueStyle = { ...textStyle, margin: "0 0 12px", fontWeight: 700 } as const;
@@ -81,22 +140,17 @@ export function LeadSummary(props: LeadSummaryProps) {
 }
 
 /** Sent to each matched in-network surveyor when a survey near them is offered as a lead. */
-export function NewSurveyLead(props: NewSurveyLeadProps) {
+export function NewSurveyLead(
+  { copy, ...props }: NewSurveyLeadProps & { copy: FilledCopy<NewSurveyLeadBlock> },
+) {
+  const { blocks } = copy;
   return (
-    <EmailLayout
-      preview={`${props.surveyTypeName} in ${props.location}, lead price ${props.leadPrice}.`}
-      reason="You received this email because you are a surveyor in the Meridian network and this job is within your service area."
-    >
-      <Heading as="h1" style={headingStyle}>New survey lead near you</Heading>
-      <Text style={textStyle}>
-        A client near you asked for a {props.surveyTypeName}. Here is the job:
-      </Text>
+    <EmailLayout preview={blocks.preview} reason={blocks.reason}>
+      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
+      <Paragraphs text={blocks.intro} style={textStyle} />
       <LeadSummary {...props} />
-      <Text style={textStyle}>
-        Up to {props.maxBuyers} {props.maxBuyers === 1 ? "surveyor" : "surveyors"}{" "}
-        can buy this lead until {props.expiresOn}. The client's contact details come with the lead.
-      </Text>
-      <ActionButton href={props.leadUrl}>View the lead</ActionButton>
+      <Paragraphs text={blocks.buyers} style={textStyle} />
+      <ActionButton href={props.leadUrl}>{blocks.button}</ActionButton>
     </EmailLayout>
   );
 }

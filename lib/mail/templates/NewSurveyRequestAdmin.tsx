@@ -1,5 +1,14 @@
-import { Heading, Text } from "jsx-email";
+import { Heading } from "jsx-email";
+import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
 import { ActionButton, EmailLayout, headingStyle, mutedStyle, textStyle } from "./_layout.tsx";
+import {
+  bodyBlock,
+  buttonBlock,
+  headingBlock,
+  Paragraphs,
+  previewBlock,
+  reasonBlock,
+} from "./_copy.tsx";
 
 /** Data of the admin notice about a new survey request. */
 export interface NewSurveyRequestAdminProps {
@@ -15,37 +24,82 @@ export interface NewSurveyRequestAdminProps {
   isAutoDispatch?: boolean;
 }
 
-/** Subject line of the admin notice. */
-export function newSurveyRequestAdminSubject(
-  { surveyTypeName, address }: NewSurveyRequestAdminProps,
-): string {
-  return `New survey request: ${surveyTypeName} at ${address}`;
-}
+/** The editable blocks of the admin notice. */
+export type NewSurveyRequestAdminBlock =
+  | "preview"
+  | "heading"
+  | "summary"
+  | "reference"
+  | "nextStepAuto"
+  | "nextStepManual"
+  | "button"
+  | "reason";
 
-/** What the admin is told happens next: by the app itself, or by them. */
+/**
+ * The admin notice's words. What happens next has one block per dispatch mode; the email shows
+ * the one that was in force when the request came in.
+ */
+export const newSurveyRequestAdminCopy: TemplateCopyDef<
+  NewSurveyRequestAdminProps,
+  NewSurveyRequestAdminBlock
+> = {
+  variables: {
+    clientName: "The name of the client who made the request",
+    surveyTypeName: 'The survey type ("Boundary Survey")',
+    address: "The property's address",
+    surveyId: "The request's reference number",
+  },
+  values: ({ clientName, surveyTypeName, address, surveyId }) => ({
+    clientName,
+    surveyTypeName,
+    address,
+    surveyId,
+  }),
+  subject: "New survey request: {surveyTypeName} at {address}",
+  blocks: {
+    preview: previewBlock("{clientName} requested a {surveyTypeName} at {address}."),
+    heading: headingBlock("New survey request"),
+    summary: bodyBlock(
+      "What was requested (the survey type shows in bold)",
+      "{clientName} requested a {surveyTypeName} for {address}.",
+    ),
+    reference: bodyBlock("Reference line", "Request reference: {surveyId}"),
+    nextStepAuto: bodyBlock(
+      "What happens next, when automatic dispatch is on",
+      "Nearby in-network surveyors are being matched and notified automatically. If nobody covers the property, you will get a separate notice. The request's page shows the matches and who was notified.",
+    ),
+    nextStepManual: bodyBlock(
+      "What happens next, when automatic dispatch is off",
+      "Automatic dispatch is off: find nearby surveyors and notify them from the request's page in the admin dashboard.",
+    ),
+    button: buttonBlock("Open in the admin dashboard"),
+    reason: reasonBlock("You received this email because you are a Meridian administrator."),
+  },
+};
+
+/** The default words saying what happens next: by the app itself, or by the admin. */
 export function nextStepText(isAutoDispatch: boolean): string {
-  return isAutoDispatch
-    ? "Nearby in-network surveyors are being matched and notified automatically. If nobody covers the property, you will get a separate notice. The request's page shows the matches and who was notified."
-    : "Automatic dispatch is off: find nearby surveyors and notify them from the request's page in the admin dashboard.";
+  const { blocks } = newSurveyRequestAdminCopy;
+  return (isAutoDispatch ? blocks.nextStepAuto : blocks.nextStepManual).text;
 }
 
 /** Sent to admins when a client submits a survey request, so it can be matched quickly. */
 export function NewSurveyRequestAdmin(
-  { surveyId, clientName, address, surveyTypeName, adminUrl, isAutoDispatch = false }:
-    NewSurveyRequestAdminProps,
+  { surveyTypeName, adminUrl, isAutoDispatch = false, copy }:
+    & NewSurveyRequestAdminProps
+    & { copy: FilledCopy<NewSurveyRequestAdminBlock> },
 ) {
+  const { blocks } = copy;
   return (
-    <EmailLayout
-      preview={`${clientName} requested a ${surveyTypeName} at ${address}.`}
-      reason="You received this email because you are a Meridian administrator."
-    >
-      <Heading as="h1" style={headingStyle}>New survey request</Heading>
-      <Text style={textStyle}>
-        {clientName} requested a <strong>{surveyTypeName}</strong> for {address}.
-      </Text>
-      <Text style={mutedStyle}>Request reference: {surveyId}</Text>
-      <Text style={textStyle}>{nextStepText(isAutoDispatch)}</Text>
-      <ActionButton href={adminUrl}>Open in the admin dashboard</ActionButton>
+    <EmailLayout preview={blocks.preview} reason={blocks.reason}>
+      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
+      <Paragraphs text={blocks.summary} style={textStyle} bold={surveyTypeName} />
+      <Paragraphs text={blocks.reference} style={mutedStyle} />
+      <Paragraphs
+        text={isAutoDispatch ? blocks.nextStepAuto : blocks.nextStepManual}
+        style={textStyle}
+      />
+      <ActionButton href={adminUrl}>{blocks.button}</ActionButton>
     </EmailLayout>
   );
 }

@@ -1,5 +1,15 @@
-import { Heading, Text } from "jsx-email";
+import { Heading } from "jsx-email";
+import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
 import { ActionButton, EmailLayout, headingStyle, mutedStyle, textStyle } from "./_layout.tsx";
+import {
+  bodyBlock,
+  buttonBlock,
+  greetingBlock,
+  headingBlock,
+  Paragraphs,
+  previewBlock,
+  reasonBlock,
+} from "./_copy.tsx";
 
 /** Data of the password-reset email. */
 export interface PasswordResetProps {
@@ -7,29 +17,52 @@ export interface PasswordResetProps {
   resetUrl: string;
 }
 
-/** Subject line of the password-reset email. */
-export function passwordResetSubject(_props: PasswordResetProps): string {
-  return "Reset your Meridian password";
-}
+/** The editable blocks of the password-reset email. */
+export type PasswordResetBlock =
+  | "preview"
+  | "heading"
+  | "greeting"
+  | "body"
+  | "button"
+  | "footnote"
+  | "reason";
+
+/** The password-reset email's words: subject, blocks and the variables they may use. */
+export const passwordResetCopy: TemplateCopyDef<PasswordResetProps, PasswordResetBlock> = {
+  variables: { name: "The name of the person who asked for the reset" },
+  values: ({ name }) => ({ name }),
+  subject: "Reset your Meridian password",
+  blocks: {
+    preview: previewBlock("Use this link within an hour to choose a new password."),
+    heading: headingBlock("Reset your password"),
+    greeting: greetingBlock(),
+    body: bodyBlock(
+      "Message",
+      "We received a request to reset the password for your Meridian account. Choose a new password with the button below.",
+    ),
+    button: buttonBlock("Reset password"),
+    footnote: bodyBlock(
+      "Small print under the button",
+      "This link expires in 1 hour and can be used once. If you did not ask to reset your password, you can ignore this email: your password stays the same.",
+    ),
+    reason: reasonBlock(
+      "You received this email because someone asked to reset the password of your Meridian account.",
+    ),
+  },
+};
 
 /** Sent after a reset request; the link is valid for one hour and works once. */
-export function PasswordReset({ name, resetUrl }: PasswordResetProps) {
+export function PasswordReset(
+  { resetUrl, copy }: PasswordResetProps & { copy: FilledCopy<PasswordResetBlock> },
+) {
+  const { blocks } = copy;
   return (
-    <EmailLayout
-      preview="Use this link within an hour to choose a new password."
-      reason="You received this email because someone asked to reset the password of your Meridian account."
-    >
-      <Heading as="h1" style={headingStyle}>Reset your password</Heading>
-      <Text style={textStyle}>Hi {name},</Text>
-      <Text style={textStyle}>
-        We received a request to reset the password for your Meridian account. Choose a new password
-        with the button below.
-      </Text>
-      <ActionButton href={resetUrl}>Reset password</ActionButton>
-      <Text style={mutedStyle}>
-        This link expires in 1 hour and can be used once. If you did not ask to reset your password,
-        you can ignore this email: your password stays the same.
-      </Text>
+    <EmailLayout preview={blocks.preview} reason={blocks.reason}>
+      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
+      <Paragraphs text={blocks.greeting} style={textStyle} />
+      <Paragraphs text={blocks.body} style={textStyle} />
+      <ActionButton href={resetUrl}>{blocks.button}</ActionButton>
+      <Paragraphs text={blocks.footnote} style={mutedStyle} />
     </EmailLayout>
   );
 }

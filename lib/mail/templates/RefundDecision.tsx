@@ -1,5 +1,7 @@
-import { Heading, Text } from "jsx-email";
+import { Heading } from "jsx-email";
+import { type FilledCopy, fillText, type TemplateCopyDef } from "../copy.ts";
 import { ActionButton, EmailLayout, headingStyle, mutedStyle, textStyle } from "./_layout.tsx";
+import { bodyBlock, buttonBlock, greetingBlock, Paragraphs, reasonBlock } from "./_copy.tsx";
 
 /** Data of the return (refund) email: an automatic return, or the decision on a request. */
 export interface RefundDecisionProps {
@@ -23,28 +25,116 @@ export interface RefundDecisionProps {
   url: string;
 }
 
-/** Subject line of the return email. */
-export function refundDecisionSubject(
-  { decision, amount, surveyTypeName, location }: RefundDecisionProps,
-): string {
-  return decision === "approved"
-    ? `${amount} returned to your Meridian balance`
-    : `Your return request for the ${surveyTypeName} lead in ${location} was denied`;
+/** The editable blocks of the return email. */
+export type RefundDecisionBlock =
+  | "deniedSubject"
+  | "returnedHeading"
+  | "deniedHeading"
+  | "greeting"
+  | "returnedAutomatically"
+  | "returnedOnRequest"
+  | "denied"
+  | "backInBalance"
+  | "note"
+  | "returnedButton"
+  | "deniedButton"
+  | "deniedFootnote"
+  | "reason";
+
+/**
+ * The return email's words. The subject is the one for money returned; a denied request uses
+ * the `deniedSubject` block. What happened is one of three sentences (returned on its own,
+ * returned on request, denied), which is also the inbox preview.
+ */
+export const refundDecisionCopy: TemplateCopyDef<RefundDecisionProps, RefundDecisionBlock> = {
+  variables: {
+    name: "Whom the email greets: the account holder's name, or the company's",
+    amount: 'What the lead cost ("$38.50")',
+    surveyTypeName: 'The survey type of the lead ("Boundary Survey")',
+    location: 'The town and state of the lead ("Austin, TX")',
+    cause: 'Why the money came back, as the end of a sentence ("the client cancelled the request")',
+    note: "The Meridian team's note with a decision (empty when there is none)",
+  },
+  values: ({ name, amount, surveyTypeName, location, cause, note }) => ({
+    name,
+    amount,
+    surveyTypeName,
+    location,
+    cause,
+    note: note ?? "",
+  }),
+  subject: "{amount} returned to your Meridian balance",
+  blocks: {
+    deniedSubject: {
+      label: "Subject when a return request is denied (the subject above is for money returned)",
+      text: "Your return request for the {surveyTypeName} lead in {location} was denied",
+    },
+    returnedHeading: { label: "Heading when returned", text: "Your lead was returned" },
+    deniedHeading: { label: "Heading when denied", text: "Your return request was denied" },
+    greeting: greetingBlock(),
+    returnedAutomatically: bodyBlock(
+      "What happened, when the lead came back on its own (also the inbox preview)",
+      "Your {amount} for the {surveyTypeName} lead in {location} was returned: {cause}.",
+    ),
+    returnedOnRequest: bodyBlock(
+      "What happened, when a return request was approved (also the inbox preview)",
+      "Your {amount} for the {surveyTypeName} lead in {location} was returned: your return request was approved ({cause}).",
+    ),
+    denied: bodyBlock(
+      "What happened, when a return request was denied (also the inbox preview)",
+      "Your request to return the {surveyTypeName} lead in {location} ({amount}) was denied.",
+    ),
+    backInBalance: bodyBlock(
+      "Where the money went (when returned)",
+      "The {amount} is back in your balance for your next lead; your billing history lists it as a refund.",
+    ),
+    note: bodyBlock(
+      "The team's note (only when there is one)",
+      "Note from the Meridian team: {note}",
+    ),
+    returnedButton: buttonBlock("See your balance", "Button when returned"),
+    deniedButton: buttonBlock("Open the lead", "Button when denied"),
+    deniedFootnote: bodyBlock(
+      "Small print when denied",
+      "If something about the lead was wrong that the note does not answer, reply through the contact page and tell us what happened.",
+    ),
+    reason: reasonBlock("You received this email because you bought this lead on Meridian."),
+  },
+};
+
+/** Which sentence says what happened. */
+function sentenceBlock(
+  { decision, isRequested }: Pick<RefundDecisionProps, "decision" | "isRequested">,
+): "denied" | "returnedOnRequest" | "returnedAutomatically" {
+  if (decision === "denied") return "denied";
+  return isRequested ? "returnedOnRequest" : "returnedAutomatically";
 }
 
-/** The sentence that says what happened, also the in-app notification's body. */
+/** The subject of one return email: the copy's subject, or its denied subject. */
+export function refundDecisionSubject(
+  props: Pick<RefundDecisionProps, "decision">,
+  copy: FilledCopy<RefundDecisionBlock>,
+): string {
+  return props.decision === "approved" ? copy.subject : copy.blocks.deniedSubject;
+}
+
+/**
+ * The sentence that says what happened in the default words, the in-app notification's body
+ * (the email itself uses the admin's copy).
+ */
 export function refundDecisionSentence(
-  { decision, isRequested, amount, surveyTypeName, location, cause }: Pick<
+  props: Pick<
     RefundDecisionProps,
     "decision" | "isRequested" | "amount" | "surveyTypeName" | "location" | "cause"
   >,
 ): string {
-  if (decision === "denied") {
-    return `Your request to return the ${surveyTypeName} lead in ${location} (${amount}) was denied.`;
-  }
-  return isRequested
-    ? `Your ${amount} for the ${surveyTypeName} lead in ${location} was returned: your return request was approved (${cause}).`
-    : `Your ${amount} for the ${surveyTypeName} lead in ${location} was returned: ${cause}.`;
+  const { amount, surveyTypeName, location, cause } = props;
+  return fillText(refundDecisionCopy.blocks[sentenceBlock(props)].text, {
+    amount,
+    surveyTypeName,
+    location,
+    cause,
+  });
 }
 
 /**
@@ -52,34 +142,25 @@ export function refundDecisionSentence(
  * the request was withdrawn within the return window, or an admin approved their request),
  * and when an admin denies a return request.
  */
-export function RefundDecision(props: RefundDecisionProps) {
+export function RefundDecision(
+  { copy, ...props }: RefundDecisionProps & { copy: FilledCopy<RefundDecisionBlock> },
+) {
   const isApproved = props.decision === "approved";
+  const { blocks } = copy;
+  const sentence = blocks[sentenceBlock(props)];
   return (
-    <EmailLayout
-      preview={refundDecisionSentence(props)}
-      reason="You received this email because you bought this lead on Meridian."
-    >
+    <EmailLayout preview={sentence} reason={blocks.reason}>
       <Heading as="h1" style={headingStyle}>
-        {isApproved ? "Your lead was returned" : "Your return request was denied"}
+        {isApproved ? blocks.returnedHeading : blocks.deniedHeading}
       </Heading>
-      <Text style={textStyle}>Hi {props.name},</Text>
-      <Text style={textStyle}>{refundDecisionSentence(props)}</Text>
-      {isApproved && (
-        <Text style={textStyle}>
-          The {props.amount}{" "}
-          is back in your balance for your next lead; your billing history lists it as a refund.
-        </Text>
-      )}
-      {props.note && <Text style={textStyle}>Note from the Meridian team: {props.note}</Text>}
+      <Paragraphs text={blocks.greeting} style={textStyle} />
+      <Paragraphs text={sentence} style={textStyle} />
+      {isApproved && <Paragraphs text={blocks.backInBalance} style={textStyle} />}
+      {props.note && <Paragraphs text={blocks.note} style={textStyle} />}
       <ActionButton href={props.url}>
-        {isApproved ? "See your balance" : "Open the lead"}
+        {isApproved ? blocks.returnedButton : blocks.deniedButton}
       </ActionButton>
-      {!isApproved && (
-        <Text style={mutedStyle}>
-          If something about the lead was wrong that the note does not answer, reply through the
-          contact page and tell us what happened.
-        </Text>
-      )}
+      {!isApproved && <Paragraphs text={blocks.deniedFootnote} style={mutedStyle} />}
     </EmailLayout>
   );
 }

@@ -1,5 +1,16 @@
-import { Heading, Text } from "jsx-email";
+import { Heading } from "jsx-email";
+import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
 import { ActionButton, EmailLayout, headingStyle, mutedStyle, textStyle } from "./_layout.tsx";
+import {
+  bodyBlock,
+  buttonBlock,
+  countOf,
+  greetingBlock,
+  headingBlock,
+  Paragraphs,
+  previewBlock,
+  reasonBlock,
+} from "./_copy.tsx";
 import { FactsBox } from "./SurveyorAssigned.tsx";
 
 /** Data of the client's "your survey is delivered" email. */
@@ -17,40 +28,74 @@ export interface SurveyDeliveredProps {
   surveyUrl: string;
 }
 
-/** Subject line of the "survey delivered" email. */
-export function surveyDeliveredSubject({ surveyTypeName }: SurveyDeliveredProps): string {
-  return `Your ${surveyTypeName} is ready to download`;
-}
+/** The editable blocks of the "survey delivered" email. */
+export type SurveyDeliveredBlock =
+  | "preview"
+  | "heading"
+  | "greeting"
+  | "body"
+  | "button"
+  | "footnote"
+  | "reason";
+
+/** The "survey delivered" email's words. The delivery's facts box stays in the code. */
+export const surveyDeliveredCopy: TemplateCopyDef<SurveyDeliveredProps, SurveyDeliveredBlock> = {
+  variables: {
+    name: "The client's name",
+    surveyTypeName: 'The survey type ("Boundary Survey")',
+    address: "The property's address",
+    companyName: "The surveying company's name",
+    completedDate: 'The day the survey was completed ("March 5, 2026")',
+    files: 'How many files there are to download ("2 files")',
+  },
+  values: ({ name, surveyTypeName, address, companyName, completedDate, fileCount }) => ({
+    name,
+    surveyTypeName,
+    address,
+    companyName,
+    completedDate,
+    files: countOf(fileCount, "file"),
+  }),
+  subject: "Your {surveyTypeName} is ready to download",
+  blocks: {
+    preview: previewBlock("{companyName} delivered your {surveyTypeName}: {files} to download."),
+    heading: headingBlock("Your survey is complete"),
+    greeting: greetingBlock(),
+    body: bodyBlock(
+      "Message",
+      "{companyName} has completed your {surveyTypeName} for {address}. The final documents are ready to download from your request's page.",
+    ),
+    button: buttonBlock("Download your survey"),
+    footnote: bodyBlock(
+      "Small print under the button",
+      "Once you have looked at the documents, you can rate {companyName} on the same page. Your rating helps other clients choose a surveyor.",
+    ),
+    reason: reasonBlock("You received this email because you requested a land survey on Meridian."),
+  },
+};
 
 /**
  * Sent to the client when their surveyor completes the survey: the files are on the request's
  * page, where they can also rate the surveyor.
  */
-export function SurveyDelivered(props: SurveyDeliveredProps) {
-  const files = `${props.fileCount} file${props.fileCount === 1 ? "" : "s"}`;
+export function SurveyDelivered(
+  { copy, ...props }: SurveyDeliveredProps & { copy: FilledCopy<SurveyDeliveredBlock> },
+) {
+  const { blocks } = copy;
   return (
-    <EmailLayout
-      preview={`${props.companyName} delivered your ${props.surveyTypeName}: ${files} to download.`}
-      reason="You received this email because you requested a land survey on Meridian."
-    >
-      <Heading as="h1" style={headingStyle}>Your survey is complete</Heading>
-      <Text style={textStyle}>Hi {props.name},</Text>
-      <Text style={textStyle}>
-        {props.companyName} has completed your {props.surveyTypeName} for{" "}
-        {props.address}. The final documents are ready to download from your request's page.
-      </Text>
+    <EmailLayout preview={blocks.preview} reason={blocks.reason}>
+      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
+      <Paragraphs text={blocks.greeting} style={textStyle} />
+      <Paragraphs text={blocks.body} style={textStyle} />
       <FactsBox
         facts={[
           ["Completed", props.completedDate],
           ["Surveying company", props.companyName],
-          ["Deliverables", files],
+          ["Deliverables", countOf(props.fileCount, "file")],
         ]}
       />
-      <ActionButton href={props.surveyUrl}>Download your survey</ActionButton>
-      <Text style={mutedStyle}>
-        Once you have looked at the documents, you can rate {props.companyName}{" "}
-        on the same page. Your rating helps other clients choose a surveyor.
-      </Text>
+      <ActionButton href={props.surveyUrl}>{blocks.button}</ActionButton>
+      <Paragraphs text={blocks.footnote} style={mutedStyle} />
     </EmailLayout>
   );
 }

@@ -1,4 +1,5 @@
 import { Column, Heading, Row, Section, Text } from "jsx-email";
+import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
 import {
   ActionButton,
   EMAIL_COLORS,
@@ -8,6 +9,15 @@ import {
   textStyle,
 } from "./_layout.tsx";
 import { formatPrice } from "./_format.ts";
+import {
+  bodyBlock,
+  buttonBlock,
+  greetingBlock,
+  headingBlock,
+  Paragraphs,
+  previewBlock,
+  reasonBlock,
+} from "./_copy.tsx";
 
 /** Data of the client's survey-request confirmation. */
 export interface SurveyRequestConfirmationProps {
@@ -20,30 +30,75 @@ export interface SurveyRequestConfirmationProps {
   surveyUrl: string;
 }
 
-/** Subject line of the survey-request confirmation. */
-export function surveyRequestConfirmationSubject(
-  { surveyTypeName }: SurveyRequestConfirmationProps,
-): string {
-  return `We received your ${surveyTypeName} request`;
-}
+/** The editable blocks of the survey-request confirmation. */
+export type SurveyRequestConfirmationBlock =
+  | "preview"
+  | "heading"
+  | "greeting"
+  | "intro"
+  | "nextStepsHeading"
+  | "nextSteps"
+  | "button"
+  | "footnote"
+  | "reason";
+
+/** The survey-request confirmation's words. The request's facts box stays in the code. */
+export const surveyRequestConfirmationCopy: TemplateCopyDef<
+  SurveyRequestConfirmationProps,
+  SurveyRequestConfirmationBlock
+> = {
+  variables: {
+    name: "The client's name",
+    surveyTypeName: 'The survey type ("Boundary Survey")',
+    address: "The property's address",
+    quotedPrice: 'The quoted price ("$385"), or "Custom quote" when the surveyor sets it',
+  },
+  values: ({ name, surveyTypeName, address, quotedPriceCents }) => ({
+    name,
+    surveyTypeName,
+    address,
+    quotedPrice: quotedPriceCents === null ? "Custom quote" : formatPrice(quotedPriceCents),
+  }),
+  subject: "We received your {surveyTypeName} request",
+  blocks: {
+    preview: previewBlock(
+      "Your {surveyTypeName} request for {address} is in. Here is what happens next.",
+    ),
+    heading: headingBlock("Your survey request is in"),
+    greeting: greetingBlock(),
+    intro: bodyBlock(
+      "Opening paragraph",
+      "Thank you for requesting a survey with Meridian. There is nothing to pay now.",
+    ),
+    nextStepsHeading: { label: "Second heading", text: "What happens next" },
+    nextSteps: bodyBlock(
+      "What happens next (one paragraph per step)",
+      "1. We match your request with licensed surveyors near the property.\n\n2. A surveyor contacts you, usually within 48 hours, to confirm the details and schedule the visit.\n\n3. Most surveys are completed in 5-10 business days (elevation certificates 3-5 days, ALTA surveys 7-14 days).",
+    ),
+    button: buttonBlock("View your request"),
+    footnote: bodyBlock(
+      "Small print under the button",
+      "Questions? Reply to this email or visit the Help Center on our website.",
+    ),
+    reason: reasonBlock("You received this email because you requested a land survey on Meridian."),
+  },
+};
 
 const labelStyle = { ...mutedStyle, margin: "0 0 4px", fontSize: "13px" } as const;
 const valueStyle = { ...textStyle, margin: "0 0 12px", fontWeight: 700 } as const;
 
 /** Sent to the client right after they submit a survey request. */
 export function SurveyRequestConfirmation(
-  { name, address, surveyTypeName, quotedPriceCents, surveyUrl }: SurveyRequestConfirmationProps,
+  { address, surveyTypeName, quotedPriceCents, surveyUrl, copy }:
+    & SurveyRequestConfirmationProps
+    & { copy: FilledCopy<SurveyRequestConfirmationBlock> },
 ) {
+  const { blocks } = copy;
   return (
-    <EmailLayout
-      preview={`Your ${surveyTypeName} request for ${address} is in. Here is what happens next.`}
-      reason="You received this email because you requested a land survey on Meridian."
-    >
-      <Heading as="h1" style={headingStyle}>Your survey request is in</Heading>
-      <Text style={textStyle}>Hi {name},</Text>
-      <Text style={textStyle}>
-        Thank you for requesting a survey with Meridian. There is nothing to pay now.
-      </Text>
+    <EmailLayout preview={blocks.preview} reason={blocks.reason}>
+      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
+      <Paragraphs text={blocks.greeting} style={textStyle} />
+      <Paragraphs text={blocks.intro} style={textStyle} />
       <Section
         style={{
           backgroundColor: EMAIL_COLORS.bg,
@@ -69,23 +124,11 @@ export function SurveyRequestConfirmation(
         </Row>
       </Section>
       <Heading as="h2" style={{ ...headingStyle, fontSize: "18px", lineHeight: "26px" }}>
-        What happens next
+        {blocks.nextStepsHeading}
       </Heading>
-      <Text style={textStyle}>
-        1. We match your request with licensed surveyors near the property.
-      </Text>
-      <Text style={textStyle}>
-        2. A surveyor contacts you, usually within 48 hours, to confirm the details and schedule the
-        visit.
-      </Text>
-      <Text style={textStyle}>
-        3. Most surveys are completed in 5-10 business days (elevation certificates 3-5 days, ALTA
-        surveys 7-14 days).
-      </Text>
-      <ActionButton href={surveyUrl}>View your request</ActionButton>
-      <Text style={mutedStyle}>
-        Questions? Reply to this email or visit the Help Center on our website.
-      </Text>
+      <Paragraphs text={blocks.nextSteps} style={textStyle} />
+      <ActionButton href={surveyUrl}>{blocks.button}</ActionButton>
+      <Paragraphs text={blocks.footnote} style={mutedStyle} />
     </EmailLayout>
   );
 }

@@ -1,4 +1,5 @@
 import { Column, Heading, Row, Section, Text } from "jsx-email";
+import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
 import {
   ActionButton,
   EMAIL_COLORS,
@@ -7,6 +8,15 @@ import {
   mutedStyle,
   textStyle,
 } from "./_layout.tsx";
+import {
+  bodyBlock,
+  buttonBlock,
+  greetingBlock,
+  headingBlock,
+  Paragraphs,
+  previewBlock,
+  reasonBlock,
+} from "./_copy.tsx";
 
 /** Data of the client's "Surveyor assigned" email. */
 export interface SurveyorAssignedProps {
@@ -24,10 +34,51 @@ export interface SurveyorAssignedProps {
   surveyUrl: string;
 }
 
-/** Subject line of the "Surveyor assigned" email. */
-export function surveyorAssignedSubject({ companyName }: SurveyorAssignedProps): string {
-  return `Surveyor assigned: ${companyName}`;
-}
+/** The editable blocks of the "Surveyor assigned" email. */
+export type SurveyorAssignedBlock =
+  | "preview"
+  | "heading"
+  | "greeting"
+  | "body"
+  | "button"
+  | "footnote"
+  | "reason";
+
+/** The "Surveyor assigned" email's words. The surveyor's facts box stays in the code. */
+export const surveyorAssignedCopy: TemplateCopyDef<SurveyorAssignedProps, SurveyorAssignedBlock> = {
+  variables: {
+    name: "The client's name",
+    surveyTypeName: 'The survey type ("Boundary Survey")',
+    address: "The property's address",
+    companyName: "The surveying company's name",
+    agreedPrice: 'The agreed price ("$1,285")',
+  },
+  values: ({ name, surveyTypeName, address, companyName, agreedPrice }) => ({
+    name,
+    surveyTypeName,
+    address,
+    companyName,
+    agreedPrice,
+  }),
+  subject: "Surveyor assigned: {companyName}",
+  blocks: {
+    preview: previewBlock("{companyName} will do your {surveyTypeName} at {address}."),
+    heading: headingBlock("Surveyor assigned"),
+    greeting: greetingBlock(),
+    body: bodyBlock(
+      "Message",
+      "{companyName} has taken your {surveyTypeName} request for {address}. They will contact you to confirm the details and book the field visit.",
+    ),
+    button: buttonBlock("View your request"),
+    footnote: bodyBlock(
+      "Small print under the button",
+      "Questions? Reply to this email or visit the Help Center on our website.",
+    ),
+    reason: reasonBlock(
+      "You received this email because you requested a land survey on Meridian.",
+    ),
+  },
+};
 
 const labelStyle = { ...mutedStyle, margin: "0 0 4px", fontSize: "13px" } as const;
 const valueStyle = { ...textStyle, margin: "0 0 12px", fontWeight: 700 } as const;
@@ -63,7 +114,9 @@ export function FactsBox({ facts }: { facts: [string, string][] }) {
  * assignment the surveyor accepted): who, how to reach them, their licence and the agreed
  * price.
  */
-export function SurveyorAssigned(props: SurveyorAssignedProps) {
+export function SurveyorAssigned(
+  { copy, ...props }: SurveyorAssignedProps & { copy: FilledCopy<SurveyorAssignedBlock> },
+) {
   const facts: [string, string][] = [
     ["Surveying company", props.companyName],
     ...(props.surveyorName ? [["Surveyor", props.surveyorName] as [string, string]] : []),
@@ -71,22 +124,15 @@ export function SurveyorAssigned(props: SurveyorAssignedProps) {
     ...(props.license ? [["Licence", props.license] as [string, string]] : []),
     ["Agreed price", props.agreedPrice],
   ];
+  const { blocks } = copy;
   return (
-    <EmailLayout
-      preview={`${props.companyName} will do your ${props.surveyTypeName} at ${props.address}.`}
-      reason="You received this email because you requested a land survey on Meridian."
-    >
-      <Heading as="h1" style={headingStyle}>Surveyor assigned</Heading>
-      <Text style={textStyle}>Hi {props.name},</Text>
-      <Text style={textStyle}>
-        {props.companyName} has taken your {props.surveyTypeName} request for{" "}
-        {props.address}. They will contact you to confirm the details and book the field visit.
-      </Text>
+    <EmailLayout preview={blocks.preview} reason={blocks.reason}>
+      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
+      <Paragraphs text={blocks.greeting} style={textStyle} />
+      <Paragraphs text={blocks.body} style={textStyle} />
       <FactsBox facts={facts} />
-      <ActionButton href={props.surveyUrl}>View your request</ActionButton>
-      <Text style={mutedStyle}>
-        Questions? Reply to this email or visit the Help Center on our website.
-      </Text>
+      <ActionButton href={props.surveyUrl}>{blocks.button}</ActionButton>
+      <Paragraphs text={blocks.footnote} style={mutedStyle} />
     </EmailLayout>
   );
 }

@@ -1,5 +1,16 @@
-import { Heading, Text } from "jsx-email";
+import { Heading } from "jsx-email";
+import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
 import { ActionButton, EmailLayout, headingStyle, mutedStyle, textStyle } from "./_layout.tsx";
+import {
+  bodyBlock,
+  buttonBlock,
+  countOf,
+  greetingBlock,
+  headingBlock,
+  Paragraphs,
+  previewBlock,
+  reasonBlock,
+} from "./_copy.tsx";
 
 /** Data of the surveyor invitation email. */
 export interface SurveyorInvitationProps {
@@ -12,38 +23,68 @@ export interface SurveyorInvitationProps {
   validDays: number;
 }
 
-/** Subject line of the surveyor invitation. */
-export function surveyorInvitationSubject(_props: SurveyorInvitationProps): string {
-  return "You're invited to join the Meridian surveyor network";
-}
+/** The editable blocks of the surveyor invitation. */
+export type SurveyorInvitationBlock =
+  | "preview"
+  | "heading"
+  | "greeting"
+  | "body"
+  | "button"
+  | "footnote"
+  | "reason";
+
+/** The surveyor invitation's words. */
+export const surveyorInvitationCopy: TemplateCopyDef<
+  SurveyorInvitationProps,
+  SurveyorInvitationBlock
+> = {
+  variables: {
+    name: "Whom the email greets: the licensed surveyor's name, or the company's",
+    companyName: "The surveying company's name",
+    validFor: 'How long the link works ("7 days")',
+  },
+  values: ({ name, companyName, validDays }) => ({
+    name,
+    companyName,
+    validFor: countOf(validDays, "day"),
+  }),
+  subject: "You're invited to join the Meridian surveyor network",
+  blocks: {
+    preview: previewBlock("Choose a password to open {companyName}'s Meridian surveyor account."),
+    heading: headingBlock("Join the Meridian surveyor network"),
+    greeting: greetingBlock(),
+    body: bodyBlock(
+      "Message (the company's name shows in bold)",
+      "We created a Meridian surveyor account for {companyName}. Choose a password to sign in, keep your coverage area and survey types up to date, and hear about survey requests near you.",
+    ),
+    button: buttonBlock("Choose your password"),
+    footnote: bodyBlock(
+      "Small print under the button",
+      'This link expires in {validFor} and can be used once. If it has expired, ask us for a new one, or use "Forgot password" on the sign-in page with this email address. If you were not expecting this invitation, you can ignore this email.',
+    ),
+    reason: reasonBlock(
+      "You received this email because the Meridian team created a surveyor account for this address.",
+    ),
+  },
+};
 
 /**
  * Sent when an admin creates an account for a surveyor record: the link sets the account's
  * first password, works once and lasts `validDays` days.
  */
 export function SurveyorInvitation(
-  { name, companyName, setPasswordUrl, validDays }: SurveyorInvitationProps,
+  { companyName, setPasswordUrl, copy }:
+    & SurveyorInvitationProps
+    & { copy: FilledCopy<SurveyorInvitationBlock> },
 ) {
-  const days = `${validDays} day${validDays === 1 ? "" : "s"}`;
+  const { blocks } = copy;
   return (
-    <EmailLayout
-      preview={`Choose a password to open ${companyName}'s Meridian surveyor account.`}
-      reason="You received this email because the Meridian team created a surveyor account for this address."
-    >
-      <Heading as="h1" style={headingStyle}>Join the Meridian surveyor network</Heading>
-      <Text style={textStyle}>Hi {name},</Text>
-      <Text style={textStyle}>
-        We created a Meridian surveyor account for{" "}
-        <strong>{companyName}</strong>. Choose a password to sign in, keep your coverage area and
-        survey types up to date, and hear about survey requests near you.
-      </Text>
-      <ActionButton href={setPasswordUrl}>Choose your password</ActionButton>
-      <Text style={mutedStyle}>
-        This link expires in {days}{" "}
-        and can be used once. If it has expired, ask us for a new one, or use "Forgot password" on
-        the sign-in page with this email address. If you were not expecting this invitation, you can
-        ignore this email.
-      </Text>
+    <EmailLayout preview={blocks.preview} reason={blocks.reason}>
+      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
+      <Paragraphs text={blocks.greeting} style={textStyle} />
+      <Paragraphs text={blocks.body} style={textStyle} bold={companyName} />
+      <ActionButton href={setPasswordUrl}>{blocks.button}</ActionButton>
+      <Paragraphs text={blocks.footnote} style={mutedStyle} />
     </EmailLayout>
   );
 }

@@ -1,5 +1,16 @@
-import { Heading, Text } from "jsx-email";
+import { Heading } from "jsx-email";
+import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
 import { ActionButton, EmailLayout, headingStyle, mutedStyle, textStyle } from "./_layout.tsx";
+import {
+  bodyBlock,
+  buttonBlock,
+  countOf,
+  greetingBlock,
+  headingBlock,
+  Paragraphs,
+  previewBlock,
+  reasonBlock,
+} from "./_copy.tsx";
 
 /** Data of the technician invitation email. */
 export interface TechnicianInvitationProps {
@@ -15,39 +26,70 @@ export interface TechnicianInvitationProps {
   validDays: number;
 }
 
-/** Subject line of the technician invitation. */
-export function technicianInvitationSubject({ companyName }: TechnicianInvitationProps): string {
-  return `You're invited to join ${companyName}'s field crew on Meridian`;
-}
+/** The editable blocks of the technician invitation. */
+export type TechnicianInvitationBlock =
+  | "preview"
+  | "heading"
+  | "greeting"
+  | "body"
+  | "button"
+  | "footnote"
+  | "reason";
+
+/** The technician invitation's words. */
+export const technicianInvitationCopy: TemplateCopyDef<
+  TechnicianInvitationProps,
+  TechnicianInvitationBlock
+> = {
+  variables: {
+    name: "The technician's name",
+    companyName: 'The surveying company they join ("Meridian" for Meridian\'s own staff)',
+    inviterName: "The name of the surveyor or admin who added them",
+    validFor: 'How long the link works ("7 days")',
+  },
+  values: ({ name, companyName, inviterName, validDays }) => ({
+    name,
+    companyName,
+    inviterName,
+    validFor: countOf(validDays, "day"),
+  }),
+  subject: "You're invited to join {companyName}'s field crew on Meridian",
+  blocks: {
+    preview: previewBlock("Choose a password to see the survey jobs {companyName} assigns you."),
+    heading: headingBlock("Join your field crew on Meridian"),
+    greeting: greetingBlock(),
+    body: bodyBlock(
+      "Message (the company's name shows in bold)",
+      "{inviterName} added you to {companyName}'s field crew on Meridian. Choose a password to sign in: the survey jobs you are assigned appear on your dashboard with the address, the visit day, access notes, the client's phone and the checklist to complete on site, and it works on your phone.",
+    ),
+    button: buttonBlock("Choose your password"),
+    footnote: bodyBlock(
+      "Small print under the button",
+      'This link expires in {validFor} and can be used once. If it has expired, ask {inviterName} for a new one, or use "Forgot password" on the sign-in page with this email address. If you were not expecting this invitation, you can ignore this email.',
+    ),
+    reason: reasonBlock(
+      "You received this email because {inviterName} added this address to {companyName}'s field crew on Meridian.",
+    ),
+  },
+};
 
 /**
  * Sent when a surveyor (or an admin) adds a technician to their crew: the link sets the
  * account's first password, works once and lasts `validDays` days.
  */
 export function TechnicianInvitation(
-  { name, companyName, inviterName, setPasswordUrl, validDays }: TechnicianInvitationProps,
+  { companyName, setPasswordUrl, copy }:
+    & TechnicianInvitationProps
+    & { copy: FilledCopy<TechnicianInvitationBlock> },
 ) {
-  const days = `${validDays} day${validDays === 1 ? "" : "s"}`;
+  const { blocks } = copy;
   return (
-    <EmailLayout
-      preview={`Choose a password to see the survey jobs ${companyName} assigns you.`}
-      reason={`You received this email because ${inviterName} added this address to ${companyName}'s field crew on Meridian.`}
-    >
-      <Heading as="h1" style={headingStyle}>Join your field crew on Meridian</Heading>
-      <Text style={textStyle}>Hi {name},</Text>
-      <Text style={textStyle}>
-        {inviterName} added you to{" "}
-        <strong>{companyName}</strong>'s field crew on Meridian. Choose a password to sign in: the
-        survey jobs you are assigned appear on your dashboard with the address, the visit day,
-        access notes, the client's phone and the checklist to complete on site, and it works on your
-        phone.
-      </Text>
-      <ActionButton href={setPasswordUrl}>Choose your password</ActionButton>
-      <Text style={mutedStyle}>
-        This link expires in {days} and can be used once. If it has expired, ask {inviterName}{" "}
-        for a new one, or use "Forgot password" on the sign-in page with this email address. If you
-        were not expecting this invitation, you can ignore this email.
-      </Text>
+    <EmailLayout preview={blocks.preview} reason={blocks.reason}>
+      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
+      <Paragraphs text={blocks.greeting} style={textStyle} />
+      <Paragraphs text={blocks.body} style={textStyle} bold={companyName} />
+      <ActionButton href={setPasswordUrl}>{blocks.button}</ActionButton>
+      <Paragraphs text={blocks.footnote} style={mutedStyle} />
     </EmailLayout>
   );
 }

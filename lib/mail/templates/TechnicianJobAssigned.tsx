@@ -1,5 +1,14 @@
-import { Heading, Text } from "jsx-email";
+import { Heading } from "jsx-email";
+import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
 import { ActionButton, EmailLayout, headingStyle, mutedStyle, textStyle } from "./_layout.tsx";
+import {
+  bodyBlock,
+  buttonBlock,
+  greetingBlock,
+  headingBlock,
+  Paragraphs,
+  reasonBlock,
+} from "./_copy.tsx";
 import { FactsBox } from "./SurveyorAssigned.tsx";
 
 /** Data of the email telling a technician they were assigned a job. */
@@ -18,42 +27,93 @@ export interface TechnicianJobAssignedProps {
   jobUrl: string;
 }
 
-/** Subject line of the job email. */
-export function technicianJobAssignedSubject(
-  { surveyTypeName, address }: TechnicianJobAssignedProps,
-): string {
-  return `New job: ${surveyTypeName} at ${address}`;
-}
+/** The editable blocks of the technician's job email. */
+export type TechnicianJobAssignedBlock =
+  | "preview"
+  | "previewUnscheduled"
+  | "heading"
+  | "greeting"
+  | "body"
+  | "button"
+  | "footnote"
+  | "reason";
+
+/**
+ * The technician's job email's words. The inbox preview has one block for a booked visit and
+ * one for a visit not booked yet. The job's facts box (with the crew notes) stays in the code.
+ */
+export const technicianJobAssignedCopy: TemplateCopyDef<
+  TechnicianJobAssignedProps,
+  TechnicianJobAssignedBlock
+> = {
+  variables: {
+    name: "The technician's name",
+    companyName: 'The surveying company doing the job ("Meridian" for Meridian\'s own staff)',
+    surveyTypeName: 'The survey type ("Boundary Survey")',
+    address: "The property's address",
+    visitDate: 'The day of the visit ("Tuesday, March 3, 2026"), or "not scheduled yet"',
+  },
+  values: ({ name, companyName, surveyTypeName, address, visitDate }) => ({
+    name,
+    companyName,
+    surveyTypeName,
+    address,
+    visitDate: visitDate ?? "not scheduled yet",
+  }),
+  subject: "New job: {surveyTypeName} at {address}",
+  blocks: {
+    preview: {
+      label: "Inbox preview when the visit is booked",
+      text: "{surveyTypeName} at {address} on {visitDate}.",
+    },
+    previewUnscheduled: {
+      label: "Inbox preview while the visit is not booked",
+      text: "{surveyTypeName} at {address}.",
+    },
+    heading: headingBlock("You were assigned a job"),
+    greeting: greetingBlock(),
+    body: bodyBlock(
+      "Message",
+      "{companyName} assigned you the fieldwork of a {surveyTypeName}.",
+    ),
+    button: buttonBlock("Open the job"),
+    footnote: bodyBlock(
+      "Small print under the button",
+      "The job's page has the access notes, the client's phone and the checklist to complete on site. Sign in with this email address.",
+    ),
+    reason: reasonBlock(
+      "You received this email because you are on {companyName}'s field crew on Meridian.",
+    ),
+  },
+};
 
 /**
  * Sent to a technician when they are assigned a survey: where, when, what, the crew notes and
  * a link to the job's page with the checklist.
  */
-export function TechnicianJobAssigned(props: TechnicianJobAssignedProps) {
+export function TechnicianJobAssigned(
+  { copy, ...props }:
+    & TechnicianJobAssignedProps
+    & { copy: FilledCopy<TechnicianJobAssignedBlock> },
+) {
   const facts: [string, string][] = [
     ["Survey type", props.surveyTypeName],
     ["Address", props.address],
     ["Visit date", props.visitDate ?? "Not scheduled yet"],
   ];
   if (props.notes) facts.push(["Notes for the crew", props.notes]);
+  const { blocks } = copy;
   return (
     <EmailLayout
-      preview={`${props.surveyTypeName} at ${props.address}${
-        props.visitDate ? ` on ${props.visitDate}` : ""
-      }.`}
-      reason={`You received this email because you are on ${props.companyName}'s field crew on Meridian.`}
+      preview={props.visitDate ? blocks.preview : blocks.previewUnscheduled}
+      reason={blocks.reason}
     >
-      <Heading as="h1" style={headingStyle}>You were assigned a job</Heading>
-      <Text style={textStyle}>Hi {props.name},</Text>
-      <Text style={textStyle}>
-        {props.companyName} assigned you the fieldwork of a {props.surveyTypeName}.
-      </Text>
+      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
+      <Paragraphs text={blocks.greeting} style={textStyle} />
+      <Paragraphs text={blocks.body} style={textStyle} />
       <FactsBox facts={facts} />
-      <ActionButton href={props.jobUrl}>Open the job</ActionButton>
-      <Text style={mutedStyle}>
-        The job's page has the access notes, the client's phone and the checklist to complete on
-        site. Sign in with this email address.
-      </Text>
+      <ActionButton href={props.jobUrl}>{blocks.button}</ActionButton>
+      <Paragraphs text={blocks.footnote} style={mutedStyle} />
     </EmailLayout>
   );
 }

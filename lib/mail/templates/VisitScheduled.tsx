@@ -1,5 +1,15 @@
-import { Heading, Text } from "jsx-email";
+import { Heading } from "jsx-email";
+import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
 import { ActionButton, EmailLayout, headingStyle, mutedStyle, textStyle } from "./_layout.tsx";
+import {
+  bodyBlock,
+  buttonBlock,
+  greetingBlock,
+  headingBlock,
+  Paragraphs,
+  previewBlock,
+  reasonBlock,
+} from "./_copy.tsx";
 import { FactsBox } from "./SurveyorAssigned.tsx";
 
 /** Data of the client's "visit scheduled" email. */
@@ -14,24 +24,60 @@ export interface VisitScheduledProps {
   surveyUrl: string;
 }
 
-/** Subject line of the "visit scheduled" email. */
-export function visitScheduledSubject({ visitDate }: VisitScheduledProps): string {
-  return `Your survey visit is scheduled for ${visitDate}`;
-}
+/** The editable blocks of the "visit scheduled" email. */
+export type VisitScheduledBlock =
+  | "preview"
+  | "heading"
+  | "greeting"
+  | "body"
+  | "button"
+  | "footnote"
+  | "reason";
+
+/** The "visit scheduled" email's words. The visit's facts box stays in the code. */
+export const visitScheduledCopy: TemplateCopyDef<VisitScheduledProps, VisitScheduledBlock> = {
+  variables: {
+    name: "The client's name",
+    surveyTypeName: 'The survey type ("Boundary Survey")',
+    address: "The property's address",
+    companyName: "The surveying company's name",
+    visitDate: 'The day of the visit ("Tuesday, March 3, 2026")',
+  },
+  values: ({ name, surveyTypeName, address, companyName, visitDate }) => ({
+    name,
+    surveyTypeName,
+    address,
+    companyName,
+    visitDate,
+  }),
+  subject: "Your survey visit is scheduled for {visitDate}",
+  blocks: {
+    preview: previewBlock("{companyName} will visit {address} on {visitDate}."),
+    heading: headingBlock("Your survey visit is scheduled"),
+    greeting: greetingBlock(),
+    body: bodyBlock(
+      "Message",
+      "{companyName} will visit {address} for your {surveyTypeName} on {visitDate}.",
+    ),
+    button: buttonBlock("View your request"),
+    footnote: bodyBlock(
+      "Small print under the button",
+      "Need another day? Call your surveyor or reply to this email.",
+    ),
+    reason: reasonBlock("You received this email because you requested a land survey on Meridian."),
+  },
+};
 
 /** Sent to the client when their surveyor books (or moves) the field visit. */
-export function VisitScheduled(props: VisitScheduledProps) {
+export function VisitScheduled(
+  { copy, ...props }: VisitScheduledProps & { copy: FilledCopy<VisitScheduledBlock> },
+) {
+  const { blocks } = copy;
   return (
-    <EmailLayout
-      preview={`${props.companyName} will visit ${props.address} on ${props.visitDate}.`}
-      reason="You received this email because you requested a land survey on Meridian."
-    >
-      <Heading as="h1" style={headingStyle}>Your survey visit is scheduled</Heading>
-      <Text style={textStyle}>Hi {props.name},</Text>
-      <Text style={textStyle}>
-        {props.companyName} will visit {props.address} for your {props.surveyTypeName} on{" "}
-        {props.visitDate}.
-      </Text>
+    <EmailLayout preview={blocks.preview} reason={blocks.reason}>
+      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
+      <Paragraphs text={blocks.greeting} style={textStyle} />
+      <Paragraphs text={blocks.body} style={textStyle} />
       <FactsBox
         facts={[
           ["Visit date", props.visitDate],
@@ -39,10 +85,8 @@ export function VisitScheduled(props: VisitScheduledProps) {
           ...(props.phone ? [["Phone", props.phone] as [string, string]] : []),
         ]}
       />
-      <ActionButton href={props.surveyUrl}>View your request</ActionButton>
-      <Text style={mutedStyle}>
-        Need another day? Call your surveyor or reply to this email.
-      </Text>
+      <ActionButton href={props.surveyUrl}>{blocks.button}</ActionButton>
+      <Paragraphs text={blocks.footnote} style={mutedStyle} />
     </EmailLayout>
   );
 }
