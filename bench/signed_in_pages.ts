@@ -8,6 +8,8 @@
  *   - /survey/{id}, /admin-dashboard (first page of 60 requests) and /admin (first page of users);
  *   - GET /api/user and GET /api/surveys for the 3-request client (session, then session + list
  *     query, as JSON), to separate data and session costs from rendering;
+ *   - a surveyor's /leads (the first 20 of 60 open leads, offered by automatic dispatch) and
+ *     the admin's surveyor directory /surveyors (first page of 5,000 records, with its map);
  *   - the landing page `/` (signed out, served from memory), and, when it can be built, Astro's
  *     server-rendered landing page (the same markup) in the same run: every page's throughput is
  *     printed as a multiple of Astro's (or of our `/` when Astro is not run).
@@ -26,8 +28,8 @@
  * later runs use it without the variable. It needs `node` on PATH.
  *
  * --profile DIR runs the server under `--cpu-prof --cpu-prof-dir=DIR`, loads the 3-request
- * dashboard (or `--path /api/surveys?pageSize=10`, any path: as that client, or as the admin
- * for paths under /admin), stops the server with SIGINT so the profile is written, and prints
+ * dashboard (or `--path /api/surveys?pageSize=10`, any path: as that client; as the admin for
+ * paths under /admin and /surveyors; as the surveyor for /leads), stops the server with SIGINT so the profile is written, and prints
  * the summary of the measured window (bench/profile_summary.ts).
  *
  * --baseline DIR (or BENCH_BASELINE_DIR) also starts the server of another checkout, e.g. the
@@ -69,6 +71,10 @@ const DASHBOARD_SIZES = [0, 1, 3, 10] as const;
 const TOTAL_REQUESTS = 60;
 /** Extra accounts so /admin's users list has a full first page (25). */
 const DIRECTORY_USERS = 30;
+/** Surveyor records in the admin directory (/surveyors shows the first page). */
+const DIRECTORY_SURVEYORS = 5_000;
+/** How long the automatic dispatch of the seeded requests may take. */
+const DISPATCH_WAIT_MS = 120_000;
 // Astro 6 and 7 need Node >= 22.12; 5.18 is the newest that runs on the Node 20 found here.
 const ASTRO_PACKAGES = ["astro@5.18.2", "@astrojs/node@9.5.5"];
 
@@ -239,13 +245,21 @@ async function startServer(
 
 /** The accounts and data the measurements use. */
 interface Seeded {
-  cookies: { admin: string; clients: Map<number, string> };
+  cookies: { admin: string; clients: Map<number, string>; surveyor: string };
+  /** Open leads offered to the bench surveyor (one per seeded request). */
+  surveyorLeads: number;
   /** One of the 3-request client's surveys, for /survey/{id}. */
   surveyId: string;
   /** Per dashboard size: the client and the first page of its surveys and their events. */
   dashboards: Map<
     number,
-    { user: SessionUser; surveys: Survey[]; events: Map<string, SurveyEvent[]> }
+    {
+      user: SessionUser;
+      surveys: Survey[];
+      events: Map<string, SurveyEvent[]>;
+      /** The bell's count (dispatch notifies the client). */
+      unread: number;
+    }
   >;
 }
 
@@ -280,6 +294,27 @@ async function submitSurveys(server: Server, cookie: string, count: number): Pro
 }
 
 /**
+ * Waits until automatic dispatch has offered every seeded request to the surveyor with account
+ * `userId` (the server's job runner does it within seconds of each request); returns how many
+ * open leads they have. Throws after DISPATCH_WAIT_MS.
+ */
+async function waitForLeads(sql: postgres.Sql, userId: string): Promise<number> {
+  const deadline = Date.now() + DISPATCH_WAIT_MS;
+  for (;;) {
+    const [{ n }] = await sql<{ n: number }[]>`
+      select count(*)::int as n from lead_recipients lr
+      join surveyors s on s.id = lr.surveyor_id
+      join leads l on l.id = lr.lead_id
+      where s.user_id = ${userId} and l.status = 'open'`;
+    if (n >= TOTAL_REQUESTS) return n;
+    if (Date.now() > deadline) {
+      throw new Error(`dispatch offered ${n} of ${TOTAL_REQUESTS} leads in time`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
  * Accounts straight into the server's database (the same connection `deno task user` makes,
  * so it works with the embedded database while the server holds it), sessions through
  * POST /api/login, requests through POST /api/surveys as each client.
@@ -305,6 +340,57 @@ async function seed(server: Server, config: { DATABASE_URL?: string; DATA_DIR: s
       role: "admin",
       passwordHash,
     });
+    // A surveyor in the network whose 50 miles cover Austin, where every seeded request is:
+    // automatic dispatch (on by default) offers each request to them as a lead, so /leads
+    // lists TOTAL_REQUESTS open leads. And the admin directory's records, none of them in
+    // Texas's network (they would be offered every lead too and slow the seeding down).
+    const surveyorUser = await insertUser(db.sql, {
+      email: "bench-surveyor@example.test",
+      fullName: "Sam Surveyor",
+      role: "surveyor",
+      passwordHash,
+      companyName: "Bench Land Surveying",
+    });
+    const { insertSurveyor } = await import("../db/surveyors.ts");
+    await insertSurveyor(db.sql, {
+      companyName: "Bench Land Surveying",
+      principalName: "Sam Surveyor",
+      licenseNumber: "TX 6001",
+      licenseStates: ["TX"],
+      email: "bench-surveyor@example.test",
+      address: "100 Congress Ave, Austin, TX 78701",
+      city: "Austin",
+      state: "TX",
+      zip: "78701",
+      lat: 30.2672,
+      lng: -97.7431,
+      serviceRadiusMiles: 50,
+      surveyTypes: [
+        "boundary",
+        "topographic",
+        "alta",
+        "elevation_certificate",
+        "construction",
+        "subdivision",
+      ],
+      inNetwork: true,
+      status: "active",
+      userId: surveyorUser.id,
+    });
+    const { generateDemoSurveyors, loadDemoCities } = await import("../lib/demo_network.ts");
+    const { insertGeneratedSurveyors } = await import("../lib/cli/seed.ts");
+    const records = generateDemoSurveyors(await loadDemoCities(), {
+      count: DIRECTORY_SURVEYORS,
+      seed: 42,
+    }).map((r) => ({
+      ...r,
+      history: [],
+      fields: r.fields.licenseStates.includes("TX") && r.fields.status === "active"
+        ? { ...r.fields, status: "paused" as const }
+        : r.fields,
+    }));
+    await db.sql.begin((tx) => insertGeneratedSurveyors(tx, records, { isDemo: false }));
+    await db.sql`vacuum analyze surveyors`;
     const extra = TOTAL_REQUESTS - DASHBOARD_SIZES.reduce<number>((a, b) => a + b, 0);
     const users = new Map<number, SessionUser>();
     for (const n of [...DASHBOARD_SIZES, extra]) {
@@ -326,6 +412,8 @@ async function seed(server: Server, config: { DATABASE_URL?: string; DATA_DIR: s
       clients.set(n, cookie);
       await submitSurveys(server, cookie, n);
     }
+    const surveyorLeads = await waitForLeads(db.sql, surveyorUser.id);
+    const surveyor = await signIn(server, "bench-surveyor@example.test");
     const dashboards: Seeded["dashboards"] = new Map();
     for (const n of DASHBOARD_SIZES) {
       const user = users.get(n)!;
@@ -334,10 +422,13 @@ async function seed(server: Server, config: { DATABASE_URL?: string; DATA_DIR: s
         surveyIds: surveys.map((s) => s.id),
         viewer: user,
       });
-      dashboards.set(n, { user, surveys, events });
+      const { countUnreadNotifications } = await import("../db/notifications.ts");
+      const unread = await countUnreadNotifications(db.sql, { userId: user.id });
+      dashboards.set(n, { user, surveys, events, unread });
     }
     return {
-      cookies: { admin, clients },
+      cookies: { admin, clients, surveyor },
+      surveyorLeads,
       surveyId: dashboards.get(3)!.surveys[0].id,
       dashboards,
     } satisfies Seeded;
@@ -562,7 +653,7 @@ async function renderMicroBench(
   type Dashboard = Seeded["dashboards"] extends Map<number, infer D> ? D : never;
 
   // Mirrors the /client-dashboard handler in routes/survey_pages.tsx (page 1).
-  function dashboard(collector: Collector, { user, surveys, events }: Dashboard) {
+  function dashboard(collector: Collector, { user, surveys, events, unread }: Dashboard) {
     const total = surveys.length;
     const newRequest = e(
       "a",
@@ -604,7 +695,7 @@ async function renderMicroBench(
         user,
         isImpersonating: false,
         active: "/client-dashboard",
-        initialUnread: 0,
+        initialUnread: unread,
         children: body,
       }),
     );
@@ -901,7 +992,12 @@ async function baselineRun(dir: string, current: Server, seeded: Seeded): Promis
 }
 
 async function profileRun(profileDir: string, path: string) {
-  const isAdmin = path.startsWith("/admin");
+  const pathname = new URL(path, "http://x").pathname;
+  const as = pathname.startsWith("/admin") || pathname === "/surveyors"
+    ? "the admin"
+    : pathname === "/leads"
+    ? "the surveyor"
+    : "the 3-request client";
   await Deno.mkdir(profileDir, { recursive: true });
   const dataDir = await Deno.makeTempDir({ prefix: "meridian-bench-signed-in-" });
   const scratch = await scratchDatabase(scratchPrefix("signed_in"));
@@ -913,12 +1009,14 @@ async function profileRun(profileDir: string, path: string) {
     const line = await measurePage(
       path,
       `${server.url}${path}`,
-      isAdmin ? seeded.cookies.admin : seeded.cookies.clients.get(3),
+      as === "the admin"
+        ? seeded.cookies.admin
+        : as === "the surveyor"
+        ? seeded.cookies.surveyor
+        : seeded.cookies.clients.get(3),
     );
     console.log(
-      `# CPU profile of ${path} as ${isAdmin ? "the admin" : "the 3-request client"}, ${
-        scratch.url ? "Postgres" : "PGlite"
-      }`,
+      `# CPU profile of ${path} as ${as}, ${scratch.url ? "Postgres" : "PGlite"}`,
     );
     printLine(line, undefined);
     // wrk leaves up to CONNECTIONS requests in the server's hands; let them finish, or the
@@ -1025,6 +1123,22 @@ async function mainRun(baselineDir: string | undefined) {
     );
     lines.push(
       await measurePage("/admin (users, first 25)", `${server.url}/admin`, admin, server),
+    );
+    lines.push(
+      await measurePage(
+        `/leads (surveyor, first 20 of ${seeded.surveyorLeads} open)`,
+        `${server.url}/leads`,
+        seeded.cookies.surveyor,
+        server,
+      ),
+    );
+    lines.push(
+      await measurePage(
+        `/surveyors (directory, first page of ${DIRECTORY_SURVEYORS.toLocaleString("en-US")})`,
+        `${server.url}/surveyors`,
+        admin,
+        server,
+      ),
     );
     if (astro) astroLines.push(await astroPage("Astro / (again, for drift)"));
 
