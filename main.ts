@@ -44,6 +44,7 @@ import { checklists } from "./routes/checklists.ts";
 import { checklistTemplatePages } from "./routes/checklist_template_pages.tsx";
 import { emailTemplatePages } from "./routes/email_template_pages.tsx";
 import { emailAdminApi } from "./routes/email_admin_api.ts";
+import { emailTemplateApi } from "./routes/email_template_api.ts";
 import { leadsApi } from "./routes/leads_api.ts";
 import { surveyPages } from "./routes/survey_pages.tsx";
 import { surveyorPages } from "./routes/surveyor_pages.tsx";
@@ -131,6 +132,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", checklistTemplatePages);
   app.route("/", emailTemplatePages);
   app.route("/", emailAdminApi);
+  app.route("/", emailTemplateApi);
   app.route("/", adminPages);
   app.route("/", purchasedLeadPages);
   app.route("/", surveyorDashboard);

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
 import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import type { AppEnv } from "./_env.ts";
@@ -10,13 +11,16 @@ import { Card, EmptyState, PageHeader } from "../components/AppPage.tsx";
 import { Island } from "../components/Island.tsx";
 import { TableRegion } from "../islands/_table.tsx";
 import EmailOutbox from "../islands/EmailOutbox.tsx";
+import EmailTemplateEditor from "../islands/EmailTemplateEditor.tsx";
+import { formatSavedAt, savedBy } from "../islands/_email_template.ts";
+import { editorProps, isTemplateId, renderSample } from "./email_template_api.ts";
+import { type EmailTemplateVersion, listCurrentVersions } from "../db/email_templates.ts";
 import { isUuid } from "../db/users.ts";
 import { countSentByTemplate, listOutboxPage } from "../db/email_outbox_admin.ts";
 import { EMAIL_CATALOG } from "../lib/mail/catalog.ts";
 import { MAX_ATTEMPTS, type OutboxStatus } from "../lib/mail/outbox.ts";
 import {
   type RenderedEmail,
-  renderEmail,
   TEMPLATE_IDS,
   type TemplateId,
   TEMPLATES,
@@ -33,21 +37,46 @@ const STATUSES: readonly { value: OutboxStatus; label: string }[] = [
   { value: "failed", label: "Failed" },
 ];
 
-let previews: Promise<{ id: TemplateId; email: RenderedEmail }[]> | undefined;
+let previews:
+  | { key: string; emails: Promise<{ id: TemplateId; email: RenderedEmail }[]> }
+  | undefined;
 
-/** The sample rendering of every template; the samples are constant, so render them once. */
-function templatePreviews() {
-  previews ??= Promise.all(
-    TEMPLATE_IDS.map(async (id) => ({
-      id,
-      // deno-lint-ignore no-explicit-any
-      email: await renderEmail(id, TEMPLATES[id].sample as any),
-    })),
+/**
+ * The sample rendering of every template with the words it sends now (`current`: the newest
+ * saved versions). Samples are constant, so the renderings are kept until a version is saved.
+ */
+function templatePreviews(current: Map<string, EmailTemplateVersion>) {
+  // The save time too: a version number alone repeats in a database that was emptied (tests).
+  const key = TEMPLATE_IDS.map((id) => {
+    const saved = current.get(id);
+    return saved ? `${id}:${saved.version}:${new Date(saved.createdAt).getTime()}` : id;
+  }).join(",");
+  if (previews?.key === key) return previews.emails;
+  const emails = Promise.all(
+    TEMPLATE_IDS.map(async (id) => {
+      const saved = current.get(id);
+      const texts = saved && !saved.isReset
+        ? { subject: saved.subject, blocks: saved.blocks }
+        : undefined;
+      return { id, email: await renderSample(id, texts) };
+    }),
   ).catch((err) => {
-    previews = undefined;
+    if (previews?.emails === emails) previews = undefined;
     throw err;
   });
-  return previews;
+  previews = { key, emails };
+  return emails;
+}
+
+/** "Default words" or "Version 3, saved by Jo Admin, Nov 21, 2026, 3:04 PM UTC". */
+function wordsLine(saved: EmailTemplateVersion | undefined): string {
+  if (!saved) return "Default words";
+  const when = `saved by ${savedBy(saved)}, ${
+    formatSavedAt(new Date(saved.createdAt).toISOString())
+  }`;
+  return saved.isReset
+    ? `Default words (reset in version ${saved.version}, ${when})`
+    : `Version ${saved.version}, ${when}`;
 }
 
 /** The two pages of the email admin, as tabs. */
@@ -95,25 +124,28 @@ const OutboxQuery = z.object({
  *
  * - `/admin/email-templates`: every transactional email (the registry in lib/mail/render.tsx)
  *   with what triggers it and who receives it (lib/mail/catalog.ts) and how many were sent in
- *   the last 30 days (one grouped query), then each rendered with sample data as sandboxed
- *   HTML and plain text.
+ *   the last 30 days (one grouped query) and which saved words it uses, then each rendered
+ *   with sample data and those words as sandboxed HTML and plain text.
+ * - `/admin/email-templates/{id}`: the words editor of one email (islands/EmailTemplateEditor.tsx,
+ *   API in routes/email_template_api.ts); an id that is not a template is the 404 page.
  * - `/admin/email-outbox`: the outbox, newest first, filterable by status and template, in
  *   keyset pages of OUTBOX_PAGE_SIZE; failed emails have "Retry now" (islands/EmailOutbox.tsx).
  */
 export const emailTemplatePages = new Hono<AppEnv>()
   .get("/admin/email-templates", requirePageRole("admin"), async (c) => {
     const since = new Date(Date.now() - SENT_WINDOW_DAYS * DAY_MS);
-    const [rendered, sent] = await Promise.all([
-      templatePreviews(),
+    const [current, sent] = await Promise.all([
+      listCurrentVersions(c.var.db),
       countSentByTemplate(c.var.db, { since }),
     ]);
+    const rendered = await templatePreviews(current);
     return appPage(
       c,
       { title: "Email templates", active: ACTIVE },
       <>
         <PageHeader
           title="Email templates"
-          intro="Every email Meridian sends: what sends it, who receives it and how many went out in the last 30 days, then each one rendered with sample data, as HTML and as the plain text mail clients fall back to."
+          intro="Every email Meridian sends: what sends it, who receives it and how many went out in the last 30 days, then each one rendered with sample data, as HTML and as the plain text mail clients fall back to. Open an email to edit its words."
         />
         <EmailTabs current="templates" />
         <Card id="email-catalog-title" title="Emails Meridian sends">
@@ -137,7 +169,17 @@ export const emailTemplatePages = new Hono<AppEnv>()
                   return (
                     <tr key={id}>
                       <td data-label="Email">
-                        <a href={`#template-${id}`}>{TEMPLATES[id].name}</a>
+                        <a href={`/admin/email-templates/${id}`}>{TEMPLATES[id].name}</a>
+                        <span className="muted email-catalog__words">
+                          {wordsLine(current.get(id))}
+                          {" · "}
+                          <a
+                            href={`#template-${id}`}
+                            aria-label={`Preview of ${TEMPLATES[id].name}`}
+                          >
+                            Preview
+                          </a>
+                        </span>
                       </td>
                       <td data-label="Sent when">{EMAIL_CATALOG[id].trigger}</td>
                       <td data-label="Sent to">{EMAIL_CATALOG[id].recipient}</td>
@@ -168,7 +210,9 @@ export const emailTemplatePages = new Hono<AppEnv>()
             >
               <div className="card__header">
                 <h2 id={`template-${id}-title`}>{TEMPLATES[id].name}</h2>
-                <span className="badge badge--neutral">{id}</span>
+                <a className="btn btn--secondary btn--sm" href={`/admin/email-templates/${id}`}>
+                  Edit words<span className="visually-hidden">{` of ${TEMPLATES[id].name}`}</span>
+                </a>
               </div>
               <div className="card__body email-preview">
                 <p>{TEMPLATES[id].description}</p>
@@ -193,6 +237,31 @@ export const emailTemplatePages = new Hono<AppEnv>()
             </section>
           ))}
         </div>
+      </>,
+    );
+  })
+  .get("/admin/email-templates/:id", requirePageRole("admin"), async (c) => {
+    const id = c.req.param("id");
+    if (!isTemplateId(id)) throw new HTTPException(404, { message: "Not found" });
+    const def = TEMPLATES[id];
+    const props = await editorProps(c.var.db, id, c.var.user!.email);
+    c.header("Cache-Control", "private, no-store");
+    return appPage(
+      c,
+      { title: `${def.name} email`, active: ACTIVE },
+      <>
+        <PageHeader
+          title={`${def.name} email`}
+          intro={
+            <>
+              <a href={ACTIVE}>All emails</a>
+              {` · ${EMAIL_CATALOG[id].trigger} Sent to: ${
+                EMAIL_CATALOG[id].recipient.replace(/\.$/, "")
+              }. Edit the words here; the layout, links and facts stay as they are.`}
+            </>
+          }
+        />
+        <Island component={EmailTemplateEditor} hydrate="load" props={props} />
       </>,
     );
   })

@@ -3,16 +3,19 @@
  * outbox using `db`, so a caller inside `sql.begin` gets the email only if its change commits.
  */
 import type { Db } from "../../db/client.ts";
+import { getCurrentCopy } from "../../db/email_templates.ts";
 import { insertOutboxEmail } from "./outbox.ts";
 import { renderEmail, type TemplateId, type TemplateProps } from "./render.tsx";
 
+// The words are the admin's latest saved copy (/admin/email-templates/{id}), read in the
+// caller's transaction like the rest of the email; undefined means the code's defaults.
 async function queue<K extends TemplateId>(
   db: Db,
   to: string,
   id: K,
   props: TemplateProps[K],
 ): Promise<string> {
-  const email = await renderEmail(id, props);
+  const email = await renderEmail(id, props, await getCurrentCopy(db, { template: id }));
   return await insertOutboxEmail(db, { to, ...email });
 }
 
@@ -235,7 +238,7 @@ export async function queueLeadEmails(
 ): Promise<string[]> {
   const { template, to, ...props } = email;
   if (to.length === 0) return [];
-  const rendered = await renderEmail(template, props);
+  const rendered = await renderEmail(template, props, await getCurrentCopy(db, { template }));
   const ids: string[] = [];
   for (const address of to) ids.push(await insertOutboxEmail(db, { to: address, ...rendered }));
   return ids;

@@ -196,5 +196,22 @@ export function diffWords(before: string, after: string): DiffPart[] {
     }
   }
   push("same", a.slice(endA).join(""));
-  return parts;
+  return shiftSpaces(parts);
+}
+
+/**
+ * Moves a change's leading space to its end when the text after it starts with the same
+ * space: "your[ new] password" reads better as "your [new ]password"; both are the same diff.
+ */
+function shiftSpaces(parts: DiffPart[]): DiffPart[] {
+  for (let k = 1; k < parts.length - 1; k++) {
+    const [before, change, after] = [parts[k - 1], parts[k], parts[k + 1]];
+    if (before.kind !== "same" || change.kind === "same" || after.kind !== "same") continue;
+    const space = /^\s+/.exec(change.text)?.[0];
+    if (!space || !after.text.startsWith(space) || space === change.text) continue;
+    before.text += space;
+    change.text = change.text.slice(space.length) + space;
+    after.text = after.text.slice(space.length);
+  }
+  return parts.filter((part) => part.text !== "");
 }

@@ -33,6 +33,9 @@ import { insertOutboxEmail } from "../../lib/mail/outbox.ts";
 import type { AppDeps } from "../../lib/deps.ts";
 import { type PaymentsProvider, WebhookSignatureError } from "../../lib/payments/provider.ts";
 import { startFakeGoogle } from "../_google_fake.ts";
+import { insertTemplateVersion } from "../../db/email_templates.ts";
+import { defaultTexts } from "../../lib/mail/template_copy.ts";
+import { templateShape } from "../../routes/email_template_api.ts";
 
 /** What every sample may draw on: one of each role signed in, and one of each stored thing. */
 interface Fixture {
@@ -216,6 +219,29 @@ const SAMPLES: Record<string, Sample> = {
   "POST /api/admin/email-outbox/:id/retry": {
     role: "admin",
     params: (f) => ({ id: f.failedEmailId }),
+  },
+  // The fixture saved version 1 of password_reset's words (so Reset to default has work to do).
+  "POST /api/admin/email-templates/:id/versions": {
+    role: "admin",
+    params: () => ({ id: "password_reset" }),
+    body: () => ({ ...EMAIL_WORDS, baseVersion: 1 }),
+    optional: ["baseVersion"],
+  },
+  "POST /api/admin/email-templates/:id/reset": {
+    role: "admin",
+    params: () => ({ id: "password_reset" }),
+    body: () => ({ baseVersion: 1 }),
+    optional: ["baseVersion"],
+  },
+  "POST /api/admin/email-templates/:id/preview": {
+    role: "admin",
+    params: () => ({ id: "password_reset" }),
+    body: () => EMAIL_WORDS,
+  },
+  "POST /api/admin/email-templates/:id/test": {
+    role: "admin",
+    params: () => ({ id: "password_reset" }),
+    body: () => EMAIL_WORDS,
   },
   "POST /api/calculate-price": { role: null, body: () => DETAILS, optional: DETAILS_OPTIONAL },
   "PUT /api/admin/pricing-config": {
@@ -725,6 +751,12 @@ function acceptingPayments(): Partial<AppDeps> {
 /** Routes whose body is multipart, not JSON: their own test at the end of this file. */
 const MULTIPART_ROUTES = new Set(["POST /api/surveys/:id/files"]);
 
+/** Words of the password reset email: its defaults with another subject. */
+const EMAIL_WORDS = (() => {
+  const texts = defaultTexts(templateShape("password_reset"));
+  return { subject: `${texts.subject} today`, blocks: texts.blocks };
+})();
+
 const NO_INPUT = new Set([
   "GET /api/surveyor/profile",
   "POST /api/logout",
@@ -881,6 +913,14 @@ async function fixture(t: TestApp): Promise<Fixture> {
   });
   await t.sql`update email_outbox set status = 'failed', attempts = 8, last_error = '550 No'
     where id = ${failedEmailId}`;
+  await t.sql.begin((tx) =>
+    insertTemplateVersion(tx, {
+      template: "password_reset",
+      subject: "Your password reset link",
+      blocks: {},
+      createdBy: admin.user.id,
+    })
+  );
   return {
     t,
     cookies: {

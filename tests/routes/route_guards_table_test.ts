@@ -211,6 +211,12 @@ const ACCESS: Record<string, Access> = {
   // The outbox and its retry (recipients are personal data).
   "GET /admin/email-outbox": ADMIN,
   "POST /api/admin/email-outbox/:id/retry": ADMIN,
+  // The words of each email: the editor page, saves, reset, preview and "Send me a test".
+  "GET /admin/email-templates/:id": ADMIN,
+  "POST /api/admin/email-templates/:id/versions": ADMIN,
+  "POST /api/admin/email-templates/:id/reset": ADMIN,
+  "POST /api/admin/email-templates/:id/preview": ADMIN,
+  "POST /api/admin/email-templates/:id/test": ADMIN,
   "GET /admin/technicians": ADMIN,
   "GET /pricing-algorithm": ADMIN,
   "GET /regrid-api-test": ADMIN,
