@@ -8,8 +8,8 @@ import { createTestApp, test, type TestApp } from "../_helpers.ts";
 import { createSignedInUser, createUser, signInAs } from "../_auth.ts";
 import { assertHtml, getPage, islandProps, pageText } from "../_pages.ts";
 import { backgroundWork } from "../../lib/background.ts";
-import { TEMPLATES } from "../../lib/mail/render.tsx";
-import { defaultTexts } from "../../lib/mail/template_copy.ts";
+import { TEMPLATE_IDS, TEMPLATES } from "../../lib/mail/render.tsx";
+import { copyErrors, defaultTexts } from "../../lib/mail/template_copy.ts";
 import { templateShape, TEST_SUBJECT_PREFIX } from "../../routes/email_template_api.ts";
 import type { EmailTemplateEditorProps } from "../../islands/_email_template.ts";
 import type { CopyTexts } from "../../lib/mail/copy.ts";
@@ -354,6 +354,37 @@ test("[email copy] 'Send me a test' queues the draft to the admin's own address"
     assertEquals(rows[0].subject, `${TEST_SUBJECT_PREFIX}Test words for ${sampleValue}`);
     assertEquals([rows[0].status, rows[0].template], ["queued", ID]);
     assertEquals(await versionCount(t), 0, "a test saves nothing");
+  } finally {
+    t.close();
+  }
+});
+
+test("[email copy] every email has an editor page whose defaults preview and pass the checks", async () => {
+  const t = await createTestApp();
+  try {
+    const cookie = await signInAs(t, "admin");
+    for (const id of TEMPLATE_IDS) {
+      const res = await getPage(t, `/admin/email-templates/${id}`, cookie);
+      assertEquals(res.status, 200, id);
+      const props = islandProps<EmailTemplateEditorProps>(
+        await pageText(res),
+        "EmailTemplateEditor",
+      );
+      assertEquals(props.templateId, id);
+      assert(props.shape.blocks.length > 0, `${id} has blocks`);
+      assertEquals(copyErrors(props.shape, defaultTexts(props.shape)), {}, id);
+      // A sample may be empty (the refund sample has no admin note), never missing.
+      for (const v of props.variables) assertEquals(typeof v.sample, "string", `${id} {${v.name}}`);
+      assert(props.preview.html.includes("<html"), id);
+      const preview = await json(
+        await t.request("POST", `/api/admin/email-templates/${id}/preview`, {
+          body: defaultTexts(props.shape),
+          cookie,
+        }),
+        200,
+      );
+      assertEquals(preview.subject, props.preview.subject, id);
+    }
   } finally {
     t.close();
   }
