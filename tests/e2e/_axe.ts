@@ -12,6 +12,15 @@ export const LAYOUT_WIDTHS = [390, 1024, 1280, 1440];
 
 /** axe-core's violations on the page as it is now, one line each (empty when clean). */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // A toast still fading in has a lower contrast than the one a user reads: axe judges what is
+  // on screen once the finite animations (not spinners) have ended.
+  await page.evaluate(() =>
+    Promise.all(
+      document.getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    )
+  );
   // Through the DevTools protocol: the page's CSP (script-src 'self') refuses inline scripts.
   await page.evaluate(axe.source);
   return await page.evaluate(async () => {
