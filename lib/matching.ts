@@ -220,9 +220,11 @@ export async function withIndexWalk<T>(db: Db, run: (db: Db) => Promise<T>): Pro
         set_config('plan_cache_mode', 'force_custom_plan', true),
         set_config('jit', 'off', true)`;
   if ("begin" in db) {
+    // The settings and the query go out together (one round trip, pipelined on the
+    // transaction's connection); Postgres runs them in order.
     return await db.begin(async (tx) => {
-      await set(tx);
-      return await run(tx);
+      const [, result] = await Promise.all([set(tx), run(tx)]);
+      return result;
     }) as T;
   }
   const [previous] = await set(db);
