@@ -243,6 +243,14 @@ async function withNotified(
     isFresh ? stored : withConvertedPlaces(db, stored),
     listSurveyRecipientIds(db, { surveyId }),
   ]);
+  return markNotified(surveyors, offered);
+}
+
+/** `surveyors` with `notified` set for the record ids in `offered`. */
+function markNotified(
+  surveyors: NearbySurveyorInfo[],
+  offered: Set<string>,
+): NearbySurveyorInfo[] {
   return surveyors.map((s) => ({
     ...s,
     notified: s.surveyorId !== null && offered.has(s.surveyorId),
@@ -262,19 +270,29 @@ export async function findSurveyors(
   const survey = await getDispatchSurvey(deps.sql, { id: surveyId });
   if (!survey) return undefined;
   requireOpen(survey, "find");
-  let surveyors = survey.nearbySurveyors;
-  let foundAt = survey.nearbySurveyorsFoundAt;
-  const fromCache = !refresh && surveyors !== null && foundAt !== null;
-  if (!fromCache) {
-    ({ surveyors, foundAt } = await matchAndStore(deps.sql, survey, deps.places));
+  const fromCache = !refresh && survey.nearbySurveyors !== null &&
+    survey.nearbySurveyorsFoundAt !== null;
+  let list: NearbySurveyorInfo[];
+  let foundAt: Date;
+  if (fromCache) {
+    list = await withNotified(deps.sql, survey.id, survey.nearbySurveyors!, { isFresh: false });
+    foundAt = survey.nearbySurveyorsFoundAt!;
+  } else {
+    // Who was offered the lead does not depend on the search: read it alongside (another
+    // pooled connection on Postgres), not after.
+    const [fresh, offered] = await Promise.all([
+      matchAndStore(deps.sql, survey, deps.places),
+      listSurveyRecipientIds(deps.sql, { surveyId: survey.id }),
+    ]);
+    list = markNotified(fresh.surveyors, offered);
+    foundAt = fresh.foundAt;
   }
-  const list = await withNotified(deps.sql, survey.id, surveyors!, { isFresh: !fromCache });
   return {
     surveyors: list,
     survey: {
       id: survey.id,
       nearbySurveyorsInfo: list,
-      nearbySurveyorsFoundAt: foundAt!.toISOString(),
+      nearbySurveyorsFoundAt: foundAt.toISOString(),
     },
     fromCache,
   };
