@@ -72,15 +72,23 @@ export interface TestApp {
   close(): void;
 }
 
-/** Builds a test app. `overrides` are environment variables; `deps` replace built ones. */
+/**
+ * Builds a test app. `overrides` are environment variables; `deps` replace built ones;
+ * `kvPath` opens that KV file instead of an empty in-memory KV (the multi-instance e2e mode
+ * shares one file with the server processes).
+ */
 export async function createTestApp(
-  { env = {}, deps: extra = {} }: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {},
+  { env = {}, deps: extra = {}, kvPath = ":memory:" }: {
+    env?: Record<string, string>;
+    deps?: Partial<AppDeps>;
+    kvPath?: string;
+  } = {},
 ): Promise<TestApp> {
   const db = await testDatabase();
   await resetDatabase(db.sql);
   assets ??= ensureBuild();
   const config = testConfig(env);
-  const kv = await openKv(":memory:");
+  const kv = await openKv(kvPath);
   const deps: AppDeps = {
     config,
     sql: db.sql,

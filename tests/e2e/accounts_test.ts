@@ -2,7 +2,6 @@ import type { Page } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
 import { e2e } from "./_browser.ts";
 import { createUser } from "../_auth.ts";
-import { backgroundWork } from "../../lib/background.ts";
 
 /** Fills the Login tab and submits it. */
 async function signIn(page: Page, identifier: string, password: string) {
@@ -88,12 +87,18 @@ e2e(
       "If an account with this email exists, you'll receive instructions to reset your password.",
     ).waitFor();
 
-    // The email sits in the outbox (no SMTP in tests), queued just after the answer; take the
-    // link from its text part.
-    await backgroundWork(t.deps).settled();
-    const [email] = await t.sql<{ text: string; subject: string }[]>`
-    select text, subject from email_outbox
-    where to_address = ${user.email} and template = 'password_reset'`;
+    // The email sits in the outbox (no SMTP in tests), queued just after the answer by the
+    // server that answered (in another process when E2E_INSTANCES=2): wait for it, then take
+    // the link from its text part.
+    const deadline = Date.now() + 10_000;
+    let email: { text: string; subject: string } | undefined;
+    while (!email) {
+      [email] = await t.sql<{ text: string; subject: string }[]>`
+      select text, subject from email_outbox
+      where to_address = ${user.email} and template = 'password_reset'`;
+      assert(email || Date.now() < deadline, "no password reset email within 10 s");
+      if (!email) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     assertEquals(email.subject, "Reset your Meridian password");
     const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(email.text)?.[0];
     assert(link, email.text);

@@ -7,11 +7,10 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { assert, assertEquals } from "../_assert.ts";
-import { e2e } from "./_browser.ts";
+import { e2e, startTestJobWorker } from "./_browser.ts";
 import { createUser, sessionFor } from "../_auth.ts";
 import type { TestApp } from "../_helpers.ts";
 import { runSeedCli } from "../../lib/cli/seed.ts";
-import { APP_JOB_HANDLERS, startJobWorker } from "../../lib/jobs.ts";
 import { LEAD_OFFERED_TITLE, surveyorLeadPath } from "../../lib/dispatch.ts";
 import { notifiedToastText } from "../../lib/dispatch_text.ts";
 import { cachedToastText } from "../../islands/_dispatch.ts";
@@ -73,7 +72,7 @@ e2e(
     });
     assertEquals(code, 0, lines.join("\n"));
     assertEquals(t.deps.config.AUTO_DISPATCH, true);
-    const stopJobs = startJobWorker(t.deps, { handlers: APP_JOB_HANDLERS, intervalMs: 200 });
+    const stopJobs = startTestJobWorker(t);
     const contexts: { close(): Promise<void> }[] = [];
     try {
       // A demo firm with an account that does boundary surveys: the request goes to its town.
@@ -223,4 +222,6 @@ e2e(
     }
     assertEquals(consoleErrors, []);
   },
+  // Across instances it is off unless asked for (tests/e2e/_browser.ts).
+  { env: { AUTO_DISPATCH: "1" } },
 );

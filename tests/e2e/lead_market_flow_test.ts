@@ -9,12 +9,11 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
-import { e2e } from "./_browser.ts";
+import { e2e, startTestJobWorker } from "./_browser.ts";
 import { createUser, sessionFor, type TestUser } from "../_auth.ts";
 import type { TestApp } from "../_helpers.ts";
 import { surveyRequest } from "../_fixtures.ts";
 import { addMarketSurveyor } from "../_lead_fixtures.ts";
-import { APP_JOB_HANDLERS, startJobWorker } from "../../lib/jobs.ts";
 import { earliestVisitDate } from "../../lib/assignments.ts";
 import { formatCents } from "../../lib/quote_text.ts";
 import { formatLeadPrice } from "../../lib/lead_pricing.ts";
@@ -122,7 +121,8 @@ e2e(
   "lead market flow: a dispatched lead is bought and unlocked, another claimed and assigned at the quote; the admin assigns the buyer at an agreed price, who accepts and schedules; the client sees the surveyor and the date",
   async ({ t, baseUrl, browser, consoleErrors }) => {
     assertEquals(t.deps.config.AUTO_DISPATCH, true);
-    const stopJobs = startJobWorker(t.deps, { handlers: APP_JOB_HANDLERS, intervalMs: 200 });
+    // The worker as main.ts runs it (across instances: the servers' own workers).
+    const stopJobs = startTestJobWorker(t);
     const contexts: { close(): Promise<void> }[] = [];
     try {
       // ---- Two verified in-network surveyors north of Austin, with credit on their ledgers.
@@ -382,4 +382,6 @@ e2e(
     }
     assertEquals(consoleErrors, []);
   },
+  // Across instances it is off unless asked for (tests/e2e/_browser.ts).
+  { env: { AUTO_DISPATCH: "1" } },
 );
