@@ -63,6 +63,8 @@ interface Served {
   baseUrl: string;
   /** Throws when the run did not really use what it set up (an instance nginx never used). */
   verify(): Promise<void>;
+  /** What to add to a failed test's error (across instances: the servers' side of it). */
+  diagnosis(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -88,6 +90,7 @@ async function serveInProcess(env: Record<string, string>): Promise<Served> {
     t,
     baseUrl,
     verify: () => Promise.resolve(),
+    diagnosis: () => Promise.resolve(""),
     async stop() {
       await server.shutdown();
       t.close();
@@ -137,7 +140,10 @@ async function serveAcrossInstances(testEnv: Record<string, string>): Promise<Se
   return {
     t,
     baseUrl,
+    diagnosis: () => running.diagnosis(),
     async verify() {
+      // Stopped first: only then does nginx's access log surely hold the last request.
+      const codes = await running.stop();
       const counts = await running.requestsPerInstance();
       if (counts.some((n) => n === 0)) {
         throw new Error(
@@ -147,7 +153,6 @@ async function serveAcrossInstances(testEnv: Record<string, string>): Promise<Se
         );
       }
       // An instance that crashed, or could not shut down cleanly, fails the test too.
-      const codes = await running.stop();
       const bad = running.instances.filter((_, i) => codes[i] !== 0);
       if (bad.length) {
         throw new Error(
@@ -179,7 +184,7 @@ export function e2e(
     sanitizeOps: false,
     async fn() {
       if (!hasBrowser) throw new Error(`REQUIRE_E2E=1 but no browser at ${CHROMIUM_PATH}`);
-      const { t, baseUrl, verify, stop } = isMulti
+      const { t, baseUrl, verify, diagnosis, stop } = isMulti
         ? await serveAcrossInstances(env)
         : await serveInProcess(env);
       try {
@@ -214,6 +219,10 @@ export function e2e(
               return page;
             },
           });
+        } catch (err) {
+          const more = await diagnosis();
+          if (more && err instanceof Error) err.message += `\n${more}`;
+          throw err;
         } finally {
           await context.close();
           await browser.close();

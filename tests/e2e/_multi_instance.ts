@@ -126,11 +126,14 @@ export interface AccessLogLine {
 export interface Nginx {
   port: number;
   origin: string;
-  /** Every request answered so far, in order, with the upstream that answered it. */
+  /**
+   * Every request answered so far, in order, with the upstream that answered it. A request's
+   * line is written just after its answer is sent: read after `stop()` to be sure of the last.
+   */
   accessLog(): Promise<AccessLogLine[]>;
   /** Requests answered so far, by the upstream that answered them ("127.0.0.1:PORT"). */
   requestsByUpstream(): Promise<Map<string, number>>;
-  /** Stops nginx (at once: no request of ours is in flight) and removes its directory. */
+  /** Stops nginx (at once: no request of ours is in flight) and removes its folder. */
   stop(): Promise<void>;
 }
 
@@ -216,7 +219,11 @@ export async function startNginx(port: number, upstreams: number[]): Promise<Ngi
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
+  // Read at stop, before the folder goes: nginx writes a request's line just after sending
+  // its answer, so only a stopped nginx's log is sure to hold the last request.
+  let finalLog: AccessLogLine[] | undefined;
   const accessLog = async (): Promise<AccessLogLine[]> => {
+    if (finalLog) return finalLog;
     const log = await Deno.readTextFile(`${prefix}/access.log`).catch(() => "");
     return log.split("\n").filter(Boolean).map((line) => {
       // "$upstream_addr" lists every upstream tried, ", " between them; the last one answered.
@@ -242,12 +249,14 @@ export async function startNginx(port: number, upstreams: number[]): Promise<Ngi
       return counts;
     },
     async stop() {
+      if (finalLog) return;
       if (!exited) {
         // SIGTERM is nginx's fast shutdown; its workers write their last log lines first.
         child.kill("SIGTERM");
       }
       await child.status;
       await stderr;
+      finalLog = await accessLog();
       await Deno.remove(prefix, { recursive: true }).catch(() => {});
     },
   };
@@ -261,6 +270,8 @@ export interface Cluster {
   nginx: Nginx;
   /** Requests each instance answered through nginx so far, in `instances` order. */
   requestsPerInstance(): Promise<number[]>;
+  /** For a failed test: nginx's 5xx answers and the end of each instance's output. */
+  diagnosis(): Promise<string>;
   /**
    * Stops nginx, then every instance (SIGTERM: graceful); resolves with their exit codes, in
    * `instances` order. Calling it again returns the same answer.
@@ -289,7 +300,8 @@ export async function startCluster(
         NODE_ENV: "production",
         TRUST_PROXY: "1",
         PUBLIC_URL: origin,
-        LOG_REQUESTS: "0",
+        // Kept in memory and shown when a test fails (`Cluster.diagnosis`).
+        LOG_REQUESTS: "1",
         ...env,
       })),
   );
@@ -314,6 +326,16 @@ export async function startCluster(
     async requestsPerInstance() {
       const counts = await nginx.requestsByUpstream();
       return instances.map((i) => counts.get(`127.0.0.1:${i.port}`) ?? 0);
+    },
+    async diagnosis() {
+      const failures = (await nginx.accessLog()).filter((line) => line.status >= 500);
+      return [
+        `nginx answered ${failures.length} requests with a 5xx:`,
+        ...failures.map((l) => `  ${l.status} ${l.method} ${l.path} from ${l.upstream}`),
+        ...instances.map((i) =>
+          `instance on port ${i.port}, last lines:\n${i.output().split("\n").slice(-40).join("\n")}`
+        ),
+      ].join("\n");
     },
     stop() {
       stopped ??= nginx.stop().then(() => Promise.all(instances.map((i) => i.stop())));

@@ -5,6 +5,9 @@ import { createUser } from "../_auth.ts";
 
 /** Fills the Login tab and submits it. */
 async function signIn(page: Page, identifier: string, password: string) {
+  // Typed before AuthForm hydrates, the fields would be empty in React's state and the press
+  // refused as blank (no request at all): likelier on a busy machine, or through nginx.
+  await page.waitForLoadState("networkidle");
   await page.getByLabel("Email or Username").fill(identifier);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -19,7 +22,7 @@ e2e(
   "register, sign out, and sign in again with the username",
   async ({ newPage, consoleErrors }) => {
     const page = await newPage();
-    await page.goto("/auth");
+    await page.goto("/auth", { waitUntil: "networkidle" });
     await page.getByRole("tab", { name: "Register" }).click();
     await page.getByLabel("Email").fill("robin@example.com");
     await page.getByLabel("Full Name").fill("Robin Reyes");

@@ -64,7 +64,8 @@ async function newSession(browser: Browser, baseUrl: string, errors: string[], w
 
 /** Signs in through the form on /auth and waits for the role's landing page. */
 async function signInWithForm(page: Page, email: string, password: string, landing: RegExp) {
-  await page.goto("/auth");
+  // Until AuthForm hydrates, typed text never reaches its state (see accounts_test.ts).
+  await page.goto("/auth", { waitUntil: "networkidle" });
   await page.locator("#login-identifier").fill(email);
   await page.locator("#login-password").fill(password);
   await Promise.all([

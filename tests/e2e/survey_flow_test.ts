@@ -135,7 +135,8 @@ e2e(
     try {
       const adminPage = await adminContext.newPage();
       adminPage.on("pageerror", (err) => consoleErrors.push(`admin: ${err.message}`));
-      await adminPage.goto("/auth");
+      // Until AuthForm hydrates, typed text never reaches its state (see accounts_test.ts).
+      await adminPage.goto("/auth", { waitUntil: "networkidle" });
       await adminPage.locator("#login-identifier").fill(admin.email);
       await adminPage.locator("#login-password").fill(admin.password);
       await Promise.all([

@@ -122,12 +122,17 @@ multiTest(
         assertEquals(res.status, 401, `attempt ${i + 1}`);
         await res.body?.cancel();
       }
-      const perInstance = (await cluster.nginx.accessLog())
-        .filter((line) => line.path === "/api/login")
-        .reduce(
-          (counts, line) => counts.set(line.upstream, (counts.get(line.upstream) ?? 0) + 1),
-          new Map<string, number>(),
-        );
+      // nginx writes a request's log line just after sending its answer: wait for the tenth.
+      const logged = async () =>
+        (await cluster.nginx.accessLog()).filter((l) => l.path === "/api/login");
+      for (const deadline = Date.now() + 5000; (await logged()).length < 10;) {
+        assert(Date.now() < deadline, "nginx logged fewer than 10 sign-ins within 5 s");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const perInstance = (await logged()).reduce(
+        (counts, line) => counts.set(line.upstream, (counts.get(line.upstream) ?? 0) + 1),
+        new Map<string, number>(),
+      );
       assertEquals(
         cluster.instances.map((i) => perInstance.get(`127.0.0.1:${i.port}`)),
         [5, 5],
