@@ -83,6 +83,8 @@ e2e(
     await page.goto("/auth");
     await page.getByRole("link", { name: "Forgot Password?" }).click();
     await waitForPath(page, "/forgot-password");
+    // As in signIn: typed before the form hydrates, the address would be lost.
+    await page.waitForLoadState("networkidle");
     await page.getByLabel("Email").fill(user.email);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await page.getByRole("heading", { name: "Check your email" }).waitFor();
@@ -158,6 +160,8 @@ e2e(
     // Password changes are off while impersonating.
     assertEquals(await page.getByLabel("Current Password").count(), 0);
 
+    // A type="button" of an island: pressed before it hydrates, nothing happens.
+    await page.waitForLoadState("networkidle");
     await banner.getByRole("button", { name: "Return to admin" }).click();
     await waitForPath(page, "/admin-dashboard");
     const state = await page.evaluate(async () => {
@@ -179,10 +183,12 @@ e2e(
     await page.goto("/auth");
     await signIn(page, admin.email, admin.password);
     await waitForPath(page, "/admin-dashboard");
-    await page.goto("/admin?tab=users");
+    // Both buttons belong to islands: pressed before they hydrate, nothing happens.
+    await page.goto("/admin?tab=users", { waitUntil: "networkidle" });
     await page.getByRole("button", { name: "View as Sid Surveyor" }).click();
     await waitForPath(page, "/surveyor-dashboard");
     await page.getByText("Welcome, Sid").waitFor();
+    await page.waitForLoadState("networkidle");
     await page.getByRole("button", { name: "Return to admin" }).click();
     await waitForPath(page, "/admin-dashboard");
     assertEquals(consoleErrors, []);

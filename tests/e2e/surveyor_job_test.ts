@@ -44,7 +44,9 @@ e2e("an assigned surveyor opens the job from the dashboard, accepts it and sees 
   const [name, value] = (await sessionFor(t, ortiz.user!)).split("=");
   await page.context().addCookies([{ name, value, url: baseUrl }]);
   await page.goto("/surveyor-dashboard");
-  await page.locator(`a[href="/surveyor/jobs/${survey.id}"]`).click();
+  // In <main>: once the header's bell has loaded its list, its "You were assigned" item links
+  // to the same job (whichever comes first depends on the machine's speed).
+  await page.locator(`main a[href="/surveyor/jobs/${survey.id}"]`).click();
   await page.waitForURL(`**/surveyor/jobs/${survey.id}`);
   await page.locator(".assignment-actions[data-hydrated]").waitFor();
   assert(!(await page.content()).includes("Zebulon"), "no client name while offered");

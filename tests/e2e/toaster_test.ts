@@ -29,6 +29,8 @@ async function axeViolations(page: Page, selector?: string): Promise<string[]> {
 
 /** Fills the Login tab and submits it. */
 async function signIn(page: Page, identifier: string, password: string) {
+  // Typed before AuthForm hydrates, the fields stay empty in its state (see accounts_test.ts).
+  await page.waitForLoadState("networkidle");
   await page.getByLabel("Email or Username").fill(identifier);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
