@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { AppEnv } from "./_env.ts";
 import { requireRole } from "./_auth.ts";
 import { onInvalid } from "./_errors.tsx";
-import type { Db } from "../db/client.ts";
+import type { Db, Sql } from "../db/client.ts";
 import {
   type EmailTemplateVersion,
   getLatestVersions,
@@ -171,6 +171,21 @@ function sameTexts(a: CopyTexts, b: CopyTexts): boolean {
   return [...keys].every((k) => a.blocks[k] === b.blocks[k]);
 }
 
+/**
+ * Runs `append` (which reads the versions and inserts the next one) in a transaction; a version
+ * saved by someone else since the editor loaded is a 409 naming who saved it.
+ */
+async function appendVersion(db: Sql, append: (tx: Db) => Promise<void>): Promise<void> {
+  try {
+    await db.begin(append);
+  } catch (err) {
+    if (err instanceof StaleVersionError) {
+      throw new HTTPException(409, { message: staleMessage(err) });
+    }
+    throw err;
+  }
+}
+
 function staleMessage(err: StaleVersionError): string {
   const v = err.current;
   return v
@@ -211,27 +226,20 @@ export const emailTemplateApi = new Hono<AppEnv>()
       const texts = checkedCopy(id, input);
       const createdBy = c.var.session?.impersonatorId ?? c.var.user!.id;
       const db = c.var.db;
-      try {
-        await db.begin(async (tx) => {
-          const { current } = await getLatestVersions(tx, { template: id });
-          const sent = current && !current.isReset ? current : defaultTexts(templateShape(id));
-          // Compared before the lock: a concurrent save makes this stale only if baseVersion
-          // was not given, and then saving the same words again is harmless.
-          if (sameTexts(texts, sent)) {
-            throw new HTTPException(409, {
-              message: current
-                ? `No changes: these are the words of version ${current.version}`
-                : "No changes: these are the default words",
-            });
-          }
-          await insertTemplateVersion(tx, { template: id, ...texts, createdBy, baseVersion });
-        });
-      } catch (err) {
-        if (err instanceof StaleVersionError) {
-          throw new HTTPException(409, { message: staleMessage(err) });
+      await appendVersion(db, async (tx) => {
+        const { current } = await getLatestVersions(tx, { template: id });
+        const sent = current && !current.isReset ? current : defaultTexts(templateShape(id));
+        // Compared before the lock: a concurrent save makes this stale only if baseVersion
+        // was not given, and then saving the same words again is harmless.
+        if (sameTexts(texts, sent)) {
+          throw new HTTPException(409, {
+            message: current
+              ? `No changes: these are the words of version ${current.version}`
+              : "No changes: these are the default words",
+          });
         }
-        throw err;
-      }
+        await insertTemplateVersion(tx, { template: id, ...texts, createdBy, baseVersion });
+      });
       return c.json(
         { message: "Email template saved", state: await templateState(db, id) },
         201,
@@ -248,26 +256,19 @@ export const emailTemplateApi = new Hono<AppEnv>()
       const { baseVersion } = c.req.valid("json");
       const createdBy = c.var.session?.impersonatorId ?? c.var.user!.id;
       const db = c.var.db;
-      try {
-        await db.begin(async (tx) => {
-          const { current } = await getLatestVersions(tx, { template: id });
-          if (!current || current.isReset) {
-            throw new HTTPException(409, { message: "This email already uses the default words" });
-          }
-          await insertTemplateVersion(tx, {
-            template: id,
-            ...defaultTexts(templateShape(id)),
-            isReset: true,
-            createdBy,
-            baseVersion,
-          });
-        });
-      } catch (err) {
-        if (err instanceof StaleVersionError) {
-          throw new HTTPException(409, { message: staleMessage(err) });
+      await appendVersion(db, async (tx) => {
+        const { current } = await getLatestVersions(tx, { template: id });
+        if (!current || current.isReset) {
+          throw new HTTPException(409, { message: "This email already uses the default words" });
         }
-        throw err;
-      }
+        await insertTemplateVersion(tx, {
+          template: id,
+          ...defaultTexts(templateShape(id)),
+          isReset: true,
+          createdBy,
+          baseVersion,
+        });
+      });
       return c.json(
         { message: "Email reset to default", state: await templateState(db, id) },
         201,
