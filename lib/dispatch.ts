@@ -236,11 +236,9 @@ async function withNotified(
   db: Db,
   surveyId: string,
   stored: NearbySurveyorInfo[],
-  { isFresh }: { isFresh: boolean },
 ): Promise<NearbySurveyorInfo[]> {
-  // A fresh match already left out the places that are records (placeProspects).
   const [surveyors, offered] = await Promise.all([
-    isFresh ? stored : withConvertedPlaces(db, stored),
+    withConvertedPlaces(db, stored),
     listSurveyRecipientIds(db, { surveyId }),
   ]);
   return markNotified(surveyors, offered);
@@ -275,11 +273,12 @@ export async function findSurveyors(
   let list: NearbySurveyorInfo[];
   let foundAt: Date;
   if (fromCache) {
-    list = await withNotified(deps.sql, survey.id, survey.nearbySurveyors!, { isFresh: false });
+    list = await withNotified(deps.sql, survey.id, survey.nearbySurveyors!);
     foundAt = survey.nearbySurveyorsFoundAt!;
   } else {
     // Who was offered the lead does not depend on the search: read it alongside (another
-    // pooled connection on Postgres), not after.
+    // pooled connection on Postgres), not after. A fresh match already left out the places
+    // that are records (placeProspects), so it needs no withConvertedPlaces.
     const [fresh, offered] = await Promise.all([
       matchAndStore(deps.sql, survey, deps.places),
       listSurveyRecipientIds(deps.sql, { surveyId: survey.id }),
@@ -584,7 +583,7 @@ export async function getSurveyDispatch(
   const survey = await getDispatchSurvey(deps.sql, { id: surveyId });
   if (!survey) return undefined;
   const [surveyors, lead] = await Promise.all([
-    withNotified(deps.sql, survey.id, survey.nearbySurveyors ?? [], { isFresh: false }),
+    withNotified(deps.sql, survey.id, survey.nearbySurveyors ?? []),
     getLeadForSurvey(deps.sql, { surveyId: survey.id }),
   ]);
   return {

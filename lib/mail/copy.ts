@@ -46,15 +46,6 @@ export interface FilledCopy<K extends string = string> {
 /** `{name}`: a variable reference. Braces around anything else are literal text. */
 const VARIABLE = /\{([A-Za-z][A-Za-z0-9_]*)\}/g;
 
-/** The default texts of `def`. */
-export function defaultCopyTexts<P, K extends string>(def: TemplateCopyDef<P, K>): CopyTexts {
-  const blocks: Record<string, string> = {};
-  for (const [key, block] of Object.entries(def.blocks) as [K, CopyBlockDef][]) {
-    blocks[key] = block.text;
-  }
-  return { subject: def.subject, blocks };
-}
-
 /** The variable names `text` uses that are not in `allowed`, each once, in order of use. */
 export function unknownVariables(text: string, allowed: Iterable<string>): string[] {
   const known = new Set(allowed);

@@ -12,7 +12,8 @@ import {
   type TemplateId,
   TEMPLATES,
 } from "../../lib/mail/render.tsx";
-import { defaultCopyTexts, unknownVariables } from "../../lib/mail/copy.ts";
+import { unknownVariables } from "../../lib/mail/copy.ts";
+import { copyShapeOf, defaultTexts } from "../../lib/mail/template_copy.ts";
 import { nextStepText } from "../../lib/mail/templates/NewSurveyRequestAdmin.tsx";
 import { refundDecisionSentence } from "../../lib/mail/templates/RefundDecision.tsx";
 
@@ -52,9 +53,7 @@ test("[mail copy] the default words render every email byte for byte as before",
     const stored = await renderAny(
       snapshot.id,
       snapshot.props,
-      defaultCopyTexts(
-        templateCopyDef(snapshot.id),
-      ),
+      defaultTexts(copyShapeOf(templateCopyDef(snapshot.id))),
     );
     assertEquals(stored, email, where);
   }
@@ -65,7 +64,7 @@ test("[mail copy] an admin's subject and block words show in the subject, HTML a
     const def = templateCopyDef(id);
     const sample = TEMPLATES[id].sample;
     const [variable] = Object.keys(def.variables);
-    const texts = defaultCopyTexts(def);
+    const texts = defaultTexts(copyShapeOf(def));
     texts.subject = `Edited subject for {${variable}}`;
     for (const key of Object.keys(texts.blocks)) texts.blocks[key] = `Edited ${key} words`;
     const email = await renderAny(id, sample, texts);
