@@ -1,6 +1,8 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { ApiError, apiJson, errorMessage } from "./_api.ts";
 import { toast } from "./_toast.ts";
+import { navigate } from "./_nav.ts";
+import { dashboardPath } from "../lib/return_to.ts";
 import {
   CheckedForm,
   PASSWORD_MIN_LENGTH,
@@ -10,10 +12,32 @@ import {
   TextField,
 } from "./_fields.tsx";
 
+/** What the link is for (db/password_resets.ts `PasswordTokenPurpose`). */
+export type SetPasswordPurpose = "reset" | "invitation";
+
+/** The page title of /reset-password for each kind of link. */
+export const SET_PASSWORD_TITLES: Record<SetPasswordPurpose, string> = {
+  reset: "Reset your password",
+  invitation: "Choose your password",
+};
+
 /** Props of the reset-password island. */
 export interface ResetPasswordFormProps {
   /** The `token` query parameter, or null when the link had none. */
   token: string | null;
+  /**
+   * `invitation` for a technician's or surveyor's invitation link: the form asks them to
+   * choose their password, and on success they are signed in and sent to their dashboard.
+   * `reset` (the default) is the spec's forgot-password reset.
+   */
+  purpose?: SetPasswordPurpose;
+}
+
+/** What /api/reset-password answers for an invitation: the person is signed in. */
+interface SignedInAnswer {
+  message?: string;
+  user?: { fullName?: string; role?: string };
+  redirectTo?: string;
 }
 
 /** Spec section 4: the link check goes unknown → valid | invalid; the form idle → success. */
@@ -24,9 +48,14 @@ type Errors = { password?: string; confirmPassword?: string };
 /**
  * /reset-password: verifies the token (spinner), then shows the invalid-link panel, the
  * new-password form (with the account's email when the server gave one) or, after a reset,
- * the success panel with 'Go to Login'. No token means an invalid link.
+ * the success panel with 'Go to Login'. No token means an invalid link. An invitation link
+ * reads "Welcome" / "Choose your password" and, once set, goes to the person's dashboard
+ * (the server signed them in).
  */
-export default function ResetPasswordForm({ token }: ResetPasswordFormProps) {
+export default function ResetPasswordForm(
+  { token, purpose = "reset" }: ResetPasswordFormProps,
+) {
+  const isInvitation = purpose === "invitation";
   const [state, setState] = useState<ResetState>(token ? "verifying" : "invalid");
   const [email, setEmail] = useState<string | null>(null);
   const [password, setPassword] = useState("");
@@ -68,11 +97,20 @@ export default function ResetPasswordForm({ token }: ResetPasswordFormProps) {
     if (next.password || next.confirmPassword) return;
     setPending(true);
     try {
-      const result = await apiJson<{ message?: string }>("POST", "/api/reset-password", {
+      const result = await apiJson<SignedInAnswer>("POST", "/api/reset-password", {
         token,
         password,
         confirmPassword,
       });
+      if (result?.user) {
+        setState("success");
+        toast({
+          title: "Password set",
+          description: result.user.fullName ? `Welcome, ${result.user.fullName}!` : "Welcome!",
+        });
+        navigate(result.redirectTo ?? dashboardPath(result.user.role ?? ""));
+        return;
+      }
       toast({
         title: "Password reset successful",
         description: result?.message ?? "You can now sign in with your new password.",
@@ -80,7 +118,7 @@ export default function ResetPasswordForm({ token }: ResetPasswordFormProps) {
       setState("success");
     } catch (err) {
       toast({
-        title: "Password reset failed",
+        title: isInvitation ? "Password not set" : "Password reset failed",
         description: err instanceof ApiError
           ? errorMessage(err, "Failed to reset password. Please try again.")
           : "An error occurred. Please try again later.",
@@ -94,9 +132,9 @@ export default function ResetPasswordForm({ token }: ResetPasswordFormProps) {
   if (state === "verifying") {
     return (
       <div className="auth-card__center" role="status" aria-live="polite">
-        <h1 className="visually-hidden">Reset your password</h1>
+        <h1 className="visually-hidden">{SET_PASSWORD_TITLES[purpose]}</h1>
         <Spinner />
-        <p>Verifying your reset link...</p>
+        <p>{isInvitation ? "Verifying your invitation link..." : "Verifying your reset link..."}</p>
       </div>
     );
   }
@@ -127,6 +165,16 @@ export default function ResetPasswordForm({ token }: ResetPasswordFormProps) {
     );
   }
 
+  if (state === "success" && isInvitation) {
+    return (
+      <div className="auth-card__center" role="status">
+        <h1>Welcome to Meridian</h1>
+        <Spinner />
+        <p>Your password is set. Taking you to your dashboard...</p>
+      </div>
+    );
+  }
+
   if (state === "success") {
     return (
       <div className="auth-card__center" role="status">
@@ -151,9 +199,21 @@ export default function ResetPasswordForm({ token }: ResetPasswordFormProps) {
 
   return (
     <CheckedForm errors={errors} isPending={isPending} onSubmit={onSubmit}>
-      <h1>Reset your password</h1>
+      <h1>{isInvitation ? "Welcome to Meridian" : "Reset your password"}</h1>
       <p className="auth-card__intro">
-        {email
+        {isInvitation
+          ? (
+            <>
+              Choose your password{email
+                ? (
+                  <>
+                    {" "}for <strong>{email}</strong>
+                  </>
+                )
+                : null} to finish setting up your account.
+            </>
+          )
+          : email
           ? (
             <>
               Choose a new password for <strong>{email}</strong>.
@@ -175,7 +235,7 @@ export default function ResetPasswordForm({ token }: ResetPasswordFormProps) {
         : null}
       <TextField
         id="reset-password"
-        label="New Password"
+        label={isInvitation ? "Password" : "New Password"}
         type="password"
         value={password}
         onValue={setPassword}
@@ -186,7 +246,7 @@ export default function ResetPasswordForm({ token }: ResetPasswordFormProps) {
       />
       <TextField
         id="reset-confirm-password"
-        label="Confirm New Password"
+        label={isInvitation ? "Confirm Password" : "Confirm New Password"}
         type="password"
         value={confirmPassword}
         onValue={setConfirmPassword}
@@ -195,7 +255,11 @@ export default function ResetPasswordForm({ token }: ResetPasswordFormProps) {
         maxLength={128}
       />
       <button type="submit" className="btn btn--primary btn--block" disabled={isPending}>
-        {isPending ? "Resetting password..." : "Reset Password"}
+        {isInvitation
+          ? (isPending ? "Signing you in..." : "Set password and sign in")
+          : isPending
+          ? "Resetting password..."
+          : "Reset Password"}
       </button>
     </CheckedForm>
   );

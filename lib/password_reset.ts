@@ -16,8 +16,10 @@ import { getUserByEmail } from "../db/users.ts";
 import { insertAuditEvent } from "../db/audit.ts";
 import {
   claimPasswordResetRequest,
+  getPasswordResetTarget,
   insertPasswordResetToken,
   type PasswordResetRequest,
+  type PasswordTokenPurpose,
 } from "../db/password_resets.ts";
 import { queuePasswordResetEmail } from "./mail/emails.ts";
 import { hashToken, randomToken } from "./sessions.ts";
@@ -74,4 +76,21 @@ export async function processPasswordResetRequests(
     })
   ) handled++;
   return handled;
+}
+
+/** What a set-password token looks like (32 random bytes, base64url): anything else is no link. */
+export const PASSWORD_TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * What the set-password link with `token` is for, so its page can read as an invitation or a
+ * reset; null for a missing, malformed, unknown, used or expired token (the page then shows
+ * the spec's invalid-link panel).
+ */
+export async function getPasswordTokenPurpose(
+  db: Db,
+  token: string | undefined,
+): Promise<PasswordTokenPurpose | null> {
+  if (!token || !PASSWORD_TOKEN_SHAPE.test(token)) return null;
+  const target = await getPasswordResetTarget(db, { tokenHash: await hashToken(token) });
+  return target?.purpose ?? null;
 }

@@ -231,38 +231,32 @@ export async function assignTechnicianProps(
   };
 }
 
-/** Input of `inviteTechnicianInTx`; the hashes are computed before the transaction. */
-export interface InviteTechnicianInput {
+/** Input of `createTechnicianInTx`. */
+export interface CreateTechnicianInput {
   fullName: string;
   email: string;
   phone: string | null;
-  /** The firm, or null for Meridian staff (admins only: the route decides). */
+  /** The firm, or null for Meridian staff. */
   surveyorId: string | null;
-  /** A password nobody knows (hashed), so the account is unusable before the link is used. */
   passwordHash: string;
-  /** The SHA-256 of the set-password token in `setPasswordUrl`. */
-  tokenHash: string;
-  setPasswordUrl: string;
-  /** How many days the link works (INVITATION_TTL_MINUTES in days). */
-  validDays: number;
-  ttlMinutes: number;
   /** The audit fields (who, from where). */
   audit: Pick<AuditEventInput, "actorId" | "ip" | "userAgent">;
-  /** Who invites (their name goes in the email). */
-  inviterName: string;
+  /** How the account came to be, for the audit row ("technician_invitation", "cli"). */
+  via: string;
 }
 
 /**
- * Creates the technician's account (role technician, a password nobody knows), their
- * `technicians` row, a set-password token and the invitation email, in the caller's
- * transaction. Returns the new technician.
+ * Creates a technician's account (role technician, company name their firm's) and their
+ * `technicians` row in firm `surveyorId` (null: Meridian staff), with a `user_created` audit
+ * row, in the caller's transaction: the account the crew lists, the assign form and the
+ * technician pages all know. Returns the new technician.
  *
  * Throws `TechnicianError` 404 when `surveyorId` names no firm, 409 when the email already has
  * an account (any role, any letter case).
  */
-export async function inviteTechnicianInTx(
+export async function createTechnicianInTx(
   tx: Db,
-  input: InviteTechnicianInput,
+  input: CreateTechnicianInput,
 ): Promise<TechnicianMember> {
   let companyName: string | null = null;
   if (input.surveyorId !== null) {
@@ -299,10 +293,39 @@ export async function inviteTechnicianInTx(
     event: "user_created",
     ...input.audit,
     targetId: user.id,
-    details: { role: "technician", via: "technician_invitation", surveyorId: input.surveyorId },
+    details: { role: "technician", via: input.via, surveyorId: input.surveyorId },
   });
-  await sendInvitation(tx, user, companyName, input);
   return (await getTechnician(tx, { userId: user.id }))!;
+}
+
+/** Input of `inviteTechnicianInTx`; the hashes are computed before the transaction. */
+export interface InviteTechnicianInput extends Omit<CreateTechnicianInput, "via"> {
+  /** A password nobody knows (hashed), so the account is unusable before the link is used. */
+  passwordHash: string;
+  /** The SHA-256 of the set-password token in `setPasswordUrl`. */
+  tokenHash: string;
+  setPasswordUrl: string;
+  /** How many days the link works (INVITATION_TTL_MINUTES in days). */
+  validDays: number;
+  ttlMinutes: number;
+  /** Who invites (their name goes in the email). */
+  inviterName: string;
+}
+
+/**
+ * Creates the technician (`createTechnicianInTx`, with a password nobody knows), an invitation
+ * token and the invitation email, in the caller's transaction. Returns the new technician.
+ *
+ * Throws `TechnicianError` 404 when `surveyorId` names no firm, 409 when the email already has
+ * an account (any role, any letter case).
+ */
+export async function inviteTechnicianInTx(
+  tx: Db,
+  input: InviteTechnicianInput,
+): Promise<TechnicianMember> {
+  const technician = await createTechnicianInTx(tx, { ...input, via: "technician_invitation" });
+  await sendInvitation(tx, technician, technician.companyName, input);
+  return technician;
 }
 
 async function sendInvitation(
@@ -317,6 +340,7 @@ async function sendInvitation(
   await insertPasswordResetToken(tx, {
     userId: user.id,
     tokenHash: input.tokenHash,
+    purpose: "invitation",
     ttlMinutes: input.ttlMinutes,
   });
   await queueTechnicianInvitationEmail(tx, {

@@ -15,10 +15,11 @@ import { PageHeader } from "../components/AppPage.tsx";
 import { Island } from "../components/Island.tsx";
 import AuthForm from "../islands/AuthForm.tsx";
 import ForgotPasswordForm from "../islands/ForgotPasswordForm.tsx";
-import ResetPasswordForm from "../islands/ResetPasswordForm.tsx";
+import ResetPasswordForm, { SET_PASSWORD_TITLES } from "../islands/ResetPasswordForm.tsx";
 import ProfileForm from "../islands/ProfileForm.tsx";
 import Toaster from "../islands/Toaster.tsx";
 import { singleLine } from "../lib/text.ts";
+import { getPasswordTokenPurpose } from "../lib/password_reset.ts";
 import { isGoogleSignInConfigured } from "../lib/oauth/google.ts";
 import { GoogleSignIn } from "../islands/_google_sign_in.tsx";
 import { getGoogleAccountForUser } from "../db/oauth_accounts.ts";
@@ -124,15 +125,21 @@ export const accountPages = new Hono<AppEnv>()
       </AuthShell>,
     ));
   })
-  .get("/reset-password", zValidator("query", ResetQuery, onInvalid), (c) => {
+  .get("/reset-password", zValidator("query", ResetQuery, onInvalid), async (c) => {
     const { token } = c.req.valid("query");
     noStore(c);
+    // An invitation's link (a technician's or surveyor's first password) reads as one.
+    const purpose = await getPasswordTokenPurpose(c.var.db, token) ?? "reset";
     // The token is a secret: never let the page (and so its URL) be cached or indexed.
     return c.html(renderPage(
       c,
-      { title: "Reset your password", noindex: true },
+      { title: SET_PASSWORD_TITLES[purpose], noindex: true },
       <AuthShell user={c.var.user}>
-        <Island component={ResetPasswordForm} props={{ token: token || null }} hydrate="load" />
+        <Island
+          component={ResetPasswordForm}
+          props={{ token: token || null, purpose }}
+          hydrate="load"
+        />
       </AuthShell>,
     ));
   })

@@ -6,10 +6,11 @@ import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import type { AppEnv } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
-import { auditContext, endSession, requireUser, startSession } from "./_auth.ts";
+import { auditContext, dashboardPath, endSession, requireUser, startSession } from "./_auth.ts";
 import { hitRateLimit } from "../db/kv.ts";
 import { insertAuditEvent } from "../db/audit.ts";
 import {
+  getUserById,
   getUserByIdentifier,
   getUserCredentials,
   insertUser,
@@ -38,7 +39,7 @@ import { hashToken, revokeUserSessions } from "../lib/sessions.ts";
 import { queuePasswordChangedEmail } from "../lib/mail/emails.ts";
 import { backgroundWork } from "../lib/background.ts";
 import { deviceCookie, findDevice, issueDeviceToken } from "../lib/device_cookies.ts";
-import { processPasswordResetRequests } from "../lib/password_reset.ts";
+import { PASSWORD_TOKEN_SHAPE, processPasswordResetRequests } from "../lib/password_reset.ts";
 import { secret, singleLine } from "../lib/text.ts";
 
 /** Spec section 8: the only answer /api/forgot-password ever gives. */
@@ -46,6 +47,8 @@ export const FORGOT_PASSWORD_MESSAGE =
   "If an account with this email exists, you'll receive instructions to reset your password.";
 /** Spec section 2: the reset link is unknown, used, expired, or its account is disabled. */
 export const INVALID_RESET_LINK_MESSAGE = "This password reset link is invalid or has expired.";
+/** What /api/reset-password answers for an invitation link: the person is now signed in. */
+export const INVITATION_ACCEPTED_MESSAGE = "Your password is set and you are signed in.";
 /** Spec section 8: the logout toast text. */
 export const LOGGED_OUT_MESSAGE = "You have been logged out successfully.";
 /** Same answer for an unknown identifier, a wrong password and a disabled account. */
@@ -154,7 +157,7 @@ const ResetPasswordInput = body({
   path: ["confirmPassword"],
 });
 
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+const TOKEN_SHAPE = PASSWORD_TOKEN_SHAPE;
 
 function minutesText(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
@@ -426,17 +429,40 @@ export const authApi = new Hono<AppEnv>()
       if (!target) return invalidResetLink(c);
       const passwordHash = await hashPassword(password);
       const audit = { ...auditContext(c), actorId: null };
-      const userId = await c.var.db.begin(async (tx) => {
-        const id = await consumePasswordResetToken(tx, { tokenHash });
-        if (!id) return undefined;
+      const result = await c.var.db.begin(async (tx) => {
+        const used = await consumePasswordResetToken(tx, { tokenHash });
+        if (!used) return undefined;
+        const { userId: id, purpose } = used;
         await updateUserPassword(tx, { id, passwordHash });
-        await queuePasswordChangedEmail(tx, { to: target.email, name: target.fullName });
-        await insertAuditEvent(tx, { event: "password_reset_completed", ...audit, targetId: id });
+        if (purpose === "reset") {
+          await queuePasswordChangedEmail(tx, { to: target.email, name: target.fullName });
+        }
+        await insertAuditEvent(tx, {
+          event: "password_reset_completed",
+          ...audit,
+          targetId: id,
+          details: { purpose },
+        });
         // Before the commit: a password never changes while the old sessions live on.
         await revokeUserSessions(c.var.kv, id);
-        return id;
+        const user = purpose === "invitation" ? await getUserById(tx, id) : undefined;
+        if (!user) return { purpose, user: undefined };
+        // An invitation's first password is the person choosing to sign in: the same record,
+        // fresh session and device cookie as a password sign-in, before the commit.
+        const signedIn = await recordSignIn(c, tx, user, { method: "invitation" });
+        const cookie = deviceCookie(c.var.deps.config);
+        setCookie(c, cookie.name, await issueDeviceToken(c.var.kv, { userId: id }), cookie.options);
+        return { purpose, user: signedIn };
       });
-      if (!userId) return invalidResetLink(c);
+      if (!result) return invalidResetLink(c);
+      if (result.user) {
+        return c.json({
+          success: true,
+          message: INVITATION_ACCEPTED_MESSAGE,
+          user: toSessionUser(result.user),
+          redirectTo: dashboardPath(result.user.role),
+        });
+      }
       return c.json({
         success: true,
         message: "Your password has been reset. You can now sign in with your new password.",

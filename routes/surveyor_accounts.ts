@@ -186,6 +186,7 @@ export const surveyorAccounts = new Hono<AppEnv>()
         await insertPasswordResetToken(tx, {
           userId: user.id,
           tokenHash,
+          purpose: "invitation",
           ttlMinutes: INVITATION_TTL_MINUTES,
         });
         await queueSurveyorInvitationEmail(tx, {

@@ -224,7 +224,10 @@ test("[password resets] a token is single use, one per user, and expires", async
   await insertPasswordResetToken(sql, { userId: u.id, tokenHash: "h2" });
   assertEquals(await getPasswordResetTarget(sql, { tokenHash: "h1" }), undefined, "older voided");
   assertEquals((await getPasswordResetTarget(sql, { tokenHash: "h2" }))?.email, u.email);
-  assertEquals(await consumePasswordResetToken(sql, { tokenHash: "h2" }), u.id);
+  assertEquals(await consumePasswordResetToken(sql, { tokenHash: "h2" }), {
+    userId: u.id,
+    purpose: "reset",
+  });
   assertEquals(await consumePasswordResetToken(sql, { tokenHash: "h2" }), undefined);
   await insertPasswordResetToken(sql, { userId: u.id, tokenHash: "h3" });
   await sql`update password_reset_tokens set expires_at = now() - interval '1 second'`;
@@ -250,4 +253,26 @@ test("[password resets] a new token lasts one hour", async () => {
     select round(extract(epoch from expires_at - created_at) / 60)::int as minutes
     from password_reset_tokens`;
   assertEquals(minutes, 60);
+});
+
+test("[password resets] an invitation token says so and lasts a week; a reset after it replaces it", async () => {
+  const sql = await freshDb();
+  const u = await createUser(sql, { role: "technician" });
+  await insertPasswordResetToken(sql, { userId: u.id, tokenHash: "i1", purpose: "invitation" });
+  assertEquals((await getPasswordResetTarget(sql, { tokenHash: "i1" }))?.purpose, "invitation");
+  const [{ days }] = await sql<{ days: number }[]>`
+    select round(extract(epoch from expires_at - created_at) / 86400)::int as days
+    from password_reset_tokens`;
+  assertEquals(days, 7);
+  await insertPasswordResetToken(sql, { userId: u.id, tokenHash: "r1" });
+  assertEquals(await getPasswordResetTarget(sql, { tokenHash: "i1" }), undefined);
+  assertEquals((await getPasswordResetTarget(sql, { tokenHash: "r1" }))?.purpose, "reset");
+  assertEquals(await consumePasswordResetToken(sql, { tokenHash: "r1" }), {
+    userId: u.id,
+    purpose: "reset",
+  });
+  await assertRejects(() =>
+    sql`insert into password_reset_tokens (token_hash, user_id, purpose, expires_at)
+      values ('x', ${u.id}, 'other', now())`
+  );
 });

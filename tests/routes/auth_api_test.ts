@@ -773,6 +773,31 @@ test("[reset] the emailed link resets the password once and ends every session",
   t.close();
 });
 
+test("[reset] a forgot-password link still reads 'Reset your password', signs nobody in and sends 'password changed'", async () => {
+  const t = await createTestApp();
+  const user = await createUser(t.sql, { role: "technician" });
+  await expectJson(
+    await t.request("POST", "/api/forgot-password", { body: { email: user.email } }),
+    200,
+  );
+  await backgroundWork(t.deps).settled();
+  const token = resetTokenFrom((await outbox(t, user.email, "password_reset"))[0].text);
+  const html = await (await t.request("GET", `/reset-password?token=${token}`)).text();
+  assertMatch(html, /<title>Reset your password \| Meridian<\/title>/);
+  assert(!html.includes("Choose your password"));
+  const res = await t.request("POST", "/api/reset-password", {
+    body: { token, password: "fresh-start", confirmPassword: "fresh-start" },
+  });
+  assertEquals(await expectJson(res, 200), {
+    success: true,
+    message: "Your password has been reset. You can now sign in with your new password.",
+  });
+  assertEquals(sessionCookieFrom(t, res), null, "a reset does not sign in");
+  assertEquals((await getUserById(t.sql, user.id))?.lastLogin, null);
+  assertEquals((await outbox(t, user.email, "password_changed")).length, 1);
+  t.close();
+});
+
 test("[reset] an expired link is invalid", async () => {
   const t = await createTestApp();
   const user = await createUser(t.sql, { role: "client" });

@@ -1,6 +1,6 @@
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../_assert.ts";
 import { createTestApp, test, type TestApp } from "../_helpers.ts";
-import { createSignedInUser, createUser, signIn, signInAs } from "../_auth.ts";
+import { createSignedInUser, createUser, sessionCookieFrom, signIn, signInAs } from "../_auth.ts";
 import { countRows, expectJson } from "../_fixtures.ts";
 import { findIslandProps, loadPage } from "../_pages.ts";
 import { getSurveyor, insertSurveyor, type InsertSurveyorInput } from "../../db/surveyors.ts";
@@ -530,5 +530,30 @@ test("[surveyor accounts] the dashboard and /profile show a surveyor their cover
   const client = await signInAs(t, "client");
   const { html } = await loadPage(t, "/profile", client);
   assert(!html.includes("Your coverage"), "other roles have no coverage card");
+  t.close();
+});
+
+test("[surveyor accounts] the invitation link reads 'Choose your password' and signs the surveyor in, with no 'password changed' email", async () => {
+  const t = await createTestApp();
+  const cookie = await signInAs(t, "admin");
+  const target = await record(t);
+  await expectJson(await invite(t, cookie, target.id), 201);
+  const [token] = await invitationTokens(t, target.email!);
+  const html = await (await t.request("GET", `/reset-password?token=${token}`)).text();
+  assertMatch(html, /<title>Choose your password \| Meridian<\/title>/);
+  const res = await t.request("POST", "/api/reset-password", {
+    body: { token, password: "my first password", confirmPassword: "my first password" },
+  });
+  const body = await expectJson(res, 200);
+  assertEquals(body.redirectTo, "/surveyor-dashboard");
+  const session = sessionCookieFrom(t, res);
+  assert(session, "signed in");
+  const own = await expectJson(
+    await t.request("GET", "/api/surveyor/profile", { cookie: session }),
+    200,
+  );
+  assertEquals(own.surveyor.id, target.id);
+  const changed = await t.sql`select 1 from email_outbox where template = 'password_changed'`;
+  assertEquals(changed.length, 0, "no 'password changed' email");
   t.close();
 });

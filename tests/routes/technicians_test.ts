@@ -1,6 +1,6 @@
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../_assert.ts";
 import { createTestApp, test, type TestApp } from "../_helpers.ts";
-import { createSignedInUser } from "../_auth.ts";
+import { createSignedInUser, sessionCookieFrom } from "../_auth.ts";
 import { countRows, expectJson, putSurveyInStatus, submitSurvey } from "../_fixtures.ts";
 import { addSurveyor, emailsOf, notificationsOf } from "../_assignment_fixtures.ts";
 import {
@@ -327,6 +327,53 @@ test("[technicians] a surveyor invites a technician: account, crew row, a workin
     }
     assertEquals(await countRows(t, "users"), users);
     assertEquals(await countRows(t, "technicians"), 1);
+  } finally {
+    t.close();
+  }
+});
+
+test("[technicians] an invitation link reads 'Choose your password', signs the technician in and sends no 'password changed' email", async () => {
+  const t = await createTestApp();
+  try {
+    const ortiz = await addSurveyor(t, "Ortiz Surveying");
+    await expectJson(
+      await t.request("POST", "/api/technicians", {
+        cookie: ortiz.cookie,
+        body: { fullName: "Jamie Field", email: "jamie@crew.test" },
+      }),
+      201,
+    );
+    const token = await invitationToken(t, "jamie@crew.test", "technician_invitation");
+    const page = await t.request("GET", `/reset-password?token=${token}`);
+    assertEquals(page.status, 200);
+    const html = await page.text();
+    assertMatch(html, /<title>Choose your password \| Meridian<\/title>/);
+    assert(!html.includes("Reset your password"), "the invitation does not read as a reset");
+
+    const res = await t.request("POST", "/api/reset-password", {
+      body: { token, password: "my first password", confirmPassword: "my first password" },
+    });
+    const body = await expectJson(res, 200);
+    assertEquals(body.redirectTo, "/technician-dashboard");
+    assertEquals([body.user.email, body.user.role], ["jamie@crew.test", "technician"]);
+    // Signed in: the answer carries a fresh session that opens the technician's dashboard.
+    const cookie = sessionCookieFrom(t, res);
+    assert(cookie, "the answer signs the technician in");
+    const me = await expectJson(await t.request("GET", "/api/user", { cookie }), 200);
+    assertEquals(me.email, "jamie@crew.test");
+    const dashboard = await t.request("GET", "/technician-dashboard", { cookie });
+    assertEquals(dashboard.status, 200);
+    await dashboard.body?.cancel();
+    const [user] = await t.sql<{ lastLogin: Date | null }[]>`
+      select last_login from users where email = 'jamie@crew.test'`;
+    assert(user.lastLogin, "the sign-in is recorded like any other");
+    assertEquals(await emailsOf(t, "password_changed"), [], "no 'password changed' email");
+    // The link works once.
+    const again = await t.request("POST", "/api/reset-password", {
+      body: { token, password: "another password", confirmPassword: "another password" },
+    });
+    assertEquals(again.status, 400);
+    await again.body?.cancel();
   } finally {
     t.close();
   }
