@@ -81,6 +81,37 @@ function memberColumns(db: Db) {
         and s.status in ('assigned', 'scheduled', 'in_fieldwork')) as open_jobs`;
 }
 
+/** A surveyor record (a firm) as `findFirms` names it. */
+export interface FirmMatch {
+  id: string;
+  companyName: string;
+  status: string;
+  /** The account linked to the record, or null. */
+  userId: string | null;
+}
+
+/**
+ * The firms `match` names: the record with that id (a uuid), else those whose company name is
+ * `match` in any letter case (at most `limit`, by name). Empty when none does.
+ */
+export async function findFirms(
+  db: Db,
+  { match, limit = 10 }: { match: string; limit?: number },
+): Promise<FirmMatch[]> {
+  const text = match.trim();
+  if (text === "") return [];
+  return [
+    ...await (isUuid(text)
+      ? db<FirmMatch[]>`
+        select id, company_name, status, user_id from surveyors where id = ${text.toLowerCase()}`
+      : db<FirmMatch[]>`
+        select id, company_name, status, user_id from surveyors
+        where lower(company_name) = lower(${text})
+        order by company_name, id
+        limit ${limit}`),
+  ];
+}
+
 /** Records `userId` as a technician of firm `surveyorId` (null: Meridian staff). */
 export async function insertTechnician(
   db: Db,

@@ -7,6 +7,10 @@ import { listAuditEvents } from "../../db/audit.ts";
 import { openDatabase } from "../../db/client.ts";
 import { migrate } from "../../db/migrate.ts";
 import { lockPath, readHolder } from "../../db/embedded.ts";
+import { expectJson } from "../_fixtures.ts";
+import { addSurveyor, clientWithSurvey } from "../_assignment_fixtures.ts";
+import { acceptJob, assignPath } from "../_technician_fixtures.ts";
+import { getSurveyor } from "../../db/surveyors.ts";
 
 async function cli(t: TestApp, ...args: string[]) {
   const out: string[] = [];
@@ -76,6 +80,171 @@ test("[cli] create with --password uses it and does not print it", async () => {
   const user = await getUserByEmail(t.sql, "sv@example.com");
   assertEquals([user?.role, user?.companyName, user?.phone], ["surveyor", "Acme", "555-0100"]);
   await signIn(t, { identifier: "sv@example.com", password: "chosen-secret" });
+  t.close();
+});
+
+test("[cli] a technician made by the command is in Meridian's staff crew: the admin lists and assigns them", async () => {
+  const t = await createTestApp();
+  const admin = await createSignedInUser(t, { role: "admin" });
+  const { survey } = await clientWithSurvey(t);
+  const ortiz = await addSurveyor(t, "Ortiz Surveying");
+  await acceptJob(t, survey.id, ortiz.surveyor.id);
+  const r = await cli(
+    t,
+    ...["create", "--role", "technician", "--email", "tess@example.com", "--name", "Tess Tech"],
+    ...["--password", "tess-secret"],
+  );
+  assertEquals(r.code, 0, r.err);
+  assertStringIncludes(r.out, "In Meridian's staff crew");
+  const user = await getUserByEmail(t.sql, "tess@example.com");
+
+  const list = await expectJson(
+    await t.request("GET", "/api/technicians?surveyorId=staff", { cookie: admin.cookie }),
+    200,
+  );
+  assertEquals(list.technicians.map((m: { email: string }) => m.email), ["tess@example.com"]);
+  const assigned = await expectJson(
+    await t.request("PATCH", assignPath(survey.id), {
+      cookie: admin.cookie,
+      body: { technicianId: user!.id, notes: null },
+    }),
+    200,
+  );
+  assertEquals(assigned.message, "Technician assigned");
+  // And the technician signs in to a dashboard that shows the job.
+  const cookie = await signIn(t, { identifier: "tess@example.com", password: "tess-secret" });
+  const dashboard = await t.request("GET", "/technician-dashboard", { cookie });
+  assertEquals(dashboard.status, 200);
+  assertStringIncludes(await dashboard.text(), "1200 Barton Springs Rd");
+  const [event] = await listAuditEvents(t.sql, { userId: user!.id, event: "user_created" });
+  assertEquals(event.details, { role: "technician", via: "cli", surveyorId: null });
+  t.close();
+});
+
+test("[cli] --firm puts a technician in that firm's crew, by record id or company name", async () => {
+  const t = await createTestApp();
+  const { survey } = await clientWithSurvey(t);
+  const ortiz = await addSurveyor(t, "Ortiz Surveying");
+  await acceptJob(t, survey.id, ortiz.surveyor.id);
+  const byName = await cli(
+    t,
+    ...["create", "--role", "technician", "--email", "riley@example.com", "--name", "Riley"],
+    ...["--firm", "ortiz SURVEYING"],
+  );
+  assertEquals(byName.code, 0, byName.err);
+  assertStringIncludes(
+    byName.out,
+    `In the crew of Ortiz Surveying (record id ${ortiz.surveyor.id})`,
+  );
+  const byId = await cli(
+    t,
+    ...["create", "--role", "technician", "--email", "sam@example.com", "--name", "Sam"],
+    ...["--firm", ortiz.surveyor.id.toUpperCase()],
+  );
+  assertEquals(byId.code, 0, byId.err);
+  const riley = await getUserByEmail(t.sql, "riley@example.com");
+  assertEquals(riley?.companyName, "Ortiz Surveying");
+
+  // The firm's surveyor sees both in "Your crew" and can give them the firm's job.
+  const crew = await expectJson(
+    await t.request("GET", "/api/technicians", { cookie: ortiz.cookie }),
+    200,
+  );
+  assertEquals(crew.technicians.map((m: { email: string }) => m.email).sort(), [
+    "riley@example.com",
+    "sam@example.com",
+  ]);
+  await expectJson(
+    await t.request("PATCH", assignPath(survey.id), {
+      cookie: ortiz.cookie,
+      body: { technicianId: riley!.id },
+    }),
+    200,
+  );
+  t.close();
+});
+
+test("[cli] an unknown or ambiguous --firm, or a role that takes none, is refused and nothing is stored", async () => {
+  const t = await createTestApp();
+  await addSurveyor(t, "Twin Survey Co", { withUser: false });
+  await addSurveyor(t, "twin survey co", { withUser: false, email: "two@twin.test" });
+  const users = await userCount(t);
+  const base = ["create", "--role", "technician", "--email", "x@example.com", "--name", "X"];
+  const unknown = await cli(t, ...base, "--firm", "Nobody Surveying");
+  assertEquals(unknown.code, 1);
+  assertStringIncludes(unknown.err, "No surveyor firm matches --firm Nobody Surveying");
+  const missing = await cli(t, ...base, "--firm", crypto.randomUUID());
+  assertEquals(missing.code, 1);
+  const twins = await cli(t, ...base, "--firm", "Twin Survey Co");
+  assertEquals(twins.code, 1);
+  assertStringIncludes(twins.err, "matches 2 firms; give the record id of one");
+  const admin = await cli(
+    t,
+    ...["create", "--role", "admin", "--email", "a@example.com", "--name", "A"],
+    ...["--firm", "Twin Survey Co"],
+  );
+  assertEquals(admin.code, 2);
+  assertStringIncludes(admin.err, "--firm applies only to --role technician or --role surveyor");
+  const company = await cli(t, ...base, "--company", "Acme");
+  assertEquals(company.code, 2);
+  assertStringIncludes(company.err, "--company does not apply to a technician");
+  assertEquals(await userCount(t), users);
+  assertEquals((await t.sql`select count(*)::int as n from technicians`)[0].n, 0);
+  t.close();
+});
+
+test("[cli] a surveyor is linked to the firm --firm names; without it the command says what is missing", async () => {
+  const t = await createTestApp();
+  const record = await addSurveyor(t, "Lone Star Surveying", { withUser: false });
+  const linked = await cli(
+    t,
+    ...["create", "--role", "surveyor", "--email", "owner@lonestar.test", "--name", "Lee"],
+    ...["--firm", "Lone Star Surveying", "--password", "lee-secret"],
+  );
+  assertEquals(linked.code, 0, linked.err);
+  assertStringIncludes(linked.out, "Linked to the firm record Lone Star Surveying");
+  const user = await getUserByEmail(t.sql, "owner@lonestar.test");
+  assertEquals((await getSurveyor(t.sql, { id: record.surveyor.id }))?.userId, user!.id);
+  assertEquals(user?.companyName, "Lone Star Surveying");
+  const cookie = await signIn(t, { identifier: "owner@lonestar.test", password: "lee-secret" });
+  const own = await expectJson(await t.request("GET", "/api/surveyor/profile", { cookie }), 200);
+  assertEquals(own.surveyor.id, record.surveyor.id);
+
+  // The record has an account now: a second surveyor cannot take it.
+  const taken = await cli(
+    t,
+    ...["create", "--role", "surveyor", "--email", "second@lonestar.test", "--name", "S"],
+    ...["--firm", record.surveyor.id],
+  );
+  assertEquals(taken.code, 1);
+  assertStringIncludes(taken.err, "already has a linked account");
+  assertEquals(await getUserByEmail(t.sql, "second@lonestar.test"), undefined);
+
+  const bare = await cli(
+    t,
+    ...["create", "--role", "surveyor", "--email", "solo@example.com", "--name", "Solo"],
+  );
+  assertEquals(bare.code, 0, bare.err);
+  assertStringIncludes(bare.out, "No firm record is linked to solo@example.com");
+  assertStringIncludes(bare.out, "--firm");
+  t.close();
+});
+
+test("[cli] set-role technician puts the account in a crew, so it can be assigned", async () => {
+  const t = await createTestApp();
+  const admin = await createSignedInUser(t, { role: "admin" });
+  const { user } = await createSignedInUser(t, { role: "client" });
+  const r = await cli(t, "set-role", "--email", user.email, "--role", "technician");
+  assertEquals(r.code, 0, r.err);
+  assertStringIncludes(r.out, "Added to Meridian's staff crew.");
+  const list = await expectJson(
+    await t.request("GET", "/api/technicians?surveyorId=staff", { cookie: admin.cookie }),
+    200,
+  );
+  assertEquals(list.technicians.map((m: { id: string }) => m.id), [user.id]);
+  const again = await cli(t, "set-role", "--email", user.email, "--role", "technician");
+  assertStringIncludes(again.out, "In Meridian's staff crew.");
+  assertEquals((await t.sql`select count(*)::int as n from technicians`)[0].n, 1);
   t.close();
 });
 
