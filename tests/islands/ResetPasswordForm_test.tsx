@@ -17,6 +17,7 @@ const { renderToString } = await import("react-dom/server");
 const { default: ResetPasswordForm } = await import("../../islands/ResetPasswordForm.tsx");
 const { default: Toaster } = await import("../../islands/Toaster.tsx");
 const { dismissToast } = await import("../../islands/_toast.ts");
+const { setNavigateHandler } = await import("../../islands/_nav.ts");
 
 /** A well-formed token; `emailLink` makes it a live one. */
 const TOKEN = "A".repeat(43);
@@ -236,5 +237,55 @@ test("[reset form] a failure without a message uses the fallback; a network erro
     } finally {
       ui.done();
     }
+  }
+});
+
+test("[reset form] an invitation link asks to choose a password, then goes to the dashboard signed in", async () => {
+  const t = await createTestApp();
+  const user = await createUser(t.sql, { role: "technician", email: "jamie@crew.test" });
+  await insertPasswordResetToken(t.sql, {
+    userId: user.id,
+    tokenHash: await hashToken(TOKEN),
+    purpose: "invitation",
+  });
+  const server = renderToString(<ResetPasswordForm token={TOKEN} purpose="invitation" />);
+  assert(server.includes("Choose your password"));
+  assert(!server.includes("Reset your password"));
+  const visits: string[] = [];
+  const restoreNav = setNavigateHandler((url) => visits.push(url));
+  dismissToast();
+  const api = useAppFetch(t);
+  render(
+    <>
+      <ResetPasswordForm token={TOKEN} purpose="invitation" />
+      <Toaster />
+    </>,
+  );
+  try {
+    await shown("jamie@crew.test");
+    assert(screen.getByRole("heading", { name: "Welcome to Meridian" }));
+    assertEquals(screen.queryByText("Reset your password"), null);
+    act(() =>
+      void fireEvent.change(screen.getByLabelText("Password"), { target: { value: "secret12" } })
+    );
+    act(() =>
+      void fireEvent.change(screen.getByLabelText("Confirm Password"), {
+        target: { value: "secret12" },
+      })
+    );
+    act(() =>
+      void fireEvent.click(screen.getByRole("button", { name: "Set password and sign in" }))
+    );
+    await waitFor(() => assertEquals(visits, ["/technician-dashboard"]));
+    assert(screen.getAllByText("Password set").length >= 1);
+    assertEquals(screen.queryByText("Go to Login"), null);
+    const stored = await getUserCredentials(t.sql, user.id);
+    assert(await verifyPassword("secret12", stored!.passwordHash));
+  } finally {
+    cleanup();
+    api.restore();
+    restoreNav();
+    dismissToast();
+    t.close();
   }
 });
