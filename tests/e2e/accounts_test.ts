@@ -2,6 +2,9 @@ import type { Page } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
 import { e2e } from "./_browser.ts";
 import { createUser } from "../_auth.ts";
+import { insertTechnician } from "../../db/technicians.ts";
+import { insertPasswordResetToken } from "../../db/password_resets.ts";
+import { hashToken, randomToken } from "../../lib/sessions.ts";
 
 /** Fills the Login tab and submits it. */
 async function signIn(page: Page, identifier: string, password: string) {
@@ -191,6 +194,34 @@ e2e(
     await page.waitForLoadState("networkidle");
     await page.getByRole("button", { name: "Return to admin" }).click();
     await waitForPath(page, "/admin-dashboard");
+    assertEquals(consoleErrors, []);
+  },
+);
+
+e2e(
+  "an invitation link → 'Choose your password' → signed in on the technician dashboard",
+  async ({ newPage, t, consoleErrors }) => {
+    const user = await createUser(t.sql, { role: "technician", fullName: "Ivy Invited" });
+    await insertTechnician(t.sql, { userId: user.id, surveyorId: null, invitedBy: null });
+    const token = randomToken(32);
+    await insertPasswordResetToken(t.sql, {
+      userId: user.id,
+      tokenHash: await hashToken(token),
+      purpose: "invitation",
+    });
+    const page = await newPage();
+    await page.goto(`/reset-password?token=${token}`);
+    assertEquals(await page.title(), "Choose your password | Meridian");
+    await page.getByText(user.email).waitFor();
+    await page.getByRole("heading", { name: "Welcome to Meridian" }).waitFor();
+    await page.getByLabel("Password", { exact: true }).fill("my-first-pass");
+    await page.getByLabel("Confirm Password").fill("my-first-pass");
+    await page.getByRole("button", { name: "Set password and sign in" }).click();
+    await waitForPath(page, "/technician-dashboard");
+    const [changed] = await t.sql<{ count: number }[]>`
+    select count(*)::int as count from email_outbox
+    where to_address = ${user.email} and template = 'password_changed'`;
+    assertEquals(changed.count, 0);
     assertEquals(consoleErrors, []);
   },
 );
