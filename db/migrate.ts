@@ -116,6 +116,26 @@ async function checkPrivileges(tx: Db, pending: Migration[]): Promise<string> {
 }
 
 /**
+ * What a superuser can run when a migration statement was refused with `message`: an object a
+ * superuser made (say, while the app ran as one) that this role does not own is handed over.
+ */
+function remedy(message: string, role: string): string {
+  const to = quoteIdent(role);
+  const owner =
+    /^must be owner of (table|index|sequence|view|materialized view|function|type) (\S+)$/
+      .exec(message);
+  if (owner?.[1] === "index") {
+    return `A superuser must run, in that database: alter table <the table of index ${owner[2]}> ` +
+      `owner to ${to}; (or run the migrations as the role that owns it).`;
+  }
+  if (owner) {
+    return `A superuser must run, in that database: alter ${owner[1]} ${owner[2]} owner to ` +
+      `${to}; (or run the migrations as the role that owns it).`;
+  }
+  return `A superuser must grant that to ${to}, or run the migrations as a role that has it.`;
+}
+
+/**
  * Applies the migrations not yet recorded in `schema_migrations`, all in one transaction
  * under an advisory lock. Returns the versions it applied. `migrations` defaults to
  * db/migrations/ (tests pass older texts to build a database as an earlier release left it).
@@ -153,8 +173,7 @@ export async function migrate(sql: Sql, migrations?: Migration[]): Promise<numbe
         if (code !== "42501") throw err;
         throw new MigrationPrivilegeError(
           `Migration ${String(migration.version).padStart(4, "0")}_${migration.name} was ` +
-            `refused: ${message} (role ${quoteIdent(role)}). A superuser must grant it, ` +
-            `or run the migrations as the role that owns the tables (deno task migrate).`,
+            `refused to role ${quoteIdent(role)}: ${message}. ${remedy(String(message), role)}`,
           { cause: err },
         );
       }

@@ -269,6 +269,35 @@ test("[migrate] an embedded role that may not create the extensions or tables is
   }
 });
 
+test("[migrate] a statement refused to the role (a table a superuser made) is one line naming the SQL, and nothing is applied", async () => {
+  const db = await openDatabase({ DATABASE_URL: undefined, DATA_DIR: "" }, { memory: true });
+  try {
+    await db.sql`create table made_by_superuser (id int)`;
+    await db.sql`create role plain nosuperuser`;
+    await db.sql`grant create on schema public to plain`;
+    await db.sql`set role plain`;
+    const err = await assertRejects(() =>
+      migrate(db.sql, [
+        { version: 1, name: "first", sql: "create table first_table (id int)" },
+        { version: 2, name: "widen", sql: "alter table made_by_superuser add column note text" },
+      ])
+    );
+    assert(err instanceof MigrationPrivilegeError, String(err));
+    assertEquals(
+      err.message,
+      `Migration 0002_widen was refused to role "plain": must be owner of table ` +
+        `made_by_superuser. A superuser must run, in that database: alter table ` +
+        `made_by_superuser owner to "plain"; (or run the migrations as the role that owns it).`,
+    );
+    const [{ tables }] = await db.sql<{ tables: string[] }[]>`
+      select array_agg(tablename::text order by tablename) as tables from pg_tables
+      where schemaname = 'public'`;
+    assertEquals(tables, ["made_by_superuser"], "nothing is applied");
+  } finally {
+    await db.close();
+  }
+});
+
 Deno.test({
   name:
     "[migrate] a Postgres role without CREATE on its database is told in one line what a superuser must run, by deno task migrate too",
