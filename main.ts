@@ -57,8 +57,7 @@ import { refunds } from "./routes/refunds.ts";
 import { billing } from "./routes/billing.ts";
 import { billingPages } from "./routes/billing_pages.tsx";
 import { kvPath } from "./lib/config.ts";
-import { configOrExit, openDatabaseOrExit } from "./lib/cli/startup.ts";
-import { migrate } from "./db/migrate.ts";
+import { configOrExit, migrateOrExit, openDatabaseOrExit } from "./lib/cli/startup.ts";
 import { KvStartError, openKv } from "./db/kv.ts";
 import { ensureBuild } from "./lib/assets.ts";
 import { createGeoProvider } from "./lib/geo/select.ts";
@@ -164,7 +163,7 @@ async function start() {
   // one started before Postgres waits a bounded time for it.
   const db = await openDatabaseOrExit(config);
   const assets = await ensureBuild();
-  const applied = await migrate(db.sql);
+  const applied = await migrateOrExit(db);
   if (applied.length) console.log(`Applied migrations ${applied.join(", ")}`);
   const kv = await openKvOrExit(kvPath(config), db);
   const deps: AppDeps = {

@@ -445,8 +445,8 @@ if (import.meta.main) {
       const [counts] = await db.sql<{ open: number; near: number }[]>`
         select count(*) filter (where status = 'open')::int as open,
           (select count(*)::int from surveys s join leads l on l.survey_id = s.id
-            where l.status = 'open' and earth_distance(ll_to_earth(s.lat, s.lng),
-              (select ll_to_earth(lat, lng) from surveyors where company_name = 'Bench Surveying 0'))
+            where l.status = 'open' and geo_distance_m(geo_point(s.lat, s.lng),
+              (select geo_point(lat, lng) from surveyors where company_name = 'Bench Surveying 0'))
               <= 50 * 1609.344) as near
         from leads`;
       console.log(

@@ -191,14 +191,14 @@ async function serve(
 ): Promise<{ sql: postgres.Sql; port: number; close(): Promise<void> }> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
-  // cube + earthdistance: surveyor matching by distance (db/surveyors.ts), the same SQL and
-  // GiST index as on Postgres; pg_trgm: the directory's name search.
-  const [{ cube }, { earthdistance }, { pg_trgm }] = await Promise.all([
+  // cube: surveyor matching by distance (the geo_* functions of 0008, lib/matching.ts), the
+  // same SQL and GiST index as on Postgres; pg_trgm: the directory's name search. A data
+  // directory made before 0025 has earthdistance too; 0025 drops it without loading it.
+  const [{ cube }, { pg_trgm }] = await Promise.all([
     import("@electric-sql/pglite/contrib/cube"),
-    import("@electric-sql/pglite/contrib/earthdistance"),
     import("@electric-sql/pglite/contrib/pg_trgm"),
   ]);
-  const pg = await PGlite.create(dataDir, { extensions: { cube, earthdistance, pg_trgm } });
+  const pg = await PGlite.create(dataDir, { extensions: { cube, pg_trgm } });
   const server = new PGLiteSocketServer({
     db: pg,
     port: 0,

@@ -253,8 +253,8 @@ function leadColumns(
 ) {
   const distance = distanceSql ??
     (office
-      ? db`case when s.lat is null then null else earth_distance(ll_to_earth(s.lat, s.lng),
-        ll_to_earth(${office.lat}::float8, ${office.lng}::float8)) end`
+      ? db`case when s.lat is null then null else geo_distance_m(geo_point(s.lat, s.lng),
+        geo_point(${office.lat}::float8, ${office.lng}::float8)) end`
       : db`null::float8`);
   return db`
     l.id, l.survey_id, s.survey_type, s.status as survey_status, s.state,
@@ -340,7 +340,7 @@ function toSummary(row: LeadRow, s: Pick<MarketSurveyor, "welcomeClaimUsedAt">):
  * there are in all. An ineligible or unknown surveyor gets none.
  *
  * The properties are found through the GiST index `surveys_open_location_idx` with an
- * `earth_box` of the radius (0013), then the exact distance: a surveyor is never compared
+ * `geo_box` of the radius (0013), then the exact distance: a surveyor is never compared
  * with the whole market.
  */
 export async function listAvailableLeads(
@@ -374,8 +374,8 @@ export async function listAvailableLeads(
       cross join surveys s
       join leads l on l.survey_id = s.id
       where s.lat is not null and s.status in ('requested', 'surveyors_notified')
-        and earth_box(ll_to_earth(me.lat, me.lng), me.radius_m) @> ll_to_earth(s.lat, s.lng)
-        and earth_distance(ll_to_earth(s.lat, s.lng), ll_to_earth(me.lat, me.lng)) <= me.radius_m
+        and geo_box(geo_point(me.lat, me.lng), me.radius_m) @> geo_point(s.lat, s.lng)
+        and geo_distance_m(geo_point(s.lat, s.lng), geo_point(me.lat, me.lng)) <= me.radius_m
         and s.state = any(me.license_states)
         and s.survey_type = any(me.survey_types)
         ${surveyType ? db`and s.survey_type = ${surveyType}` : db``}
@@ -399,7 +399,7 @@ export async function listAvailableLeads(
       db,
       surveyorId,
       null,
-      db`earth_distance(ll_to_earth(s.lat, s.lng), ll_to_earth(me.lat, me.lng))`,
+      db`geo_distance_m(geo_point(s.lat, s.lng), geo_point(me.lat, me.lng))`,
     )
   }, me.welcome_claim_used_at
       from page

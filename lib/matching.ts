@@ -10,15 +10,15 @@
  * At most CANDIDATE_POOL records, nearest first, are scored.
  *
  * The search asks whose coverage holds the property (0014_matching_coverage.sql): every record
- * stores `coverage`, the `earth_box` of its own service radius around its office, indexed by
+ * stores `coverage`, the `geo_box` of its own service radius around its office, indexed by
  * GiST (`surveyors_coverage_idx`, active, prospect and invited records only), and its office
  * as `location`. The index returns the records whose box holds the property's point — the
  * ones that can reach it, plus the corners of their boxes — whatever their radius, and the
- * exact `earth_distance` against each record's own radius removes the corners. The index's
+ * exact `geo_distance_m` against each record's own radius removes the corners. The index's
  * second column is the office point, and the search walks it nearest first (the GiST `<->`
- * order, the straight-line distance that `earth_distance` turns into a great-circle one,
+ * order, the straight-line distance that `geo_distance_m` turns into a great-circle one,
  * monotonically) and stops once CANDIDATE_POOL records qualify, ties at the last distance
- * included (`with ties`); the final order is by `earth_distance`, then id. So a rural property
+ * included (`with ties`); the final order is by `geo_distance_m`, then id. So a rural property
  * reads the few hundred firms that serve it instead of every firm within 100 miles, and a
  * metro one the nearest few hundred of the thousands that reach it. The planner would rather
  * read every box that holds the point and sort (it cannot estimate how many there are), so
@@ -54,7 +54,10 @@ import type { Db } from "../db/client.ts";
 import type { SurveyType } from "./survey_types.ts";
 import type { SurveyorSource, SurveyorStatus } from "./surveyor_schema.ts";
 
-/** Metres in a statute mile (earth_distance works in metres). */
+/**
+ * Metres in a statute mile (geo_distance_m works in metres; 0008_surveyors_leads_jobs.sql
+ * defines the geo_* functions over the cube extension).
+ */
 export const METERS_PER_MILE = 1609.344;
 /** Most records scored per survey: the nearest ones that qualify. */
 export const CANDIDATE_POOL = 200;
@@ -147,17 +150,17 @@ type CandidateRow = Omit<MatchCandidate, "score" | "distanceMiles"> & { distance
 export function candidateQuery(db: Db, { lat, lng, state, surveyType }: MatchQuery) {
   // The property's point, written out in each place (not a CTE) so the planner sees a
   // constant and can search the index with it.
-  const here = db`ll_to_earth(${lat}::float8, ${lng}::float8)`;
+  const here = db`geo_point(${lat}::float8, ${lng}::float8)`;
   return db<CandidateRow[]>`
     with near as (
       select s.id, s.company_name, s.lat, s.lng, s.service_radius_miles, s.in_network, s.status,
         s.source, s.rating, s.review_count, s.meridian_rating_sum, s.meridian_review_count,
-        s.user_id, s.email, earth_distance(s.location, ${here}) as distance_m,
+        s.user_id, s.email, geo_distance_m(s.location, ${here}) as distance_m,
         case when s.status = 'active' then 'match' else 'prospect' end as kind
       from surveyors s
       where s.coverage is not null and s.status in ('active', 'prospect', 'invited')
         and s.coverage @> ${here}
-        and earth_distance(s.location, ${here}) <= s.service_radius_miles * ${METERS_PER_MILE}::float8
+        and geo_distance_m(s.location, ${here}) <= s.service_radius_miles * ${METERS_PER_MILE}::float8
         and (
           (s.status = 'active' and ${state}::text = any(s.license_states)
             and ${surveyType}::text = any(s.survey_types))
@@ -202,8 +205,9 @@ export function candidateQuery(db: Db, { lat, lng, state, surveyType }: MatchQue
  *   guesses a few dozen) and would otherwise read every one of them and sort, which in a metro
  *   is thousands;
  * - custom plans, so the property's point is computed once while planning: the generic plan
- *   postgres.js's prepared statement gets after five runs recomputes `ll_to_earth` (and its
- *   domain checks) for every row it reads, which made the walk twice as slow;
+ *   postgres.js's prepared statement gets after five runs recomputes `geo_point` for every row it
+ *   reads (with earthdistance's `ll_to_earth` and its domain checks, before 0025, that made
+ *   the walk twice as slow);
  * - no JIT compilation: a plan whose estimate a disabled path inflated would otherwise be
  *   compiled, tens of milliseconds for a query that runs in a few.
  *

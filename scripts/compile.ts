@@ -26,9 +26,8 @@ export const PGLITE_RUNTIME_FILES: readonly string[] = [
   "pglite.wasm",
   "pglite.data",
   "initdb.wasm",
-  // The extensions db/embedded.ts loads (cube, earthdistance, pg_trgm).
+  // The extensions db/embedded.ts loads (cube, pg_trgm).
   "cube.tar.gz",
-  "earthdistance.tar.gz",
   "pg_trgm.tar.gz",
 ];
 

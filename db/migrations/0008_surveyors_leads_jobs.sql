@@ -2,12 +2,46 @@
 -- account), their contacts and contact history, the lead each survey is offered as, who it
 -- was offered to, and the durable jobs table that runs dispatch after a request is answered.
 
--- Distance on a sphere (earth_distance, earth_box, ll_to_earth) with a GiST index, and
--- trigram search of names. Both ship with Postgres 15 (contrib) and PGlite (loaded by
--- db/embedded.ts).
+-- Distance on a sphere with a GiST index (cube), and trigram search of names (pg_trgm). Both
+-- ship with Postgres 15 (contrib) and PGlite (loaded by db/embedded.ts), and both are trusted
+-- extensions: a database owner that is not a superuser may create them.
 create extension if not exists cube;
-create extension if not exists earthdistance;
 create extension if not exists pg_trgm;
+
+-- Points on the earth as 3-D cubes, and great-circle distances between them: what the
+-- earthdistance extension's ll_to_earth, earth_distance and earth_box compute (same radius,
+-- same formulas), written here because earthdistance is not a trusted extension and only a
+-- superuser may create it. The bodies are SQL-standard (`return`), so the cube functions they
+-- call are bound when they are created, not looked up in each caller's search_path; they are
+-- immutable (usable in indexes and generated columns) and simple enough to be inlined.
+-- (This migration once created earthdistance instead; 0025_geo_functions.sql moves a database
+-- made then onto these functions.)
+
+-- The point at latitude `lat`, longitude `lng` (degrees) on a sphere of the earth's radius in
+-- metres (6,378,168 m, earthdistance's earth()).
+create function geo_point(lat float8, lng float8) returns cube
+  language sql immutable strict parallel safe
+  return cube(cube(cube(6378168::float8 * cos(radians(lat)) * cos(radians(lng))),
+    6378168::float8 * cos(radians(lat)) * sin(radians(lng))),
+    6378168::float8 * sin(radians(lat)));
+
+-- The great-circle distance in metres between two geo_points, from their straight-line
+-- distance (the chord); null when either is null.
+create function geo_distance_m(a cube, b cube) returns float8
+  language sql immutable parallel safe
+  return 2 * 6378168::float8 * asin(case
+    when cube_distance(a, b) > 2 * 6378168::float8 then 1::float8
+    else cube_distance(a, b) / (2 * 6378168::float8) end);
+
+-- The cube around geo_point `center` that holds every point within `radius_m` metres of it on
+-- the sphere (the chord of that arc in each direction), for a GiST search with `@>`; null
+-- when either is null.
+create function geo_box(center cube, radius_m float8) returns cube
+  language sql immutable parallel safe
+  return cube_enlarge(center, case
+    when radius_m < 0 then 0::float8
+    when radius_m > pi() * 6378168::float8 then 2 * 6378168::float8
+    else 2 * 6378168::float8 * sin(radius_m / (2 * 6378168::float8)) end, 3);
 
 create table surveyors (
   id uuid primary key default gen_random_uuid(),
@@ -52,7 +86,7 @@ create table surveyors (
 create unique index surveyors_place_id_key on surveyors (place_id) where place_id is not null;
 create unique index surveyors_user_id_key on surveyors (user_id) where user_id is not null;
 -- Matching: surveyors near a point, without a table scan.
-create index surveyors_location_idx on surveyors using gist (ll_to_earth(lat, lng))
+create index surveyors_location_idx on surveyors using gist (geo_point(lat, lng))
   where lat is not null;
 -- The directory: alphabetical pages, and search by name or city.
 create index surveyors_company_name_idx on surveyors (lower(company_name), id);

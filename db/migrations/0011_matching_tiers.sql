@@ -5,9 +5,9 @@
 -- the box of its own largest radius: firms with a radius of at most 100 miles in a 100-mile
 -- box (a ninth of the area), the rare wider ones in the 300-mile box. The tier bound (100) is
 -- written as the same literal in the query, so the planner can prove each index applies.
-create index surveyors_location_near_idx on surveyors using gist (ll_to_earth(lat, lng))
+create index surveyors_location_near_idx on surveyors using gist (geo_point(lat, lng))
   where lat is not null and service_radius_miles <= 100;
-create index surveyors_location_far_idx on surveyors using gist (ll_to_earth(lat, lng))
+create index surveyors_location_far_idx on surveyors using gist (geo_point(lat, lng))
   where lat is not null and service_radius_miles > 100;
 -- Every located surveyor is in exactly one of the two; the single index only cost writes.
 drop index surveyors_location_idx;

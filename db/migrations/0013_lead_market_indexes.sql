@@ -1,11 +1,11 @@
 -- The lead market's reads (db/lead_market.ts).
 
 -- Available leads for a surveyor: the requests still being offered whose property lies in an
--- earth_box of the surveyor's service radius, found through this GiST index instead of walking
+-- geo_box of the surveyor's service radius, found through this GiST index instead of walking
 -- every open lead. Partial: only requests that can still be bought or claimed, so the index
 -- stays the size of the live market however many requests have been assigned or completed.
 -- The listing repeats this predicate word for word so the planner can use the index.
-create index surveys_open_location_idx on surveys using gist (ll_to_earth(lat, lng))
+create index surveys_open_location_idx on surveys using gist (geo_point(lat, lng))
   where lat is not null and status in ('requested', 'surveyors_notified');
 
 

@@ -466,13 +466,12 @@ function refusalOf(existing: Existing, reset: boolean): string | undefined {
 }
 
 if (import.meta.main) {
-  const { configOrExit, openDatabaseOrExit } = await import("./startup.ts");
-  const { migrate } = await import("../../db/migrate.ts");
+  const { configOrExit, migrateOrExit, openDatabaseOrExit } = await import("./startup.ts");
   const config = configOrExit();
   const db = await openDatabaseOrExit(config, { shareRunning: true });
   let code = 1;
   try {
-    await migrate(db.sql);
+    await migrateOrExit(db);
     code = await runSeedCli(Deno.args, { sql: db.sql, publicUrl: config.PUBLIC_URL });
   } finally {
     await db.close();

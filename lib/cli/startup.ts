@@ -1,8 +1,8 @@
 /**
  * Start-up shared by the server (main.ts) and the commands (`deno task user`, `deno task
- * migrate`): read the configuration and open the database, turning what an operator can fix
- * (a bad variable, Postgres not up yet, DATA_DIR held by another server) into one line and
- * exit code 1 instead of a stack.
+ * migrate`): read the configuration, open the database and migrate it, turning what an
+ * operator can fix (a bad variable, Postgres not up yet, DATA_DIR held by another server, a
+ * privilege the database role lacks) into one line and exit code 1 instead of a stack.
  */
 import { type Config, ConfigError, loadConfig } from "../config.ts";
 import {
@@ -58,4 +58,21 @@ export async function openDatabaseOrExit(
     }
   }
   return db;
+}
+
+/**
+ * Applies the pending migrations (db/migrate.ts) and returns their versions; when the role lacks
+ * a privilege they need, closes `db` and exits with the one line saying what a superuser must
+ * run.
+ */
+export async function migrateOrExit(db: Database): Promise<number[]> {
+  // Imported here, not at the top: db/migrate.ts imports this module when run as a command.
+  const { migrate, MigrationPrivilegeError } = await import("../../db/migrate.ts");
+  try {
+    return await migrate(db.sql);
+  } catch (err) {
+    if (!(err instanceof MigrationPrivilegeError)) throw err;
+    await db.close().catch(() => {});
+    exitWith(err.message);
+  }
 }

@@ -430,15 +430,14 @@ export async function runUserCli(
 
 if (import.meta.main) {
   const { kvPath } = await import("../config.ts");
-  const { configOrExit, openDatabaseOrExit } = await import("./startup.ts");
-  const { migrate } = await import("../../db/migrate.ts");
+  const { configOrExit, migrateOrExit, openDatabaseOrExit } = await import("./startup.ts");
   const { openKv } = await import("../../db/kv.ts");
   const config = configOrExit();
   const db = await openDatabaseOrExit(config, { shareRunning: true });
   const kv = await openKv(kvPath(config));
   let code = 1;
   try {
-    await migrate(db.sql);
+    await migrateOrExit(db);
     code = await runUserCli(Deno.args, { sql: db.sql, kv });
   } finally {
     kv.close();

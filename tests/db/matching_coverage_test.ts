@@ -75,14 +75,14 @@ async function seed(sql: Sql): Promise<void> {
 
 /** The reference: every record within the largest allowed radius, one box, no index needed. */
 function oneBoxQuery(sql: Sql, { lat, lng, state, surveyType }: MatchQuery) {
-  const here = sql`ll_to_earth(${lat}::float8, ${lng}::float8)`;
+  const here = sql`geo_point(${lat}::float8, ${lng}::float8)`;
   return sql<{ id: string; distanceM: number }[]>`
-    select s.id, earth_distance(ll_to_earth(s.lat, s.lng), ${here}) as distance_m
+    select s.id, geo_distance_m(geo_point(s.lat, s.lng), ${here}) as distance_m
     from surveyors s
     where s.lat is not null
-      and earth_box(${here}, ${MAX_SERVICE_RADIUS_MILES * METERS_PER_MILE}::float8)
-        @> ll_to_earth(s.lat, s.lng)
-      and earth_distance(ll_to_earth(s.lat, s.lng), ${here})
+      and geo_box(${here}, ${MAX_SERVICE_RADIUS_MILES * METERS_PER_MILE}::float8)
+        @> geo_point(s.lat, s.lng)
+      and geo_distance_m(geo_point(s.lat, s.lng), ${here})
         <= s.service_radius_miles * ${METERS_PER_MILE}::float8
       and (
         (s.status = 'active' and ${state}::text = any(s.license_states)

@@ -142,8 +142,8 @@ e2e(
         select s.user_id from surveyors s
         where s.in_network and s.status = 'active' and ${survey.state} = any(s.license_states)
           and 'boundary' = any(s.survey_types) and s.lat is not null
-          and earth_distance(ll_to_earth(s.lat, s.lng),
-            ll_to_earth(${survey.lat}::float8, ${survey.lng}::float8))
+          and geo_distance_m(geo_point(s.lat, s.lng),
+            geo_point(${survey.lat}::float8, ${survey.lng}::float8))
             <= s.service_radius_miles * ${METERS_PER_MILE}::float8`;
       assert(covering.length <= 25, "few enough that every match is notified");
       const accounts = covering.flatMap((c) => c.userId ? [c.userId] : []).sort();

@@ -179,7 +179,8 @@ function startServer(env: Record<string, string>) {
 async function runFaultTest() {
   const version = await postgresVersion();
   const dataDir = await Deno.makeTempDir({ prefix: "meridian_fault_" });
-  const databaseUrl = `postgres://postgres@127.0.0.1:${PG_PORT}/meridian`;
+  // The server runs as the database's owner, not a superuser, as deployments do (issue 19).
+  const databaseUrl = `postgres://meridian@127.0.0.1:${PG_PORT}/meridian`;
   let server: ReturnType<typeof startServer> | undefined;
   // A cluster left by an interrupted run would hold the port.
   await run("pg_dropcluster", [version, CLUSTER, "--stop"], { check: false });
@@ -204,7 +205,9 @@ async function runFaultTest() {
       "-U",
       "postgres",
       "-c",
-      "create database meridian",
+      "create role meridian login nosuperuser",
+      "-c",
+      "create database meridian owner meridian template template0",
     ]);
 
     const port = freePort();

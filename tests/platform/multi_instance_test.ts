@@ -242,7 +242,8 @@ multiTest(
     const name = `${new URL(DATABASE_URL!).pathname.slice(1)}_mi_${
       crypto.randomUUID().slice(0, 8)
     }`;
-    await admin.unsafe(`create database "${name}"`);
+    // As an operator hands one out: from template0, owned by the role the instances run as.
+    await admin.unsafe(`create database "${name}" template template0`);
     try {
       const url = new URL(DATABASE_URL!);
       url.pathname = `/${name}`;
