@@ -35,8 +35,12 @@ export function hydrateIsland(
 ): void {
   const island = createElement(component, props);
   startTransition(() => {
-    hydrateRoot(el, onHydrated ? createElement(Hydrated, { onHydrated }, island) : island, {
-      identifierPrefix: el.dataset.id,
-    });
+    hydrateRoot(
+      el,
+      onHydrated ? createElement(Hydrated, { onHydrated, children: island }) : island,
+      {
+        identifierPrefix: el.dataset.id,
+      },
+    );
   });
 }
