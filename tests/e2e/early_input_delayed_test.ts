@@ -241,8 +241,9 @@ e2e(
         await card.getByRole("button", { name: "Add credit" }).click();
         await page.locator(".toast", { hasText: "Added $120 to the balance" }).waitFor();
 
-        // Sign out pressed the moment the page is there, long before its island is live.
-        await open(page, "/admin");
+        // Sign out pressed the moment the runtime has run, long before its island is live (a
+        // type="button" pressed before the runtime itself arrives does nothing without JS).
+        await open(page, "/admin", "domcontentloaded");
         await Promise.all([
           page.waitForURL((url) => url.pathname === "/auth"),
           page.getByRole("button", { name: "Sign out" }).click(),
