@@ -30,6 +30,10 @@ export interface AddressAutocompleteProps {
   label: string;
   placeholder?: string;
   required?: boolean;
+  /** Browser validation of the plain-HTML form (before hydration, or without JavaScript). */
+  pattern?: string;
+  /** What the browser adds to its message when `pattern` refuses the text. */
+  title?: string;
   defaultValue?: string;
   /** Set by a parent form that found the value invalid. */
   invalid?: boolean;
@@ -124,7 +128,8 @@ function PinIcon() {
  * An island on its own and a component other islands embed.
  */
 export default function AddressAutocomplete(props: AddressAutocompleteProps) {
-  const { id, name, label, placeholder, required, defaultValue, invalid, describedBy } = props;
+  const { id, name, label, placeholder, required, pattern, title, defaultValue } = props;
+  const { invalid, describedBy } = props;
   const [value, setValue] = useState(defaultValue ?? "");
   const [predictions, setPredictions] = useState<AddressPrediction[]>([]);
   const [isOpen, setIsOpen] = useState(false);
@@ -295,6 +300,8 @@ export default function AddressAutocomplete(props: AddressAutocompleteProps) {
           spellCheck={false}
           placeholder={placeholder}
           required={required}
+          pattern={pattern}
+          title={title}
           maxLength={ADDRESS_AUTOCOMPLETE.maxInputLength}
           value={value}
           onChange={(e) => handleInput(e.currentTarget.value)}

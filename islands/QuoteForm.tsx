@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import AddressAutocomplete, { type AddressSelection } from "./AddressAutocomplete.tsx";
+import { navigate as goTo } from "./_nav.ts";
 
 /** Props of the landing/service quote form. */
 export interface QuoteFormProps {
@@ -14,9 +15,8 @@ export interface QuoteFormProps {
 /** Shown when the form is submitted without an address. */
 export const QUOTE_FORM_EMPTY_MESSAGE = "Please enter the property address.";
 
-function goTo(url: string) {
-  location.assign(url);
-}
+/** Refuses a blank address in the plain-HTML form: at least one character that is not a space. */
+const NOT_BLANK = ".*\\S.*";
 
 /** /create-survey?address=… for `address`. */
 export function createSurveyUrl(address: string): string {
@@ -36,8 +36,9 @@ export default function QuoteForm(
   const [text, setText] = useState("");
   const [picked, setPicked] = useState<AddressSelection | null>(null);
   const [error, setError] = useState("");
-  // Browser validation covers the no-JS form; once hydrated, our own check (which also
-  // catches whitespace-only input) takes over so the message can be shown in the page.
+  // Browser validation covers the no-JS form (and presses before the runtime has loaded;
+  // later ones wait for hydration): `required` and, for an address of only spaces, `pattern`.
+  // Once hydrated, our own check takes over so the message can be shown in the page.
   const [isHydrated, setIsHydrated] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => setIsHydrated(true), []);
@@ -72,6 +73,8 @@ export default function QuoteForm(
           label="Property address"
           placeholder="e.g. 123 Main St, Austin, TX"
           required
+          pattern={isHydrated ? undefined : NOT_BLANK}
+          title={isHydrated ? undefined : QUOTE_FORM_EMPTY_MESSAGE}
           invalid={Boolean(error)}
           describedBy={error ? errorId : undefined}
           onChange={(value) => {

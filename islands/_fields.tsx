@@ -13,25 +13,6 @@ import {
   useRef,
 } from "react";
 
-/**
- * Adopts what the browser put into a field before its island hydrated — typed on a slow
- * connection, or filled in by the browser or a password manager. Hydration leaves that text on
- * screen while the island's state still holds the server's value, so the form would check and
- * send the old value (an empty sign-in refused as blank) although the person sees theirs.
- * Runs once, after hydration.
- */
-function useEarlyInput(
-  ref: { current: HTMLInputElement | HTMLTextAreaElement | null },
-  value: string,
-  onValue: (value: string) => void,
-): void {
-  useEffect(() => {
-    const typed = ref.current?.value;
-    if (typed !== undefined && typed !== value) onValue(typed);
-    // Only what was there when the island took over; later edits go through onChange.
-  }, []);
-}
-
 /** One choice of a select or radio group: the id the API takes and the label people read. */
 export interface Choice {
   id: string;
@@ -146,14 +127,11 @@ export interface TextFieldProps
 export function TextField(
   { id, label, hint, error, optional, value, onValue, ...input }: TextFieldProps,
 ) {
-  const ref = useRef<HTMLInputElement>(null);
-  useEarlyInput(ref, value, onValue);
   return (
     <div className="field">
       <Label id={id} label={label} optional={optional} />
       <input
         {...input}
-        ref={ref}
         id={id}
         name={input.name ?? id}
         className="field__input"
@@ -182,14 +160,11 @@ export interface TextareaFieldProps
 export function TextareaField(
   { id, label, hint, error, optional, value, onValue, className, ...textarea }: TextareaFieldProps,
 ) {
-  const ref = useRef<HTMLTextAreaElement>(null);
-  useEarlyInput(ref, value, onValue);
   return (
     <div className="field">
       <Label id={id} label={label} optional={optional} />
       <textarea
         {...textarea}
-        ref={ref}
         id={id}
         name={textarea.name ?? id}
         className={className ? `field__input ${className}` : "field__input"}

@@ -1,54 +1,152 @@
 /**
- * Fields keep what was typed (or filled in by the browser) before their island hydrated:
- * hydration leaves that text on screen, so the form must check and send it, not the server's
- * empty value.
+ * The island runtime (islands/_boot.ts) hands what was typed, autofilled or pressed before an
+ * island hydrated over to the island: hydration leaves the text on screen, so the form must
+ * check and send that text, keep the caret, and carry out a press made meanwhile.
+ * Each test boots a fresh copy of the runtime over islands marked up as `<Island>` renders them.
  */
-import { assertEquals } from "../_assert.ts";
+import { assert, assertEquals } from "../_assert.ts";
 import { createTestApp, test } from "../_helpers.ts";
 import { createUser } from "../_auth.ts";
 import { setupDom } from "./_dom.ts";
 import { useAppFetch } from "./_fetch.ts";
 
 setupDom();
-const { act, fireEvent, waitFor } = await import("@testing-library/react");
+const { waitFor } = await import("@testing-library/react");
+const { createElement } = await import("react");
 const { renderToString } = await import("react-dom/server");
-const { hydrateRoot } = await import("react-dom/client");
 const { default: AuthForm } = await import("../../islands/AuthForm.tsx");
+const { default: QuoteForm, QUOTE_FORM_EMPTY_MESSAGE, createSurveyUrl } = await import(
+  "../../islands/QuoteForm.tsx"
+);
 const { setNavigateHandler } = await import("../../islands/_nav.ts");
+// Hydration here runs as in the browser, outside act().
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 
-test("[fields] a sign-in typed before the form hydrated is sent as typed", async () => {
+const ISLANDS = new URL("../../islands/", import.meta.url);
+let boots = 0;
+
+/** An island marker with the server's HTML inside, as components/Island.tsx writes it. */
+function mountIsland(
+  name: string,
+  // deno-lint-ignore no-explicit-any
+  component: (props: any) => unknown,
+  props: Record<string, unknown>,
+  hydrate: "load" | "idle" | "visible" | "interaction",
+) {
+  const el = document.createElement("div");
+  Object.assign(el.dataset, {
+    island: name,
+    id: "i0-",
+    src: new URL(`${name}.tsx`, ISLANDS).href,
+    props: JSON.stringify(props),
+    hydrate,
+  });
+  el.innerHTML = renderToString(
+    createElement(component as () => null, props),
+    { identifierPrefix: "i0-" },
+  );
+  document.body.append(el);
+  return el;
+}
+
+/** Runs a fresh copy of the boot script over the page, as a page load does. */
+async function boot() {
+  await import(new URL(`_boot.ts?${++boots}`, ISLANDS).href);
+}
+
+/** Console errors during `fn` (hydration mismatches are reported there). */
+function recordErrors() {
+  const errors: unknown[] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => errors.push(args.map(String).join(" "));
+  return { errors, restore: () => (console.error = original) };
+}
+
+test("[islands] a sign-in typed before the form hydrated (on load) is sent as typed", async () => {
   const t = await createTestApp();
   const user = await createUser(t.sql, { role: "client", password: "early-bird-12" });
   const api = useAppFetch(t);
   const visits: string[] = [];
   const restoreNav = setNavigateHandler((url) => visits.push(url));
-  const container = document.createElement("div");
-  container.innerHTML = renderToString(<AuthForm returnTo={null} />);
-  document.body.append(container);
-  // The person types while the island's code is still loading.
-  const identifier = container.querySelector<HTMLInputElement>('input[autocomplete="username"]')!;
-  const password = container.querySelector<HTMLInputElement>('input[type="password"]')!;
-  identifier.value = user.email;
-  password.value = "early-bird-12";
-  const errors: unknown[] = [];
-  const root = await act(() =>
-    hydrateRoot(container, <AuthForm returnTo={null} />, {
-      onRecoverableError: (err) => errors.push(err),
-    })
-  );
+  const console = recordErrors();
+  const el = mountIsland("AuthForm", AuthForm, { returnTo: null }, "load");
   try {
+    // The person types while the island's code is still loading.
+    const identifier = el.querySelector<HTMLInputElement>('input[autocomplete="username"]')!;
+    const password = el.querySelector<HTMLInputElement>('input[type="password"]')!;
+    identifier.value = user.email;
+    password.value = "early-bird-12";
+    await boot();
+    await waitFor(() => assert(el.dataset.hydrated !== undefined, "hydrated"));
     assertEquals(identifier.value, user.email, "hydration keeps the typed text on screen");
-    const button = [...container.querySelectorAll("button")]
-      .find((b) => b.textContent === "Sign in")!;
-    await act(() => void fireEvent.click(button));
+    const button = [...el.querySelectorAll("button")].find((b) => b.textContent === "Sign in")!;
+    button.click();
     await waitFor(() => assertEquals(visits, ["/client-dashboard"]));
-    assertEquals(container.querySelector('[aria-invalid="true"]'), null, "nothing refused");
-    assertEquals(errors, []);
+    assertEquals(el.querySelector('[aria-invalid="true"]'), null, "nothing refused");
+    assertEquals(console.errors, []);
   } finally {
-    act(() => root.unmount());
-    container.remove();
+    console.restore();
+    el.remove();
     restoreNav();
     api.restore();
     t.close();
+  }
+});
+
+test("[islands] the quote form (hydrated on first touch) keeps an address typed before, with its caret", async () => {
+  const t = await createTestApp();
+  const api = useAppFetch(t);
+  const visits: string[] = [];
+  const restoreNav = setNavigateHandler((url) => visits.push(url));
+  const console = recordErrors();
+  const el = mountIsland("QuoteForm", QuoteForm, { id: "hero" }, "interaction");
+  try {
+    const input = el.querySelector<HTMLInputElement>("#hero-address")!;
+    // Focused and typed into before the runtime even ran: that counts as the first touch.
+    input.focus();
+    input.value = "1200 Barton Springs Rd";
+    input.setSelectionRange(4, 4);
+    await boot();
+    await waitFor(() => assert(el.querySelector("form[novalidate]"), "hydrated"));
+    // Its own effects have run: React rendered again, and kept the text.
+    assertEquals(input.value, "1200 Barton Springs Rd");
+    assertEquals([input.selectionStart, input.selectionEnd], [4, 4], "the caret stays");
+    assertEquals(document.activeElement, input, "focus stays");
+    await waitFor(() => assert(el.querySelector('[role="option"]'), "suggestions for it"));
+    el.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
+    assertEquals(visits, [createSurveyUrl("1200 Barton Springs Rd")]);
+    assertEquals(console.errors, []);
+  } finally {
+    console.restore();
+    el.remove();
+    restoreNav();
+    await api.idle();
+    api.restore();
+    t.close();
+  }
+});
+
+test("[islands] a quote form sent with only spaces before it hydrated shows the required-field message", async () => {
+  const visits: string[] = [];
+  const restoreNav = setNavigateHandler((url) => visits.push(url));
+  const el = mountIsland("QuoteForm", QuoteForm, { id: "hero" }, "interaction");
+  const href = location.href;
+  try {
+    await boot();
+    const input = el.querySelector<HTMLInputElement>("#hero-address")!;
+    input.focus();
+    input.value = "   ";
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    // Pressed while the island's code is on its way: held, then answered by the island.
+    el.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
+    assert(el.dataset.hydrated === undefined, "pressed before hydration");
+    await waitFor(() => assert(el.querySelector('[role="alert"]'), "the message"));
+    assertEquals(el.querySelector('[role="alert"]')!.textContent, QUOTE_FORM_EMPTY_MESSAGE);
+    assertEquals(input.getAttribute("aria-invalid"), "true");
+    assertEquals(visits, []);
+    assertEquals(location.href, href, "the plain form was not sent");
+  } finally {
+    el.remove();
+    restoreNav();
   }
 });

@@ -1,0 +1,262 @@
+/**
+ * Nothing a visitor does before an island hydrates is lost, whatever its hydration mode, on a
+ * slow connection: every island chunk (and the boot script) arrives 300–1500 ms late, and the
+ * test types the moment the field is on the page. After hydration the text is whole, the caret
+ * and focus are where the visitor left them, the suggestions are the typed address's, the form
+ * sends what is on screen, and a press made meanwhile is carried out.
+ */
+import type { Locator, Page } from "playwright-core";
+import { assert, assertEquals } from "../_assert.ts";
+import { e2e } from "./_browser.ts";
+import type { TestApp } from "../_helpers.ts";
+import { createUser, sessionFor } from "../_auth.ts";
+import { insertSurveyor } from "../../db/surveyors.ts";
+import { SERVICE_PAGES } from "../../lib/service_content.ts";
+import { QUOTE_FORM_EMPTY_MESSAGE } from "../../islands/QuoteForm.tsx";
+
+const ADDRESS = "1200 Barton Springs Rd";
+/** Loads per field: each draws other delays, so hydration lands at other points of typing. */
+const LOADS = 3;
+
+/** A small seeded generator: a failing run can be told apart from the next by its delays. */
+function delays(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) % 2 ** 31;
+    return 300 + Math.floor((s / 2 ** 31) * 1200);
+  };
+}
+
+/** Holds every built script for 300–1500 ms, as a slow network would. */
+async function slowChunks(page: Page, seed: number) {
+  const next = delays(seed);
+  await page.route("**/static/build/*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, next()));
+    await route.continue().catch(() => {});
+  });
+}
+
+/**
+ * Opens `path` and returns as soon as the HTML has arrived, scripts still on their way; with
+ * "domcontentloaded", once the boot script has run (island chunks still on their way).
+ */
+async function open(page: Page, path: string, waitUntil: "commit" | "domcontentloaded" = "commit") {
+  const res = await page.goto(path, { waitUntil });
+  assertEquals(res?.status(), 200, path);
+}
+
+/** Until every chunk has arrived and React has run its effects. */
+async function settled(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() =>
+    new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)))
+  );
+}
+
+/** The field's text, caret and whether it has focus. */
+function fieldState(field: Locator) {
+  return field.evaluate((el: HTMLInputElement | HTMLTextAreaElement) => ({
+    value: el.value,
+    caret: [el.selectionStart, el.selectionEnd],
+    isFocused: document.activeElement === el,
+  }));
+}
+
+/** The suggestions the app gives for `input`, as the list shows them. */
+async function suggestionsFor(t: TestApp, input: string): Promise<string[]> {
+  const res = await t.request("GET", `/api/address-suggestions?input=${encodeURIComponent(input)}`);
+  return ((await res.json()).predictions as { description: string }[]).map((p) => p.description);
+}
+
+const QUOTE_FORMS = [
+  { path: "/", id: "hero" },
+  { path: "/", id: "bottom" },
+  { path: SERVICE_PAGES[0].type.path, id: "service" },
+];
+
+e2e(
+  "quote forms (hydrated on first touch): an address typed while the chunks load is kept whole, with its caret, focus and suggestions, and sent as typed",
+  async ({ t, newPage, consoleErrors }) => {
+    const expected = await suggestionsFor(t, ADDRESS);
+    assert(expected.length > 0, "the offline provider suggests something for the address");
+    let seed = 1;
+    for (const { path, id } of QUOTE_FORMS) {
+      for (let load = 0; load < LOADS; load++) {
+        const where = `${path} #${id}-address, load ${load + 1} (seed ${seed})`;
+        const page = await newPage();
+        await slowChunks(page, seed++);
+        await open(page, path);
+        const field = page.locator(`#${id}-address`);
+        await field.click();
+        await page.keyboard.type(ADDRESS, { delay: 30 });
+        // The caret moves back before, or while, the island hydrates; it must stay there.
+        await page.keyboard.press("ArrowLeft");
+        await page.keyboard.press("ArrowLeft");
+        await settled(page);
+        assertEquals(await fieldState(field), {
+          value: ADDRESS,
+          caret: [ADDRESS.length - 2, ADDRESS.length - 2],
+          isFocused: true,
+        }, where);
+
+        const options = page.locator(`#${id}-address-listbox [role="option"]`);
+        await options.first().waitFor({ state: "visible" });
+        assertEquals(await options.allTextContents(), expected, where);
+        assertEquals(await field.getAttribute("aria-expanded"), "true", where);
+
+        // No option is active, so Enter submits: the island sends what is on screen.
+        await Promise.all([page.waitForURL(/\/create-survey\?/), field.press("Enter")]);
+        assertEquals(new URL(page.url()).searchParams.get("address"), ADDRESS, where);
+        await page.close();
+      }
+    }
+    assertEquals(consoleErrors, []);
+  },
+);
+
+e2e(
+  "a quote form sent with an address of only spaces before it hydrated stays with the required-field message",
+  async ({ baseUrl, browser, newPage, consoleErrors }) => {
+    for (const [i, how] of (["click", "Enter"] as const).entries()) {
+      const page = await newPage();
+      await slowChunks(page, 100 + i);
+      // The runtime is there, the form's chunk is not: the press waits for the island.
+      await open(page, "/", "domcontentloaded");
+      const field = page.locator("#hero-address");
+      await field.click();
+      await page.keyboard.type("   ");
+      if (how === "click") {
+        await page.locator('form:has(#hero-address) button[type="submit"]').click();
+      } else await page.keyboard.press("Enter");
+      const alert = page.locator('form:has(#hero-address) [role="alert"]');
+      await alert.waitFor({ state: "visible" });
+      assertEquals((await alert.textContent())?.trim(), QUOTE_FORM_EMPTY_MESSAGE, how);
+      await settled(page);
+      assertEquals(new URL(page.url()).pathname + new URL(page.url()).search, "/", how);
+      assertEquals(await field.getAttribute("aria-invalid"), "true", how);
+      await page.close();
+    }
+    assertEquals(consoleErrors, []);
+
+    // Before the runtime has loaded, or without JavaScript, the browser's own check refuses it.
+    const context = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto("/");
+      await page.locator("#hero-address").fill("   ");
+      await page.locator("#hero-address").press("Enter");
+      await page.locator('form:has(#hero-address) button[type="submit"]').click();
+      await page.waitForTimeout(500);
+      assertEquals(new URL(page.url()).pathname + new URL(page.url()).search, "/");
+      await page.locator("#hero-address").fill("12 Oak St");
+      await Promise.all([
+        page.waitForURL(/\/create-survey\?/),
+        page.locator("#hero-address").press("Enter"),
+      ]);
+      assertEquals(new URL(page.url()).searchParams.get("address"), "12 Oak St");
+    } finally {
+      await context.close();
+    }
+  },
+);
+
+e2e(
+  "sign-in (hydrated on load): typed and pressed before the chunks arrive, it signs in",
+  async ({ t, newPage, consoleErrors }) => {
+    for (let load = 0; load < 2; load++) {
+      const user = await createUser(t.sql, { role: "client", password: "early-bird-12" });
+      const page = await newPage();
+      await slowChunks(page, 200 + load);
+      await open(page, "/auth");
+      const identifier = page.getByLabel("Email or Username");
+      await identifier.click();
+      await page.keyboard.type(user.email, { delay: 10 });
+      await page.getByLabel("Password", { exact: true }).click();
+      await page.keyboard.type("early-bird-12", { delay: 10 });
+      await Promise.all([
+        page.waitForURL((url) => url.pathname === "/client-dashboard"),
+        page.getByRole("button", { name: "Sign in" }).click(),
+      ]);
+      await page.context().clearCookies();
+      await page.close();
+    }
+    assertEquals(consoleErrors, []);
+  },
+);
+
+e2e(
+  "contact message (hydrated on load): a message typed while the chunks load keeps its text, caret and focus",
+  async ({ newPage, consoleErrors }) => {
+    const message = "Hello,\nwe need a boundary survey.";
+    for (let load = 0; load < LOADS; load++) {
+      const page = await newPage();
+      await slowChunks(page, 300 + load);
+      await open(page, "/contact");
+      const field = page.getByRole("textbox", { name: "Message" });
+      await field.click();
+      await page.keyboard.type(message, { delay: 20 });
+      await page.keyboard.press("ArrowUp");
+      const caret = await field.evaluate((el: HTMLTextAreaElement) => el.selectionStart);
+      await settled(page);
+      assertEquals(await fieldState(field), {
+        value: message,
+        caret: [caret, caret],
+        isFocused: true,
+      }, `load ${load + 1}`);
+      await page.close();
+    }
+    assertEquals(consoleErrors, []);
+  },
+);
+
+e2e(
+  "balance card (hydrated when visible) and sign-out (hydrated when idle): what was typed is sent, a press is carried out",
+  async ({ t, baseUrl, browser, consoleErrors }) => {
+    const surveyorUser = await createUser(t.sql, { role: "surveyor" });
+    const record = await insertSurveyor(t.sql, {
+      companyName: "Early Input Surveying",
+      userId: surveyorUser.id,
+      status: "active",
+    });
+    const admin = await createUser(t.sql, { role: "admin", fullName: "Alex Admin" });
+    for (let load = 0; load < 2; load++) {
+      const context = await browser.newContext({ baseURL: baseUrl });
+      const [name, value] = (await sessionFor(t, admin)).split("=");
+      await context.addCookies([{ name, value, url: baseUrl }]);
+      const page = await context.newPage();
+      page.on("pageerror", (err) => consoleErrors.push(`${page.url()}: ${err.message}`));
+      try {
+        await slowChunks(page, 400 + load);
+        await open(page, `/surveyor-detail/${record.id}`);
+        const card = page.locator("section", { has: page.locator("#surveyor-balance-title") });
+        const amount = card.getByLabel("Amount (US dollars)");
+        await amount.scrollIntoViewIfNeeded();
+        await amount.click();
+        await page.keyboard.type("120");
+        const note = card.getByLabel(/^Note/);
+        await note.click();
+        await page.keyboard.type(`Paid by check #${1042 + load}`, { delay: 15 });
+        await settled(page);
+        assertEquals((await fieldState(note)).isFocused, true);
+        await card.getByRole("button", { name: "Add credit" }).click();
+        await page.locator(".toast", { hasText: "Added $120 to the balance" }).waitFor();
+
+        // Sign out pressed the moment the runtime has run, long before its island is live (a
+        // type="button" pressed before the runtime itself arrives does nothing without JS).
+        await open(page, "/admin", "domcontentloaded");
+        await Promise.all([
+          page.waitForURL((url) => url.pathname === "/auth"),
+          page.getByRole("button", { name: "Sign out" }).click(),
+        ]);
+        await page.getByText("You have been logged out successfully.").waitFor();
+      } finally {
+        await context.close();
+      }
+    }
+    const [{ count }] = await t.sql<{ count: number }[]>`
+      select count(*)::int as count from surveyor_ledger
+      where surveyor_id = ${record.id} and kind = 'adjustment'`;
+    assertEquals(count, 2, "each load's credit was added once");
+    assertEquals(consoleErrors, []);
+  },
+);
