@@ -31,6 +31,7 @@ import { createPostgresStorage } from "../storage/postgres.ts";
 import type { StorageProvider } from "../storage/provider.ts";
 import { formatCents } from "../quote_text.ts";
 import { STATUS_INFO, type SurveyStatus } from "../survey_status.ts";
+import type { SurveyorStatus } from "../surveyor_schema.ts";
 import { type LifecycleRequest, type LifecycleResult, playLifecycle } from "./seed_lifecycle.ts";
 import { listAvailableLeads } from "../../db/lead_market.ts";
 import { generatePassword, hashPassword } from "../passwords.ts";
@@ -247,7 +248,10 @@ export function demoSiteUrl(
   return `http://${host}:${env.PORT || 8000}`;
 }
 
-/** Credit each demo surveyor account's firm starts with: an admin's adjustment. */
+/**
+ * Credit each demo surveyor account's firm has to try the lead market with: an admin's
+ * adjustment (the crew firm's also covers the jobs the seed takes for it).
+ */
 export const DEMO_CREDIT_CENTS = 50_000;
 
 /** Where a demo request's stage leaves its status. */
@@ -339,12 +343,18 @@ async function storeNetwork(
     verifiedBy: adminId,
   });
 
-  // Credit as an admin adds it when card top-ups are not set up: a ledger adjustment.
-  for (const a of network.surveyorAccounts) {
+  // Credit as an admin adds it when card top-ups are not set up: a ledger adjustment. The crew
+  // firm also gets what its jobs may cost at most (a lead bought and two claim fees at the
+  // price cap; its first claim is free), so it keeps the same credit to try the market with.
+  const { version, config } = await getActivePricingConfig(tx);
+  const crewIndex = network.technician?.surveyorAccountIndex;
+  const jobsCents = config.lead.capCents +
+    2 * Math.ceil(config.lead.capCents * config.lead.claimFeeMultiple);
+  for (const [i, a] of network.surveyorAccounts.entries()) {
     await postLedgerEntry(tx, {
       surveyorId: inserted.ids[a.surveyorIndex],
       kind: "adjustment",
-      amountCents: DEMO_CREDIT_CENTS,
+      amountCents: DEMO_CREDIT_CENTS + (i === crewIndex ? jobsCents : 0),
       note: "Demo credit to try the lead market",
       actorId: adminId,
     });
@@ -362,7 +372,6 @@ async function storeNetwork(
 
   // Requests go in the way the app stores a submission: validated by the same schema,
   // priced by the active configuration, inserted with their first event.
-  const { version, config } = await getActivePricingConfig(tx);
   const surveyIds: string[] = [];
   for (const demo of network.requests) {
     const request = SurveyRequestSchema.parse(demo.request);
@@ -428,6 +437,15 @@ function townOf(address: string): string {
   return `${city}, ${stateZip.split(" ")[0]}`;
 }
 
+/** The demo firms per status as stored now (dispatch has invited some prospects). */
+async function countByStatus(sql: Sql): Promise<Record<SurveyorStatus, number>> {
+  const byStatus = { active: 0, paused: 0, invited: 0, pending: 0, prospect: 0 };
+  const rows = await sql<{ status: SurveyorStatus; n: number }[]>`
+    select status, count(*)::int as n from surveyors where is_demo group by status`;
+  for (const row of rows) byStatus[row.status] = row.n;
+  return byStatus;
+}
+
 /** What each account should try first, from what the lifecycle left (read back from the app). */
 async function writeNotes(sql: Sql, stored: Stored): Promise<void> {
   const { network, accounts } = stored;
@@ -481,11 +499,10 @@ function printSummary(
   result: SeedResult,
   seconds: number,
   siteUrl: string,
-  lifecycle: LifecycleResult,
+  lifecycle: LifecycleResult & { byStatus: Record<SurveyorStatus, number> },
 ) {
   const { network } = result;
-  const byStatus = { active: 0, paused: 0, invited: 0, pending: 0, prospect: 0 };
-  for (const s of network.surveyors) byStatus[s.fields.status]++;
+  const { byStatus } = lifecycle;
   const states = new Set(network.surveyors.map((s) => s.fields.state));
   const requestStates = [...new Set(network.requests.map((r) => r.request.state))];
   const count = (stage: DemoStage) => network.requests.filter((r) => r.stage === stage).length;
@@ -504,7 +521,7 @@ function printSummary(
   output.out(
     `  1 admin, ${plural(network.surveyorAccounts.length, "surveyor account")} (${
       formatCents(DEMO_CREDIT_CENTS)
-    } credit each), ${network.technician ? "1 technician, " : ""}${
+    } of credit each to try the lead market), ${network.technician ? "1 technician, " : ""}${
       plural(network.clients.length, "client")
     } with ${plural(network.requests.length, "survey request")} in ${requestStates.join(", ")}`,
   );
@@ -640,12 +657,14 @@ export async function runSeedCli(
     return 1;
   }
   let lifecycle: LifecycleResult;
+  let byStatus: Record<SurveyorStatus, number>;
   try {
     lifecycle = await playLifecycle(
       { sql, publicUrl, storage: storage ?? createPostgresStorage(sql) },
       lifecycleRequests(stored),
     );
     await writeNotes(sql, stored);
+    byStatus = await countByStatus(sql);
   } catch (err) {
     // Half a demo would refuse the next run as "already there": take it out again.
     await sql.begin((tx) => deleteDemoData(tx));
@@ -658,7 +677,10 @@ export async function runSeedCli(
       }).`,
     );
   }
-  printSummary(output, stored, (performance.now() - started) / 1000, publicUrl, lifecycle);
+  printSummary(output, stored, (performance.now() - started) / 1000, publicUrl, {
+    ...lifecycle,
+    byStatus,
+  });
   return 0;
 }
 

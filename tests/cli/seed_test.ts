@@ -67,6 +67,18 @@ test("[seed] fills an empty database with a demo network the demo admin can sign
     events: c.events,
   });
   assert(c.history > 300, `history: ${c.history}`);
+  // The printed counts are the firms as stored, after dispatch invited some prospects.
+  const n = Object.fromEntries(
+    (await t.sql<{ status: string; n: number }[]>`
+      select status, count(*)::int as n from surveyors group by status`).map((
+      x,
+    ) => [x.status, x.n]),
+  );
+  assertStringIncludes(
+    r.out,
+    `${n.active} active in-network (licences verified), ${n.paused} paused, ` +
+      `${n.invited} invited, ${n.prospect} prospects;`,
+  );
   // Every request but one moved on from its submission.
   assert(c.events > 12 + 11, `events: ${c.events}`);
 
@@ -174,18 +186,22 @@ test("[seed] every demo role has something to see and do on first sign-in", asyn
     assertStringIncludes(a.note, "open lead");
   }
 
-  // The crew firm (first surveyor): the credit went through the ledger, and it spent some.
+  // The crew firm (first surveyor): the credit went through the ledger, it paid for its jobs
+  // and still has the credit every demo surveyor gets to try the market with.
   const crew = accounts.find((a) => a.role === "surveyor")!;
   const crewBilling = await json(t, "/api/billing", cookies.get(crew.email)!);
-  assert(crewBilling.balanceCents < DEMO_CREDIT_CENTS, JSON.stringify(crewBilling));
+  assert(crewBilling.balanceCents >= DEMO_CREDIT_CENTS, JSON.stringify(crewBilling));
   const kinds = crewBilling.entries.map((e: { kind: string }) => e.kind).sort();
   assert(kinds.includes("adjustment") && kinds.includes("lead_purchase"), kinds.join());
   assert(kinds.includes("claim_fee"), kinds.join());
   const purchased = await json(t, "/api/purchased-leads", cookies.get(crew.email)!);
   assert(purchased.total >= 4, `purchased: ${JSON.stringify(purchased).slice(0, 200)}`);
 
-  // The technician has the job in fieldwork on their dashboard.
+  // The technician is in the crew firm's team as the technician API knows it, and has the job
+  // in fieldwork on their dashboard.
   const tech = accounts.find((a) => a.role === "technician")!;
+  const team = await json(t, "/api/technicians", cookies.get(crew.email)!);
+  assertEquals(team.technicians.map((m: { email: string }) => m.email), [tech.email]);
   const [fieldwork] = await t.sql<{ id: string; address: string }[]>`
     select id, coalesce(formatted_address, address) as address from surveys
     where status = 'in_fieldwork'`;
