@@ -2,7 +2,8 @@
  * The demo network `deno task seed --demo` stores, generated from a seed number: surveyor firms
  * at real US city coordinates (the offline ZIP data of the `zipcodes` package), with contacts
  * and contact history, plus a demo admin, a few surveyor accounts linked to in-network firms,
- * demo clients and their survey requests. The same seed, city list and `now` always give the
+ * a technician in one of those firms' crew, demo clients and their survey requests (each with
+ * the stage of its lifecycle the seed takes it to). The same seed, city list and `now` always give the
  * same network; nothing here touches the database (lib/cli/seed.ts stores it).
  *
  * Firms are spread over every state (at least two each) and otherwise by state population,
@@ -85,6 +86,19 @@ export interface DemoSurveyorAccount extends DemoAccount {
   surveyorIndex: number;
 }
 
+/** A technician account in the crew of the firm of `surveyorAccounts[surveyorAccountIndex]`. */
+export interface DemoTechnicianAccount extends DemoAccount {
+  surveyorAccountIndex: number;
+}
+
+/**
+ * How far `deno task seed --demo` takes a request through the app: left `requested` (for the
+ * admin to dispatch), `offered` to the surveyors around it (an open lead), its lead `bought`,
+ * claimed and `assigned`, in `fieldwork` with part of the checklist answered, or `delivered`
+ * with its files and the client's review.
+ */
+export type DemoStage = "requested" | "offered" | "bought" | "assigned" | "fieldwork" | "delivered";
+
 /** A demo client's survey request: `request` is what the request flow would send. */
 export interface DemoRequest {
   /** Index into `DemoNetwork.clients`. */
@@ -92,6 +106,9 @@ export interface DemoRequest {
   request: SurveyRequestInput & { requestId: string; lat: number; lng: number };
   /** How long before `now` it was submitted, in minutes. */
   minutesAgo: number;
+  stage: DemoStage;
+  /** Index into `DemoNetwork.surveyorAccounts` of who bought or claimed it, for those stages. */
+  takenBy: number | null;
 }
 
 /** Everything `deno task seed --demo` stores. */
@@ -100,6 +117,8 @@ export interface DemoNetwork {
   admin: DemoAccount;
   surveyors: DemoSurveyor[];
   surveyorAccounts: DemoSurveyorAccount[];
+  /** Null only when no firm could hold a surveyor account (a tiny or odd city list). */
+  technician: DemoTechnicianAccount | null;
   clients: DemoAccount[];
   requests: DemoRequest[];
 }
@@ -247,6 +266,9 @@ class Picker {
   }
   pick<T>(list: readonly T[]): T {
     return list[Math.floor(this.next() * list.length)];
+  }
+  pickOrUndefined<T>(list: readonly T[]): T | undefined {
+    return list.length ? this.pick(list) : undefined;
   }
   /** An index of `weights`, each chosen in proportion to its weight. */
   weighted(cumulative: readonly number[]): number {
@@ -640,32 +662,59 @@ export function generateDemoSurveyors(
   return surveyors;
 }
 
-// The states the demo requests and surveyor accounts are in: large, and far apart on the map.
-const SHOWCASE_STATES: readonly StateCode[] = ["TX", "CA", "FL", "CO", "NC", "WA", "IL", "NY"];
+// The states the surveyor accounts are in: large, and far apart on the map. The first one's
+// firm is the demo's crew: its technician works there and it carries the jobs past the lead.
+const ACCOUNT_STATES: readonly StateCode[] = ["TX", "CA", "FL", "CO", "NC"];
 
+// What a survey type is usually ordered for, and on what kind of property.
+const TYPE_USE: Record<
+  SurveyType,
+  { purpose: SurveyRequestInput["purpose"]; propertyType: SurveyRequestInput["propertyType"] }
+> = {
+  boundary: { purpose: "selling", propertyType: "residential" },
+  topographic: { purpose: "building_permit", propertyType: "residential" },
+  elevation_certificate: { purpose: "flood_insurance", propertyType: "residential" },
+  construction: { purpose: "construction", propertyType: "commercial" },
+  alta: { purpose: "lender_title", propertyType: "commercial" },
+  subdivision: { purpose: "subdividing", propertyType: "vacant" },
+};
+
+// Each planned request: where, by whom, of which type (the first the firm offers), how far the
+// seed takes it, and how long ago it came in. `account` places it inside that surveyor account's
+// coverage; without one it goes to any active firm of `state` (none of them with an account).
+// Stages past "offered" need an instant quote to claim, so they never ask for a subdivision.
 // deno-fmt-ignore
 const REQUEST_PLANS: readonly {
+  account?: number;
   state: StateCode;
-  surveyType: SurveyType;
-  purpose: SurveyRequestInput["purpose"];
-  propertyType: SurveyRequestInput["propertyType"];
+  types: readonly SurveyType[];
+  stage: DemoStage;
+  clientIndex: number;
+  /** Submitted between these many days ago. */
+  daysAgo: readonly [number, number];
 }[] = [
-  { state: "TX", surveyType: "boundary", purpose: "selling", propertyType: "residential" },
-  { state: "FL", surveyType: "elevation_certificate", purpose: "flood_insurance", propertyType: "residential" },
-  { state: "CA", surveyType: "topographic", purpose: "building_permit", propertyType: "residential" },
-  { state: "CO", surveyType: "boundary", purpose: "fence", propertyType: "residential" },
-  { state: "NC", surveyType: "alta", purpose: "lender_title", propertyType: "commercial" },
-  { state: "WA", surveyType: "construction", purpose: "construction", propertyType: "commercial" },
-  { state: "IL", surveyType: "boundary", purpose: "buying", propertyType: "residential" },
-  { state: "NY", surveyType: "subdivision", purpose: "subdividing", propertyType: "vacant" },
+  { account: 0, state: "TX", types: ["boundary", "topographic"], stage: "delivered", clientIndex: 0, daysAgo: [12, 16] },
+  { account: 0, state: "TX", types: ["boundary", "topographic"], stage: "fieldwork", clientIndex: 0, daysAgo: [6, 9] },
+  { account: 0, state: "TX", types: ["topographic", "boundary"], stage: "assigned", clientIndex: 0, daysAgo: [3, 5] },
+  { account: 0, state: "TX", types: ["elevation_certificate", "boundary"], stage: "bought", clientIndex: 1, daysAgo: [1, 3] },
+  { account: 0, state: "TX", types: ["boundary", "topographic"], stage: "offered", clientIndex: 0, daysAgo: [0.1, 1] },
+  { account: 1, state: "CA", types: ["topographic", "boundary"], stage: "offered", clientIndex: 1, daysAgo: [0.1, 2] },
+  { account: 2, state: "FL", types: ["elevation_certificate", "boundary"], stage: "offered", clientIndex: 2, daysAgo: [0.1, 2] },
+  { account: 3, state: "CO", types: ["boundary", "topographic"], stage: "offered", clientIndex: 3, daysAgo: [0.1, 2] },
+  { account: 4, state: "NC", types: ["alta", "boundary"], stage: "offered", clientIndex: 2, daysAgo: [0.1, 2] },
+  { state: "WA", types: ["construction", "boundary"], stage: "offered", clientIndex: 3, daysAgo: [0.5, 3] },
+  { state: "IL", types: ["boundary"], stage: "offered", clientIndex: 1, daysAgo: [0.5, 3] },
+  { state: "NY", types: ["subdivision", "boundary"], stage: "requested", clientIndex: 3, daysAgo: [0.02, 0.1] },
 ];
 
 /**
  * The whole demo network for `seed`: `surveyorCount` firms (`generateDemoSurveyors`), a demo
- * admin, one surveyor account per showcase state linked to an active in-network firm there,
- * four clients and eight requests in eight states, each inside the coverage of at least one
- * active in-network firm licensed there that offers its survey type. Deterministic for
- * `seed`, `cities` and `now`.
+ * admin, one surveyor account per account state linked to an active in-network firm there, a
+ * technician in the first account's firm, four clients, and twelve requests each inside the
+ * coverage of an active in-network firm licensed there that offers its survey type — every
+ * surveyor account's firm covers at least one that stays open, and the first one's covers the
+ * jobs it takes through the later stages (`DemoRequest.stage`). Deterministic for `seed`,
+ * `cities` and `now`.
  */
 export function generateDemoNetwork(
   cities: readonly DemoCity[],
@@ -698,8 +747,11 @@ export function generateDemoNetwork(
 
   const isActive = (s: DemoSurveyor) => s.fields.status === "active" && s.fields.inNetwork;
   const surveyorAccounts: DemoSurveyorAccount[] = [];
-  for (const state of SHOWCASE_STATES.slice(0, 5)) {
-    const index = surveyors.findIndex((s) => isActive(s) && s.fields.state === state);
+  for (const state of ACCOUNT_STATES) {
+    // A firm that does boundary work, the bread and butter of the demo's jobs, if there is one.
+    const inState = (s: DemoSurveyor) => isActive(s) && s.fields.state === state;
+    let index = surveyors.findIndex((s) => inState(s) && s.fields.surveyTypes.includes("boundary"));
+    if (index < 0) index = surveyors.findIndex(inState);
     if (index < 0) continue;
     const s = surveyors[index];
     s.source = "signup";
@@ -726,56 +778,84 @@ export function generateDemoNetwork(
     });
   }
 
+  const crew = surveyorAccounts[0];
+  const techFirst = r.pick(FIRST_NAMES);
+  const techLast = r.pick(LAST_NAMES);
+  const technician: DemoTechnicianAccount | null = crew
+    ? {
+      surveyorAccountIndex: 0,
+      email: emailFor(techFirst, techLast),
+      fullName: `${techFirst} ${techLast}`,
+      companyName: crew.companyName,
+      phone: phoneOf(r),
+    }
+    : null;
+
   const requests: DemoRequest[] = [];
-  REQUEST_PLANS.forEach((plan, i) => {
-    const covering = surveyors.filter((s) =>
-      isActive(s) && s.fields.state === plan.state && s.fields.surveyTypes.includes(plan.surveyType)
-    );
-    if (covering.length === 0) return;
-    const firm = r.pick(covering);
-    // A town of the state well inside the firm's radius, else the firm's own town.
+  const accountIndexes = new Set(surveyorAccounts.map((a) => a.surveyorIndex));
+  for (const plan of REQUEST_PLANS) {
+    const account = plan.account === undefined ? undefined : surveyorAccounts[plan.account];
+    if (plan.account !== undefined && !account) continue;
+    const offers = (s: DemoSurveyor) => plan.types.some((t) => s.fields.surveyTypes.includes(t));
+    const firm = account
+      ? surveyors[account.surveyorIndex]
+      : r.pickOrUndefined(surveyors.filter((s, i) =>
+        isActive(s) && s.fields.state === plan.state && offers(s) && !accountIndexes.has(i)
+      ));
+    if (!firm) continue;
+    const surveyType = plan.types.find((t) => firm.fields.surveyTypes.includes(t)) ??
+      firm.fields.surveyTypes.find((t) => t !== "subdivision");
+    if (
+      !surveyType || (plan.stage !== "offered" && plan.stage !== "requested" &&
+        surveyType === "subdivision")
+    ) continue;
+    const { purpose, propertyType } = TYPE_USE[surveyType];
+    // A town of the firm's state well inside its radius, else the firm's own town.
     const near = cities.filter((c) =>
-      c.state === plan.state && distanceMiles(c, firm.fields) < firm.fields.serviceRadiusMiles * 0.6
+      c.state === firm.fields.state &&
+      distanceMiles(c, firm.fields) < firm.fields.serviceRadiusMiles * 0.6
     );
     const city = near.length
       ? r.pick(near)
-      : cities.find((c) => c.state === plan.state && c.city === firm.fields.city)!;
+      : cities.find((c) => c.state === firm.fields.state && c.city === firm.fields.city)!;
     const point = jitter(r, city.lat, city.lng, 1);
-    const clientIndex = i % clients.length;
-    const client = clients[clientIndex];
+    const client = clients[plan.clientIndex];
     const street = `${r.int(100, 9899)} ${r.pick(STREETS)} ${r.pick(STREET_KINDS)}`;
-    const address = `${street}, ${city.city}, ${plan.state} ${city.zip}`;
-    const acreage = plan.propertyType === "residential"
+    const address = `${street}, ${city.city}, ${city.state} ${city.zip}`;
+    const acreage = propertyType === "residential"
       ? Math.round((0.15 + r.next() * 1.5) * 100) / 100
       : Math.round((1 + r.next() * 30) * 10) / 10;
+    const [minDays, maxDays] = plan.daysAgo;
     requests.push({
-      clientIndex,
-      minutesAgo: r.int(30, 6 * 24 * 60),
+      clientIndex: plan.clientIndex,
+      minutesAgo: r.int(Math.round(minDays * 24 * 60), Math.round(maxDays * 24 * 60)),
+      stage: plan.stage,
+      takenBy: plan.stage === "offered" || plan.stage === "requested" ? null : plan.account ?? null,
       request: {
         requestId: r.uuid(),
-        surveyType: plan.surveyType,
-        propertyType: plan.propertyType,
+        surveyType,
+        propertyType,
         acreage,
         terrain: r.pick(["flat", "rolling", "hilly"] as const),
         vegetation: r.pick(["clear", "light", "moderate"] as const),
         structures: r.int(0, 3),
-        cornersToSet: plan.surveyType === "boundary" ? r.int(0, 4) : 0,
+        cornersToSet: surveyType === "boundary" ? r.int(0, 4) : 0,
         cornersKnown: r.chance(0.5),
         rush: r.chance(0.2) ? "expedited" : "standard",
-        state: plan.state,
-        altaItems: plan.surveyType === "alta" ? ["1", "2", "3", "4", "8", "11a"] : [],
+        state: city.state,
+        altaItems: surveyType === "alta" ? ["1", "2", "3", "4", "8", "11a"] : [],
         address,
         formattedAddress: address,
         lat: point.lat,
         lng: point.lng,
-        purpose: plan.purpose,
+        purpose,
         contactName: client.fullName,
         contactPhone: client.phone!,
         contactEmail: client.email,
         notes: r.chance(0.5) ? "Gate code is 1234; the dog is friendly." : undefined,
       },
     });
-  });
+  }
 
-  return { seed, admin, surveyors, surveyorAccounts, clients, requests };
+  return { seed, admin, surveyors, surveyorAccounts, technician, clients, requests };
 }

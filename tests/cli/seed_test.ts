@@ -1,7 +1,10 @@
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../_assert.ts";
 import { createTestApp, test, type TestApp } from "../_helpers.ts";
-import { createUser, signIn } from "../_auth.ts";
-import { runSeedCli } from "../../lib/cli/seed.ts";
+import { createUser, sessionFor, signIn } from "../_auth.ts";
+import { DEMO_CREDIT_CENTS, demoSiteUrl, runSeedCli } from "../../lib/cli/seed.ts";
+import { STATUS_INFO, type SurveyStatus } from "../../lib/survey_status.ts";
+import type { StorageProvider } from "../../lib/storage/provider.ts";
+import { technicianJobPath } from "../../lib/technician_constants.ts";
 
 async function seed(t: TestApp, ...args: string[]) {
   const out: string[] = [];
@@ -9,6 +12,7 @@ async function seed(t: TestApp, ...args: string[]) {
   const code = await runSeedCli(args, {
     sql: t.sql,
     output: { out: (l) => out.push(l), err: (l) => err.push(l) },
+    storage: t.deps.storage,
   });
   return { code, out: out.join("\n"), err: err.join("\n") };
 }
@@ -53,16 +57,30 @@ test("[seed] fills an empty database with a demo network the demo admin can sign
   assertStringIncludes(r.out, "400 surveyor firms in 51 states");
   const c = await counts(t);
   assertEquals(c, {
-    users: 10,
-    demoUsers: 10,
+    users: 11,
+    demoUsers: 11,
     surveyors: 400,
     demoSurveyors: 400,
     linked: 5,
     history: c.history,
-    surveys: 8,
-    events: 8,
+    surveys: 12,
+    events: c.events,
   });
   assert(c.history > 300, `history: ${c.history}`);
+  // The printed counts are the firms as stored, after dispatch invited some prospects.
+  const n = Object.fromEntries(
+    (await t.sql<{ status: string; n: number }[]>`
+      select status, count(*)::int as n from surveyors group by status`).map((
+      x,
+    ) => [x.status, x.n]),
+  );
+  assertStringIncludes(
+    r.out,
+    `${n.active} active in-network (licences verified), ${n.paused} paused, ` +
+      `${n.invited} invited, ${n.prospect} prospects;`,
+  );
+  // Every request but one moved on from its submission.
+  assert(c.events > 12 + 11, `events: ${c.events}`);
 
   // Every account is a demo account at the demo domain with a password printed once.
   const accounts = await t.sql<{ email: string; role: string }[]>`
@@ -73,26 +91,210 @@ test("[seed] fills an empty database with a demo network the demo admin can sign
   const list = await t.request("GET", "/api/surveys?pageSize=20", { cookie });
   assertEquals(list.status, 200);
   const body = await list.json();
-  assertEquals(body.total, 8);
-  // Requests are stored as the app stores a submission: priced, in status requested.
+  assertEquals(body.total, 12);
+  // Requests are stored as the app stores a submission: priced.
   for (const s of body.surveys) {
-    assertEquals(s.status, "requested");
     if (s.surveyType !== "subdivision") assert(s.quotedPriceCents > 0, JSON.stringify(s));
   }
 
-  // The linked accounts are surveyors of active in-network firms.
-  const linked = await t.sql<{ role: string; status: string; inNetwork: boolean }[]>`
-    select u.role, s.status, s.in_network from surveyors s join users u on u.id = s.user_id`;
+  // The linked accounts are surveyors of active, verified in-network firms; so is every
+  // active firm (active means its licence was checked).
+  const linked = await t.sql<
+    { role: string; status: string; inNetwork: boolean; isVerified: boolean }[]
+  >`
+    select u.role, s.status, s.in_network, s.verified_at is not null as is_verified
+    from surveyors s join users u on u.id = s.user_id`;
   assertEquals(linked.length, 5);
   for (const l of linked) {
-    assertEquals([l.role, l.status, l.inNetwork], ["surveyor", "active", true]);
+    assertEquals([l.role, l.status, l.inNetwork, l.isVerified], ["surveyor", "active", true, true]);
   }
+  const [{ unverified }] = await t.sql<{ unverified: number }[]>`
+    select count(*)::int as unverified from surveyors
+    where status = 'active' and (verified_at is null or verified_by is null)`;
+  assertEquals(unverified, 0);
   // History is written by the demo admin.
   const [{ authors }] = await t.sql<{ authors: string[] }[]>`
     select array_agg(distinct u.email) as authors
     from surveyor_contact_history h join users u on u.id = h.author_id`;
   assertEquals(authors, ["admin@demo.meridian.invalid"]);
   t.close();
+});
+
+/** The printed account lines: role, email, password, what to try. */
+function accountsOf(out: string) {
+  return out.split("\n").flatMap((line) => {
+    const m =
+      /^\s+(admin|surveyor|technician|client)\s+(\S+@demo\.meridian\.invalid)\s+(\S{20})\s+(.+)$/
+        .exec(line);
+    return m ? [{ role: m[1], email: m[2], password: m[3], note: m[4] }] : [];
+  });
+}
+
+async function page(t: TestApp, path: string, cookie: string): Promise<string> {
+  const res = await t.request("GET", path, { cookie });
+  const html = await res.text();
+  assertEquals(res.status, 200, `${path}: ${html.slice(0, 300)}`);
+  assertMatch(res.headers.get("content-type") ?? "", /^text\/html/);
+  return html;
+}
+
+async function json(t: TestApp, path: string, cookie: string) {
+  const res = await t.request("GET", path, { cookie });
+  const body = await res.text();
+  assertEquals(res.status, 200, `${path}: ${body.slice(0, 300)}`);
+  return JSON.parse(body);
+}
+
+/** The status badges a page shows (`<span class="badge badge--…">Label</span>`). */
+function badges(html: string): string[] {
+  return [...html.matchAll(/class="badge badge--\w+">([^<]+)</g)].map((m) => m[1]);
+}
+
+test("[seed] every demo role has something to see and do on first sign-in", async () => {
+  const t = await createTestApp();
+  const r = await seed(t, "--demo");
+  assertEquals(r.code, 0, r.err);
+  assertStringIncludes(r.out, "Open http://127.0.0.1:8000/auth and sign in");
+  const accounts = accountsOf(r.out);
+  assertEquals(accounts.map((a) => a.role), [
+    "admin",
+    ...Array(5).fill("surveyor"),
+    "technician",
+    ...Array(4).fill("client"),
+  ]);
+  // Signed in with the printed passwords (the admin's login is checked above; ten logins is
+  // the per-address limit).
+  const cookies = new Map<string, string>();
+  for (const a of accounts.filter((a) => a.role !== "admin")) {
+    cookies.set(a.email, await signIn(t, { identifier: a.email, password: a.password }));
+  }
+  const [admin] = await t.sql<{ id: string }[]>`
+    select id from users where email = 'admin@demo.meridian.invalid'`;
+  const adminCookie = await sessionFor(t, { id: admin.id, role: "admin" });
+
+  // Each surveyor: verified, credit, and at least one open lead within reach on /leads.
+  for (const a of accounts.filter((a) => a.role === "surveyor")) {
+    const cookie = cookies.get(a.email)!;
+    const leads = await json(t, "/api/leads", cookie);
+    assert(leads.total > 0, `${a.email} has no open leads`);
+    const billing = await json(t, "/api/billing", cookie);
+    assert(billing.balanceCents > 0, `${a.email}: balance ${billing.balanceCents}`);
+    assert(Number.isInteger(billing.balanceCents));
+    const html = await page(t, "/leads", cookie);
+    assert(!html.includes("Licence check in progress"), `${a.email} is not verified`);
+    assertStringIncludes(html, leads.leads[0].id);
+    assertStringIncludes(a.note, "open lead");
+  }
+
+  // The crew firm (first surveyor): the credit went through the ledger, it paid for its jobs
+  // and still has the credit every demo surveyor gets to try the market with.
+  const crew = accounts.find((a) => a.role === "surveyor")!;
+  const crewBilling = await json(t, "/api/billing", cookies.get(crew.email)!);
+  assert(crewBilling.balanceCents >= DEMO_CREDIT_CENTS, JSON.stringify(crewBilling));
+  const kinds = crewBilling.entries.map((e: { kind: string }) => e.kind).sort();
+  assert(kinds.includes("adjustment") && kinds.includes("lead_purchase"), kinds.join());
+  assert(kinds.includes("claim_fee"), kinds.join());
+  const purchased = await json(t, "/api/purchased-leads", cookies.get(crew.email)!);
+  assert(purchased.total >= 4, `purchased: ${JSON.stringify(purchased).slice(0, 200)}`);
+
+  // The technician is in the crew firm's team as the technician API knows it, and has the job
+  // in fieldwork on their dashboard.
+  const tech = accounts.find((a) => a.role === "technician")!;
+  const team = await json(t, "/api/technicians", cookies.get(crew.email)!);
+  assertEquals(team.technicians.map((m: { email: string }) => m.email), [tech.email]);
+  const [fieldwork] = await t.sql<{ id: string; address: string }[]>`
+    select id, coalesce(formatted_address, address) as address from surveys
+    where status = 'in_fieldwork'`;
+  const techHtml = await page(t, "/technician-dashboard", cookies.get(tech.email)!);
+  assertStringIncludes(techHtml, technicianJobPath(fieldwork.id));
+  const checklist = await json(
+    t,
+    `/api/surveys/${fieldwork.id}/checklist`,
+    cookies.get(tech.email)!,
+  );
+  assert(
+    checklist.progress.done > 0 && checklist.progress.done < checklist.progress.total,
+    JSON.stringify(checklist.progress),
+  );
+
+  // The client dashboards together show a request at every stage the demo reaches.
+  const seen = new Set<string>();
+  for (const a of accounts.filter((a) => a.role === "client")) {
+    for (const label of badges(await page(t, "/client-dashboard", cookies.get(a.email)!))) {
+      seen.add(label);
+    }
+  }
+  const stages: SurveyStatus[] = [
+    "requested",
+    "surveyors_notified",
+    "assigned",
+    "in_fieldwork",
+    "completed",
+  ];
+  for (const status of stages) {
+    assert(seen.has(STATUS_INFO[status].label), `${status} not shown: ${[...seen].join(", ")}`);
+  }
+
+  // The delivered survey: its client sees the plat and their review on its page, and the file
+  // downloads as the PDF that was stored.
+  const [delivered] = await t.sql<{ id: string; email: string; fileId: string }[]>`
+    select s.id, u.email, f.id as file_id
+    from surveys s join users u on u.id = s.client_id
+    join survey_files f on f.survey_id = s.id and f.kind = 'deliverable'
+    where s.status = 'completed'`;
+  const clientCookie = cookies.get(delivered.email)!;
+  const surveyHtml = await page(t, `/survey/${delivered.id}`, clientCookie);
+  assertStringIncludes(surveyHtml, "boundary-plat.pdf");
+  assertStringIncludes(surveyHtml, "found the old iron pins the last survey missed");
+  const file = await t.request("GET", `/api/files/${delivered.fileId}`, { cookie: clientCookie });
+  assertEquals(file.status, 200);
+  assertEquals(file.headers.get("content-type"), "application/pdf");
+  assertEquals(new TextDecoder().decode((await file.bytes()).slice(0, 5)), "%PDF-");
+
+  // The admin sees it all: the request waiting to be dispatched and the lifecycle's stages.
+  const adminList = await json(t, "/api/surveys?pageSize=20", adminCookie);
+  const statuses = new Set(adminList.surveys.map((s: { status: string }) => s.status));
+  for (const status of stages) assert(statuses.has(status), `admin: no ${status}`);
+  await page(t, `/survey/${delivered.id}`, adminCookie);
+  t.close();
+});
+
+test("[seed] a failing lifecycle step leaves no demo data behind", async () => {
+  const t = await createTestApp();
+  const broken: StorageProvider = {
+    ...t.deps.storage,
+    put: () => Promise.reject(new Error("disk full")),
+  };
+  let error: unknown;
+  try {
+    await runSeedCli(["--demo", "--surveyors", "120"], {
+      sql: t.sql,
+      output: { out: () => {}, err: () => {} },
+      storage: broken,
+    });
+  } catch (err) {
+    error = err;
+  }
+  assertEquals((error as Error)?.message, "disk full");
+  const c = await counts(t);
+  assertEquals([c.users, c.surveyors, c.surveys], [0, 0, 0]);
+  const [{ outbox }] = await t.sql<{ outbox: number }[]>`
+    select count(*)::int as outbox from email_outbox`;
+  assertEquals(outbox, 0);
+  // And the seed can run again at once.
+  assertEquals((await seed(t, "--demo", "--surveyors", "120")).code, 0);
+  t.close();
+});
+
+test("[seed] prints the address the server listens on unless PUBLIC_URL is set", () => {
+  assertEquals(demoSiteUrl({}), "http://127.0.0.1:8000");
+  assertEquals(demoSiteUrl({ HOST: "127.0.0.1", PORT: 8123 }), "http://127.0.0.1:8123");
+  assertEquals(demoSiteUrl({ HOST: "0.0.0.0", PORT: "9000" }), "http://127.0.0.1:9000");
+  assertEquals(demoSiteUrl({ HOST: "::", PORT: 9000 }), "http://[::1]:9000");
+  assertEquals(
+    demoSiteUrl({ PUBLIC_URL: "https://meridian.example/", HOST: "0.0.0.0", PORT: 80 }),
+    "https://meridian.example",
+  );
 });
 
 test("[seed] refuses a database with a real user and changes nothing", async () => {
@@ -123,16 +325,22 @@ test("[seed] a second run refuses; --reset-demo replaces the demo network", asyn
   assertEquals(again.code, 1);
   assertEquals(
     again.err,
-    "This database already has the demo network (10 demo accounts, 120 demo surveyors). " +
+    "This database already has the demo network (11 demo accounts, 120 demo surveyors). " +
       "Run `deno task seed --demo --reset-demo` to replace it.",
   );
   assertEquals((await counts(t)).surveyors, 120);
 
   const reset = await seed(t, "--demo", "--reset-demo", "--seed", "7");
   assertEquals(reset.code, 0, reset.err);
-  assertStringIncludes(reset.out, "Removed the earlier demo network (10 accounts, 120 surveyors).");
+  assertStringIncludes(reset.out, "Removed the earlier demo network (11 accounts, 120 surveyors).");
   const c = await counts(t);
-  assertEquals([c.users, c.surveyors, c.surveys, c.events], [10, 400, 8, 8]);
+  assertEquals([c.users, c.surveyors, c.surveys], [11, 400, 12]);
+  // Nothing of the first network's lifecycle is left: one delivered job, its files, one review.
+  const [left] = await t.sql<{ deliverables: number; reviews: number; completed: number }[]>`
+    select (select count(*)::int from survey_files where kind = 'deliverable') as deliverables,
+      (select count(*)::int from surveyor_reviews) as reviews,
+      (select count(*)::int from surveys where status = 'completed') as completed`;
+  assertEquals(left, { deliverables: 1, reviews: 1, completed: 1 });
   const newAdmin = passwordOf(reset.out, "admin@demo.meridian.invalid");
   assert(newAdmin !== oldAdmin, "the new accounts get new passwords");
   const login = await t.request("POST", "/api/login", {

@@ -89,9 +89,13 @@ test("[demo network] every email is a demo address and unique; phones are fictio
   ];
   for (const email of emails) assert(email.endsWith(`@${DEMO_EMAIL_DOMAIN}`), email);
   assertEquals(new Set(emails).size, emails.length);
-  const accountEmails = [network.admin, ...network.surveyorAccounts, ...network.clients].map((a) =>
-    a.email
-  );
+  const accountEmails = [
+    network.admin,
+    ...network.surveyorAccounts,
+    network.technician!,
+    ...network.clients,
+  ].map((a) => a.email);
+  assert(network.technician!.email.endsWith(`@${DEMO_EMAIL_DOMAIN}`));
   assertEquals(new Set(accountEmails).size, accountEmails.length);
   for (const s of network.surveyors) {
     for (const phone of [s.fields.phone!, ...s.contacts.map((c) => c.phone!)]) {
@@ -103,7 +107,7 @@ test("[demo network] every email is a demo address and unique; phones are fictio
 
 test("[demo network] each request is covered by an active in-network firm; accounts link to one", async () => {
   const network = generateDemoNetwork(await loadDemoCities(), { now: NOW });
-  assertEquals(network.requests.length, 8);
+  assertEquals(network.requests.length, 12);
   assert(new Set(network.requests.map((r) => r.request.state)).size >= 5);
   for (const { request } of network.requests) {
     const covering = network.surveyors.filter((s) =>
@@ -124,7 +128,26 @@ test("[demo network] each request is covered by an active in-network firm; accou
       "signup",
     ]);
     assertEquals(account.email, firm.contacts[0].email);
+    // Every account's firm has an open lead within its reach.
+    const reachable = network.requests.filter(({ request, stage }) =>
+      stage === "offered" && firm.fields.licenseStates.includes(request.state as never) &&
+      firm.fields.surveyTypes.includes(request.surveyType) &&
+      milesBetween(request, firm.fields) <= firm.fields.serviceRadiusMiles
+    );
+    assert(reachable.length > 0, `${account.companyName} has no open lead`);
   }
+  // The first account's firm takes the later stages, each within its reach and claimable.
+  const crew = network.surveyors[network.surveyorAccounts[0].surveyorIndex];
+  assertEquals(network.technician!.surveyorAccountIndex, 0);
+  const taken = network.requests.filter((r) => r.takenBy !== null);
+  assertEquals(taken.map((r) => r.stage).sort(), ["assigned", "bought", "delivered", "fieldwork"]);
+  for (const { request, takenBy } of taken) {
+    assertEquals(takenBy, 0);
+    assert(request.surveyType !== "subdivision");
+    assert(crew.fields.surveyTypes.includes(request.surveyType));
+    assert(milesBetween(request, crew.fields) <= crew.fields.serviceRadiusMiles);
+  }
+  assertEquals(network.requests.filter((r) => r.stage === "requested").length, 1);
 });
 
 test("[demo network] cities come from the ZIP data: states only, one per city, real places", async () => {
