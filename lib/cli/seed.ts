@@ -468,12 +468,14 @@ function refusalOf(existing: Existing, reset: boolean): string | undefined {
 if (import.meta.main) {
   const { configOrExit, openDatabaseOrExit } = await import("./startup.ts");
   const { migrate } = await import("../../db/migrate.ts");
+  const { commandPublicUrl } = await import("../public_url.ts");
   const config = configOrExit();
   const db = await openDatabaseOrExit(config, { shareRunning: true });
   let code = 1;
   try {
     await migrate(db.sql);
-    code = await runSeedCli(Deno.args, { sql: db.sql, publicUrl: config.PUBLIC_URL });
+    const publicUrl = await commandPublicUrl(config);
+    code = await runSeedCli(Deno.args, { sql: db.sql, publicUrl });
   } finally {
     await db.close();
   }
