@@ -48,7 +48,7 @@ Deno.test({
       PUBLIC_URL: "",
       HOST: "",
       NODE_ENV: "production",
-    });
+    }, { startTimeoutMs: 180_000 });
     const failures: string[] = [];
     const browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
