@@ -57,6 +57,8 @@ import { refunds } from "./routes/refunds.ts";
 import { billing } from "./routes/billing.ts";
 import { billingPages } from "./routes/billing_pages.tsx";
 import { kvPath } from "./lib/config.ts";
+import { listeningLine, publicUrlWarning, withListenPort } from "./lib/public_url.ts";
+import { recordServerUrl } from "./db/embedded.ts";
 import { configOrExit, migrateOrExit, openDatabaseOrExit } from "./lib/cli/startup.ts";
 import { KvStartError, openKv } from "./db/kv.ts";
 import { ensureBuild } from "./lib/assets.ts";
@@ -158,14 +160,26 @@ export function createApp(deps: AppDeps) {
  * the time ran out).
  */
 async function start() {
-  const config = configOrExit();
+  const loaded = configOrExit();
+  // First, so an operator sees it before anything else can go wrong.
+  const warning = publicUrlWarning(loaded);
+  if (warning) console.warn(warning);
   // The database first: a second server on the same DATA_DIR stops at once, before any build;
   // one started before Postgres waits a bounded time for it.
-  const db = await openDatabaseOrExit(config);
+  const db = await openDatabaseOrExit(loaded);
   const assets = await ensureBuild();
   const applied = await migrateOrExit(db);
   if (applied.length) console.log(`Applied migrations ${applied.join(", ")}`);
-  const kv = await openKvOrExit(kvPath(config), db);
+  const kv = await openKvOrExit(kvPath(loaded), db);
+  // Listen before building the app: without PUBLIC_URL the public URL is the address listened
+  // on, and with PORT=0 its port is known only now. The app is in place before any request is
+  // read (nothing below awaits until it is).
+  let serveApp: Deno.ServeHandler = () => new Response("Starting", { status: 503 });
+  const server = Deno.serve(
+    { port: loaded.PORT, hostname: loaded.HOST, onListen: () => {} },
+    (req, info) => serveApp(req, info),
+  );
+  const config = withListenPort(loaded, server.addr.port);
   const deps: AppDeps = {
     config,
     sql: db.sql,
@@ -177,17 +191,12 @@ async function start() {
     payments: createPaymentsProvider(config),
     storage: createStorageProvider(config, db.sql),
   };
-  const app = createApp(deps);
+  serveApp = createApp(deps).fetch;
+  console.log(`${listeningLine(config, server.addr.port)} (${db.kind}, ${config.NODE_ENV})`);
+  // `deno task seed` and `deno task user` beside this server print the URL that works.
+  if (!config.DATABASE_URL) await recordServerUrl(config.DATA_DIR, config.PUBLIC_URL);
   // Build the offline address index now rather than on the first visitor's keystroke.
   if (!config.GOOGLE_MAPS_API_KEY) warmOfflineIndex().catch((err) => console.error(err));
-  const server = Deno.serve({
-    port: config.PORT,
-    hostname: config.HOST,
-    onListen: ({ hostname, port }) =>
-      console.log(
-        `Meridian listening on http://${hostname}:${port} (${db.kind}, ${config.NODE_ENV})`,
-      ),
-  }, app.fetch);
   // Forgot-password requests are answered before they are handled; any left by a crash or an
   // outage are handled now and then swept every minute.
   const sweepResets = () =>

@@ -26,6 +26,8 @@ export interface EmbeddedHolder {
   host: string;
   port: number;
   startedAt: string;
+  /** The server's public URL, once it listens (`recordServerUrl`); commands print it. */
+  url?: string;
 }
 
 /** Thrown when another process holds DATA_DIR's embedded database; the message names it. */
@@ -87,6 +89,18 @@ export async function readHolder(dataDir: string): Promise<EmbeddedHolder | null
     // Missing or being replaced: the same as no holder recorded yet.
   }
   return null;
+}
+
+/**
+ * Adds `url` (the server's public URL) to the holder record this process wrote, so commands
+ * run beside the server print the URL that works. Does nothing unless this process holds it.
+ */
+export async function recordServerUrl(dataDir: string, url: string): Promise<void> {
+  const holder = await readHolder(dataDir);
+  if (holder?.pid !== Deno.pid) return;
+  const info = holderPath(dataDir);
+  await Deno.writeTextFile(`${info}.tmp`, JSON.stringify({ ...holder, url }) + "\n");
+  await Deno.rename(`${info}.tmp`, info);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listenUrl } from "./public_url.ts";
 
 const optionalUrl = z.string().url().optional();
 const boolFlag = z.enum(["0", "1", "true", "false"]).optional().transform((v) =>
@@ -10,7 +11,11 @@ export const ConfigSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   HOST: z.string().min(1).default("127.0.0.1"),
-  PUBLIC_URL: z.string().url().default("http://localhost:8000"),
+  /**
+   * The origin browsers use (behind a proxy: the proxy's). Unset: the address the server
+   * listens on, http://HOST:PORT with the real port once it listens (lib/public_url.ts).
+   */
+  PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().min(1).default(".data"),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
     .optional(),
@@ -131,14 +136,22 @@ export const ConfigSchema = z.object({
   }
 });
 
-/** Validated configuration. */
-export type Config = z.infer<typeof ConfigSchema>;
+/**
+ * Validated configuration. `PUBLIC_URL` is always set: the variable, or else the address the
+ * server listens on (`isPublicUrlSet` says which; see lib/public_url.ts).
+ */
+export type Config = Omit<z.infer<typeof ConfigSchema>, "PUBLIC_URL"> & {
+  PUBLIC_URL: string;
+  /** Whether PUBLIC_URL came from the environment rather than from HOST and PORT. */
+  isPublicUrlSet: boolean;
+};
 
 /** Thrown by `loadConfig` with a message naming every bad variable. */
 export class ConfigError extends Error {}
 
 /**
- * Parses configuration from an environment map. Empty strings count as unset.
+ * Parses configuration from an environment map. Empty strings count as unset; an unset
+ * PUBLIC_URL becomes http://HOST:PORT (the server corrects the port once it listens).
  * Throws `ConfigError` naming each invalid variable.
  */
 export function loadConfig(env: Record<string, string | undefined>): Config {
@@ -152,7 +165,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     const lines = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
   }
-  return result.data;
+  const { PUBLIC_URL, ...config } = result.data;
+  if (PUBLIC_URL !== undefined) return { ...config, PUBLIC_URL, isPublicUrlSet: true };
+  try {
+    return { ...config, PUBLIC_URL: listenUrl(config.HOST, config.PORT), isPublicUrlSet: false };
+  } catch {
+    throw new ConfigError("Invalid configuration:\n  HOST: must be a host name or IP address");
+  }
 }
 
 /**

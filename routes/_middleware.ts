@@ -9,6 +9,7 @@ import { STRIPE_WEBHOOK_PATH } from "../lib/payments/provider.ts";
 import { isFileUploadRequest } from "../lib/survey_file_types.ts";
 import { nameRequestSpan, tagRequestSpan } from "../lib/telemetry.ts";
 import { UNMATCHED_ROUTE } from "../lib/metrics.ts";
+import { acceptedOrigins } from "../lib/public_url.ts";
 import { observeRequest, routeLabel } from "./metrics.ts";
 
 /**
@@ -178,14 +179,20 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * CSRF defence for every state change: the request must come from the site's public origin,
- * and `/api/*` bodies must be JSON. "From the public origin" means `Origin` equals
- * PUBLIC_URL's origin (or, without `Origin`, `Sec-Fetch-Site: same-origin`), and a
- * `Sec-Fetch-Site` other than `same-origin` is refused even then. The origin is never built
- * from the request's own Host or forwarded headers: those are chosen by whoever sends the
- * request, so PUBLIC_URL must name the origin browsers use.
+ * and `/api/*` bodies must be JSON. "From the public origin" means `Origin` is one of
+ * `acceptedOrigins` (PUBLIC_URL's origin; without PUBLIC_URL, also its loopback spellings on
+ * the same port) or, without `Origin`, `Sec-Fetch-Site: same-origin`; and a `Sec-Fetch-Site`
+ * other than `same-origin` is refused even then. The origin is never built from the request's
+ * own Host or forwarded headers: those are chosen by whoever sends the request, so behind a
+ * proxy PUBLIC_URL must name the origin browsers use.
  */
 export function csrf(deps: AppDeps) {
   const publicOrigin = new URL(deps.config.PUBLIC_URL).origin;
+  const origins = acceptedOrigins(deps.config);
+  const hint = deps.config.isPublicUrlSet
+    ? `PUBLIC_URL is ${publicOrigin}`
+    : `PUBLIC_URL is not set (accepted: ${[...origins].join(", ")}); set PUBLIC_URL to ` +
+      "the address people open";
   let hasWarned = false;
   return createMiddleware<AppEnv>(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return await next();
@@ -195,12 +202,15 @@ export function csrf(deps: AppDeps) {
     const origin = c.req.header("origin");
     const fetchSite = c.req.header("sec-fetch-site");
     const isSameOrigin = (fetchSite === undefined || fetchSite === "same-origin") &&
-      (origin !== undefined ? origin === publicOrigin : fetchSite === "same-origin");
+      (origin !== undefined ? origins.has(origin) : fetchSite === "same-origin");
     if (!isSameOrigin) {
-      if (!hasWarned && origin !== publicOrigin && origin === new URL(c.req.url).origin) {
+      if (
+        !hasWarned && origin !== undefined && !origins.has(origin) &&
+        origin === new URL(c.req.url).origin
+      ) {
         // Most likely a deployment whose PUBLIC_URL is not the address people use.
         hasWarned = true;
-        logLine(`csrf: refused Origin ${origin.slice(0, 100)}: PUBLIC_URL is ${publicOrigin}`);
+        logLine(`csrf: refused Origin ${origin.slice(0, 100)}: ${hint}`);
       }
       throw new HTTPException(403, { message: "Cross-site request refused" });
     }

@@ -234,21 +234,6 @@ function positiveInt(value: string | undefined, name: string, min: number, max: 
 }
 
 /**
- * The address a newcomer opens: PUBLIC_URL when set, else the one the server listens on
- * (HOST and PORT as lib/config.ts defaults them; a wildcard host is reached on loopback).
- */
-export function demoSiteUrl(
-  env: { PUBLIC_URL?: string; HOST?: string; PORT?: string | number },
-): string {
-  if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/+$/, "");
-  let host = env.HOST || "127.0.0.1";
-  if (host === "0.0.0.0") host = "127.0.0.1";
-  if (host === "::") host = "::1";
-  if (host.includes(":") && !host.startsWith("[")) host = `[${host}]`;
-  return `http://${host}:${env.PORT || 8000}`;
-}
-
-/**
  * Credit each demo surveyor account's firm has to try the lead market with: an admin's
  * adjustment (the crew firm's also covers the jobs the seed takes for it).
  */
@@ -557,13 +542,14 @@ function printSummary(
  * Runs the seed command against `sql`. Returns the process exit code: 0 seeded, 1 refused
  * (real data, or demo data without --reset-demo), 2 bad usage. `cities` defaults to the
  * offline ZIP data; `publicUrl` is the address printed and put in the demo's email links
- * (default `demoSiteUrl` of an empty environment); `storage` keeps the demo's files (default
+ * (lib/public_url.ts commandPublicUrl; without one, links are
+ * printed as paths); `storage` keeps the demo's files (default
  * the Postgres provider on `sql`). Throws when a lifecycle step fails, after removing the demo
  * data it had stored.
  */
 export async function runSeedCli(
   args: string[],
-  { sql, output = consoleOutput, cities, publicUrl = demoSiteUrl({}), storage }: {
+  { sql, output = consoleOutput, cities, publicUrl = "", storage }: {
     sql: Sql;
     output?: SeedOutput;
     cities?: readonly DemoCity[];
@@ -703,6 +689,7 @@ function refusalOf(existing: Existing, reset: boolean): string | undefined {
 if (import.meta.main) {
   const { configOrExit, migrateOrExit, openDatabaseOrExit } = await import("./startup.ts");
   const { createStorageProvider } = await import("../storage/select.ts");
+  const { commandPublicUrl } = await import("../public_url.ts");
   const config = configOrExit();
   const db = await openDatabaseOrExit(config, { shareRunning: true });
   let code = 1;
@@ -710,11 +697,7 @@ if (import.meta.main) {
     await migrateOrExit(db);
     code = await runSeedCli(Deno.args, {
       sql: db.sql,
-      publicUrl: demoSiteUrl({
-        PUBLIC_URL: Deno.env.get("PUBLIC_URL"),
-        HOST: config.HOST,
-        PORT: config.PORT,
-      }),
+      publicUrl: await commandPublicUrl(config) ?? "",
       storage: createStorageProvider(config, db.sql),
     });
   } finally {

@@ -1,7 +1,7 @@
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../_assert.ts";
 import { createTestApp, test, type TestApp } from "../_helpers.ts";
 import { createUser, sessionFor, signIn } from "../_auth.ts";
-import { DEMO_CREDIT_CENTS, demoSiteUrl, runSeedCli } from "../../lib/cli/seed.ts";
+import { DEMO_CREDIT_CENTS, runSeedCli } from "../../lib/cli/seed.ts";
 import { STATUS_INFO, type SurveyStatus } from "../../lib/survey_status.ts";
 import type { StorageProvider } from "../../lib/storage/provider.ts";
 import { technicianJobPath } from "../../lib/technician_constants.ts";
@@ -284,17 +284,6 @@ test("[seed] a failing lifecycle step leaves no demo data behind", async () => {
   // And the seed can run again at once.
   assertEquals((await seed(t, "--demo", "--surveyors", "120")).code, 0);
   t.close();
-});
-
-test("[seed] prints the address the server listens on unless PUBLIC_URL is set", () => {
-  assertEquals(demoSiteUrl({}), "http://127.0.0.1:8000");
-  assertEquals(demoSiteUrl({ HOST: "127.0.0.1", PORT: 8123 }), "http://127.0.0.1:8123");
-  assertEquals(demoSiteUrl({ HOST: "0.0.0.0", PORT: "9000" }), "http://127.0.0.1:9000");
-  assertEquals(demoSiteUrl({ HOST: "::", PORT: 9000 }), "http://[::1]:9000");
-  assertEquals(
-    demoSiteUrl({ PUBLIC_URL: "https://meridian.example/", HOST: "0.0.0.0", PORT: 80 }),
-    "https://meridian.example",
-  );
 });
 
 test("[seed] refuses a database with a real user and changes nothing", async () => {

@@ -24,8 +24,14 @@ export function freePort(): number {
   return port;
 }
 
-/** Starts main.ts with `env` added and resolves once it listens. */
-export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
+/**
+ * Starts main.ts with `env` added and resolves once it listens (rejects after
+ * `startTimeoutMs`: a fresh embedded database migrates first, slow on a busy machine).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  { startTimeoutMs = 60_000 }: { startTimeoutMs?: number } = {},
+): Promise<ServerProcess> {
   const dataDir = await Deno.makeTempDir({ prefix: "meridian-server-" });
   const port = freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -106,7 +112,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
     },
   };
   try {
-    await waitForOutput("Meridian listening on");
+    await waitForOutput("Meridian listening on", startTimeoutMs);
   } catch (err) {
     await server.cleanUp();
     throw err;

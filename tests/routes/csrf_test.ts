@@ -160,3 +160,80 @@ test("[csrf] the same requests from PUBLIC_URL's origin go through", async () =>
   assertEquals(logout.status, 200, await logout.text());
   t.close();
 });
+
+/** POSTs a contact message from `origin` to an app built with `env`; returns the status. */
+async function statusFrom(env: Record<string, string>, origins: string[]) {
+  const t = await createTestApp({ env });
+  const statuses: Record<string, number> = {};
+  for (const origin of origins) {
+    const res = await postContact(t, { origin, "sec-fetch-site": "same-origin" });
+    statuses[origin] = res.status;
+    await res.body?.cancel();
+  }
+  const stored = await countRows(t, "contact_messages");
+  t.close();
+  return { statuses, stored };
+}
+
+test("[csrf] without PUBLIC_URL every loopback spelling of the listening port is accepted", async () => {
+  const accepted = ["http://127.0.0.1:8123", "http://localhost:8123", "http://[::1]:8123"];
+  const { statuses, stored } = await statusFrom({ PUBLIC_URL: "", PORT: "8123" }, accepted);
+  assertEquals(statuses, Object.fromEntries(accepted.map((o) => [o, 201])));
+  assertEquals(stored, accepted.length);
+});
+
+test("[csrf] without PUBLIC_URL another port, scheme or host is still refused", async () => {
+  const refused = [
+    "http://localhost:8124",
+    "http://127.0.0.1:8000",
+    "http://localhost",
+    "https://localhost:8123",
+    "http://evil.example:8123",
+    "http://localhost.evil.example:8123",
+    "http://evil.localhost:8123",
+    "http://192.168.1.5:8123",
+    "null",
+  ];
+  const { statuses, stored } = await statusFrom({ PUBLIC_URL: "", PORT: "8123" }, refused);
+  assertEquals(statuses, Object.fromEntries(refused.map((o) => [o, 403])));
+  assertEquals(stored, 0);
+});
+
+test("[csrf] with PUBLIC_URL set, its other loopback spellings are refused", async () => {
+  const { statuses, stored } = await statusFrom(
+    { PUBLIC_URL: "http://127.0.0.1:8123", PORT: "8123" },
+    ["http://127.0.0.1:8123", "http://localhost:8123", "http://[::1]:8123"],
+  );
+  assertEquals(statuses, {
+    "http://127.0.0.1:8123": 201,
+    "http://localhost:8123": 403,
+    "http://[::1]:8123": 403,
+  });
+  assertEquals(stored, 1);
+});
+
+test("[csrf] without PUBLIC_URL on a LAN address, only that address is accepted", async () => {
+  // The server does not listen on loopback: a page there is some other program's.
+  const { statuses, stored } = await statusFrom(
+    { PUBLIC_URL: "", HOST: "192.168.1.5", PORT: "8123" },
+    ["http://192.168.1.5:8123", "http://localhost:8123", "http://127.0.0.1:8123"],
+  );
+  assertEquals(statuses, {
+    "http://192.168.1.5:8123": 201,
+    "http://localhost:8123": 403,
+    "http://127.0.0.1:8123": 403,
+  });
+  assertEquals(stored, 1);
+});
+
+test("[csrf] without PUBLIC_URL on every interface, the loopback spellings are accepted", async () => {
+  const { statuses } = await statusFrom(
+    { PUBLIC_URL: "", HOST: "0.0.0.0", PORT: "8123" },
+    ["http://localhost:8123", "http://127.0.0.1:8123", "http://0.0.0.0:8123"],
+  );
+  assertEquals(statuses, {
+    "http://localhost:8123": 201,
+    "http://127.0.0.1:8123": 201,
+    "http://0.0.0.0:8123": 403,
+  });
+});
