@@ -255,7 +255,7 @@ export interface InviteTechnicianInput {
 /**
  * Creates the technician's account (role technician, a password nobody knows), their
  * `technicians` row, a set-password token and the invitation email, in the caller's
- * transaction. Returns the new technician.
+ * transaction. Returns the new technician and the outbox id of their invitation email.
  *
  * Throws `TechnicianError` 404 when `surveyorId` names no firm, 409 when the email already has
  * an account (any role, any letter case).
@@ -263,7 +263,7 @@ export interface InviteTechnicianInput {
 export async function inviteTechnicianInTx(
   tx: Db,
   input: InviteTechnicianInput,
-): Promise<TechnicianMember> {
+): Promise<TechnicianMember & { invitationEmailId: string }> {
   let companyName: string | null = null;
   if (input.surveyorId !== null) {
     const [firm] = await tx<{ companyName: string }[]>`
@@ -301,8 +301,8 @@ export async function inviteTechnicianInTx(
     targetId: user.id,
     details: { role: "technician", via: "technician_invitation", surveyorId: input.surveyorId },
   });
-  await sendInvitation(tx, user, companyName, input);
-  return (await getTechnician(tx, { userId: user.id }))!;
+  const invitationEmailId = await sendInvitation(tx, user, companyName, input);
+  return { ...(await getTechnician(tx, { userId: user.id }))!, invitationEmailId };
 }
 
 async function sendInvitation(
@@ -313,13 +313,13 @@ async function sendInvitation(
     InviteTechnicianInput,
     "tokenHash" | "setPasswordUrl" | "validDays" | "ttlMinutes" | "inviterName"
   >,
-): Promise<void> {
+): Promise<string> {
   await insertPasswordResetToken(tx, {
     userId: user.id,
     tokenHash: input.tokenHash,
     ttlMinutes: input.ttlMinutes,
   });
-  await queueTechnicianInvitationEmail(tx, {
+  return await queueTechnicianInvitationEmail(tx, {
     to: user.email,
     name: user.fullName,
     companyName: companyName ?? "Meridian",
@@ -331,8 +331,8 @@ async function sendInvitation(
 
 /**
  * Sends technician `technician` a fresh invitation link (the old one stops working), in the
- * caller's transaction. Throws `TechnicianError` 409 when they have signed in already or the
- * account is disabled.
+ * caller's transaction. Returns the outbox id of the email. Throws `TechnicianError` 409 when
+ * they have signed in already or the account is disabled.
  */
 export async function resendTechnicianInvitationInTx(
   tx: Db,
@@ -341,10 +341,10 @@ export async function resendTechnicianInvitationInTx(
     InviteTechnicianInput,
     "tokenHash" | "setPasswordUrl" | "validDays" | "ttlMinutes" | "inviterName"
   >,
-): Promise<void> {
+): Promise<string> {
   if (technician.disabledAt) throw new TechnicianError(409, TECHNICIAN_MESSAGES.accountDisabled);
   if (technician.lastLogin) throw new TechnicianError(409, TECHNICIAN_MESSAGES.alreadySignedIn);
-  await sendInvitation(tx, technician, technician.companyName, input);
+  return await sendInvitation(tx, technician, technician.companyName, input);
 }
 
 /**
