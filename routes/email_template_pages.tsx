@@ -430,7 +430,9 @@ export const emailTemplatePages = new Hono<AppEnv>()
             intro={
               <>
                 <a href="/admin/email-outbox">All emails in the outbox</a>
-                {` · ${email.templateName} email to ${email.toAddress}`}
+                <span className="email-message__intro">
+                  {` · ${email.templateName} email to ${email.toAddress}`}
+                </span>
               </>
             }
           />

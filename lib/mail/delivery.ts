@@ -31,7 +31,7 @@ export interface EmailNotice {
 
 /** The sentence shown to an admin after queueing with no mail server; the link follows it. */
 export const NOT_SENT_ADMIN =
-  "No mail server is configured, so it was not sent; open it in Emails to copy its link.";
+  "No mail server is configured, so it was not sent; open it in Emails to read it and copy its links.";
 /** The same for everyone else: true, and without a page they cannot open. */
 export const NOT_SENT_OTHERS =
   "No mail server is configured on this Meridian, so it was not emailed; an administrator can pass the link on.";
@@ -60,4 +60,23 @@ export function emailNotice(
     text: `${what} is queued. ${isAdmin ? NOT_SENT_ADMIN : NOT_SENT_OTHERS}`,
     href: isAdmin ? outboxMessagePath(emailId) : null,
   };
+}
+
+/**
+ * With no mail server, what 'Surveyors notified' adds: the lead emails to the `notified`
+ * surveyors and the invitations to `invited` prospects were not sent. Empty when nobody was
+ * emailed.
+ */
+export function leadEmailsNotSentText(
+  { notified, invited }: { notified: number; invited: number },
+): string {
+  if (notified + invited === 0) return "";
+  const invitations = invited === 1 ? "the invitation" : `the ${invited} invitations`;
+  const what = invited === 0
+    ? "the lead emails were"
+    : notified === 0
+    ? `${invitations} ${invited === 1 ? "was" : "were"}`
+    : `the lead emails and ${invitations} were`;
+  const inApp = notified ? "; surveyors with an account see the lead in the app" : "";
+  return `No mail server is configured, so ${what} not sent${inApp}.`;
 }

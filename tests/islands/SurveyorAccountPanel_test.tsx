@@ -66,7 +66,7 @@ test("[account panel] sending the invitation shows the new account and offers to
     click("Send invitation");
     await shown("Invitation not emailed");
     await shown(
-      "The invitation to sam@ortiz.example is queued. No mail server is configured, so it was not sent; open it in Emails to copy its link.",
+      "The invitation to sam@ortiz.example is queued. No mail server is configured, so it was not sent; open it in Emails to read it and copy its links.",
     );
     assert(screen.getByRole("link", { name: "Open in Emails" }));
     await shown("Never (the invitation has not been used yet)");

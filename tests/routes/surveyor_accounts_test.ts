@@ -118,7 +118,7 @@ test("[surveyor accounts] inviting creates a linked surveyor account whose email
   const out = await expectJson(await invite(t, cookie, target.id), 201);
   assertEquals(
     out.message,
-    `The invitation to ${target.email} is queued. No mail server is configured, so it was not sent; open it in Emails to copy its link.`,
+    `The invitation to ${target.email} is queued. No mail server is configured, so it was not sent; open it in Emails to read it and copy its links.`,
   );
   assertEquals(out.email.delivery, "none");
   assertMatch(out.email.href, /^\/admin\/email-outbox\/[0-9a-f-]{36}$/);
@@ -223,7 +223,7 @@ test("[surveyor accounts] re-inviting an unused account sends a fresh link and v
   const again = await expectJson(await invite(t, cookie, target.id), 200);
   assertEquals(
     again.message,
-    `The invitation to ${target.email} is queued. No mail server is configured, so it was not sent; open it in Emails to copy its link.`,
+    `The invitation to ${target.email} is queued. No mail server is configured, so it was not sent; open it in Emails to read it and copy its links.`,
   );
   assertEquals(await countRows(t, "users"), users, "no second account");
   const [first, second] = await invitationTokens(t, target.email!);
