@@ -64,7 +64,10 @@ e2e(
       await retry.focus();
       await page.keyboard.press("Enter");
       await page.locator(".toast", { hasText: "Email queued again" }).waitFor();
-      await page.locator(".email-outbox .badge", { hasText: "Queued" }).waitFor();
+      // No mail server in this test: the queued email says it is not going anywhere.
+      await page.locator(".toast", { hasText: "No mail server is configured" }).waitFor();
+      await page.locator(".email-outbox .badge", { hasText: "Not sent — no mail server" })
+        .waitFor();
       assertEquals(await retry.count(), 0, "the button is gone once queued");
       assertEquals((await getOutboxEmail(t.sql, { id }))?.status, "queued");
       assertEquals(await axeViolations(page), []);
