@@ -71,6 +71,7 @@ import { createStorageProvider } from "./lib/storage/select.ts";
 import { STORAGE_SWEEP_INTERVAL_MS, sweepStorage } from "./lib/storage/cleanup.ts";
 import { isFileUploadRequest } from "./lib/survey_file_types.ts";
 import { startOutboxSender } from "./lib/mail/sender.ts";
+import { mailDelivery } from "./lib/mail/delivery.ts";
 import { backgroundWork } from "./lib/background.ts";
 import { processPasswordResetRequests } from "./lib/password_reset.ts";
 import { APP_JOB_HANDLERS, startJobWorker } from "./lib/jobs.ts";
@@ -211,8 +212,10 @@ async function start() {
     backgroundWork(deps).run("storage sweep", () => sweepStorage(deps.sql, deps.storage));
   sweepFiles();
   const storageSweep = setInterval(sweepFiles, STORAGE_SWEEP_INTERVAL_MS);
-  // Without SMTP_URL, emails stay readable in the email_outbox table.
-  const stopMail = config.SMTP_URL ? startOutboxSender(deps, { intervalMs: 5000 }) : undefined;
+  // Without SMTP_URL, emails stay in the outbox, where admins open them (/admin/email-outbox).
+  const stopMail = mailDelivery(config) === "smtp"
+    ? startOutboxSender(deps, { intervalMs: 5000 })
+    : undefined;
   // Durable jobs (automatic dispatch), polled every second; safe beside other instances.
   const stopJobs = startJobWorker(deps, { handlers: APP_JOB_HANDLERS, intervalMs: 1000 });
   const signal = await firstStopSignal();

@@ -27,7 +27,8 @@ export type AuditEventName =
   | "surveyor_created"
   | "surveyor_updated"
   | "google_account_linked"
-  | "google_account_unlinked";
+  | "google_account_unlinked"
+  | "email_viewed";
 
 /** One audit row as written. */
 export interface AuditEventInput {

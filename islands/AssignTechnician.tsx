@@ -94,7 +94,7 @@ export default function AssignTechnician(props: AssignTechnicianProps) {
         title: TECHNICIAN_TOASTS.assigned,
         description: wasSame
           ? `Notes for ${assignment.technicianName} saved.`
-          : `${assignment.technicianName} will do the fieldwork and was sent the job.`,
+          : `${assignment.technicianName} will do the fieldwork: the job is on their dashboard and they were notified.`,
       });
     } catch (err) {
       toast({

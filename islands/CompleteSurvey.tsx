@@ -20,6 +20,7 @@ import {
   localToday,
 } from "./_field_status.ts";
 import { STATUS_INFO, type SurveyStatus } from "../lib/survey_status.ts";
+import type { MailDelivery } from "../lib/mail/delivery.ts";
 
 /** Texts of the island. */
 export const COMPLETE_TEXTS = {
@@ -45,7 +46,16 @@ export interface CompleteSurveyProps {
   completedDate: string | null;
   today: string;
   maxDate: string;
+  /** Whether the client's "survey delivered" email really leaves (a mail server is set up). */
+  mailDelivery: MailDelivery;
 }
+
+/** What completing tells the surveyor about the client's email, by mail delivery. */
+export const CLIENT_EMAIL_TEXTS = {
+  smtp: "An email with a link to the deliverables is on its way to the client.",
+  none:
+    "The deliverables are on the client's survey page. No mail server is configured, so the client was not emailed.",
+} as const;
 
 /** The delivery actions (see the file's comment). */
 export default function CompleteSurvey(props: CompleteSurveyProps) {
@@ -84,7 +94,7 @@ export default function CompleteSurvey(props: CompleteSurveyProps) {
       setCompletedDate(survey.completedDate);
       toast({
         title: COMPLETE_TEXTS.completed,
-        description: "The client was emailed a link to the deliverables.",
+        description: CLIENT_EMAIL_TEXTS[props.mailDelivery],
       });
     } catch (err) {
       toast({
@@ -155,8 +165,13 @@ export default function CompleteSurvey(props: CompleteSurveyProps) {
               ? <p id={`${id}-blocker`} className="complete-survey__blocker">{blocker}</p>
               : (
                 <p className="muted">
-                  The client is emailed a link to the {deliverables}{" "}
-                  deliverable file{deliverables === 1 ? "" : "s"} and can rate your work.
+                  {props.mailDelivery === "smtp"
+                    ? "The client is emailed a link to the "
+                    : "The client finds the "}
+                  {deliverables} deliverable file{deliverables === 1 ? "" : "s"}
+                  {props.mailDelivery === "smtp"
+                    ? " and can rate your work."
+                    : " on their survey page and can rate your work (no mail server is configured, so no email tells them)."}
                 </p>
               )}
           </form>

@@ -36,6 +36,7 @@ import type {
 import { isTerminal, type SurveyStatus } from "../lib/survey_status.ts";
 import { formatCents } from "../lib/quote_text.ts";
 import { formatInteger } from "../lib/numbers.ts";
+import { leadEmailsNotSentText, type MailDelivery, OPEN_IN_EMAILS } from "../lib/mail/delivery.ts";
 
 /** Props of the dispatch panel (plain JSON, rendered by the server first). */
 export interface DispatchPanelProps {
@@ -117,9 +118,17 @@ export default function DispatchPanel({ surveyId, status, initial }: DispatchPan
   async function notify() {
     setBusy("notify");
     try {
-      const data = await apiJson<NotifySurveyorsResponse>("POST", `${base}/notify-surveyors`);
+      const data = await apiJson<NotifySurveyorsResponse & { mailDelivery?: MailDelivery }>(
+        "POST",
+        `${base}/notify-surveyors`,
+      );
       if (!data) throw new Error("Empty answer");
-      toast({ title: "Surveyors notified", description: notifiedToastText(data) });
+      const notSent = data.mailDelivery === "none" ? leadEmailsNotSentText(data) : "";
+      toast({
+        title: "Surveyors notified",
+        description: notSent ? `${notifiedToastText(data)}. ${notSent}` : notifiedToastText(data),
+        link: notSent ? { label: OPEN_IN_EMAILS, href: "/admin/email-outbox" } : undefined,
+      });
       await reload();
     } catch (err) {
       toast({

@@ -1,13 +1,16 @@
 /**
- * The outbox table of /admin/email-outbox: one row per message (recipient, template, subject,
- * status with attempts and the last error, when it was queued and sent). A failed message has
- * "Retry now", which makes it due again for the sender; the row then reads "Queued" in place.
+ * The outbox table of /admin/email-outbox: one row per message (recipient, template, subject
+ * linking to the message's page, status with attempts and the last error, when it was queued
+ * and sent). A failed message has "Retry now", which makes it due again for the sender; the row
+ * then reads "Queued" in place. With no mail server configured nothing is ever sent, and a
+ * waiting message says so ("Not sent — no mail server") instead of a "Queued" that never ends.
  * The table is server-rendered and readable without JavaScript; only the button needs it.
  */
 import { useEffect, useState } from "react";
 import { apiJson, errorMessage } from "./_api.ts";
 import { toast } from "./_toast.ts";
 import { TableRegion } from "./_table.tsx";
+import type { MailDelivery } from "../lib/mail/delivery.ts";
 
 /** Delivery state of a message (lib/mail/outbox.ts). */
 export type OutboxRowStatus = "queued" | "sending" | "sent" | "failed";
@@ -28,9 +31,10 @@ export interface OutboxRowView {
   sentAt: string | null;
 }
 
-/** Props of the outbox table. */
+/** Props of the outbox table: its rows and how this server delivers mail. */
 export interface EmailOutboxProps {
   rows: OutboxRowView[];
+  delivery: MailDelivery;
 }
 
 /** Toast titles of "Retry now". */
@@ -53,6 +57,25 @@ const STATUS_BADGE: Record<OutboxRowStatus, string> = {
   failed: "badge--danger",
 };
 
+/** What a waiting email is when no mail server is configured: it is not going anywhere. */
+export const NOT_SENT_LABEL = "Not sent — no mail server";
+
+/** A message's status as the admin reads it, given how this server delivers mail. */
+export function outboxStatus(
+  status: OutboxRowStatus,
+  delivery: MailDelivery,
+): { label: string; badge: string } {
+  if (delivery === "none" && (status === "queued" || status === "sending")) {
+    return { label: NOT_SENT_LABEL, badge: "badge--warning" };
+  }
+  return { label: STATUS_LABEL[status], badge: STATUS_BADGE[status] };
+}
+
+/** The admin page of message `id`. */
+export function outboxMessageHref(id: string): string {
+  return `/admin/email-outbox/${encodeURIComponent(id)}`;
+}
+
 // Fixed time zone so the server's HTML and the hydrated table print the same text.
 const WHEN = new Intl.DateTimeFormat("en-US", {
   month: "short",
@@ -69,12 +92,13 @@ export function formatOutboxTime(iso: string): string {
   return WHEN.format(new Date(iso));
 }
 
-function attemptsText(n: number): string {
+/** "1 attempt", "3 attempts". */
+export function attemptsText(n: number): string {
   return n === 1 ? "1 attempt" : `${n} attempts`;
 }
 
 /** The outbox table with "Retry now" on failed messages. */
-export default function EmailOutbox({ rows: initialRows }: EmailOutboxProps) {
+export default function EmailOutbox({ rows: initialRows, delivery }: EmailOutboxProps) {
   const [rows, setRows] = useState(initialRows);
   const [busyId, setBusyId] = useState<string | null>(null);
   // Marks the table once the buttons work (end-to-end tests wait for it).
@@ -94,7 +118,9 @@ export default function EmailOutbox({ rows: initialRows }: EmailOutboxProps) {
       );
       toast({
         title: RETRY_TOASTS.queued,
-        description: `The email to ${row.toAddress} will be sent within a few seconds.`,
+        description: delivery === "smtp"
+          ? `The email to ${row.toAddress} will be sent within a few seconds.`
+          : `No mail server is configured, so the email to ${row.toAddress} stays in the outbox.`,
       });
     } catch (err) {
       toast({
@@ -131,13 +157,15 @@ export default function EmailOutbox({ rows: initialRows }: EmailOutboxProps) {
             <tr key={row.id}>
               <td data-label="Recipient" className="email-outbox__to">{row.toAddress}</td>
               <td data-label="Email">
-                <span className="email-outbox__subject">{row.subject}</span>
+                <a className="email-outbox__subject" href={outboxMessageHref(row.id)}>
+                  {row.subject}
+                </a>
                 <br />
                 <span className="muted">{row.templateName}</span>
               </td>
               <td data-label="Status">
-                <span className={`badge ${STATUS_BADGE[row.status]}`}>
-                  {STATUS_LABEL[row.status]}
+                <span className={`badge ${outboxStatus(row.status, delivery).badge}`}>
+                  {outboxStatus(row.status, delivery).label}
                 </span>{" "}
                 <span className="muted">{attemptsText(row.attempts)}</span>
                 {row.lastError && row.status !== "sent"

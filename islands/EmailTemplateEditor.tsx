@@ -16,6 +16,7 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { ApiError, apiJson, errorMessage } from "./_api.ts";
 import { toast } from "./_toast.ts";
+import { emailNoticeToast, type EmailNoticeView } from "./_email_notice.ts";
 import { CheckedForm, TextareaField, TextField } from "./_fields.tsx";
 import { CopyDiff } from "./_email_diff.tsx";
 import {
@@ -197,16 +198,21 @@ export default function EmailTemplateEditor(props: EmailTemplateEditorProps) {
     if (!checkDraft(EDITOR_TOASTS.testFailed)) return;
     setBusy("test");
     try {
-      const data = await apiJson<{ to: string }>(
+      const data = await apiJson<{ to: string; email?: EmailNoticeView }>(
         "POST",
         `/api/admin/email-templates/${encodeURIComponent(templateId)}/test`,
         cleanCopy(shape, draft),
       );
+      const words = `With sample data${isDirty ? " and your unsaved words" : ""}.`;
+      const notice = emailNoticeToast(data?.email, {
+        queued: EDITOR_TOASTS.testQueued,
+        notSent: EDITOR_TOASTS.testQueued,
+      });
       toast({
-        title: EDITOR_TOASTS.testQueued,
-        description: `It is in the outbox and goes to ${
-          data?.to ?? adminEmail
-        } within a few seconds, with sample data${isDirty ? " and your unsaved words" : ""}.`,
+        ...notice,
+        description: notice.description
+          ? `${notice.description} ${words}`
+          : `It is in the outbox for ${data?.to ?? adminEmail}. ${words}`,
       });
     } catch (err) {
       const found = serverErrors(err);

@@ -4,11 +4,13 @@
  * made from the record and a set-password link by email; disabled, with the reason, while the
  * record has no email) and "Link an existing surveyor account" by email. A linked account
  * that was never used can be sent a fresh invitation; any linked account can be unlinked.
- * Every action ends in a toast with the server's message.
+ * Every action ends in a toast with the server's message; an invitation's says whether the
+ * email was queued for the mail server or, with none configured, not sent (and links to it).
  */
 import { type FormEvent, useId, useState } from "react";
 import { apiJson, errorMessage } from "./_api.ts";
 import { toast } from "./_toast.ts";
+import { emailNoticeToast, type EmailNoticeView } from "./_email_notice.ts";
 import { CheckedForm, isEmail, TextField } from "./_fields.tsx";
 import { formatDay } from "./_surveyor_shared.ts";
 import type { SurveyorAccount } from "../lib/surveyor_profile.ts";
@@ -24,8 +26,16 @@ export interface SurveyorAccountPanelProps {
 
 interface AccountAnswer {
   message?: string;
+  /** The invitation's email: queued for the mail server, or not sent without one. */
+  email?: EmailNoticeView;
   account?: SurveyorAccount | null;
 }
+
+/** Toast titles of "Send invitation". */
+export const INVITATION_TOASTS = {
+  queued: "Invitation queued",
+  notSent: "Invitation not emailed",
+} as const;
 
 /** Says why "Send invitation" is unavailable. */
 export const NO_EMAIL_REASON =
@@ -52,7 +62,11 @@ export default function SurveyorAccountPanel(
     try {
       const answer = await request();
       if (answer?.account !== undefined) setAccount(answer.account);
-      toast({ title: answer?.message ?? "Done" });
+      toast(
+        answer?.email
+          ? emailNoticeToast(answer.email, INVITATION_TOASTS)
+          : { title: answer?.message ?? "Done" },
+      );
       return true;
     } catch (err) {
       toast({

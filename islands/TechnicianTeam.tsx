@@ -5,8 +5,9 @@
  * jobs lose their technician and their account is closed).
  *
  * `POST /api/technicians`, `POST /api/technicians/{id}/invite`, `DELETE /api/technicians/{id}`.
- * Toasts: 'Invitation sent' / 'Error inviting technician', 'Technician removed' / 'Error
- * removing technician', each failure with the server's message.
+ * Toasts: 'Invitation queued' (or 'Invitation not emailed' when no mail server is configured,
+ * with a link to the message for admins) / 'Error inviting technician', 'Technician removed' /
+ * 'Error removing technician', each failure with the server's message.
  *
  * Placing it: the surveyor dashboard's "Your crew" card, with the firm's first page from
  * db/technicians.ts `listTechnicians` through `toTeamMember`.
@@ -14,6 +15,7 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { apiJson, errorMessage } from "./_api.ts";
 import { toast } from "./_toast.ts";
+import { emailNoticeToast, type EmailNoticeView } from "./_email_notice.ts";
 import { CheckedForm, isEmail, TextField } from "./_fields.tsx";
 import { TECHNICIAN_TOASTS, telLink } from "../lib/technician_constants.ts";
 
@@ -45,8 +47,14 @@ export interface TechnicianTeamProps {
 
 interface InviteAnswer {
   message: string;
+  email?: EmailNoticeView;
   technician: TeamMember;
 }
+
+const INVITE_TITLES = {
+  queued: TECHNICIAN_TOASTS.invited,
+  notSent: TECHNICIAN_TOASTS.invitedNotSent,
+};
 
 type Errors = { fullName?: string; email?: string; phone?: string };
 
@@ -63,7 +71,7 @@ function check(fullName: string, email: string, phone: string): Errors {
 
 function statusOf(m: TeamMember): { label: string; badge: string } {
   if (m.disabledAt) return { label: "Account disabled", badge: "danger" };
-  if (!m.lastLogin) return { label: "Invitation sent", badge: "warning" };
+  if (!m.lastLogin) return { label: "Invited, not signed in yet", badge: "warning" };
   return { label: "Active", badge: "success" };
 }
 
@@ -103,7 +111,7 @@ export default function TechnicianTeam(props: TechnicianTeamProps) {
       setFullName("");
       setEmail("");
       setPhone("");
-      toast({ title: TECHNICIAN_TOASTS.invited, description: data.message });
+      toast(emailNoticeToast(data.email, INVITE_TITLES, data.message));
     } catch (err) {
       toast({
         title: TECHNICIAN_TOASTS.inviteFailed,
@@ -118,11 +126,11 @@ export default function TechnicianTeam(props: TechnicianTeamProps) {
   async function resend(member: TeamMember) {
     setBusy(`resend-${member.id}`);
     try {
-      const data = await apiJson<{ message: string }>(
+      const data = await apiJson<Omit<InviteAnswer, "technician">>(
         "POST",
         `/api/technicians/${encodeURIComponent(member.id)}/invite`,
       );
-      toast({ title: TECHNICIAN_TOASTS.invited, description: data?.message });
+      toast(emailNoticeToast(data?.email, INVITE_TITLES, data?.message));
     } catch (err) {
       toast({
         title: TECHNICIAN_TOASTS.inviteFailed,

@@ -126,6 +126,9 @@ function Toast({ item }: { item: ToastItem }) {
         <div className="toast__content">
           <p className="toast__title">{item.title}</p>
           {item.description ? <p className="toast__description">{item.description}</p> : null}
+          {item.link
+            ? <a className="toast__link" href={item.link.href}>{item.link.label}</a>
+            : null}
         </div>
         <button
           type="button"

@@ -12,14 +12,23 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
-  /** Milliseconds before it closes by itself; defaults to TOAST_DURATION_MS. */
+  /** Milliseconds before it closes by itself; defaults to TOAST_DURATION_MS (doubled with a link). */
   duration?: number;
+  /** A link under the description (e.g. "Open in Emails" after an email was queued). */
+  link?: ToastLink;
+}
+
+/** A link a toast offers. */
+export interface ToastLink {
+  label: string;
+  href: string;
 }
 
 /** A toast in the store. */
 export interface ToastItem extends Required<Pick<ToastInput, "title" | "variant" | "duration">> {
   id: number;
   description?: string;
+  link?: ToastLink;
 }
 
 /** Spec section 9: at most one toast at a time. */
@@ -51,7 +60,9 @@ export function toast(input: ToastInput): number {
     title: input.title,
     description: input.description,
     variant: input.variant ?? "default",
-    duration: input.duration ?? TOAST_DURATION_MS,
+    // A link needs time to be reached (and hovering or focusing it pauses the timer).
+    duration: input.duration ?? (input.link ? 2 * TOAST_DURATION_MS : TOAST_DURATION_MS),
+    link: input.link,
   };
   toasts = [item, ...toasts].slice(0, TOAST_LIMIT);
   emit();

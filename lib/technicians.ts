@@ -314,7 +314,8 @@ export interface InviteTechnicianInput extends Omit<CreateTechnicianInput, "via"
 
 /**
  * Creates the technician (`createTechnicianInTx`, with a password nobody knows), an invitation
- * token and the invitation email, in the caller's transaction. Returns the new technician.
+ * token and the invitation email, in the caller's transaction. Returns the new technician and
+ * the outbox id of their invitation email.
  *
  * Throws `TechnicianError` 404 when `surveyorId` names no firm, 409 when the email already has
  * an account (any role, any letter case).
@@ -322,10 +323,10 @@ export interface InviteTechnicianInput extends Omit<CreateTechnicianInput, "via"
 export async function inviteTechnicianInTx(
   tx: Db,
   input: InviteTechnicianInput,
-): Promise<TechnicianMember> {
+): Promise<TechnicianMember & { invitationEmailId: string }> {
   const technician = await createTechnicianInTx(tx, { ...input, via: "technician_invitation" });
-  await sendInvitation(tx, technician, technician.companyName, input);
-  return technician;
+  const invitationEmailId = await sendInvitation(tx, technician, technician.companyName, input);
+  return { ...technician, invitationEmailId };
 }
 
 async function sendInvitation(
@@ -336,14 +337,14 @@ async function sendInvitation(
     InviteTechnicianInput,
     "tokenHash" | "setPasswordUrl" | "validDays" | "ttlMinutes" | "inviterName"
   >,
-): Promise<void> {
+): Promise<string> {
   await insertPasswordResetToken(tx, {
     userId: user.id,
     tokenHash: input.tokenHash,
     purpose: "invitation",
     ttlMinutes: input.ttlMinutes,
   });
-  await queueTechnicianInvitationEmail(tx, {
+  return await queueTechnicianInvitationEmail(tx, {
     to: user.email,
     name: user.fullName,
     companyName: companyName ?? "Meridian",
@@ -355,8 +356,8 @@ async function sendInvitation(
 
 /**
  * Sends technician `technician` a fresh invitation link (the old one stops working), in the
- * caller's transaction. Throws `TechnicianError` 409 when they have signed in already or the
- * account is disabled.
+ * caller's transaction. Returns the outbox id of the email. Throws `TechnicianError` 409 when
+ * they have signed in already or the account is disabled.
  */
 export async function resendTechnicianInvitationInTx(
   tx: Db,
@@ -365,10 +366,10 @@ export async function resendTechnicianInvitationInTx(
     InviteTechnicianInput,
     "tokenHash" | "setPasswordUrl" | "validDays" | "ttlMinutes" | "inviterName"
   >,
-): Promise<void> {
+): Promise<string> {
   if (technician.disabledAt) throw new TechnicianError(409, TECHNICIAN_MESSAGES.accountDisabled);
   if (technician.lastLogin) throw new TechnicianError(409, TECHNICIAN_MESSAGES.alreadySignedIn);
-  await sendInvitation(tx, technician, technician.companyName, input);
+  return await sendInvitation(tx, technician, technician.companyName, input);
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 } from "../db/assignments.ts";
 import type { Assignment, AssignmentStatus } from "../lib/lead_market_schema.ts";
 import type { NearbySurveyorInfo } from "../lib/surveyor_schema.ts";
+import { mailDelivery } from "../lib/mail/delivery.ts";
 import {
   DispatchConflictError,
   findSurveyors,
@@ -70,7 +71,8 @@ async function conflictsAs409<T>(work: Promise<T>): Promise<T> {
  * - `POST /api/surveys/{id}/find-surveyors[?refresh=true]` → `FindSurveyorsResponse`
  *   (`{surveyors, survey: {id, nearbySurveyorsInfo, nearbySurveyorsFoundAt}, fromCache}`).
  * - `POST /api/surveys/{id}/notify-surveyors` → `NotifySurveyorsResponse`
- *   (`{notified, totalSurveyors, leadPrice, leadId, invited}`).
+ *   (`{notified, totalSurveyors, leadPrice, leadId, invited}`) and `mailDelivery` ("none": no
+ *   mail server, so its emails stay in the outbox).
  * - `GET /api/surveys/{id}/surveyors` without searching: an admin gets
  *   `{surveyors, lead, foundAt, buyers, assignment}` (the lead's buyers and the open
  *   assignment); the client, for their own request only, `ClientSurveyorsView` (names and
@@ -109,7 +111,8 @@ export const dispatch = new Hono<AppEnv>()
         notifySurveyors({ sql: c.var.db, config: c.var.deps.config }, { surveyId: id, actorId }),
       );
       if (!result) notFound();
-      return c.json(result);
+      // Whether the lead emails and invitations leave: the toast must not imply they did.
+      return c.json({ ...result, mailDelivery: mailDelivery(c.var.deps.config) });
     },
   )
   .get(

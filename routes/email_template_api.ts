@@ -16,6 +16,7 @@ import {
 } from "../db/email_templates.ts";
 import type { CopyTexts } from "../lib/mail/copy.ts";
 import { insertOutboxEmail } from "../lib/mail/outbox.ts";
+import { emailNotice } from "../lib/mail/delivery.ts";
 import {
   type RenderedEmail,
   renderEmail,
@@ -299,10 +300,12 @@ export const emailTemplateApi = new Hono<AppEnv>()
       const email = await renderSample(id, texts);
       const to = c.var.user!.email;
       const subject = (TEST_SUBJECT_PREFIX + email.subject).slice(0, SUBJECT_MAX);
-      await insertOutboxEmail(c.var.db, { ...email, subject, to });
-      return c.json(
-        { message: "Test email queued", to },
-        202,
-      );
+      const emailId = await insertOutboxEmail(c.var.db, { ...email, subject, to });
+      const notice = emailNotice(c.var.deps.config, {
+        emailId,
+        isAdmin: true,
+        what: `The test email to ${to}`,
+      });
+      return c.json({ message: "Test email queued", to, email: notice }, 202);
     },
   );

@@ -3,14 +3,24 @@ import { HTTPException } from "hono/http-exception";
 import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import type { AppEnv } from "./_env.ts";
-import { requirePageRole } from "./_auth.ts";
+import { requirePageRole, requirePageUser } from "./_auth.ts";
 import { appPage } from "./_app_page.tsx";
 import { onInvalid } from "./_errors.tsx";
-import { outboxRowView } from "./email_admin_api.ts";
+import {
+  adminElseNotFound,
+  EMAIL_NOT_FOUND,
+  outboxRowView,
+  viewOutboxMessage,
+} from "./email_admin_api.ts";
 import { Card, EmptyState, PageHeader } from "../components/AppPage.tsx";
 import { Island } from "../components/Island.tsx";
 import { TableRegion } from "../islands/_table.tsx";
-import EmailOutbox from "../islands/EmailOutbox.tsx";
+import EmailOutbox, {
+  attemptsText,
+  formatOutboxTime,
+  NOT_SENT_LABEL,
+  outboxStatus,
+} from "../islands/EmailOutbox.tsx";
 import EmailTemplateEditor from "../islands/EmailTemplateEditor.tsx";
 import { formatSavedAt, savedBy } from "../islands/_email_template.ts";
 import { editorProps, isTemplateId, renderSample } from "./email_template_api.ts";
@@ -19,6 +29,7 @@ import { isUuid } from "../db/users.ts";
 import { countSentByTemplate, listOutboxPage } from "../db/email_outbox_admin.ts";
 import { EMAIL_CATALOG } from "../lib/mail/catalog.ts";
 import { MAX_ATTEMPTS, type OutboxStatus } from "../lib/mail/outbox.ts";
+import { type MailDelivery, mailDelivery } from "../lib/mail/delivery.ts";
 import {
   type RenderedEmail,
   TEMPLATE_IDS,
@@ -36,6 +47,30 @@ const STATUSES: readonly { value: OutboxStatus; label: string }[] = [
   { value: "sent", label: "Sent" },
   { value: "failed", label: "Failed" },
 ];
+
+/** The status filter's choices: waiting emails are "Not sent" when no mail server exists. */
+function statusChoices(delivery: MailDelivery) {
+  return STATUSES.filter((s) => delivery === "smtp" || s.value !== "sending").map((s) =>
+    delivery === "none" && s.value === "queued" ? { ...s, label: NOT_SENT_LABEL } : s
+  );
+}
+
+/** Said on the outbox pages when SMTP_URL is unset: nothing leaves, and what to do about it. */
+function NoMailServer({ isOneMessage }: { isOneMessage: boolean }) {
+  return (
+    <p className="alert alert--warning email-outbox__no-server">
+      <span>
+        <strong>No mail server is configured</strong>{" "}
+        (SMTP_URL is unset), so Meridian sends no email: every email stays here, unsent.{" "}
+        {isOneMessage
+          ? "To get this one to its recipient, pass its link on yourself."
+          : "Open an email to read it and copy its links (an invitation's or a password reset's, for instance)."}
+        {" "}
+        Set SMTP_URL and restart to send the emails still waiting.
+      </span>
+    </p>
+  );
+}
 
 let previews:
   | { key: string; emails: Promise<{ id: TemplateId; email: RenderedEmail }[]> }
@@ -130,6 +165,11 @@ const OutboxQuery = z.object({
  *   API in routes/email_template_api.ts); an id that is not a template is the 404 page.
  * - `/admin/email-outbox`: the outbox, newest first, filterable by status and template, in
  *   keyset pages of OUTBOX_PAGE_SIZE; failed emails have "Retry now" (islands/EmailOutbox.tsx).
+ *   Without a mail server (SMTP_URL unset) it says so, and waiting emails read "Not sent".
+ * - `/admin/email-outbox/{id}`: one message, as its recipient would get it: subject,
+ *   recipient, status, attempts and last error, its links (an invitation's set-password link
+ *   included, hence admins only: any other role gets the 404 page, and each view is audited),
+ *   the HTML in a sandboxed frame and the plain text.
  */
 export const emailTemplatePages = new Hono<AppEnv>()
   .get("/admin/email-templates", requirePageRole("admin"), async (c) => {
@@ -275,6 +315,7 @@ export const emailTemplatePages = new Hono<AppEnv>()
       // The cursor's row is gone from view (a stale link): start again from the newest.
       if (!page) return c.redirect(outboxHref({ status, template }), 302);
       const isFiltered = Boolean(status || template);
+      const delivery = mailDelivery(c.var.deps.config);
       c.header("Cache-Control", "private, no-store");
       return appPage(
         c,
@@ -282,9 +323,10 @@ export const emailTemplatePages = new Hono<AppEnv>()
         <>
           <PageHeader
             title="Email outbox"
-            intro={`Every email waiting, sent or given up on, newest first. A failed email was tried ${MAX_ATTEMPTS} times over about an hour; Retry now gives it one more try within a few seconds.`}
+            intro={`Every email waiting, sent or given up on, newest first; open one to read it and its links. A failed email was tried ${MAX_ATTEMPTS} times over about an hour; Retry now gives it one more try within a few seconds.`}
           />
           <EmailTabs current="outbox" />
+          {delivery === "none" ? <NoMailServer isOneMessage={false} /> : null}
           <Card id="email-outbox-title" title="Messages">
             <form
               method="get"
@@ -300,7 +342,9 @@ export const emailTemplatePages = new Hono<AppEnv>()
                   defaultValue={status ?? ""}
                 >
                   <option value="">All statuses</option>
-                  {STATUSES.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+                  {statusChoices(delivery).map((s) => (
+                    <option key={s.value} value={s.value}>{s.label}</option>
+                  ))}
                 </select>
               </div>
               <div className="field">
@@ -331,7 +375,7 @@ export const emailTemplatePages = new Hono<AppEnv>()
               : (
                 <Island
                   component={EmailOutbox}
-                  props={{ rows: page.items.map(outboxRowView) }}
+                  props={{ rows: page.items.map(outboxRowView), delivery }}
                   hydrate="idle"
                 />
               )}
@@ -362,6 +406,103 @@ export const emailTemplatePages = new Hono<AppEnv>()
               )
               : null}
           </Card>
+        </>,
+      );
+    },
+  )
+  .get(
+    "/admin/email-outbox/:id",
+    requirePageUser,
+    adminElseNotFound,
+    async (c) => {
+      const id = c.req.param("id");
+      const email = isUuid(id) ? await viewOutboxMessage(c, id) : undefined;
+      if (!email) throw new HTTPException(404, { message: EMAIL_NOT_FOUND });
+      const status = outboxStatus(email.status, email.delivery);
+      const isWaiting = email.status === "queued" || email.status === "sending";
+      c.header("Cache-Control", "private, no-store");
+      return appPage(
+        c,
+        { title: `Email: ${email.subject}`, active: ACTIVE },
+        <>
+          <PageHeader
+            title={email.subject}
+            intro={
+              <>
+                <a href="/admin/email-outbox">All emails in the outbox</a>
+                <span className="email-message__intro">
+                  {` · ${email.templateName} email to ${email.toAddress}`}
+                </span>
+              </>
+            }
+          />
+          {email.delivery === "none" && isWaiting ? <NoMailServer isOneMessage /> : null}
+          <Card id="email-message-title" title="Delivery">
+            <dl className="email-preview__meta email-message__meta">
+              <dt>To</dt>
+              <dd>{email.toAddress}</dd>
+              <dt>Subject</dt>
+              <dd>{email.subject}</dd>
+              <dt>Email</dt>
+              <dd>
+                <a href={`/admin/email-templates/${email.template}`}>{email.templateName}</a>
+              </dd>
+              <dt>Status</dt>
+              <dd>
+                <span className={`badge ${status.badge}`}>{status.label}</span>{" "}
+                <span className="muted">{attemptsText(email.attempts)}</span>
+              </dd>
+              {email.lastError && email.status !== "sent"
+                ? (
+                  <>
+                    <dt>Last error</dt>
+                    <dd className="email-outbox__error">{email.lastError}</dd>
+                  </>
+                )
+                : null}
+              <dt>Queued</dt>
+              <dd>{formatOutboxTime(email.createdAt)}</dd>
+              <dt>Sent</dt>
+              <dd>{email.sentAt ? formatOutboxTime(email.sentAt) : "Not yet"}</dd>
+            </dl>
+          </Card>
+          <Card id="email-links-title" title="Links in this email">
+            {email.links.length === 0 ? <p className="muted">This email has no links.</p> : (
+              <>
+                <p className="muted">
+                  Links can be personal (a set-password link signs its holder in): pass one only to
+                  this email's recipient.
+                </p>
+                <ul className="email-message__links">
+                  {email.links.map((link) => (
+                    <li key={link.href}>
+                      {link.text
+                        ? <span className="email-message__link-text">{link.text}</span>
+                        : null}
+                      <a href={link.href} rel="noreferrer">{link.href}</a>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </Card>
+          <section className="card" aria-labelledby="email-body-title">
+            <div className="card__header">
+              <h2 id="email-body-title">The email as sent</h2>
+            </div>
+            <div className="card__body email-preview">
+              <h3>HTML</h3>
+              {/* sandbox="" : no scripts, no forms, no navigation; srcdoc keeps it same-page. */}
+              <iframe
+                className="email-preview__frame"
+                title={`${email.subject}, HTML`}
+                sandbox=""
+                srcDoc={email.html}
+              />
+              <h3>Plain text</h3>
+              <pre className="email-preview__text" tabIndex={0}>{email.text}</pre>
+            </div>
+          </section>
         </>,
       );
     },

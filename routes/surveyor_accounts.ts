@@ -28,6 +28,7 @@ import {
 } from "../db/password_resets.ts";
 import { insertAuditEvent } from "../db/audit.ts";
 import { queueSurveyorInvitationEmail } from "../lib/mail/emails.ts";
+import { emailNotice } from "../lib/mail/delivery.ts";
 import { generatePassword, hashPassword } from "../lib/passwords.ts";
 import { hashToken, randomToken } from "../lib/sessions.ts";
 import { singleLine } from "../lib/text.ts";
@@ -119,7 +120,9 @@ async function reload(db: Db, id: string): Promise<Surveyor> {
  * Admin: `POST /api/surveyors/{id}/invite` creates a surveyor account from the record (its
  * email, the principal's or company's name, company, phone; a random password nobody knows),
  * links it, moves a prospect to invited and queues the invitation with a 7-day set-password
- * link, all in one transaction → 201 `{message, surveyor, account}`; for a linked account
+ * link, all in one transaction → 201 `{message, email, surveyor, account}` (`email`: an
+ * EmailNotice, whether it leaves or waits in the outbox for want of a mail server, with the
+ * message's outbox page); for a linked account
  * that has never signed in it sends a fresh link (200). `POST /api/surveyors/{id}/link-user`
  * `{email}` links an existing surveyor account; `DELETE` unlinks it. Each writes an audit row.
  *
@@ -189,7 +192,7 @@ export const surveyorAccounts = new Hono<AppEnv>()
           purpose: "invitation",
           ttlMinutes: INVITATION_TTL_MINUTES,
         });
-        await queueSurveyorInvitationEmail(tx, {
+        const emailId = await queueSurveyorInvitationEmail(tx, {
           to: user.email,
           name: record.principalName || record.companyName,
           companyName: record.companyName,
@@ -202,11 +205,17 @@ export const surveyorAccounts = new Hono<AppEnv>()
           targetId: user.id,
           details: { surveyorId: id, resent: isResend },
         });
-        return { user, isResend, surveyor: await reload(tx, id) };
+        return { user, isResend, emailId, surveyor: await reload(tx, id) };
+      });
+      const email = emailNotice(c.var.deps.config, {
+        emailId: result.emailId,
+        isAdmin: true,
+        what: `The invitation to ${result.user.email}`,
       });
       return c.json(
         {
-          message: `Invitation sent to ${result.user.email}`,
+          message: email.text,
+          email,
           surveyor: result.surveyor,
           account: toSurveyorAccount(result.user),
         },

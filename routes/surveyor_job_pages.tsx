@@ -35,6 +35,7 @@ import {
 } from "../lib/survey_options.ts";
 import { STATUS_INFO } from "../lib/survey_status.ts";
 import { formatDecimal, formatInteger } from "../lib/numbers.ts";
+import { mailDelivery } from "../lib/mail/delivery.ts";
 
 const DASHBOARD_PATH = "/surveyor-dashboard";
 
@@ -210,7 +211,12 @@ export const surveyorJobPages = new Hono<AppEnv>()
       const details = job.unlocked;
       const where = details ? leadAddress(details) : placeOf(job);
       // Only the firm doing the job (accepted, scheduled or completed) moves the fieldwork.
-      const delivery = await completeSurveyProps(c.var.db, surveyId, c.var.user!);
+      const delivery = await completeSurveyProps(
+        c.var.db,
+        surveyId,
+        c.var.user!,
+        mailDelivery(c.var.deps.config),
+      );
       // Deliverables are the firm's to upload once the job is theirs (as db/survey_access.ts
       // decides: accepted, scheduled or completed), and final once the survey is completed.
       const deliverables = ["accepted", "scheduled", "completed"].includes(job.assignment.status)

@@ -151,7 +151,7 @@ export const ADMIN_TECHNICIANS_PATH = "/admin/technicians";
 
 function memberStatus(m: TechnicianMember): string {
   if (m.disabledAt) return "Account disabled";
-  return m.lastLogin ? `Last signed in ${formatDate(m.lastLogin)}` : "Invitation sent";
+  return m.lastLogin ? `Last signed in ${formatDate(m.lastLogin)}` : "Invited, not signed in yet";
 }
 
 /** The firms' technicians, read-only: firms manage their own crews from their dashboard. */

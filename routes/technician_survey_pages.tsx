@@ -33,6 +33,7 @@ import {
   type PropertyType,
 } from "../lib/survey_options.ts";
 import { formatDecimal } from "../lib/numbers.ts";
+import type { MailDelivery } from "../lib/mail/delivery.ts";
 
 /** The technician's home, where their jobs are listed. */
 const TECHNICIAN_DASHBOARD = "/technician-dashboard";
@@ -271,13 +272,15 @@ export const technicianSurveyPages = new Hono<AppEnv>()
   );
 
 /**
- * Props of the CompleteSurvey island for `user` on `surveyId` (the surveyor's job page), or
+ * Props of the CompleteSurvey island for `user` on `surveyId` (the surveyor's job page; mail
+ * `delivery` decides whether it may promise the client an email), or
  * undefined unless they are the firm doing the job.
  */
 export async function completeSurveyProps(
   db: Db,
   surveyId: string,
   user: SessionUser,
+  delivery: MailDelivery,
 ): Promise<CompleteSurveyProps | undefined> {
   const access = await getFieldworkAccess(db, { surveyId, user });
   if (access?.as !== "surveyor") return undefined;
@@ -290,6 +293,7 @@ export async function completeSurveyProps(
     completedDate: survey.completedDate,
     today: earliestVisitDate(),
     maxDate: latestFieldDate(),
+    mailDelivery: delivery,
   };
 }
 

@@ -13,6 +13,7 @@ import { getSurveyorIdForUser } from "../db/assignments.ts";
 import { getFieldworkAccess } from "../db/survey_access.ts";
 import { isUuid, PROFILE_PHONE_PATTERN } from "../db/users.ts";
 import { INVITATION_TTL_MINUTES } from "../db/password_resets.ts";
+import { type EmailNotice, emailNotice } from "../lib/mail/delivery.ts";
 import {
   getTechnician,
   listTechnicians,
@@ -130,6 +131,15 @@ function inviterName(c: Context<AppEnv>): string {
   return user.role === "admin" ? "The Meridian team" : user.fullName;
 }
 
+/** What the invitation answer says about its email (queued; sent only with a mail server). */
+function invitationNotice(c: Context<AppEnv>, emailId: string, to: string): EmailNotice {
+  return emailNotice(c.var.deps.config, {
+    emailId,
+    isAdmin: c.var.user!.role === "admin",
+    what: `The invitation to ${to}`,
+  });
+}
+
 /** A fresh set-password token, its hash and link. */
 async function invitationLink(c: Context<AppEnv>) {
   const token = randomToken(32);
@@ -150,7 +160,9 @@ async function invitationLink(c: Context<AppEnv>) {
  * - `GET /api/technicians?surveyorId=&page=` → `{technicians, total, page, pageSize}`: a
  *   surveyor's own crew; an admin's choice (a firm's id, `staff`, or everyone).
  * - `POST /api/technicians` `{fullName, email, phone?, surveyorId?}` → 201
- *   `{message, technician}`: the account, the crew row and the 7-day set-password email. A
+ *   `{message, email, technician}`: the account, the crew row and the 7-day set-password email
+ *   (`email`: an EmailNotice, queued or not sent for want of a mail server, and for admins the
+ *   message's outbox page; `message` is its sentence). A
  *   surveyor invites to their own firm; an admin names the firm, or null for Meridian staff.
  *   An email that already has an account → 409.
  * - `POST /api/technicians/{technicianId}/invite`: a fresh link for someone who never signed in.
@@ -213,18 +225,21 @@ export const technicians = new Hono<AppEnv>()
       // The argon2 hash of a password nobody knows is computed outside the transaction.
       const passwordHash = await hashPassword(generatePassword());
       const link = await invitationLink(c);
-      const technician = await refusalsAsHttp(c.var.db.begin((tx) =>
-        inviteTechnicianInTx(tx, {
-          fullName: input.fullName,
-          email: input.email,
-          phone: input.phone ?? null,
-          surveyorId,
-          passwordHash,
-          ...link,
-          audit: auditContext(c),
-        })
-      ));
-      return c.json({ message: `Invitation sent to ${technician.email}`, technician }, 201);
+      const { invitationEmailId, ...technician } = await refusalsAsHttp(
+        c.var.db.begin((tx) =>
+          inviteTechnicianInTx(tx, {
+            fullName: input.fullName,
+            email: input.email,
+            phone: input.phone ?? null,
+            surveyorId,
+            passwordHash,
+            ...link,
+            audit: auditContext(c),
+          })
+        ),
+      );
+      const email = invitationNotice(c, invitationEmailId, technician.email);
+      return c.json({ message: email.text, email, technician }, 201);
     },
   )
   .post(
@@ -235,12 +250,13 @@ export const technicians = new Hono<AppEnv>()
     async (c) => {
       const { technicianId } = c.req.valid("param");
       const link = await invitationLink(c);
-      const technician = await refusalsAsHttp(c.var.db.begin(async (tx) => {
+      const { technician, emailId } = await refusalsAsHttp(c.var.db.begin(async (tx) => {
         const technician = await manageable(c, tx, technicianId);
-        await resendTechnicianInvitationInTx(tx, technician, link);
-        return technician;
+        const emailId = await resendTechnicianInvitationInTx(tx, technician, link);
+        return { technician, emailId };
       }));
-      return c.json({ message: `Invitation sent to ${technician.email}`, technician });
+      const email = invitationNotice(c, emailId, technician.email);
+      return c.json({ message: email.text, email, technician });
     },
   )
   .delete(

@@ -64,10 +64,72 @@ e2e(
       await retry.focus();
       await page.keyboard.press("Enter");
       await page.locator(".toast", { hasText: "Email queued again" }).waitFor();
-      await page.locator(".email-outbox .badge", { hasText: "Queued" }).waitFor();
+      // No mail server in this test: the queued email says it is not going anywhere.
+      await page.locator(".toast", { hasText: "No mail server is configured" }).waitFor();
+      await page.locator(".email-outbox .badge", { hasText: "Not sent — no mail server" })
+        .waitFor();
       assertEquals(await retry.count(), 0, "the button is gone once queued");
       assertEquals((await getOutboxEmail(t.sql, { id }))?.status, "queued");
       assertEquals(await axeViolations(page), []);
+      assert(consoleErrors.length === 0, consoleErrors.join("\n"));
+    } finally {
+      await context.close();
+    }
+  },
+);
+
+e2e(
+  "emails: with no mail server an admin opens an invitation in the outbox and follows its link, at every width, axe-clean",
+  async ({ t, baseUrl, browser, consoleErrors }) => {
+    const admin = await createUser(t.sql, { role: "admin" });
+    const context = await browser.newContext({ baseURL: baseUrl });
+    const [name, value] = (await sessionFor(t, admin)).split("=");
+    await context.addCookies([{ name, value, url: baseUrl }]);
+    const page = await context.newPage();
+    page.on("pageerror", (err) => consoleErrors.push(`${page.url()}: ${err.message}`));
+    page.on("console", (msg) => {
+      if (msg.type() === "error") consoleErrors.push(`${page.url()}: ${msg.text()}`);
+    });
+    try {
+      // The admin invites a staff technician the way the app does it.
+      const res = await page.request.post("/api/technicians", {
+        headers: { origin: baseUrl },
+        data: {
+          fullName: "Jamie Field",
+          email: "jamie.field.with.a.long.address@subdomain.example.test",
+          surveyorId: null,
+        },
+      });
+      assertEquals(res.status(), 201);
+      const { email } = await res.json();
+      assertEquals(email.delivery, "none");
+
+      await page.goto("/admin/email-outbox");
+      await page.locator(".badge", { hasText: "Not sent — no mail server" }).waitFor();
+      await page.locator("a.email-outbox__subject").first().click();
+      await page.waitForURL(new RegExp(`${email.href}$`));
+
+      for (const width of [390, 1024, 1280, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(email.href);
+        await page.locator("h1").waitFor();
+        const wide = await page.evaluate(() =>
+          [...document.querySelectorAll("body *")].filter((el) =>
+            el.getBoundingClientRect().right > document.documentElement.clientWidth + 1
+          ).map((el) => `${el.tagName}.${el.className}`).slice(0, 5)
+        );
+        assertEquals(await hasSidewaysScroll(page), false, `message at ${width} px: ${wide}`);
+        assertEquals(await axeViolations(page), [], `message at ${width} px`);
+      }
+      const links = page.locator(".email-message__links a");
+      assertEquals(await links.count(), 1);
+      const href = await links.first().getAttribute("href");
+      assert(href?.includes("/reset-password?token="), String(href));
+      assertEquals(await links.first().textContent(), href, "the whole link can be copied");
+      // The HTML is shown sandboxed: it renders the same link, inert.
+      const frame = page.frameLocator(".email-preview__frame");
+      await frame.getByText("Choose your password").first().waitFor();
+      assertEquals(await page.locator(".email-preview__frame").getAttribute("sandbox"), "");
       assert(consoleErrors.length === 0, consoleErrors.join("\n"));
     } finally {
       await context.close();

@@ -64,7 +64,11 @@ test("[account panel] sending the invitation shows the new account and offers to
     assertEquals(ui.props.account, null);
     assert(screen.getByText("No account yet."));
     click("Send invitation");
-    await shown("Invitation sent to sam@ortiz.example");
+    await shown("Invitation not emailed");
+    await shown(
+      "The invitation to sam@ortiz.example is queued. No mail server is configured, so it was not sent; open it in Emails to read it and copy its links.",
+    );
+    assert(screen.getByRole("link", { name: "Open in Emails" }));
     await shown("Never (the invitation has not been used yet)");
     assert(screen.getByRole("button", { name: "Resend invitation" }));
     const stored = await getSurveyor(t.sql, { id: ui.surveyor.id });

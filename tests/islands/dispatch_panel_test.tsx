@@ -207,11 +207,14 @@ test("[dispatch panel] Notify offers the lead: 'Surveyors notified' with the cou
       select price_cents, max_buyers from leads where survey_id = ${m.survey.id}`;
     assert(lead, "the lead exists");
     const dollars = (lead.priceCents / 100).toFixed(2);
+    // No mail server (the default): the toast says the lead emails stayed in the outbox.
     assertEquals(lastToast(), {
       title: "Surveyors notified",
-      description: `Notified 2 surveyors · lead price $${dollars}`,
+      description:
+        `Notified 2 surveyors · lead price $${dollars}. No mail server is configured, so the lead emails were not sent; surveyors with an account see the lead in the app.`,
       variant: "default",
     });
+    assertEquals(getToasts()[0].link, { label: "Open in Emails", href: "/admin/email-outbox" });
     await waitFor(() => assert(document.querySelector('[data-testid="lead-price"]')));
     assertEquals(document.querySelector('[data-testid="lead-price"]')?.textContent, `$${dollars}`);
     assertMatch(document.querySelector(".dispatch__lead")?.textContent ?? "", /At most 3/);

@@ -180,8 +180,15 @@ test("[complete survey] Mark complete is enabled by an upload and completes the 
       )
     );
     assertEquals(button.disabled, false);
+    assertEquals(props.mailDelivery, "none");
+    assert(screen.getByText(/no mail server is configured, so no email tells them/));
     await act(() => void fireEvent.click(button));
     await waitFor(() => assertEquals(lastToast()?.title, "Survey completed"));
+    // No mail server (the default): the toast does not claim the client was emailed.
+    assertEquals(
+      lastToast()?.description,
+      "The deliverables are on the client's survey page. No mail server is configured, so the client was not emailed.",
+    );
     assertEquals((await statusOf(t, job.survey.id)).status, "completed");
     assert(screen.getByText(/Delivered on/));
   } finally {

@@ -160,7 +160,7 @@ async function showTeam(t: TestApp, cookie: string) {
   return api;
 }
 
-test("[technician team] inviting adds the technician ('Invitation sent'); the same email again is refused", async () => {
+test("[technician team] inviting adds the technician ('Invitation not emailed' with no mail server); the same email again is refused", async () => {
   const t = await createTestApp();
   const f = await crewFixture(t);
   const api = await showTeam(t, f.ortiz.cookie);
@@ -181,10 +181,14 @@ test("[technician team] inviting adds the technician ('Invitation sent'); the sa
     await type("Email", "jamie@crew.test");
     await type("Phone (optional)", "(512) 555-0190");
     await submit("Send invitation");
-    await waitFor(() => assertEquals(lastToast()?.title, "Invitation sent"));
-    assertEquals(lastToast()!.description, "Invitation sent to jamie@crew.test");
+    await waitFor(() => assertEquals(lastToast()?.title, "Invitation not emailed"));
+    assertEquals(
+      lastToast()!.description,
+      "The invitation to jamie@crew.test is queued. No mail server is configured on this Meridian, so it was not emailed; an administrator can pass the link on.",
+    );
+    assertEquals(getToasts()[0].link, undefined, "a surveyor gets no link to the admin's outbox");
     assertEquals(list(), ["Jamie Field", "Riley Chen", "Sam Park"]);
-    assertStringIncludes(document.body.textContent ?? "", "Invitation sent");
+    assertStringIncludes(document.body.textContent ?? "", "Invited, not signed in yet");
     assertEquals((await emailsOf(t, "technician_invitation")).length, 1);
 
     await type("Full name", "Jamie Again");

@@ -216,6 +216,10 @@ const SAMPLES: Record<string, Sample> = {
     role: "admin",
     params: (f) => ({ id: f.messageId }),
   },
+  "GET /api/admin/email-outbox/:id": {
+    role: "admin",
+    params: (f) => ({ id: f.failedEmailId }),
+  },
   "POST /api/admin/email-outbox/:id/retry": {
     role: "admin",
     params: (f) => ({ id: f.failedEmailId }),

@@ -345,7 +345,18 @@ test("[email copy] 'Send me a test' queues the draft to the admin's own address"
     const { user: admin, cookie } = await createSignedInUser(t, { role: "admin" });
     const body = draft({ subject: `Test words for {${variable}}` });
     const answer = await json(await t.request("POST", `${BASE}/test`, { body, cookie }), 202);
-    assertEquals(answer, { message: "Test email queued", to: admin.email });
+    const [{ id }] = await t.sql<{ id: string }[]>`select id from email_outbox`;
+    assertEquals(answer, {
+      message: "Test email queued",
+      to: admin.email,
+      // With no mail server (the default) the answer says it will not leave, and where it is.
+      email: {
+        delivery: "none",
+        text:
+          `The test email to ${admin.email} is queued. No mail server is configured, so it was not sent; open it in Emails to read it and copy its links.`,
+        href: `/admin/email-outbox/${id}`,
+      },
+    });
     const rows = await t.sql<
       { toAddress: string; subject: string; status: string; template: string; text: string }[]
     >`select to_address, subject, status, template, text from email_outbox`;

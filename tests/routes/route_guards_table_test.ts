@@ -19,7 +19,17 @@ const USER = "user";
  * Every caller without it, signed in or not, gets a 401 (a 404 when no token is configured).
  */
 const TOKEN = "token";
-type Access = typeof PUBLIC | typeof USER | typeof TOKEN | readonly Role[];
+/**
+ * Admins only, and invisible to everyone else: a signed-in caller of any other role gets the
+ * 404 an unknown id gets (one outbox message, whose links may hold a set-password token).
+ */
+const ADMIN_ELSE_404 = "admin, else 404";
+type Access =
+  | typeof PUBLIC
+  | typeof USER
+  | typeof TOKEN
+  | typeof ADMIN_ELSE_404
+  | readonly Role[];
 
 const ADMIN: readonly Role[] = ["admin"];
 const CLIENT: readonly Role[] = ["client"];
@@ -211,6 +221,9 @@ const ACCESS: Record<string, Access> = {
   // The outbox and its retry (recipients are personal data).
   "GET /admin/email-outbox": ADMIN,
   "POST /api/admin/email-outbox/:id/retry": ADMIN,
+  // One message with its bodies and links.
+  "GET /admin/email-outbox/:id": ADMIN_ELSE_404,
+  "GET /api/admin/email-outbox/:id": ADMIN_ELSE_404,
   // The words of each email: the editor page, saves, reset, preview and "Send me a test".
   "GET /admin/email-templates/:id": ADMIN,
   "POST /api/admin/email-templates/:id/versions": ADMIN,
@@ -304,6 +317,8 @@ test("[route table] every guarded route refuses signed-out callers and the wrong
         } else {
           assertEquals(res.status, 401, cell);
         }
+      } else if (access === ADMIN_ELSE_404) {
+        assertEquals(res.status, 404, cell);
       } else if (access === USER || access.includes(caller)) {
         assert(res.status !== 401 && res.status !== 403, cell);
         if (res.status === 302) assert(!res.headers.get("location")?.startsWith("/auth"), cell);

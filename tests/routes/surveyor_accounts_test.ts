@@ -116,7 +116,12 @@ test("[surveyor accounts] inviting creates a linked surveyor account whose email
   const target = await record(t);
 
   const out = await expectJson(await invite(t, cookie, target.id), 201);
-  assertEquals(out.message, `Invitation sent to ${target.email}`);
+  assertEquals(
+    out.message,
+    `The invitation to ${target.email} is queued. No mail server is configured, so it was not sent; open it in Emails to read it and copy its links.`,
+  );
+  assertEquals(out.email.delivery, "none");
+  assertMatch(out.email.href, /^\/admin\/email-outbox\/[0-9a-f-]{36}$/);
   assertEquals(out.surveyor.status, "invited");
   assertEquals(out.account.email, target.email);
   assertEquals(out.account.lastLogin, null);
@@ -216,7 +221,10 @@ test("[surveyor accounts] re-inviting an unused account sends a fresh link and v
   const users = await countRows(t, "users");
 
   const again = await expectJson(await invite(t, cookie, target.id), 200);
-  assertEquals(again.message, `Invitation sent to ${target.email}`);
+  assertEquals(
+    again.message,
+    `The invitation to ${target.email} is queued. No mail server is configured, so it was not sent; open it in Emails to read it and copy its links.`,
+  );
   assertEquals(await countRows(t, "users"), users, "no second account");
   const [first, second] = await invitationTokens(t, target.email!);
   assert(second && second !== first, "a fresh link");

@@ -298,7 +298,10 @@ test("[technicians] a surveyor invites a technician: account, crew row, a workin
       body: { fullName: "Jamie Field", email: "Jamie@Crew.test", phone: "(512) 555-0190" },
     });
     const body = await expectJson(res, 201);
-    assertEquals(body.message, "Invitation sent to Jamie@Crew.test");
+    assertEquals(
+      body.message,
+      "The invitation to Jamie@Crew.test is queued. No mail server is configured on this Meridian, so it was not emailed; an administrator can pass the link on.",
+    );
     assertEquals(
       [body.technician.fullName, body.technician.surveyorId, body.technician.companyName],
       ["Jamie Field", ortiz.surveyor.id, "Ortiz Surveying"],
@@ -547,7 +550,10 @@ test("[technicians] an invitation can be sent again until the technician has sig
     await t.sql`update users set last_login = null where id = ${jamie.user.id}`;
     const path = `/api/technicians/${jamie.user.id}/invite`;
     const res = await t.request("POST", path, { cookie: ortiz.cookie });
-    assertEquals((await expectJson(res, 200)).message, `Invitation sent to ${jamie.user.email}`);
+    assertEquals(
+      (await expectJson(res, 200)).message,
+      `The invitation to ${jamie.user.email} is queued. No mail server is configured on this Meridian, so it was not emailed; an administrator can pass the link on.`,
+    );
     await invitationToken(t, jamie.user.email, "technician_invitation");
     const other = await addSurveyor(t, "Other Survey Co");
     await expectJson(await t.request("POST", path, { cookie: other.cookie }), 404);
