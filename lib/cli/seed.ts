@@ -49,6 +49,7 @@ import {
   loadDemoCities,
 } from "../demo_network.ts";
 import type { Role } from "../roles.ts";
+import { listenUrl } from "../public_url.ts";
 
 /** Usage text printed for `--help` and for bad arguments. */
 export const SEED_USAGE = `Usage:
@@ -542,14 +543,14 @@ function printSummary(
  * Runs the seed command against `sql`. Returns the process exit code: 0 seeded, 1 refused
  * (real data, or demo data without --reset-demo), 2 bad usage. `cities` defaults to the
  * offline ZIP data; `publicUrl` is the address printed and put in the demo's email links
- * (lib/public_url.ts commandPublicUrl; without one, links are
- * printed as paths); `storage` keeps the demo's files (default
+ * (lib/public_url.ts commandPublicUrl; without one the sign-in
+ * is printed as a path and the emails link to the default address); `storage` keeps the demo's files (default
  * the Postgres provider on `sql`). Throws when a lifecycle step fails, after removing the demo
  * data it had stored.
  */
 export async function runSeedCli(
   args: string[],
-  { sql, output = consoleOutput, cities, publicUrl = "", storage }: {
+  { sql, output = consoleOutput, cities, publicUrl, storage }: {
     sql: Sql;
     output?: SeedOutput;
     cities?: readonly DemoCity[];
@@ -646,7 +647,11 @@ export async function runSeedCli(
   let byStatus: Record<SurveyorStatus, number>;
   try {
     lifecycle = await playLifecycle(
-      { sql, publicUrl, storage: storage ?? createPostgresStorage(sql) },
+      {
+        sql,
+        publicUrl: publicUrl ?? listenUrl("127.0.0.1", 8000),
+        storage: storage ?? createPostgresStorage(sql),
+      },
       lifecycleRequests(stored),
     );
     await writeNotes(sql, stored);
@@ -663,7 +668,7 @@ export async function runSeedCli(
       }).`,
     );
   }
-  printSummary(output, stored, (performance.now() - started) / 1000, publicUrl, {
+  printSummary(output, stored, (performance.now() - started) / 1000, publicUrl ?? "", {
     ...lifecycle,
     byStatus,
   });
@@ -697,7 +702,7 @@ if (import.meta.main) {
     await migrateOrExit(db);
     code = await runSeedCli(Deno.args, {
       sql: db.sql,
-      publicUrl: await commandPublicUrl(config) ?? "",
+      publicUrl: await commandPublicUrl(config),
       storage: createStorageProvider(config, db.sql),
     });
   } finally {
