@@ -42,17 +42,37 @@ export interface MarketSurveyorFixture {
   cookie: string;
 }
 
-const fixtureAdmins = new WeakMap<TestApp, Promise<string>>();
+interface FixtureAdmin {
+  id: string;
+  cookie: string;
+  inUse: number;
+}
 
-/** The session cookie of the admin who adds the fixture firms (one per test app). */
-export function fixtureAdminCookie(t: TestApp): Promise<string> {
-  let cookie = fixtureAdmins.get(t);
-  if (!cookie) {
-    cookie = createSignedInUser(t, { role: "admin", fullName: "Fixture Admin" })
-      .then((a) => a.cookie);
-    fixtureAdmins.set(t, cookie);
+const fixtureAdmins = new WeakMap<TestApp, Promise<FixtureAdmin>>();
+
+/**
+ * Runs `work` with the session cookie of the admin who adds the fixture firms (one per test
+ * app). That account is disabled whenever no fixture is using it, so it is never one of the
+ * admins a test's notifications go to.
+ */
+async function asFixtureAdmin<T>(t: TestApp, work: (cookie: string) => Promise<T>): Promise<T> {
+  let pending = fixtureAdmins.get(t);
+  if (!pending) {
+    pending = createSignedInUser(t, { role: "admin", fullName: "Fixture Admin" })
+      .then(({ user, cookie }) => ({ id: user.id, cookie, inUse: 0 }));
+    fixtureAdmins.set(t, pending);
   }
-  return cookie;
+  const admin = await pending;
+  if (admin.inUse++ === 0) {
+    await t.sql`update users set disabled_at = null where id = ${admin.id}`;
+  }
+  try {
+    return await work(admin.cookie);
+  } finally {
+    if (--admin.inUse === 0) {
+      await t.sql`update users set disabled_at = now() where id = ${admin.id}`;
+    }
+  }
 }
 
 /**
@@ -75,32 +95,32 @@ export async function addMarketSurveyor(
     welcomeUsed = true,
     ...fields
   } = options;
-  const admin = await fixtureAdminCookie(t);
-  const created = await t.request("POST", "/api/surveyors", {
-    cookie: admin,
-    body: {
-      companyName: name,
-      ...north(miles),
-      licenseStates: ["TX"],
-      surveyTypes: ["boundary"],
-      status: "active",
-      inNetwork: true,
-      ...fields,
-    },
-  });
-  let surveyor: Surveyor = (await expectJson(created, 201)).surveyor;
-  let userId: string | null = null;
-  let cookie = "";
-  if (withUser) {
+  const { surveyor, userId, cookie } = await asFixtureAdmin(t, async (admin) => {
+    const created = await t.request("POST", "/api/surveyors", {
+      cookie: admin,
+      body: {
+        companyName: name,
+        ...north(miles),
+        licenseStates: ["TX"],
+        surveyTypes: ["boundary"],
+        status: "active",
+        inNetwork: true,
+        ...fields,
+      },
+    });
+    const record: Surveyor = (await expectJson(created, 201)).surveyor;
+    if (!withUser) return { surveyor: record, userId: null, cookie: "" };
     const account = await createSignedInUser(t, { role: "surveyor", fullName: `${name} Owner` });
-    userId = account.user.id;
-    cookie = account.cookie;
-    const linked = await t.request("POST", `/api/surveyors/${surveyor.id}/link-user`, {
+    const linked = await t.request("POST", `/api/surveyors/${record.id}/link-user`, {
       cookie: admin,
       body: { email: account.user.email },
     });
-    surveyor = (await expectJson(linked, 200)).surveyor;
-  }
+    return {
+      surveyor: (await expectJson(linked, 200)).surveyor as Surveyor,
+      userId: account.user.id,
+      cookie: account.cookie,
+    };
+  });
   if (welcomeUsed) {
     await t.sql`update surveyors set welcome_claim_used_at = now() where id = ${surveyor.id}`;
   }

@@ -221,3 +221,34 @@ test("[firm state] the directory's counts per status are what the market lets ea
   );
   t.close();
 });
+
+test("[firm state] a paused firm: Verify says what to do, and the card says whether it was ever verified", async () => {
+  const { t, admin } = await setup();
+  const never = await adminAddsFirm(t, admin.cookie, "Never Checked Surveying", "paused");
+  const refused = await expectJson(
+    await t.request("POST", `/api/surveyors/${never.id}/verify`, { cookie: admin.cookie }),
+    409,
+  );
+  assertEquals(
+    refused.message,
+    "Never Checked Surveying is paused; set their status to Active to resume them (a licence never verified is then recorded as verified by you)",
+  );
+  const card = await licenceCard(t, admin.cookie, never.id);
+  assertEquals(card.canVerify, false);
+  assertStringIncludes(
+    card.text,
+    "Paused before its licence was verified. Setting its status to Active records the licence as verified by you.",
+  );
+
+  // Paused after being verified: the card keeps who verified it.
+  const checked = await adminAddsFirm(t, admin.cookie, "Checked Surveying", "active");
+  await expectJson(
+    await t.request("PATCH", `/api/surveyors/${checked.id}`, {
+      cookie: admin.cookie,
+      body: { status: "paused" },
+    }),
+    200,
+  );
+  assertMatch((await licenceCard(t, admin.cookie, checked.id)).text, /by Ada Admin\./);
+  t.close();
+});
