@@ -213,10 +213,10 @@ export async function seedLeadMarket(sql: Sql): Promise<void> {
       const [s] = await tx<{ id: string }[]>`
         insert into surveyors (
           company_name, license_states, lat, lng, service_radius_miles, survey_types,
-          in_network, status, verified_at, welcome_claim_used_at, user_id
+          in_network, status, verified_at, verified_via, welcome_claim_used_at, user_id
         ) values (
           ${`Bench Surveying ${i}`}, '{TX}', ${near.lat}, ${near.lng}, 50,
-          ${tx.array(SURVEY_TYPES)}::text[], true, 'active', now(), now(), ${user.id}
+          ${tx.array(SURVEY_TYPES)}::text[], true, 'active', now(), 'seed', now(), ${user.id}
         ) returning id`;
       await postLedgerEntry(tx, {
         surveyorId: s.id,

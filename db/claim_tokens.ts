@@ -14,6 +14,7 @@ import { isUuid } from "./users.ts";
 import type { StateCode } from "../lib/survey_options.ts";
 import type { SurveyType } from "../lib/survey_types.ts";
 import type { SurveyorStatus } from "../lib/surveyor_schema.ts";
+import type { VerifiedVia } from "../lib/surveyor_constants.ts";
 
 /** How long a claim link in a lead invitation works. */
 export const CLAIM_TOKEN_TTL_DAYS = 30;
@@ -110,7 +111,7 @@ export async function voidClaimTokens(db: Db, { surveyorId }: { surveyorId: stri
 export async function markSurveyorJoined(db: Db, { id }: { id: string }): Promise<void> {
   await db`
     update surveyors set status = 'pending', in_network = true, verified_at = null,
-      verified_by = null, updated_at = now()
+      verified_by = null, verified_via = null, updated_at = now()
     where id = ${id}`;
 }
 
@@ -129,21 +130,29 @@ export async function verifySurveyor(
   if (!isUuid(id)) return false;
   const rows = await db`
     update surveyors set status = 'active', in_network = true, verified_at = now(),
-      verified_by = ${adminId}, updated_at = now()
+      verified_by = ${adminId}, verified_via = 'admin', updated_at = now()
     where id = ${id}
       and (status = 'pending' or (status in ('prospect', 'invited') and user_id is not null))
     returning id`;
   return rows.length === 1;
 }
 
-/** When and by whom the record's licence was verified (nulls when it was not). */
+/** When, how and by whom a record's licence was verified (nulls when it was not). */
+export interface SurveyorVerification {
+  verifiedAt: Date | null;
+  verifiedVia: VerifiedVia | null;
+  /** The admin's name (null when not verified by an admin, or their account is gone). */
+  verifiedByName: string | null;
+}
+
+/** When, how and by whom the record's licence was verified, or undefined for no record. */
 export async function getSurveyorVerification(
   db: Db,
   { id }: { id: string },
-): Promise<{ verifiedAt: Date | null; verifiedByName: string | null } | undefined> {
+): Promise<SurveyorVerification | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db<{ verifiedAt: Date | null; verifiedByName: string | null }[]>`
-    select s.verified_at, u.full_name as verified_by_name
+  const [row] = await db<SurveyorVerification[]>`
+    select s.verified_at, s.verified_via, u.full_name as verified_by_name
     from surveyors s left join users u on u.id = s.verified_by
     where s.id = ${id}`;
   return row;

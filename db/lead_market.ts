@@ -4,9 +4,10 @@
  * and claim (exclusive, at the client's instant quote) — plus "Not interested" and the
  * buyer's own pipeline.
  *
- * Eligibility (`accountBlock`, `leadBlock`): the surveyor is `active` and verified
- * (`verified_at`), has an office location, is licensed in the property's state, offers its
- * survey type, and the property lies within their service radius of the office.
+ * Eligibility (`accountBlock`, `leadBlock`): the surveyor is `active` (which means verified:
+ * the database keeps every active record's `verified_at`, lib/surveyor_constants.ts), has an
+ * office location, is licensed in the property's state, offers its survey type, and the
+ * property lies within their service radius of the office.
  *
  * Personal data: `LeadSummary` is built from columns that cannot name or reach the client —
  * the town and ZIP are cut from the formatted address here (never the street), the point is
@@ -146,16 +147,15 @@ export async function getSurveyorForUser(
 }
 
 /**
- * Why the surveyor's account cannot take leads at all (paused, licence not verified yet, not
- * active, no office location), or null when it can.
+ * Why the surveyor's account cannot take leads at all (paused, licence check in progress, not
+ * active, no office location), or null when it can. Active records are always verified, so
+ * the status alone says whether the licence check is done.
  */
 export function accountBlock(
-  s: Pick<MarketSurveyor, "status" | "verifiedAt" | "lat" | "lng">,
+  s: Pick<MarketSurveyor, "status" | "lat" | "lng">,
 ): string | null {
   if (s.status === "paused") return LEAD_MARKET_MESSAGES.paused;
-  if (s.status === "pending" || (s.status === "active" && s.verifiedAt === null)) {
-    return LEAD_MARKET_MESSAGES.unverified;
-  }
+  if (s.status === "pending") return LEAD_MARKET_MESSAGES.unverified;
   if (s.status !== "active") return LEAD_MARKET_MESSAGES.notActive;
   if (s.lat === null || s.lng === null) return LEAD_MARKET_MESSAGES.noOffice;
   return null;

@@ -31,6 +31,7 @@ import {
   type SurveyorStatus,
   type SurveyorUpdate,
 } from "../lib/surveyor_schema.ts";
+import type { VerifiedVia } from "../lib/surveyor_constants.ts";
 
 /** True when `id` is shaped like a uuid; anything else cannot name a surveyor. */
 export function isSurveyorId(id: string): boolean {
@@ -229,7 +230,36 @@ export type InsertSurveyorInput = NewSurveyorInput & {
   userId?: string | null;
   isDemo?: boolean;
   contacts?: ContactInput[];
+  /**
+   * The admin adding the record: an active record is verified by them (via 'admin'). Without
+   * one, an active record is verified via 'seed' (a command made it).
+   */
+  verifiedBy?: string | null;
 };
+
+/**
+ * The verification columns of a record made active by `actorId` (an admin; null: a command),
+ * as a set-list fragment of an update: an earlier verification is kept, else this one is
+ * recorded now. Reads the row's old values, so it belongs in the statement that sets the status.
+ */
+function verifyOnActivate(db: Db, actorId: string | null) {
+  const via: VerifiedVia = actorId ? "admin" : "seed";
+  return db`
+    verified_at = coalesce(verified_at, now()),
+    verified_by = case when verified_at is null then ${actorId}::uuid else verified_by end,
+    verified_via = coalesce(verified_via, ${via})`;
+}
+
+/**
+ * The verification columns for a record moved to `status` (set-list fragment of an update):
+ * recorded on the way to active, cleared on the way to prospect, invited or pending (the
+ * licence is to be checked again), kept for paused. See SURVEYOR_STATUSES for the model.
+ */
+function verificationForStatus(db: Db, status: SurveyorStatus, actorId: string | null) {
+  if (status === "active") return verifyOnActivate(db, actorId);
+  if (status === "paused") return null;
+  return db`verified_at = null, verified_by = null, verified_via = null`;
+}
 
 function toContact(input: ContactInput): SurveyorContact {
   return {
@@ -243,16 +273,21 @@ function toContact(input: ContactInput): SurveyorContact {
 
 /**
  * Inserts a surveyor record and returns it. Defaults: status prospect, source manual, not in
- * network, service radius 50 miles. Throws the database's unique violation when `placeId` or
- * `userId` already belongs to another record.
+ * network, service radius 50 miles. An active record is inserted verified (now, by
+ * `verifiedBy` via 'admin', or via 'seed' without one). Throws the database's unique violation
+ * when `placeId` or `userId` already belongs to another record.
  */
 export async function insertSurveyor(db: Db, input: InsertSurveyorInput): Promise<Surveyor> {
   const contacts = (input.contacts ?? []).slice(0, MAX_CONTACTS).map(toContact);
+  const isActive = input.status === "active";
+  const verifiedBy = isActive ? input.verifiedBy ?? null : null;
+  const verifiedVia: VerifiedVia | null = isActive ? (verifiedBy ? "admin" : "seed") : null;
   const [row] = await db<SurveyorRow[]>`
     insert into surveyors (
       company_name, principal_name, license_number, license_states, email, phone, website,
       address, city, state, zip, lat, lng, service_radius_miles, survey_types, in_network,
-      status, source, place_id, rating, review_count, user_id, contacts, notes, is_demo
+      status, source, place_id, rating, review_count, user_id, contacts, notes, is_demo,
+      verified_at, verified_by, verified_via
     ) values (
       ${input.companyName}, ${input.principalName ?? null}, ${input.licenseNumber ?? null},
       ${db.array(input.licenseStates ?? [])}::text[], ${input.email ?? null},
@@ -263,7 +298,7 @@ export async function insertSurveyor(db: Db, input: InsertSurveyorInput): Promis
       ${input.status ?? "prospect"}, ${input.source ?? "manual"}, ${input.placeId ?? null},
       ${input.rating ?? null}, ${input.reviewCount ?? null}, ${input.userId ?? null},
       ${db.json(contacts as unknown as postgres.JSONValue)}, ${input.notes ?? null},
-      ${input.isDemo ?? false}
+      ${input.isDemo ?? false}, ${isActive ? db`now()` : null}, ${verifiedBy}, ${verifiedVia}
     )
     returning ${surveyorColumns(db)}`;
   return toSurveyor(row);
@@ -296,14 +331,18 @@ const UPDATE_COLUMNS: Record<keyof SurveyorUpdate, { column: string; isArray?: b
 /**
  * Sets the fields present in `update` (a field given as null is cleared; one left out keeps
  * its value) and `updated_at`; returns the record, or undefined when there is no such
- * surveyor.
+ * surveyor. A status sets the verification with it (`verificationForStatus`): making a record
+ * active that was never verified records it as verified now by `actorId` (the admin; without
+ * one, via 'seed').
  */
 export async function updateSurveyor(
   db: Db,
-  { id, update }: { id: string; update: SurveyorUpdate },
+  { id, update, actorId = null }: { id: string; update: SurveyorUpdate; actorId?: string | null },
 ): Promise<Surveyor | undefined> {
   if (!isSurveyorId(id)) return undefined;
   const sets: postgres.PendingQuery<postgres.Row[]>[] = [db`updated_at = now()`];
+  const verification = update.status && verificationForStatus(db, update.status, actorId);
+  if (verification) sets.push(verification);
   for (const [key, value] of Object.entries(update)) {
     const spec = UPDATE_COLUMNS[key as keyof SurveyorUpdate];
     if (!spec || value === undefined) continue;

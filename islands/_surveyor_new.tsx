@@ -187,6 +187,7 @@ export function NewSurveyor() {
             name="status"
             label="Status"
             placeholder={null}
+            hint="Active means the licence is verified (recorded as checked by you); choose Licence check to verify it later."
             choices={STATUS_CHOICES}
             value={draft.status}
             error={errors.status}

@@ -221,7 +221,7 @@ export function SurveyorProfileForm({ surveyor, onSaved }: ProfileFormProps) {
               name="status"
               label="Status"
               placeholder={null}
-              hint="Only active surveyors are matched to requests."
+              hint="Only active surveyors are matched to requests and can buy leads. Active means the licence is verified: setting it records you as the verifier if no one was."
               choices={STATUS_CHOICES}
               value={values.status}
               error={errors.status}

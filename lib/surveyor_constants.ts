@@ -4,8 +4,13 @@
  */
 
 /**
- * Where a surveyor is in the recruiting funnel. Only `active` ones are matched; `pending` ones
- * joined and wait for an admin to check their licence.
+ * Where a surveyor is in the recruiting funnel. Only `active` ones are matched and may buy or
+ * claim leads; `pending` ones joined and wait for an admin to check their licence.
+ *
+ * Active means verified: an active record always has `verified_at` (with `verified_via`, and
+ * `verified_by` for an admin), a prospect, invited or pending one never has, and a paused one
+ * may have either. Every path that makes a record active records the verification (the
+ * database refuses anything else: surveyors_verification_check, 0026_firm_verification.sql).
  */
 export const SURVEYOR_STATUSES = ["prospect", "invited", "pending", "active", "paused"] as const;
 /** A surveyor record's status. */
@@ -19,6 +24,15 @@ export const SURVEYOR_STATUS_LABELS: Record<SurveyorStatus, string> = {
   active: "Active",
   paused: "Paused",
 };
+
+/**
+ * Who recorded a licence verification: an admin (Verify licence, or adding or setting a record
+ * active), a command that made it active (the demo seed, scripts), or the 0026 repair of
+ * records that were active before verifications were recorded.
+ */
+export const VERIFIED_VIA = ["admin", "seed", "migration"] as const;
+/** Who recorded a licence verification. */
+export type VerifiedVia = typeof VERIFIED_VIA[number];
 
 /** How a record came to exist. */
 export const SURVEYOR_SOURCES = ["manual", "place", "signup"] as const;

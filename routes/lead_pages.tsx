@@ -67,9 +67,7 @@ function NotReady({ surveyor }: { surveyor: MarketSurveyor | undefined }) {
       </EmptyState>
     );
   }
-  if (
-    surveyor?.status === "pending" || (surveyor?.status === "active" && !surveyor.verifiedAt)
-  ) {
+  if (surveyor?.status === "pending") {
     return (
       <EmptyState
         title="Licence check in progress"

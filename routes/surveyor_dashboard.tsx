@@ -45,9 +45,7 @@ function standingOf(
 ): Standing {
   if (!surveyor || !figures) return "none";
   if (figures.status === "paused") return "paused";
-  if (figures.status === "pending" || (figures.status === "active" && !figures.verifiedAt)) {
-    return "pending";
-  }
+  if (figures.status === "pending") return "pending";
   return figures.status === "active" ? "active" : "inactive";
 }
 

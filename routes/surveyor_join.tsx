@@ -30,7 +30,8 @@ import {
 } from "../db/users.ts";
 import { getSurveyor, updateSurveyor } from "../db/surveyors.ts";
 import { lockSurveyorAccountLink, setSurveyorUser } from "../db/surveyor_accounts.ts";
-import { insertNotification, notifyAdmins } from "../db/notifications.ts";
+import { notifyAdmins } from "../db/notifications.ts";
+import { notifyLicenceVerified } from "../lib/surveyor_verification.ts";
 import { insertAuditEvent } from "../db/audit.ts";
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../lib/passwords.ts";
 import { hashToken } from "../lib/sessions.ts";
@@ -287,7 +288,8 @@ function recordUpdate(
  *   is a 404, a used or expired one a 410; nothing is stored then.
  * - `POST /api/surveyors/{id}/verify` (admin): pending (or prospect/invited with an account) →
  *   active with verified_at/verified_by; the surveyor is notified → `{message, surveyor}`; 409
- *   in any other state, 404 for an unknown record.
+ *   in any other state (an active record is always verified already: lib/surveyor_constants.ts
+ *   SURVEYOR_STATUSES), 404 for an unknown record.
  */
 export const surveyorJoin = new Hono<AppEnv>()
   .get("/surveyor/claim", zValidator("query", ClaimQuery, onInvalid), async (c) => {
@@ -408,22 +410,13 @@ export const surveyorJoin = new Hono<AppEnv>()
           const why = record.status === "active"
             ? `${record.companyName}'s licence is already verified`
             : record.status === "paused"
-            ? `${record.companyName} is paused; change their status instead`
+            ? `${record.companyName} is paused; set their status to Active to resume them (a licence never verified is then recorded as verified by you)`
             : `${record.companyName} has no account yet, so there is nothing to verify (status: ${
               SURVEYOR_STATUS_LABELS[record.status]
             })`;
           throw new HTTPException(409, { message: why });
         }
-        if (record.userId) {
-          await insertNotification(tx, {
-            userId: record.userId,
-            kind: "surveyor_joined",
-            title: "Licence verified",
-            body:
-              "Meridian checked your licence details: you can now buy and claim leads near you.",
-            link: "/surveyor-dashboard",
-          });
-        }
+        if (record.userId) await notifyLicenceVerified(tx, { userId: record.userId });
         return await getSurveyor(tx, { id });
       });
       if (!surveyor) throw new HTTPException(404, { message: SURVEYOR_NOT_FOUND });

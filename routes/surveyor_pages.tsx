@@ -13,7 +13,7 @@ import SurveyorDirectory from "../islands/SurveyorDirectory.tsx";
 import SurveyorDetail from "../islands/SurveyorDetail.tsx";
 import SurveyorAccountPanel from "../islands/SurveyorAccountPanel.tsx";
 import VerifySurveyor from "../islands/VerifySurveyor.tsx";
-import { getSurveyorVerification } from "../db/claim_tokens.ts";
+import { getSurveyorVerification, type SurveyorVerification } from "../db/claim_tokens.ts";
 import { toSurveyorAccount } from "./surveyor_accounts.ts";
 import { BalanceCard, loadBalanceCard } from "./billing_pages.tsx";
 import type { SurveyorAccount } from "../lib/surveyor_profile.ts";
@@ -252,12 +252,12 @@ function CountBadge({ n }: { n: number }) {
 
 /**
  * The "Licence check" card (islands/VerifySurveyor): "Verify licence" for a record waiting
- * for it (pending, or prospect/invited with an account), else when and by whom it was verified.
+ * for it (pending, or prospect/invited with an account), else when, how and by whom it was
+ * verified (every active record is).
  */
-function LicenceCard({ surveyor, verifiedAt, verifiedByName }: {
+function LicenceCard({ surveyor, verification }: {
   surveyor: Surveyor;
-  verifiedAt: Date | null;
-  verifiedByName: string | null;
+  verification: SurveyorVerification | undefined;
 }) {
   const canVerify = surveyor.status === "pending" ||
     (surveyor.userId !== null && (surveyor.status === "prospect" || surveyor.status === "invited"));
@@ -270,9 +270,11 @@ function LicenceCard({ surveyor, verifiedAt, verifiedByName }: {
           companyName: surveyor.companyName,
           licenseNumber: surveyor.licenseNumber,
           licenseStates: surveyor.licenseStates,
+          status: surveyor.status,
           canVerify,
-          verifiedAt: verifiedAt?.toISOString() ?? null,
-          verifiedByName,
+          verifiedAt: verification?.verifiedAt?.toISOString() ?? null,
+          verifiedVia: verification?.verifiedVia ?? null,
+          verifiedByName: verification?.verifiedByName ?? null,
         }}
         hydrate="load"
       />
@@ -402,11 +404,7 @@ export const surveyorPages = new Hono<AppEnv>()
             hydrate="load"
           />
           <div className="surveyor-page__work">
-            <LicenceCard
-              surveyor={surveyor}
-              verifiedAt={verification?.verifiedAt ?? null}
-              verifiedByName={verification?.verifiedByName ?? null}
-            />
+            <LicenceCard surveyor={surveyor} verification={verification} />
             <AccountCard
               surveyorId={surveyor.id}
               recordEmail={surveyor.email}

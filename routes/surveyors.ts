@@ -7,6 +7,9 @@ import type { AppEnv } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
 import { auditContext, requireRole } from "./_auth.ts";
 import { insertAuditEvent } from "../db/audit.ts";
+import { getSurveyorVerification } from "../db/claim_tokens.ts";
+import { lockSurveyorAccountLink } from "../db/surveyor_accounts.ts";
+import { notifyLicenceVerified } from "../lib/surveyor_verification.ts";
 import {
   addContact,
   addContactHistory,
@@ -88,8 +91,11 @@ async function contactMissing(c: Context<AppEnv>, id: string): Promise<never> {
  *
  * - `GET /api/surveyors` (SurveyorListQuerySchema) → SurveyorListResponse
  * - `GET /api/surveyors/{id}` → `{surveyor, history}` (the latest 50 history entries)
- * - `POST /api/surveyors` (NewSurveyorSchema) → 201 `{message, surveyor}`
- * - `PATCH /api/surveyors/{id}` (SurveyorUpdateSchema) → `{message, surveyor}`
+ * - `POST /api/surveyors` (NewSurveyorSchema) → 201 `{message, surveyor}`; a record added as
+ *   active is recorded as verified by the admin (active means verified: SURVEYOR_STATUSES)
+ * - `PATCH /api/surveyors/{id}` (SurveyorUpdateSchema) → `{message, surveyor}`; setting a
+ *   never-verified record active records it as verified by the admin and tells its account;
+ *   setting prospect, invited or pending clears the verification
  * - `POST /api/surveyors/{id}/contact-history` (ContactHistorySchema) → 201 `{message, entry}`
  * - `POST /api/surveyors/{id}/contacts` (ContactSchema) → 201 `{message, surveyor}`; a full
  *   list → 409
@@ -116,7 +122,11 @@ export const surveyors = new Hono<AppEnv>()
     zValidator("json", NewSurveyorSchema, onInvalid),
     async (c) => {
       const surveyor = await c.var.db.begin(async (tx) => {
-        const created = await insertSurveyor(tx, { ...c.req.valid("json"), source: "manual" });
+        const created = await insertSurveyor(tx, {
+          ...c.req.valid("json"),
+          source: "manual",
+          verifiedBy: auditContext(c).actorId,
+        });
         await insertAuditEvent(tx, {
           event: "surveyor_created",
           ...auditContext(c),
@@ -151,9 +161,17 @@ export const surveyors = new Hono<AppEnv>()
     async (c) => {
       const { id } = c.req.valid("param");
       const update = c.req.valid("json");
+      const actorId = auditContext(c).actorId;
       const surveyor = await c.var.db.begin(async (tx) => {
-        const updated = await updateSurveyor(tx, { id, update });
+        // Locked first, so of two admins making it active at once one records the verification.
+        const before = update.status === "active" &&
+          await lockSurveyorAccountLink(tx, { id }) &&
+          await getSurveyorVerification(tx, { id });
+        const updated = await updateSurveyor(tx, { id, update, actorId });
         if (!updated) return undefined;
+        if (before && !before.verifiedAt && updated.userId) {
+          await notifyLicenceVerified(tx, { userId: updated.userId });
+        }
         // Which fields, not their values: the log outlives the record's contact details.
         await insertAuditEvent(tx, {
           event: "surveyor_updated",

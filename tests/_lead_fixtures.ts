@@ -1,19 +1,18 @@
 /**
- * Lead market test data: surveyors who can (or, on purpose, cannot) take leads, with a
- * balance and optionally a signed-in account, and priced leads on submitted requests. The
+ * Lead market test data: surveyor firms added by an admin as a newcomer's admin would, who can
+ * (or, on purpose, cannot) take leads, with a balance and optionally a signed-in account, and priced leads on submitted requests. The
  * fixture request is at 1200 Barton Springs Rd, Austin, TX (`SITE`); surveyors are placed
  * `miles` north of it.
  */
 import type { TestApp } from "./_helpers.ts";
 import { createSignedInUser } from "./_auth.ts";
-import { submitSurvey } from "./_fixtures.ts";
-import { insertSurveyor, type InsertSurveyorInput } from "../db/surveyors.ts";
+import { expectJson, submitSurvey } from "./_fixtures.ts";
 import { insertLead, type Lead } from "../db/leads.ts";
 import { postLedgerEntry } from "../db/ledger.ts";
 import { getActivePricingConfig } from "../db/pricing.ts";
 import { priceLead } from "../lib/lead_pricing.ts";
 import type { Survey } from "../lib/survey_schema.ts";
-import type { Surveyor } from "../lib/surveyor_schema.ts";
+import type { NewSurveyorInput, Surveyor } from "../lib/surveyor_schema.ts";
 
 /** The fixture request's point (lib/_fixtures.ts surveyRequest). */
 export const SITE = { lat: 30.2636, lng: -97.7589 };
@@ -24,12 +23,10 @@ export function north(miles: number, from = SITE): { lat: number; lng: number } 
   return { lat: from.lat + miles / MILES_PER_DEGREE_LAT, lng: from.lng };
 }
 
-/** Options for `addMarketSurveyor`. */
-export type MarketSurveyorOptions = Partial<InsertSurveyorInput> & {
+/** Options for `addMarketSurveyor`: the admin's fields for the record, and the extras. */
+export type MarketSurveyorOptions = Partial<NewSurveyorInput> & {
   /** Miles north of the site (default 5). */
   miles?: number;
-  /** verified_at set (default true for an active surveyor). */
-  verified?: boolean;
   /** Credited with a top-up (default 0). */
   balanceCents?: number;
   /** Give them a signed-in surveyor account (default true). */
@@ -45,9 +42,46 @@ export interface MarketSurveyorFixture {
   cookie: string;
 }
 
+interface FixtureAdmin {
+  id: string;
+  cookie: string;
+  inUse: number;
+}
+
+const fixtureAdmins = new WeakMap<TestApp, Promise<FixtureAdmin>>();
+
 /**
- * An active, verified, in-network surveyor licensed in TX offering boundary surveys, `miles`
- * north of the site, radius 50, with `balanceCents` credited and a signed-in account.
+ * Runs `work` with the session cookie of the admin who adds the fixture firms (one per test
+ * app). That account is disabled whenever no fixture is using it, so it is never one of the
+ * admins a test's notifications go to.
+ */
+async function asFixtureAdmin<T>(t: TestApp, work: (cookie: string) => Promise<T>): Promise<T> {
+  let pending = fixtureAdmins.get(t);
+  if (!pending) {
+    pending = createSignedInUser(t, { role: "admin", fullName: "Fixture Admin" })
+      .then(({ user, cookie }) => ({ id: user.id, cookie, inUse: 0 }));
+    fixtureAdmins.set(t, pending);
+  }
+  const admin = await pending;
+  if (admin.inUse++ === 0) {
+    await t.sql`update users set disabled_at = null where id = ${admin.id}`;
+  }
+  try {
+    return await work(admin.cookie);
+  } finally {
+    if (--admin.inUse === 0) {
+      await t.sql`update users set disabled_at = now() where id = ${admin.id}`;
+    }
+  }
+}
+
+/**
+ * A surveyor firm made the way an admin makes one: added on /surveyors (POST /api/surveyors:
+ * active and in network unless `options` say otherwise, licensed in TX, offering boundary
+ * surveys, `miles` north of the site, radius 50), then linked to a new signed-in surveyor
+ * account (POST /api/surveyors/{id}/link-user). Added as active, it is verified by that admin,
+ * as every active firm is; `status: "pending"` gives one waiting for its licence check. Then
+ * `balanceCents` is credited.
  */
 export async function addMarketSurveyor(
   t: TestApp,
@@ -56,35 +90,40 @@ export async function addMarketSurveyor(
 ): Promise<MarketSurveyorFixture> {
   const {
     miles = 5,
-    verified,
     balanceCents = 0,
     withUser = true,
     welcomeUsed = true,
-    ...rest
+    ...fields
   } = options;
-  let userId: string | null = null;
-  let cookie = "";
-  if (withUser) {
+  const { surveyor, userId, cookie } = await asFixtureAdmin(t, async (admin) => {
+    const created = await t.request("POST", "/api/surveyors", {
+      cookie: admin,
+      body: {
+        companyName: name,
+        ...north(miles),
+        licenseStates: ["TX"],
+        surveyTypes: ["boundary"],
+        status: "active",
+        inNetwork: true,
+        ...fields,
+      },
+    });
+    const record: Surveyor = (await expectJson(created, 201)).surveyor;
+    if (!withUser) return { surveyor: record, userId: null, cookie: "" };
     const account = await createSignedInUser(t, { role: "surveyor", fullName: `${name} Owner` });
-    userId = account.user.id;
-    cookie = account.cookie;
-  }
-  const surveyor = await insertSurveyor(t.sql, {
-    companyName: name,
-    ...north(miles),
-    licenseStates: ["TX"],
-    surveyTypes: ["boundary"],
-    status: "active",
-    inNetwork: true,
-    userId,
-    ...rest,
+    const linked = await t.request("POST", `/api/surveyors/${record.id}/link-user`, {
+      cookie: admin,
+      body: { email: account.user.email },
+    });
+    return {
+      surveyor: (await expectJson(linked, 200)).surveyor as Surveyor,
+      userId: account.user.id,
+      cookie: account.cookie,
+    };
   });
-  const isVerified = verified ?? surveyor.status === "active";
-  await t.sql`
-    update surveyors set
-      verified_at = ${isVerified ? new Date() : null},
-      welcome_claim_used_at = ${welcomeUsed ? new Date() : null}
-    where id = ${surveyor.id}`;
+  if (welcomeUsed) {
+    await t.sql`update surveyors set welcome_claim_used_at = now() where id = ${surveyor.id}`;
+  }
   if (balanceCents > 0) {
     await t.sql.begin((tx) =>
       postLedgerEntry(tx, {

@@ -156,16 +156,15 @@ test("[lead market] the list holds exactly the open leads the surveyor may take,
   t.close();
 });
 
-test("[lead market] paused, pending, unverified and unlocated surveyors get no leads", async () => {
+test("[lead market] paused, pending (licence check) and unlocated surveyors get no leads", async () => {
   const { t, client } = await setup();
   await addLead(t, client.cookie);
   const ok = await surveyorId(t, "Able Survey");
   const paused = await surveyorId(t, "Paused Partners", { status: "paused" });
   const pending = await surveyorId(t, "Pending Partners", { status: "pending" });
-  const unverified = await surveyorId(t, "Unverified Partners", { verified: false });
   const unlocated = await surveyorId(t, "Nowhere Partners", { lat: null, lng: null });
   assertEquals((await listAvailableLeads(t.sql, page(ok))).total, 1);
-  for (const id of [paused, pending, unverified, unlocated]) {
+  for (const id of [paused, pending, unlocated]) {
     assertEquals(await listAvailableLeads(t.sql, page(id)), { leads: [], total: 0 });
   }
   t.close();
@@ -294,7 +293,6 @@ test("[lead market] buying twice, a closed lead, or without eligibility is refus
   const cases: [MarketSurveyorOptions, string][] = [
     [{ status: "paused" }, LEAD_MARKET_MESSAGES.paused],
     [{ status: "pending" }, LEAD_MARKET_MESSAGES.unverified],
-    [{ verified: false }, LEAD_MARKET_MESSAGES.unverified],
     [
       { miles: 80 },
       "This property is outside your service area: 80.1 miles from your office, and your radius is 50 miles.",

@@ -58,11 +58,13 @@ async function seed(sql: Sql): Promise<void> {
   }
   await sql`
     insert into surveyors (company_name, lat, lng, service_radius_miles, status, in_network,
-      license_states, survey_types)
+      license_states, survey_types, verified_at, verified_via)
     select 'Firm ' || t.i, t.lat, t.lng, t.radius, t.status, t.status in ('active', 'paused'),
       string_to_array(t.states, ',')::text[],
       case when t.i % 13 = 0 then '{}'::text[] when t.i % 2 = 0 then '{boundary,alta}'::text[]
-        else '{topographic,boundary}'::text[] end
+        else '{topographic,boundary}'::text[] end,
+      case when t.status = 'active' then now() end,
+      case when t.status = 'active' then 'seed' end
     from unnest(
       ${sql.array(rows.map((r) => r.lat))}::float8[],
       ${sql.array(rows.map((r) => r.lng))}::float8[],
@@ -108,9 +110,9 @@ test("[matching] the coverage search finds exactly what one 300-mile box finds",
   // decided by id.
   await sql`
     insert into surveyors (company_name, lat, lng, service_radius_miles, status, in_network,
-      license_states, survey_types)
+      license_states, survey_types, verified_at, verified_via)
     select 'Shared office ' || i, 32.7767, -96.797, 50 + i % 50, 'active', true,
-      '{TX}', '{boundary}'
+      '{TX}', '{boundary}', now(), 'seed'
     from generate_series(1, ${CANDIDATE_POOL + 50}::int) i`;
   await sql`analyze surveyors`;
   const next = random(11);
@@ -157,8 +159,9 @@ test("[matching] a record's stored coverage follows its office and radius", asyn
   await resetDatabase(sql);
   const [firm] = await sql<{ id: string }[]>`
     insert into surveyors (company_name, lat, lng, service_radius_miles, status, in_network,
-      license_states, survey_types)
-    values ('Moving Firm', 30.2672, -97.7431, 20, 'active', true, '{TX}', '{boundary}')
+      license_states, survey_types, verified_at, verified_via)
+    values ('Moving Firm', 30.2672, -97.7431, 20, 'active', true, '{TX}', '{boundary}', now(),
+      'seed')
     returning id`;
   // San Marcos is ~28 miles from Austin: outside a 20-mile radius, inside a 40-mile one.
   const sanMarcos: MatchQuery = {

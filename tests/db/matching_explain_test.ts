@@ -27,9 +27,10 @@ async function seed(sql: Sql): Promise<void> {
   }
   await sql`
     insert into surveyors (company_name, lat, lng, license_states, survey_types, status,
-      in_network, service_radius_miles)
+      in_network, service_radius_miles, verified_at, verified_via)
     select 'Firm ' || i, lat, lng, '{TX,OK}', '{boundary,topographic}',
-      case when i % 5 = 0 then 'prospect' else 'active' end, i % 5 <> 0, 25 + i % 100
+      case when i % 5 = 0 then 'prospect' else 'active' end, i % 5 <> 0, 25 + i % 100,
+      case when i % 5 <> 0 then now() end, case when i % 5 <> 0 then 'seed' end
     from unnest(${sql.array(lats)}::float8[], ${sql.array(lngs)}::float8[])
       with ordinality as t (lat, lng, i)`;
   await sql`analyze surveyors`;

@@ -856,7 +856,8 @@ async function fixture(t: TestApp): Promise<Fixture> {
     lng: -96.797,
   };
   await t.sql`
-    update surveyors set status = 'active', verified_at = now(), lat = ${dallas.lat},
+    update surveyors set status = 'active', verified_at = now(), verified_via = 'seed',
+      lat = ${dallas.lat},
       lng = ${dallas.lng}, license_states = '{TX}', survey_types = '{boundary}'
     where id = ${own.id}`;
   await t.sql.begin((tx) =>

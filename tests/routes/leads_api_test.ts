@@ -229,7 +229,7 @@ test("[leads api] a lead the surveyor may not see, or no lead at all, is a 404",
 
 // ----------------------------------------------------------------------------------- buy
 
-test("[leads api] buying: twice, closed, paused, pending, unverified, outside the area, type not offered — 409 and nothing charged", async () => {
+test("[leads api] buying: twice, closed, paused, pending (licence check), outside the area, type not offered — 409 and nothing charged", async () => {
   const { t, client } = await setup();
   const { lead } = await addLead(t, client.cookie);
   const me = await surveyor(t, "Able Survey");
@@ -242,7 +242,6 @@ test("[leads api] buying: twice, closed, paused, pending, unverified, outside th
   const cases: [MarketSurveyorOptions, string][] = [
     [{ status: "paused" }, LEAD_MARKET_MESSAGES.paused],
     [{ status: "pending" }, LEAD_MARKET_MESSAGES.unverified],
-    [{ verified: false }, LEAD_MARKET_MESSAGES.unverified],
     [
       { miles: 80 },
       "This property is outside your service area: 80.1 miles from your office, and your radius is 50 miles.",
