@@ -543,18 +543,19 @@ function printSummary(
  * Runs the seed command against `sql`. Returns the process exit code: 0 seeded, 1 refused
  * (real data, or demo data without --reset-demo), 2 bad usage. `cities` defaults to the
  * offline ZIP data; `publicUrl` is the address printed and put in the demo's email links
- * (lib/public_url.ts commandPublicUrl; without one the sign-in
- * is printed as a path and the emails link to the default address); `storage` keeps the demo's files (default
+ * (lib/public_url.ts commandPublicUrl; default the default
+ * address; null when unknown: the sign-in is printed as a path and the emails link to the
+ * default address); `storage` keeps the demo's files (default
  * the Postgres provider on `sql`). Throws when a lifecycle step fails, after removing the demo
  * data it had stored.
  */
 export async function runSeedCli(
   args: string[],
-  { sql, output = consoleOutput, cities, publicUrl, storage }: {
+  { sql, output = consoleOutput, cities, publicUrl = listenUrl("127.0.0.1", 8000), storage }: {
     sql: Sql;
     output?: SeedOutput;
     cities?: readonly DemoCity[];
-    publicUrl?: string;
+    publicUrl?: string | null;
     storage?: StorageProvider;
   },
 ): Promise<number> {
@@ -702,7 +703,7 @@ if (import.meta.main) {
     await migrateOrExit(db);
     code = await runSeedCli(Deno.args, {
       sql: db.sql,
-      publicUrl: await commandPublicUrl(config),
+      publicUrl: (await commandPublicUrl(config)) ?? null,
       storage: createStorageProvider(config, db.sql),
     });
   } finally {
