@@ -94,7 +94,8 @@ export interface InsertedSurveyors {
  * `userIds` links records to accounts by index. `isDemo` marks the rows as demo data (the
  * benchmarks insert the same records unmarked). Every active record is verified (an active
  * firm is one whose licence was checked): `verified_at` a day after it joined, `verified_by`
- * the admin `verifiedBy` (null: nobody recorded). Returns the new ids in input order.
+ * the admin `verifiedBy` with `verified_via` 'admin' (null: nobody recorded, 'seed'). Returns
+ * the new ids in input order.
  */
 export async function insertGeneratedSurveyors(
   db: Db,
@@ -148,7 +149,7 @@ export async function insertGeneratedSurveyors(
         id, company_name, principal_name, license_number, license_states, email, phone,
         website, address, city, state, zip, lat, lng, service_radius_miles, survey_types,
         in_network, status, source, place_id, rating, review_count, user_id, contacts, notes,
-        is_demo, created_at, updated_at, verified_at, verified_by
+        is_demo, created_at, updated_at, verified_at, verified_by, verified_via
       )
       select
         id, company_name, principal_name, license_number, license_states, email, phone,
@@ -157,7 +158,8 @@ export async function insertGeneratedSurveyors(
         ${isDemo}, now() - make_interval(mins => minutes_ago), now(),
         case when status = 'active'
           then now() - make_interval(mins => greatest(minutes_ago - 24 * 60, 0)) end,
-        case when status = 'active' then ${verifiedBy}::uuid end
+        case when status = 'active' then ${verifiedBy}::uuid end,
+        case when status = 'active' then ${verifiedBy === null ? "seed" : "admin"} end
       from jsonb_to_recordset(${db.json(rows as unknown as postgres.JSONValue)}) as r(
         id uuid, company_name text, principal_name text, license_number text,
         license_states text[], email text, phone text, website text, address text, city text,
