@@ -120,7 +120,7 @@ function unlinkedSurveyorLines(email: string): string[] {
     `No firm record is linked to ${email}: until one is, their dashboard says "No surveyor ` +
     `profile is linked to your account yet" and they get no leads.`,
     `Link one: run again with --firm <surveyor record id or company name>, or open the firm in ` +
-    `/admin/surveyors and use "Link an existing surveyor account" with this email.`,
+    `/surveyors and use "Link an existing surveyor account" with this email.`,
   ];
 }
 
@@ -130,7 +130,7 @@ async function resolveFirm(sql: Sql, match: string): Promise<FirmMatch> {
   if (firms.length === 0) {
     throw new CliError(
       `No surveyor firm matches --firm ${match} (give a record id, or the company name as ` +
-        `/admin/surveyors shows it).`,
+        `/surveyors shows it).`,
     );
   }
   if (firms.length > 1) {
@@ -154,7 +154,7 @@ async function linkFirm(tx: Db, firm: FirmMatch, userId: string): Promise<void> 
   if (record.userId && record.userId !== userId) {
     throw new CliError(
       `${record.companyName} already has a linked account; unlink it on its page in ` +
-        `/admin/surveyors first, or pick another firm.`,
+        `/surveyors first, or pick another firm.`,
     );
   }
   await setSurveyorUser(tx, { id: firm.id, userId });
@@ -224,7 +224,7 @@ export async function runUserCli(
         if (role === "surveyor" && firm?.userId) {
           throw new CliError(
             `${firm.companyName} already has a linked account; unlink it on its page in ` +
-              `/admin/surveyors first, or pick another firm.`,
+              `/surveyors first, or pick another firm.`,
           );
         }
         const password = given ?? generatePassword();
@@ -345,7 +345,7 @@ export async function runUserCli(
               if (firm.userId) {
                 throw new CliError(
                   `${firm.companyName} already has a linked account; unlink it on its page in ` +
-                    `/admin/surveyors first, or pick another firm.`,
+                    `/surveyors first, or pick another firm.`,
                 );
               }
               await linkFirm(tx, firm, found.id);
