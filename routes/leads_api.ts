@@ -22,7 +22,7 @@ import {
   type MarketSurveyor,
   updatePipeline,
 } from "../db/lead_market.ts";
-import { PipelineUpdateSchema, type UnlockedLead } from "../lib/lead_market_schema.ts";
+import { PipelineUpdateSchema } from "../lib/lead_market_schema.ts";
 import { SURVEY_TYPES } from "../lib/survey_types.ts";
 import { MAX_SERVICE_RADIUS_MILES } from "../lib/surveyor_constants.ts";
 
