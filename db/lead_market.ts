@@ -78,15 +78,18 @@ export const LEAD_MARKET_MESSAGES = {
     "This request has no instant quote to accept, so it cannot be claimed; buy the lead instead.",
   claimAfterBuy: "Someone already bought this lead, so it can no longer be claimed.",
   dismissPurchased: "You took this lead; it stays in your purchased leads.",
+  requestKeyReused:
+    "This Idempotency-Key was already used for another lead or action; send a new key for a new request.",
 } as const;
 
 /**
  * A lead market action that cannot be done: 404 (no such lead, or not one the surveyor may
  * see), 402 (the balance is too low: nothing was charged or stored), 409 (the lead is closed,
- * sold out or already theirs, or the surveyor is not eligible for it, with the reason).
+ * sold out or already theirs, or the surveyor is not eligible for it, with the reason), 422
+ * (the request key already made a purchase of another lead, or by the other action).
  */
 export class LeadMarketError extends Error {
-  constructor(readonly status: 402 | 404 | 409, message: string) {
+  constructor(readonly status: 402 | 404 | 409 | 422, message: string) {
     super(message);
     this.name = "LeadMarketError";
   }
@@ -549,13 +552,71 @@ async function charge(
 
 async function insertPurchase(
   tx: Db,
-  input: { leadId: string; surveyorId: string; kind: "buy" | "claim"; chargedCents: number },
+  input: {
+    leadId: string;
+    surveyorId: string;
+    kind: "buy" | "claim";
+    chargedCents: number;
+    requestId: string | undefined;
+  },
 ): Promise<string> {
   const [row] = await tx<{ id: string }[]>`
-    insert into lead_purchases (lead_id, surveyor_id, kind, charged_cents)
-    values (${input.leadId}, ${input.surveyorId}, ${input.kind}, ${input.chargedCents})
+    insert into lead_purchases (lead_id, surveyor_id, kind, charged_cents, client_request_id)
+    values (${input.leadId}, ${input.surveyorId}, ${input.kind}, ${input.chargedCents},
+      ${input.requestId ?? null})
     returning id`;
   return row.id;
+}
+
+// Key space of the per-request-key lock (two-int advisory locks never collide with the
+// single-bigint lock db/migrate.ts takes; db/surveys.ts uses space 5).
+const TAKE_REQUEST_LOCK_SPACE = 6;
+
+/**
+ * The answer of the purchase that request key `requestId` already made, read in `tx` after
+ * waiting for any other request with the same key to finish (so two at once charge once); or
+ * undefined when the key is new. Throws 422 when the key bought another lead or took this one
+ * by the other action.
+ */
+async function replayOf(
+  tx: Db,
+  input: { leadId: string; surveyorId: string; kind: "buy" | "claim"; requestId: string },
+): Promise<TakeLeadResult | undefined> {
+  await tx`select pg_advisory_xact_lock(${TAKE_REQUEST_LOCK_SPACE},
+    hashtext(${input.surveyorId + ":" + input.requestId}))`;
+  const [done] = await tx<
+    { id: string; leadId: string; kind: string; chargedCents: number; balanceCents: number }[]
+  >`
+    select p.id, p.lead_id, p.kind, p.charged_cents,
+      coalesce(
+        (select e.balance_after_cents from surveyor_ledger e
+          where e.lead_purchase_id = p.id and e.kind in ('lead_purchase', 'claim_fee')
+          order by e.id limit 1),
+        (select s.balance_cents from surveyors s where s.id = p.surveyor_id)
+      )::int as balance_cents
+    from lead_purchases p
+    where p.surveyor_id = ${input.surveyorId} and p.client_request_id = ${input.requestId}`;
+  if (!done) return undefined;
+  if (done.leadId !== input.leadId || done.kind !== input.kind) {
+    throw new LeadMarketError(422, LEAD_MARKET_MESSAGES.requestKeyReused);
+  }
+  return {
+    purchase: { id: done.id, chargedCents: done.chargedCents },
+    balanceAfterCents: done.balanceCents,
+    lead: await unlockedInTx(tx, input),
+    isReplay: true,
+  };
+}
+
+// The purchased lead as its buyer now sees it, read in the transaction that took it: the
+// answer is built before the commit, so nothing after the commit can fail the request.
+async function unlockedInTx(
+  tx: Db,
+  { leadId, surveyorId }: { leadId: string; surveyorId: string },
+): Promise<UnlockedLead> {
+  const lead = await getPurchasedLead(tx, { leadId, surveyorId });
+  if (!lead) throw new Error(`purchase of lead ${leadId} by ${surveyorId} is not readable`);
+  return lead;
 }
 
 function whereText(row: LeadRow): string {
@@ -566,7 +627,12 @@ function whereText(row: LeadRow): string {
 /** What `buyLead` and `claimLead` return. */
 export interface TakeLeadResult {
   purchase: { id: string; chargedCents: number };
+  /** The balance right after the charge (for a replay: after the first request's charge). */
   balanceAfterCents: number;
+  /** The lead as its buyer now sees it, read before the commit. */
+  lead: UnlockedLead;
+  /** True when `requestId` had already taken the lead: nothing new was stored or charged. */
+  isReplay: boolean;
 }
 
 /**
@@ -581,21 +647,28 @@ export interface TakeLeadResult {
  */
 export async function buyLead(
   sql: Sql,
-  { leadId, surveyorId, actorId, publicUrl }: {
+  { leadId, surveyorId, actorId, publicUrl, requestId }: {
     leadId: string;
     surveyorId: string;
     actorId: string | null;
+    /** The client's idempotency key: a retry with it answers the first request's purchase. */
+    requestId?: string;
     /** The site's origin (config PUBLIC_URL), for the link in the low-balance email. */
     publicUrl: string;
   },
 ): Promise<TakeLeadResult> {
   return await sql.begin(async (tx) => {
+    if (requestId) {
+      const replay = await replayOf(tx, { leadId, surveyorId, kind: "buy", requestId });
+      if (replay) return replay;
+    }
     const { row, surveyor } = await lockForTaking(tx, { leadId, surveyorId });
     const purchaseId = await insertPurchase(tx, {
       leadId,
       surveyorId,
       kind: "buy",
       chargedCents: row.priceCents,
+      requestId,
     });
     const balanceAfterCents = row.priceCents === 0 ? surveyor.balanceCents : await charge(tx, {
       surveyorId,
@@ -626,7 +699,12 @@ export async function buyLead(
       } (${lead.buyersCount} of ${lead.maxBuyers} places sold).`,
       link: `/survey/${row.surveyId}`,
     });
-    return { purchase: { id: purchaseId, chargedCents: row.priceCents }, balanceAfterCents };
+    return {
+      purchase: { id: purchaseId, chargedCents: row.priceCents },
+      balanceAfterCents,
+      lead: await unlockedInTx(tx, { leadId, surveyorId }),
+      isReplay: false,
+    };
   }) as TakeLeadResult;
 }
 
@@ -644,15 +722,21 @@ export async function buyLead(
  */
 export async function claimLead(
   sql: Sql,
-  { leadId, surveyorId, actorId, publicUrl }: {
+  { leadId, surveyorId, actorId, publicUrl, requestId }: {
     leadId: string;
     surveyorId: string;
     actorId: string | null;
+    /** The client's idempotency key: a retry with it answers the first request's purchase. */
+    requestId?: string;
     /** The site's origin (config PUBLIC_URL), for the links in the assignment emails. */
     publicUrl: string;
   },
 ): Promise<TakeLeadResult> {
   return await sql.begin(async (tx) => {
+    if (requestId) {
+      const replay = await replayOf(tx, { leadId, surveyorId, kind: "claim", requestId });
+      if (replay) return replay;
+    }
     const { row, surveyor } = await lockForTaking(tx, { leadId, surveyorId });
     const pricingBlock = claimPricingBlock(row);
     if (pricingBlock) throw new LeadMarketError(409, pricingBlock);
@@ -669,6 +753,7 @@ export async function claimLead(
       surveyorId,
       kind: "claim",
       chargedCents: feeCents,
+      requestId,
     });
     const balanceAfterCents = feeCents === 0 ? surveyor.balanceCents : await charge(tx, {
       surveyorId,
@@ -713,7 +798,12 @@ export async function claimLead(
       }).`,
       link: `/survey/${row.surveyId}`,
     });
-    return { purchase: { id: purchaseId, chargedCents: feeCents }, balanceAfterCents };
+    return {
+      purchase: { id: purchaseId, chargedCents: feeCents },
+      balanceAfterCents,
+      lead: await unlockedInTx(tx, { leadId, surveyorId }),
+      isReplay: false,
+    };
   }) as TakeLeadResult;
 }
 

@@ -8,9 +8,14 @@
  * - hidden → back to the available leads;
  * - 402 (the balance fell short meanwhile) → the dialog says so, with the billing link;
  * - 409 (sold out, claimed, closed, not eligible) → the dialog shows the server's reason.
+ *
+ * Exactly once: a buy or claim carries an `Idempotency-Key` made once per intent (the same
+ * key until the server gives a definite answer, also when the surveyor presses the button
+ * again after an error), and is retried with it when the answer is lost (a network error, a
+ * 502 or 503): a purchase that went through answers its 201 again, never a second charge.
  */
 import { useEffect, useRef, useState } from "react";
-import { ApiError, apiJson, errorMessage } from "./_api.ts";
+import { ApiError, errorMessage, throwIfNotOk } from "./_api.ts";
 import { toast, toastAfterNavigation } from "./_toast.ts";
 import { navigate } from "./_nav.ts";
 import type { LeadSummary } from "../lib/lead_market_schema.ts";
@@ -23,6 +28,44 @@ export interface LeadActionsProps {
 }
 
 type Action = "buy" | "claim" | "dismiss";
+
+/** Pauses before each retry of a request whose answer was lost; then it gives up. */
+export const RETRY_DELAYS_MS = [300, 1_000] as const;
+
+// An answer that says nothing about whether the request went through.
+function isLostAnswer(status: number): boolean {
+  return status === 502 || status === 503;
+}
+
+/**
+ * POSTs `path` (with `key` as its Idempotency-Key), retrying after a network error, 502 or 503
+ * as RETRY_DELAYS_MS says; the JSON answer, or null when it is empty. Throws ApiError on any
+ * other non-ok answer, and the last failure once the retries are used up.
+ */
+async function postWithRetry<T>(path: string, key: string | undefined): Promise<T | null> {
+  for (let attempt = 0;; attempt++) {
+    const canRetry = attempt < RETRY_DELAYS_MS.length;
+    let res: Response;
+    try {
+      res = await fetch(path, {
+        method: "POST",
+        headers: key ? { "Idempotency-Key": key } : {},
+        credentials: "same-origin",
+      });
+    } catch (err) {
+      if (!canRetry || !(err instanceof TypeError)) throw err;
+      await new Promise((done) => setTimeout(done, RETRY_DELAYS_MS[attempt]));
+      continue;
+    }
+    if (canRetry && isLostAnswer(res.status)) {
+      await res.body?.cancel();
+      await new Promise((done) => setTimeout(done, RETRY_DELAYS_MS[attempt]));
+      continue;
+    }
+    await throwIfNotOk(res);
+    return await res.json().catch(() => null) as T | null;
+  }
+}
 
 /** Where a bought or claimed lead is shown in full. */
 export function purchasedLeadPath(leadId: string): string {
@@ -91,6 +134,8 @@ export default function LeadActions({ lead, balanceCents: initialBalance }: Lead
   );
   const [isHydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  // The Idempotency-Key of the buy or claim the surveyor means, until it is answered for sure.
+  const intentKeys = useRef<Partial<Record<Action, string>>>({});
 
   const claimReason = claimUnavailableReason(lead);
   const charge = action ? chargeOf(action, lead) : 0;
@@ -109,8 +154,12 @@ export default function LeadActions({ lead, balanceCents: initialBalance }: Lead
     if (!action) return;
     setPending(true);
     const path = `/api/leads/${encodeURIComponent(lead.id)}/${action}`;
+    const key = action === "dismiss"
+      ? undefined
+      : (intentKeys.current[action] ??= crypto.randomUUID());
     try {
-      const data = await apiJson<{ message?: string; lead?: { id: string } }>("POST", path);
+      const data = await postWithRetry<{ message?: string; lead?: { id: string } }>(path, key);
+      delete intentKeys.current[action];
       if (action === "dismiss") {
         toastAfterNavigation({
           title: data?.message || "Lead hidden",
@@ -128,6 +177,8 @@ export default function LeadActions({ lead, balanceCents: initialBalance }: Lead
       navigate(purchasedLeadPath(data?.lead?.id ?? lead.id));
     } catch (err) {
       setPending(false);
+      // A definite refusal ends the intent; after a lost answer the next press reuses the key.
+      if (err instanceof ApiError && err.status < 500) delete intentKeys.current[action];
       if (err instanceof ApiError && err.status === 402) {
         const balance = balanceFrom(err.body);
         if (balance !== undefined) setBalance(balance);
@@ -144,7 +195,10 @@ export default function LeadActions({ lead, balanceCents: initialBalance }: Lead
         dialog.current?.close();
         toast({
           title: "Error",
-          description: errorMessage(err, "Something went wrong. Nothing was charged; try again."),
+          description: errorMessage(
+            err,
+            "We could not reach the server. Try again: what went through is never charged twice.",
+          ),
           variant: "destructive",
         });
       }

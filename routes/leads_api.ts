@@ -22,7 +22,7 @@ import {
   type MarketSurveyor,
   updatePipeline,
 } from "../db/lead_market.ts";
-import { PipelineUpdateSchema, type UnlockedLead } from "../lib/lead_market_schema.ts";
+import { PipelineUpdateSchema } from "../lib/lead_market_schema.ts";
 import { SURVEY_TYPES } from "../lib/survey_types.ts";
 import { MAX_SERVICE_RADIUS_MILES } from "../lib/surveyor_constants.ts";
 
@@ -100,25 +100,26 @@ async function asHttp<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-async function unlocked(
-  c: Context<AppEnv>,
-  leadId: string,
-  surveyorId: string,
-): Promise<UnlockedLead> {
-  const lead = await getPurchasedLead(c.var.db, { leadId, surveyorId });
-  if (!lead) throw new Error(`purchase of lead ${leadId} by ${surveyorId} vanished`);
-  return lead;
-}
+/**
+ * The optional `Idempotency-Key` header of buy and claim: a UUID the client makes once per
+ * intent (one click of Buy) and sends again on every retry of it.
+ */
+const TakeHeaders = z.object({
+  "idempotency-key": z.uuid({ error: "Idempotency-Key must be a UUID" }).optional(),
+});
 
 /**
  * Buy or claim (`action`) lead `leadId` for the signed-in surveyor: 201 with `message`, the
  * unlocked lead and the balance after the charge; a refusal of the lead market is its 4xx.
+ * With `requestId`, a retry answers the same 201 as the request that bought (charged once).
+ * The answer is built inside the purchase's transaction: once it commits, nothing can fail.
  */
 async function take(
   c: Context<AppEnv>,
   leadId: string,
   action: typeof buyLead | typeof claimLead,
   message: string,
+  requestId: string | undefined,
 ): Promise<Response> {
   const surveyor = await surveyorOf(c);
   const result = await asHttp(
@@ -127,13 +128,10 @@ async function take(
       surveyorId: surveyor.id,
       actorId: actorOf(c),
       publicUrl: c.var.deps.config.PUBLIC_URL,
+      requestId,
     }),
   );
-  return c.json({
-    message,
-    lead: await unlocked(c, leadId, surveyor.id),
-    balanceCents: result.balanceAfterCents,
-  }, 201);
+  return c.json({ message, lead: result.lead, balanceCents: result.balanceAfterCents }, 201);
 }
 
 /**
@@ -151,6 +149,11 @@ async function take(
  * - `GET /api/purchased-leads?page=` → `{leads: UnlockedLead[], total, page, pageSize}`.
  * - `GET /api/purchased-leads/{id}` → `{lead: UnlockedLead}` (by lead id; only their own).
  * - `PATCH /api/purchased-leads/{id}` (PipelineUpdateSchema) → `{message: "Saved", lead}`.
+ *
+ * Buy and claim take an optional `Idempotency-Key: <uuid>` header (not a UUID → 400): a retry
+ * with the same key after a lost answer gets the first request's 201 (same purchase, same
+ * balance, charged once), also when it races the first; the key reused for another lead or
+ * action → 422.
  *
  * Buy, claim and dismiss take no body (one sent → 400). Refusals: 404 unknown lead (or, for
  * reads and dismiss, one they may not see; another surveyor's purchase), 409 closed / sold
@@ -201,15 +204,31 @@ export const leadsApi = new Hono<AppEnv>()
     "/api/leads/:id/buy",
     requireRole("surveyor"),
     zValidator("param", IdParam, onInvalid),
+    zValidator("header", TakeHeaders, onInvalid),
     noBody,
-    (c) => take(c, c.req.valid("param").id, buyLead, LEADS_API_MESSAGES.purchased),
+    (c) =>
+      take(
+        c,
+        c.req.valid("param").id,
+        buyLead,
+        LEADS_API_MESSAGES.purchased,
+        c.req.valid("header")["idempotency-key"],
+      ),
   )
   .post(
     "/api/leads/:id/claim",
     requireRole("surveyor"),
     zValidator("param", IdParam, onInvalid),
+    zValidator("header", TakeHeaders, onInvalid),
     noBody,
-    (c) => take(c, c.req.valid("param").id, claimLead, LEADS_API_MESSAGES.claimed),
+    (c) =>
+      take(
+        c,
+        c.req.valid("param").id,
+        claimLead,
+        LEADS_API_MESSAGES.claimed,
+        c.req.valid("header")["idempotency-key"],
+      ),
   )
   .post(
     "/api/leads/:id/dismiss",

@@ -12,7 +12,7 @@ import {
 import { buyLead } from "../../db/lead_market.ts";
 import { postLedgerEntry } from "../../db/ledger.ts";
 import { setupDom } from "./_dom.ts";
-import { useAppFetch } from "./_fetch.ts";
+import { type Answer, useAppFetch } from "./_fetch.ts";
 
 setupDom();
 // @testing-library reads `document` when it loads, so it comes after setupDom().
@@ -41,12 +41,20 @@ async function setup(
   return { lead, buyer };
 }
 
-/** /surveyor/leads/{id} as the server renders it for `cookie`, fetch reaching the app. */
-async function mount(t: TestApp, leadId: string, cookie: string) {
+/**
+ * /surveyor/leads/{id} as the server renders it for `cookie`, fetch reaching the app (but for
+ * `canned` answers).
+ */
+async function mount(
+  t: TestApp,
+  leadId: string,
+  cookie: string,
+  canned: Record<string, Answer> = {},
+) {
   const { res, html } = await loadPage(t, `/surveyor/leads/${leadId}`, cookie);
   assertEquals(res.status, 200);
   const props = islandProps<LeadActionsProps>(html, "LeadActions");
-  const api = useAppFetch(t, { cookie });
+  const api = useAppFetch(t, { cookie, canned });
   const navigations: string[] = [];
   const restoreNavigate = setNavigateHandler((url) => navigations.push(url));
   render(<LeadActions {...props} />);
@@ -283,6 +291,76 @@ test("[lead actions] Not interested asks first, hides the lead at no cost and go
     ]);
     assertEquals(await countRows(t, "lead_dismissals"), 1);
     assertEquals((await balanceAndLedger(t, buyer.surveyor.id)).balance, 100_00);
+  } finally {
+    m.done();
+  }
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Answers the first `lost` buys like a network that loses the answer: the app gets the
+ * request (and commits it), the island gets a network error, then a 502.
+ */
+function losingAnswers(lost: number): Answer {
+  let n = 0;
+  return async (_call, app) => {
+    const res = await app();
+    n++;
+    if (n > lost) return res;
+    // Canned: a dropped connection or a proxy's 502 cannot come from the app itself.
+    if (n % 2 === 1) throw new TypeError("Failed to fetch");
+    return new Response("Bad Gateway", { status: 502 });
+  };
+}
+
+test("[lead actions] a buy whose answer is lost is retried with the same key: charged once, the purchased lead opens", async () => {
+  const t = await createTestApp();
+  const { lead, buyer } = await setup(t);
+  const path = `/api/leads/${lead.id}/buy`;
+  const m = await mount(t, lead.id, buyer.cookie, { [`POST ${path}`]: losingAnswers(2) });
+  try {
+    await press("Buy lead · $38.50");
+    await press("Buy lead", dialog());
+    await waitFor(() =>
+      assertEquals(m.navigations, [`/surveyor/purchased-leads/${encodeURIComponent(lead.id)}`])
+    );
+    const keys = m.api.calls.map((c) => c.headers.get("idempotency-key"));
+    assertEquals(keys.length, 3);
+    assertMatch(keys[0] ?? "", UUID);
+    assertEquals(new Set(keys).size, 1, "every retry carries the first key");
+    assertEquals(await balanceAndLedger(t, buyer.surveyor.id), {
+      balance: 61_50,
+      ledger: 61_50,
+      entries: 2,
+    });
+    assertEquals(await countRows(t, "lead_purchases"), 1);
+  } finally {
+    m.done();
+  }
+});
+
+test("[lead actions] when the retries run out, pressing Buy again is the same intent: same key, charged once", async () => {
+  const t = await createTestApp();
+  const { lead, buyer } = await setup(t);
+  const path = `/api/leads/${lead.id}/buy`;
+  const m = await mount(t, lead.id, buyer.cookie, { [`POST ${path}`]: losingAnswers(3) });
+  try {
+    await press("Buy lead · $38.50");
+    await press("Buy lead", dialog());
+    await waitFor(() => assertEquals(getToasts()[0]?.title, "Error"));
+    assertEquals(m.navigations, []);
+    assertEquals(m.api.calls.length, 3);
+    await press("Buy lead · $38.50");
+    await press("Buy lead", dialog());
+    await waitFor(() =>
+      assertEquals(m.navigations, [`/surveyor/purchased-leads/${encodeURIComponent(lead.id)}`])
+    );
+    const keys = m.api.calls.map((c) => c.headers.get("idempotency-key"));
+    assertEquals(keys.length, 4);
+    assertEquals(new Set(keys).size, 1);
+    assertEquals((await balanceAndLedger(t, buyer.surveyor.id)).balance, 61_50);
+    assertEquals(await countRows(t, "lead_purchases"), 1);
   } finally {
     m.done();
   }
