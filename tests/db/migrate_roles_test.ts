@@ -86,8 +86,9 @@ async function earthdistanceUsers(sql: Db): Promise<number> {
 async function insertAustinFirm(sql: Db): Promise<string> {
   const [{ id }] = await sql<{ id: string }[]>`
     insert into surveyors (company_name, lat, lng, service_radius_miles, status, in_network,
-      license_states, survey_types)
-    values ('Austin Survey Co', 30.2672, -97.7431, 50, 'active', true, '{TX}', '{boundary}')
+      license_states, survey_types, verified_at, verified_via)
+    values ('Austin Survey Co', 30.2672, -97.7431, 50, 'active', true, '{TX}', '{boundary}',
+      now(), 'seed')
     returning id`;
   return id;
 }
