@@ -147,7 +147,11 @@ export const surveyorAccounts = new Hono<AppEnv>()
         perAccount(c, "surveyor_invites", ACTION_LIMITS.surveyorInvites),
         ...(recipient
           ? [
-            await perRecipient("invites_by_recipient", recipient, ACTION_LIMITS.invitesPerRecipient),
+            await perRecipient(
+              "invites_by_recipient",
+              recipient,
+              ACTION_LIMITS.invitesPerRecipient,
+            ),
           ]
           : []),
       ]);

@@ -180,7 +180,9 @@ test("[limits] surveyor invitations: per recipient and per admin; the one over i
       t.request("POST", `/api/surveyors/${id}/invite`, { cookie });
     const limit = ACTION_LIMITS.invitesPerRecipient;
     await expectJson(await invite(admin.cookie, target.id), 201);
-    for (let i = 1; i < limit.limit; i++) await expectJson(await invite(admin.cookie, target.id), 200);
+    for (let i = 1; i < limit.limit; i++) {
+      await expectJson(await invite(admin.cookie, target.id), 200);
+    }
     const tokens = await countRows(t, "password_reset_tokens");
     await expectLimited(await invite(admin.cookie, target.id), "invitations", limit);
     assertEquals((await emailsOf(t, "surveyor_invitation")).length, limit.limit);
