@@ -13,6 +13,11 @@ export interface PageMeta {
   noindex?: boolean;
   /** Extra class on <body>, e.g. "app" for the signed-in layout. */
   bodyClass?: string;
+  /**
+   * The page's address carries a secret (a set-password, claim or lead link's token): no
+   * third-party script (analytics, chat) is loaded, since any script on the page can read it.
+   */
+  hasSecretInUrl?: boolean;
 }
 
 const SITE_NAME = "Meridian";
@@ -84,14 +89,16 @@ export function renderPage(c: RenderContext, meta: PageMeta, body: ReactElement)
     head.push(`<script type="module" src="${assets.boot.src}"></script>`);
     for (const src of preload) head.push(`<link rel="modulepreload" href="${src}">`);
   }
-  if (config.ANALYTICS_SCRIPT_URL && config.ANALYTICS_SITE_ID) {
+  if (config.ANALYTICS_SCRIPT_URL && config.ANALYTICS_SITE_ID && !meta.hasSecretInUrl) {
     head.push(
       `<script defer src="${escapeHtml(config.ANALYTICS_SCRIPT_URL)}" data-domain="${
         escapeHtml(config.ANALYTICS_SITE_ID)
       }" data-site-id="${escapeHtml(config.ANALYTICS_SITE_ID)}"></script>`,
     );
   }
-  if (config.CHAT_WIDGET_APP_ID) head.push(chatWidgetTag(c, config.CHAT_WIDGET_APP_ID));
+  if (config.CHAT_WIDGET_APP_ID && !meta.hasSecretInUrl) {
+    head.push(chatWidgetTag(c, config.CHAT_WIDGET_APP_ID));
+  }
   if (Deno.env.get("MERIDIAN_DEV_RELOAD") === "1") {
     head.push(`<script type="module" src="/static/dev-reload.js"></script>`);
   }

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from "react";
+import { forgetUrlToken } from "./_url_token.ts";
 import { ApiError, apiJson, errorMessage } from "./_api.ts";
 import { toast } from "./_toast.ts";
 import { navigate } from "./_nav.ts";
@@ -62,6 +63,9 @@ export default function ResetPasswordForm(
   const [confirmPassword, setConfirmPassword] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [isPending, setPending] = useState(false);
+
+  // The token stays in props (memory); the address bar no longer shows it.
+  useEffect(forgetUrlToken, []);
 
   useEffect(() => {
     if (!token) return;

@@ -7,7 +7,8 @@
  * /surveyor-dashboard with a "Welcome to Meridian" toast. The server's field errors are shown
  * by their fields.
  */
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
+import { forgetUrlToken } from "./_url_token.ts";
 import { apiJson, errorMessage } from "./_api.ts";
 import { toast, toastAfterNavigation } from "./_toast.ts";
 import { navigate } from "./_nav.ts";
@@ -124,6 +125,8 @@ export default function SurveyorJoinForm(props: SurveyorJoinFormProps) {
   const { values, picked: point } = form;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isPending, setPending] = useState(false);
+  // The token stays in props (memory); the address bar no longer shows it.
+  useEffect(forgetUrlToken, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

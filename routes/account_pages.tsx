@@ -133,7 +133,7 @@ export const accountPages = new Hono<AppEnv>()
     // The token is a secret: never let the page (and so its URL) be cached or indexed.
     return c.html(renderPage(
       c,
-      { title: SET_PASSWORD_TITLES[purpose], noindex: true },
+      { title: SET_PASSWORD_TITLES[purpose], noindex: true, hasSecretInUrl: true },
       <AuthShell user={c.var.user}>
         <Island
           component={ResetPasswordForm}

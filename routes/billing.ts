@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { AppEnv } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
 import { auditContext, requireRole } from "./_auth.ts";
+import { ACTION_LIMITS, enforceActionLimits, perAccount } from "./_limits.ts";
 import { NO_SURVEYOR_PROFILE, SURVEYOR_NOT_FOUND } from "./surveyor_accounts.ts";
 import type { Db } from "../db/client.ts";
 import { getSurveyor, getSurveyorByUserId } from "../db/surveyors.ts";
@@ -134,6 +135,9 @@ export const billing = new Hono<AppEnv>()
       const { amountCents } = c.req.valid("json");
       const { payments, config } = c.var.deps;
       if (!payments.isEnabled) throw new HTTPException(409, { message: TOP_UPS_DISABLED_MESSAGE });
+      await enforceActionLimits(c, "checkout attempts", [
+        perAccount(c, "checkouts", ACTION_LIMITS.checkouts),
+      ]);
       const user = c.var.user!;
       const surveyor = await ownSurveyor(c.var.db, user.id);
       const account = await getUserById(c.var.db, user.id);

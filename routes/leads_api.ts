@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { AppEnv } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
 import { requireRole } from "./_auth.ts";
+import { ACTION_LIMITS, enforceActionLimits, perAccount } from "./_limits.ts";
 import {
   buyLead,
   claimLead,
@@ -71,6 +72,14 @@ const noBody = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.raw.body && (await c.req.text()).trim() !== "") {
     throw new HTTPException(400, { message: LEADS_API_MESSAGES.noBody });
   }
+  await next();
+});
+
+// Buys and claims share one per-account limit (routes/_limits.ts): 429 before anything is taken.
+const limitLeadTakes = createMiddleware<AppEnv>(async (c, next) => {
+  await enforceActionLimits(c, "lead purchases", [
+    perAccount(c, "lead_takes", ACTION_LIMITS.leadTakes),
+  ]);
   await next();
 });
 
@@ -206,6 +215,7 @@ export const leadsApi = new Hono<AppEnv>()
     zValidator("param", IdParam, onInvalid),
     zValidator("header", TakeHeaders, onInvalid),
     noBody,
+    limitLeadTakes,
     (c) =>
       take(
         c,
@@ -221,6 +231,7 @@ export const leadsApi = new Hono<AppEnv>()
     zValidator("param", IdParam, onInvalid),
     zValidator("header", TakeHeaders, onInvalid),
     noBody,
+    limitLeadTakes,
     (c) =>
       take(
         c,

@@ -223,7 +223,11 @@ async function showLead(c: AppContext, id: string, token: string | undefined) {
   if (lead && user?.role === "surveyor") return c.redirect(surveyorLeadPath(lead.id), 302);
   if (!lead || !lead.isOpen) {
     return c.html(
-      renderPage(c, { title: LEAD_UNAVAILABLE, noindex: true }, <UnavailablePage user={user} />),
+      renderPage(
+        c,
+        { title: LEAD_UNAVAILABLE, noindex: true, hasSecretInUrl: token !== undefined },
+        <UnavailablePage user={user} />,
+      ),
       lead ? 410 : 404,
     );
   }
@@ -235,6 +239,8 @@ async function showLead(c: AppContext, id: string, token: string | undefined) {
       {
         title,
         noindex: true,
+        // A claim link's token opens an account: no third-party script may read it.
+        hasSecretInUrl: token !== undefined,
         description: `${title}. Lead price ${formatLeadPrice(lead.priceCents)}.`,
       },
       <LeadPage lead={lead} user={user} claimToken={claimToken} />,

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { AppEnv } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
 import { auditContext, requireRole } from "./_auth.ts";
+import { ACTION_LIMITS, enforceActionLimits, perAccount, perRecipient } from "./_limits.ts";
 import type { Db } from "../db/client.ts";
 import {
   getUserByEmail,
@@ -139,6 +140,21 @@ export const surveyorAccounts = new Hono<AppEnv>()
       const db = c.var.db;
       const before = await getSurveyor(db, { id });
       if (!before) notFound();
+      const recipient = before.userId
+        ? (await getUserById(db, before.userId))?.email
+        : before.email;
+      await enforceActionLimits(c, "invitations", [
+        perAccount(c, "surveyor_invites", ACTION_LIMITS.surveyorInvites),
+        ...(recipient
+          ? [
+            await perRecipient(
+              "invites_by_recipient",
+              recipient,
+              ACTION_LIMITS.invitesPerRecipient,
+            ),
+          ]
+          : []),
+      ]);
       // The argon2 hash (for a password nobody knows, so the account cannot be used before
       // the link is) is computed before the transaction, and only when an account is made.
       const passwordHash = before.userId ? null : await hashPassword(generatePassword());

@@ -303,7 +303,7 @@ export const surveyorJoin = new Hono<AppEnv>()
       return c.html(
         renderPage(
           c,
-          { title: LINK_PAGES[state].heading, noindex: true },
+          { title: LINK_PAGES[state].heading, noindex: true, hasSecretInUrl: true },
           <LinkProblemPage state={state} user={user} />,
         ),
         CLAIM_STATUS[state],
@@ -312,7 +312,7 @@ export const surveyorJoin = new Hono<AppEnv>()
     return c.html(
       renderPage(
         c,
-        { title: "Join Meridian as a surveyor", noindex: true },
+        { title: "Join Meridian as a surveyor", noindex: true, hasSecretInUrl: true },
         <JoinPage token={token!} record={found.record} user={user} />,
       ),
     );

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { AppEnv } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
 import { auditContext, requireRole } from "./_auth.ts";
+import { ACTION_LIMITS, enforceActionLimits, perAccount, perRecipient } from "./_limits.ts";
 import { INVITATION_VALID_DAYS } from "./surveyor_accounts.ts";
 import type { Db } from "../db/client.ts";
 import { getSurveyorIdForUser } from "../db/assignments.ts";
@@ -222,6 +223,10 @@ export const technicians = new Hono<AppEnv>()
           notFound(TECHNICIAN_MESSAGES.firmNotFound);
         }
       }
+      await enforceActionLimits(c, "invitations", [
+        perAccount(c, "technician_invites", ACTION_LIMITS.technicianInvites),
+        await perRecipient("invites_by_recipient", input.email, ACTION_LIMITS.invitesPerRecipient),
+      ]);
       // The argon2 hash of a password nobody knows is computed outside the transaction.
       const passwordHash = await hashPassword(generatePassword());
       const link = await invitationLink(c);
@@ -252,6 +257,15 @@ export const technicians = new Hono<AppEnv>()
       const link = await invitationLink(c);
       const { technician, emailId } = await refusalsAsHttp(c.var.db.begin(async (tx) => {
         const technician = await manageable(c, tx, technicianId);
+        // Counted once the recipient is known; a 429 rolls back and nothing is queued.
+        await enforceActionLimits(c, "invitations", [
+          perAccount(c, "technician_invites", ACTION_LIMITS.technicianInvites),
+          await perRecipient(
+            "invites_by_recipient",
+            technician.email,
+            ACTION_LIMITS.invitesPerRecipient,
+          ),
+        ]);
         const emailId = await resendTechnicianInvitationInTx(tx, technician, link);
         return { technician, emailId };
       }));

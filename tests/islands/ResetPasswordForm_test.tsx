@@ -289,3 +289,28 @@ test("[reset form] an invitation link asks to choose a password, then goes to th
     t.close();
   }
 });
+
+test("[reset form] the token leaves the address bar once read, and the reset still works with it", async () => {
+  const t = await createTestApp();
+  const user = await emailLink(t);
+  history.replaceState(null, "", `/reset-password?token=${TOKEN}&from=email#set`);
+  const ui = setup(t, TOKEN);
+  try {
+    await shown("pat@example.com");
+    assertEquals(
+      location.pathname + location.search + location.hash,
+      "/reset-password?from=email#set",
+    );
+    ui.type("New Password", "secret12");
+    ui.type("Confirm New Password", "secret12");
+    ui.submit();
+    await shown("Go to Login");
+    const post = ui.api.calls.find((c) => c.method === "POST")!;
+    assertEquals((post.body as { token: string }).token, TOKEN);
+    const stored = await getUserCredentials(t.sql, user.id);
+    assert(await verifyPassword("secret12", stored!.passwordHash));
+  } finally {
+    history.replaceState(null, "", "/");
+    ui.done();
+  }
+});

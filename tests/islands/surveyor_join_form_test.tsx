@@ -180,3 +180,26 @@ test("[join form] an email that already has an account: the server's 409 by the 
     ui.done();
   }
 });
+
+test("[join form] the claim token leaves the address bar once read; joining still sends it", async () => {
+  const t = await createTestApp();
+  // The address as the invitation's link opened it (openJoinPage renders with a live token).
+  history.replaceState(null, "", "/surveyor/claim?token=from-the-email");
+  const ui = await openJoinPage(t);
+  try {
+    assertEquals(location.pathname + location.search, "/surveyor/claim");
+    ui.type("Licence number", "RPLS 5150");
+    ui.type("Office address", "500 Congress Ave, Austin, TX 78701, USA");
+    ui.type("Password", "secret1");
+    ui.type("Confirm password", "secret1");
+    ui.submit();
+    await waitFor(() => {
+      if (ui.visits.length === 0) throw new Error("no navigation yet");
+    });
+    const body = ui.api.calls[0].body as Record<string, unknown>;
+    assertEquals(body.token, ui.props.token);
+  } finally {
+    history.replaceState(null, "", "/");
+    ui.done();
+  }
+});
