@@ -200,9 +200,10 @@ export function leadBlock(
   lead: { state: string; surveyType: SurveyType; distanceMiles: number | null },
 ): string | null {
   if (!s.licenseStates.includes(lead.state)) {
-    return `This property is in ${
-      stateName(lead.state)
-    }, where you are not licensed (add the state to your coverage if you are).`;
+    // Licence states are verified facts: the refusal points to Meridian's check, not to
+    // editing one's own coverage (issue 20).
+    const name = stateName(lead.state);
+    return `This property is in ${name}, where Meridian has not verified a licence of yours. Contact us to have your ${name} licence checked; leads there open once an admin has verified it.`;
   }
   if (!s.surveyTypes.includes(lead.surveyType)) {
     return `You do not offer ${

@@ -303,7 +303,7 @@ test("[lead market] buying twice, a closed lead, or without eligibility is refus
     ],
     [
       { licenseStates: ["OK"] },
-      "This property is in Texas, where you are not licensed (add the state to your coverage if you are).",
+      "This property is in Texas, where Meridian has not verified a licence of yours. Contact us to have your Texas licence checked; leads there open once an admin has verified it.",
     ],
   ];
   for (const [options, message] of cases) {
