@@ -1,6 +1,7 @@
 /**
  * A lead as a surveyor sees it before buying (lib/lead_market_schema.ts `LeadSummary`): the
- * survey type, the place (town, county, state and ZIP — never the street), distance, acreage,
+ * survey type, the place (town, county, state and ZIP — never the street), distance (whole
+ * miles from the lead's public point, not the property), acreage,
  * property type, needed-by and rush, the client's instant quote, the lead price with its
  * formula in words, how many of its places are sold, its age and its expiry. Nothing in it can
  * name or reach the client, because `LeadSummary` holds nothing that could.
@@ -162,7 +163,7 @@ export function LeadCard(
             <dd>
               {lead.distanceMiles === null
                 ? "Unknown"
-                : `${formatMiles(lead.distanceMiles)} from your office`}
+                : `About ${formatMiles(lead.distanceMiles)} from your office`}
             </dd>
           </div>
           <div>

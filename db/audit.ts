@@ -26,6 +26,7 @@ export type AuditEventName =
   | "surveyor_account_unlinked"
   | "surveyor_created"
   | "surveyor_updated"
+  | "surveyor_office_moved"
   | "google_account_linked"
   | "google_account_unlinked"
   | "email_viewed";

@@ -14,6 +14,12 @@
  * rounded to 0.01° (about 1 km). Only `UnlockedLead`, read through the surveyor's own
  * purchase, carries the client's name, phone, email, address, parcel and notes.
  *
+ * Location: before a purchase, nothing a surveyor can read or filter depends on the exact
+ * property point more finely than the public one (`publicPoint`) does. The distance shown,
+ * the `maxDistance` filter, the service-radius check and its refusal all use the same value:
+ * whole miles from the public point to the office (`publicMiles`). Moving the office, or
+ * bisecting the filter, then locates the public point at best, never the property.
+ *
  * Money: every charge is a `postLedgerEntry` in the transaction that takes the lead, so a
  * refused charge (`InsufficientBalanceError`) or any other failure rolls the whole purchase
  * back: nothing stored, nothing charged.
@@ -168,36 +174,50 @@ function stateName(state: string): string {
   return US_STATES[state as StateCode] ?? state;
 }
 
-function miles(meters: number): number {
-  return Math.round((meters / METERS_PER_MILE) * 10) / 10;
+/**
+ * How far (metres) the exact property point can lie from its public point: half the diagonal
+ * of a 0.01° cell, at most about 786 m; rounded up.
+ */
+export const PUBLIC_POINT_MAX_OFFSET_M = 800;
+
+// The lead's public point (the one the map shows, `approxLat`/`approxLng`): the property
+// rounded to 0.01°. Over `surveys s`.
+function publicPoint(db: Db) {
+  return db`geo_point(round(s.lat::numeric, 2)::float8, round(s.lng::numeric, 2)::float8)`;
+}
+
+// Whole miles from the public point to `office` (a geo_point), null without a location.
+function publicMiles(db: Db, office: postgres.PendingQuery<postgres.Row[]>) {
+  return db`case when s.lat is null then null else
+    round(geo_distance_m(${publicPoint(db)}, ${office}) / ${METERS_PER_MILE}::float8)::int end`;
 }
 
 /**
  * Why this eligible-account surveyor cannot take this lead (not licensed in its state, does
- * not offer its type, outside the service radius), or null when they can. `distanceM` is the
- * property's distance from the office in metres (null: the property has no location).
+ * not offer its type, outside the service radius), or null when they can. `distanceMiles` is
+ * the whole miles from the lead's public point to the office (null: the property has no
+ * location), the value the surveyor is shown: never the exact distance.
  */
 export function leadBlock(
   s: Pick<MarketSurveyor, "licenseStates" | "surveyTypes" | "serviceRadiusMiles">,
-  lead: { state: string; surveyType: SurveyType; distanceM: number | null },
+  lead: { state: string; surveyType: SurveyType; distanceMiles: number | null },
 ): string | null {
   if (!s.licenseStates.includes(lead.state)) {
-    return `This property is in ${
-      stateName(lead.state)
-    }, where you are not licensed (add the state to your coverage if you are).`;
+    // Licence states are verified facts: the refusal points to Meridian's check, not to
+    // editing one's own coverage (issue 20).
+    const name = stateName(lead.state);
+    return `This property is in ${name}, where Meridian has not verified a licence of yours. Contact us to have your ${name} licence checked; leads there open once an admin has verified it.`;
   }
   if (!s.surveyTypes.includes(lead.surveyType)) {
     return `You do not offer ${
       SURVEY_TYPE_INFO[lead.surveyType].name
     }s; add the type to your coverage to take this lead.`;
   }
-  if (lead.distanceM === null) {
+  if (lead.distanceMiles === null) {
     return "This property has no map location, so it cannot be matched to your service area.";
   }
-  if (lead.distanceM > s.serviceRadiusMiles * METERS_PER_MILE) {
-    return `This property is outside your service area: ${
-      miles(lead.distanceM)
-    } miles from your office, and your radius is ${s.serviceRadiusMiles} miles.`;
+  if (lead.distanceMiles > s.serviceRadiusMiles) {
+    return `This property is outside your service area: about ${lead.distanceMiles} miles from your office, and your radius is ${s.serviceRadiusMiles} miles.`;
   }
   return null;
 }
@@ -215,7 +235,7 @@ interface LeadRow {
   county: string | null;
   approxLat: number | null;
   approxLng: number | null;
-  distanceM: number | null;
+  distanceMiles: number | null;
   acreage: number | null;
   propertyType: string;
   neededBy: string | null;
@@ -256,16 +276,15 @@ function leadColumns(
 ) {
   const distance = distanceSql ??
     (office
-      ? db`case when s.lat is null then null else geo_distance_m(geo_point(s.lat, s.lng),
-        geo_point(${office.lat}::float8, ${office.lng}::float8)) end`
-      : db`null::float8`);
+      ? publicMiles(db, db`geo_point(${office.lat}::float8, ${office.lng}::float8)`)
+      : db`null::int`);
   return db`
     l.id, l.survey_id, s.survey_type, s.status as survey_status, s.state,
     coalesce(s.formatted_address, s.address) as place,
     case when jsonb_typeof(s.parcel -> 'county') = 'string' then s.parcel ->> 'county' end
       as county,
     round(s.lat::numeric, 2)::float8 as approx_lat, round(s.lng::numeric, 2)::float8 as approx_lng,
-    ${distance} as distance_m,
+    ${distance} as distance_miles,
     s.acreage, s.property_type, s.needed_by::text as needed_by, s.rush, s.quoted_price_cents,
     l.price_cents, l.pricing, l.max_buyers, l.buyers_count, l.status as lead_status,
     l.closed_reason, (l.status = 'open' and l.expires_at > now()) as is_open,
@@ -312,7 +331,7 @@ function toSummary(row: LeadRow, s: Pick<MarketSurveyor, "welcomeClaimUsedAt">):
     county: row.county,
     state: row.state,
     zip: zipFromAddress(row.place, row.state),
-    distanceMiles: row.distanceM === null ? null : miles(row.distanceM),
+    distanceMiles: row.distanceMiles,
     approxLat: row.approxLat,
     approxLng: row.approxLng,
     acreage: row.acreage,
@@ -343,8 +362,10 @@ function toSummary(row: LeadRow, s: Pick<MarketSurveyor, "welcomeClaimUsedAt">):
  * there are in all. An ineligible or unknown surveyor gets none.
  *
  * The properties are found through the GiST index `surveys_open_location_idx` with an
- * `geo_box` of the radius (0013), then the exact distance: a surveyor is never compared
- * with the whole market.
+ * `geo_box` of the radius widened by the public point's largest offset (0013), then the
+ * distance from the public point in whole miles, the one shown (`publicMiles`): a surveyor is
+ * never compared with the whole market, and neither the filter nor the radius tells them more
+ * about where the property is than the public point does.
  */
 export async function listAvailableLeads(
   db: Db,
@@ -367,7 +388,7 @@ export async function listAvailableLeads(
     with me as (
       select id, lat, lng, license_states, survey_types, welcome_claim_used_at,
         least(service_radius_miles::float8, coalesce(${maxMiles}::float8, service_radius_miles))
-          * ${METERS_PER_MILE}::float8 as radius_m
+          as radius_miles
       from surveyors
       where id = ${surveyorId} and status = 'active' and verified_at is not null
         and lat is not null and lng is not null
@@ -377,8 +398,9 @@ export async function listAvailableLeads(
       cross join surveys s
       join leads l on l.survey_id = s.id
       where s.lat is not null and s.status in ('requested', 'surveyors_notified')
-        and geo_box(geo_point(me.lat, me.lng), me.radius_m) @> geo_point(s.lat, s.lng)
-        and geo_distance_m(geo_point(s.lat, s.lng), geo_point(me.lat, me.lng)) <= me.radius_m
+        and geo_box(geo_point(me.lat, me.lng), (me.radius_miles + 0.5) * ${METERS_PER_MILE}::float8
+          + ${PUBLIC_POINT_MAX_OFFSET_M}::float8) @> geo_point(s.lat, s.lng)
+        and ${publicMiles(db, db`geo_point(me.lat, me.lng)`)} <= me.radius_miles
         and s.state = any(me.license_states)
         and s.survey_type = any(me.survey_types)
         ${surveyType ? db`and s.survey_type = ${surveyType}` : db``}
@@ -402,7 +424,7 @@ export async function listAvailableLeads(
       db,
       surveyorId,
       null,
-      db`geo_distance_m(geo_point(s.lat, s.lng), geo_point(me.lat, me.lng))`,
+      publicMiles(db, db`geo_point(me.lat, me.lng)`),
     )
   }, me.welcome_claim_used_at
       from page

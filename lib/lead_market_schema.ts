@@ -56,7 +56,10 @@ export interface LeadSummary {
   county: string | null;
   state: StateCode;
   zip: string | null;
-  /** Miles from the viewing surveyor's office, when both are located. */
+  /**
+   * Whole miles from the viewing surveyor's office to the lead's public point (`approxLat`,
+   * `approxLng`), when both are located: never measured from the exact property point.
+   */
   distanceMiles: number | null;
   /** Rounded to 0.01° (about 1 km) for the map (never the exact parcel point). */
   approxLat: number | null;

@@ -28,6 +28,7 @@ import {
   INVITATION_TTL_MINUTES,
 } from "../db/password_resets.ts";
 import { insertAuditEvent } from "../db/audit.ts";
+import { hitRateLimit } from "../db/kv.ts";
 import { queueSurveyorInvitationEmail } from "../lib/mail/emails.ts";
 import { emailNotice } from "../lib/mail/delivery.ts";
 import { generatePassword, hashPassword } from "../lib/passwords.ts";
@@ -63,6 +64,24 @@ export const NOT_A_SURVEYOR = "This account is not a surveyor account";
 export const NOT_LINKED = "This surveyor has no linked account";
 /** How many days an invitation link works (INVITATION_TTL_MINUTES in days). */
 export const INVITATION_VALID_DAYS = INVITATION_TTL_MINUTES / (24 * 60);
+
+/**
+ * How often a surveyor may move their own office (`lat`/`lng` of PATCH /api/surveyor/profile)
+ * per `OFFICE_MOVE_WINDOW_HOURS`: leads show their distance from the office, so unlimited moves
+ * would let anyone trilaterate a lead before buying it.
+ */
+export const OFFICE_MOVES_PER_WINDOW = 3;
+/** The window of `OFFICE_MOVES_PER_WINDOW`, in hours. */
+export const OFFICE_MOVE_WINDOW_HOURS = 24;
+
+/** The 429 text when the office was moved too often; `retryAfterSeconds` says when to retry. */
+export function officeMovesExhausted(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const wait = minutes < 60
+    ? `${minutes} minute${minutes === 1 ? "" : "s"}`
+    : `${Math.ceil(minutes / 60)} hour${Math.ceil(minutes / 60) === 1 ? "" : "s"}`;
+  return `You can move your office location ${OFFICE_MOVES_PER_WINDOW} times in ${OFFICE_MOVE_WINDOW_HOURS} hours. You can move it again in ${wait}; your other changes were not saved either.`;
+}
 
 // users.full_name and company_name as the profile form edits them: at most 100 characters.
 const USER_TEXT_MAX = 100;
@@ -128,7 +147,9 @@ async function reload(db: Db, id: string): Promise<Surveyor> {
  * `{email}` links an existing surveyor account; `DELETE` unlinks it. Each writes an audit row.
  *
  * Surveyor: `GET`/`PATCH /api/surveyor/profile` read and edit their own record (found by
- * their user id, never by a path id) with the self-service subset of fields.
+ * their user id, never by a path id) with the self-service subset of fields. Moving the office
+ * (`lat`/`lng`) is limited to `OFFICE_MOVES_PER_WINDOW` per `OFFICE_MOVE_WINDOW_HOURS` (then
+ * 429 with `Retry-After`, nothing saved) and each move is audited ('surveyor_office_moved').
  */
 export const surveyorAccounts = new Hono<AppEnv>()
   .post(
@@ -320,6 +341,23 @@ export const surveyorAccounts = new Hono<AppEnv>()
     async (c) => {
       const update = c.req.valid("json");
       const userId = c.var.user!.id;
+      const current = await getSurveyorByUserId(c.var.db, { userId });
+      if (!current) throw new HTTPException(404, { message: NO_SURVEYOR_PROFILE });
+      const isMove = update.lat !== undefined &&
+        (update.lat !== current.lat || update.lng !== current.lng);
+      if (isMove) {
+        const limit = await hitRateLimit(c.var.kv, {
+          bucket: "office_moves",
+          subject: current.id,
+          limit: OFFICE_MOVES_PER_WINDOW,
+          windowMs: OFFICE_MOVE_WINDOW_HOURS * 3600_000,
+        });
+        if (!limit.allowed) {
+          return c.json({ message: officeMovesExhausted(limit.retryAfterSeconds) }, 429, {
+            "Retry-After": String(limit.retryAfterSeconds),
+          });
+        }
+      }
       const surveyor = await c.var.db.begin(async (tx) => {
         const own = await getSurveyorByUserId(tx, { userId });
         // Locked and checked again, so a record unlinked meanwhile is not edited.
@@ -327,7 +365,22 @@ export const surveyorAccounts = new Hono<AppEnv>()
         if (!own || record?.userId !== userId) {
           throw new HTTPException(404, { message: NO_SURVEYOR_PROFILE });
         }
-        return await updateSurveyor(tx, { id: own.id, update });
+        const updated = await updateSurveyor(tx, { id: own.id, update });
+        if (updated && (updated.lat !== own.lat || updated.lng !== own.lng)) {
+          await insertAuditEvent(tx, {
+            event: "surveyor_office_moved",
+            ...auditContext(c),
+            targetId: userId,
+            details: {
+              surveyorId: own.id,
+              fromLat: own.lat,
+              fromLng: own.lng,
+              toLat: updated.lat,
+              toLng: updated.lng,
+            },
+          });
+        }
+        return updated;
       });
       if (!surveyor) throw new HTTPException(404, { message: NO_SURVEYOR_PROFILE });
       return c.json({ message: "Coverage saved", surveyor: toOwnSurveyorProfile(surveyor) });

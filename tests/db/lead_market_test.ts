@@ -295,7 +295,7 @@ test("[lead market] buying twice, a closed lead, or without eligibility is refus
     [{ status: "pending" }, LEAD_MARKET_MESSAGES.unverified],
     [
       { miles: 80 },
-      "This property is outside your service area: 80.1 miles from your office, and your radius is 50 miles.",
+      "This property is outside your service area: about 80 miles from your office, and your radius is 50 miles.",
     ],
     [
       { surveyTypes: ["alta"] },
@@ -303,7 +303,7 @@ test("[lead market] buying twice, a closed lead, or without eligibility is refus
     ],
     [
       { licenseStates: ["OK"] },
-      "This property is in Texas, where you are not licensed (add the state to your coverage if you are).",
+      "This property is in Texas, where Meridian has not verified a licence of yours. Contact us to have your Texas licence checked; leads there open once an admin has verified it.",
     ],
   ];
   for (const [options, message] of cases) {

@@ -244,7 +244,7 @@ test("[leads api] buying: twice, closed, paused, pending (licence check), outsid
     [{ status: "pending" }, LEAD_MARKET_MESSAGES.unverified],
     [
       { miles: 80 },
-      "This property is outside your service area: 80.1 miles from your office, and your radius is 50 miles.",
+      "This property is outside your service area: about 80 miles from your office, and your radius is 50 miles.",
     ],
     [
       { surveyTypes: ["alta"] },
