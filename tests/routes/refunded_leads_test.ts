@@ -161,7 +161,7 @@ test("[refunded leads] after the client cancels: refunded buyers lose the detail
 async function addAssignment(t: TestApp, surveyId: string, buyer: Buyer, status: string) {
   await t.sql`
     insert into survey_assignments (survey_id, surveyor_id, agreed_price_cents, status, source)
-    values (${surveyId}, ${buyer.surveyorId}, 400_00, ${status}, 'admin')`;
+    values (${surveyId}, ${buyer.surveyorId}, 40000, ${status}, 'admin')`;
 }
 
 test("[refunded leads] a lead that became the buyer's won or assigned job cannot be returned; nothing is stored", async () => {
