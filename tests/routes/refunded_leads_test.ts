@@ -230,3 +230,23 @@ test("[refunded leads] an admin cannot approve a return once the lead became the
     t.close();
   }
 });
+
+test("[refunded leads] the job page of a cancelled request shows a refunded buyer no client details either", async () => {
+  const { t, client, survey, lead } = await setup();
+  try {
+    const buyer = await addBuyer(t, "Alpha Surveying");
+    await addPurchase(t, lead, buyer, { daysAgo: 1 });
+    await addAssignment(t, survey.id, buyer, "offered");
+    const before = await t.request("GET", `/surveyor/jobs/${survey.id}`, { cookie: buyer.cookie });
+    assertEquals(before.status, 200);
+    assert((await before.text()).includes("Barton Springs"), "unlocked while the purchase stands");
+    const res = await t.request("DELETE", `/api/surveys/${survey.id}`, { cookie: client.cookie });
+    assertEquals((await expectJson(res, 200)).message, "Survey request cancelled");
+    assertEquals((await moneyOf(t, buyer.surveyorId)).refunds, 1);
+    const after = await t.request("GET", `/surveyor/jobs/${survey.id}`, { cookie: buyer.cookie });
+    assertEquals(after.status, 200);
+    assertEquals(leaks(await after.text()), []);
+  } finally {
+    t.close();
+  }
+});
