@@ -2,7 +2,8 @@
  * A lead the surveyor bought or claimed (db/surveyor_dashboard.ts `PurchasedLeadItem`, the
  * list's part of lib/lead_market_schema.ts `UnlockedLead`), as the purchased-leads list shows it: the client's name, phone (a tel: link) and email (a mailto:
  * link), the exact address with a maps link, the survey type, the client's quote, what was
- * paid (and refunded), the buyer's pipeline status and, once assigned, the assignment. Only
+ * paid (and refunded), the buyer's pipeline status and, once assigned, the assignment; a
+ * refunded purchase shows why the client's details are gone instead of them. Only
  * ever rendered for the surveyor who bought it: the route reads it with their id.
  *
  * Also exports the small formatters the purchased lead's own page shares with it.
@@ -53,8 +54,13 @@ export function mapsHref(address: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 }
 
-/** The address to show and to look up: the geocoded one when there is one. */
-export function leadAddress(lead: Pick<UnlockedLead, "formattedAddress" | "address">): string {
+/**
+ * The address to show and to look up: the geocoded one when there is one; null when the
+ * client's details are withheld (a refunded purchase).
+ */
+export function leadAddress(
+  lead: Pick<UnlockedLead, "formattedAddress" | "address">,
+): string | null {
   return lead.formattedAddress || lead.address;
 }
 
@@ -85,11 +91,25 @@ export function PipelineBadge({ status }: { status: PipelineStatus }) {
   );
 }
 
-/** The client's name, phone, email and address with their links, as a definition list. */
+/**
+ * The client's name, phone, email and address with their links, as a definition list; for a
+ * refunded purchase, which unlocks none of them, the sentence saying so instead.
+ */
 export function ClientContact(
-  { lead }: { lead: Pick<UnlockedLead, "client" | "address" | "formattedAddress"> },
+  { lead }: {
+    lead: Pick<UnlockedLead, "client" | "address" | "formattedAddress"> & {
+      detailsHidden?: string | null;
+    };
+  },
 ) {
   const address = leadAddress(lead);
+  if (!lead.client || address === null) {
+    return (
+      <p className="purchased-hidden" data-testid="details-hidden">
+        {lead.detailsHidden ?? "The client's details are not shown."}
+      </p>
+    );
+  }
   return (
     <dl className="purchased-facts">
       <div>

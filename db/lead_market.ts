@@ -44,6 +44,7 @@ import type {
   UnlockedLead,
 } from "../lib/lead_market_schema.ts";
 import { describeLeadPrice, formatLeadPrice, type LeadPriceInputs } from "../lib/lead_pricing.ts";
+import { refundedDetailsNotice } from "../lib/refund_constants.ts";
 import { DEFAULT_LEAD_PRICING, type Quote } from "../lib/pricing.ts";
 import { METERS_PER_MILE } from "../lib/matching.ts";
 import { formatCents } from "../lib/quote_text.ts";
@@ -918,7 +919,26 @@ function unlockedColumns(db: Db, surveyor: MarketSurveyor) {
     ) as refund_request`;
 }
 
+// A refunded purchase unlocks nothing (lib/refund_constants.ts has the rule): the client's
+// details are dropped here, so no reader of a purchase can hand them out.
 function toUnlocked(row: UnlockedRow, surveyor: MarketSurveyor): UnlockedLead {
+  const lead = toUnlockedRow(row, surveyor);
+  if (!row.refundedAt) return lead;
+  return {
+    ...lead,
+    detailsHidden: refundedDetailsNotice(row.refundedAt),
+    client: null,
+    address: null,
+    formattedAddress: null,
+    lat: null,
+    lng: null,
+    parcel: null,
+    accessNotes: null,
+    notes: null,
+  };
+}
+
+function toUnlockedRow(row: UnlockedRow, surveyor: MarketSurveyor): UnlockedLead {
   return {
     ...toSummary(row, surveyor),
     purchaseId: row.purchaseId,
@@ -928,6 +948,7 @@ function toUnlocked(row: UnlockedRow, surveyor: MarketSurveyor): UnlockedLead {
     pipelineNote: row.pipelineNote,
     purchasedAt: row.purchasedAt.toISOString(),
     refundedAt: row.refundedAt ? row.refundedAt.toISOString() : null,
+    detailsHidden: null,
     client: { name: row.contactName, phone: row.contactPhone, email: row.contactEmail },
     address: row.address,
     formattedAddress: row.formattedAddress,

@@ -12,6 +12,7 @@ import { isUuid } from "./users.ts";
 import { townFromAddress } from "../lib/address_parts.ts";
 import type { SurveyType } from "../lib/survey_types.ts";
 import { SURVEY_TYPE_INFO } from "../lib/survey_types.ts";
+import { JOB_ASSIGNMENT_STATUSES } from "../lib/refund_constants.ts";
 import type {
   RefundReason,
   RefundRequestPage,
@@ -235,6 +236,34 @@ export async function getOwnPurchase(
     from lead_refund_requests where lead_purchase_id = ${purchase.id}
     order by created_at desc limit 1`;
   return { ...purchase, latestRequest: request ? toSummary(request) : null };
+}
+
+/** What became of a purchase's lead for its buyer: their pipeline and job on the survey. */
+export interface PurchaseWork {
+  pipelineStatus: string;
+  /** The buyer's newest assignment on the survey that made it their job, if any. */
+  assignmentStatus: string | null;
+}
+
+/**
+ * The buyer's pipeline status on purchase `purchaseId` and their newest assignment on its
+ * survey in `JOB_ASSIGNMENT_STATUSES` (lib/refund_constants.ts); undefined for an unknown id.
+ */
+export async function getPurchaseWork(
+  db: Db,
+  { purchaseId }: { purchaseId: string },
+): Promise<PurchaseWork | undefined> {
+  if (!isRefundId(purchaseId)) return undefined;
+  const [row] = await db<PurchaseWork[]>`
+    select p.pipeline_status, (
+      select a.status from survey_assignments a
+      where a.survey_id = l.survey_id and a.surveyor_id = p.surveyor_id
+        and a.status in ${db([...JOB_ASSIGNMENT_STATUSES])}
+      order by a.created_at desc limit 1
+    ) as assignment_status
+    from lead_purchases p join leads l on l.id = p.lead_id
+    where p.id = ${purchaseId}`;
+  return row;
 }
 
 /**

@@ -19,6 +19,7 @@ import type { SurveyType } from "../lib/survey_types.ts";
 import type { AltaItemId, StateCode, Terrain, Vegetation } from "../lib/survey_options.ts";
 import type { SurveyorStatus } from "../lib/surveyor_constants.ts";
 import type { AssignmentStatus, PipelineStatus } from "../lib/lead_market_schema.ts";
+import { refundedDetailsNotice } from "../lib/refund_constants.ts";
 
 /** How many jobs in progress the dashboard lists (newest first); the rest are counted. */
 export const DASHBOARD_JOBS_SHOWN = 5;
@@ -160,16 +161,23 @@ export interface PurchasedLeadItem {
   /** ISO timestamps. */
   purchasedAt: string;
   refundedAt: string | null;
-  client: { name: string; phone: string; email: string | null };
-  address: string;
+  /** Why the client's details are withheld (a refunded purchase), else null. */
+  detailsHidden: string | null;
+  /** Null once the purchase is refunded (lib/refund_constants.ts has the rule). */
+  client: { name: string; phone: string; email: string | null } | null;
+  address: string | null;
   formattedAddress: string | null;
   quotedPriceCents: number | null;
   /** This surveyor's open (else latest) assignment on the survey, if any. */
   assignment: { status: AssignmentStatus; scheduledDate: string | null } | null;
 }
 
-interface PurchasedRow
-  extends Omit<PurchasedLeadItem, "purchasedAt" | "refundedAt" | "client" | "assignment"> {
+interface PurchasedRow extends
+  Omit<
+    PurchasedLeadItem,
+    "purchasedAt" | "refundedAt" | "detailsHidden" | "client" | "address" | "assignment"
+  > {
+  address: string;
   purchasedAt: Date;
   refundedAt: Date | null;
   contactName: string;
@@ -240,9 +248,13 @@ export async function listOwnPurchasedLeads(
       pipelineStatus: r.pipelineStatus,
       purchasedAt: r.purchasedAt.toISOString(),
       refundedAt: r.refundedAt ? r.refundedAt.toISOString() : null,
-      client: { name: r.contactName, phone: r.contactPhone, email: r.contactEmail },
-      address: r.address,
-      formattedAddress: r.formattedAddress,
+      // A refunded purchase unlocks nothing (lib/refund_constants.ts).
+      detailsHidden: r.refundedAt ? refundedDetailsNotice(r.refundedAt) : null,
+      client: r.refundedAt
+        ? null
+        : { name: r.contactName, phone: r.contactPhone, email: r.contactEmail },
+      address: r.refundedAt ? null : r.address,
+      formattedAddress: r.refundedAt ? null : r.formattedAddress,
       quotedPriceCents: r.quotedPriceCents,
       assignment: r.assignmentStatus
         ? { status: r.assignmentStatus, scheduledDate: r.scheduledDate }

@@ -114,8 +114,9 @@ export async function getSurveyorJob(
     ),
     j as (
       select a.*, s.id as sid, p.lead_id as purchased_lead_id,
-        (a.status in ('accepted', 'scheduled', 'completed') or p.lead_id is not null)
-          as is_unlocked
+        -- A refunded purchase unlocks nothing (lib/refund_constants.ts).
+        (a.status in ('accepted', 'scheduled', 'completed')
+          or (p.lead_id is not null and p.refunded_at is null)) as is_unlocked
       from a
       join surveys s on s.id = a.survey_id
       left join leads l on l.survey_id = s.id

@@ -13,6 +13,8 @@
  *   `RefundRequestSummary` with the notes), or null.
  * - `now`: the server's ISO time when it rendered, so the server's HTML and the hydrated form
  *   judge the 14 days on one clock.
+ * - `blocked`: why no return may be asked for on account of the work done (the lead became
+ *   the buyer's won or assigned job: lib/refund_constants.ts `returnBlock`), else null.
  */
 import { useEffect, useId, useState } from "react";
 import { ApiError, apiJson, errorMessage } from "./_api.ts";
@@ -37,6 +39,7 @@ export interface RefundRequestFormProps {
     | (Pick<RefundRequestSummary, "id" | "reason" | "status"> & Partial<RefundRequestSummary>)
     | null;
   now: string;
+  blocked?: string | null;
 }
 
 /** Toast title when the request is refused or fails. */
@@ -107,6 +110,8 @@ export default function RefundRequestForm(props: RefundRequestFormProps) {
     }.`;
   } else if (props.chargedCents <= 0) {
     status = "This lead was a free welcome claim, so there is nothing to return.";
+  } else if (props.blocked && request?.status !== "pending") {
+    status = props.blocked;
   } else if (request?.status === "pending") {
     status = `Return requested (${
       REFUND_REASON_LABELS[request.reason]

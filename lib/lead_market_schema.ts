@@ -99,8 +99,15 @@ export interface UnlockedLead extends LeadSummary {
   /** ISO timestamp of the purchase. */
   purchasedAt: string;
   refundedAt: string | null;
-  client: { name: string; phone: string; email: string | null };
-  address: string;
+  /**
+   * Why the client's details are withheld, or null while the purchase unlocks them: a refunded
+   * purchase unlocks nothing (lib/refund_constants.ts `refundedDetailsNotice`), and then
+   * `client`, `address`, `formattedAddress`, `lat`, `lng`, `parcel`, `accessNotes` and `notes`
+   * are null.
+   */
+  detailsHidden: string | null;
+  client: { name: string; phone: string; email: string | null } | null;
+  address: string | null;
   formattedAddress: string | null;
   lat: number | null;
   lng: number | null;

@@ -8,6 +8,22 @@
  *   for every purchase made within `RETURN_WINDOW_DAYS` before that moment.
  * - On request, within `REFUND_REQUEST_DAYS` of buying, for one of `REFUND_REASONS`, approved
  *   or denied by an admin from the queue on /admin?tab=returns.
+ *
+ * What a refund takes back (issue 20): a purchase unlocks the client's personal data — name,
+ * phone, email, street address, exact position, parcel (its owner of record) and the client's
+ * notes — only while it stands. Once it is refunded, by an approved return or by the automatic
+ * return of a cancelled or removed request, that buyer sees none of it again (the API and the
+ * pages say why: `refundedDetailsNotice`); what they keep is what any eligible surveyor saw
+ * before buying (type, town, ZIP, approximate point, quote) and their own purchase record.
+ * After a cancellation that is the rule per buyer: every buyer refunded by it loses the
+ * details; a buyer it did not refund (bought before the return window, or a free welcome
+ * claim: nothing to give back) keeps them, since they keep what they paid for or were given.
+ *
+ * Who may ask for a return (`returnBlock`): the buyer, within `REFUND_REQUEST_DAYS`, once,
+ * for a charged purchase — and not after the lead turned into work for them: a lead they
+ * marked won, or whose survey is assigned to them (offered, accepted, scheduled or completed),
+ * cannot be returned for any reason, since the contact evidently worked. An admin's approval
+ * checks the same rule again.
  */
 
 /** Why a buyer asks for a lead to be returned. */
@@ -106,4 +122,42 @@ export interface RefundRequestPage {
   page: number;
   pageSize: number;
   status: RefundRequestStatus;
+}
+
+const REFUND_DATE = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/**
+ * Why a refunded purchase shows no client details, word for word: "You were refunded for this
+ * lead on Nov 28, 2026, so the client's details are no longer shown."
+ */
+export function refundedDetailsNotice(refundedAt: string | Date): string {
+  return `You were refunded for this lead on ${
+    REFUND_DATE.format(new Date(refundedAt))
+  }, so the client's details are no longer shown.`;
+}
+
+/** Assignment statuses that make a lead the surveyor's job: no return after them. */
+export const JOB_ASSIGNMENT_STATUSES = ["offered", "accepted", "scheduled", "completed"] as const;
+
+/** The refusal when the lead became the surveyor's won or assigned job, word for word. */
+export const RETURN_AFTER_JOB_MESSAGE =
+  "This lead became your job (marked won or assigned to you), so it can no longer be returned.";
+
+/**
+ * Why a return may not be asked for on account of the work done (the rule in this file's
+ * comment): the job message when the buyer marked the lead won or holds an assignment in
+ * `JOB_ASSIGNMENT_STATUSES` on its survey, else null.
+ */
+export function returnBlock(
+  lead: { pipelineStatus: string; assignmentStatus: string | null },
+): string | null {
+  const isJob = lead.pipelineStatus === "won" ||
+    (lead.assignmentStatus !== null &&
+      (JOB_ASSIGNMENT_STATUSES as readonly string[]).includes(lead.assignmentStatus));
+  return isJob ? RETURN_AFTER_JOB_MESSAGE : null;
 }

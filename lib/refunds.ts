@@ -25,6 +25,7 @@ import {
   decideRefundRequest as recordDecision,
   getOwnPurchase,
   getPurchaseParties,
+  getPurchaseWork,
   getRefundRequestTarget,
   getRefundRequestView,
   insertRefundRequest,
@@ -46,7 +47,9 @@ import {
   type RefundReason,
   type RefundRequestSummary,
   type RefundRequestView,
+  RETURN_AFTER_JOB_MESSAGE,
   RETURN_WINDOW_DAYS,
+  returnBlock,
 } from "./refund_constants.ts";
 
 /** What `refundPurchase` did. */
@@ -300,13 +303,17 @@ export const REFUND_MESSAGES = {
   nothingCharged: "Nothing was charged for this lead, so there is nothing to return.",
   decidedTwice: "This return request was already decided.",
   purchaseRefunded: "This lead was already returned; the request needs no decision.",
+  afterJob: RETURN_AFTER_JOB_MESSAGE,
+  approveAfterJob:
+    "This lead became the surveyor's job (marked won or assigned to them), so it can no longer be returned; deny the request instead.",
 } as const;
 
 /**
  * Files a return request for the lead `leadId` (or purchase id) bought by `surveyorId`, in
  * `tx`. Throws `RefundRuleError`: 404 when this surveyor did not buy it; 409 when it is already
- * refunded, charged nothing (a welcome claim), has a request pending or already decided, or
- * was bought more than `REFUND_REQUEST_DAYS` days ago.
+ * refunded, charged nothing (a welcome claim), became their job (marked won, or the survey
+ * assigned to them: lib/refund_constants.ts `returnBlock`), has a request pending or already
+ * decided, or was bought more than `REFUND_REQUEST_DAYS` days ago.
  */
 export async function fileRefundRequest(
   tx: Db,
@@ -320,6 +327,8 @@ export async function fileRefundRequest(
   if (!purchase) throw new RefundRuleError(404, REFUND_MESSAGES.leadNotFound);
   if (purchase.refundedAt) throw new RefundRuleError(409, REFUND_MESSAGES.alreadyRefunded);
   if (purchase.chargedCents <= 0) throw new RefundRuleError(409, REFUND_MESSAGES.nothingCharged);
+  const work = await getPurchaseWork(tx, { purchaseId: purchase.id });
+  if (work && returnBlock(work)) throw new RefundRuleError(409, REFUND_MESSAGES.afterJob);
   const latest = purchase.latestRequest;
   if (latest?.status === "pending") throw new RefundRuleError(409, REFUND_MESSAGES.pending);
   if (latest) throw new RefundRuleError(409, REFUND_MESSAGES.alreadyDecided);
@@ -346,7 +355,8 @@ export interface RefundDecisionResult {
  * (`refundPurchase`) and marks the request approved; deny marks it denied; either way the
  * buyer gets a 'refund_decided' notification and the RefundDecision email. Throws
  * `RefundRuleError` 404 for an unknown request, 409 when it was already decided (or, on
- * approval, when the purchase was refunded meanwhile by an automatic return).
+ * approval, when the purchase was refunded meanwhile by an automatic return, or the lead
+ * became the buyer's job since: `returnBlock`).
  */
 export async function decideRefundRequest(
   tx: Db,
@@ -372,6 +382,11 @@ export async function decideRefundRequest(
 
   let message: string;
   if (input.decision === "approve") {
+    // The lead may have become the buyer's job since the request: the same rule applies.
+    const work = await getPurchaseWork(tx, { purchaseId: target.purchaseId });
+    if (work && returnBlock(work)) {
+      throw new RefundRuleError(409, REFUND_MESSAGES.approveAfterJob);
+    }
     const outcome = await refundPurchase(tx, {
       purchaseId: target.purchaseId,
       reason,

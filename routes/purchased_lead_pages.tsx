@@ -51,6 +51,7 @@ import { STATUS_INFO } from "../lib/survey_status.ts";
 import { formatCents } from "../lib/quote_text.ts";
 import { describeLeadPrice } from "../lib/lead_pricing.ts";
 import { formatDecimal, formatInteger } from "../lib/numbers.ts";
+import { returnBlock } from "../lib/refund_constants.ts";
 
 /** Purchased leads per page. */
 export const PURCHASED_PAGE_SIZE = 10;
@@ -171,12 +172,16 @@ function RequestFacts({ lead, details }: {
       {alta.length ? <Fact term="ALTA Table A items">{alta.join("; ")}</Fact> : null}
       <Fact term="Needed by">{lead.neededBy ? formatDate(lead.neededBy) : "No date given"}</Fact>
       <Fact term="Timing">{RUSH_LABELS[lead.rush as RushLevel] ?? lead.rush}</Fact>
-      <Fact term="Access notes">
-        {lead.accessNotes ?? <span className="muted">None</span>}
-      </Fact>
-      <Fact term="Client's notes">
-        {lead.notes ?? <span className="muted">None</span>}
-      </Fact>
+      {lead.detailsHidden ? null : (
+        <>
+          <Fact term="Access notes">
+            {lead.accessNotes ?? <span className="muted">None</span>}
+          </Fact>
+          <Fact term="Client's notes">
+            {lead.notes ?? <span className="muted">None</span>}
+          </Fact>
+        </>
+      )}
       <Fact term="State">{US_STATES[lead.state] ?? lead.state}</Fact>
       <Fact term="Request status">
         {STATUS_INFO[lead.surveyStatus]?.label ?? lead.surveyStatus}
@@ -235,7 +240,8 @@ function PaymentCard({ lead }: { lead: UnlockedLead }) {
 /**
  * "Request a return" (islands/RefundRequestForm): the form while a return may be asked for,
  * else why not (a free welcome claim, past the 14 days, returned, a request waiting or
- * decided), judged on the server's clock as the page renders.
+ * decided, the lead became their won or assigned job), judged on the server's clock as the
+ * page renders.
  */
 function ReturnCard({ lead }: { lead: UnlockedLead }) {
   return (
@@ -250,6 +256,10 @@ function ReturnCard({ lead }: { lead: UnlockedLead }) {
             refundedAt: lead.refundedAt,
             request: lead.refundRequest,
             now: new Date().toISOString(),
+            blocked: returnBlock({
+              pipelineStatus: lead.pipelineStatus,
+              assignmentStatus: lead.assignment?.status ?? null,
+            }),
           }}
           hydrate="idle"
         />
@@ -407,7 +417,10 @@ export const purchasedLeadPages = new Hono<AppEnv>()
           404,
         );
       }
-      const address = leadAddress(lead);
+      // A refunded purchase unlocks nothing: the town stands in for the street, and the
+      // request's notes and the parcel (its owner of record) are withheld with the client.
+      const address = leadAddress(lead) ??
+        [lead.city ?? lead.county, lead.state].filter(Boolean).join(", ");
       return appPage(
         c,
         { title: `${typeName(lead.surveyType)} lead`, active: LIST_PATH },
@@ -423,16 +436,20 @@ export const purchasedLeadPages = new Hono<AppEnv>()
             <div className="stack">
               <Card id="client-title" title="Client">
                 <ClientContact lead={lead} />
-                <p className="muted purchased-page__note">
-                  Clients expect a call within 48 hours. Confirm the details, agree a price and tell
-                  Meridian so the survey can be assigned to you.
-                </p>
+                {lead.detailsHidden ? null : (
+                  <p className="muted purchased-page__note">
+                    Clients expect a call within 48 hours. Confirm the details, agree a price and
+                    tell Meridian so the survey can be assigned to you.
+                  </p>
+                )}
               </Card>
               <Card id="request-title" title="The request">
                 <RequestFacts lead={lead} details={details} />
               </Card>
               <Card id="parcel-title" title="Parcel">
-                <ParcelFacts parcel={lead.parcel} />
+                {lead.detailsHidden
+                  ? <p className="muted">{lead.detailsHidden}</p>
+                  : <ParcelFacts parcel={lead.parcel} />}
               </Card>
             </div>
             <div className="stack">

@@ -74,7 +74,7 @@ function asHttp(err: unknown): never {
  *   `leadId` may also be the purchase's id) `{reason, note}` → 201
  *   `{message: "Return requested", request}`; 404 for a lead they did not buy; 409 when it is
  *   already returned, charged nothing, has a request pending or decided, or was bought more
- *   than 14 days ago.
+ *   than 14 days ago, or became their job (marked won, or the survey assigned to them).
  * - `GET /api/admin/refund-requests?status=pending&page=&pageSize=` (admins) → a page of
  *   requests with company, lead, amount, reason, note and age, and the total.
  * - `POST /api/admin/refund-requests/{id}/decision` (admins) `{decision, note}` → approve

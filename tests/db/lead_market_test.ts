@@ -570,7 +570,7 @@ test("[lead market] purchased leads: newest first, paged, only the buyer's; the 
   assertEquals(list.leads.map((l) => l.id), [two.lead.id]);
   assertEquals(list.leads[0].kind, "buy");
   assertEquals(list.leads[0].pipelineStatus, "new");
-  assertEquals(list.leads[0].client.name, "Dana Client");
+  assertEquals(list.leads[0].client?.name, "Dana Client");
   assertEquals(list.leads[0].assignment, null);
   assertEquals(list.leads[0].refundRequest, null);
   assertEquals(

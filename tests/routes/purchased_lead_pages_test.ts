@@ -302,6 +302,7 @@ test("[purchased leads] the lead's page has the client, the full request, the qu
     refundedAt: null,
     request: null,
     now: "",
+    blocked: null,
   });
   assertMatch(html, /<button[^>]*>Request a return</);
   t.close();
