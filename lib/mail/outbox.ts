@@ -85,10 +85,12 @@ export const IN_DOUBT_NOTE =
  */
 export async function claimDueEmails(
   db: Db,
-  { limit = 10, leaseMs = CLAIM_LEASE_MS, messageDomain = "meridian.local" }: {
+  { limit = 10, leaseMs = CLAIM_LEASE_MS, messageDomain = "meridian.local", worker }: {
     limit?: number;
     leaseMs?: number;
     messageDomain?: string;
+    /** Who claims (see `releaseSenderEmails`). */
+    worker?: string;
   } = {},
 ): Promise<OutboxEmail[]> {
   return await db<OutboxEmail[]>`
@@ -96,6 +98,7 @@ export async function claimDueEmails(
       status = 'sending',
       attempts = attempts + 1,
       attempt_id = gen_random_uuid(),
+      claimed_by = ${worker ?? null},
       message_id = coalesce(message_id, '<' || id::text || '@' || ${messageDomain}::text || '>'),
       last_error = case when status = 'sending' then ${IN_DOUBT_NOTE} else last_error end,
       next_attempt_at = now() + ${leaseMs} * interval '1 millisecond'
@@ -107,6 +110,18 @@ export async function claimDueEmails(
       for update skip locked
     )
     returning ${db(columns)}`;
+}
+
+/**
+ * Ends the leases `worker` holds on 'sending' rows, so they are due at once: called when a
+ * sender starts, since such a row was claimed by its crashed predecessor. Those rows are in
+ * doubt and go out again with their Message-ID. Returns how many were released.
+ */
+export async function releaseSenderEmails(db: Db, { worker }: { worker: string }): Promise<number> {
+  const result = await db`
+    update email_outbox set next_attempt_at = now()
+    where status = 'sending' and claimed_by = ${worker} and next_attempt_at > now()`;
+  return result.count;
 }
 
 /**

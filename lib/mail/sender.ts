@@ -10,12 +10,21 @@
  * lease, so no other sender takes it either. Only when the process itself dies between the
  * hand-off and the record is the outcome unknown: the lease lapses, the row is tried again with
  * the same Message-ID (fixed per row at its first claim, so a receiving server or mail client
- * can recognise the repeat) and `last_error` says the earlier try was in doubt.
+ * can recognise the repeat) and `last_error` says the earlier try was in doubt. A sender
+ * started with a `worker` name claims under it and, when it starts, makes the rows still
+ * 'sending' under that name due at once: they are its crashed predecessor's, in doubt, and
+ * waiting out their 5-minute lease would only delay them.
  */
 import nodemailer from "nodemailer";
 import type { Sql } from "../../db/client.ts";
 import type { Config } from "../config.ts";
-import { claimDueEmails, markEmailFailed, markEmailSent, MAX_ATTEMPTS } from "./outbox.ts";
+import {
+  claimDueEmails,
+  markEmailFailed,
+  markEmailSent,
+  MAX_ATTEMPTS,
+  releaseSenderEmails,
+} from "./outbox.ts";
 
 /** Messages handed to the mail server at once (and pooled SMTP connections). */
 export const MAIL_CONCURRENCY = 5;
@@ -136,17 +145,19 @@ async function eachBounded<T>(items: T[], limit: number, work: (item: T) => Prom
  */
 export async function deliverDueEmails(
   deps: SenderDeps & { transport: MailTransport },
-  { batch = MAIL_BATCH, maxAttempts = MAX_ATTEMPTS, concurrency = MAIL_CONCURRENCY }: {
+  { batch = MAIL_BATCH, maxAttempts = MAX_ATTEMPTS, concurrency = MAIL_CONCURRENCY, worker }: {
     batch?: number;
     maxAttempts?: number;
     concurrency?: number;
+    /** Who claims (lib/jobs.ts `workerName`). */
+    worker?: string;
   } = {},
 ): Promise<DeliveryResult> {
   const result: DeliveryResult = { sent: 0, retrying: 0, failed: 0 };
   const held = await recordUnrecordedOutcomes(deps.sql);
   if (held > 0) console.log(`[mail] Recorded ${held} outcome(s) held back by a database failure.`);
   const domain = messageDomain(deps.config.PUBLIC_URL);
-  const claimed = await claimDueEmails(deps.sql, { limit: batch, messageDomain: domain });
+  const claimed = await claimDueEmails(deps.sql, { limit: batch, messageDomain: domain, worker });
   await eachBounded(claimed, concurrency, async (email) => {
     let failure: string | undefined;
     try {
@@ -205,19 +216,32 @@ export async function deliverDueEmails(
  */
 export function startOutboxSender(
   deps: SenderDeps,
-  { intervalMs = 5000 }: { intervalMs?: number } = {},
+  { intervalMs = 5000, worker }: {
+    intervalMs?: number;
+    /** This sender's name (lib/jobs.ts `workerName`); its predecessor's claims come back. */
+    worker?: string;
+  } = {},
 ): () => Promise<void> {
   const transport = deps.transport ?? createSmtpTransport(requireSmtpUrl(deps.config));
   let isStopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight: Promise<void> = Promise.resolve();
+  let isReleased = !worker;
 
   const tick = () => {
     inFlight = (async () => {
       try {
+        if (!isReleased && worker) {
+          const n = await releaseSenderEmails(deps.sql, { worker });
+          isReleased = true;
+          if (n > 0) console.log(`[mail] Retrying ${n} email(s) a previous run left in doubt.`);
+        }
         // Drain a backlog in consecutive passes rather than one per interval.
         while (!isStopped) {
-          const { sent, retrying, failed } = await deliverDueEmails({ ...deps, transport });
+          const { sent, retrying, failed } = await deliverDueEmails(
+            { ...deps, transport },
+            { worker },
+          );
           if (sent + retrying + failed === 0) break;
         }
       } catch (err) {

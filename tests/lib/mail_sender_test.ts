@@ -429,3 +429,30 @@ test("[mail] a pass sends several messages at once, bounded, over a few pooled c
     await smtp.close();
   }
 });
+
+test("[mail] a restarted sender retries its own in-doubt emails at once; another sender's wait", async () => {
+  const sql = await freshDb();
+  const smtp = await startSmtp();
+  const config = testConfig({ SMTP_URL: smtp.url, MAIL_FROM: from });
+  const mine = await insertEmail(sql, "mine@example.com");
+  await claimDueEmails(sql, { limit: 1, worker: "host-a:8000", messageDomain: "localhost" });
+  const theirs = await insertEmail(sql, "theirs@example.com");
+  await claimDueEmails(sql, { limit: 1, worker: "host-b:8000", messageDomain: "localhost" });
+  // host-a's process died mid-send and starts again.
+  const { log } = console;
+  console.log = () => {};
+  const stop = startOutboxSender({ sql, config }, { intervalMs: 10, worker: "host-a:8000" });
+  try {
+    const timeout = new Promise<"timeout">((r) => setTimeout(() => r("timeout"), 3000));
+    assertEquals(await Promise.race([smtp.waitFor(1).then(() => "sent"), timeout]), "sent");
+  } finally {
+    await stop();
+    console.log = log;
+    await smtp.close();
+  }
+  assertEquals(smtp.received.map((m) => m.to[0]), ["mine@example.com"]);
+  assertStringIncludes(smtp.received[0].raw, `Message-ID: <${mine}@localhost>`);
+  const row = await getOutboxEmail(sql, { id: mine });
+  assertEquals([row?.status, row?.attempts], ["sent", 2]);
+  assertEquals((await getOutboxEmail(sql, { id: theirs }))?.status, "sending");
+});

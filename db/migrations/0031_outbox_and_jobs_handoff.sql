@@ -5,3 +5,9 @@
 -- header and a receiving server or mail client can recognise it as the same message.
 alter table email_outbox add column message_id text;
 alter table email_outbox add column attempt_id uuid;
+
+-- Which worker holds a claim ("host:port" of the instance, lib/jobs.ts workerName): a worker
+-- that restarts after a crash takes its own leased rows back at once instead of waiting out
+-- the lease its dead predecessor left.
+alter table email_outbox add column claimed_by text;
+alter table jobs add column claimed_by text;
