@@ -74,7 +74,7 @@ import { startOutboxSender } from "./lib/mail/sender.ts";
 import { mailDelivery } from "./lib/mail/delivery.ts";
 import { backgroundWork } from "./lib/background.ts";
 import { processPasswordResetRequests } from "./lib/password_reset.ts";
-import { APP_JOB_HANDLERS, startJobWorker } from "./lib/jobs.ts";
+import { APP_JOB_HANDLERS, startJobWorker, workerName } from "./lib/jobs.ts";
 import { firstStopSignal, settlesWithin } from "./lib/shutdown.ts";
 
 /**
@@ -214,10 +214,14 @@ async function start() {
   const storageSweep = setInterval(sweepFiles, STORAGE_SWEEP_INTERVAL_MS);
   // Without SMTP_URL, emails stay in the outbox, where admins open them (/admin/email-outbox).
   const stopMail = mailDelivery(config) === "smtp"
-    ? startOutboxSender(deps, { intervalMs: 5000 })
+    ? startOutboxSender(deps, { intervalMs: 5000, worker: workerName(config) })
     : undefined;
   // Durable jobs (automatic dispatch), polled every second; safe beside other instances.
-  const stopJobs = startJobWorker(deps, { handlers: APP_JOB_HANDLERS, intervalMs: 1000 });
+  const stopJobs = startJobWorker(deps, {
+    handlers: APP_JOB_HANDLERS,
+    intervalMs: 1000,
+    worker: workerName(config),
+  });
   const signal = await firstStopSignal();
   const seconds = config.SHUTDOWN_TIMEOUT_SECONDS;
   console.log(`${signal}: shutting down; in-flight requests and jobs get up to ${seconds} s.`);

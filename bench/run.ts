@@ -152,6 +152,7 @@ async function endpointBenches() {
       "find_surveyors",
       "surveyors_list",
       "lead_market",
+      "mail_sender",
       "files",
     ]
   ) {

@@ -93,7 +93,13 @@ export async function enqueueJob(db: Db, job: NewJob): Promise<string | undefine
  */
 export async function claimDueJobs(
   db: Db,
-  { limit, leaseMs, kinds }: { limit: number; leaseMs: number; kinds?: readonly string[] },
+  { limit, leaseMs, kinds, worker }: {
+    limit: number;
+    leaseMs: number;
+    kinds?: readonly string[];
+    /** Who claims (see `releaseWorkerJobs`). */
+    worker?: string;
+  },
 ): Promise<Job[]> {
   if (kinds && kinds.length === 0) return [];
   const kindFilter = kinds ? db`and kind in ${db(kinds as string[])}` : db``;
@@ -108,6 +114,7 @@ export async function claimDueJobs(
   return await db<Job[]>`
     update jobs set
       attempts = attempts + 1,
+      claimed_by = ${worker ?? null},
       locked_until = now() + ${leaseMs} * interval '1 millisecond'
     where id in (
       select id from jobs
@@ -119,6 +126,19 @@ export async function claimDueJobs(
       for update skip locked
     )
     returning ${db(columns)}`;
+}
+
+/**
+ * Ends the live leases `worker` holds on pending jobs, so they are due at once: called when a
+ * worker starts, since a lease held under its name is one its crashed predecessor left.
+ * Returns how many were released.
+ */
+export async function releaseWorkerJobs(db: Db, { worker }: { worker: string }): Promise<number> {
+  const result = await db`
+    update jobs set locked_until = now()
+    where claimed_by = ${worker} and locked_until > now()
+      and done_at is null and failed_at is null`;
+  return result.count;
 }
 
 /**

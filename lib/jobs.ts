@@ -14,8 +14,13 @@
  * outlives its lease, means the job runs again.
  *
  * A throwing handler never stops the worker, and neither does the database being down: the
- * pass is abandoned and the next tick tries again (a job claimed before the outage gets its
- * lease back when the lease lapses).
+ * pass is abandoned and the next tick tries again. An outcome that could not be recorded (the
+ * database failed just then) is kept in memory and recorded at the start of the next pass,
+ * before anything is claimed, so the job neither waits out its lease nor runs again.
+ *
+ * A worker started with a `worker` name (main.ts: `workerName`, "host:port") claims under it
+ * and, when it starts, takes back at once the leases held under that name: they are its
+ * crashed predecessor's, and waiting out the 5-minute lease would only delay them.
  *
  * Finished jobs are kept for a while to read (what ran, why one failed) and then deleted by
  * `sweepFinishedJobs`, which the worker runs about once an hour: done jobs after
@@ -33,6 +38,7 @@ import {
   enqueueJob,
   failJob,
   type Job,
+  releaseWorkerJobs,
 } from "../db/jobs.ts";
 import { closeExpiredLeads } from "../db/leads.ts";
 import type { AppDeps } from "./deps.ts";
@@ -109,6 +115,52 @@ function errorText(err: unknown): string {
   return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
 }
 
+/**
+ * This instance's worker name: host and port, stable across a restart of the same instance
+ * and distinct between instances side by side. Undefined for PORT 0 (a random port): such
+ * instances could share the name, so they claim anonymously and wait out leases.
+ */
+export function workerName({ PORT }: { PORT: number }): string | undefined {
+  return PORT ? `${Deno.hostname()}:${PORT}` : undefined;
+}
+
+/** An outcome to record on a job (fenced by the attempt that ran). */
+type JobOutcome =
+  & { id: string; attempts: number }
+  & (
+    | { kind: "done" }
+    | { kind: "retry"; error: string; retryInMs: number }
+    | { kind: "failed"; error: string }
+  );
+
+// Outcomes whose recording failed, by job id; recorded before the next claim.
+const unrecordedJobs = new Map<string, JobOutcome>();
+
+async function recordOutcome(sql: Sql, o: JobOutcome): Promise<void> {
+  if (o.kind === "done") await completeJob(sql, o);
+  else if (o.kind === "retry") {
+    await failJob(sql, { id: o.id, attempts: o.attempts, error: o.error, retryInMs: o.retryInMs });
+  } else await failJob(sql, { id: o.id, attempts: o.attempts, error: o.error, final: true });
+}
+
+/** Records `outcome`; when the database fails, keeps it for the next pass and rethrows. */
+async function recordOrKeep(sql: Sql, outcome: JobOutcome): Promise<void> {
+  try {
+    await recordOutcome(sql, outcome);
+  } catch (err) {
+    unrecordedJobs.set(outcome.id, outcome);
+    throw err;
+  }
+}
+
+/** Records the outcomes a database failure held back; throws (keeping the rest) if it fails. */
+async function recordHeldOutcomes(sql: Sql): Promise<void> {
+  for (const [id, outcome] of [...unrecordedJobs]) {
+    await recordOutcome(sql, outcome);
+    unrecordedJobs.delete(id);
+  }
+}
+
 async function runJob<D extends { sql: Sql }>(
   deps: D,
   handlers: JobHandlers<D>,
@@ -126,7 +178,7 @@ async function runJob<D extends { sql: Sql }>(
         `[jobs] ${job.kind} job ${job.id} failed for good after ${job.attempts} attempt(s):`,
         err,
       );
-      await failJob(deps.sql, { id: job.id, attempts: job.attempts, error, final: true });
+      await recordOrKeep(deps.sql, { id: job.id, attempts: job.attempts, kind: "failed", error });
     } else {
       result.retrying++;
       const delay = retryDelayMs(job.attempts);
@@ -135,26 +187,44 @@ async function runJob<D extends { sql: Sql }>(
           delay / 1000
         } s): ${error}`,
       );
-      await failJob(deps.sql, { id: job.id, attempts: job.attempts, error, retryInMs: delay });
+      await recordOrKeep(deps.sql, {
+        id: job.id,
+        attempts: job.attempts,
+        kind: "retry",
+        error,
+        retryInMs: delay,
+      });
     }
     return;
   }
-  await completeJob(deps.sql, { id: job.id, attempts: job.attempts });
+  await recordOrKeep(deps.sql, { id: job.id, attempts: job.attempts, kind: "done" });
   result.done++;
 }
 
 /**
- * One pass: claims up to `limit` due jobs of the handled kinds and runs them concurrently,
- * recording each outcome. Resolves when all have finished. Throws only when the database
- * fails (claiming, or recording an outcome); a handler's error is recorded on its job.
+ * One pass: records any outcome a database failure held back, then claims up to `limit` due
+ * jobs of the handled kinds (as `worker`) and runs them concurrently, recording each outcome.
+ * Resolves when all have finished. Throws only when the database fails (claiming, or
+ * recording an outcome, which is then kept for the next pass); a handler's error is recorded
+ * on its job.
  */
 export async function runDueJobsOnce<D extends { sql: Sql }>(
   deps: D,
   handlers: JobHandlers<D>,
-  { limit = 100, leaseMs = JOB_LEASE_MS }: { limit?: number; leaseMs?: number } = {},
+  { limit = 100, leaseMs = JOB_LEASE_MS, worker }: {
+    limit?: number;
+    leaseMs?: number;
+    worker?: string;
+  } = {},
 ): Promise<JobPassResult> {
   const result: JobPassResult = { done: 0, retrying: 0, failed: 0 };
-  const jobs = await claimDueJobs(deps.sql, { limit, leaseMs, kinds: Object.keys(handlers) });
+  await recordHeldOutcomes(deps.sql);
+  const jobs = await claimDueJobs(deps.sql, {
+    limit,
+    leaseMs,
+    kinds: Object.keys(handlers),
+    worker,
+  });
   const outcomes = await Promise.allSettled(
     jobs.map((job) => runJob(deps, handlers, job, result)),
   );
@@ -179,8 +249,11 @@ export function startJobWorker<D extends { sql: Sql }>(
     leaseMs = JOB_LEASE_MS,
     sweepEveryMs = JOB_SWEEP_INTERVAL_MS,
     leadSweepEveryMs = EXPIRED_LEADS_SWEEP_INTERVAL_MS,
+    worker,
   }: {
     handlers: JobHandlers<D>;
+    /** This worker's name (`workerName`): its predecessor's leases are taken back at start. */
+    worker?: string;
     intervalMs?: number;
     concurrency?: number;
     leaseMs?: number;
@@ -194,12 +267,22 @@ export function startJobWorker<D extends { sql: Sql }>(
   let wasDown = false;
   let nextSweepAt = 0;
   let nextLeadSweepAt = 0;
+  let isReleased = !worker;
 
   const tick = () => {
     inFlight = (async () => {
       try {
+        if (!isReleased && worker) {
+          const n = await releaseWorkerJobs(deps.sql, { worker });
+          isReleased = true;
+          if (n > 0) console.log(`[jobs] Took back ${n} job(s) a previous run left in flight.`);
+        }
         while (!isStopped) {
-          const r = await runDueJobsOnce(deps, handlers, { limit: concurrency, leaseMs });
+          const r = await runDueJobsOnce(deps, handlers, {
+            limit: concurrency,
+            leaseMs,
+            worker,
+          });
           if (wasDown) console.log("[jobs] The database is back; jobs run again.");
           wasDown = false;
           if (r.done + r.retrying + r.failed < concurrency) break;

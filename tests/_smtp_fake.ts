@@ -1,6 +1,8 @@
 /**
  * A local SMTP server for tests (smtp-server on port 0): records what it receives, or refuses
- * every message with `reject`. Used by the mail sender tests and the email wording tests.
+ * every message with `reject`. `delayMs` holds each answer to DATA that long, like a remote
+ * server; `connections` counts the SMTP connections opened. Used by the mail sender tests, the
+ * email wording tests and bench/mail_sender.ts.
  */
 import { SMTPServer } from "smtp-server";
 
@@ -12,17 +14,23 @@ export interface Received {
 }
 
 /** A local SMTP server that records what it receives; `reject` makes it refuse messages. */
-export async function startSmtp({ reject = false } = {}) {
+export async function startSmtp({ reject = false, delayMs = 0 } = {}) {
   const received: Received[] = [];
   const waiters: (() => void)[] = [];
+  const stats = { connections: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onConnect(_session, callback) {
+      stats.connections++;
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Uint8Array[] = [];
       stream.on("data", (c: Uint8Array) => chunks.push(c));
-      stream.on("end", () => {
+      stream.on("end", async () => {
+        if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
         if (reject) {
           const err = Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 });
           return callback(err);
@@ -44,6 +52,10 @@ export async function startSmtp({ reject = false } = {}) {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    /** SMTP connections opened so far. */
+    get connections() {
+      return stats.connections;
+    },
     /** Resolves once `n` messages have arrived. */
     async waitFor(n: number) {
       while (received.length < n) await new Promise<void>((r) => waiters.push(r));

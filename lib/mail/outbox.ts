@@ -22,6 +22,10 @@ export interface OutboxEmail {
   lastError: string | null;
   createdAt: Date;
   sentAt: Date | null;
+  /** The Message-ID header every try of this row uses, fixed at its first claim. */
+  messageId: string | null;
+  /** The current claim's id; outcomes are recorded only for the claim that is current. */
+  attemptId: string | null;
 }
 
 /** Attempts before a row is marked 'failed'. */
@@ -51,6 +55,8 @@ const columns = [
   "last_error",
   "created_at",
   "sent_at",
+  "message_id",
+  "attempt_id",
 ];
 
 /** Inserts a queued email, due now. Returns its id. */
@@ -65,18 +71,36 @@ export async function insertOutboxEmail(
   return row.id;
 }
 
+/** What `last_error` says when a row is claimed again after a try that never reported. */
+export const IN_DOUBT_NOTE =
+  "The previous try ended without a recorded outcome (the sender stopped or lost the database); sent again with the same Message-ID.";
+
 /**
  * Claims up to `limit` due rows (queued and due, or 'sending' whose lease lapsed): marks them
- * 'sending', counts the attempt and sets the lease. Rows locked by another sender are skipped.
+ * 'sending', counts the attempt, gives the claim a fresh `attemptId` and sets the lease. Rows
+ * locked by another sender are skipped. The row's Message-ID is fixed at its first claim
+ * (`<id@messageDomain>`) and kept for every later try. A lapsed 'sending' row is in doubt (its
+ * message may have been delivered): it is tried again with the same Message-ID, and
+ * `last_error` says so.
  */
 export async function claimDueEmails(
   db: Db,
-  { limit = 10, leaseMs = CLAIM_LEASE_MS }: { limit?: number; leaseMs?: number } = {},
+  { limit = 10, leaseMs = CLAIM_LEASE_MS, messageDomain = "meridian.local", worker }: {
+    limit?: number;
+    leaseMs?: number;
+    messageDomain?: string;
+    /** Who claims (see `releaseSenderEmails`). */
+    worker?: string;
+  } = {},
 ): Promise<OutboxEmail[]> {
   return await db<OutboxEmail[]>`
     update email_outbox set
       status = 'sending',
       attempts = attempts + 1,
+      attempt_id = gen_random_uuid(),
+      claimed_by = ${worker ?? null},
+      message_id = coalesce(message_id, '<' || id::text || '@' || ${messageDomain}::text || '>'),
+      last_error = case when status = 'sending' then ${IN_DOUBT_NOTE} else last_error end,
       next_attempt_at = now() + ${leaseMs} * interval '1 millisecond'
     where id in (
       select id from email_outbox
@@ -88,11 +112,26 @@ export async function claimDueEmails(
     returning ${db(columns)}`;
 }
 
-/** Marks a claimed row delivered. */
+/**
+ * Ends the leases `worker` holds on 'sending' rows, so they are due at once: called when a
+ * sender starts, since such a row was claimed by its crashed predecessor. Those rows are in
+ * doubt and go out again with their Message-ID. Returns how many were released.
+ */
+export async function releaseSenderEmails(db: Db, { worker }: { worker: string }): Promise<number> {
+  const result = await db`
+    update email_outbox set next_attempt_at = now()
+    where status = 'sending' and claimed_by = ${worker} and next_attempt_at > now()`;
+  return result.count;
+}
+
+/**
+ * Marks a row delivered: the mail server accepted it. That is a fact whichever claim made the
+ * hand-off, so it is not fenced by attempt (only a row already 'sent' is left alone).
+ */
 export async function markEmailSent(db: Db, { id }: { id: string }): Promise<void> {
   await db`
     update email_outbox set status = 'sent', sent_at = now(), last_error = null
-    where id = ${id} and status = 'sending'`;
+    where id = ${id} and status <> 'sent'`;
 }
 
 /**
@@ -101,10 +140,17 @@ export async function markEmailSent(db: Db, { id }: { id: string }): Promise<voi
  */
 export async function markEmailFailed(
   db: Db,
-  { id, error, maxAttempts = MAX_ATTEMPTS }: { id: string; error: string; maxAttempts?: number },
+  { id, attemptId, error, maxAttempts = MAX_ATTEMPTS }: {
+    id: string;
+    /** The claim that failed: when given, a row claimed again since is left alone. */
+    attemptId?: string | null;
+    error: string;
+    maxAttempts?: number;
+  },
 ): Promise<OutboxStatus | undefined> {
   const [row] = await db<{ attempts: number }[]>`
-    select attempts from email_outbox where id = ${id} and status = 'sending'`;
+    select attempts from email_outbox where id = ${id} and status = 'sending'
+      ${attemptId ? db`and attempt_id = ${attemptId}` : db``}`;
   if (!row) return undefined;
   const isFinal = row.attempts >= maxAttempts;
   const status: OutboxStatus = isFinal ? "failed" : "queued";
@@ -114,7 +160,8 @@ export async function markEmailFailed(
       status = ${status},
       last_error = ${error.slice(0, 1000)},
       next_attempt_at = now() + ${delay} * interval '1 millisecond'
-    where id = ${id} and status = 'sending'`;
+    where id = ${id} and status = 'sending'
+      ${attemptId ? db`and attempt_id = ${attemptId}` : db``}`;
   return status;
 }
 

@@ -1,13 +1,35 @@
 /**
- * Delivers the outbox. Each tick claims the due rows, sends each through the transport and
- * marks it sent, or failed-with-backoff. A crash between claim and mark leaves the row
- * 'sending' until its lease lapses, when the next tick takes it again: rows are never lost
- * (at worst an email is delivered twice, which beats never).
+ * Delivers the outbox. Each pass claims the due rows and sends them side by side (at most
+ * `concurrency` at once, over a pooled SMTP transport), then records each outcome: sent, or
+ * failed-with-backoff.
+ *
+ * Exactly once: a message the mail server accepted is never handed over again by this
+ * process. When recording an outcome fails (the database restarts, say), the outcome is kept
+ * in memory and recorded at the start of the next pass, before anything new is claimed; a pass
+ * that cannot record them claims nothing. While it waits, the row stays 'sending' under its
+ * lease, so no other sender takes it either. Only when the process itself dies between the
+ * hand-off and the record is the outcome unknown: the lease lapses, the row is tried again with
+ * the same Message-ID (fixed per row at its first claim, so a receiving server or mail client
+ * can recognise the repeat) and `last_error` says the earlier try was in doubt. A sender
+ * started with a `worker` name claims under it and, when it starts, makes the rows still
+ * 'sending' under that name due at once: they are its crashed predecessor's, in doubt, and
+ * waiting out their 5-minute lease would only delay them.
  */
 import nodemailer from "nodemailer";
 import type { Sql } from "../../db/client.ts";
 import type { Config } from "../config.ts";
-import { claimDueEmails, markEmailFailed, markEmailSent, MAX_ATTEMPTS } from "./outbox.ts";
+import {
+  claimDueEmails,
+  markEmailFailed,
+  markEmailSent,
+  MAX_ATTEMPTS,
+  releaseSenderEmails,
+} from "./outbox.ts";
+
+/** Messages handed to the mail server at once (and pooled SMTP connections). */
+export const MAIL_CONCURRENCY = 5;
+/** Rows one pass claims. */
+export const MAIL_BATCH = 25;
 
 /** One message as the transport sees it. */
 export interface OutgoingMessage {
@@ -26,9 +48,19 @@ export interface MailTransport {
   close?(): void;
 }
 
-/** An SMTP transport for `smtpUrl` (smtp:// or smtps://, credentials in the URL). */
-export function createSmtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+/**
+ * An SMTP transport for `smtpUrl` (smtp:// or smtps://, credentials in the URL). Pooled by
+ * default: up to `maxConnections` connections, each reused for many messages, so concurrent
+ * sends neither wait for one connection nor open one per message.
+ */
+export function createSmtpTransport(
+  smtpUrl: string,
+  { pool = true, maxConnections = MAIL_CONCURRENCY }: { pool?: boolean; maxConnections?: number } =
+    {},
+): MailTransport {
+  const transporter = pool
+    ? nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections, maxMessages: 1000 })
+    : nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {
       await transporter.sendMail({
@@ -59,21 +91,75 @@ export interface DeliveryResult {
   failed: number;
 }
 
-function messageIdFor(id: string, publicUrl: string): string {
-  return `<${id}@${new URL(publicUrl).hostname || "meridian.local"}>`;
+function messageDomain(publicUrl: string): string {
+  return new URL(publicUrl).hostname || "meridian.local";
+}
+
+/** An outcome the database has not taken yet. */
+type Unrecorded =
+  | { kind: "sent" }
+  | { kind: "failed"; attemptId: string | null; error: string; maxAttempts: number };
+
+// Outcomes whose recording failed, by outbox id; recorded before the next claim. Process-wide,
+// like the fact it stands for (this process handed the message over, or saw it fail).
+const unrecorded = new Map<string, Unrecorded>();
+
+/** How many outcomes wait to be recorded (the database failed when they happened). */
+export function unrecordedOutcomeCount(): number {
+  return unrecorded.size;
 }
 
 /**
- * One pass: claims up to `batch` due rows and tries each once. Never throws for a delivery
- * failure; the row records the error instead.
+ * Records the outcomes kept while the database failed. Throws (keeping the rest) when it
+ * still fails.
+ */
+export async function recordUnrecordedOutcomes(sql: Sql): Promise<number> {
+  let recorded = 0;
+  for (const [id, outcome] of [...unrecorded]) {
+    if (outcome.kind === "sent") await markEmailSent(sql, { id });
+    else await markEmailFailed(sql, { id, ...outcome });
+    unrecorded.delete(id);
+    recorded++;
+  }
+  return recorded;
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Runs `work` on every item, at most `limit` at a time. */
+async function eachBounded<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+/**
+ * One pass: records any outcome a database failure held back, then claims up to `batch` due
+ * rows and tries each once, `concurrency` at a time. Never throws for a delivery failure (the
+ * row records the error instead); throws when the database fails before anything is claimed.
+ * A message counts as sent once the mail server accepted it, recorded or not yet.
  */
 export async function deliverDueEmails(
   deps: SenderDeps & { transport: MailTransport },
-  { batch = 10, maxAttempts = MAX_ATTEMPTS }: { batch?: number; maxAttempts?: number } = {},
+  { batch = MAIL_BATCH, maxAttempts = MAX_ATTEMPTS, concurrency = MAIL_CONCURRENCY, worker }: {
+    batch?: number;
+    maxAttempts?: number;
+    concurrency?: number;
+    /** Who claims (lib/jobs.ts `workerName`). */
+    worker?: string;
+  } = {},
 ): Promise<DeliveryResult> {
   const result: DeliveryResult = { sent: 0, retrying: 0, failed: 0 };
-  const claimed = await claimDueEmails(deps.sql, { limit: batch });
-  for (const email of claimed) {
+  const held = await recordUnrecordedOutcomes(deps.sql);
+  if (held > 0) console.log(`[mail] Recorded ${held} outcome(s) held back by a database failure.`);
+  const domain = messageDomain(deps.config.PUBLIC_URL);
+  const claimed = await claimDueEmails(deps.sql, { limit: batch, messageDomain: domain, worker });
+  await eachBounded(claimed, concurrency, async (email) => {
+    let failure: string | undefined;
     try {
       await deps.transport.send({
         from: deps.config.MAIL_FROM,
@@ -81,21 +167,46 @@ export async function deliverDueEmails(
         subject: email.subject,
         html: email.html,
         text: email.text,
-        messageId: messageIdFor(email.id, deps.config.PUBLIC_URL),
+        messageId: email.messageId ?? `<${email.id}@${domain}>`,
       });
-      await markEmailSent(deps.sql, { id: email.id });
-      result.sent++;
     } catch (err) {
-      const error = err instanceof Error ? err.message : String(err);
-      const status = await markEmailFailed(deps.sql, { id: email.id, error, maxAttempts });
+      failure = errorText(err);
+    }
+    if (failure === undefined) {
+      result.sent++;
+      try {
+        await markEmailSent(deps.sql, { id: email.id });
+      } catch (err) {
+        // Delivered: never send it again. Recorded when the database answers.
+        unrecorded.set(email.id, { kind: "sent" });
+        console.error(`[mail] Email ${email.id} was delivered; recording it failed`, err);
+      }
+      return;
+    }
+    try {
+      const status = await markEmailFailed(deps.sql, {
+        id: email.id,
+        attemptId: email.attemptId,
+        error: failure,
+        maxAttempts,
+      });
       if (status === "failed") {
         result.failed++;
         console.error(`[mail] Giving up on email ${email.id} after ${email.attempts} attempts`);
       } else {
         result.retrying++;
       }
+    } catch (err) {
+      unrecorded.set(email.id, {
+        kind: "failed",
+        attemptId: email.attemptId,
+        error: failure,
+        maxAttempts,
+      });
+      result.retrying++;
+      console.error(`[mail] Email ${email.id} failed; recording the failure failed too`, err);
     }
-  }
+  });
   return result;
 }
 
@@ -105,19 +216,32 @@ export async function deliverDueEmails(
  */
 export function startOutboxSender(
   deps: SenderDeps,
-  { intervalMs = 5000 }: { intervalMs?: number } = {},
+  { intervalMs = 5000, worker }: {
+    intervalMs?: number;
+    /** This sender's name (lib/jobs.ts `workerName`); its predecessor's claims come back. */
+    worker?: string;
+  } = {},
 ): () => Promise<void> {
   const transport = deps.transport ?? createSmtpTransport(requireSmtpUrl(deps.config));
   let isStopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight: Promise<void> = Promise.resolve();
+  let isReleased = !worker;
 
   const tick = () => {
     inFlight = (async () => {
       try {
+        if (!isReleased && worker) {
+          const n = await releaseSenderEmails(deps.sql, { worker });
+          isReleased = true;
+          if (n > 0) console.log(`[mail] Retrying ${n} email(s) a previous run left in doubt.`);
+        }
         // Drain a backlog in consecutive passes rather than one per interval.
         while (!isStopped) {
-          const { sent, retrying, failed } = await deliverDueEmails({ ...deps, transport });
+          const { sent, retrying, failed } = await deliverDueEmails(
+            { ...deps, transport },
+            { worker },
+          );
           if (sent + retrying + failed === 0) break;
         }
       } catch (err) {

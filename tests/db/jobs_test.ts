@@ -356,3 +356,69 @@ test("[jobs] the worker sweeps old finished jobs by itself", async () => {
   assertEquals(await getJob(t.sql, { id: old }), undefined);
   t.close();
 });
+
+test("[jobs] a restarted worker takes back its own jobs at once; another worker's keep their lease", async () => {
+  const t = await createTestApp();
+  const mine = (await enqueueJob(t.sql, { kind: "resume", payload: { n: 1 } }))!;
+  const theirs = (await enqueueJob(t.sql, { kind: "resume", payload: { n: 2 } }))!;
+  // Both are claimed and leased for five minutes; then this instance's process dies.
+  await claimDueJobs(t.sql, { limit: 1, leaseMs: 5 * 60_000, worker: "host-a:8000" });
+  await claimDueJobs(t.sql, { limit: 1, leaseMs: 5 * 60_000, worker: "host-b:8000" });
+  const ran: number[] = [];
+  let ranMine!: () => void;
+  const isMineDone = new Promise<void>((resolve) => (ranMine = resolve));
+  const handlers: JobHandlers<{ sql: Sql }> = {
+    resume: (_deps, payload) => {
+      ran.push((payload as { n: number }).n);
+      ranMine();
+      return Promise.resolve();
+    },
+  };
+  const stop = startJobWorker(t, { handlers, intervalMs: 10, worker: "host-a:8000" });
+  const timeout = new Promise<"timeout">((r) => setTimeout(() => r("timeout"), 3000));
+  const outcome = await quietly(() => Promise.race([isMineDone.then(() => "ran"), timeout]));
+  await quietly(stop);
+  assertEquals(outcome, "ran", "the restarted worker's own job runs within seconds");
+  assertEquals(ran, [1]);
+  assert((await getJob(t.sql, { id: mine }))!.doneAt instanceof Date);
+  assertEquals((await getJob(t.sql, { id: theirs }))!.doneAt, null, "host-b may still be on it");
+  t.close();
+});
+
+test("[jobs] an outcome that could not be recorded is recorded by the next pass, not left to the lease", async () => {
+  const t = await createTestApp();
+  const failing = (await enqueueJob(t.sql, { kind: "fails" }))!;
+  const working = (await enqueueJob(t.sql, { kind: "works" }))!;
+  let isDown = false;
+  const sql = new Proxy(t.sql, {
+    apply(target, self, args) {
+      if (isDown) throw Object.assign(new Error("connect failed"), { code: "ECONNREFUSED" });
+      return Reflect.apply(target, self, args);
+    },
+  }) as Sql;
+  let runs = 0;
+  const handlers: JobHandlers<{ sql: Sql }> = {
+    // The database goes away while the handlers run.
+    fails: () => {
+      runs++;
+      isDown = true;
+      return Promise.reject(new Error("geocoder timeout"));
+    },
+    works: () => {
+      runs++;
+      isDown = true;
+      return Promise.resolve();
+    },
+  };
+  const error = await quietly(() => runDueJobsOnce({ sql }, handlers)).then(() => null, (e) => e);
+  assert(error, "the pass reports the database failure");
+  isDown = false;
+  await quietly(() => runDueJobsOnce({ sql }, handlers));
+  const failed = (await getJob(t.sql, { id: failing }))!;
+  assertEquals(failed.lastError, "Error: geocoder timeout");
+  assertEquals(failed.lockedUntil, null, "the lease is over, the retry is scheduled");
+  assert(failed.runAt.getTime() > Date.now(), "due after its retry delay");
+  assert((await getJob(t.sql, { id: working }))!.doneAt instanceof Date);
+  assertEquals(runs, 2, "nothing ran twice");
+  t.close();
+});

@@ -5,6 +5,7 @@ import { queuePasswordResetEmail } from "../../lib/mail/emails.ts";
 import {
   claimDueEmails,
   getOutboxEmail,
+  IN_DOUBT_NOTE,
   insertOutboxEmail,
   markEmailFailed,
   retryDelayMs,
@@ -15,6 +16,7 @@ import {
   type MailTransport,
   startOutboxSender,
 } from "../../lib/mail/sender.ts";
+import type { Sql } from "../../db/client.ts";
 
 async function freshDb() {
   const db = await testDatabase();
@@ -251,4 +253,206 @@ test("[mail] a transport that throws is recorded per row; other rows still go ou
   const result = await deliverDueEmails({ sql, config, transport });
   assertEquals(result, { sent: 2, retrying: 1, failed: 0 });
   assertEquals(delivered.sort(), ["ok1@example.com", "ok2@example.com"]);
+});
+
+/**
+ * `sql`, except that while `fails(text)` holds for a statement's text that statement rejects
+ * the way a dropped connection does (the database restarting under it).
+ */
+function flakySql(sql: Sql, fails: (text: string) => boolean): Sql {
+  return new Proxy(sql, {
+    apply(target, thisArg, args: unknown[]) {
+      const strings = args[0];
+      if (Array.isArray(strings) && "raw" in strings && fails(strings.join("?"))) {
+        return Promise.reject(
+          Object.assign(new Error("write CONNECTION_CLOSED 127.0.0.1:5432"), {
+            code: "CONNECTION_CLOSED",
+          }),
+        );
+      }
+      return Reflect.apply(target, thisArg, args);
+    },
+  }) as Sql;
+}
+
+async function insertEmail(sql: Sql, to = "pat@example.com") {
+  return await insertOutboxEmail(sql, {
+    to,
+    subject: "Your survey is booked",
+    html: "<p>h</p>",
+    text: "h",
+    template: "password_changed",
+  });
+}
+
+test("[mail] a database error while recording a delivered message does not deliver it twice", async () => {
+  const sql = await freshDb();
+  const smtp = await startSmtp();
+  const config = testConfig({ SMTP_URL: smtp.url, MAIL_FROM: from });
+  const id = await insertEmail(sql);
+  const transport = createSmtpTransport(smtp.url);
+  let isDown = true;
+  const flaky = flakySql(sql, (text) => isDown && /set\s+status\s*=\s*'sent'/.test(text));
+  try {
+    const first = await deliverDueEmails({ sql: flaky, config, transport });
+    assertEquals(first.sent, 1, "the mail server accepted it");
+    assertEquals(smtp.received.length, 1);
+    // The database is back; time passes (any backoff or lease is over) and passes run again.
+    isDown = false;
+    for (let pass = 0; pass < 3; pass++) {
+      await sql`update email_outbox set next_attempt_at = now() where id = ${id}`;
+      await deliverDueEmails({ sql: flaky, config, transport });
+    }
+    assertEquals(smtp.received.length, 1, "the recipient got the email once");
+    const row = await getOutboxEmail(sql, { id });
+    assertEquals(row?.status, "sent");
+    assertEquals(row?.attempts, 1);
+  } finally {
+    transport.close?.();
+    await smtp.close();
+  }
+});
+
+test("[mail] while the database stays down after a hand-off, nothing is claimed or sent again", async () => {
+  const sql = await freshDb();
+  const smtp = await startSmtp();
+  const config = testConfig({ SMTP_URL: smtp.url, MAIL_FROM: from });
+  const id = await insertEmail(sql);
+  const real = createSmtpTransport(smtp.url);
+  let isDown = false;
+  // The database goes away right after the mail server accepted the message.
+  const transport: MailTransport = {
+    async send(message) {
+      await real.send(message);
+      isDown = true;
+    },
+  };
+  const flaky = flakySql(sql, () => isDown);
+  try {
+    assertEquals((await deliverDueEmails({ sql: flaky, config, transport })).sent, 1);
+    const error = await deliverDueEmails({ sql: flaky, config, transport }).then(
+      () => undefined,
+      (e) => e,
+    );
+    assert(error instanceof Error, "a pass that cannot record what it knows claims nothing");
+    isDown = false;
+    await sql`update email_outbox set next_attempt_at = now() where id = ${id}`;
+    await deliverDueEmails({ sql: flaky, config, transport });
+    assertEquals(smtp.received.length, 1);
+    assertEquals((await getOutboxEmail(sql, { id }))?.status, "sent");
+  } finally {
+    real.close?.();
+    await smtp.close();
+  }
+});
+
+test("[mail] every try of a message carries the same Message-ID, also after an unknown outcome", async () => {
+  const sql = await freshDb();
+  const smtp = await startSmtp();
+  const id = await insertEmail(sql);
+  const seen: string[] = [];
+  // The connection drops after the data went out: nobody knows whether it was delivered.
+  const unknown: MailTransport = {
+    send(message) {
+      seen.push(message.messageId);
+      return Promise.reject(new Error("Connection closed unexpectedly"));
+    },
+  };
+  const firstConfig = testConfig({ MAIL_FROM: from, PUBLIC_URL: "https://meridian.example" });
+  assertEquals(
+    (await deliverDueEmails({ sql, config: firstConfig, transport: unknown })).retrying,
+    1,
+  );
+  // The retry runs on another instance, whose public address differs.
+  await sql`update email_outbox set next_attempt_at = now() where id = ${id}`;
+  const secondConfig = testConfig({
+    SMTP_URL: smtp.url,
+    MAIL_FROM: from,
+    PUBLIC_URL: "https://www.meridian.example",
+  });
+  const transport = createSmtpTransport(smtp.url);
+  try {
+    assertEquals((await deliverDueEmails({ sql, config: secondConfig, transport })).sent, 1);
+    assertEquals(seen, [`<${id}@meridian.example>`]);
+    assertStringIncludes(smtp.received[0].raw, `Message-ID: <${id}@meridian.example>`);
+    assertEquals((await getOutboxEmail(sql, { id }))?.messageId, `<${id}@meridian.example>`);
+  } finally {
+    transport.close?.();
+    await smtp.close();
+  }
+});
+
+test("[mail] a row whose sender died mid-send is retried with the same Message-ID and marked in doubt", async () => {
+  const sql = await freshDb();
+  const id = await insertEmail(sql);
+  const [first] = await claimDueEmails(sql, { messageDomain: "meridian.example" });
+  // The process dies here; the lease lapses.
+  await sql`update email_outbox set next_attempt_at = now() - interval '1 second' where id = ${id}`;
+  const [again] = await claimDueEmails(sql, { messageDomain: "elsewhere.example" });
+  assertEquals(again.messageId, first.messageId);
+  assert(again.attemptId && again.attemptId !== first.attemptId, "a new claim, a new attempt id");
+  assertEquals(again.lastError, IN_DOUBT_NOTE);
+  // The first try's late failure report no longer touches the row the second try holds.
+  assertEquals(
+    await markEmailFailed(sql, { id, attemptId: first.attemptId, error: "late" }),
+    undefined,
+  );
+  assertEquals((await getOutboxEmail(sql, { id }))?.status, "sending");
+});
+
+test("[mail] a pass sends several messages at once, bounded, over a few pooled connections", async () => {
+  const sql = await freshDb();
+  const config = testConfig({ MAIL_FROM: from });
+  for (let i = 0; i < 12; i++) await insertEmail(sql, `u${i}@example.com`);
+  let inFlight = 0;
+  let most = 0;
+  const slow: MailTransport = {
+    async send() {
+      most = Math.max(most, ++inFlight);
+      await new Promise((r) => setTimeout(r, 20));
+      inFlight--;
+    },
+  };
+  const result = await deliverDueEmails({ sql, config, transport: slow }, { concurrency: 4 });
+  assertEquals(result.sent, 12);
+  assertEquals(most, 4, "four at a time, never more");
+
+  const smtp = await startSmtp();
+  const transport = createSmtpTransport(smtp.url, { maxConnections: 3 });
+  try {
+    for (let i = 0; i < 12; i++) await insertEmail(sql, `v${i}@example.com`);
+    assertEquals((await deliverDueEmails({ sql, config, transport })).sent, 12);
+    assertEquals(smtp.received.length, 12);
+    assert(smtp.connections <= 3, `12 messages over ${smtp.connections} connections`);
+  } finally {
+    transport.close?.();
+    await smtp.close();
+  }
+});
+
+test("[mail] a restarted sender retries its own in-doubt emails at once; another sender's wait", async () => {
+  const sql = await freshDb();
+  const smtp = await startSmtp();
+  const config = testConfig({ SMTP_URL: smtp.url, MAIL_FROM: from });
+  const mine = await insertEmail(sql, "mine@example.com");
+  await claimDueEmails(sql, { limit: 1, worker: "host-a:8000", messageDomain: "localhost" });
+  const theirs = await insertEmail(sql, "theirs@example.com");
+  await claimDueEmails(sql, { limit: 1, worker: "host-b:8000", messageDomain: "localhost" });
+  // host-a's process died mid-send and starts again.
+  const { log } = console;
+  console.log = () => {};
+  const stop = startOutboxSender({ sql, config }, { intervalMs: 10, worker: "host-a:8000" });
+  try {
+    const timeout = new Promise<"timeout">((r) => setTimeout(() => r("timeout"), 3000));
+    assertEquals(await Promise.race([smtp.waitFor(1).then(() => "sent"), timeout]), "sent");
+  } finally {
+    await stop();
+    console.log = log;
+    await smtp.close();
+  }
+  assertEquals(smtp.received.map((m) => m.to[0]), ["mine@example.com"]);
+  assertStringIncludes(smtp.received[0].raw, `Message-ID: <${mine}@localhost>`);
+  const row = await getOutboxEmail(sql, { id: mine });
+  assertEquals([row?.status, row?.attempts], ["sent", 2]);
+  assertEquals((await getOutboxEmail(sql, { id: theirs }))?.status, "sending");
 });
