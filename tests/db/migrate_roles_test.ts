@@ -82,14 +82,24 @@ async function earthdistanceUsers(sql: Db): Promise<number> {
   return n;
 }
 
-/** A located, active surveyor in Austin serving 50 miles; the surveyor's id. */
-async function insertAustinFirm(sql: Db): Promise<string> {
-  const [{ id }] = await sql<{ id: string }[]>`
-    insert into surveyors (company_name, lat, lng, service_radius_miles, status, in_network,
-      license_states, survey_types, verified_at, verified_via)
-    values ('Austin Survey Co', 30.2672, -97.7431, 50, 'active', true, '{TX}', '{boundary}',
-      now(), 'seed')
-    returning id`;
+/**
+ * A located, active surveyor in Austin serving 50 miles; the surveyor's id. On a database made
+ * before 0026 (`isBeforeVerification`) an active firm has no verification columns yet; 0026
+ * records one for it.
+ */
+async function insertAustinFirm(sql: Db, { isBeforeVerification = false } = {}): Promise<string> {
+  const [{ id }] = isBeforeVerification
+    ? await sql<{ id: string }[]>`
+      insert into surveyors (company_name, lat, lng, service_radius_miles, status, in_network,
+        license_states, survey_types)
+      values ('Austin Survey Co', 30.2672, -97.7431, 50, 'active', true, '{TX}', '{boundary}')
+      returning id`
+    : await sql<{ id: string }[]>`
+      insert into surveyors (company_name, lat, lng, service_radius_miles, status, in_network,
+        license_states, survey_types, verified_at, verified_via)
+      values ('Austin Survey Co', 30.2672, -97.7431, 50, 'active', true, '{TX}', '{boundary}',
+        now(), 'seed')
+      returning id`;
   return id;
 }
 
@@ -211,7 +221,7 @@ Deno.test({
       assertEquals(await migrate(sql, await migrationsBefore0025()), [
         ...(await migrationsBefore0025()).map((m) => m.version),
       ]);
-      await insertAustinFirm(sql);
+      await insertAustinFirm(sql, { isBeforeVerification: true });
       assert((await earthdistanceUsers(sql)) > 0, "the starting point uses earthdistance");
       const applied = await migrate(sql);
       assertEquals(applied.filter((v) => v <= 25), [25]);
