@@ -371,6 +371,8 @@ test("[dispatch] notify creates one priced lead, notifies in-network surveyors (
     leadPrice: expected.priceCents / 100,
     leadId: lead.id,
     invited: 2,
+    // No SMTP_URL in tests: the prospects' invitations wait in the outbox, and the toast says so.
+    mailDelivery: "none",
   });
   assertEquals(
     notifiedToastText(body),
