@@ -134,7 +134,10 @@ test("[accounts] /reset-password passes the token to the form and is never cache
   assertEquals(res.status, 200);
   assertEquals(res.headers.get("cache-control"), "private, no-store");
   const page = await res.text();
-  assertEquals(findIslandProps(page, "ResetPasswordForm"), { token: "abc_DEF-123", purpose: "reset" });
+  assertEquals(findIslandProps(page, "ResetPasswordForm"), {
+    token: "abc_DEF-123",
+    purpose: "reset",
+  });
   assertStringIncludes(page, 'name="robots" content="noindex"');
   // Server render of a token link is the verifying state (the browser then checks it).
   assertStringIncludes(page, "Verifying your reset link...");
@@ -153,7 +156,11 @@ test("[accounts] /reset-password without a token renders the invalid-link panel"
     const res = await getPage(t, path);
     assertEquals(res.status, 200, path);
     const page = await res.text();
-    assertEquals(findIslandProps(page, "ResetPasswordForm"), { token: null, purpose: "reset" }, path);
+    assertEquals(
+      findIslandProps(page, "ResetPasswordForm"),
+      { token: null, purpose: "reset" },
+      path,
+    );
     assertStringIncludes(page, "Invalid or Expired Link");
     assertStringIncludes(page, "This password reset link is invalid or has expired.");
     assertStringIncludes(page, "Please request a new password reset link.");
