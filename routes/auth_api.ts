@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { AppEnv } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
 import { auditContext, dashboardPath, endSession, requireUser, startSession } from "./_auth.ts";
-import { hitRateLimit } from "../db/kv.ts";
+import { enforceActionLimits } from "./_limits.ts";
 import { insertAuditEvent } from "../db/audit.ts";
 import {
   getUserById,
@@ -159,37 +159,6 @@ const ResetPasswordInput = body({
 
 const TOKEN_SHAPE = PASSWORD_TOKEN_SHAPE;
 
-function minutesText(seconds: number): string {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
-}
-
-/**
- * Counts one attempt against every rule (identifiers and emails are passed hashed, so KV never
- * holds what people typed); over any limit → 429 with `Retry-After` (the longest
- * wait) and "Too many {what}. Please try again in N minutes."
- */
-async function enforceRateLimits(
-  c: Context<AppEnv>,
-  what: string,
-  rules: { bucket: string; subject: string; limit: number; windowMs: number }[],
-): Promise<void> {
-  let wait = 0;
-  for (const rule of rules) {
-    const result = await hitRateLimit(c.var.kv, rule);
-    if (!result.allowed) wait = Math.max(wait, result.retryAfterSeconds, 1);
-  }
-  if (wait > 0) {
-    const message = `Too many ${what}. Please try again in ${minutesText(wait)}.`;
-    throw new HTTPException(429, {
-      res: new Response(JSON.stringify({ message }), {
-        status: 429,
-        headers: { "Content-Type": "application/json", "Retry-After": String(wait) },
-      }),
-    });
-  }
-}
-
 /**
  * The part of a sign-in shared by the password and Google sign-ins, run inside the caller's
  * transaction `tx`: `last_login`, the `login_succeeded` audit event (with `details`, e.g. the
@@ -223,7 +192,7 @@ function invalidResetLink(c: Context) {
 export const authApi = new Hono<AppEnv>()
   .post("/api/register", zValidator("json", RegisterInput, onInvalid), async (c) => {
     const input = c.req.valid("json");
-    await enforceRateLimits(c, "registration attempts", [
+    await enforceActionLimits(c, "registration attempts", [
       { bucket: "register_ip", subject: c.var.clientIp, ...RATE_LIMITS.register },
     ]);
     const passwordHash = await hashPassword(input.password);
@@ -266,7 +235,7 @@ export const authApi = new Hono<AppEnv>()
     // account is looked up first; without one the limits come before any query.
     let found = device ? await getUserByIdentifier(db, identifier) : undefined;
     const trustedDevice = device && found?.id === device.userId ? device : null;
-    await enforceRateLimits(c, "login attempts", [
+    await enforceActionLimits(c, "login attempts", [
       { bucket: "login_ip", subject: c.var.clientIp, ...RATE_LIMITS.login },
       // A browser that signed in to this account before has its own limit, so failures from
       // anyone else (the per-identifier limit) cannot lock it out.
@@ -354,7 +323,7 @@ export const authApi = new Hono<AppEnv>()
       }
       const { currentPassword, newPassword } = c.req.valid("json");
       const me = c.var.user!;
-      await enforceRateLimits(c, "password attempts", [
+      await enforceActionLimits(c, "password attempts", [
         { bucket: "password_change", subject: me.id, ...RATE_LIMITS.passwordChange },
       ]);
       const credentials = await getUserCredentials(c.var.db, me.id);
@@ -378,7 +347,7 @@ export const authApi = new Hono<AppEnv>()
     zValidator("json", ForgotPasswordInput, onInvalid),
     async (c) => {
       const { email } = c.req.valid("json");
-      await enforceRateLimits(c, "password reset requests", [
+      await enforceActionLimits(c, "password reset requests", [
         { bucket: "forgot_ip", subject: c.var.clientIp, ...RATE_LIMITS.forgotPassword },
         {
           bucket: "forgot_email",
