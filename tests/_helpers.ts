@@ -114,7 +114,8 @@ export async function createTestApp(
     sql: db.sql,
     kv,
     request(method, path, { body, cookie, headers = {} } = {}) {
-      const h: Record<string, string> = { origin: ORIGIN, ...headers };
+      // From the app's own public origin unless a test says otherwise (e2e apps have theirs).
+      const h: Record<string, string> = { origin: new URL(config.PUBLIC_URL).origin, ...headers };
       if (cookie) h.cookie = cookie;
       let payload: string | undefined;
       if (body !== undefined) {
