@@ -35,14 +35,46 @@ export function testDatabase(): Promise<Database> {
   return database;
 }
 
-/** Empties every table but the migrations record. */
+/** The query naming the tables a test may have written to, per database handle. */
+const dirtyTablesQuery = new WeakMap<Sql, Promise<string | undefined>>();
+
+/**
+ * Empties every table but the migrations record, as a `truncate … restart identity cascade`
+ * of all of them would, but truncating only the tables that hold rows or whose identity
+ * sequence has been used: a truncate of all 60-odd tables cost 125–175 ms a test on Postgres
+ * and 250–420 ms on PGlite, about 2,000 times per suite.
+ */
 export async function resetDatabase(sql: Sql): Promise<void> {
-  const tables = await sql<{ tablename: string }[]>`
-    select tablename from pg_tables
-    where schemaname = current_schema() and tablename <> 'schema_migrations'`;
-  if (tables.length === 0) return;
+  let query = dirtyTablesQuery.get(sql);
+  if (!query) {
+    query = (async () => {
+      const tables = await sql<{ name: string; seq: string | null }[]>`
+        select c.relname as name,
+          (select s.oid::regclass::text from pg_depend d
+             join pg_class s on s.oid = d.objid and s.relkind = 'S'
+           where d.refobjid = c.oid and d.deptype in ('a', 'i') limit 1) as seq
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where c.relkind in ('r', 'p') and n.nspname = current_schema()
+          and c.relname <> 'schema_migrations'
+        order by c.relname`;
+      if (tables.length === 0) return undefined;
+      const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+      const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+      return tables.map((t) =>
+        `select ${literal(t.name)} as name where exists (select 1 from ${quote(t.name)})` +
+        (t.seq ? ` or pg_sequence_last_value(${literal(t.seq)}::regclass) is not null` : "")
+      ).join(" union all ");
+    })();
+    dirtyTablesQuery.set(sql, query);
+  }
+  const text = await query;
+  if (!text) return;
+  const dirty = await sql.unsafe<{ name: string }[]>(text);
+  if (dirty.length === 0) return;
   await sql.unsafe(
-    `truncate table ${tables.map((t) => `"${t.tablename}"`).join(", ")} restart identity cascade`,
+    `truncate table ${
+      dirty.map((t) => `"${t.name.replaceAll('"', '""')}"`).join(", ")
+    } restart identity cascade`,
   );
 }
 
