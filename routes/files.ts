@@ -31,7 +31,6 @@ import {
   MultipartError,
   MultipartTooLargeError,
   parseMultipart,
-  readTextPart,
 } from "../lib/multipart.ts";
 import {
   FILE_TOO_LARGE_MESSAGE,
@@ -163,22 +162,24 @@ function replayAnswer(c: Context<AppEnv>, existing: SurveyFileRecord, surveyId: 
 async function readUpload(
   c: Context<AppEnv>,
   access: FieldworkAccess,
-  boundary: string,
+  contentType: string,
 ): Promise<{ fields: Record<string, string>; stored?: StoredUpload; replay?: SurveyFileRecord }> {
   const fields: Record<string, string> = {};
   let stored: StoredUpload | undefined;
   const { storage } = c.var.deps;
   try {
     const parts = parseMultipart(c.req.raw.body!, {
-      boundary,
+      contentType,
       maxBytes: MAX_UPLOAD_REQUEST_BYTES,
       maxParts: 8,
+      maxFieldBytes: MAX_FIELD_BYTES,
     });
     for await (const part of parts) {
-      if (part.filename === undefined && part.name !== "file") {
+      if (part.type === "field") {
+        if (part.name === "file") fail(400, FILE_MESSAGES.noFile);
         if (!TEXT_FIELDS.has(part.name)) fail(400, `Unknown form field: ${safeName(part.name)}`);
         if (part.name in fields) fail(400, `The ${part.name} field is repeated`);
-        fields[part.name] = await readTextPart(part, MAX_FIELD_BYTES);
+        fields[part.name] = part.value;
         continue;
       }
       if (part.name !== "file") fail(400, `Unknown form field: ${safeName(part.name)}`);
@@ -206,7 +207,7 @@ async function readUpload(
         const check = checkFileType(head, { kind: allowed.at(-1) ?? "photo", isWhole });
         fail(415, check.ok ? "This file's type is not accepted" : check.message);
       }
-      const fileName = storedFileName(part.filename ?? "", type);
+      const fileName = storedFileName(part.filename, type);
       const key = newStorageKey();
       await registerUpload(c.var.db, { key, storage: storage.kind });
       try {
@@ -267,11 +268,11 @@ export const files = new Hono<AppEnv>()
       if (length !== undefined && Number(length) > MAX_UPLOAD_REQUEST_BYTES) {
         fail(413, FILE_TOO_LARGE_MESSAGE);
       }
-      const boundary = multipartBoundary(c.req.header("content-type"));
-      if (!boundary) fail(415, FILE_MESSAGES.notMultipart);
+      const contentType = c.req.header("content-type");
+      if (!multipartBoundary(contentType)) fail(415, FILE_MESSAGES.notMultipart);
       if (!c.req.raw.body) fail(400, FILE_MESSAGES.noFile);
 
-      const { fields, stored, replay } = await readUpload(c, access, boundary);
+      const { fields, stored, replay } = await readUpload(c, access, contentType!);
       if (replay) return replayAnswer(c, replay, id);
       const outcome = await checkAndRecord(c, access, fields, stored);
       if (outcome.status !== 201 && stored) await release(c, stored.key);
