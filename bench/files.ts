@@ -62,7 +62,10 @@ export async function sampled<T>(pid: number, work: () => Promise<T>) {
 }
 
 /** The file: a PDF header then a pattern, generated piece by piece. */
-export function filePieces(size: number, hash: ReturnType<typeof createHash>): ReadableStream<Uint8Array> {
+export function filePieces(
+  size: number,
+  hash: ReturnType<typeof createHash>,
+): ReadableStream<Uint8Array> {
   let sent = 0;
   return new ReadableStream({
     pull(controller) {
@@ -78,7 +81,10 @@ export function filePieces(size: number, hash: ReturnType<typeof createHash>): R
 }
 
 /** A multipart body (kind, then the file) streamed around `file`. */
-export function multipart(file: ReadableStream<Uint8Array>, boundary: string): ReadableStream<Uint8Array> {
+export function multipart(
+  file: ReadableStream<Uint8Array>,
+  boundary: string,
+): ReadableStream<Uint8Array> {
   const enc = new TextEncoder();
   const head = enc.encode(
     `--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\ndeliverable\r\n` +

@@ -10,6 +10,7 @@ import { type FieldworkAccess, getFieldworkAccess } from "../db/survey_access.ts
 import {
   checkPhotoItem,
   deleteSurveyFile,
+  getStorageUse,
   getSurveyFile,
   getSurveyFileByOpId,
   insertSurveyFile,
@@ -17,6 +18,7 @@ import {
   toFileInfo,
 } from "../db/survey_files.ts";
 import { isUuid } from "../db/users.ts";
+import type { Db } from "../db/client.ts";
 import {
   ACCEPTED_FILE_TYPES,
   checkFileType,
@@ -40,6 +42,7 @@ import {
 } from "../lib/survey_file_types.ts";
 import { FileTooLargeError, newStorageKey, type StoredObject } from "../lib/storage/provider.ts";
 import { claimUpload, registerUpload } from "../lib/storage/cleanup.ts";
+import { quotaMessage, type QuotaRoom, quotaRoom, storageQuotas } from "../lib/storage/quota.ts";
 import type { SurveyStatus } from "../lib/survey_status.ts";
 
 /** The answers of the files API, so islands and tests read the same words. */
@@ -127,6 +130,13 @@ function fail(status: 400 | 403 | 404 | 409 | 413 | 415, message: string): never
   throw new HTTPException(status, { message });
 }
 
+/** Room left under the storage quotas of the survey and of the firm working on it. */
+async function roomFor(c: Context<AppEnv>, survey: FieldworkAccess["survey"], db: Db = c.var.db) {
+  const surveyorId = survey.workingSurveyorId;
+  const use = await getStorageUse(db, { surveyId: survey.id, surveyorId });
+  return quotaRoom(storageQuotas(c.var.deps.config), use, { hasFirm: surveyorId !== null });
+}
+
 /** What an upload stored before its fields were all known. */
 interface StoredUpload {
   key: string;
@@ -166,6 +176,7 @@ async function readUpload(
 ): Promise<{ fields: Record<string, string>; stored?: StoredUpload; replay?: SurveyFileRecord }> {
   const fields: Record<string, string> = {};
   let stored: StoredUpload | undefined;
+  let room: QuotaRoom | undefined;
   const { storage } = c.var.deps;
   try {
     const parts = parseMultipart(c.req.raw.body!, {
@@ -198,6 +209,10 @@ async function readUpload(
         if (existing) return { fields, replay: existing };
       }
       if (CLOSED.has(access.survey.status)) fail(409, FILE_MESSAGES.closed);
+      // Quotas: a full one refuses before a byte is stored; otherwise the room left is the
+      // most the provider takes (checked again when the file is recorded).
+      room = await roomFor(c, access.survey);
+      if (room.leftBytes === 0) fail(413, quotaMessage(room));
       const { head, isWhole, stream } = await readHead(part.body);
       // Without the kind yet (sent after the file), anything some kind accepts is stored and
       // the kind and role are checked once the form is read.
@@ -213,7 +228,7 @@ async function readUpload(
       try {
         const object = await storage.put(key, stream, {
           contentType: type.contentType,
-          maxBytes: MAX_FILE_BYTES,
+          maxBytes: Math.min(MAX_FILE_BYTES, room.leftBytes),
         });
         stored = { key, object, type, fileName };
       } catch (err) {
@@ -225,6 +240,9 @@ async function readUpload(
     return { fields, stored };
   } catch (err) {
     if (stored) await release(c, stored.key);
+    if (err instanceof FileTooLargeError && room && err.maxBytes < MAX_FILE_BYTES) {
+      fail(413, quotaMessage(room));
+    }
     if (err instanceof FileTooLargeError || err instanceof MultipartTooLargeError) {
       fail(413, FILE_TOO_LARGE_MESSAGE);
     }
@@ -351,7 +369,11 @@ export const files = new Hono<AppEnv>()
 
 type RecordOutcome =
   | { status: 201; message: string; extra: Record<string, unknown> }
-  | { status: 400 | 403 | 404 | 409 | 415; message: string; extra?: Record<string, unknown> }
+  | {
+    status: 400 | 403 | 404 | 409 | 413 | 415;
+    message: string;
+    extra?: Record<string, unknown>;
+  }
   | { status: 200; replay: SurveyFileRecord };
 
 /**
@@ -403,6 +425,14 @@ async function checkAndRecord(
       return { status: 404, message: FILE_MESSAGES.surveyNotFound };
     }
     if (CLOSED.has(locked.survey.status)) return { status: 409, message: FILE_MESSAGES.closed };
+    // The survey is locked; uploads to the firm's other surveys wait here too, so parallel
+    // uploads cannot pass the quota together.
+    const firmId = locked.survey.workingSurveyorId;
+    if (firmId) await tx`select pg_advisory_xact_lock(hashtext(${`storage_quota:${firmId}`}))`;
+    const room = await roomFor(c, locked.survey, tx);
+    if (stored.object.sizeBytes > room.leftBytes) {
+      return { status: 413, message: quotaMessage(room, stored.object.sizeBytes) };
+    }
     if (checklistItemId) {
       const item = await checkPhotoItem(tx, { surveyId, itemId: checklistItemId });
       if (item === "missing") return { status: 404, message: FILE_MESSAGES.itemMissing };

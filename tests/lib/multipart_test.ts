@@ -119,7 +119,11 @@ Deno.test("[multipart] an unread file is skipped; malformed and oversized bodies
       '--b0und\r\nContent-Disposition: form-data; name="a"; filename="a"\r\n\r\nab',
       MultipartError,
     ],
-    ["header without a colon", "--b0und\r\nContent-Disposition\r\n\r\nab\r\n--b0und--", MultipartError],
+    [
+      "header without a colon",
+      "--b0und\r\nContent-Disposition\r\n\r\nab\r\n--b0und--",
+      MultipartError,
+    ],
     [
       "a field over the limit",
       `--b0und\r\nContent-Disposition: form-data; name="a"\r\n\r\n${"x".repeat(101)}\r\n--b0und--`,
@@ -133,7 +137,9 @@ Deno.test("[multipart] an unread file is skipped; malformed and oversized bodies
     ["too long", FORM, MultipartTooLargeError],
   ];
   for (const [label, body, kind] of refusals) {
-    const err = await assertRejects(() => drain(body, { maxBytes: label === "too long" ? 100 : 10_000 }));
+    const err = await assertRejects(() =>
+      drain(body, { maxBytes: label === "too long" ? 100 : 10_000 })
+    );
     assert(err instanceof kind, `${label}: ${err}`);
   }
   const many = Array.from(
@@ -237,7 +243,8 @@ function malformedBody(next: () => number, boundary: string): Uint8Array {
     () =>
       field("kind", "deliverable") +
       Array.from({ length: 2 + Math.floor(next() * 6) }, () => fileHead() + "%PDF-1.4\r\n")
-        .join("") + `--${boundary}--\r\n`,
+        .join("") +
+      `--${boundary}--\r\n`,
     // Binary garbage, alone or in headers.
     () => garbage(Math.floor(next() * 5000)),
     () => {
