@@ -42,20 +42,23 @@ async function postUpload(url: string, headers: Record<string, string>) {
   return { status: res.status, body, sha256: hash.digest("hex") };
 }
 
-/** One upload, then `PARALLEL` at once, sampled on `pid`; prints a row each. */
+/**
+ * One upload (the first since the process started, when its heap grows to its working size),
+ * another, then `PARALLEL` at once, sampled on `pid`; prints a row each.
+ */
 async function measure(
   label: string,
   pid: number,
   upload: () => Promise<{ status: number; body: Record<string, unknown>; sha256: string }>,
   isOk: (r: { status: number; body: Record<string, unknown>; sha256: string }) => boolean,
 ) {
-  for (const count of [1, PARALLEL]) {
+  for (const [count, when] of [[1, "first"], [1, "again"], [PARALLEL, "at once"]] as const) {
     // Let the previous round's garbage go before measuring from a quiet baseline.
     await new Promise((r) => setTimeout(r, 1500));
     const run = await sampled(pid, () => Promise.all(Array.from({ length: count }, upload)));
     const failed = run.result.filter((r) => !isOk(r));
     console.log(
-      `  ${label.padEnd(34)} ${String(count).padStart(3)} x ${FILE_MB} MB ${
+      `  ${label.padEnd(36)} ${String(count).padStart(2)} x ${FILE_MB} MB ${when.padEnd(7)} ${
         run.growth.toFixed(1).padStart(8)
       } MB ${(run.growth / count).toFixed(1).padStart(8)} MB ${
         ((count * FILE_MB) / run.seconds).toFixed(1).padStart(8)
@@ -152,10 +155,13 @@ if (import.meta.main) {
   const kind = Deno.env.get("DATABASE_URL") ? "Postgres" : "embedded PGlite";
   console.log(`# Upload memory: ${FILE_MB} MB files, 1 and ${PARALLEL} at once (${kind})`);
   console.log(
-    `  ${"server".padEnd(34)} uploads         RSS +MB  per upload  throughput  RSS before`,
+    `  ${"server".padEnd(36)} uploads               RSS +MB  per upload  throughput  RSS before`,
   );
   await wholeServer();
-  await parserOnly("parser only: busboy (lib/multipart)", new URL("lib/multipart.ts", ROOT).href);
+  await parserOnly(
+    "parser only: busboy (lib/multipart.ts)",
+    new URL("lib/multipart.ts", ROOT).href,
+  );
   const legacy = await legacyParser();
   if (legacy) {
     try {

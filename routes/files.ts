@@ -41,7 +41,7 @@ import {
   type SurveyFileKind,
 } from "../lib/survey_file_types.ts";
 import { FileTooLargeError, newStorageKey, type StoredObject } from "../lib/storage/provider.ts";
-import { claimUpload, registerUpload } from "../lib/storage/cleanup.ts";
+import { claimUpload, registerUpload, releaseUpload } from "../lib/storage/cleanup.ts";
 import { quotaMessage, type QuotaRoom, quotaRoom, storageQuotas } from "../lib/storage/quota.ts";
 import type { SurveyStatus } from "../lib/survey_status.ts";
 
@@ -145,16 +145,12 @@ interface StoredUpload {
   fileName: string;
 }
 
-/** The file's bytes go; used when a request fails after storing them. */
+/**
+ * The file's bytes go; used when a request fails after storing them. The key stays queued
+ * until its delete succeeded (lib/storage/cleanup.ts), so an outage leaves nothing behind.
+ */
 async function release(c: Context<AppEnv>, key: string): Promise<void> {
-  const { storage } = c.var.deps;
-  try {
-    await storage.delete([key]);
-    await c.var.db`delete from storage_cleanup where storage_key = ${key}`;
-  } catch (err) {
-    // The sweep deletes it later: the key stays registered.
-    console.error(`[files] could not release ${key}`, err);
-  }
+  await releaseUpload(c.var.db, c.var.deps.storage, { key });
 }
 
 /** A replayed upload (same opId): the file already stored, or 409 for another survey's id. */
@@ -232,8 +228,9 @@ async function readUpload(
         });
         stored = { key, object, type, fileName };
       } catch (err) {
-        // The provider removed what it had stored; only the registration is left.
-        await c.var.db`delete from storage_cleanup where storage_key = ${key}`.catch(() => {});
+        // The provider removes what it stored, unless the failure was its own (an outage):
+        // the registration goes only with a delete that succeeded.
+        await release(c, key);
         throw err;
       }
     }
