@@ -15,6 +15,20 @@
  * before the uploads started. Each upload's SHA-256 is checked (part 1).
  *
  *   deno run -A bench/upload_memory.ts     (UPLOAD_BENCH_MB=24, UPLOAD_BENCH_PARALLEL=8)
+ *
+ * Figures of 2026-11-28 (2 shared cores; RSS +MB first / again / 8 at once, noisy ±20 MB):
+ *
+ *   parser only, busboy          34–44 /  0–10 / 23–27 (3 per upload), 14–28 MB/s
+ *   parser only, hand-written    34–38 /  5–11 / 34–37 (4–5 per upload), 12–37 MB/s
+ *   main.ts on Postgres, chunks sent as bytea hex     176 / – / 168, 2.3–3.6 MB/s
+ *   main.ts on Postgres, chunks sent as base64         93 / 14 / 190, 4.5–5.4 MB/s
+ *   main.ts on PGlite, hex → base64                   114 → 39 / 27 / 280 → 279
+ *
+ * Neither parser holds a file: both stay near their buffers. busboy is kept (no worse, and
+ * well-kept). The server's growth comes from storing: postgres.js sends every parameter as
+ * text, so each 256 KB chunk became a copy, 512 KB of hex and a bind buffer, garbage the GC
+ * collects late; base64 cut that by a third. On PGlite the database's own buffers live in the
+ * server process too, so writing 192 MB grows it by what PGlite caches.
  */
 import { createHash } from "node:crypto";
 import { filePieces, jobFor, login, multipart, sampled, seedAccounts } from "./files.ts";
