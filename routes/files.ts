@@ -260,8 +260,10 @@ function safeName(name: string): string {
  *   checklistItemId?, opId?, file}` → 201 `{message: "File uploaded", file}`. Photos: the
  *   survey's technician, surveyor or an admin; deliverables: the surveyor or an admin.
  *   Type by content (lib/file_types.ts; 415 naming what is accepted), at most 25 MB (413,
- *   also from Content-Length before reading). A replayed opId → 200 with the file already
- *   stored. The file streams into storage; it is never held whole in memory.
+ *   also from Content-Length before reading), within the storage quotas of the survey and of
+ *   the firm working on it (413 naming the quota, its size and its use; lib/storage/quota.ts).
+ *   A replayed opId → 200 with the file already stored. The form is parsed by busboy
+ *   (lib/multipart.ts) and the file streams into storage; it is never held whole in memory.
  * - `GET /api/files/{id}` (`?inline=1` for a photo to show in an <img>): the bytes, streamed,
  *   for the client owning the survey, its surveyor and technician, and admins.
  * - `DELETE /api/files/{id}`: the uploader, the survey's surveyor or an admin, until the
