@@ -68,7 +68,12 @@ import { createParcelProvider } from "./lib/parcels/select.ts";
 import { createPlacesProvider } from "./lib/places/select.ts";
 import { createPaymentsProvider } from "./lib/payments/select.ts";
 import { createStorageProvider } from "./lib/storage/select.ts";
-import { STORAGE_SWEEP_INTERVAL_MS, sweepStorage } from "./lib/storage/cleanup.ts";
+import {
+  ORPHAN_SWEEP_INTERVAL_MS,
+  STORAGE_SWEEP_INTERVAL_MS,
+  sweepOrphanChunks,
+  sweepStorage,
+} from "./lib/storage/cleanup.ts";
 import { isFileUploadRequest } from "./lib/survey_file_types.ts";
 import { startOutboxSender } from "./lib/mail/sender.ts";
 import { mailDelivery } from "./lib/mail/delivery.ts";
@@ -207,11 +212,16 @@ async function start() {
     );
   sweepResets();
   const resetSweep = setInterval(sweepResets, 60_000);
-  // Stored bytes of deleted files (S3) and of uploads that died half way.
+  // Stored bytes of deleted files (S3) and of uploads that died half way, retried with
+  // backoff until their delete succeeds; and, hourly, chunks no file or upload knows.
   const sweepFiles = () =>
     backgroundWork(deps).run("storage sweep", () => sweepStorage(deps.sql, deps.storage));
   sweepFiles();
   const storageSweep = setInterval(sweepFiles, STORAGE_SWEEP_INTERVAL_MS);
+  const sweepOrphans = () =>
+    backgroundWork(deps).run("orphaned chunks sweep", () => sweepOrphanChunks(deps.sql));
+  sweepOrphans();
+  const orphanSweep = setInterval(sweepOrphans, ORPHAN_SWEEP_INTERVAL_MS);
   // Without SMTP_URL, emails stay in the outbox, where admins open them (/admin/email-outbox).
   const stopMail = mailDelivery(config) === "smtp"
     ? startOutboxSender(deps, { intervalMs: 5000, worker: workerName(config) })
@@ -227,6 +237,7 @@ async function start() {
   console.log(`${signal}: shutting down; in-flight requests and jobs get up to ${seconds} s.`);
   clearInterval(resetSweep);
   clearInterval(storageSweep);
+  clearInterval(orphanSweep);
   // server.shutdown() closes the listener at once (new connections are refused) and resolves
   // when every request already received has been answered. Jobs and the mail sender finish
   // their current pass; background work started by the last requests is waited for too.

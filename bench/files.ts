@@ -32,16 +32,16 @@ const MB = 1024 * 1024;
 const FILE_MB = Number(Deno.env.get("FILES_BENCH_MB") ?? 20);
 const ROUNDS = Number(Deno.env.get("FILES_BENCH_ROUNDS") ?? 3);
 const PIECE = 256 * 1024;
-const PASSWORD = "bench password for the files";
+export const PASSWORD = "bench password for the files";
 const BUCKET = "meridian-bench-files";
 
-async function rssMb(pid: number): Promise<number> {
+export async function rssMb(pid: number): Promise<number> {
   const status = await Deno.readTextFile(`/proc/${pid}/status`);
   return Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? NaN) / 1024;
 }
 
 /** Runs `work` while sampling the server's RSS; returns its result, seconds and peak growth. */
-async function sampled<T>(pid: number, work: () => Promise<T>) {
+export async function sampled<T>(pid: number, work: () => Promise<T>) {
   const before = await rssMb(pid);
   let peak = before;
   let isRunning = true;
@@ -62,7 +62,10 @@ async function sampled<T>(pid: number, work: () => Promise<T>) {
 }
 
 /** The file: a PDF header then a pattern, generated piece by piece. */
-function filePieces(size: number, hash: ReturnType<typeof createHash>): ReadableStream<Uint8Array> {
+export function filePieces(
+  size: number,
+  hash: ReturnType<typeof createHash>,
+): ReadableStream<Uint8Array> {
   let sent = 0;
   return new ReadableStream({
     pull(controller) {
@@ -78,7 +81,10 @@ function filePieces(size: number, hash: ReturnType<typeof createHash>): Readable
 }
 
 /** A multipart body (kind, then the file) streamed around `file`. */
-function multipart(file: ReadableStream<Uint8Array>, boundary: string): ReadableStream<Uint8Array> {
+export function multipart(
+  file: ReadableStream<Uint8Array>,
+  boundary: string,
+): ReadableStream<Uint8Array> {
   const enc = new TextEncoder();
   const head = enc.encode(
     `--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\ndeliverable\r\n` +
@@ -105,7 +111,7 @@ function multipart(file: ReadableStream<Uint8Array>, boundary: string): Readable
   });
 }
 
-async function login(appUrl: string, email: string): Promise<string> {
+export async function login(appUrl: string, email: string): Promise<string> {
   const res = await fetch(`${appUrl}/api/login`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: appUrl },
@@ -117,7 +123,7 @@ async function login(appUrl: string, email: string): Promise<string> {
 }
 
 /** The accounts (admin, client, surveyor with its firm's record), stored before the server starts. */
-async function seedAccounts(databaseUrl: string | undefined, dataDir: string) {
+export async function seedAccounts(databaseUrl: string | undefined, dataDir: string) {
   const db = await openDatabase({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
   try {
     await migrate(db.sql);
@@ -150,7 +156,7 @@ async function seedAccounts(databaseUrl: string | undefined, dataDir: string) {
 }
 
 /** Through the API: the client requests a survey, the admin assigns the firm, it accepts. */
-async function jobFor(appUrl: string, surveyorId: string): Promise<string> {
+export async function jobFor(appUrl: string, surveyorId: string): Promise<string> {
   const call = async (cookie: string, method: string, path: string, body: unknown) => {
     const res = await fetch(`${appUrl}${path}`, {
       method,

@@ -133,3 +133,30 @@ export async function checkPhotoItem(
   if (!item) return "missing";
   return item.kind === "photo" ? "ok" : "not_photo";
 }
+
+/** Bytes of recorded files on a survey and on every survey of a firm. */
+export interface StorageUse {
+  surveyBytes: number;
+  /** 0 when no firm was asked about. */
+  firmBytes: number;
+}
+
+/**
+ * The bytes recorded on `surveyId` and, with `surveyorId`, on every survey that firm works or
+ * worked on (an accepted, scheduled or completed assignment): what storage quotas count.
+ */
+export async function getStorageUse(
+  db: Db,
+  { surveyId, surveyorId }: { surveyId: string; surveyorId: string | null },
+): Promise<StorageUse> {
+  const [row] = await db<StorageUse[]>`
+    select
+      (select coalesce(sum(size_bytes), 0)::float8 from survey_files
+        where survey_id = ${surveyId}) as survey_bytes,
+      (select coalesce(sum(f.size_bytes), 0)::float8 from survey_files f
+        where ${surveyorId}::uuid is not null and f.survey_id in (
+          select a.survey_id from survey_assignments a
+          where a.surveyor_id = ${surveyorId}::uuid
+            and a.status in ('accepted', 'scheduled', 'completed'))) as firm_bytes`;
+  return row;
+}

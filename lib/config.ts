@@ -74,6 +74,12 @@ export const ConfigSchema = z.object({
   /** Path-style URLs (endpoint/bucket/key), which most S3-compatible servers need. */
   S3_FORCE_PATH_STYLE: boolFlag,
   /**
+   * Storage quotas in MB (MiB) for the files of one survey and of one firm's surveys;
+   * unset: lib/survey_file_types.ts's 200 MB and 5 GB.
+   */
+  SURVEY_STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(10_000_000).optional(),
+  FIRM_STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(100_000_000).optional(),
+  /**
    * Google OAuth client (a "Web application" client in Google Cloud): with its secret, /auth
    * and the request flow offer "Continue with Google". Its authorised redirect URI must be
    * PUBLIC_URL + /auth/google/callback.

@@ -1,20 +1,38 @@
 /**
- * A streaming multipart/form-data reader (RFC 7578) over a request body stream: parts come
- * one at a time, each with its own body stream that reads straight from the request, so a
- * file part is passed on as it arrives instead of being collected first (Request.formData()
- * and the npm parsers we looked at hold each part whole in memory).
+ * multipart/form-data (RFC 7578) over a request body stream, parsed by busboy (npm:busboy, the
+ * parser of multer and fastify): parts come one at a time, text fields as strings and each
+ * file as a stream that reads through to the request, so a file is passed on as it arrives and
+ * never held whole. Memory per upload stays a constant: busboy holds at most its file stream's
+ * buffer (FILE_BUFFER_BYTES) and its input buffer; once the file's reader stops reading, busboy
+ * stops taking input and this module stops reading the request (backpressure end to end).
+ * bench/upload_memory.ts measures it.
  */
+import { Buffer } from "node:buffer";
+import type { Readable } from "node:stream";
+// @ts-types="@types/busboy"
+import busboy from "busboy";
 
-/** One part of the form. Its `body` must be read to its end or cancelled before the next. */
-export interface MultipartPart {
+/** A text field, read whole (it is small: `maxFieldBytes`). */
+export interface MultipartField {
+  type: "field";
+  name: string;
+  value: string;
+}
+
+/** A file part: `body` must be read to its end or cancelled before asking for the next part. */
+export interface MultipartFile {
+  type: "file";
   /** The field name. */
   name: string;
-  /** The file name the browser sent, for a file field; undefined for a text field. */
-  filename: string | undefined;
-  /** The part's Content-Type header, if any (never trusted for a file's type). */
+  /** The file name the browser sent (base name, UTF-8; "" when it sent an empty one). */
+  filename: string;
+  /** The part's Content-Type header (never trusted for a file's type). */
   contentType: string | undefined;
   body: ReadableStream<Uint8Array>;
 }
+
+/** One part of the form. */
+export type MultipartPart = MultipartField | MultipartFile;
 
 /** The body is not well-formed multipart (a 400). */
 export class MultipartError extends Error {}
@@ -22,9 +40,8 @@ export class MultipartError extends Error {}
 /** The body is longer than `maxBytes` (a 413). */
 export class MultipartTooLargeError extends Error {}
 
-const CRLF = new Uint8Array([13, 10]);
-const HEADERS_END = new Uint8Array([13, 10, 13, 10]);
-const DASH_DASH = new Uint8Array([45, 45]);
+/** What busboy buffers of a file its reader has not taken yet. */
+const FILE_BUFFER_BYTES = 64 * 1024;
 
 /** The boundary of a `multipart/form-data` Content-Type, or undefined. */
 export function multipartBoundary(contentType: string | undefined): string | undefined {
@@ -33,242 +50,179 @@ export function multipartBoundary(contentType: string | undefined): string | und
   return match ? (match[1] ?? match[2]) : undefined;
 }
 
-/** Index of `needle` in `haystack` from `from`, or -1. */
-function indexOf(haystack: Uint8Array, needle: Uint8Array, from = 0): number {
-  const first = needle[0];
-  const last = haystack.length - needle.length;
-  for (
-    let i = haystack.indexOf(first, from);
-    i !== -1 && i <= last;
-    i = haystack.indexOf(first, i + 1)
-  ) {
-    let j = 1;
-    while (j < needle.length && haystack[i + j] === needle[j]) j++;
-    if (j === needle.length) return i;
-  }
-  return -1;
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  if (a.length === 0) return b;
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
-}
-
-/** Buffered reading of the body: only what has not been handed on yet is kept. */
-class Source {
-  buffer: Uint8Array = CRLF; // so a boundary at the very start matches "\r\n--boundary"
-  isDone = false;
-  #read = 0;
-  constructor(
-    private reader: ReadableStreamDefaultReader<Uint8Array>,
-    private maxBytes: number,
-  ) {}
-
-  /** Reads one more chunk; false at the end of the body. */
-  async more(): Promise<boolean> {
-    if (this.isDone) return false;
-    const { value, done } = await this.reader.read();
-    if (done) {
-      this.isDone = true;
-      return false;
-    }
-    this.#read += value.byteLength;
-    if (this.#read > this.maxBytes) {
-      await this.reader.cancel().catch(() => {});
-      throw new MultipartTooLargeError(`body over ${this.maxBytes} bytes`);
-    }
-    this.buffer = concat(this.buffer, value);
-    return true;
-  }
-
-  /** Waits for at least `n` buffered bytes; false when the body ends first. */
-  async ensure(n: number): Promise<boolean> {
-    while (this.buffer.length < n) if (!(await this.more())) return false;
-    return true;
-  }
-
-  async close(): Promise<void> {
-    await this.reader.cancel().catch(() => {});
-  }
+/** `err` as this module's errors: busboy's own (malformed input) become `MultipartError`. */
+function asMultipartError(err: unknown): Error {
+  if (err instanceof MultipartError || err instanceof MultipartTooLargeError) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  return new MultipartError(message.replace(/^Multipart: /, "").toLowerCase());
 }
 
 /**
- * The parts of a multipart body, in order. Each part's `body` streams from `body`; moving to
- * the next part first reads and drops whatever of the previous part's body was not read.
- * Throws `MultipartError` for a malformed body (no boundary, headers too long, more than
- * `maxParts` parts, ending before its closing boundary) and `MultipartTooLargeError` once
- * more than `maxBytes` arrive.
+ * A web stream over busboy's file stream: pauses it when the web stream's queue is full (busboy
+ * then stops parsing), and on cancel drains the rest so the form can go on.
+ */
+function fileBody(file: Readable): { body: ReadableStream<Uint8Array>; drain(): void } {
+  let isCancelled = false;
+  let isClosed = false;
+  const drain = () => {
+    if (isClosed || isCancelled) return;
+    isCancelled = true;
+    file.resume();
+  };
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      file.on("data", (chunk: Buffer) => {
+        if (isCancelled) return;
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 0) <= 0) file.pause();
+      });
+      file.once("end", () => {
+        isClosed = true;
+        if (!isCancelled) controller.close();
+      });
+      file.once("error", (err) => {
+        isClosed = true;
+        if (!isCancelled) controller.error(asMultipartError(err));
+      });
+      file.pause();
+    },
+    pull() {
+      file.resume();
+    },
+    cancel() {
+      drain();
+    },
+  }, new ByteLengthQueuingStrategy({ highWaterMark: FILE_BUFFER_BYTES }));
+  return { body, drain };
+}
+
+/**
+ * The parts of a multipart body, in order. Each file's `body` streams from `body`; moving to
+ * the next part first drops whatever of the previous file the caller did not read. Throws
+ * `MultipartError` for a malformed body (no boundary, a malformed part header, a nameless
+ * part, a field over `maxFieldBytes`, more than `maxParts` parts, a file name that is not
+ * UTF-8, ending before its closing boundary) and `MultipartTooLargeError` once more than
+ * `maxBytes` arrive.
  */
 export async function* parseMultipart(
   body: ReadableStream<Uint8Array>,
-  { boundary, maxBytes, maxParts = 20, maxHeaderBytes = 8 * 1024 }: {
-    boundary: string;
+  { contentType, maxBytes, maxParts = 20, maxFieldBytes = 1024 }: {
+    contentType: string;
     maxBytes: number;
     maxParts?: number;
-    maxHeaderBytes?: number;
+    maxFieldBytes?: number;
   },
 ): AsyncGenerator<MultipartPart> {
-  const delimiter = new TextEncoder().encode(`\r\n--${boundary}`);
-  const source = new Source(body.getReader(), maxBytes);
+  let parser: busboy.Busboy;
   try {
-    // The preamble (usually empty) up to the first boundary.
-    for (;;) {
-      const at = indexOf(source.buffer, delimiter);
-      if (at !== -1) {
-        source.buffer = source.buffer.subarray(at + delimiter.length);
-        break;
-      }
-      if (source.buffer.length > maxHeaderBytes) throw new MultipartError("no boundary found");
-      if (!(await source.more())) throw new MultipartError("no boundary found");
-    }
-    for (let count = 0;; count++) {
-      if (!(await source.ensure(2))) throw new MultipartError("body ends after a boundary");
-      if (source.buffer[0] === DASH_DASH[0] && source.buffer[1] === DASH_DASH[1]) return;
-      // Transport padding may follow a boundary before its line end.
-      for (;;) {
-        while (source.buffer.length > 0 && (source.buffer[0] === 32 || source.buffer[0] === 9)) {
-          source.buffer = source.buffer.subarray(1);
-        }
-        if (source.buffer.length >= 2) break;
-        if (!(await source.more())) throw new MultipartError("body ends after a boundary");
-      }
-      if (source.buffer[0] !== 13 || source.buffer[1] !== 10) {
-        throw new MultipartError("malformed boundary line");
-      }
-      if (count >= maxParts) throw new MultipartError(`more than ${maxParts} parts`);
-      // The buffer starts with the CRLF ending the boundary line; the headers follow it up to
-      // an empty line (at once, when the part has none).
-      let headersEnd: number;
-      for (;;) {
-        headersEnd = indexOf(source.buffer, HEADERS_END);
-        if (headersEnd !== -1) break;
-        if (source.buffer.length > maxHeaderBytes) {
-          throw new MultipartError("part headers too long");
-        }
-        if (!(await source.more())) throw new MultipartError("body ends in part headers");
-      }
-      const headerBytes = source.buffer.subarray(Math.min(2, headersEnd), headersEnd);
-      source.buffer = source.buffer.subarray(headersEnd + 4);
-      const headers = parseHeaders(headerBytes);
+    parser = busboy({
+      headers: { "content-type": contentType },
+      // Browsers send file names as raw UTF-8 (HTML's multipart/form-data encoding).
+      defParamCharset: "utf8",
+      fileHwm: FILE_BUFFER_BYTES,
+      highWaterMark: FILE_BUFFER_BYTES,
+      limits: { fieldSize: maxFieldBytes + 1, fieldNameSize: 100 },
+    });
+  } catch (err) {
+    throw asMultipartError(err);
+  }
+  const queue: (MultipartPart & { drain?: () => void })[] = [];
+  let failure: Error | undefined;
+  let isFinished = false;
+  let parts = 0;
+  let wake: (() => void) | undefined;
+  const notify = () => {
+    wake?.();
+    wake = undefined;
+  };
+  const fail = (err: unknown) => {
+    if (failure) return;
+    failure = asMultipartError(err);
+    parser.destroy(failure);
+    notify();
+  };
+  const counted = () => {
+    if (++parts <= maxParts) return true;
+    fail(new MultipartError(`more than ${maxParts} parts`));
+    return false;
+  };
 
-      let isPartDone = false;
-      /** The next bytes of this part's body, or null at its end. */
-      const next = async (): Promise<Uint8Array | null> => {
-        for (;;) {
-          if (isPartDone) return null;
-          const at = indexOf(source.buffer, delimiter);
-          if (at !== -1) {
-            const bytes = source.buffer.subarray(0, at);
-            source.buffer = source.buffer.subarray(at + delimiter.length);
-            isPartDone = true;
-            if (bytes.length > 0) return bytes;
-            return null;
-          }
-          // Keep what could be the start of a delimiter split across chunks.
-          const safe = source.buffer.length - (delimiter.length - 1);
-          if (safe > 0) {
-            const bytes = source.buffer.subarray(0, safe);
-            source.buffer = source.buffer.subarray(safe);
-            return bytes;
-          }
-          if (!(await source.more())) throw new MultipartError("body ends inside a part");
+  parser.on("field", (name, value, info) => {
+    if (!counted()) return;
+    if (!name) return fail(new MultipartError("part without a name"));
+    if (info.nameTruncated) return fail(new MultipartError("field name too long"));
+    if (info.valueTruncated || Buffer.byteLength(value) > maxFieldBytes) {
+      return fail(new MultipartError(`field ${name} is too long`));
+    }
+    queue.push({ type: "field", name, value });
+    notify();
+  });
+  parser.on("file", (name, file, info) => {
+    // A failure destroys the file stream with it: reported through the form, not thrown.
+    file.on("error", () => {});
+    if (!counted()) return;
+    if (!name) return fail(new MultipartError("part without a name"));
+    // busboy takes an application/octet-stream part without a file name for a file too.
+    const sent = info.filename ?? "";
+    if (sent.includes("\ufffd")) return fail(new MultipartError("file name is not UTF-8"));
+    // Browsers escape a quote in a file name as %22.
+    const filename = sent.replaceAll("%22", '"');
+    const { body, drain } = fileBody(file);
+    queue.push({ type: "file", name, filename, contentType: info.mimeType, body, drain });
+    notify();
+  });
+  parser.on("error", fail);
+  parser.on("finish", () => {
+    isFinished = true;
+    notify();
+  });
+
+  const reader = body.getReader();
+  const pump = async () => {
+    let size = 0;
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (failure) return;
+        if (done) break;
+        size += value.byteLength;
+        if (size > maxBytes) throw new MultipartTooLargeError(`body over ${maxBytes} bytes`);
+        if (!parser.write(value)) {
+          // busboy's buffer is full: its file's reader is behind. Wait until it caught up.
+          await new Promise<void>((resolve) => {
+            const go = () => {
+              parser.off("drain", go);
+              parser.off("close", go);
+              resolve();
+            };
+            parser.on("drain", go);
+            parser.on("close", go);
+          });
         }
-      };
-      const partBody = new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          try {
-            const bytes = await next();
-            if (bytes) controller.enqueue(bytes);
-            else controller.close();
-          } catch (err) {
-            controller.error(err);
-          }
-        },
-      }, { highWaterMark: 0 });
-      yield { ...headers, body: partBody };
-      while ((await next()) !== null) { /* drop what the reader left */ }
+      }
+      parser.end();
+    } catch (err) {
+      fail(err);
+    }
+  };
+  const pumping = pump();
+
+  try {
+    for (;;) {
+      if (failure) throw failure;
+      const part = queue.shift();
+      if (part) {
+        const { drain, ...out } = part;
+        yield out as MultipartPart;
+        drain?.();
+        continue;
+      }
+      if (isFinished) return;
+      await new Promise<void>((resolve) => wake = resolve);
     }
   } finally {
-    await source.close();
-  }
-}
-
-const headerDecoder = new TextDecoder("utf-8", { fatal: true });
-
-function parseHeaders(bytes: Uint8Array): Omit<MultipartPart, "body"> {
-  let text: string;
-  try {
-    text = headerDecoder.decode(bytes);
-  } catch {
-    throw new MultipartError("part headers are not UTF-8");
-  }
-  let disposition: string | undefined;
-  let contentType: string | undefined;
-  for (const line of text.split("\r\n")) {
-    if (line === "") continue;
-    const colon = line.indexOf(":");
-    if (colon <= 0) throw new MultipartError("malformed part header");
-    const name = line.slice(0, colon).trim().toLowerCase();
-    const value = line.slice(colon + 1).trim();
-    if (name === "content-disposition") disposition = value;
-    else if (name === "content-type") contentType = value;
-  }
-  if (!disposition || !/^form-data\s*(;|$)/i.test(disposition)) {
-    throw new MultipartError("part without Content-Disposition: form-data");
-  }
-  const params = dispositionParams(disposition);
-  const name = params.get("name");
-  if (name === undefined) throw new MultipartError("part without a name");
-  const encoded = params.get("filename*");
-  // Browsers escape a quote in a file name as %22 (HTML's multipart/form-data encoding).
-  let filename = params.get("filename")?.replaceAll("%22", '"');
-  if (encoded !== undefined) {
-    const match = /^utf-8'[^']*'(.*)$/i.exec(encoded);
-    try {
-      if (match) filename = decodeURIComponent(match[1]);
-    } catch {
-      throw new MultipartError("malformed filename*");
-    }
-  }
-  return { name, filename, contentType };
-}
-
-/** The `key=value` and `key="quoted value"` parameters of a Content-Disposition. */
-function dispositionParams(value: string): Map<string, string> {
-  const params = new Map<string, string>();
-  const pattern = /;\s*([^\s=;]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]*))/g;
-  for (const match of value.matchAll(pattern)) {
-    const key = match[1].toLowerCase();
-    const raw = match[2] !== undefined ? match[2].replace(/\\(.)/g, "$1") : match[3].trim();
-    if (!params.has(key)) params.set(key, raw);
-  }
-  return params;
-}
-
-/**
- * The text of a small part (a form field) as UTF-8, reading at most `maxBytes`. Throws
- * `MultipartError` when it is longer or not UTF-8.
- */
-export async function readTextPart(part: MultipartPart, maxBytes: number): Promise<string> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of part.body) {
-    size += chunk.byteLength;
-    if (size > maxBytes) throw new MultipartError(`field ${part.name} is too long`);
-    chunks.push(chunk);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw new MultipartError(`field ${part.name} is not UTF-8`);
+    if (!isFinished && !failure) fail(new MultipartError("form not read to its end"));
+    await reader.cancel().catch(() => {});
+    await pumping;
   }
 }

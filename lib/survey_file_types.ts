@@ -19,6 +19,16 @@ export const MAX_FILE_SIZE_TEXT = "25 MB";
 export const FILE_TOO_LARGE_MESSAGE = `File is too large: the limit is ${MAX_FILE_SIZE_TEXT}.`;
 
 /**
+ * Storage quotas (issue 20): the recorded files of one survey may take up to 200 MB (eight
+ * full-size files, or hundreds of photos), and those of all the surveys a firm works on up to
+ * 5 GB. Config (SURVEY_STORAGE_QUOTA_MB, FIRM_STORAGE_QUOTA_MB) may change them.
+ */
+export const SURVEY_STORAGE_QUOTA_BYTES = 200 * 1024 * 1024;
+
+/** See `SURVEY_STORAGE_QUOTA_BYTES`. */
+export const FIRM_STORAGE_QUOTA_BYTES = 5 * 1024 * 1024 * 1024;
+
+/**
  * Largest upload request: the file plus room for the multipart headers and the few text
  * fields beside it.
  */

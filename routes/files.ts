@@ -10,6 +10,7 @@ import { type FieldworkAccess, getFieldworkAccess } from "../db/survey_access.ts
 import {
   checkPhotoItem,
   deleteSurveyFile,
+  getStorageUse,
   getSurveyFile,
   getSurveyFileByOpId,
   insertSurveyFile,
@@ -17,6 +18,7 @@ import {
   toFileInfo,
 } from "../db/survey_files.ts";
 import { isUuid } from "../db/users.ts";
+import type { Db } from "../db/client.ts";
 import {
   ACCEPTED_FILE_TYPES,
   checkFileType,
@@ -31,7 +33,6 @@ import {
   MultipartError,
   MultipartTooLargeError,
   parseMultipart,
-  readTextPart,
 } from "../lib/multipart.ts";
 import {
   FILE_TOO_LARGE_MESSAGE,
@@ -40,7 +41,8 @@ import {
   type SurveyFileKind,
 } from "../lib/survey_file_types.ts";
 import { FileTooLargeError, newStorageKey, type StoredObject } from "../lib/storage/provider.ts";
-import { claimUpload, registerUpload } from "../lib/storage/cleanup.ts";
+import { claimUpload, registerUpload, releaseUpload } from "../lib/storage/cleanup.ts";
+import { quotaMessage, type QuotaRoom, quotaRoom, storageQuotas } from "../lib/storage/quota.ts";
 import type { SurveyStatus } from "../lib/survey_status.ts";
 
 /** The answers of the files API, so islands and tests read the same words. */
@@ -128,6 +130,13 @@ function fail(status: 400 | 403 | 404 | 409 | 413 | 415, message: string): never
   throw new HTTPException(status, { message });
 }
 
+/** Room left under the storage quotas of the survey and of the firm working on it. */
+async function roomFor(c: Context<AppEnv>, survey: FieldworkAccess["survey"], db: Db = c.var.db) {
+  const surveyorId = survey.workingSurveyorId;
+  const use = await getStorageUse(db, { surveyId: survey.id, surveyorId });
+  return quotaRoom(storageQuotas(c.var.deps.config), use, { hasFirm: surveyorId !== null });
+}
+
 /** What an upload stored before its fields were all known. */
 interface StoredUpload {
   key: string;
@@ -136,16 +145,12 @@ interface StoredUpload {
   fileName: string;
 }
 
-/** The file's bytes go; used when a request fails after storing them. */
+/**
+ * The file's bytes go; used when a request fails after storing them. The key stays queued
+ * until its delete succeeded (lib/storage/cleanup.ts), so an outage leaves nothing behind.
+ */
 async function release(c: Context<AppEnv>, key: string): Promise<void> {
-  const { storage } = c.var.deps;
-  try {
-    await storage.delete([key]);
-    await c.var.db`delete from storage_cleanup where storage_key = ${key}`;
-  } catch (err) {
-    // The sweep deletes it later: the key stays registered.
-    console.error(`[files] could not release ${key}`, err);
-  }
+  await releaseUpload(c.var.db, c.var.deps.storage, { key });
 }
 
 /** A replayed upload (same opId): the file already stored, or 409 for another survey's id. */
@@ -163,22 +168,25 @@ function replayAnswer(c: Context<AppEnv>, existing: SurveyFileRecord, surveyId: 
 async function readUpload(
   c: Context<AppEnv>,
   access: FieldworkAccess,
-  boundary: string,
+  contentType: string,
 ): Promise<{ fields: Record<string, string>; stored?: StoredUpload; replay?: SurveyFileRecord }> {
   const fields: Record<string, string> = {};
   let stored: StoredUpload | undefined;
+  let room: QuotaRoom | undefined;
   const { storage } = c.var.deps;
   try {
     const parts = parseMultipart(c.req.raw.body!, {
-      boundary,
+      contentType,
       maxBytes: MAX_UPLOAD_REQUEST_BYTES,
       maxParts: 8,
+      maxFieldBytes: MAX_FIELD_BYTES,
     });
     for await (const part of parts) {
-      if (part.filename === undefined && part.name !== "file") {
+      if (part.type === "field") {
+        if (part.name === "file") fail(400, FILE_MESSAGES.noFile);
         if (!TEXT_FIELDS.has(part.name)) fail(400, `Unknown form field: ${safeName(part.name)}`);
         if (part.name in fields) fail(400, `The ${part.name} field is repeated`);
-        fields[part.name] = await readTextPart(part, MAX_FIELD_BYTES);
+        fields[part.name] = part.value;
         continue;
       }
       if (part.name !== "file") fail(400, `Unknown form field: ${safeName(part.name)}`);
@@ -197,6 +205,10 @@ async function readUpload(
         if (existing) return { fields, replay: existing };
       }
       if (CLOSED.has(access.survey.status)) fail(409, FILE_MESSAGES.closed);
+      // Quotas: a full one refuses before a byte is stored; otherwise the room left is the
+      // most the provider takes (checked again when the file is recorded).
+      room = await roomFor(c, access.survey);
+      if (room.leftBytes === 0) fail(413, quotaMessage(room));
       const { head, isWhole, stream } = await readHead(part.body);
       // Without the kind yet (sent after the file), anything some kind accepts is stored and
       // the kind and role are checked once the form is read.
@@ -206,24 +218,28 @@ async function readUpload(
         const check = checkFileType(head, { kind: allowed.at(-1) ?? "photo", isWhole });
         fail(415, check.ok ? "This file's type is not accepted" : check.message);
       }
-      const fileName = storedFileName(part.filename ?? "", type);
+      const fileName = storedFileName(part.filename, type);
       const key = newStorageKey();
       await registerUpload(c.var.db, { key, storage: storage.kind });
       try {
         const object = await storage.put(key, stream, {
           contentType: type.contentType,
-          maxBytes: MAX_FILE_BYTES,
+          maxBytes: Math.min(MAX_FILE_BYTES, room.leftBytes),
         });
         stored = { key, object, type, fileName };
       } catch (err) {
-        // The provider removed what it had stored; only the registration is left.
-        await c.var.db`delete from storage_cleanup where storage_key = ${key}`.catch(() => {});
+        // The provider removes what it stored, unless the failure was its own (an outage):
+        // the registration goes only with a delete that succeeded.
+        await release(c, key);
         throw err;
       }
     }
     return { fields, stored };
   } catch (err) {
     if (stored) await release(c, stored.key);
+    if (err instanceof FileTooLargeError && room && err.maxBytes < MAX_FILE_BYTES) {
+      fail(413, quotaMessage(room));
+    }
     if (err instanceof FileTooLargeError || err instanceof MultipartTooLargeError) {
       fail(413, FILE_TOO_LARGE_MESSAGE);
     }
@@ -244,8 +260,10 @@ function safeName(name: string): string {
  *   checklistItemId?, opId?, file}` → 201 `{message: "File uploaded", file}`. Photos: the
  *   survey's technician, surveyor or an admin; deliverables: the surveyor or an admin.
  *   Type by content (lib/file_types.ts; 415 naming what is accepted), at most 25 MB (413,
- *   also from Content-Length before reading). A replayed opId → 200 with the file already
- *   stored. The file streams into storage; it is never held whole in memory.
+ *   also from Content-Length before reading), within the storage quotas of the survey and of
+ *   the firm working on it (413 naming the quota, its size and its use; lib/storage/quota.ts).
+ *   A replayed opId → 200 with the file already stored. The form is parsed by busboy
+ *   (lib/multipart.ts) and the file streams into storage; it is never held whole in memory.
  * - `GET /api/files/{id}` (`?inline=1` for a photo to show in an <img>): the bytes, streamed,
  *   for the client owning the survey, its surveyor and technician, and admins.
  * - `DELETE /api/files/{id}`: the uploader, the survey's surveyor or an admin, until the
@@ -267,11 +285,11 @@ export const files = new Hono<AppEnv>()
       if (length !== undefined && Number(length) > MAX_UPLOAD_REQUEST_BYTES) {
         fail(413, FILE_TOO_LARGE_MESSAGE);
       }
-      const boundary = multipartBoundary(c.req.header("content-type"));
-      if (!boundary) fail(415, FILE_MESSAGES.notMultipart);
+      const contentType = c.req.header("content-type");
+      if (!multipartBoundary(contentType)) fail(415, FILE_MESSAGES.notMultipart);
       if (!c.req.raw.body) fail(400, FILE_MESSAGES.noFile);
 
-      const { fields, stored, replay } = await readUpload(c, access, boundary);
+      const { fields, stored, replay } = await readUpload(c, access, contentType!);
       if (replay) return replayAnswer(c, replay, id);
       const outcome = await checkAndRecord(c, access, fields, stored);
       if (outcome.status !== 201 && stored) await release(c, stored.key);
@@ -350,7 +368,11 @@ export const files = new Hono<AppEnv>()
 
 type RecordOutcome =
   | { status: 201; message: string; extra: Record<string, unknown> }
-  | { status: 400 | 403 | 404 | 409 | 415; message: string; extra?: Record<string, unknown> }
+  | {
+    status: 400 | 403 | 404 | 409 | 413 | 415;
+    message: string;
+    extra?: Record<string, unknown>;
+  }
   | { status: 200; replay: SurveyFileRecord };
 
 /**
@@ -402,6 +424,14 @@ async function checkAndRecord(
       return { status: 404, message: FILE_MESSAGES.surveyNotFound };
     }
     if (CLOSED.has(locked.survey.status)) return { status: 409, message: FILE_MESSAGES.closed };
+    // The survey is locked; uploads to the firm's other surveys wait here too, so parallel
+    // uploads cannot pass the quota together.
+    const firmId = locked.survey.workingSurveyorId;
+    if (firmId) await tx`select pg_advisory_xact_lock(hashtext(${`storage_quota:${firmId}`}))`;
+    const room = await roomFor(c, locked.survey, tx);
+    if (stored.object.sizeBytes > room.leftBytes) {
+      return { status: 413, message: quotaMessage(room, stored.object.sizeBytes) };
+    }
     if (checklistItemId) {
       const item = await checkPhotoItem(tx, { surveyId, itemId: checklistItemId });
       if (item === "missing") return { status: 404, message: FILE_MESSAGES.itemMissing };

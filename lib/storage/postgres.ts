@@ -6,6 +6,7 @@
  * request for as long as a slow client takes to send; a failed upload deletes its chunks
  * instead, and the cleanup sweep (lib/storage/cleanup.ts) catches one that died outright.
  */
+import { Buffer } from "node:buffer";
 import type { Sql } from "../../db/client.ts";
 import { metered, type StorageProvider } from "./provider.ts";
 
@@ -26,11 +27,15 @@ export function createPostgresStorage(sql: Sql): StorageProvider {
       let filled = 0;
       let index = 0;
       const flush = async () => {
-        // A copy of just the filled part: the buffer is reused for the next chunk.
-        const data = buffer.slice(0, filled);
+        // Sent as base64 text rather than as a bytea parameter: postgres.js sends parameters
+        // as text, and a bytea one goes as hex (a copy, then 2 bytes of string per byte);
+        // base64 is read straight from the buffer and is a third shorter. Per 24 MB upload
+        // that cut the server's memory growth by a third and the time by 35% (bench/
+        // upload_memory.ts).
+        const data = Buffer.from(buffer.buffer, 0, filled).toString("base64");
         await sql`
           insert into file_chunks (storage_key, chunk_index, data)
-          values (${key}, ${index}, ${data})`;
+          values (${key}, ${index}, decode(${data}, 'base64'))`;
         index++;
         filled = 0;
       };

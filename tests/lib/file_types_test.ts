@@ -1,13 +1,6 @@
-/** Content sniffing (lib/file_types.ts) and the streaming multipart reader (lib/multipart.ts). */
-import { assert, assertEquals, assertMatch, assertRejects } from "../_assert.ts";
+/** Content sniffing (lib/file_types.ts); the multipart reader is in multipart_test.ts. */
+import { assert, assertEquals, assertMatch } from "../_assert.ts";
 import { checkFileType, detectFileType } from "../../lib/file_types.ts";
-import {
-  multipartBoundary,
-  MultipartError,
-  MultipartTooLargeError,
-  parseMultipart,
-  readTextPart,
-} from "../../lib/multipart.ts";
 import { FILES } from "../_file_fixtures.ts";
 
 const enc = new TextEncoder();
@@ -78,82 +71,4 @@ Deno.test("[file types] programs under another name are named in the 415 message
     photo.message,
     /DWG file is not accepted as a photo\. Photos must be JPEG, PNG, WebP/,
   );
-});
-
-/** A body in pieces of `size` bytes: every split point of a boundary gets exercised. */
-function chunked(bytes: Uint8Array, size: number): ReadableStream<Uint8Array> {
-  let offset = 0;
-  return new ReadableStream({
-    pull(controller) {
-      if (offset >= bytes.length) return controller.close();
-      controller.enqueue(bytes.slice(offset, offset + size));
-      offset += size;
-    },
-  });
-}
-
-const FORM = "preamble to ignore\r\n--b0und\r\n" +
-  'Content-Disposition: form-data; name="kind"\r\n\r\nphoto\r\n' +
-  "--b0und  \r\n" +
-  'Content-Disposition: form-data; name="file"; filename="Zo\\"e.bin"; filename*=UTF-8\'\'Zo%C3%AB.bin\r\n' +
-  "Content-Type: application/octet-stream\r\n\r\n" +
-  "line1\r\n--b0un not yet\r\n\r\n--b0und\r\n" +
-  'Content-Disposition: form-data; name="empty"\r\n\r\n\r\n' +
-  "--b0und--\r\nepilogue";
-
-Deno.test("[multipart] parts and bodies are the same whatever the chunk size", async () => {
-  for (const size of [1, 2, 3, 7, 13, 64, 100_000]) {
-    const parts: [string, string | undefined, string][] = [];
-    for await (
-      const part of parseMultipart(chunked(enc.encode(FORM), size), {
-        boundary: "b0und",
-        maxBytes: 10_000,
-      })
-    ) {
-      parts.push([part.name, part.filename, await readTextPart(part, 1000)]);
-    }
-    assertEquals(parts, [
-      ["kind", undefined, "photo"],
-      ["file", "Zoë.bin", "line1\r\n--b0un not yet\r\n"],
-      ["empty", undefined, ""],
-    ], `chunks of ${size}`);
-  }
-});
-
-Deno.test("[multipart] an unread part is skipped; malformed and oversized bodies throw", async () => {
-  const names: string[] = [];
-  for await (
-    const part of parseMultipart(chunked(enc.encode(FORM), 5), {
-      boundary: "b0und",
-      maxBytes: 10_000,
-    })
-  ) {
-    names.push(part.name);
-  }
-  assertEquals(names, ["kind", "file", "empty"]);
-  const drain = async (text: string, maxBytes = 10_000) => {
-    for await (
-      const part of parseMultipart(chunked(enc.encode(text), 4), { boundary: "b0und", maxBytes })
-    ) {
-      await readTextPart(part, 1000);
-    }
-  };
-  assert((await assertRejects(() => drain("no boundary at all"))) instanceof MultipartError);
-  assert(
-    (await assertRejects(() =>
-      drain('--b0und\r\nContent-Disposition: form-data; name="a"\r\n\r\nab')
-    )) instanceof MultipartError,
-  );
-  assert(
-    (await assertRejects(() => drain("--b0und\r\nX-Other: 1\r\n\r\nab\r\n--b0und--"))) instanceof
-      MultipartError,
-  );
-  assert((await assertRejects(() => drain(FORM, 100))) instanceof MultipartTooLargeError);
-  assertEquals(
-    multipartBoundary("multipart/form-data; boundary=----WebKitFormBoundaryA1"),
-    "----WebKitFormBoundaryA1",
-  );
-  assertEquals(multipartBoundary('multipart/form-data; charset=utf-8; boundary="a b"'), "a b");
-  assertEquals(multipartBoundary("application/json"), undefined);
-  assertEquals(multipartBoundary("multipart/form-data"), undefined);
 });
