@@ -204,3 +204,52 @@ test("[mail fault] when KV cannot note the hand-off, nothing is sent and the row
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+test("[mail fault] a claim whose answer was lost in a database restart is sent as soon as the database is back", async () => {
+  const { sql, kvPath, dir, id } = await setUp();
+  const smtp = await startSmtp();
+  const config = testConfig({ SMTP_URL: smtp.url, MAIL_FROM: from });
+  const kv = await openKv(kvPath);
+  let loseNextClaim = true;
+  // The claim commits, then the connection drops before its answer arrives.
+  const lossy = new Proxy(sql, {
+    apply(target, self, args: unknown[]) {
+      const result = Reflect.apply(target, self, args);
+      const text = Array.isArray(args[0]) ? (args[0] as string[]).join("?") : "";
+      if (loseNextClaim && /status = 'sending',\s+attempts = attempts \+ 1/.test(text)) {
+        loseNextClaim = false;
+        return Promise.resolve(result).then(() =>
+          Promise.reject(
+            Object.assign(new Error("write CONNECTION_CLOSED 127.0.0.1:5432"), {
+              code: "CONNECTION_CLOSED",
+            }),
+          )
+        );
+      }
+      return result;
+    },
+  }) as Sql;
+  const sender = await freshSender();
+  const stop = sender.startOutboxSender(
+    { sql: lossy, kv, config },
+    { intervalMs: 10, worker: "host-a:8000" },
+  );
+  try {
+    const outcome = await quietly(() =>
+      Promise.race([
+        smtp.waitFor(1).then(() => "sent"),
+        new Promise((resolve) => setTimeout(() => resolve("timeout"), 5000)),
+      ])
+    );
+    assertEquals(outcome, "sent", "sent within seconds, not after its 5-minute lease");
+    assertEquals(loseNextClaim, false, "the first claim's answer was lost");
+  } finally {
+    await quietly(stop);
+    kv.close();
+    await smtp.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+  assertEquals(smtp.received.length, 1);
+  const row = await getOutboxEmail(sql, { id });
+  assertEquals([row?.status, row?.attempts], ["sent", 2]);
+});
