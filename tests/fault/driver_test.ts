@@ -8,6 +8,7 @@
 import postgres from "postgres";
 import { assert, assertEquals } from "../_assert.ts";
 import { isPostgresDown } from "../../lib/unavailable.ts";
+import { openDatabase } from "../../db/client.ts";
 
 const url = Deno.env.get("DATABASE_URL") || undefined;
 
@@ -133,31 +134,55 @@ function isolationOf(sql: postgres.Sql, busy = false) {
     .execute();
 }
 
+/**
+ * Upstream #823 / #1189 (PR #1218): each of the pool's `max` connections carries one running
+ * query and 99 pipelined ones, so the BEGIN is the 100th pipelined (postgres.js's max_pipeline).
+ * The transaction must run on a connection of its own and no plain query inside it.
+ */
+async function assertBeginFillingPipelineReserves(sql: postgres.Sql, max: number): Promise<void> {
+  await Promise.all(Array.from({ length: max }, () => sql`select pg_sleep(0.05)`));
+  const plain = Array.from({ length: max * 100 }, (_, i) => isolationOf(sql, i < max));
+  const tx = await sql.begin("isolation level repeatable read", async (tx) => {
+    const [{ iso }] = await tx<{ iso: string }[]>`
+      select current_setting('transaction_isolation') as iso`;
+    return iso;
+  }).then((iso) => iso, (e) => `${codeOf(e) ?? ""} ${e}`);
+  const after = await Promise.all(Array.from({ length: 20 }, () => isolationOf(sql)));
+  assertEquals(tx, "repeatable read", `max ${max}`);
+  const seen = [...await Promise.all(plain), ...after].map(([r]) => r.iso);
+  assertEquals(seen.filter((iso) => iso !== "read committed"), [], `max ${max}`);
+}
+
 driverTest(
   "[postgres driver] a BEGIN that fills a connection's pipeline still reserves the connection",
   async () => {
-    // Upstream #823 / #1189 (PR #1218): each connection of the pool carries one running query
-    // and 99 pipelined ones, so the BEGIN is the 100th pipelined (postgres.js's max_pipeline).
     for (const max of [1, 2, 3]) {
       const sql = pool(max);
       try {
-        await Promise.all(Array.from({ length: max }, () => sql`select pg_sleep(0.05)`));
-        const plain = Array.from({ length: max * 100 }, (_, i) => isolationOf(sql, i < max));
-        const tx = await sql.begin("isolation level repeatable read", async (tx) => {
-          const [{ iso }] = await tx<{ iso: string }[]>`
-            select current_setting('transaction_isolation') as iso`;
-          return iso;
-        }).then((iso) => iso, (e) => `${codeOf(e) ?? ""} ${e}`);
-        const after = await Promise.all(Array.from({ length: 20 }, () => isolationOf(sql)));
-        assertEquals(tx, "repeatable read", `max ${max}`);
-        const seen = [...await Promise.all(plain), ...after].map(([r]) => r.iso);
-        assertEquals(seen.filter((iso) => iso !== "read committed"), [], `max ${max}`);
+        await assertBeginFillingPipelineReserves(sql, max);
       } finally {
         await sql.end({ timeout: 1 });
       }
     }
   },
 );
+
+Deno.test({
+  name:
+    "[postgres driver] on the app's own pool (embedded PGlite or Postgres) a BEGIN that fills the pipeline still reserves",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "driver-test-" });
+    const db = await openDatabase({ DATABASE_URL: url, DATA_DIR: dir }, { memory: true });
+    try {
+      await assertBeginFillingPipelineReserves(db.sql, db.sql.options.max);
+    } finally {
+      await db.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
 
 driverTest(
   "[postgres driver] concurrent transactions and plain queries on a small pool each keep their own session",
