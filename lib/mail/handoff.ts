@@ -68,9 +68,19 @@ export async function markMailAccepted(
   await withKv(kv, () => kv.set(keys.mailHandoff(id), record, { expireIn: HANDOFF_TTL_MS }));
 }
 
-/** Forgets row `id`'s hand-off once the database holds its outcome. Throws like the others. */
-export async function forgetMailHandoff(kv: Deno.Kv, { id }: { id: string }): Promise<void> {
-  await withKv(kv, () => kv.delete(keys.mailHandoff(id)));
+// Deletes per atomic commit (Deno KV allows up to 1000 mutations in one).
+const FORGET_BATCH = 500;
+
+/**
+ * Forgets the hand-offs of rows `ids` once the database holds their outcomes, a few hundred per
+ * KV commit (one write for a whole pass, not one per message). Throws like the others.
+ */
+export async function forgetMailHandoffs(kv: Deno.Kv, ids: readonly string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += FORGET_BATCH) {
+    const op = kv.atomic();
+    for (const id of ids.slice(i, i + FORGET_BATCH)) op.delete(keys.mailHandoff(id));
+    await withKv(kv, () => op.commit());
+  }
 }
 
 /** Row `id`'s hand-off record, or undefined. */

@@ -6,7 +6,7 @@
  * Exactly once: a message the mail server accepted is never handed over again. With the app's
  * Deno KV (`deps.kv`, as main.ts passes it) each hand-off is recorded there around the SMTP
  * accept (lib/mail/handoff.ts): `handing_over` before, `accepted` right after, deleted once the
- * database says 'sent'. So when recording the outcome in the database fails (it restarts, say),
+ * database says 'sent' (at the end of the pass). So when recording the outcome in the database fails (it restarts, say),
  * the fact survives in KV, also a restart of the process: every pass first records the accepted
  * hand-offs KV holds, and a claimed row that KV records as accepted is marked sent, never sent.
  * A KV that cannot note the hand-off means the message is not handed over (it is retried like a
@@ -29,7 +29,7 @@ import type { Config } from "../config.ts";
 import { isPostgresDown } from "../unavailable.ts";
 import {
   beginMailHandoff,
-  forgetMailHandoff,
+  forgetMailHandoffs,
   listAcceptedMailHandoffs,
   markMailAccepted,
 } from "./handoff.ts";
@@ -155,18 +155,18 @@ export async function reconcileAcceptedHandoffs(sql: Sql, kv: Deno.Kv): Promise<
   for (const id of ids) {
     await markEmailSent(sql, { id });
     unrecorded.delete(id);
-    await forgetQuietly(kv, id);
   }
+  await forgetQuietly(kv, ids);
   return ids.length;
 }
 
-async function forgetQuietly(kv: Deno.Kv | undefined, id: string): Promise<void> {
-  if (!kv) return;
+async function forgetQuietly(kv: Deno.Kv | undefined, ids: readonly string[]): Promise<void> {
+  if (!kv || ids.length === 0) return;
   try {
-    await forgetMailHandoff(kv, { id });
+    await forgetMailHandoffs(kv, ids);
   } catch (err) {
     // Harmless: an 'accepted' record is recorded again (a no-op), a 'handing_over' one replaced.
-    console.error(`[mail] Could not forget the hand-off record of email ${id}`, err);
+    console.error(`[mail] Could not forget the hand-off records of ${ids.length} email(s)`, err);
   }
 }
 
@@ -208,6 +208,8 @@ export async function deliverDueEmails(
   }
   const domain = messageDomain(deps.config.PUBLIC_URL);
   const claimed = await claimDueEmails(deps.sql, { limit: batch, messageDomain: domain, worker });
+  // Rows whose outcome the database now holds: their KV records go, in one commit at the end.
+  const settled: string[] = [];
   await eachBounded(claimed, concurrency, async (email) => {
     const handoff = {
       id: email.id,
@@ -233,7 +235,7 @@ export async function deliverDueEmails(
         console.error(`[mail] Email ${email.id} was delivered; recording it failed`, err);
         return;
       }
-      await forgetQuietly(deps.kv, email.id);
+      settled.push(email.id);
       return;
     }
     try {
@@ -243,7 +245,7 @@ export async function deliverDueEmails(
         error: failure,
         maxAttempts,
       });
-      await forgetQuietly(deps.kv, email.id);
+      settled.push(email.id);
       if (status === "failed") {
         result.failed++;
         console.error(`[mail] Giving up on email ${email.id} after ${email.attempts} attempts`);
@@ -261,6 +263,7 @@ export async function deliverDueEmails(
       console.error(`[mail] Email ${email.id} failed; recording the failure failed too`, err);
     }
   });
+  await forgetQuietly(deps.kv, settled);
   return result;
 }
 
