@@ -222,15 +222,18 @@ async function start() {
     backgroundWork(deps).run("orphaned chunks sweep", () => sweepOrphanChunks(deps.sql));
   sweepOrphans();
   const orphanSweep = setInterval(sweepOrphans, ORPHAN_SWEEP_INTERVAL_MS);
+  // Jobs and emails are claimed under this instance's name: the port it listens on (PORT=0's
+  // random one too), so each live instance has its own and takes back what it lost.
+  const worker = workerName({ PORT: server.addr.port });
   // Without SMTP_URL, emails stay in the outbox, where admins open them (/admin/email-outbox).
   const stopMail = mailDelivery(config) === "smtp"
-    ? startOutboxSender(deps, { intervalMs: 5000, worker: workerName(config) })
+    ? startOutboxSender(deps, { intervalMs: 5000, worker })
     : undefined;
   // Durable jobs (automatic dispatch), polled every second; safe beside other instances.
   const stopJobs = startJobWorker(deps, {
     handlers: APP_JOB_HANDLERS,
     intervalMs: 1000,
-    worker: workerName(config),
+    worker,
   });
   const signal = await firstStopSignal();
   const seconds = config.SHUTDOWN_TIMEOUT_SECONDS;

@@ -4,7 +4,9 @@
  * remote server's round trips). Runs the same backlog twice:
  *
  *  - "one at a time": the old sender (one message and one SMTP connection per message, in turn);
- *  - "pooled": the sender as it is (nodemailer pool, MAIL_CONCURRENCY messages at once).
+ *  - "pooled": the sender as it is (nodemailer pool, MAIL_CONCURRENCY messages at once);
+ *  - "pooled, hand-offs in KV": the same with the app's Deno KV (a file, as main.ts opens it),
+ *    where each message's hand-off is noted before and after the SMTP accept (issue 20).
  *
  *   deno run -A bench/mail_sender.ts
  *   DATABASE_URL=postgres://… deno run -A bench/mail_sender.ts
@@ -13,6 +15,7 @@
  * end. BENCH_MESSAGES sets the backlog (default 300). Prints figures; asserts nothing.
  */
 import { openDatabase } from "../db/client.ts";
+import { openKv } from "../db/kv.ts";
 import { migrate } from "../db/migrate.ts";
 import { insertOutboxEmail } from "../lib/mail/outbox.ts";
 import {
@@ -45,6 +48,7 @@ async function run(
   label: string,
   transportFor: (url: string) => MailTransport,
   concurrency: number,
+  kv?: Deno.Kv,
 ) {
   await db.sql`delete from email_outbox`;
   for (let i = 0; i < MESSAGES; i++) {
@@ -63,7 +67,7 @@ async function run(
   try {
     while (true) {
       const r = await deliverDueEmails(
-        { sql: db.sql, config: { ...config, SMTP_URL: smtp.url }, transport },
+        { sql: db.sql, kv, config: { ...config, SMTP_URL: smtp.url }, transport },
         { concurrency },
       );
       sent += r.sent;
@@ -89,10 +93,23 @@ try {
   );
   await run("one at a time (before)", (url) => createSmtpTransport(url, { pool: false }), 1);
   await run(
-    `pooled, ${MAIL_CONCURRENCY} at once (now)`,
+    `pooled, ${MAIL_CONCURRENCY} at once, no KV`,
     (url) => createSmtpTransport(url),
     MAIL_CONCURRENCY,
   );
+  const kvDir = await Deno.makeTempDir({ prefix: "bench-mail-kv-" });
+  const kv = await openKv(`${kvDir}/kv.sqlite3`);
+  try {
+    await run(
+      `pooled, hand-offs in KV (now)`,
+      (url) => createSmtpTransport(url),
+      MAIL_CONCURRENCY,
+      kv,
+    );
+  } finally {
+    kv.close();
+    await Deno.remove(kvDir, { recursive: true });
+  }
 } finally {
   await db.close();
   await scratch.drop();

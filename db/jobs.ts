@@ -142,6 +142,26 @@ export async function releaseWorkerJobs(db: Db, { worker }: { worker: string }):
 }
 
 /**
+ * Extends by `leaseMs` from now the leases of the claimed jobs still running (`jobs`: id and
+ * the claim's attempts, as fencing): the heartbeat of a worker whose handlers are alive. A job
+ * claimed again since, or finished, is left alone. Returns how many leases were extended.
+ */
+export async function renewJobLeases(
+  db: Db,
+  { jobs, leaseMs }: { jobs: readonly { id: string; attempts: number }[]; leaseMs: number },
+): Promise<number> {
+  if (jobs.length === 0) return 0;
+  const ids = jobs.map((j) => j.id);
+  const attempts = jobs.map((j) => j.attempts);
+  // A released job (locked_until null: its outcome was just recorded) is not leased again.
+  const result = await db`
+    update jobs set locked_until = now() + ${leaseMs} * interval '1 millisecond'
+    where done_at is null and failed_at is null and locked_until is not null
+      and (id, attempts) in (select * from unnest(${ids}::bigint[], ${attempts}::int[]))`;
+  return result.count;
+}
+
+/**
  * Marks a claimed job done. `attempts` is the claim's (fencing): returns false, changing
  * nothing, when the job was claimed again since or is no longer pending.
  */

@@ -18,6 +18,9 @@ export const keys = {
   deviceToken: (tokenHash: string) => ["device_tokens", tokenHash] as const,
   /** A Google sign-in in progress (lib/oauth/google.ts), by the SHA-256 of its `state`. */
   oauthState: (stateHash: string) => ["oauth_states", stateHash] as const,
+  /** What the mail sender knows of an outbox row's hand-off to SMTP (lib/mail/handoff.ts). */
+  mailHandoff: (outboxId: string) => ["mail_handoffs", outboxId] as const,
+  mailHandoffsPrefix: () => ["mail_handoffs"] as const,
 };
 
 /** Why Deno KV could not be opened at start-up, in one line for the operator. */

@@ -18,9 +18,16 @@
  * database failed just then) is kept in memory and recorded at the start of the next pass,
  * before anything is claimed, so the job neither waits out its lease nor runs again.
  *
+ * Leases are short (JOB_LEASE_MS, a minute) and kept alive by a heartbeat: while a handler
+ * runs, its worker extends the lease every third of it. A job whose worker died (or whose
+ * failure could not be recorded before it died) is due again within a minute, whatever the
+ * worker was called: lease expiry is the last resort, and a short one.
+ *
  * A worker started with a `worker` name (main.ts: `workerName`, "host:port") claims under it
  * and, when it starts, takes back at once the leases held under that name: they are its
- * crashed predecessor's, and waiting out the 5-minute lease would only delay them.
+ * crashed predecessor's. It does the same after a pass that failed on the database, once the
+ * database answers again (after recording the outcomes it held): a claim whose answer was lost
+ * in the outage leased jobs this worker never saw, and no handler of its own is running then.
  *
  * Finished jobs are kept for a while to read (what ran, why one failed) and then deleted by
  * `sweepFinishedJobs`, which the worker runs about once an hour: done jobs after
@@ -39,6 +46,7 @@ import {
   failJob,
   type Job,
   releaseWorkerJobs,
+  renewJobLeases,
 } from "../db/jobs.ts";
 import { closeExpiredLeads } from "../db/leads.ts";
 import type { AppDeps } from "./deps.ts";
@@ -65,10 +73,11 @@ export const RETRY_BASE_MS = 5_000;
 /** Longest delay between two attempts. */
 export const RETRY_MAX_MS = 10 * 60_000;
 /**
- * How long a claim holds a job before another worker may take it: far longer than any
- * handler should run, short enough that a crashed instance's jobs resume within minutes.
+ * How long a claim holds a job before another worker may take it, unless the heartbeat of the
+ * worker running it extends it (every third of it): a crashed instance's jobs resume within a
+ * minute, while a live handler keeps its job however long it runs.
  */
-export const JOB_LEASE_MS = 5 * 60_000;
+export const JOB_LEASE_MS = 60_000;
 
 /** Days a done job is kept before the sweep deletes it. */
 export const DONE_JOB_RETENTION_DAYS = 7;
@@ -116,9 +125,10 @@ function errorText(err: unknown): string {
 }
 
 /**
- * This instance's worker name: host and port, stable across a restart of the same instance
- * and distinct between instances side by side. Undefined for PORT 0 (a random port): such
- * instances could share the name, so they claim anonymously and wait out leases.
+ * This instance's worker name: host and the port it listens on, stable across a restart of the
+ * same instance and distinct between live instances (two cannot listen on one port). Pass the
+ * port actually listened on: with PORT=0 it is a random one, so a restart gets another name and
+ * its predecessor's claims come back when their (short) lease lapses. Undefined for port 0.
  */
 export function workerName({ PORT }: { PORT: number }): string | undefined {
   return PORT ? `${Deno.hostname()}:${PORT}` : undefined;
@@ -154,7 +164,7 @@ async function recordOrKeep(sql: Sql, outcome: JobOutcome): Promise<void> {
 }
 
 /** Records the outcomes a database failure held back; throws (keeping the rest) if it fails. */
-async function recordHeldOutcomes(sql: Sql): Promise<void> {
+export async function recordHeldOutcomes(sql: Sql): Promise<void> {
   for (const [id, outcome] of [...unrecordedJobs]) {
     await recordOutcome(sql, outcome);
     unrecordedJobs.delete(id);
@@ -225,9 +235,24 @@ export async function runDueJobsOnce<D extends { sql: Sql }>(
     kinds: Object.keys(handlers),
     worker,
   });
-  const outcomes = await Promise.allSettled(
-    jobs.map((job) => runJob(deps, handlers, job, result)),
-  );
+  // The heartbeat: leases of the jobs still running are extended every third of a lease.
+  const running = new Map(jobs.map((job) => [job.id, { id: job.id, attempts: job.attempts }]));
+  const heartbeat = jobs.length > 0
+    ? setInterval(() => {
+      renewJobLeases(deps.sql, { jobs: [...running.values()], leaseMs }).catch((err) => {
+        // The next beat tries again; the lease itself is the last resort.
+        console.warn(`[jobs] Could not extend the leases of running jobs: ${errorText(err)}`);
+      });
+    }, Math.max(10, Math.floor(leaseMs / 3)))
+    : undefined;
+  let outcomes: PromiseSettledResult<void>[];
+  try {
+    outcomes = await Promise.allSettled(
+      jobs.map((job) => runJob(deps, handlers, job, result).finally(() => running.delete(job.id))),
+    );
+  } finally {
+    clearInterval(heartbeat);
+  }
   const rejected = outcomes.find((o) => o.status === "rejected");
   if (rejected) throw (rejected as PromiseRejectedResult).reason;
   return result;
@@ -273,6 +298,8 @@ export function startJobWorker<D extends { sql: Sql }>(
     inFlight = (async () => {
       try {
         if (!isReleased && worker) {
+          // Held outcomes first: a released job must not run again before its outcome is in.
+          await recordHeldOutcomes(deps.sql);
           const n = await releaseWorkerJobs(deps.sql, { worker });
           isReleased = true;
           if (n > 0) console.log(`[jobs] Took back ${n} job(s) a previous run left in flight.`);
@@ -300,7 +327,9 @@ export function startJobWorker<D extends { sql: Sql }>(
         }
       } catch (err) {
         if (isPostgresDown(err)) {
-          // Said once per outage; the next tick tries again.
+          // Said once per outage; the next tick tries again, first taking back what a claim
+          // lost in the outage may have leased under this name.
+          if (worker) isReleased = false;
           if (!wasDown) console.warn("[jobs] The database is unavailable; jobs wait.");
           wasDown = true;
         } else {

@@ -3,26 +3,42 @@
  * `concurrency` at once, over a pooled SMTP transport), then records each outcome: sent, or
  * failed-with-backoff.
  *
- * Exactly once: a message the mail server accepted is never handed over again by this
- * process. When recording an outcome fails (the database restarts, say), the outcome is kept
- * in memory and recorded at the start of the next pass, before anything new is claimed; a pass
- * that cannot record them claims nothing. While it waits, the row stays 'sending' under its
- * lease, so no other sender takes it either. Only when the process itself dies between the
- * hand-off and the record is the outcome unknown: the lease lapses, the row is tried again with
- * the same Message-ID (fixed per row at its first claim, so a receiving server or mail client
- * can recognise the repeat) and `last_error` says the earlier try was in doubt. A sender
- * started with a `worker` name claims under it and, when it starts, makes the rows still
- * 'sending' under that name due at once: they are its crashed predecessor's, in doubt, and
- * waiting out their 5-minute lease would only delay them.
+ * Exactly once: a message the mail server accepted is never handed over again. With the app's
+ * Deno KV (`deps.kv`, as main.ts passes it) each hand-off is recorded there around the SMTP
+ * accept (lib/mail/handoff.ts): `handing_over` before, `accepted` right after, deleted once the
+ * database says 'sent' (at the end of the pass). So when recording the outcome in the database fails (it restarts, say),
+ * the fact survives in KV, also a restart of the process: every pass first records the accepted
+ * hand-offs KV holds, and a claimed row that KV records as accepted is marked sent, never sent.
+ * A KV that cannot note the hand-off means the message is not handed over (it is retried like a
+ * refused one). The outcomes are also kept in memory, for a KV that failed after the accept.
+ * A pass that cannot record what it holds claims nothing; meanwhile the row stays 'sending'
+ * under its lease, so no other sender takes it either. Only when the process dies between the
+ * hand-off and the `accepted` note is the outcome unknown: the row is tried again with the same
+ * Message-ID (fixed per row at its first claim, so a receiving server or mail client can
+ * recognise the repeat) and `last_error` says the earlier try was in doubt.
+ *
+ * A sender started with a `worker` name claims under it and, when it starts, makes the rows
+ * still 'sending' under that name due at once: they are its crashed predecessor's, and waiting
+ * out their 5-minute lease would only delay them. It does the same after a pass that failed on
+ * the database, once the database answers again: a claim whose answer was lost in the outage
+ * committed rows this process never saw (all of its own hand-offs are over by then).
  */
 import nodemailer from "nodemailer";
 import type { Sql } from "../../db/client.ts";
 import type { Config } from "../config.ts";
+import { isPostgresDown } from "../unavailable.ts";
+import {
+  beginMailHandoff,
+  forgetMailHandoffs,
+  listAcceptedMailHandoffs,
+  markMailAccepted,
+} from "./handoff.ts";
 import {
   claimDueEmails,
   markEmailFailed,
   markEmailSent,
   MAX_ATTEMPTS,
+  type OutboxEmail,
   releaseSenderEmails,
 } from "./outbox.ts";
 
@@ -79,6 +95,11 @@ export function createSmtpTransport(
 /** What the sender needs: the database, the sender address and a transport. */
 export interface SenderDeps {
   sql: Sql;
+  /**
+   * The app's Deno KV, where hand-offs are recorded so that an accepted message is never sent
+   * again, also after a restart (lib/mail/handoff.ts). Without it that memory is the process's.
+   */
+  kv?: Deno.Kv;
   config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "PUBLIC_URL">;
   /** Defaults to SMTP at `config.SMTP_URL`. */
   transport?: MailTransport;
@@ -124,6 +145,31 @@ export async function recordUnrecordedOutcomes(sql: Sql): Promise<number> {
   return recorded;
 }
 
+/**
+ * Records in the database every hand-off KV holds as accepted (the process that made it may
+ * have died before it could), then forgets them. Returns how many. Throws when KV cannot be
+ * read or the database fails.
+ */
+export async function reconcileAcceptedHandoffs(sql: Sql, kv: Deno.Kv): Promise<number> {
+  const ids = await listAcceptedMailHandoffs(kv);
+  for (const id of ids) {
+    await markEmailSent(sql, { id });
+    unrecorded.delete(id);
+  }
+  await forgetQuietly(kv, ids);
+  return ids.length;
+}
+
+async function forgetQuietly(kv: Deno.Kv | undefined, ids: readonly string[]): Promise<void> {
+  if (!kv || ids.length === 0) return;
+  try {
+    await forgetMailHandoffs(kv, ids);
+  } catch (err) {
+    // Harmless: an 'accepted' record is recorded again (a no-op), a 'handing_over' one replaced.
+    console.error(`[mail] Could not forget the hand-off records of ${ids.length} email(s)`, err);
+  }
+}
+
 function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
@@ -156,31 +202,40 @@ export async function deliverDueEmails(
   const result: DeliveryResult = { sent: 0, retrying: 0, failed: 0 };
   const held = await recordUnrecordedOutcomes(deps.sql);
   if (held > 0) console.log(`[mail] Recorded ${held} outcome(s) held back by a database failure.`);
+  if (deps.kv) {
+    const accepted = await reconcileAcceptedHandoffs(deps.sql, deps.kv);
+    if (accepted > 0) console.log(`[mail] Recorded ${accepted} accepted hand-off(s) from KV.`);
+  }
   const domain = messageDomain(deps.config.PUBLIC_URL);
   const claimed = await claimDueEmails(deps.sql, { limit: batch, messageDomain: domain, worker });
+  // Rows whose outcome the database now holds: their KV records go, in one commit at the end.
+  const settled: string[] = [];
   await eachBounded(claimed, concurrency, async (email) => {
-    let failure: string | undefined;
-    try {
-      await deps.transport.send({
-        from: deps.config.MAIL_FROM,
-        to: email.toAddress,
-        subject: email.subject,
-        html: email.html,
-        text: email.text,
-        messageId: email.messageId ?? `<${email.id}@${domain}>`,
-      });
-    } catch (err) {
-      failure = errorText(err);
-    }
+    const handoff = {
+      id: email.id,
+      attemptId: email.attemptId,
+      messageId: email.messageId ?? `<${email.id}@${domain}>`,
+    };
+    const failure = await handOver(deps, email, handoff);
     if (failure === undefined) {
       result.sent++;
+      if (deps.kv) {
+        try {
+          await markMailAccepted(deps.kv, handoff);
+        } catch (err) {
+          // Memory (below) still keeps this process from sending it again.
+          console.error(`[mail] Email ${email.id} was delivered; noting it in KV failed`, err);
+        }
+      }
       try {
         await markEmailSent(deps.sql, { id: email.id });
       } catch (err) {
         // Delivered: never send it again. Recorded when the database answers.
         unrecorded.set(email.id, { kind: "sent" });
         console.error(`[mail] Email ${email.id} was delivered; recording it failed`, err);
+        return;
       }
+      settled.push(email.id);
       return;
     }
     try {
@@ -190,6 +245,7 @@ export async function deliverDueEmails(
         error: failure,
         maxAttempts,
       });
+      settled.push(email.id);
       if (status === "failed") {
         result.failed++;
         console.error(`[mail] Giving up on email ${email.id} after ${email.attempts} attempts`);
@@ -207,7 +263,43 @@ export async function deliverDueEmails(
       console.error(`[mail] Email ${email.id} failed; recording the failure failed too`, err);
     }
   });
+  await forgetQuietly(deps.kv, settled);
   return result;
+}
+
+/**
+ * Hands `email` to the mail server unless KV records that an earlier try already did. Returns
+ * undefined when the server has it, else why not (a KV that cannot note the hand-off counts as
+ * a failed try: nothing was sent).
+ */
+async function handOver(
+  deps: SenderDeps & { transport: MailTransport },
+  email: OutboxEmail,
+  handoff: { id: string; attemptId: string | null; messageId: string },
+): Promise<string | undefined> {
+  if (deps.kv) {
+    try {
+      if (await beginMailHandoff(deps.kv, handoff) === "accepted") {
+        console.log(`[mail] Email ${email.id} was accepted by an earlier try; not sent again.`);
+        return undefined;
+      }
+    } catch (err) {
+      return `Not sent: the hand-off could not be noted in KV (${errorText(err)})`;
+    }
+  }
+  try {
+    await deps.transport.send({
+      from: deps.config.MAIL_FROM,
+      to: email.toAddress,
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+      messageId: handoff.messageId,
+    });
+    return undefined;
+  } catch (err) {
+    return errorText(err);
+  }
 }
 
 /**
@@ -232,6 +324,10 @@ export function startOutboxSender(
     inFlight = (async () => {
       try {
         if (!isReleased && worker) {
+          // Outcomes this process holds first: a released row must not be claimed (and sent)
+          // again before its 'sent' is recorded.
+          await recordUnrecordedOutcomes(deps.sql);
+          if (deps.kv) await reconcileAcceptedHandoffs(deps.sql, deps.kv);
           const n = await releaseSenderEmails(deps.sql, { worker });
           isReleased = true;
           if (n > 0) console.log(`[mail] Retrying ${n} email(s) a previous run left in doubt.`);
@@ -245,7 +341,9 @@ export function startOutboxSender(
           if (sent + retrying + failed === 0) break;
         }
       } catch (err) {
-        // The database may be briefly unavailable; the next tick tries again.
+        // The database may be briefly unavailable; the next tick tries again, and first takes
+        // back what a claim lost in the outage may have left leased under this name.
+        if (worker && isPostgresDown(err)) isReleased = false;
         console.error("[mail] Outbox pass failed", err);
       }
       if (!isStopped) timer = setTimeout(tick, intervalMs);

@@ -8,6 +8,7 @@
 import postgres from "postgres";
 import { assert, assertEquals } from "../_assert.ts";
 import { isPostgresDown } from "../../lib/unavailable.ts";
+import { openDatabase } from "../../db/client.ts";
 
 const url = Deno.env.get("DATABASE_URL") || undefined;
 
@@ -121,6 +122,117 @@ driverTest(
     } finally {
       await admin`drop table if exists fault_driver_probe`;
       await sql.end({ timeout: 1 });
+      await admin.end({ timeout: 1 });
+    }
+  },
+);
+
+/** What a pool said about isolation: a plain query that ran inside someone's transaction sees it. */
+function isolationOf(sql: postgres.Sql, busy = false) {
+  return sql<{ iso: string }[]>`
+    select current_setting('transaction_isolation') as iso, ${busy ? sql`pg_sleep(0.1)` : sql`1`}`
+    .execute();
+}
+
+/**
+ * Upstream #823 / #1189 (PR #1218): each of the pool's `max` connections carries one running
+ * query and 99 pipelined ones, so the BEGIN is the 100th pipelined (postgres.js's max_pipeline).
+ * The transaction must run on a connection of its own and no plain query inside it.
+ */
+async function assertBeginFillingPipelineReserves(sql: postgres.Sql, max: number): Promise<void> {
+  await Promise.all(Array.from({ length: max }, () => sql`select pg_sleep(0.05)`));
+  const plain = Array.from({ length: max * 100 }, (_, i) => isolationOf(sql, i < max));
+  const tx = await sql.begin("isolation level repeatable read", async (tx) => {
+    const [{ iso }] = await tx<{ iso: string }[]>`
+      select current_setting('transaction_isolation') as iso`;
+    return iso;
+  }).then((iso) => iso, (e) => `${codeOf(e) ?? ""} ${e}`);
+  const after = await Promise.all(Array.from({ length: 20 }, () => isolationOf(sql)));
+  assertEquals(tx, "repeatable read", `max ${max}`);
+  const seen = [...await Promise.all(plain), ...after].map(([r]) => r.iso);
+  assertEquals(seen.filter((iso) => iso !== "read committed"), [], `max ${max}`);
+}
+
+driverTest(
+  "[postgres driver] a BEGIN that fills a connection's pipeline still reserves the connection",
+  async () => {
+    for (const max of [1, 2, 3]) {
+      const sql = pool(max);
+      try {
+        await assertBeginFillingPipelineReserves(sql, max);
+      } finally {
+        await sql.end({ timeout: 1 });
+      }
+    }
+  },
+);
+
+Deno.test({
+  name:
+    "[postgres driver] on the app's own pool (embedded PGlite or Postgres) a BEGIN that fills the pipeline still reserves",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "driver-test-" });
+    const db = await openDatabase({ DATABASE_URL: url, DATA_DIR: dir }, { memory: true });
+    try {
+      await assertBeginFillingPipelineReserves(db.sql, db.sql.options.max);
+    } finally {
+      await db.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+driverTest(
+  "[postgres driver] concurrent transactions and plain queries on a small pool each keep their own session",
+  async () => {
+    const admin = pool(1);
+    await admin`create table if not exists fault_driver_begins (n int)`;
+    await admin`truncate fault_driver_begins`;
+    let committed = 0;
+    const failures: string[] = [];
+    const foreign: string[] = [];
+    try {
+      // Requests arrive one by one (a task or a microtask apart), so a BEGIN often finds every
+      // connection busy and is pipelined behind plain queries; a short pipeline makes it fill
+      // one as often as 640 requests/s did with the default.
+      for (const [max, max_pipeline] of [[1, 2], [2, 2], [2, 1], [2, 100]]) {
+        // max_pipeline is a postgres.js option its type declarations leave out.
+        const options = { max, max_pipeline, connect_timeout: 5, onnotice: () => {} };
+        const sql = postgres(url!, options as postgres.Options<Record<string, never>>);
+        try {
+          const work: Promise<unknown>[] = [];
+          for (let i = 0; i < 400; i++) {
+            await (i % 10 === 0 ? new Promise((resolve) => setTimeout(resolve, 0)) : null);
+            work.push(
+              i % 4 === 0
+                ? sql.begin("isolation level repeatable read", async (tx) => {
+                  await tx`insert into fault_driver_begins values (${i})`;
+                  await tx`select 1`;
+                }).then(() => committed++)
+                : isolationOf(sql).then(([{ iso }]) => {
+                  if (iso !== "read committed") foreign.push(`max ${max}/${max_pipeline}: ${iso}`);
+                }),
+            );
+          }
+          for (const r of await Promise.allSettled(work)) {
+            if (r.status === "rejected") {
+              failures.push(`max ${max}/${max_pipeline}: ${codeOf(r.reason) ?? r.reason}`);
+            }
+          }
+        } finally {
+          await sql.end({ timeout: 1 });
+        }
+      }
+      assertEquals(failures.slice(0, 5), []);
+      assertEquals(foreign.slice(0, 5), []);
+      const [{ count }] = await admin<{ count: number }[]>`
+        select count(*)::int as count from fault_driver_begins`;
+      assertEquals(count, committed);
+      assertEquals(committed, 4 * 100);
+    } finally {
+      await admin`drop table if exists fault_driver_begins`;
       await admin.end({ timeout: 1 });
     }
   },

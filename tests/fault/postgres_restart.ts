@@ -10,7 +10,11 @@
  * - `/readyz` is 200 again within 5 s of Postgres accepting connections again;
  * - every request answered with a 2xx has its survey in the table;
  * - every other answer is a 503 JSON `{message}` with `Retry-After` (never a 500, never a
- *   dropped connection or a request left hanging).
+ *   dropped connection or a request left hanging);
+ * - exactly once (issue 20): the confirmation emails of the surveys, sent by the server's outbox
+ *   sender to a local SMTP server (this process) through the restart, all arrive within
+ *   DRAIN_WITHIN_MS after the load, each Message-ID once, and every outbox row ends 'sent';
+ *   every dispatch job has finished by then too (none waits out a lease the restart left).
  *
  * The cluster is dropped afterwards, also on failure. Not root or no `pg_createcluster`: the
  * test is reported as ignored, unless REQUIRE_FAULT=1 makes that a failure. Named without
@@ -20,6 +24,7 @@
 import postgres from "postgres";
 import { assert, assertEquals } from "../_assert.ts";
 import { surveyRequest } from "../_fixtures.ts";
+import { startSmtp } from "../_smtp_fake.ts";
 
 const NAME = "[fault] a Postgres restart under write load: the server stays up and answers 503s";
 const CLUSTER = "meridian_fault";
@@ -29,6 +34,8 @@ const RESTART_AFTER_SECONDS = 8;
 const WORKERS = 4;
 /** The issue's bound: /readyz is 200 again this soon after Postgres is back. */
 const READY_WITHIN_MS = 5000;
+/** Emails and jobs left by the load are all delivered and finished this soon after it. */
+const DRAIN_WITHIN_MS = 20_000;
 /** A request with no answer by then counts as hung. */
 const REQUEST_TIMEOUT_MS = 30_000;
 const MAIN = new URL("../../main.ts", import.meta.url).pathname;
@@ -182,6 +189,7 @@ async function runFaultTest() {
   // The server runs as the database's owner, not a superuser, as deployments do (issue 19).
   const databaseUrl = `postgres://meridian@127.0.0.1:${PG_PORT}/meridian`;
   let server: ReturnType<typeof startServer> | undefined;
+  const smtp = await startSmtp();
   // A cluster left by an interrupted run would hold the port.
   await run("pg_dropcluster", [version, CLUSTER, "--stop"], { check: false });
   try {
@@ -220,6 +228,8 @@ async function runFaultTest() {
       NODE_ENV: "production",
       LOG_REQUESTS: "0",
       DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "Meridian <no-reply@meridian.test>",
     });
     // The first start may rebuild the island bundles; a server that never listens fails here.
     let giveUp: ReturnType<typeof setTimeout> | undefined;
@@ -382,6 +392,38 @@ async function runFaultTest() {
       const rows = await sql<{ id: string }[]>`select id from surveys where id in ${sql(ids)}`;
       const stored = new Set(rows.map((r) => r.id));
       assertEquals(ids.filter((id) => !stored.has(id)), [], "2xx surveys missing from the table");
+
+      // Exactly once: every queued email arrives, each Message-ID once; no job stays behind.
+      const drainedBy = performance.now() + DRAIN_WITHIN_MS;
+      let left = { emails: -1, jobs: -1 };
+      while (performance.now() < drainedBy) {
+        const [row] = await sql<{ emails: number; jobs: number }[]>`
+          select (select count(*)::int from email_outbox where status <> 'sent') as emails,
+                 (select count(*)::int from jobs where done_at is null and failed_at is null)
+                   as jobs`;
+        left = row;
+        if (row.emails === 0 && row.jobs === 0) break;
+        await sleep(200);
+      }
+      const [{ sent }] = await sql<{ sent: number }[]>`
+        select count(*)::int as sent from email_outbox where status = 'sent'`;
+      const perMessageId = new Map<string, number>();
+      for (const message of smtp.received) {
+        const id = /^Message-ID:\s*(\S+)/im.exec(message.raw)?.[1] ?? "(none)";
+        perMessageId.set(id, (perMessageId.get(id) ?? 0) + 1);
+      }
+      console.log(
+        `${sent} emails sent, ${smtp.received.length} received; left after the load: ` +
+          `${left.emails} emails, ${left.jobs} jobs`,
+      );
+      assertEquals(left, { emails: 0, jobs: 0 }, "emails or jobs still waiting after the load");
+      assert(sent >= created.length, `${sent} emails sent for ${created.length} surveys`);
+      assertEquals(
+        [...perMessageId].filter(([, n]) => n > 1),
+        [],
+        "Message-IDs delivered more than once",
+      );
+      assertEquals(smtp.received.length, sent, "messages received vs outbox rows sent");
     } finally {
       await sql.end({ timeout: 1 });
     }
@@ -392,6 +434,7 @@ async function runFaultTest() {
     throw err;
   } finally {
     await server?.stop();
+    await smtp.close();
     await run("pg_dropcluster", [version, CLUSTER, "--stop"], { check: false });
     await Deno.remove(dataDir, { recursive: true }).catch(() => {});
   }

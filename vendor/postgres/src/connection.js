@@ -170,11 +170,21 @@ function Connection(options, queues = {}, { onopen = noop, onend = noop, onclose
         : (query = q, query.active = true)
 
       build(q)
-      return write(toBuffer(q))
+      const written = write(toBuffer(q))
+      // Patched (vendor/postgres/README.md, upstream #823 / #1189, PR #1218): sql.begin()
+      // reserves the connection in onexecute. As the last term of the chain below it was skipped
+      // whenever the BEGIN filled the pipeline or the socket pushed back, although the BEGIN was
+      // sent: the pool then handed the open transaction to other queries (UNSAFE_TRANSACTION, or
+      // their statements ran inside it). Reserve whenever the BEGIN went out, and pipeline
+      // nothing more onto a connection that was just reserved.
+      if (q.options.onexecute) {
+        q.options.onexecute(connection)
+        return false
+      }
+      return written
         && !q.describeFirst
         && !q.cursorFn
         && sent.length < max_pipeline
-        && (!q.options.onexecute || q.options.onexecute(connection))
     } catch (error) {
       sent.length === 0 && write(Sync)
       errored(error)
