@@ -238,8 +238,11 @@ export interface AssignSurveyorInput {
   surveyorId: string;
   /** Whole cents, more than 0. */
   agreedPriceCents: number;
-  /** "claim": the surveyor took the lead at the quote (accepted at once); "admin": offered. */
-  source: "claim" | "admin";
+  /**
+   * "claim": the surveyor took the lead at the quote; "proposal": the client accepted the
+   * surveyor's proposal (both accepted at once); "admin": offered.
+   */
+  source: "claim" | "admin" | "proposal";
   /** Who assigned (the admin, or the claiming surveyor's user); null for the system. */
   actorId: string | null;
   /** Why the open assignment, if any, ends (stored on it); default "Reassigned". */
@@ -306,7 +309,8 @@ export async function assignSurveyorInTx(
     }
   }
 
-  const isClaim = input.source === "claim";
+  // A claim or an accepted proposal: both sides already agreed, so it is accepted at once.
+  const isClaim = input.source !== "admin";
   const assignment = await insertAssignment(tx, {
     surveyId: survey.id,
     surveyorId: party.id,
@@ -489,7 +493,7 @@ export async function updateAssignmentStatusInTx(
         tx,
         survey,
         party,
-        current.status !== "offered" || current.source === "claim",
+        current.status !== "offered" || current.source !== "admin",
         eventActor,
       );
       if (bySurveyor) await adminNote(status);
