@@ -27,6 +27,14 @@ export const PROPOSAL_STATUS_LABELS: Record<ProposalStatus, string> = {
   withdrawn: "Withdrawn",
 };
 
+/** The badge variant (static/css/base.css) per status. */
+export const PROPOSAL_STATUS_BADGES: Record<ProposalStatus, string> = {
+  pending: "info",
+  accepted: "success",
+  declined: "neutral",
+  withdrawn: "neutral",
+};
+
 /** What the API answers with, word for word (toasts show them). */
 export const PROPOSAL_MESSAGES = {
   sent: "Proposal sent",

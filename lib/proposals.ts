@@ -370,3 +370,20 @@ export async function declineProposal(
   });
   return declined;
 }
+
+/**
+ * Why the buyer may not send or change a proposal on their purchased lead now, or null: the
+ * lead was returned to them, their firm is not active, or the survey was cancelled or has a
+ * surveyor. What the purchased lead's page says instead of the form.
+ */
+export function proposalClosedReason(input: {
+  refundedAt: string | null;
+  surveyStatus: SurveyStatus;
+  surveyorStatus: string;
+}): string | null {
+  if (input.refundedAt) return PROPOSAL_MESSAGES.refunded;
+  if (input.surveyStatus === "cancelled") return PROPOSAL_MESSAGES.surveyCancelled;
+  if (!OPEN_FOR_PROPOSALS.includes(input.surveyStatus)) return PROPOSAL_MESSAGES.surveyTaken;
+  if (input.surveyorStatus !== "active") return PROPOSAL_MESSAGES.firmNotActive;
+  return null;
+}
