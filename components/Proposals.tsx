@@ -72,15 +72,15 @@ function islandProps(
 
 /**
  * "Proposals" on /survey/{id}: the instant quote and every proposal side by side, Accept and
- * Decline for the owning client. Shown to the owner and admins once the request went to
- * surveyors (or has proposals): before that there is nobody to propose.
+ * Decline for the owning client. Shown to the owner and admins while the request is with
+ * surveyors, and whenever it has proposals: otherwise there is nothing to compare.
  */
 export function SurveyProposalsCard({ survey, proposals, isOwner }: {
   survey: Survey;
   proposals: ClientProposal[];
   isOwner: boolean;
 }) {
-  if (proposals.length === 0 && survey.status === "requested") return null;
+  if (proposals.length === 0 && survey.status !== "surveyors_notified") return null;
   return (
     <Card id="proposals-title" title="Proposals">
       <Island

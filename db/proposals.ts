@@ -235,6 +235,21 @@ export async function declineOtherPendingProposals(
   return rows.map((r) => ({ ...toOwn(r), surveyorId: r.surveyorId, purchaseId: r.purchaseId }));
 }
 
+/**
+ * Withdraws the pending proposal of purchase `purchaseId`, if any (its lead was returned to the
+ * buyer, so the offer no longer stands). Returns how many were withdrawn (0 or 1).
+ */
+export async function withdrawPendingProposalOfPurchase(
+  db: Db,
+  { purchaseId }: { purchaseId: string },
+): Promise<number> {
+  const rows = await db`
+    update survey_proposals set status = 'withdrawn', decided_at = now(), updated_at = now()
+    where lead_purchase_id = ${purchaseId} and status = 'pending'
+    returning id`;
+  return rows.length;
+}
+
 /** Sets the buyer's pipeline status on purchases `purchaseIds` (won, lost…). */
 export async function setPurchasesPipeline(
   db: Db,

@@ -12,6 +12,7 @@ import { assignmentRows, emailsOf, notificationsOf, surveyRow } from "../_assign
 import { todayInUs } from "../../lib/proposal_schema.ts";
 import { PROPOSAL_MESSAGES } from "../../lib/proposal_constants.ts";
 import { firmSlug } from "../../lib/firm_slug.ts";
+import { refundPurchase } from "../../lib/refunds.ts";
 
 /** A date `days` after today in the US (YYYY-MM-DD). */
 function daysAhead(days: number): string {
@@ -417,6 +418,26 @@ test("[proposals] two accepts of different proposals at once: exactly one wins",
     assertEquals(states.map((s) => s.status), ["accepted", "declined"]);
     assertEquals((await emailsOf(t, "proposal_accepted")).length, 1);
     assertEquals((await emailsOf(t, "surveyor_assigned")).length, 1);
+  } finally {
+    t.close();
+  }
+});
+
+test("[proposals] an approved return withdraws the buyer's pending proposal", async () => {
+  const { t, client, survey, lead, firms: [alpha] } = await setup();
+  try {
+    await send(t, lead.id, alpha);
+    const [{ id: purchaseId }] = await t.sql<{ id: string }[]>`
+      select id from lead_purchases where lead_id = ${lead.id}`;
+    const outcome = await t.sql.begin((tx) =>
+      refundPurchase(tx, { purchaseId, reason: "invalid_contact", actorId: null })
+    );
+    assertEquals(outcome.status, "refunded");
+    const list = await expectJson(
+      await t.request("GET", `/api/surveys/${survey.id}/proposals`, { cookie: client.cookie }),
+      200,
+    );
+    assertEquals(list.proposals.map((p: { status: string }) => p.status), ["withdrawn"]);
   } finally {
     t.close();
   }
