@@ -16,6 +16,15 @@ import type { UnlockedLead } from "../lib/lead_market_schema.ts";
 import type { Survey } from "../lib/survey_schema.ts";
 import { turnaroundLine } from "../lib/quote_text.ts";
 
+/** What the card says when the survey is already this buyer's job (a claim, an admin's). */
+export const ASSIGNED_TO_YOU =
+  "The survey is assigned to you (see Assignment), so no proposal is needed.";
+
+function isOpenAssignment(lead: UnlockedLead): boolean {
+  const status = lead.assignment?.status;
+  return status === "offered" || status === "accepted" || status === "scheduled";
+}
+
 function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
@@ -37,11 +46,15 @@ export function SurveyorProposalCard({ lead, proposal, surveyorStatus }: {
           leadId: lead.id,
           surveyId: lead.surveyId,
           proposal,
-          closedReason: proposal?.status === "accepted" ? null : proposalClosedReason({
-            refundedAt: lead.refundedAt,
-            surveyStatus: lead.surveyStatus,
-            surveyorStatus,
-          }),
+          closedReason: proposal?.status === "accepted"
+            ? null
+            : isOpenAssignment(lead)
+            ? ASSIGNED_TO_YOU
+            : proposalClosedReason({
+              refundedAt: lead.refundedAt,
+              surveyStatus: lead.surveyStatus,
+              surveyorStatus,
+            }),
           quotedPriceCents: lead.quote.quoteRequired ? null : lead.quotedPriceCents,
           minDate: today,
           maxDate: addDays(today, PROPOSAL_MAX_DAYS_AHEAD),

@@ -83,6 +83,11 @@ function summary(props: SurveyProposalsProps, proposals: ClientProposal[]): stri
   if (pending === 0) {
     return "No proposal is waiting for your answer. Surveyors may still send new ones, and your instant quote stands.";
   }
+  if (!props.canAnswer) {
+    return `${pending} ${
+      pending === 1 ? "proposal is" : "proposals are"
+    } waiting for the client's answer.`;
+  }
   return `${pending} ${
     pending === 1 ? "proposal is" : "proposals are"
   } waiting for your answer. Compare ${

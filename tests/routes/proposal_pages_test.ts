@@ -13,6 +13,7 @@ import { todayInUs } from "../../lib/proposal_schema.ts";
 import { PROPOSAL_MESSAGES } from "../../lib/proposal_constants.ts";
 import type { ProposalFormProps } from "../../islands/ProposalForm.tsx";
 import type { SurveyProposalsProps } from "../../islands/SurveyProposals.tsx";
+import { ASSIGNED_TO_YOU } from "../../components/Proposals.tsx";
 
 function daysAhead(days: number): string {
   const d = new Date(`${todayInUs()}T00:00:00Z`);
@@ -203,6 +204,25 @@ test("[proposal pages] a job claimed at the instant quote shows 'No proposals' a
     await t.sql`update surveys set status = 'assigned' where id = ${survey.id}`;
     const { html } = await loadPage(t, `/survey/${survey.id}`, client.cookie);
     assertMatch(html, /survey-tracker__step--skipped[^>]*>.*?No proposals.*?\(skipped\)/s);
+  } finally {
+    t.close();
+  }
+});
+
+test("[proposal pages] a buyer who claimed the lead is told the job is already theirs", async () => {
+  const { t, survey, lead, firms: [alpha] } = await setup(1);
+  try {
+    const admin = await createSignedInUser(t, { role: "admin" });
+    const res = await t.request("POST", `/api/surveys/${survey.id}/assign/${alpha.surveyorId}`, {
+      cookie: admin.cookie,
+      body: { agreedPrice: 400 },
+    });
+    assertEquals(res.status, 201);
+    const { html } = await loadPage(t, `/surveyor/purchased-leads/${lead.id}`, alpha.cookie);
+    assertEquals(
+      islandProps<ProposalFormProps>(html, "ProposalForm").closedReason,
+      ASSIGNED_TO_YOU,
+    );
   } finally {
     t.close();
   }
