@@ -6,7 +6,14 @@
  */
 import type { Db } from "./client.ts";
 import { isUuid } from "./users.ts";
-import type { ClientProposal, OwnProposal, ProposalStatus } from "../lib/proposal_constants.ts";
+import {
+  ASSIGNED_DIRECTLY_REASON,
+  ASSIGNED_ELSEWHERE_REASON,
+  type ClientProposal,
+  type OwnProposal,
+  type ProposalStatus,
+  RETURNED_REASON,
+} from "../lib/proposal_constants.ts";
 import { firmProfilePath } from "../lib/firm_slug.ts";
 import type { SurveyStatus } from "../lib/survey_schema.ts";
 import type { SurveyType } from "../lib/survey_types.ts";
@@ -244,10 +251,35 @@ export async function withdrawPendingProposalOfPurchase(
   { purchaseId }: { purchaseId: string },
 ): Promise<number> {
   const rows = await db`
-    update survey_proposals set status = 'withdrawn', decided_at = now(), updated_at = now()
+    update survey_proposals set status = 'withdrawn', decline_reason = ${RETURNED_REASON},
+      decided_at = now(), updated_at = now()
     where lead_purchase_id = ${purchaseId} and status = 'pending'
     returning id`;
   return rows.length;
+}
+
+/**
+ * Closes the pending proposals of `surveyId` because the survey was assigned without them (a
+ * claim of the instant quote, an admin's assignment): `assigneeId`'s own is withdrawn, the
+ * others declined, each with its reason. Returns the declined ones with their surveyor.
+ */
+export async function closePendingProposalsOnAssignment(
+  db: Db,
+  { surveyId, assigneeId }: { surveyId: string; assigneeId: string },
+): Promise<{ surveyorId: string; leadId: string }[]> {
+  const rows = await db<{ surveyorId: string; leadId: string }[]>`
+    with p as (
+      update survey_proposals set
+        status = case when surveyor_id = ${assigneeId} then 'withdrawn' else 'declined' end,
+        decline_reason = case when surveyor_id = ${assigneeId}
+          then ${ASSIGNED_DIRECTLY_REASON} else ${ASSIGNED_ELSEWHERE_REASON} end,
+        decided_at = now(), updated_at = now()
+      where survey_id = ${surveyId} and status = 'pending'
+      returning surveyor_id, lead_purchase_id, status
+    )
+    select p.surveyor_id, pu.lead_id from p join lead_purchases pu on pu.id = p.lead_purchase_id
+    where p.status = 'declined'`;
+  return [...rows];
 }
 
 /** Sets the buyer's pipeline status on purchases `purchaseIds` (won, lost…). */

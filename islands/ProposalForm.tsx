@@ -222,7 +222,9 @@ export default function ProposalForm(props: ProposalFormProps) {
       proposal?.declineReason ? `: “${proposal.declineReason}”` : "."
     }`
     : status === "withdrawn"
-    ? "You withdrew your proposal; the client no longer sees it as an offer."
+    ? (proposal?.declineReason
+      ? `Your proposal was withdrawn: ${proposal.declineReason}`
+      : "You withdrew your proposal; the client no longer sees it as an offer.")
     : isPendingProposal
     ? "The client has your proposal and can accept it on their request's page. You can change it or withdraw it until they answer."
     : "Send the client your price, the earliest day you can visit and your turnaround. They see it beside their instant quote and can accept it: the survey is then assigned to you at your price.";

@@ -248,7 +248,13 @@ export default function SurveyProposals(props: SurveyProposalsProps) {
                 ? <p className="muted">{`Declined: ${p.declineReason}`}</p>
                 : null}
               {p.status === "withdrawn"
-                ? <p className="muted">The surveyor withdrew this proposal.</p>
+                ? (
+                  <p className="muted">
+                    {p.declineReason
+                      ? `Withdrawn: ${p.declineReason}`
+                      : "The surveyor withdrew this proposal."}
+                  </p>
+                )
                 : null}
               {canAnswer && isOpen && p.status === "pending"
                 ? (

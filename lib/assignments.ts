@@ -39,6 +39,7 @@ import {
   updateAssignmentStatus,
 } from "../db/assignments.ts";
 import { applySurveyStatusChange, type StatusChangeNotice } from "../db/surveys.ts";
+import { closePendingProposalsOnAssignment } from "../db/proposals.ts";
 import { insertNotification, notifyAdmins } from "../db/notifications.ts";
 import { townFromAddress } from "./address_parts.ts";
 import {
@@ -320,6 +321,25 @@ export async function assignSurveyorInTx(
     assignedBy: input.actorId,
   });
   await setAssignedSurveyor(tx, { surveyId: survey.id, surveyorId: party.id });
+  // Assigned without a proposal: the pending ones no longer stand (lib/proposals.ts accepts its
+  // own and declines the rest itself).
+  if (input.source !== "proposal") {
+    const declined = await closePendingProposalsOnAssignment(tx, {
+      surveyId: survey.id,
+      assigneeId: party.id,
+    });
+    for (const d of declined) {
+      const proposer = await getAssignmentParty(tx, { surveyorId: d.surveyorId });
+      if (!proposer?.userId) continue;
+      await insertNotification(tx, {
+        userId: proposer.userId,
+        kind: "proposal_declined",
+        title: "The survey went to another surveyor",
+        body: `${typeName(survey)} in ${location(survey)}: your proposal was declined.`,
+        link: `/surveyor/purchased-leads/${encodeURIComponent(d.leadId)}`,
+      });
+    }
+  }
 
   // The client hears of it once the surveyor has taken the job: a claim now, an offer when
   // accepted. The status change carries that notification, or none for an offer.

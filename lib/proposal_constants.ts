@@ -62,6 +62,14 @@ export const PROPOSAL_MESSAGES = {
 /** The reason stored on the other pending proposals when the client accepts one. */
 export const OTHER_ACCEPTED_REASON = "The client accepted another surveyor's proposal.";
 
+/** Why a pending proposal was withdrawn for its buyer: the lead was returned to them. */
+export const RETURNED_REASON = "The lead was returned to the surveyor.";
+/** Why the others' pending proposals were declined when the survey was assigned another way. */
+export const ASSIGNED_ELSEWHERE_REASON = "The survey was assigned to another surveyor.";
+/** Why the assignee's own pending proposal was withdrawn when assigned another way. */
+export const ASSIGNED_DIRECTLY_REASON =
+  "The survey was assigned to this surveyor directly (a claim or Meridian's assignment).";
+
 /** A proposal as the surveyor who sent it sees it (the API's `proposal`). */
 export interface OwnProposal {
   id: string;

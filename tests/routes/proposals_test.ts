@@ -10,7 +10,11 @@ import { countRows, expectJson } from "../_fixtures.ts";
 import { addBuyer, addPurchase, addSurveyWithLead, type Buyer } from "../_refund_fixtures.ts";
 import { assignmentRows, emailsOf, notificationsOf, surveyRow } from "../_assignment_fixtures.ts";
 import { todayInUs } from "../../lib/proposal_schema.ts";
-import { PROPOSAL_MESSAGES } from "../../lib/proposal_constants.ts";
+import {
+  ASSIGNED_DIRECTLY_REASON,
+  ASSIGNED_ELSEWHERE_REASON,
+  PROPOSAL_MESSAGES,
+} from "../../lib/proposal_constants.ts";
 import { firmSlug } from "../../lib/firm_slug.ts";
 import { refundPurchase } from "../../lib/refunds.ts";
 
@@ -438,6 +442,45 @@ test("[proposals] an approved return withdraws the buyer's pending proposal", as
       200,
     );
     assertEquals(list.proposals.map((p: { status: string }) => p.status), ["withdrawn"]);
+    assertEquals(list.proposals[0].declineReason, "The lead was returned to the surveyor.");
+  } finally {
+    t.close();
+  }
+});
+
+test("[proposals] an admin's assignment closes the pending proposals and tells the others", async () => {
+  const { t, client, survey, lead, firms: [alpha, bravo] } = await setup(2);
+  try {
+    await send(t, lead.id, alpha);
+    await send(t, lead.id, bravo);
+    const admin = await createSignedInUser(t, { role: "admin" });
+    const res = await t.request("POST", `/api/surveys/${survey.id}/assign/${alpha.surveyorId}`, {
+      cookie: admin.cookie,
+      body: { agreedPrice: 400 },
+    });
+    assertEquals(res.status, 201);
+    const list = await expectJson(
+      await t.request("GET", `/api/surveys/${survey.id}/proposals`, { cookie: client.cookie }),
+      200,
+    );
+    assertEquals(
+      list.proposals.map((p: { status: string; declineReason: string }) => [
+        p.status,
+        p.declineReason,
+      ]),
+      [
+        ["withdrawn", ASSIGNED_DIRECTLY_REASON],
+        ["declined", ASSIGNED_ELSEWHERE_REASON],
+      ],
+    );
+    const notes = (await notificationsOf(t, bravo.userId)).filter((n) =>
+      n.kind === "proposal_declined"
+    );
+    assertEquals(notes.map((n) => n.title), ["The survey went to another surveyor"]);
+    assertEquals(
+      (await notificationsOf(t, alpha.userId)).filter((n) => n.kind === "proposal_declined"),
+      [],
+    );
   } finally {
     t.close();
   }
