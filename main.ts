@@ -54,6 +54,7 @@ import { surveyorAccounts } from "./routes/surveyor_accounts.ts";
 import { surveyorJoin } from "./routes/surveyor_join.tsx";
 import { publicLeads } from "./routes/public_leads.tsx";
 import { refunds } from "./routes/refunds.ts";
+import { proposals } from "./routes/proposals.ts";
 import { billing } from "./routes/billing.ts";
 import { billingPages } from "./routes/billing_pages.tsx";
 import { kvPath } from "./lib/config.ts";
@@ -126,6 +127,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", surveyorAccounts);
   app.route("/", surveyorJoin);
   app.route("/", refunds);
+  app.route("/", proposals);
   app.route("/", billing);
   app.route("/", services);
   app.route("/", support);

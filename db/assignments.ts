@@ -150,7 +150,7 @@ export async function insertAssignment(
     surveyorId: string;
     agreedPriceCents: number;
     status: "offered" | "accepted";
-    source: "claim" | "admin";
+    source: "claim" | "admin" | "proposal";
     assignedBy: string | null;
   },
 ): Promise<Assignment> {

@@ -39,6 +39,7 @@ import {
   updateAssignmentStatus,
 } from "../db/assignments.ts";
 import { applySurveyStatusChange, type StatusChangeNotice } from "../db/surveys.ts";
+import { closePendingProposalsOnAssignment } from "../db/proposals.ts";
 import { insertNotification, notifyAdmins } from "../db/notifications.ts";
 import { townFromAddress } from "./address_parts.ts";
 import {
@@ -238,8 +239,11 @@ export interface AssignSurveyorInput {
   surveyorId: string;
   /** Whole cents, more than 0. */
   agreedPriceCents: number;
-  /** "claim": the surveyor took the lead at the quote (accepted at once); "admin": offered. */
-  source: "claim" | "admin";
+  /**
+   * "claim": the surveyor took the lead at the quote; "proposal": the client accepted the
+   * surveyor's proposal (both accepted at once); "admin": offered.
+   */
+  source: "claim" | "admin" | "proposal";
   /** Who assigned (the admin, or the claiming surveyor's user); null for the system. */
   actorId: string | null;
   /** Why the open assignment, if any, ends (stored on it); default "Reassigned". */
@@ -306,7 +310,8 @@ export async function assignSurveyorInTx(
     }
   }
 
-  const isClaim = input.source === "claim";
+  // A claim or an accepted proposal: both sides already agreed, so it is accepted at once.
+  const isClaim = input.source !== "admin";
   const assignment = await insertAssignment(tx, {
     surveyId: survey.id,
     surveyorId: party.id,
@@ -316,6 +321,25 @@ export async function assignSurveyorInTx(
     assignedBy: input.actorId,
   });
   await setAssignedSurveyor(tx, { surveyId: survey.id, surveyorId: party.id });
+  // Assigned without a proposal: the pending ones no longer stand (lib/proposals.ts accepts its
+  // own and declines the rest itself).
+  if (input.source !== "proposal") {
+    const declined = await closePendingProposalsOnAssignment(tx, {
+      surveyId: survey.id,
+      assigneeId: party.id,
+    });
+    for (const d of declined) {
+      const proposer = await getAssignmentParty(tx, { surveyorId: d.surveyorId });
+      if (!proposer?.userId) continue;
+      await insertNotification(tx, {
+        userId: proposer.userId,
+        kind: "proposal_declined",
+        title: "The survey went to another surveyor",
+        body: `${typeName(survey)} in ${location(survey)}: your proposal was declined.`,
+        link: `/surveyor/purchased-leads/${encodeURIComponent(d.leadId)}`,
+      });
+    }
+  }
 
   // The client hears of it once the surveyor has taken the job: a claim now, an offer when
   // accepted. The status change carries that notification, or none for an offer.
@@ -489,7 +513,7 @@ export async function updateAssignmentStatusInTx(
         tx,
         survey,
         party,
-        current.status !== "offered" || current.source === "claim",
+        current.status !== "offered" || current.source !== "admin",
         eventActor,
       );
       if (bySurveyor) await adminNote(status);

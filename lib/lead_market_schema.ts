@@ -133,7 +133,8 @@ export interface Assignment {
   companyName: string;
   agreedPriceCents: number;
   status: AssignmentStatus;
-  source: "claim" | "admin";
+  /** "proposal": the client accepted the surveyor's proposal (lib/proposals.ts). */
+  source: "claim" | "admin" | "proposal";
   /** YYYY-MM-DD or null. */
   scheduledDate: string | null;
   endedReason: string | null;

@@ -19,6 +19,7 @@ import type postgres from "postgres";
 import type { Db, Sql } from "../db/client.ts";
 import { postLedgerEntry } from "../db/ledger.ts";
 import { insertNotification } from "../db/notifications.ts";
+import { withdrawPendingProposalOfPurchase } from "../db/proposals.ts";
 import {
   approvePendingRequests,
   closeLeadsForSurveys,
@@ -113,6 +114,8 @@ export async function refundPurchase(tx: Db, input: RefundInput): Promise<Refund
   // The purchase's surveyor row cannot vanish while the purchase is locked.
   if (!entry) return { status: "not_found", purchaseId };
   await markPurchaseRefunded(tx, { purchaseId });
+  // A returned lead's proposal no longer stands (issue 22).
+  await withdrawPendingProposalOfPurchase(tx, { purchaseId });
   return {
     status: "refunded",
     purchaseId,

@@ -344,7 +344,10 @@ export interface Notification {
     | "technician_assigned"
     | "technician_unassigned"
     | "survey_delivered"
-    | "surveyor_reviewed";
+    | "surveyor_reviewed"
+    | "proposal_received"
+    | "proposal_accepted"
+    | "proposal_declined";
   title: string;
   body: string;
   /** Site-relative path of the related page, or null. */

@@ -24,6 +24,8 @@ import { assignmentActionsProps } from "../lib/assignments.ts";
 import { QuoteBreakdown } from "../islands/_create_survey/QuoteBreakdown.tsx";
 import { getPurchasedLead } from "../db/lead_market.ts";
 import { getSurveyorByUserId } from "../db/surveyors.ts";
+import { getOwnProposal } from "../db/proposals.ts";
+import { SurveyorProposalCard } from "../components/Proposals.tsx";
 import {
   getPurchasedRequestDetails,
   listOwnPurchasedLeads,
@@ -289,6 +291,8 @@ function AssignmentCard({ lead }: { lead: UnlockedLead }) {
               <Fact term="Assigned">
                 {a.source === "claim"
                   ? `When you claimed the lead, ${formatDate(a.createdAt)}`
+                  : a.source === "proposal"
+                  ? `When the client accepted your proposal, ${formatDate(a.createdAt)}`
                   : `By Meridian, ${formatDate(a.createdAt)}`}
               </Fact>
               {a.endedReason ? <Fact term="Reason">{a.endedReason}</Fact> : null}
@@ -297,8 +301,9 @@ function AssignmentCard({ lead }: { lead: UnlockedLead }) {
         )
         : (
           <p className="muted">
-            Not assigned yet. Agree a price with the client; Meridian then assigns you the survey at
-            that price and it shows here, with the visit to schedule.
+            Not assigned yet. When the client accepts your proposal (or Meridian assigns you), the
+            survey is assigned to you at the agreed price and it shows here, with the visit to
+            schedule.
           </p>
         )}
     </Card>
@@ -393,7 +398,8 @@ export const purchasedLeadPages = new Hono<AppEnv>()
     zValidator("param", IdParam, onInvalid),
     async (c) => {
       const { id } = c.req.valid("param");
-      const surveyorId = await ownSurveyorId(c);
+      const surveyor = await getSurveyorByUserId(c.var.db, { userId: c.var.user!.id });
+      const surveyorId = surveyor?.id;
       const [lead, details] = surveyorId
         ? await Promise.all([
           getPurchasedLead(c.var.db, { leadId: id, surveyorId }),
@@ -417,6 +423,7 @@ export const purchasedLeadPages = new Hono<AppEnv>()
           404,
         );
       }
+      const proposal = await getOwnProposal(c.var.db, { purchaseId: lead.purchaseId });
       // A refunded purchase unlocks nothing: the town stands in for the street, and the
       // request's notes and the parcel (its owner of record) are withheld with the client.
       const address = leadAddress(lead) ??
@@ -438,8 +445,9 @@ export const purchasedLeadPages = new Hono<AppEnv>()
                 <ClientContact lead={lead} />
                 {lead.detailsHidden ? null : (
                   <p className="muted purchased-page__note">
-                    Clients expect a call within 48 hours. Confirm the details, agree a price and
-                    tell Meridian so the survey can be assigned to you.
+                    Clients expect a call within 48 hours. Confirm the details, then send the client
+                    your proposal (price, earliest visit, turnaround): when they accept it, the
+                    survey is assigned to you at that price.
                   </p>
                 )}
               </Card>
@@ -453,6 +461,11 @@ export const purchasedLeadPages = new Hono<AppEnv>()
               </Card>
             </div>
             <div className="stack">
+              <SurveyorProposalCard
+                lead={lead}
+                proposal={proposal ?? null}
+                surveyorStatus={surveyor!.status}
+              />
               <Card id="pipeline-title" title="Your pipeline">
                 <Island
                   component={PipelineForm}

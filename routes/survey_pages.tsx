@@ -49,6 +49,12 @@ import { getOpenAssignment, listSurveyBuyers } from "../db/assignments.ts";
 import { getSurveyDispatch } from "../lib/dispatch.ts";
 import { DeliveryCards, WorkingFirmContact } from "../components/SurveyDelivery.tsx";
 import { loadDelivery } from "../lib/fieldwork.ts";
+import { listProposalsForSurveys, listSurveyProposals } from "../db/proposals.ts";
+import {
+  DashboardProposals,
+  firstProposalAt,
+  SurveyProposalsCard,
+} from "../components/Proposals.tsx";
 
 /** Client dashboard page size. */
 export const CLIENT_PAGE_SIZE = 10;
@@ -166,6 +172,9 @@ export const surveyPages = new Hono<AppEnv>()
         page,
         pageSize: CLIENT_PAGE_SIZE,
       });
+      const proposals = await listProposalsForSurveys(c.var.db, {
+        surveyIds: surveys.map((s) => s.id),
+      });
       const newRequest = (
         <a className="btn btn--primary" href="/create-survey">Request another survey</a>
       );
@@ -190,7 +199,14 @@ export const surveyPages = new Hono<AppEnv>()
             : (
               <div className="stack survey-list">
                 {surveys.map((s) => (
-                  <SurveyCard key={s.id} survey={s} events={events.get(s.id) ?? []} />
+                  <SurveyCard
+                    key={s.id}
+                    survey={s}
+                    events={events.get(s.id) ?? []}
+                    proposalsAt={firstProposalAt(proposals.get(s.id) ?? [])}
+                  >
+                    <DashboardProposals survey={s} proposals={proposals.get(s.id) ?? []} />
+                  </SurveyCard>
                 ))}
                 <Pager
                   page={page}
@@ -220,7 +236,10 @@ export const surveyPages = new Hono<AppEnv>()
       if (!survey) throw new HTTPException(404, { message: "Survey not found" });
       // Filtered for the viewer in the query: a client's page never holds internal notes or
       // staff names, not even in island props.
-      const events = await listSurveyEvents(c.var.db, { surveyId: survey.id, viewer: user });
+      const [events, proposals] = await Promise.all([
+        listSurveyEvents(c.var.db, { surveyId: survey.id, viewer: user }),
+        listSurveyProposals(c.var.db, { surveyId: survey.id }),
+      ]);
       // Admins get the dispatch panel, rendered with the data its GET endpoint returns.
       // With the lead's buyers and the open assignment for the assign form.
       const [dispatch, buyers, assignment] = user.role === "admin"
@@ -281,6 +300,7 @@ export const surveyPages = new Hono<AppEnv>()
                   survey={survey}
                   events={events}
                   currentLabel={awaiting ? AWAITING_SURVEYOR_LABEL : undefined}
+                  proposalsAt={firstProposalAt(proposals)}
                 />
                 <dl className="survey-card__facts">
                   <div>
@@ -305,6 +325,7 @@ export const surveyPages = new Hono<AppEnv>()
                   </div>
                 </dl>
               </Card>
+              <SurveyProposalsCard survey={survey} proposals={proposals} isOwner={isOwner} />
               <DeliveryCards survey={survey} delivery={delivery} isOwner={isOwner} />
               <Card id="request-title" title="Request details">
                 {user.role === "admin"

@@ -148,6 +148,8 @@ function AssignmentCard({ job }: { job: SurveyorJob }) {
         <Fact term="Assigned">
           {a.source === "claim"
             ? `When you claimed the lead, ${formatDate(a.createdAt)}`
+            : a.source === "proposal"
+            ? `When the client accepted your proposal, ${formatDate(a.createdAt)}`
             : `By Meridian, ${formatDate(a.createdAt)}`}
         </Fact>
         {a.endedReason ? <Fact term="Reason">{a.endedReason}</Fact> : null}

@@ -32,47 +32,81 @@ export function reachedIndex(status: SurveyStatus, events: readonly SurveyEvent[
   return reached;
 }
 
+/** The label of the tracker's proposals step (issue 22), between notified and assigned. */
+export const PROPOSALS_STEP_LABEL = "Proposals received";
+
+type Step = SurveyStatus | "proposals";
+
+/** The tracker's steps: the lifecycle with "Proposals received" after "Surveyors notified". */
+const STEPS: readonly Step[] = [
+  ...LIFECYCLE.slice(0, 2),
+  "proposals",
+  ...LIFECYCLE.slice(2),
+];
+
 /**
  * The request's lifecycle as an ordered list: steps done (with the day reached), the current
  * one (`aria-current="step"`) and those to come. A cancelled request shows where it stopped.
+ * "Proposals received" sits between "Surveyors notified" and "Surveyor assigned": current while
+ * the client has proposals and no surveyor yet, done once one is assigned, and "No proposals"
+ * when the job was taken without any (a claim of the instant quote, an admin's assignment).
  */
 export function ProgressTracker(
-  { survey, events, currentLabel }: {
+  { survey, events, currentLabel, proposalsAt = null }: {
     survey: Pick<Survey, "status" | "createdAt">;
     events: readonly SurveyEvent[];
     /** Replaces the current step's label (e.g. an assignment not accepted yet). */
     currentLabel?: string;
+    /** When the first proposal arrived (ISO), or null when none has. */
+    proposalsAt?: string | null;
   },
 ) {
   const dates = statusDates(survey, events);
   const isCancelled = survey.status === "cancelled";
-  const reached = reachedIndex(survey.status, events);
+  const reachedStatus = reachedIndex(survey.status, events);
+  // Position in STEPS: lifecycle steps after "surveyors notified" move one along.
+  const proposalsPos = STEPS.indexOf("proposals");
+  let reached = reachedStatus < proposalsPos ? reachedStatus : reachedStatus + 1;
+  if (proposalsAt && reached < proposalsPos) reached = proposalsPos;
   return (
     <div className="survey-tracker">
       <ol
         className={`survey-tracker__list${isCancelled ? " survey-tracker__list--cancelled" : ""}`}
       >
-        {LIFECYCLE.map((status, i) => {
-          const state = i < reached || (i === reached && status === "completed")
+        {STEPS.map((step, i) => {
+          const state = i < reached || (i === reached && step === "completed")
             ? "done"
             : i === reached && !isCancelled
             ? "current"
             : "todo";
+          const isSkipped = step === "proposals" && state === "done" && !proposalsAt;
+          const label = step === "proposals"
+            ? (isSkipped ? "No proposals" : PROPOSALS_STEP_LABEL)
+            : state === "current" && currentLabel
+            ? currentLabel
+            : STATUS_INFO[step].label;
+          const date = step === "proposals" ? proposalsAt : dates[step];
           return (
             <li
-              key={status}
-              className={`survey-tracker__step survey-tracker__step--${state}`}
+              key={step}
+              className={`survey-tracker__step survey-tracker__step--${state}${
+                isSkipped ? " survey-tracker__step--skipped" : ""
+              }`}
               aria-current={state === "current" ? "step" : undefined}
             >
               <span className="survey-tracker__dot" aria-hidden="true" />
-              <span className="survey-tracker__label">
-                {state === "current" && currentLabel ? currentLabel : STATUS_INFO[status].label}
-              </span>
+              <span className="survey-tracker__label">{label}</span>
               <span className="survey-tracker__date">
-                {state !== "todo" && dates[status] ? formatDate(dates[status]) : ""}
+                {state !== "todo" && date ? formatDate(date) : ""}
               </span>
               <span className="visually-hidden">
-                {state === "done" ? "(done)" : state === "current" ? "(current step)" : ""}
+                {isSkipped
+                  ? "(skipped)"
+                  : state === "done"
+                  ? "(done)"
+                  : state === "current"
+                  ? "(current step)"
+                  : ""}
               </span>
             </li>
           );

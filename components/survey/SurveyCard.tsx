@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { Survey, SurveyEvent } from "../../lib/survey_schema.ts";
 import { CLIENT_CANCELLABLE } from "../../lib/survey_status.ts";
 import { SURVEY_TYPE_INFO } from "../../lib/survey_types.ts";
@@ -25,7 +26,14 @@ export function surveyTitle(s: Pick<Survey, "surveyType" | "formattedAddress" | 
  * with a collapsible breakdown, turnaround, surveyor and schedule, and its actions. Only the
  * cancel button is interactive (an island); the breakdown folds with <details>.
  */
-export function SurveyCard({ survey: s, events }: { survey: Survey; events: SurveyEvent[] }) {
+export function SurveyCard({ survey: s, events, proposalsAt = null, children }: {
+  survey: Survey;
+  events: SurveyEvent[];
+  /** When the first proposal arrived (ISO), or null: the tracker's "Proposals received". */
+  proposalsAt?: string | null;
+  /** Shown under the facts: the request's proposals (components/Proposals.tsx). */
+  children?: ReactNode;
+}) {
   const type = SURVEY_TYPE_INFO[s.surveyType];
   const headingId = `survey-${s.id}-title`;
   const awaiting = isAwaitingSurveyor(s);
@@ -45,6 +53,7 @@ export function SurveyCard({ survey: s, events }: { survey: Survey; events: Surv
           survey={s}
           events={events}
           currentLabel={awaiting ? AWAITING_SURVEYOR_LABEL : undefined}
+          proposalsAt={proposalsAt}
         />
         <dl className="survey-card__facts">
           <div>
@@ -66,6 +75,7 @@ export function SurveyCard({ survey: s, events }: { survey: Survey; events: Surv
             <dd>{s.scheduledDate ? formatDate(s.scheduledDate) : "Not yet"}</dd>
           </div>
         </dl>
+        {children}
         {s.quote.quoteRequired ? null : (
           <details className="survey-card__breakdown">
             <summary>Price breakdown</summary>

@@ -5,7 +5,8 @@
  *
  * - offered and later: dispatched as a new request is (lib/dispatch.ts `dispatchSurvey`): its
  *   lead is priced and offered to the firms around it, with their notifications and emails;
- * - bought: the crew firm buys a place on the lead (db/lead_market.ts `buyLead`);
+ * - bought: the crew firm buys a place on the lead (db/lead_market.ts `buyLead`) and sends the
+ *   client a proposal (lib/proposals.ts `sendProposal`), which waits for the client's answer;
  * - assigned: the crew firm claims the lead (`claimLead`, the first claim being the free
  *   welcome claim) and is assigned at the quote;
  * - fieldwork: … schedules the visit (lib/assignments.ts), gives the job to its technician
@@ -35,6 +36,8 @@ import { insertNotification, notifyAdmins } from "../../db/notifications.ts";
 import { dispatchSurvey } from "../dispatch.ts";
 import { earliestVisitDate, updateAssignmentStatusInTx } from "../assignments.ts";
 import { assignTechnicianInTx } from "../technicians.ts";
+import { sendProposal } from "../proposals.ts";
+import { todayInUs } from "../proposal_schema.ts";
 import {
   deliveredNotice,
   deliveryState,
@@ -118,6 +121,7 @@ export async function playLifecycle(
     const take = { leadId: lead!.id, surveyorId: firm.surveyorId, actorId: firm.userId };
     if (req.stage === "bought") {
       await buyLead(deps.sql, { ...take, publicUrl: deps.publicUrl });
+      await propose(deps, req, take);
       continue;
     }
     await claimLead(deps.sql, { ...take, publicUrl: deps.publicUrl });
@@ -130,6 +134,38 @@ export async function playLifecycle(
     }
   }
   return result;
+}
+
+/**
+ * The buyer's proposal on a bought request: a little under the instant quote, in whole dollars,
+ * a visit in three days and a week's turnaround, as a firm keen on the job would send.
+ */
+async function propose(
+  deps: LifecycleDeps,
+  req: LifecycleRequest,
+  { leadId, surveyorId }: { leadId: string; surveyorId: string },
+): Promise<void> {
+  const [survey] = await deps.sql<{ quotedPriceCents: number | null }[]>`
+    select quoted_price_cents from surveys where id = ${req.surveyId}`;
+  const quote = survey?.quotedPriceCents ?? 1000_00;
+  const priceCents = Math.max(100, Math.round((quote * 0.92) / 100) * 100);
+  const visit = new Date(`${todayInUs()}T00:00:00Z`);
+  visit.setUTCDate(visit.getUTCDate() + 3);
+  await deps.sql.begin((tx) =>
+    sendProposal(tx, {
+      leadId,
+      surveyorId,
+      fields: {
+        priceCents,
+        earliestVisitDate: visit.toISOString().slice(0, 10),
+        turnaroundDays: 7,
+        message:
+          "Thanks for the request. Our price includes the field visit, setting any missing corners and a signed, sealed drawing as a PDF. " +
+          "Please have your deed and any earlier survey of the lot to hand; we will call to confirm access before the visit.",
+      },
+      publicUrl: deps.publicUrl,
+    })
+  );
 }
 
 /** Schedules the visit for today, gives the job to the technician, who starts on site. */

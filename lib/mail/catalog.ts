@@ -78,4 +78,17 @@ export const EMAIL_CATALOG: Record<TemplateId, EmailCatalogEntry> = {
     trigger: "The surveyor marks the survey completed with its deliverables.",
     recipient: "The survey's client.",
   },
+  proposal_received: {
+    trigger: "A surveyor who bought the lead sends the client a proposal.",
+    recipient: "The survey's client.",
+  },
+  proposal_accepted: {
+    trigger: "The client accepts a surveyor's proposal.",
+    recipient: "The surveyor who sent it.",
+  },
+  proposal_declined: {
+    trigger:
+      "The client declines a proposal, or accepts another one (every other pending proposal is declined).",
+    recipient: "The surveyor who sent it.",
+  },
 };

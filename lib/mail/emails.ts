@@ -305,3 +305,38 @@ export async function queueTechnicianJobAssignedEmail(
   const jobUrl = new URL(jobPath, publicUrl).href;
   return await queue(db, to, "technician_job_assigned", { ...props, jobUrl });
 }
+
+/**
+ * Queues the client's "You have a proposal from …" email, linking to `clientSurveyPath` on
+ * `publicUrl`, in the caller's transaction. Returns the outbox id. Throws on a non-http(s) URL.
+ */
+export async function queueProposalReceivedEmail(
+  db: Db,
+  email: Omit<TemplateProps["proposal_received"], "surveyUrl"> & {
+    to: string;
+    surveyId: string;
+    publicUrl: string;
+  },
+): Promise<string> {
+  const { to, surveyId, publicUrl, ...props } = email;
+  const surveyUrl = new URL(clientSurveyPath(surveyId), publicUrl).href;
+  return await queue(db, to, "proposal_received", { ...props, surveyUrl });
+}
+
+/**
+ * Queues the surveyor's "your proposal was accepted" or "… declined" email (`template`),
+ * linking to `path` on `publicUrl`, in the caller's transaction. Returns the outbox id. Throws
+ * on a non-http(s) URL.
+ */
+export async function queueProposalDecidedEmail(
+  db: Db,
+  email: Omit<TemplateProps["proposal_accepted"], "url"> & {
+    template: "proposal_accepted" | "proposal_declined";
+    to: string;
+    path: string;
+    publicUrl: string;
+  },
+): Promise<string> {
+  const { template, to, path, publicUrl, ...props } = email;
+  return await queue(db, to, template, { ...props, url: new URL(path, publicUrl).href });
+}

@@ -79,6 +79,18 @@ import {
   surveyDeliveredCopy,
   type SurveyDeliveredProps,
 } from "./templates/SurveyDelivered.tsx";
+import {
+  ProposalReceived,
+  proposalReceivedCopy,
+  type ProposalReceivedProps,
+} from "./templates/ProposalReceived.tsx";
+import {
+  ProposalAccepted,
+  proposalAcceptedCopy,
+  type ProposalDecidedProps,
+  ProposalDeclined,
+  proposalDeclinedCopy,
+} from "./templates/ProposalDecided.tsx";
 
 /** A rendered email ready for the outbox. */
 export interface RenderedEmail {
@@ -105,6 +117,9 @@ export interface TemplateProps {
   technician_invitation: TechnicianInvitationProps;
   technician_job_assigned: TechnicianJobAssignedProps;
   survey_delivered: SurveyDeliveredProps;
+  proposal_received: ProposalReceivedProps;
+  proposal_accepted: ProposalDecidedProps;
+  proposal_declined: ProposalDecidedProps;
 }
 
 /** Template ids as stored in `email_outbox.template`. */
@@ -351,6 +366,52 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
       completedDate: "March 5, 2026",
       fileCount: 2,
       surveyUrl: "https://meridian.example/client/surveys/3f1c2a9e-0000-4000-8000-000000000001",
+    },
+  },
+  proposal_received: {
+    name: "Proposal received",
+    audience: "The client, when a surveyor who bought their lead sends a proposal",
+    description:
+      "The firm, its price, earliest visit, turnaround and message, with a link to compare and accept.",
+    ...withCopy(proposalReceivedCopy, ProposalReceived),
+    sample: {
+      name: "Jordan Rivera",
+      surveyTypeName: "Boundary Survey",
+      address: "1200 Barton Springs Rd, Austin, TX 78704",
+      companyName: "Ortiz Land Surveying",
+      price: "$1,150",
+      earliestVisit: "Tuesday, March 3, 2026",
+      turnaround: "5 business days",
+      message: "We set all four corners and deliver a signed plat. Please have the deed ready.",
+      surveyUrl: "https://meridian.example/client/surveys/3f1c2a9e-0000-4000-8000-000000000001",
+    },
+  },
+  proposal_accepted: {
+    name: "Proposal accepted",
+    audience: "The surveyor whose proposal the client accepted",
+    description: "The job is theirs at their price: call the client and book the visit.",
+    ...withCopy(proposalAcceptedCopy, ProposalAccepted),
+    sample: {
+      companyName: "Ortiz Land Surveying",
+      surveyTypeName: "Boundary Survey",
+      location: "Austin, TX",
+      price: "$1,150",
+      reason: null,
+      url: "https://meridian.example/surveyor/jobs/3f1c2a9e-0000-4000-8000-000000000001",
+    },
+  },
+  proposal_declined: {
+    name: "Proposal declined",
+    audience: "A surveyor whose proposal the client declined or who lost to another proposal",
+    description: "Which proposal, and the client's reason when they gave one.",
+    ...withCopy(proposalDeclinedCopy, ProposalDeclined),
+    sample: {
+      companyName: "Ortiz Land Surveying",
+      surveyTypeName: "Boundary Survey",
+      location: "Austin, TX",
+      price: "$1,150",
+      reason: "The client accepted another surveyor's proposal.",
+      url: "https://meridian.example/surveyor/purchased-leads/3f1c2a9e-0000-4000-8000-000000000002",
     },
   },
 };

@@ -235,6 +235,15 @@ test("[seed] every demo role has something to see and do on first sign-in", asyn
     assert(seen.has(STATUS_INFO[status].label), `${status} not shown: ${[...seen].join(", ")}`);
   }
 
+  // A client has a proposal waiting for their answer, beside the instant quote.
+  const [proposal] = await t.sql<{ email: string; surveyId: string }[]>`
+    select u.email, p.survey_id from survey_proposals p
+    join surveys s on s.id = p.survey_id join users u on u.id = s.client_id
+    where p.status = 'pending'`;
+  assert(proposal, "no pending proposal in the demo");
+  const proposalHtml = await page(t, `/survey/${proposal.surveyId}`, cookies.get(proposal.email)!);
+  assertStringIncludes(proposalHtml, "1 proposal is waiting for your answer.");
+
   // The delivered survey: its client sees the plat and their review on its page, and the file
   // downloads as the PDF that was stored.
   const [delivered] = await t.sql<{ id: string; email: string; fileId: string }[]>`

@@ -1,0 +1,130 @@
+/**
+ * Where proposals (issue 22) show on server pages, each behind one small insertion point:
+ * the buyer's card on a purchased lead's page, the client's card on /survey/{id}, and the
+ * proposals under a request on the client dashboard. The interactive parts are the
+ * ProposalForm and SurveyProposals islands.
+ */
+import { Card } from "./AppPage.tsx";
+import { Island } from "./Island.tsx";
+import ProposalForm from "../islands/ProposalForm.tsx";
+import SurveyProposals, { type SurveyProposalsProps } from "../islands/SurveyProposals.tsx";
+import type { ClientProposal, OwnProposal } from "../lib/proposal_constants.ts";
+import { proposalClosedReason } from "../lib/proposals.ts";
+import { todayInUs } from "../lib/proposal_schema.ts";
+import { PROPOSAL_MAX_DAYS_AHEAD } from "../lib/proposal_constants.ts";
+import type { UnlockedLead } from "../lib/lead_market_schema.ts";
+import type { Survey } from "../lib/survey_schema.ts";
+import { turnaroundLine } from "../lib/quote_text.ts";
+
+/** What the card says when the survey is already this buyer's job (a claim, an admin's). */
+export const ASSIGNED_TO_YOU =
+  "The survey is assigned to you (see Assignment), so no proposal is needed.";
+
+function isOpenAssignment(lead: UnlockedLead): boolean {
+  const status = lead.assignment?.status;
+  return status === "offered" || status === "accepted" || status === "scheduled";
+}
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** "Your proposal" on /surveyor/purchased-leads/{id}. */
+export function SurveyorProposalCard({ lead, proposal, surveyorStatus }: {
+  lead: UnlockedLead;
+  proposal: OwnProposal | null;
+  surveyorStatus: string;
+}) {
+  const today = todayInUs();
+  return (
+    <Card id="proposal-title" title="Your proposal">
+      <Island
+        component={ProposalForm}
+        props={{
+          leadId: lead.id,
+          surveyId: lead.surveyId,
+          proposal,
+          closedReason: proposal?.status === "accepted"
+            ? null
+            : isOpenAssignment(lead)
+            ? ASSIGNED_TO_YOU
+            : proposalClosedReason({
+              refundedAt: lead.refundedAt,
+              surveyStatus: lead.surveyStatus,
+              surveyorStatus,
+            }),
+          quotedPriceCents: lead.quote.quoteRequired ? null : lead.quotedPriceCents,
+          minDate: today,
+          maxDate: addDays(today, PROPOSAL_MAX_DAYS_AHEAD),
+        }}
+        hydrate="idle"
+      />
+    </Card>
+  );
+}
+
+function islandProps(
+  survey: Survey,
+  proposals: ClientProposal[],
+  canAnswer: boolean,
+  isCompact: boolean,
+): SurveyProposalsProps {
+  return {
+    surveyId: survey.id,
+    surveyStatus: survey.status,
+    hasSurveyor: survey.assignedSurveyor !== null,
+    canAnswer,
+    quotedPriceCents: survey.quote.quoteRequired ? null : survey.quotedPriceCents,
+    quoteTurnaround: turnaroundLine(survey.quote),
+    proposals,
+    isCompact,
+  };
+}
+
+/**
+ * "Proposals" on /survey/{id}: the instant quote and every proposal side by side, Accept and
+ * Decline for the owning client. Shown to the owner and admins while the request is with
+ * surveyors, and whenever it has proposals: otherwise there is nothing to compare.
+ */
+export function SurveyProposalsCard({ survey, proposals, isOwner }: {
+  survey: Survey;
+  proposals: ClientProposal[];
+  isOwner: boolean;
+}) {
+  if (proposals.length === 0 && survey.status !== "surveyors_notified") return null;
+  return (
+    <Card id="proposals-title" title="Proposals">
+      <Island
+        component={SurveyProposals}
+        props={islandProps(survey, proposals, isOwner, false)}
+        hydrate="visible"
+      />
+    </Card>
+  );
+}
+
+/** Under a request on the client dashboard: its proposals, while any exists. */
+export function DashboardProposals({ survey, proposals }: {
+  survey: Survey;
+  proposals: ClientProposal[];
+}) {
+  if (proposals.length === 0) return null;
+  return (
+    <section className="survey-card__proposals" aria-label={`Proposals for this request`}>
+      <Island
+        component={SurveyProposals}
+        props={islandProps(survey, proposals, true, true)}
+        hydrate="visible"
+      />
+    </section>
+  );
+}
+
+/** When the first proposal of `proposals` arrived (ISO), or null: the tracker's step date. */
+export function firstProposalAt(proposals: readonly ClientProposal[]): string | null {
+  let first: string | null = null;
+  for (const p of proposals) if (first === null || p.sentAt < first) first = p.sentAt;
+  return first;
+}

@@ -1,0 +1,103 @@
+import { Heading } from "jsx-email";
+import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
+import { ActionButton, EmailLayout, headingStyle, mutedStyle, textStyle } from "./_layout.tsx";
+import {
+  bodyBlock,
+  buttonBlock,
+  greetingBlock,
+  headingBlock,
+  Paragraphs,
+  previewBlock,
+  reasonBlock,
+} from "./_copy.tsx";
+import { FactsBox } from "./SurveyorAssigned.tsx";
+
+/** Data of the client's "You have a proposal" email. */
+export interface ProposalReceivedProps {
+  name: string;
+  surveyTypeName: string;
+  address: string;
+  companyName: string;
+  /** "$1,285". */
+  price: string;
+  /** "Tuesday, March 3, 2026". */
+  earliestVisit: string;
+  /** "5 business days". */
+  turnaround: string;
+  /** The surveyor's message, as they wrote it. */
+  message: string;
+  /** The request's page, where the client compares and accepts. */
+  surveyUrl: string;
+}
+
+/** The editable blocks of the proposal email. */
+export type ProposalReceivedBlock =
+  | "preview"
+  | "heading"
+  | "greeting"
+  | "body"
+  | "button"
+  | "footnote"
+  | "reason";
+
+/** The proposal email's words. The proposal's facts and message stay in the code. */
+export const proposalReceivedCopy: TemplateCopyDef<ProposalReceivedProps, ProposalReceivedBlock> = {
+  variables: {
+    name: "The client's name",
+    surveyTypeName: 'The survey type ("Boundary Survey")',
+    address: "The property's address",
+    companyName: "The surveying company's name",
+    price: 'The proposed price ("$1,285")',
+  },
+  values: ({ name, surveyTypeName, address, companyName, price }) => ({
+    name,
+    surveyTypeName,
+    address,
+    companyName,
+    price,
+  }),
+  subject: "You have a proposal from {companyName}",
+  blocks: {
+    preview: previewBlock("{companyName} proposes {price} for your {surveyTypeName}."),
+    heading: headingBlock("You have a proposal"),
+    greeting: greetingBlock(),
+    body: bodyBlock(
+      "Message",
+      "{companyName}, a licensed surveyor who received your request for {address}, sent you a proposal for your {surveyTypeName}. Compare it with your instant quote and any other proposals, then accept the one you want: the survey is assigned to that surveyor at that price.",
+    ),
+    button: buttonBlock("See the proposal"),
+    footnote: bodyBlock(
+      "Small print under the button",
+      "Nothing is agreed until you accept. You can also decline a proposal or keep your instant quote.",
+    ),
+    reason: reasonBlock("You received this email because you requested a survey on Meridian."),
+  },
+};
+
+/**
+ * Sent to the client when a surveyor who bought their lead sends a proposal: the price, the
+ * earliest visit, the turnaround and the surveyor's message, with a link to compare and accept.
+ */
+export function ProposalReceived(
+  { copy, ...props }: ProposalReceivedProps & { copy: FilledCopy<ProposalReceivedBlock> },
+) {
+  const { blocks } = copy;
+  return (
+    <EmailLayout preview={blocks.preview} reason={blocks.reason}>
+      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
+      <Paragraphs text={blocks.greeting} style={textStyle} />
+      <Paragraphs text={blocks.body} style={textStyle} />
+      <FactsBox
+        facts={[
+          ["Surveying company", props.companyName],
+          ["Price", props.price],
+          ["Earliest visit", props.earliestVisit],
+          ["Turnaround after the visit", props.turnaround],
+        ]}
+      />
+      <Paragraphs text={props.message} style={textStyle} />
+      <ActionButton href={props.surveyUrl}>{blocks.button}</ActionButton>
+      <Paragraphs text={blocks.footnote} style={mutedStyle} />
+    </EmailLayout>
+  );
+}
