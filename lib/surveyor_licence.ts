@@ -1,0 +1,171 @@
+/**
+ * Licence states and the licence number are verified facts (issue 20). What a surveyor of a
+ * verified firm may change of them on their own profile, and what waits for an admin:
+ *
+ * - Removing a state takes effect at once: it only narrows what they may take.
+ * - Adding a state records a request (pending); the state does not count (no lead listed,
+ *   bought, claimed or dispatched there) until an admin verifies it. Removing a pending state
+ *   withdraws the request; a rejected one stays rejected until asked for again.
+ * - A new licence number is pending too. The rule, chosen to trust nothing unchecked while not
+ *   stopping a firm over a typo fix or a renewal: the firm keeps working under the number
+ *   Meridian checked, and its verified states stay verified under it, until an admin checks the
+ *   new one; clients keep being shown the checked number. An approved number replaces it; a
+ *   rejected one is dropped. Clearing a verified number is refused (ask Meridian).
+ *
+ * A firm whose licence is not verified yet (joined, waiting for its check) edits its states and
+ * number directly: its licence check verifies them all together.
+ */
+import type { Db } from "../db/client.ts";
+import { insertNotification, notifyAdmins } from "../db/notifications.ts";
+import { type StateCode, US_STATES } from "./survey_options.ts";
+import type { Surveyor } from "./surveyor_schema.ts";
+import type { SurveyorProfileUpdate } from "./surveyor_profile.ts";
+
+/** Where admins decide licence requests. */
+export const LICENCE_CHECKS_PATH = "/admin?tab=licences";
+
+/** The 400 text when the surveyor of a verified firm clears its licence number. */
+export const VERIFIED_NUMBER_REQUIRED =
+  "Your licence number has been verified and cannot be removed here. Enter your new number to have it checked, or contact us.";
+
+/** "Texas", "Texas and Ohio", "Iowa, Ohio and Texas". */
+export function stateNames(states: readonly string[]): string {
+  const names = states.map((s) => US_STATES[s as StateCode] ?? s);
+  return names.length <= 1
+    ? names.join("")
+    : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/** What a self-service update of a verified firm does to its licence. */
+export interface LicencePlan {
+  /** The update without what waits for a check (its licenseStates only keeps or removes). */
+  direct: SurveyorProfileUpdate;
+  /** States to ask for (not counting now, not already pending). */
+  request: StateCode[];
+  /** Pending states taken off the list: their requests are withdrawn. */
+  withdraw: StateCode[];
+  /** A new number to check (string), the pending one withdrawn (null), or no change. */
+  pendingNumber?: string | null;
+}
+
+/**
+ * Splits `update` of the verified firm `current` into what takes effect now and what waits for
+ * the licence check (see the module comment). Throws nothing; `VERIFIED_NUMBER_REQUIRED` is the
+ * caller's to send when `direct.licenseNumber` would clear the number (`isClearingNumber`).
+ */
+export function planLicenceChange(
+  current: Pick<Surveyor, "licenseNumber" | "licenseStates" | "pendingLicenseStates"> & {
+    pendingLicenseNumber: string | null;
+  },
+  update: SurveyorProfileUpdate,
+): LicencePlan {
+  const { licenseNumber, licenseStates, ...rest } = update;
+  const plan: LicencePlan = { direct: rest, request: [], withdraw: [] };
+  if (licenseStates !== undefined) {
+    const wanted = new Set(licenseStates);
+    plan.direct.licenseStates = current.licenseStates.filter((s) => wanted.has(s));
+    plan.request = licenseStates.filter((s) =>
+      !current.licenseStates.includes(s) && !current.pendingLicenseStates.includes(s)
+    );
+    plan.withdraw = current.pendingLicenseStates.filter((s) => !wanted.has(s));
+  }
+  if (licenseNumber !== undefined && licenseNumber !== null) {
+    if (licenseNumber === current.licenseNumber) {
+      if (current.pendingLicenseNumber !== null) plan.pendingNumber = null;
+    } else if (licenseNumber !== current.pendingLicenseNumber) {
+      plan.pendingNumber = licenseNumber;
+    }
+  }
+  return plan;
+}
+
+/** True when `update` would clear the licence number of a firm that has one. */
+export function isClearingNumber(
+  current: Pick<Surveyor, "licenseNumber">,
+  update: SurveyorProfileUpdate,
+): boolean {
+  return update.licenseNumber === null && current.licenseNumber !== null;
+}
+
+/**
+ * The sentence the surveyor reads after asking for `states` and/or a new `number` (either may
+ * be empty), or null when nothing new waits for a check.
+ */
+export function licenceCheckNotice(
+  { states, number, currentNumber }: {
+    states: readonly StateCode[];
+    number: string | null;
+    currentNumber: string | null;
+  },
+): string | null {
+  const parts: string[] = [];
+  if (states.length) {
+    parts.push(
+      `Your licence in ${
+        stateNames(states)
+      } will be checked by Meridian before you can buy or claim leads there.`,
+    );
+  }
+  if (number) {
+    parts.push(
+      currentNumber
+        ? `Your new licence number ${number} will be checked by Meridian; until then your verified number ${currentNumber} stays on your profile.`
+        : `Your licence number ${number} will be checked by Meridian before it is shown on your profile.`,
+    );
+  }
+  return parts.length ? parts.join(" ") : null;
+}
+
+/** Tells every admin that firm `surveyor` asked for a licence check. */
+export async function notifyAdminsOfLicenceRequest(
+  db: Db,
+  { surveyor, states, number }: {
+    surveyor: Pick<Surveyor, "companyName" | "licenseNumber">;
+    states: readonly StateCode[];
+    number: string | null;
+  },
+): Promise<void> {
+  const what = [
+    states.length ? `licence in ${stateNames(states)}` : null,
+    number ? `new licence number ${number} (now ${surveyor.licenseNumber ?? "none"})` : null,
+  ].filter(Boolean).join(" and ");
+  await notifyAdmins(db, {
+    kind: "surveyor_joined",
+    title: `${surveyor.companyName} asked for a licence check`,
+    body:
+      `Check their ${what} with the licensing board, then verify or reject it in Licence checks. Nothing counts until you do.`,
+    link: LICENCE_CHECKS_PATH,
+  });
+}
+
+/** The bell notification's title when an admin verified a requested state or number. */
+export const LICENCE_REQUEST_VERIFIED_TITLE = "Licence check passed";
+/** The bell notification's title when an admin rejected a requested state or number. */
+export const LICENCE_REQUEST_REJECTED_TITLE = "Licence check not passed";
+
+/** Tells account `userId` what an admin decided about a requested state or licence number. */
+export async function notifyLicenceDecision(
+  db: Db,
+  { userId, decision, state, number }: {
+    userId: string;
+    decision: "verify" | "reject";
+    state?: StateCode;
+    number?: string;
+  },
+): Promise<void> {
+  const what = state ? `your licence in ${stateNames([state])}` : `your licence number ${number}`;
+  const body = decision === "verify"
+    ? state
+      ? `Meridian verified ${what}: you can now buy and claim leads there.`
+      : `Meridian verified ${what}; it is now the number on your profile.`
+    : state
+    ? `Meridian could not verify ${what}, so leads there stay closed to you. Contact us if you think this is wrong.`
+    : `Meridian could not verify ${what}; your profile keeps your verified number. Contact us if you think this is wrong.`;
+  await insertNotification(db, {
+    userId,
+    kind: "surveyor_joined",
+    title: decision === "verify" ? LICENCE_REQUEST_VERIFIED_TITLE : LICENCE_REQUEST_REJECTED_TITLE,
+    body,
+    link: "/profile",
+  });
+}
