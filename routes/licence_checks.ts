@@ -15,7 +15,8 @@ import {
   listLicenceChecks,
   lockFirm,
 } from "../db/surveyor_licences.ts";
-import { notifyLicenceDecision, stateNames } from "../lib/surveyor_licence.ts";
+import { stateNames } from "../lib/surveyor_licence.ts";
+import { notifyLicenceDecision } from "../lib/surveyor_verification.ts";
 import { STATE_CODES, type StateCode } from "../lib/survey_options.ts";
 
 /** What the licence check API answers with. */

@@ -37,10 +37,10 @@ import {
 import {
   isClearingNumber,
   licenceCheckNotice,
-  notifyAdminsOfLicenceRequest,
   planLicenceChange,
   VERIFIED_NUMBER_REQUIRED,
 } from "../lib/surveyor_licence.ts";
+import { notifyAdminsOfLicenceRequest } from "../lib/surveyor_verification.ts";
 import type { StateCode } from "../lib/survey_options.ts";
 import { hitRateLimit } from "../db/kv.ts";
 import { queueSurveyorInvitationEmail } from "../lib/mail/emails.ts";

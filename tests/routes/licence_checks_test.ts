@@ -10,11 +10,11 @@ import { createSignedInUser } from "../_auth.ts";
 import { expectJson } from "../_fixtures.ts";
 import { addLead, addMarketSurveyor } from "../_lead_fixtures.ts";
 import { findCandidateSurveyors } from "../../lib/matching.ts";
+import { VERIFIED_NUMBER_REQUIRED } from "../../lib/surveyor_licence.ts";
 import {
   LICENCE_REQUEST_REJECTED_TITLE,
   LICENCE_REQUEST_VERIFIED_TITLE,
-  VERIFIED_NUMBER_REQUIRED,
-} from "../../lib/surveyor_licence.ts";
+} from "../../lib/surveyor_verification.ts";
 
 // A firm in El Paso, TX; leads across the line in Sunland Park, NM, and in El Paso.
 const EL_PASO = { lat: 31.7619, lng: -106.485 };
