@@ -11,6 +11,7 @@
 import type { Db } from "./client.ts";
 import { isUuid } from "./users.ts";
 import type { StateCode } from "../lib/survey_options.ts";
+import type { LicenceCheck, LicenceChecks } from "../lib/surveyor_licence.ts";
 
 /** The firm's row, locked, as a licence decision needs it; undefined when there is none. */
 export async function lockFirm(
@@ -211,22 +212,6 @@ export async function listLicenceStates(
   }));
 }
 
-/** A firm in the admins' licence check queue: what it asked for and what counts now. */
-export interface LicenceCheck {
-  surveyorId: string;
-  companyName: string;
-  /** The number Meridian checked (null: none on record). */
-  licenseNumber: string | null;
-  /** The states that count now. */
-  licenseStates: StateCode[];
-  /** A new number to check, or null. */
-  pendingLicenseNumber: string | null;
-  /** The states to check, each with the number it was asked under and when (ISO). */
-  pendingStates: { state: StateCode; licenceNumber: string | null; requestedAt: string }[];
-  /** ISO time of the oldest request of the firm. */
-  oldestRequestAt: string;
-}
-
 /** Most firms `listLicenceChecks` returns at once. */
 export const LICENCE_CHECKS_LIMIT = 100;
 
@@ -236,7 +221,7 @@ export const LICENCE_CHECKS_LIMIT = 100;
  */
 export async function listLicenceChecks(
   db: Db,
-): Promise<{ checks: LicenceCheck[]; total: number }> {
+): Promise<LicenceChecks> {
   const rows = await db<
     (Omit<LicenceCheck, "oldestRequestAt" | "pendingStates"> & {
       oldestRequestAt: Date;

@@ -115,3 +115,25 @@ export function licenceCheckNotice(
   }
   return parts.length ? parts.join(" ") : null;
 }
+
+/** A firm in the admins' licence check queue: what it asked for and what counts now. */
+export interface LicenceCheck {
+  surveyorId: string;
+  companyName: string;
+  /** The number Meridian checked (null: none on record). */
+  licenseNumber: string | null;
+  /** The states that count now. */
+  licenseStates: StateCode[];
+  /** A new number to check, or null. */
+  pendingLicenseNumber: string | null;
+  /** The states to check, each with the number it was asked under and when (ISO). */
+  pendingStates: { state: StateCode; licenceNumber: string | null; requestedAt: string }[];
+  /** ISO time of the oldest request of the firm. */
+  oldestRequestAt: string;
+}
+
+/** The licence check queue: at most a page of firms, and how many wait in all. */
+export interface LicenceChecks {
+  checks: LicenceCheck[];
+  total: number;
+}

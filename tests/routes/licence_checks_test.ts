@@ -429,3 +429,46 @@ test("[licence checks] states an admin puts on a verified record are recorded ve
   assertEquals(n, 0);
   t.close();
 });
+
+test("[licence checks] the pages say it: the surveyor's coverage form, the admins' Licence checks tab and the firm's page", async () => {
+  const { t, admin, firm } = await setup();
+  await t.request("PATCH", "/api/surveyor/profile", {
+    cookie: firm.cookie,
+    body: { licenseStates: ["NM", "TX"], licenseNumber: "RPLS 2000" },
+  });
+  const own = await t.request("GET", "/profile", { cookie: firm.cookie });
+  assertEquals(own.status, 200);
+  const ownHtml = await own.text();
+  assertStringIncludes(
+    ownHtml,
+    "Waiting for Meridian&#x27;s licence check: New Mexico. You can buy and claim leads there once an admin has verified it.",
+  );
+  assertStringIncludes(ownHtml, "Your new licence number RPLS 2000 is waiting for Meridian");
+
+  const queue = await t.request("GET", "/admin?tab=licences", { cookie: admin.cookie });
+  assertEquals(queue.status, 200);
+  const queueHtml = await queue.text();
+  assertStringIncludes(queueHtml, 'data-island="LicenceChecks"');
+  assertStringIncludes(queueHtml, "Border Surveying");
+  assertStringIncludes(queueHtml, "Verify New Mexico");
+  assertStringIncludes(queueHtml, "Reject New Mexico");
+  assertStringIncludes(queueHtml, "Verify RPLS 2000");
+  assert(
+    /href="\/admin\?tab=licences"[^>]*>Licence checks<span class="badge badge--warning admin-tabs__count"><span aria-hidden="true">1<\/span>/
+      .test(queueHtml),
+    "the tab shows how many firms wait",
+  );
+
+  const detail = await t.request("GET", `/surveyor-detail/${firm.surveyor.id}`, {
+    cookie: admin.cookie,
+  });
+  assertStringIncludes(
+    await detail.text(),
+    "Waiting for a licence check: licence in New Mexico and new licence number RPLS 2000.",
+  );
+  // Not for surveyors.
+  const refused = await t.request("GET", "/admin?tab=licences", { cookie: firm.cookie });
+  assertEquals(refused.status, 403);
+  await refused.body?.cancel();
+  t.close();
+});
