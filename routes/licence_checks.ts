@@ -6,7 +6,7 @@ import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import type { AppEnv } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
-import { auditContext } from "./_auth.ts";
+import { auditContext, requireRole } from "./_auth.ts";
 import { insertAuditEvent } from "../db/audit.ts";
 import { isUuid } from "../db/users.ts";
 import {
@@ -62,7 +62,8 @@ function adminId(c: Context<AppEnv>): string {
 
 /**
  * The admins' licence check of states and numbers asked for by verified firms (issue 20;
- * lib/surveyor_licence.ts has the rule). Admins only: signed out 401, any other role 404.
+ * lib/surveyor_licence.ts has the rule). Admins only: signed out 401; the queue is a 403 for any
+ * other role (like every admin list), a decision a 404 (the firm is not theirs to see).
  *
  * - `GET /api/licence-checks` → `{checks, total}`: firms with a pending state or number, oldest
  *   request first.
@@ -74,7 +75,7 @@ function adminId(c: Context<AppEnv>): string {
  *   409 when that number no longer waits (the surveyor changed or withdrew it meanwhile).
  */
 export const licenceChecks = new Hono<AppEnv>()
-  .get("/api/licence-checks", adminOnly, async (c) => {
+  .get("/api/licence-checks", requireRole("admin"), async (c) => {
     c.header("Cache-Control", "private, no-store");
     return c.json(await listLicenceChecks(c.var.db));
   })

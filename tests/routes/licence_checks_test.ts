@@ -232,7 +232,7 @@ test("[licence checks] a rejected state stays closed and the surveyor is told wh
   t.close();
 });
 
-test("[licence checks] only admins decide: the surveyor, a client and a technician get 404, signed out 401, and nothing changes", async () => {
+test("[licence checks] only admins decide: the surveyor, a client and a technician get 404 (the queue 403), signed out 401, and nothing changes", async () => {
   const { t, firm } = await setup();
   await t.request("PATCH", "/api/surveyor/profile", {
     cookie: firm.cookie,
@@ -256,7 +256,10 @@ test("[licence checks] only admins decide: the surveyor, a client and a technici
       }),
       status,
     );
-    await expectJson(await t.request("GET", "/api/licence-checks", { cookie }), status);
+    await expectJson(
+      await t.request("GET", "/api/licence-checks", { cookie }),
+      cookie ? 403 : 401,
+    );
   }
   const profile = await expectJson(
     await t.request("GET", "/api/surveyor/profile", { cookie: firm.cookie }),

@@ -174,7 +174,7 @@ const ACCESS: Record<string, Access> = {
   "POST /api/surveyors/:id/invite": ADMIN,
   "POST /api/surveyors/:id/verify": ADMIN,
   // The licence check of states and numbers verified firms asked for (issue 20).
-  "GET /api/licence-checks": ADMIN_ELSE_404,
+  "GET /api/licence-checks": ADMIN,
   "POST /api/surveyors/:id/licence-states/:state": ADMIN_ELSE_404,
   "POST /api/surveyors/:id/licence-number": ADMIN_ELSE_404,
   "POST /api/surveyors/:id/link-user": ADMIN,
