@@ -89,13 +89,14 @@ export const licenceChecks = new Hono<AppEnv>()
       const { decision } = c.req.valid("json");
       if (!isUuid(id)) notFound();
       const state = raw.toUpperCase() as StateCode;
-      if (!STATE_CODES.includes(state)) {
-        throw new HTTPException(409, { message: LICENCE_CHECK_MESSAGES.noStateRequest });
-      }
       const by = adminId(c);
       const firm = await c.var.db.begin(async (tx) => {
         const firm = await lockFirm(tx, { id });
         if (!firm) notFound();
+        // Not a state: no request for it can be waiting.
+        if (!STATE_CODES.includes(state)) {
+          throw new HTTPException(409, { message: LICENCE_CHECK_MESSAGES.noStateRequest });
+        }
         if (!await decideLicenceState(tx, { surveyorId: id, state, decision, adminId: by })) {
           throw new HTTPException(409, { message: LICENCE_CHECK_MESSAGES.noStateRequest });
         }
