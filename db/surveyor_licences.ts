@@ -13,6 +13,13 @@ import { isUuid } from "./users.ts";
 import type { StateCode } from "../lib/survey_options.ts";
 import type { LicenceCheck, LicenceChecks } from "../lib/surveyor_licence.ts";
 
+/** True when a surveyor record `id` exists. */
+export async function firmExists(db: Db, { id }: { id: string }): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const [row] = await db`select 1 from surveyors where id = ${id}`;
+  return Boolean(row);
+}
+
 /** The firm's row, locked, as a licence decision needs it; undefined when there is none. */
 export async function lockFirm(
   db: Db,

@@ -12,6 +12,7 @@ import { isUuid } from "../db/users.ts";
 import {
   decideLicenceNumber,
   decideLicenceState,
+  firmExists,
   listLicenceChecks,
   lockFirm,
 } from "../db/surveyor_licences.ts";
@@ -55,6 +56,13 @@ const adminOnly = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+// An unknown firm is a 404 whatever the body says (so is a firm the caller may not see).
+const knownFirm = createMiddleware<AppEnv>(async (c, next) => {
+  const id = c.req.param("id") ?? "";
+  if (!isUuid(id) || !await firmExists(c.var.db, { id })) notFound();
+  await next();
+});
+
 // The deciding admin (the real one while impersonating).
 function adminId(c: Context<AppEnv>): string {
   return c.var.session?.impersonatorId ?? c.var.user!.id;
@@ -82,6 +90,7 @@ export const licenceChecks = new Hono<AppEnv>()
   .post(
     "/api/surveyors/:id/licence-states/:state",
     adminOnly,
+    knownFirm,
     zValidator("param", StateParam, onInvalid),
     zValidator("json", StateDecision, onInvalid),
     async (c) => {
@@ -122,6 +131,7 @@ export const licenceChecks = new Hono<AppEnv>()
   .post(
     "/api/surveyors/:id/licence-number",
     adminOnly,
+    knownFirm,
     zValidator("param", IdParam, onInvalid),
     zValidator("json", NumberDecision, onInvalid),
     async (c) => {
