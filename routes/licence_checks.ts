@@ -18,6 +18,7 @@ import {
 } from "../db/surveyor_licences.ts";
 import { stateNames } from "../lib/surveyor_licence.ts";
 import { notifyLicenceDecision } from "../lib/surveyor_verification.ts";
+import { singleLine } from "../lib/text.ts";
 import { STATE_CODES, type StateCode } from "../lib/survey_options.ts";
 
 /** What the licence check API answers with. */
@@ -40,9 +41,11 @@ const IdParam = z.object({ id: z.string() });
 const StateDecision = z.strictObject({ decision: Decision });
 const NumberDecision = z.strictObject({
   decision: Decision,
-  licenseNumber: z.string({ error: "Give the licence number you checked" }).trim().min(1, {
-    error: "Give the licence number you checked",
-  }).max(60, { error: "Give the licence number you checked" }),
+  licenseNumber: singleLine("Licence number", {
+    min: 1,
+    max: 60,
+    messages: { min: "Give the licence number you checked" },
+  }),
 });
 
 function notFound(): never {
