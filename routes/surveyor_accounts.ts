@@ -380,9 +380,12 @@ export const surveyorAccounts = new Hono<AppEnv>()
           throw new HTTPException(404, { message: NO_SURVEYOR_PROFILE });
         }
         // A verified firm's new states and number wait for the admins' licence check
-        // (lib/surveyor_licence.ts); the rest of the update takes effect now.
+        // (lib/surveyor_licence.ts); the rest of the update takes effect now. Planned from the
+        // record as read under the lock, so an admin's decision made meanwhile is not undone.
+        const current = await getSurveyor(tx, { id: own.id });
+        if (!current) throw new HTTPException(404, { message: NO_SURVEYOR_PROFILE });
         const isVerified = Boolean((await getSurveyorVerification(tx, { id: own.id }))?.verifiedAt);
-        if (isVerified && isClearingNumber(own, update)) {
+        if (isVerified && isClearingNumber(current, update)) {
           throw new HTTPException(400, {
             res: Response.json(
               {
@@ -394,7 +397,7 @@ export const surveyorAccounts = new Hono<AppEnv>()
           });
         }
         const plan = isVerified
-          ? planLicenceChange(own, update)
+          ? planLicenceChange(current, update)
           : { direct: update, request: [], withdraw: [] };
         await withdrawLicenceStates(tx, { surveyorId: own.id, states: plan.withdraw });
         if (plan.pendingNumber !== undefined) {
@@ -406,13 +409,14 @@ export const surveyorAccounts = new Hono<AppEnv>()
         const asked: StateCode[] = await requestLicenceStates(tx, {
           surveyorId: own.id,
           states: plan.request,
-          licenceNumber: plan.pendingNumber ?? own.pendingLicenseNumber ?? own.licenseNumber,
+          licenceNumber: plan.pendingNumber ?? current.pendingLicenseNumber ??
+            current.licenseNumber,
           userId,
         });
         const askedNumber = plan.pendingNumber ?? null;
         if (asked.length || askedNumber) {
           await notifyAdminsOfLicenceRequest(tx, {
-            surveyor: own,
+            surveyor: current,
             states: asked,
             number: askedNumber,
           });
@@ -424,7 +428,7 @@ export const surveyorAccounts = new Hono<AppEnv>()
               surveyorId: own.id,
               states: asked.join(","),
               licenceNumber: askedNumber,
-              verifiedNumber: own.licenseNumber,
+              verifiedNumber: current.licenseNumber,
             },
           });
         }
@@ -434,7 +438,7 @@ export const surveyorAccounts = new Hono<AppEnv>()
         const notice = licenceCheckNotice({
           states: asked,
           number: askedNumber,
-          currentNumber: own.licenseNumber,
+          currentNumber: current.licenseNumber,
         });
         if (updated && (updated.lat !== own.lat || updated.lng !== own.lng)) {
           await insertAuditEvent(tx, {
