@@ -52,6 +52,7 @@ import { leadPages } from "./routes/lead_pages.tsx";
 import { surveyors } from "./routes/surveyors.ts";
 import { surveyorAccounts } from "./routes/surveyor_accounts.ts";
 import { surveyorJoin } from "./routes/surveyor_join.tsx";
+import { licenceChecks } from "./routes/licence_checks.ts";
 import { publicLeads } from "./routes/public_leads.tsx";
 import { refunds } from "./routes/refunds.ts";
 import { proposals } from "./routes/proposals.ts";
@@ -126,6 +127,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", surveyors);
   app.route("/", surveyorAccounts);
   app.route("/", surveyorJoin);
+  app.route("/", licenceChecks);
   app.route("/", refunds);
   app.route("/", proposals);
   app.route("/", billing);

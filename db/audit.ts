@@ -27,6 +27,8 @@ export type AuditEventName =
   | "surveyor_created"
   | "surveyor_updated"
   | "surveyor_office_moved"
+  | "surveyor_licence_requested"
+  | "surveyor_licence_decided"
   | "google_account_linked"
   | "google_account_unlinked"
   | "email_viewed";

@@ -6,7 +6,9 @@
  *
  * Eligibility (`accountBlock`, `leadBlock`): the surveyor is `active` (which means verified:
  * the database keeps every active record's `verified_at`, lib/surveyor_constants.ts), has an
- * office location, is licensed in the property's state, offers its survey type, and the
+ * office location, holds a verified licence in the property's state (`license_states`: a
+ * state the surveyor added waits for an admin's check outside it, 0032_licence_states.sql),
+ * offers its survey type, and the
  * property lies within their service radius of the office.
  *
  * Personal data: `LeadSummary` is built from columns that cannot name or reach the client —
@@ -116,7 +118,10 @@ export interface MarketSurveyor {
   lat: number | null;
   lng: number | null;
   serviceRadiusMiles: number;
+  /** The states that count (verified: db/migrations/0032_licence_states.sql). */
   licenseStates: string[];
+  /** States asked for that wait for the admins' licence check: they do not count. */
+  pendingLicenseStates: string[];
   surveyTypes: string[];
   welcomeClaimUsedAt: Date | null;
   balanceCents: number;
@@ -127,7 +132,11 @@ type MarketSurveyorRow = Omit<MarketSurveyor, "balanceCents"> & { balanceCents: 
 function marketSurveyorColumns(db: Db) {
   return db`
     id, user_id, company_name, status, verified_at, lat, lng, service_radius_miles,
-    license_states, survey_types, welcome_claim_used_at, balance_cents`;
+    license_states, survey_types, welcome_claim_used_at, balance_cents,
+    array(
+      select ls.state from surveyor_licence_states ls
+      where ls.surveyor_id = surveyors.id and ls.status = 'pending'
+    ) as pending_license_states`;
 }
 
 function toMarketSurveyor(row: MarketSurveyorRow): MarketSurveyor {
@@ -200,13 +209,18 @@ function publicMiles(db: Db, office: postgres.PendingQuery<postgres.Row[]>) {
  * location), the value the surveyor is shown: never the exact distance.
  */
 export function leadBlock(
-  s: Pick<MarketSurveyor, "licenseStates" | "surveyTypes" | "serviceRadiusMiles">,
+  s: Pick<MarketSurveyor, "licenseStates" | "surveyTypes" | "serviceRadiusMiles"> & {
+    pendingLicenseStates?: string[];
+  },
   lead: { state: string; surveyType: SurveyType; distanceMiles: number | null },
 ): string | null {
   if (!s.licenseStates.includes(lead.state)) {
     // Licence states are verified facts: the refusal points to Meridian's check, not to
-    // editing one's own coverage (issue 20).
+    // editing one's own coverage (issue 20). Only verified states count.
     const name = stateName(lead.state);
+    if (s.pendingLicenseStates?.includes(lead.state)) {
+      return `Your ${name} licence is waiting for Meridian's licence check. You can buy and claim leads in ${name} once an admin has verified it.`;
+    }
     return `This property is in ${name}, where Meridian has not verified a licence of yours. Contact us to have your ${name} licence checked; leads there open once an admin has verified it.`;
   }
   if (!s.surveyTypes.includes(lead.surveyType)) {

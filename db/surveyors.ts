@@ -60,7 +60,16 @@ function surveyorColumns(db: Db) {
     id, company_name, principal_name, license_number, license_states, email, phone, website,
     address, city, state, zip, lat, lng, service_radius_miles, survey_types, in_network,
     status, source, place_id, rating, review_count, user_id, contacts, notes, is_demo,
-    created_at, updated_at`;
+    created_at, updated_at,
+    array(
+      select ls.state from surveyor_licence_states ls
+      where ls.surveyor_id = surveyors.id and ls.status = 'pending' order by ls.state
+    ) as pending_license_states,
+    array(
+      select ls.state from surveyor_licence_states ls
+      where ls.surveyor_id = surveyors.id and ls.status = 'rejected' order by ls.state
+    ) as rejected_license_states,
+    pending_license_number`;
 }
 
 function toSurveyor(row: SurveyorRow): Surveyor {

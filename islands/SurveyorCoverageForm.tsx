@@ -22,12 +22,14 @@ import {
   type CoveragePoint,
   type CoverageValues,
   coverageValues,
+  orderedStates,
   pointOf,
   radiusError,
   serverFieldErrors,
 } from "./_coverage_values.ts";
 import { text } from "./_surveyor_shared.ts";
 import type { OwnSurveyorProfile } from "../lib/surveyor_profile.ts";
+import { stateNames } from "../lib/surveyor_licence.ts";
 
 /** Props of the coverage form: the surveyor's record as the server rendered it. */
 export interface SurveyorCoverageFormProps {
@@ -51,8 +53,49 @@ const TEXT_FIELDS = [
   "zip",
 ] as const;
 
+// The form shows what the surveyor asked for: states and number waiting for the licence check
+// stay chosen (taking one off withdraws it); rejected states are not chosen.
 function valuesOf(p: OwnSurveyorProfile): Values {
-  return { ...coverageValues(p), website: text(p.website) };
+  return {
+    ...coverageValues({
+      ...p,
+      licenseNumber: p.pendingLicenseNumber ?? p.licenseNumber,
+      licenseStates: orderedStates([...p.licenseStates, ...(p.pendingLicenseStates ?? [])]),
+    }),
+    website: text(p.website),
+  };
+}
+
+/**
+ * What waits for Meridian's licence check, and what it refused, in the surveyor's words; null
+ * when nothing does.
+ */
+export function licenceStatusLines(p: OwnSurveyorProfile): string[] {
+  const lines: string[] = [];
+  const pending = p.pendingLicenseStates ?? [];
+  const rejected = p.rejectedLicenseStates ?? [];
+  if (pending.length) {
+    lines.push(
+      `Waiting for Meridian's licence check: ${
+        stateNames(pending)
+      }. You can buy and claim leads there once an admin has verified it.`,
+    );
+  }
+  if (p.pendingLicenseNumber) {
+    lines.push(
+      p.licenseNumber
+        ? `Your new licence number ${p.pendingLicenseNumber} is waiting for Meridian's check; your verified number ${p.licenseNumber} stays on your profile until then.`
+        : `Your licence number ${p.pendingLicenseNumber} is waiting for Meridian's check.`,
+    );
+  }
+  if (rejected.length) {
+    lines.push(
+      `Meridian could not verify your licence in ${
+        stateNames(rejected)
+      }, so leads there stay closed to you. Contact us if you think this is wrong.`,
+    );
+  }
+  return lines;
 }
 
 /**
@@ -90,6 +133,7 @@ export default function SurveyorCoverageForm({ profile }: SurveyorCoverageFormPr
   const form = useCoverageForm(() => saved);
   const { values, setValues, picked, setPicked } = form;
   const [location, setLocation] = useState(() => pointOf(profile));
+  const [licence, setLicence] = useState(() => licenceStatusLines(profile));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isPending, setPending] = useState(false);
   // A new key remounts the address field with the saved address after a save or discard.
@@ -112,7 +156,9 @@ export default function SurveyorCoverageForm({ profile }: SurveyorCoverageFormPr
     if (Object.keys(found).length || !isDirty) return;
     setPending(true);
     try {
-      const res = await apiJson<{ message?: string; surveyor?: OwnSurveyorProfile }>(
+      const res = await apiJson<
+        { message?: string; licenceCheck?: string | null; surveyor?: OwnSurveyorProfile }
+      >(
         "PATCH",
         "/api/surveyor/profile",
         patch,
@@ -122,11 +168,14 @@ export default function SurveyorCoverageForm({ profile }: SurveyorCoverageFormPr
       setSaved(next);
       setValues(next);
       setLocation(pointOf(res.surveyor));
+      setLicence(licenceStatusLines(res.surveyor));
       setPicked(null);
       setAddressKey((k) => k + 1);
       toast({
         title: res.message ?? "Coverage saved",
-        description: "Survey requests are matched to you with these details from now on.",
+        description: res.licenceCheck
+          ? "The rest of your changes apply to survey requests from now on."
+          : "Survey requests are matched to you with these details from now on.",
       });
     } catch (err) {
       setErrors(serverFieldErrors(err));
@@ -183,6 +232,13 @@ export default function SurveyorCoverageForm({ profile }: SurveyorCoverageFormPr
       />
       <RadiusField {...group} onText={form.setText} />
       <LicensedStatesField {...group} onToggle={form.toggle} />
+      {licence.length
+        ? (
+          <div className="alert alert--info" role="status">
+            {licence.map((line) => <p key={line}>{line}</p>)}
+          </div>
+        )
+        : null}
       <SurveyTypesField {...group} onToggle={form.toggle} />
       <div className="form-actions">
         {isDirty

@@ -272,7 +272,8 @@ export interface CoverageChoicesProps {
 
 const STATE_HINTS: Record<CoverageMode, string> = {
   join: "We check the licence in these states; you are offered jobs only where you are licensed.",
-  own: "You are offered requests only in the states you are licensed in.",
+  own:
+    "You are offered requests only in the states Meridian has verified your licence in. A state you add, or a new licence number, is checked by Meridian before you can buy leads with it.",
   admin: "Matching offers a request only to surveyors licensed in its state.",
 };
 

@@ -60,7 +60,8 @@ export type SurveyorProfileUpdate = z.infer<typeof SurveyorProfileUpdateSchema>;
 
 /**
  * A surveyor's own record as they see it: their coverage and company details plus the
- * status and network flag Meridian sets, without the admin's notes, contacts, source or
+ * status and network flag Meridian sets and what waits for the licence check
+ * (lib/surveyor_licence.ts), without the admin's notes, contacts, source or
  * place id.
  */
 export type OwnSurveyorProfile = Pick<
@@ -71,6 +72,9 @@ export type OwnSurveyorProfile = Pick<
   | "status"
   | "inNetwork"
   | "updatedAt"
+  | "pendingLicenseStates"
+  | "rejectedLicenseStates"
+  | "pendingLicenseNumber"
 >;
 
 /** The surveyor's view of `surveyor` (drops what only admins may read). */
@@ -81,6 +85,9 @@ export function toOwnSurveyorProfile(surveyor: Surveyor): OwnSurveyorProfile {
     status: surveyor.status,
     inNetwork: surveyor.inNetwork,
     updatedAt: surveyor.updatedAt,
+    pendingLicenseStates: surveyor.pendingLicenseStates,
+    rejectedLicenseStates: surveyor.rejectedLicenseStates,
+    pendingLicenseNumber: surveyor.pendingLicenseNumber,
   };
   for (const field of SURVEYOR_SELF_FIELDS) own[field] = surveyor[field];
   return own as OwnSurveyorProfile;

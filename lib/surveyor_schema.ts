@@ -64,8 +64,19 @@ export interface Surveyor {
   id: string;
   companyName: string;
   principalName: string | null;
+  /** The licence number Meridian checked (for a firm not verified yet: the one to check). */
   licenseNumber: string | null;
+  /**
+   * The states that count: verified ones for a firm whose licence is verified, else the ones
+   * to check with it (db/migrations/0032_licence_states.sql).
+   */
   licenseStates: StateCode[];
+  /** States the surveyor asked for that wait for an admin's licence check; they do not count. */
+  pendingLicenseStates: StateCode[];
+  /** States an admin refused; they do not count. */
+  rejectedLicenseStates: StateCode[];
+  /** A new licence number the surveyor gave, waiting for an admin's check, or null. */
+  pendingLicenseNumber: string | null;
   email: string | null;
   phone: string | null;
   website: string | null;

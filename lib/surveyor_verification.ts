@@ -1,9 +1,13 @@
 /**
  * What a surveyor hears when their licence is verified, whichever way an admin did it (Verify
- * licence on a pending record, or setting a never-verified record active).
+ * licence on a pending record, or setting a never-verified record active), and what the
+ * admins and the surveyor hear about a state or number asked for later (lib/surveyor_licence.ts).
  */
 import type { Db } from "../db/client.ts";
-import { insertNotification } from "../db/notifications.ts";
+import { insertNotification, notifyAdmins } from "../db/notifications.ts";
+import type { StateCode } from "./survey_options.ts";
+import type { Surveyor } from "./surveyor_schema.ts";
+import { LICENCE_CHECKS_PATH, stateNames } from "./surveyor_licence.ts";
 
 /** The bell notification's title when a surveyor's licence is verified. */
 export const LICENCE_VERIFIED_TITLE = "Licence verified";
@@ -19,5 +23,59 @@ export async function notifyLicenceVerified(
     title: LICENCE_VERIFIED_TITLE,
     body: "Meridian checked your licence details: you can now buy and claim leads near you.",
     link: "/surveyor-dashboard",
+  });
+}
+
+/** Tells every admin that firm `surveyor` asked for a licence check. */
+export async function notifyAdminsOfLicenceRequest(
+  db: Db,
+  { surveyor, states, number }: {
+    surveyor: Pick<Surveyor, "companyName" | "licenseNumber">;
+    states: readonly StateCode[];
+    number: string | null;
+  },
+): Promise<void> {
+  const what = [
+    states.length ? `licence in ${stateNames(states)}` : null,
+    number ? `new licence number ${number} (now ${surveyor.licenseNumber ?? "none"})` : null,
+  ].filter(Boolean).join(" and ");
+  await notifyAdmins(db, {
+    kind: "surveyor_joined",
+    title: `${surveyor.companyName} asked for a licence check`,
+    body:
+      `Check their ${what} with the licensing board, then verify or reject it in Licence checks. Nothing counts until you do.`,
+    link: LICENCE_CHECKS_PATH,
+  });
+}
+
+/** The bell notification's title when an admin verified a requested state or number. */
+export const LICENCE_REQUEST_VERIFIED_TITLE = "Licence check passed";
+/** The bell notification's title when an admin rejected a requested state or number. */
+export const LICENCE_REQUEST_REJECTED_TITLE = "Licence check not passed";
+
+/** Tells account `userId` what an admin decided about a requested state or licence number. */
+export async function notifyLicenceDecision(
+  db: Db,
+  { userId, decision, state, number }: {
+    userId: string;
+    decision: "verify" | "reject";
+    state?: StateCode;
+    number?: string;
+  },
+): Promise<void> {
+  const what = state ? `your licence in ${stateNames([state])}` : `your licence number ${number}`;
+  const body = decision === "verify"
+    ? state
+      ? `Meridian verified ${what}: you can now buy and claim leads there.`
+      : `Meridian verified ${what}; it is now the number on your profile.`
+    : state
+    ? `Meridian could not verify ${what}, so leads there stay closed to you. Contact us if you think this is wrong.`
+    : `Meridian could not verify ${what}; your profile keeps your verified number. Contact us if you think this is wrong.`;
+  await insertNotification(db, {
+    userId,
+    kind: "surveyor_joined",
+    title: decision === "verify" ? LICENCE_REQUEST_VERIFIED_TITLE : LICENCE_REQUEST_REJECTED_TITLE,
+    body,
+    link: "/profile",
   });
 }

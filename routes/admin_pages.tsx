@@ -14,6 +14,9 @@ import { listUsers, ROLES } from "../db/users.ts";
 import RefundQueue from "../islands/RefundQueue.tsx";
 import { countPendingRefundRequests, listRefundRequests } from "../db/refunds.ts";
 import { REFUND_REQUESTS_PAGE_SIZE } from "./refunds.ts";
+import LicenceChecks from "../islands/LicenceChecks.tsx";
+import { countLicenceChecks, listLicenceChecks } from "../db/surveyor_licences.ts";
+import { LICENCE_CHECKS_PATH } from "../lib/surveyor_licence.ts";
 
 /** The nav entry of the console (components/AppLayout.tsx ROLE_NAV). */
 export const ADMIN_CONSOLE_NAV = "/admin?tab=users";
@@ -22,11 +25,12 @@ const TABS = [
   { id: "users", label: "Users", href: "/admin?tab=users" },
   { id: "messages", label: "Contact messages", href: "/admin?tab=messages" },
   { id: "returns", label: "Lead returns", href: "/admin?tab=returns" },
+  { id: "licences", label: "Licence checks", href: LICENCE_CHECKS_PATH },
 ] as const;
 
 // A page never answers 400: anything odd in the address falls back to the default view.
 const ConsoleQuery = z.object({
-  tab: z.enum(["users", "messages", "returns"]).catch("users").default("users"),
+  tab: z.enum(["users", "messages", "returns", "licences"]).catch("users").default("users"),
   role: z.enum(ROLES).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
@@ -43,12 +47,19 @@ export const adminPages = new Hono<AppEnv>()
     zValidator("query", ConsoleQuery, onInvalid),
     async (c) => {
       const { tab, role, page } = c.req.valid("query");
-      const pendingReturns = await countPendingRefundRequests(c.var.db);
+      const [pendingReturns, pendingLicences] = await Promise.all([
+        countPendingRefundRequests(c.var.db),
+        countLicenceChecks(c.var.db),
+      ]);
+      const waiting: Record<string, number> = {
+        returns: pendingReturns,
+        licences: pendingLicences,
+      };
       const header = (
         <>
           <PageHeader
             title="Admin console"
-            intro="Manage accounts, decide lead returns and read what visitors send through the contact form."
+            intro="Manage accounts, decide lead returns and licence checks, and read what visitors send through the contact form."
           />
           <nav className="admin-tabs" aria-label="Admin console sections">
             {TABS.map((t) => (
@@ -59,11 +70,11 @@ export const adminPages = new Hono<AppEnv>()
                 aria-current={t.id === tab ? "page" : undefined}
               >
                 {t.label}
-                {t.id === "returns" && pendingReturns > 0
+                {(waiting[t.id] ?? 0) > 0
                   ? (
                     <span className="badge badge--warning admin-tabs__count">
-                      <span aria-hidden="true">{pendingReturns}</span>
-                      <span className="visually-hidden">{`, ${pendingReturns} waiting`}</span>
+                      <span aria-hidden="true">{waiting[t.id]}</span>
+                      <span className="visually-hidden">{`, ${waiting[t.id]} waiting`}</span>
                     </span>
                   )
                   : null}
@@ -86,6 +97,25 @@ export const adminPages = new Hono<AppEnv>()
             <section className="admin-console" aria-labelledby="admin-returns-title">
               <h2 id="admin-returns-title" className="visually-hidden">Lead returns</h2>
               <Island component={RefundQueue} props={{ initial }} hydrate="load" />
+            </section>
+          </>,
+        );
+      }
+      if (tab === "licences") {
+        const initial = await listLicenceChecks(c.var.db);
+        return await appPage(
+          c,
+          { title: "Licence checks", active: ADMIN_CONSOLE_NAV },
+          <>
+            {header}
+            <section className="admin-console" aria-labelledby="admin-licences-title">
+              <h2 id="admin-licences-title">Licence checks</h2>
+              <p>
+                States and licence numbers that verified surveyors added to their profiles. They
+                count for leads only once you verify them; firms waiting for their first licence
+                check are under Surveyors, status Licence check.
+              </p>
+              <Island component={LicenceChecks} props={{ initial }} hydrate="load" />
             </section>
           </>,
         );

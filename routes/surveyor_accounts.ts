@@ -28,6 +28,20 @@ import {
   INVITATION_TTL_MINUTES,
 } from "../db/password_resets.ts";
 import { insertAuditEvent } from "../db/audit.ts";
+import { getSurveyorVerification } from "../db/claim_tokens.ts";
+import {
+  requestLicenceStates,
+  setPendingLicenceNumber,
+  withdrawLicenceStates,
+} from "../db/surveyor_licences.ts";
+import {
+  isClearingNumber,
+  licenceCheckNotice,
+  planLicenceChange,
+  VERIFIED_NUMBER_REQUIRED,
+} from "../lib/surveyor_licence.ts";
+import { notifyAdminsOfLicenceRequest } from "../lib/surveyor_verification.ts";
+import type { StateCode } from "../lib/survey_options.ts";
 import { hitRateLimit } from "../db/kv.ts";
 import { queueSurveyorInvitationEmail } from "../lib/mail/emails.ts";
 import { emailNotice } from "../lib/mail/delivery.ts";
@@ -358,14 +372,74 @@ export const surveyorAccounts = new Hono<AppEnv>()
           });
         }
       }
-      const surveyor = await c.var.db.begin(async (tx) => {
+      const saved = await c.var.db.begin(async (tx) => {
         const own = await getSurveyorByUserId(tx, { userId });
         // Locked and checked again, so a record unlinked meanwhile is not edited.
         const record = own && await lockSurveyorAccountLink(tx, { id: own.id });
         if (!own || record?.userId !== userId) {
           throw new HTTPException(404, { message: NO_SURVEYOR_PROFILE });
         }
-        const updated = await updateSurveyor(tx, { id: own.id, update });
+        // A verified firm's new states and number wait for the admins' licence check
+        // (lib/surveyor_licence.ts); the rest of the update takes effect now. Planned from the
+        // record as read under the lock, so an admin's decision made meanwhile is not undone.
+        const current = await getSurveyor(tx, { id: own.id });
+        if (!current) throw new HTTPException(404, { message: NO_SURVEYOR_PROFILE });
+        const isVerified = Boolean((await getSurveyorVerification(tx, { id: own.id }))?.verifiedAt);
+        if (isVerified && isClearingNumber(current, update)) {
+          throw new HTTPException(400, {
+            res: Response.json(
+              {
+                message: VERIFIED_NUMBER_REQUIRED,
+                errors: { licenseNumber: VERIFIED_NUMBER_REQUIRED },
+              },
+              { status: 400 },
+            ),
+          });
+        }
+        const plan = isVerified
+          ? planLicenceChange(current, update)
+          : { direct: update, request: [], withdraw: [] };
+        await withdrawLicenceStates(tx, { surveyorId: own.id, states: plan.withdraw });
+        if (plan.pendingNumber !== undefined) {
+          await setPendingLicenceNumber(tx, {
+            surveyorId: own.id,
+            licenceNumber: plan.pendingNumber,
+          });
+        }
+        const asked: StateCode[] = await requestLicenceStates(tx, {
+          surveyorId: own.id,
+          states: plan.request,
+          licenceNumber: plan.pendingNumber ?? current.pendingLicenseNumber ??
+            current.licenseNumber,
+          userId,
+        });
+        const askedNumber = plan.pendingNumber ?? null;
+        if (asked.length || askedNumber) {
+          await notifyAdminsOfLicenceRequest(tx, {
+            surveyor: current,
+            states: asked,
+            number: askedNumber,
+          });
+          await insertAuditEvent(tx, {
+            event: "surveyor_licence_requested",
+            ...auditContext(c),
+            targetId: userId,
+            details: {
+              surveyorId: own.id,
+              states: asked.join(","),
+              licenceNumber: askedNumber,
+              verifiedNumber: current.licenseNumber,
+            },
+          });
+        }
+        const updated = Object.keys(plan.direct).length
+          ? await updateSurveyor(tx, { id: own.id, update: plan.direct })
+          : await getSurveyor(tx, { id: own.id });
+        const notice = licenceCheckNotice({
+          states: asked,
+          number: askedNumber,
+          currentNumber: current.licenseNumber,
+        });
         if (updated && (updated.lat !== own.lat || updated.lng !== own.lng)) {
           await insertAuditEvent(tx, {
             event: "surveyor_office_moved",
@@ -380,9 +454,13 @@ export const surveyorAccounts = new Hono<AppEnv>()
             },
           });
         }
-        return updated;
+        return updated && { updated, notice };
       });
-      if (!surveyor) throw new HTTPException(404, { message: NO_SURVEYOR_PROFILE });
-      return c.json({ message: "Coverage saved", surveyor: toOwnSurveyorProfile(surveyor) });
+      if (!saved) throw new HTTPException(404, { message: NO_SURVEYOR_PROFILE });
+      return c.json({
+        message: saved.notice ? `Coverage saved. ${saved.notice}` : "Coverage saved",
+        licenceCheck: saved.notice,
+        surveyor: toOwnSurveyorProfile(saved.updated),
+      });
     },
   );

@@ -12,6 +12,7 @@ import { type MapPoint, UsMap } from "../components/UsMap.tsx";
 import SurveyorDirectory from "../islands/SurveyorDirectory.tsx";
 import SurveyorDetail from "../islands/SurveyorDetail.tsx";
 import SurveyorAccountPanel from "../islands/SurveyorAccountPanel.tsx";
+import { LICENCE_CHECKS_PATH, stateNames } from "../lib/surveyor_licence.ts";
 import VerifySurveyor from "../islands/VerifySurveyor.tsx";
 import { getSurveyorVerification, type SurveyorVerification } from "../db/claim_tokens.ts";
 import { toSurveyorAccount } from "./surveyor_accounts.ts";
@@ -278,7 +279,35 @@ function LicenceCard({ surveyor, verification }: {
         }}
         hydrate="load"
       />
+      <LicenceRequestsLine surveyor={surveyor} />
     </Card>
+  );
+}
+
+/** What the firm's surveyor asked for since its licence was verified, with the queue's link. */
+function LicenceRequestsLine({ surveyor }: { surveyor: Surveyor }) {
+  const asked = [
+    surveyor.pendingLicenseStates.length
+      ? `licence in ${stateNames(surveyor.pendingLicenseStates)}`
+      : null,
+    surveyor.pendingLicenseNumber ? `new licence number ${surveyor.pendingLicenseNumber}` : null,
+  ].filter(Boolean);
+  const rejected = surveyor.rejectedLicenseStates;
+  if (!asked.length && !rejected.length) return null;
+  return (
+    <>
+      {asked.length
+        ? (
+          <p>
+            {`Waiting for a licence check: ${
+              asked.join(" and ")
+            }. It does not count for leads until verified in `}
+            <a href={LICENCE_CHECKS_PATH}>Licence checks</a>.
+          </p>
+        )
+        : null}
+      {rejected.length ? <p>{`Rejected: ${stateNames(rejected)}.`}</p> : null}
+    </>
   );
 }
 

@@ -522,6 +522,16 @@ const SAMPLES: Record<string, Sample> = {
     role: "admin",
     params: (f) => ({ id: f.pendingSurveyorId }),
   },
+  "POST /api/surveyors/:id/licence-states/:state": {
+    role: "admin",
+    params: (f) => ({ id: f.surveyorId, state: "NM" }),
+    body: () => ({ decision: "reject" }),
+  },
+  "POST /api/surveyors/:id/licence-number": {
+    role: "admin",
+    params: (f) => ({ id: f.surveyorId }),
+    body: () => ({ decision: "verify", licenseNumber: "RPLS 7788" }),
+  },
   "POST /api/surveyor/join": {
     role: null,
     body: (f) => ({
@@ -763,6 +773,7 @@ const EMAIL_WORDS = (() => {
 
 const NO_INPUT = new Set([
   "GET /api/surveyor/profile",
+  "GET /api/licence-checks",
   "POST /api/logout",
   "GET /api/user",
   "DELETE /api/user/google",
@@ -846,6 +857,14 @@ async function fixture(t: TestApp): Promise<Fixture> {
     status: "active",
     inNetwork: true,
   });
+  // The verified `surveyorId` firm asked for New Mexico and a new licence number
+  // (POST …/licence-states/{state}, …/licence-number).
+  await t.sql`
+    insert into surveyor_licence_states (surveyor_id, state, status, licence_number)
+    values (${surveyorRecord.id}, 'NM', 'pending', 'RPLS 7788')`;
+  await t.sql`
+    update surveyors set pending_license_number = 'RPLS 7788', pending_license_number_at = now()
+    where id = ${surveyorRecord.id}`;
   // The signed-in surveyor's record takes leads, in Dallas (far from the Austin survey, so
   // notify-surveyors is not changed by it): active, verified, a balance; one lead open to them
   // and one they bought.

@@ -173,6 +173,10 @@ const ACCESS: Record<string, Access> = {
   "POST /api/convert-place-to-surveyor": ADMIN,
   "POST /api/surveyors/:id/invite": ADMIN,
   "POST /api/surveyors/:id/verify": ADMIN,
+  // The licence check of states and numbers verified firms asked for (issue 20).
+  "GET /api/licence-checks": ADMIN,
+  "POST /api/surveyors/:id/licence-states/:state": ADMIN_ELSE_404,
+  "POST /api/surveyors/:id/licence-number": ADMIN_ELSE_404,
   "POST /api/surveyors/:id/link-user": ADMIN,
   "DELETE /api/surveyors/:id/link-user": ADMIN,
   // A surveyor's own record, found by their user id (no id in the path).
