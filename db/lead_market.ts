@@ -895,8 +895,9 @@ function unlockedColumns(db: Db, surveyor: MarketSurveyor) {
     ${leadColumns(db, surveyor.id, officeOf(surveyor))},
     p.id as purchase_id, p.charged_cents, p.pipeline_status, p.pipeline_note,
     p.created_at as purchased_at, p.refunded_at,
-    s.contact_name, s.contact_phone, s.contact_email, s.address, s.formatted_address, s.lat,
-    s.lng, s.parcel, s.access_notes, s.notes, s.purpose, s.quote,
+    s.contact_name, s.contact_phone,
+    ${contactEmailColumn(db)} as contact_email,
+    s.address, s.formatted_address, s.lat, s.lng, s.parcel, s.access_notes, s.notes, s.purpose, s.quote,
     (
       select json_build_object(
         'id', a.id, 'surveyId', a.survey_id, 'surveyorId', a.surveyor_id,
@@ -917,6 +918,16 @@ function unlockedColumns(db: Db, surveyor: MarketSurveyor) {
       order by rr.created_at desc
       limit 1
     ) as refund_request`;
+}
+
+/**
+ * The client's email as an unlocked lead shows it: the request's own, else the client's
+ * account email (the buy dialog and the lead email promise one, and every account has one).
+ * `s` is the survey.
+ */
+export function contactEmailColumn(db: Db) {
+  return db`coalesce(nullif(s.contact_email, ''),
+    (select cu.email from users cu where cu.id = s.client_id))`;
 }
 
 // A refunded purchase unlocks nothing (lib/refund_constants.ts has the rule): the client's
