@@ -1048,10 +1048,30 @@ export async function updatePipeline(
   }
   if (update.pipelineNote !== undefined) sets.push(db`pipeline_note = ${update.pipelineNote}`);
   const assignments = sets.reduce((acc, part) => db`${acc}, ${part}`, db`updated_at = now()`);
-  const [row] = await db`
-    update lead_purchases set ${assignments}
-    where lead_id = ${leadId} and surveyor_id = ${surveyorId}
-    returning id`;
+  const [row] = await db<{ id: string; previousStatus: PipelineStatus }[]>`
+    with old as (
+      select id, pipeline_status from lead_purchases
+      where lead_id = ${leadId} and surveyor_id = ${surveyorId}
+      for update
+    )
+    update lead_purchases p set ${assignments}
+    from old where p.id = old.id
+    returning p.id, old.pipeline_status as previous_status`;
   if (!row) return undefined;
-  return await getPurchasedLead(db, { leadId, surveyorId });
+  const lead = await getPurchasedLead(db, { leadId, surveyorId });
+  // Admins hear when a lead becomes a surveyor's job (once, on the move to "won").
+  if (lead && update.pipelineStatus === "won" && row.previousStatus !== "won") {
+    const [v] = await db<{ companyName: string }[]>`
+      select company_name from surveyors where id = ${surveyorId}`;
+    const town = lead.city ?? lead.county;
+    await notifyAdmins(db, {
+      kind: "lead_won",
+      title: "Lead won",
+      body: `${v?.companyName ?? "A surveyor"} marked the ${
+        SURVEY_TYPE_INFO[lead.surveyType].name
+      } lead in ${town ? `${town}, ${lead.state}` : stateName(lead.state)} as won.`,
+      link: `/survey/${lead.surveyId}`,
+    });
+  }
+  return lead;
 }

@@ -353,7 +353,9 @@ export interface Notification {
     | "technician_assigned"
     | "technician_unassigned"
     | "survey_delivered"
-    | "surveyor_reviewed";
+    | "surveyor_reviewed"
+    | "refund_requested"
+    | "lead_won";
   title: string;
   body: string;
   /** Site-relative path of the related page, or null. */
