@@ -78,4 +78,9 @@ export const EMAIL_CATALOG: Record<TemplateId, EmailCatalogEntry> = {
     trigger: "The surveyor marks the survey completed with its deliverables.",
     recipient: "The survey's client.",
   },
+  licence_verified: {
+    trigger:
+      "An admin verifies a surveyor's licence (Verify licence, or setting a never-verified record active).",
+    recipient: "The surveyor's account.",
+  },
 };

@@ -305,3 +305,15 @@ export async function queueTechnicianJobAssignedEmail(
   const jobUrl = new URL(jobPath, publicUrl).href;
   return await queue(db, to, "technician_job_assigned", { ...props, jobUrl });
 }
+
+/**
+ * Queues the licence-verified notice to a surveyor's account, in the caller's transaction.
+ * Returns the outbox id. Throws when `leadsUrl` is not an http(s) URL.
+ */
+export async function queueLicenceVerifiedEmail(
+  db: Db,
+  email: { to: string } & TemplateProps["licence_verified"],
+): Promise<string> {
+  const { to, ...props } = email;
+  return await queue(db, to, "licence_verified", props);
+}

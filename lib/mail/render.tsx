@@ -56,6 +56,11 @@ import {
   leadInvitationCopy,
   type LeadInvitationProps,
 } from "./templates/LeadInvitation.tsx";
+import {
+  LicenceVerified,
+  licenceVerifiedCopy,
+  type LicenceVerifiedProps,
+} from "./templates/LicenceVerified.tsx";
 import { LowBalance, lowBalanceCopy, type LowBalanceProps } from "./templates/LowBalance.tsx";
 import {
   RefundDecision,
@@ -105,6 +110,7 @@ export interface TemplateProps {
   technician_invitation: TechnicianInvitationProps;
   technician_job_assigned: TechnicianJobAssignedProps;
   survey_delivered: SurveyDeliveredProps;
+  licence_verified: LicenceVerifiedProps;
 }
 
 /** Template ids as stored in `email_outbox.template`. */
@@ -351,6 +357,18 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
       completedDate: "March 5, 2026",
       fileCount: 2,
       surveyUrl: "https://meridian.example/client/surveys/3f1c2a9e-0000-4000-8000-000000000001",
+    },
+  },
+  licence_verified: {
+    name: "Licence verified",
+    audience: "A surveyor whose licence an admin verified",
+    description: "Says the licence was checked and leads are open to them, with a link to leads.",
+    ...withCopy(licenceVerifiedCopy, LicenceVerified),
+    sample: {
+      name: "Sam Ortiz",
+      companyName: "Ortiz Land Surveying",
+      licence: "TX 6012",
+      leadsUrl: "https://meridian.example/leads",
     },
   },
 };
