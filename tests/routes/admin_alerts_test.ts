@@ -72,3 +72,53 @@ test("[admin alerts] marking a lead 'Won' tells the admins once", async () => {
     t.close();
   }
 });
+
+test("[return queue] each request shows the lead, when it was bought, the buyer's pipeline and earlier returns", async () => {
+  const t = await createTestApp();
+  try {
+    const admin = await createSignedInUser(t, { role: "admin" });
+    const buyer = await addBuyer(t, "Barton Creek Surveying");
+    const client = await signInAs(t, "client");
+    const first = await addSurveyWithLead(t, client);
+    const second = await addSurveyWithLead(t, client);
+    await addPurchase(t, first.lead, buyer, { daysAgo: 3 });
+    await addPurchase(t, second.lead, buyer, { daysAgo: 1 });
+    await t.sql`update lead_purchases set pipeline_status = 'contacted',
+      pipeline_note = 'Voicemail full twice' where lead_id = ${second.lead.id}`;
+    for (const lead of [first.lead, second.lead]) {
+      await expectJson(
+        await t.request("POST", `/api/purchased-leads/${lead.id}/refund-request`, {
+          cookie: buyer.cookie,
+          body: { reason: "invalid_contact", note: "Number not in service" },
+        }),
+        201,
+      );
+    }
+    const page = await expectJson(
+      await t.request("GET", "/api/admin/refund-requests?status=pending", {
+        cookie: admin.cookie,
+      }),
+      200,
+    );
+    const byLead = new Map(
+      page.requests.map((
+        r: { leadId: string },
+      ) => [r.leadId, r]),
+    ) as Map<string, Record<string, unknown>>;
+    const a = byLead.get(first.lead.id)!;
+    const b = byLead.get(second.lead.id)!;
+    assertEquals([a.earlierReturns, b.earlierReturns], [0, 1]);
+    assertEquals([b.pipelineLabel, b.pipelineNote], ["Contacted", "Voicemail full twice"]);
+    const html = await (await t.request("GET", "/admin?tab=returns", {
+      cookie: admin.cookie,
+      headers: { accept: "text/html" },
+    })).text();
+    assertMatch(html, new RegExp(`href="/survey/${second.survey.id}"`));
+    assertMatch(html, /Bought [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    assertMatch(html, /Their pipeline: Contacted — “Voicemail full twice”/);
+    assertMatch(html, /1 earlier return request</);
+    assertMatch(html, /First return request/);
+  } finally {
+    t.close();
+  }
+});
