@@ -1,21 +1,27 @@
 /**
  * The "Dispatch" card of a request's page, for admins only: the dispatch panel (an island:
- * find, refresh, notify, convert, the lead) above the dispatch map (drawn on the server: the
- * property and the matched surveyors). The route loads `state` (the same data as
- * `GET /api/surveys/{id}/surveyors`) and passes it in, so both read right before hydration.
+ * find, refresh, notify, convert, the lead), the assignment form and the dispatch map (drawn
+ * on the server: the property and the matched surveyors). The route loads `state` (the same
+ * data as `GET /api/surveys/{id}/surveyors`) and passes it in, so all read right before
+ * hydration; after Find, Refresh or Notify the panel publishes its new state
+ * (islands/_dispatch_store.ts), the form relists its surveyors and the map is redrawn by the
+ * server (`GET /api/surveys/{id}/dispatch-map`), all without a reload.
  */
+import { renderToString } from "react-dom/server";
 import { Card } from "./AppPage.tsx";
 import { Island } from "./Island.tsx";
 import { type MapPoint, UsMap } from "./UsMap.tsx";
 import DispatchPanel from "../islands/DispatchPanel.tsx";
-import AssignSurveyor, {
-  type AssignCandidate,
-  type AssignSurveyorProps,
-} from "../islands/AssignSurveyor.tsx";
+import AssignSurveyor, { type AssignSurveyorProps } from "../islands/AssignSurveyor.tsx";
+import DispatchMapSync from "../islands/DispatchMapSync.tsx";
 import type { SurveyBuyer } from "../db/assignments.ts";
 import type { Assignment } from "../lib/lead_market_schema.ts";
-import { formatMiles } from "../islands/_dispatch_format.ts";
-import { type DispatchState, matchMapKind } from "../islands/_dispatch.ts";
+import {
+  assignCandidates,
+  type CandidateBuyer,
+  type DispatchState,
+  matchMapKind,
+} from "../islands/_dispatch.ts";
 import { isTerminal, type SurveyStatus } from "../lib/survey_status.ts";
 
 /** What the card needs of the survey. */
@@ -64,26 +70,12 @@ export function assignSurveyorProps(
   buyers: SurveyBuyer[],
   assignment: Assignment | null,
 ): AssignSurveyorProps {
-  const candidates: AssignCandidate[] = [];
-  const seen = new Set<string>();
-  for (const b of buyers) {
-    if (b.isRefunded || seen.has(b.surveyorId)) continue;
-    seen.add(b.surveyorId);
-    candidates.push({
-      surveyorId: b.surveyorId,
-      companyName: b.companyName,
-      detail: b.kind === "claim" ? "Claimed the lead" : "Bought the lead",
-    });
-  }
-  for (const m of state.surveyors) {
-    if (!m.surveyorId || !m.inNetwork || m.status !== "active" || seen.has(m.surveyorId)) continue;
-    seen.add(m.surveyorId);
-    candidates.push({
-      surveyorId: m.surveyorId,
-      companyName: m.name,
-      detail: `Matched, ${formatMiles(m.distanceMiles)}`,
-    });
-  }
+  const candidateBuyers: CandidateBuyer[] = buyers.map((b) => ({
+    surveyorId: b.surveyorId,
+    companyName: b.companyName,
+    kind: b.kind,
+    isRefunded: b.isRefunded,
+  }));
   const blockedReason = isTerminal(survey.status)
     ? "This request is closed: nobody can be assigned."
     : survey.status === "in_fieldwork" || survey.status === "surveyed"
@@ -92,7 +84,8 @@ export function assignSurveyorProps(
   return {
     surveyId: survey.id,
     quotedPriceCents: survey.quotedPriceCents,
-    candidates,
+    candidates: assignCandidates(candidateBuyers, state.surveyors),
+    buyers: candidateBuyers,
     current: assignment
       ? {
         surveyorId: assignment.surveyorId,
@@ -106,6 +99,37 @@ export function assignSurveyorProps(
   };
 }
 
+/** The dispatch map's body: the property and its matches (and why the property is missing). */
+export function DispatchMap(
+  { survey, state }: { survey: DispatchCardSurvey; state: DispatchState },
+) {
+  return (
+    <>
+      {survey.lat === null || survey.lng === null
+        ? (
+          <p className="muted">
+            This request has no map location (the address was typed, not picked), so the property
+            cannot be drawn. The matches are listed above.
+          </p>
+        )
+        : null}
+      <UsMap
+        title="The property and its matched surveyors"
+        points={dispatchMapPoints(survey, state)}
+        fit="points"
+        caption={state.foundAt
+          ? "The matches of the last search, redrawn after every Find, Refresh and Notify."
+          : "No search yet: Find surveyors draws the matches here."}
+      />
+    </>
+  );
+}
+
+/** The dispatch map's body as HTML, for `GET /api/surveys/{id}/dispatch-map`. */
+export function dispatchMapHtml(survey: DispatchCardSurvey, state: DispatchState): string {
+  return renderToString(<DispatchMap survey={survey} state={state} />);
+}
+
 /**
  * The admin's dispatch card (see the file's comment), with the AssignSurveyor form when
  * `assign` is given.
@@ -117,7 +141,6 @@ export function DispatchCard(
     assign?: AssignSurveyorProps;
   },
 ) {
-  const points = dispatchMapPoints(survey, state);
   return (
     <Card id="dispatch-title" title="Dispatch" bodyClass="stack dispatch-card">
       <Island
@@ -128,20 +151,11 @@ export function DispatchCard(
       {assign ? <Island component={AssignSurveyor} props={assign} hydrate="idle" /> : null}
       <section className="dispatch-card__map" aria-labelledby="dispatch-map-title">
         <h3 id="dispatch-map-title" className="dispatch__subtitle">Dispatch map</h3>
-        {survey.lat === null || survey.lng === null
-          ? (
-            <p className="muted">
-              This request has no map location (the address was typed, not picked), so the property
-              cannot be drawn. The matches are listed above.
-            </p>
-          )
-          : null}
-        <UsMap
-          title="The property and its matched surveyors"
-          points={points}
-          fit="points"
-          caption="Drawn when this page loaded: after Find or Refresh the list above changes at once, and the map on the next reload."
-        />
+        {/* Redrawn in place (islands/DispatchMapSync.tsx) after Find, Refresh and Notify. */}
+        <div data-dispatch-map={survey.id}>
+          <DispatchMap survey={survey} state={state} />
+        </div>
+        <Island component={DispatchMapSync} props={{ surveyId: survey.id }} hydrate="load" />
       </section>
     </Card>
   );

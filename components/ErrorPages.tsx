@@ -1,3 +1,4 @@
+import type { SessionUser } from "../lib/roles.ts";
 import { PublicLayout } from "./PublicLayout.tsx";
 import { Icon, type IconName } from "./Icon.tsx";
 
@@ -7,10 +8,13 @@ const HELPFUL_LINKS: { href: string; label: string; icon: IconName }[] = [
   { href: "/support/contact", label: "Contact support", icon: "mail" },
 ];
 
-/** Spec: unknown paths read '404 Page Not Found'; offers a way home and common destinations. */
-export function NotFoundPage() {
+/**
+ * Spec: unknown paths read '404 Page Not Found'; offers a way home and common destinations. A
+ * signed-in `user` sees the signed-in header ("My Dashboard"), as on every public page.
+ */
+export function NotFoundPage({ user }: { user?: SessionUser | null }) {
   return (
-    <PublicLayout>
+    <PublicLayout user={user}>
       <section className="container error-page">
         <p className="eyebrow">Error 404</p>
         <h1>404 Page Not Found</h1>

@@ -909,8 +909,9 @@ function unlockedColumns(db: Db, surveyor: MarketSurveyor) {
     ${leadColumns(db, surveyor.id, officeOf(surveyor))},
     p.id as purchase_id, p.charged_cents, p.pipeline_status, p.pipeline_note,
     p.created_at as purchased_at, p.refunded_at,
-    s.contact_name, s.contact_phone, s.contact_email, s.address, s.formatted_address, s.lat,
-    s.lng, s.parcel, s.access_notes, s.notes, s.purpose, s.quote,
+    s.contact_name, s.contact_phone,
+    ${contactEmailColumn(db)} as contact_email,
+    s.address, s.formatted_address, s.lat, s.lng, s.parcel, s.access_notes, s.notes, s.purpose, s.quote,
     (
       select json_build_object(
         'id', a.id, 'surveyId', a.survey_id, 'surveyorId', a.surveyor_id,
@@ -931,6 +932,16 @@ function unlockedColumns(db: Db, surveyor: MarketSurveyor) {
       order by rr.created_at desc
       limit 1
     ) as refund_request`;
+}
+
+/**
+ * The client's email as an unlocked lead shows it: the request's own, else the client's
+ * account email (the buy dialog and the lead email promise one, and every account has one).
+ * `s` is the survey.
+ */
+export function contactEmailColumn(db: Db) {
+  return db`coalesce(nullif(s.contact_email, ''),
+    (select cu.email from users cu where cu.id = s.client_id))`;
 }
 
 // A refunded purchase unlocks nothing (lib/refund_constants.ts has the rule): the client's
@@ -1051,10 +1062,30 @@ export async function updatePipeline(
   }
   if (update.pipelineNote !== undefined) sets.push(db`pipeline_note = ${update.pipelineNote}`);
   const assignments = sets.reduce((acc, part) => db`${acc}, ${part}`, db`updated_at = now()`);
-  const [row] = await db`
-    update lead_purchases set ${assignments}
-    where lead_id = ${leadId} and surveyor_id = ${surveyorId}
-    returning id`;
+  const [row] = await db<{ id: string; previousStatus: PipelineStatus }[]>`
+    with old as (
+      select id, pipeline_status from lead_purchases
+      where lead_id = ${leadId} and surveyor_id = ${surveyorId}
+      for update
+    )
+    update lead_purchases p set ${assignments}
+    from old where p.id = old.id
+    returning p.id, old.pipeline_status as previous_status`;
   if (!row) return undefined;
-  return await getPurchasedLead(db, { leadId, surveyorId });
+  const lead = await getPurchasedLead(db, { leadId, surveyorId });
+  // Admins hear when a lead becomes a surveyor's job (once, on the move to "won").
+  if (lead && update.pipelineStatus === "won" && row.previousStatus !== "won") {
+    const [v] = await db<{ companyName: string }[]>`
+      select company_name from surveyors where id = ${surveyorId}`;
+    const town = lead.city ?? lead.county;
+    await notifyAdmins(db, {
+      kind: "lead_won",
+      title: "Lead won",
+      body: `${v?.companyName ?? "A surveyor"} marked the ${
+        SURVEY_TYPE_INFO[lead.surveyType].name
+      } lead in ${town ? `${town}, ${lead.state}` : stateName(lead.state)} as won.`,
+      link: `/survey/${lead.surveyId}`,
+    });
+  }
+  return lead;
 }

@@ -35,6 +35,9 @@ export interface LedgerEntry {
   amountCents: number;
   balanceAfterCents: number;
   leadPurchaseId: string | null;
+  /** The lead of `leadPurchaseId` (a purchase, claim fee or refund), for a link to it. */
+  leadId: string | null;
+  /** Internal (a payment id, `refund_request:…`, a refund cause): admins' eyes only. */
   reference: string | null;
   note: string | null;
   /** Who made it (an admin's adjustment, the surveyor's purchase); null for Stripe/system. */
@@ -135,8 +138,9 @@ export async function listLedgerEntries(
     })[]
   >`
     select l.id::text as id, l.kind, l.amount_cents, l.balance_after_cents, l.lead_purchase_id,
-      l.reference, l.note, u.full_name as actor_name, l.created_at
+      p.lead_id, l.reference, l.note, u.full_name as actor_name, l.created_at
     from surveyor_ledger l left join users u on u.id = l.actor_id
+      left join lead_purchases p on p.id = l.lead_purchase_id
     where l.surveyor_id = ${surveyorId}
       ${before && /^\d{1,18}$/.test(before) ? db`and l.id < ${before}` : db``}
     order by l.id desc

@@ -13,6 +13,7 @@ import { townFromAddress } from "../lib/address_parts.ts";
 import type { SurveyType } from "../lib/survey_types.ts";
 import { SURVEY_TYPE_INFO } from "../lib/survey_types.ts";
 import { JOB_ASSIGNMENT_STATUSES } from "../lib/refund_constants.ts";
+import { PIPELINE_LABELS, type PipelineStatus } from "../lib/lead_market_schema.ts";
 import type {
   RefundReason,
   RefundRequestPage,
@@ -292,19 +293,25 @@ export async function countPendingRefundRequests(db: Db): Promise<number> {
 /** Largest page of `listRefundRequests`. */
 export const REFUND_REQUESTS_MAX_PAGE_SIZE = 100;
 
-type ViewRow = Omit<RefundRequestView, "createdAt" | "decidedAt" | "purchasedAt" | "place"> & {
-  createdAt: Date;
-  decidedAt: Date | null;
-  purchasedAt: Date;
-  address: string;
-  formattedAddress: string | null;
-  state: string;
-  total?: number;
-};
+type ViewRow =
+  & Omit<RefundRequestView, "createdAt" | "decidedAt" | "purchasedAt" | "place" | "pipelineLabel">
+  & {
+    pipelineStatus: PipelineStatus;
+    createdAt: Date;
+    decidedAt: Date | null;
+    purchasedAt: Date;
+    address: string;
+    formattedAddress: string | null;
+    state: string;
+    total?: number;
+  };
 
-function toView({ address, formattedAddress, state, total: _total, ...r }: ViewRow) {
+function toView(
+  { address, formattedAddress, state, total: _total, pipelineStatus, ...r }: ViewRow,
+) {
   return {
     ...r,
+    pipelineLabel: PIPELINE_LABELS[pipelineStatus] ?? pipelineStatus,
     surveyTypeName: SURVEY_TYPE_INFO[r.surveyType as SurveyType]?.name ?? r.surveyType,
     place: leadPlace({ address, formattedAddress, state }),
     createdAt: r.createdAt.toISOString(),
@@ -321,7 +328,10 @@ function viewSelect(db: Db) {
       p.id as purchase_id, p.created_at as purchased_at, p.charged_cents as amount_cents,
       p.refunded_at is not null as is_refunded,
       l.id as lead_id, l.survey_id, s.survey_type, s.address, s.formatted_address, s.state,
-      r.id as surveyor_id, r.company_name
+      r.id as surveyor_id, r.company_name, p.pipeline_status, p.pipeline_note,
+      (select count(*)::int from lead_refund_requests q2
+        join lead_purchases p2 on p2.id = q2.lead_purchase_id
+        where p2.surveyor_id = p.surveyor_id and q2.created_at < q.created_at) as earlier_returns
     from lead_refund_requests q
     join lead_purchases p on p.id = q.lead_purchase_id
     join leads l on l.id = p.lead_id

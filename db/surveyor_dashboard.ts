@@ -14,6 +14,7 @@
 import type { Db } from "./client.ts";
 import { isUuid } from "./users.ts";
 import { isSurveyorId } from "./surveyors.ts";
+import { contactEmailColumn } from "./lead_market.ts";
 import { townFromAddress } from "../lib/address_parts.ts";
 import type { SurveyType } from "../lib/survey_types.ts";
 import type { AltaItemId, StateCode, Terrain, Vegetation } from "../lib/survey_options.ts";
@@ -215,7 +216,8 @@ export async function listOwnPurchasedLeads(
     )
     select l.id, l.survey_id, s.survey_type, s.state, p.kind, p.charged_cents,
       p.pipeline_status, p.created_at as purchased_at, p.refunded_at,
-      s.contact_name, s.contact_phone, s.contact_email, s.address, s.formatted_address,
+      s.contact_name, s.contact_phone, ${contactEmailColumn(db)} as contact_email, s.address,
+      s.formatted_address,
       s.quoted_price_cents, a.status as assignment_status, a.scheduled_date, page.total
     from page
     join lead_purchases p on p.id = page.id

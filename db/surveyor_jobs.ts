@@ -13,6 +13,7 @@
 import type { Db } from "./client.ts";
 import { isSurveyId } from "./surveys.ts";
 import { isSurveyorId } from "./surveyors.ts";
+import { contactEmailColumn } from "./lead_market.ts";
 import { townFromAddress } from "../lib/address_parts.ts";
 import type { Assignment } from "../lib/lead_market_schema.ts";
 import type { SurveyStatus } from "../lib/survey_status.ts";
@@ -137,7 +138,7 @@ export async function getSurveyorJob(
       j.purchased_lead_id, j.is_unlocked,
       case when j.is_unlocked then s.contact_name end as contact_name,
       case when j.is_unlocked then s.contact_phone end as contact_phone,
-      case when j.is_unlocked then s.contact_email end as contact_email,
+      case when j.is_unlocked then ${contactEmailColumn(db)} end as contact_email,
       case when j.is_unlocked then s.address end as address,
       case when j.is_unlocked then s.formatted_address end as formatted_address,
       case when j.is_unlocked then s.parcel end as parcel,

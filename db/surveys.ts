@@ -49,9 +49,16 @@ function surveyColumns(db: Db) {
         'licenseState', case when s.state = any(v.license_states) then s.state
           else v.license_states[1] end,
         'agreedPriceCents', a.agreed_price_cents, 'status', a.status,
-        'scheduledDate', a.scheduled_date::text)
+        'scheduledDate', a.scheduled_date::text, 'source', a.source,
+        'rating', v.rating, 'reviewCount', v.review_count,
+        'meridianRatingSum', v.meridian_rating_sum,
+        'meridianReviewCount', v.meridian_review_count)
       from survey_assignments a join surveyors v on v.id = a.surveyor_id
-      where a.survey_id = s.id and a.status in ('offered', 'accepted', 'scheduled')
+      where a.survey_id = s.id and a.status in ('offered', 'accepted', 'scheduled', 'completed')
+      -- The open assignment (one at most: survey_assignments_open_key), else the latest
+      -- completed one, so a delivered survey still names who did it.
+      order by (a.status = 'completed'), a.updated_at desc
+      limit 1
     ) as assigned_surveyor`;
 }
 
@@ -61,8 +68,8 @@ function toSurvey(row: SurveyRow): Survey {
     ...rest,
     createdAt: createdAt.toISOString(),
     updatedAt: updatedAt.toISOString(),
-    // The open assignment's surveyor (one at most: survey_assignments_open_key), read in the
-    // same statement as the survey.
+    // The open assignment's surveyor (else the one that completed it), read in the same
+    // statement as the survey.
     assignedSurveyor: row.assignedSurveyor ?? null,
   };
 }

@@ -6,7 +6,9 @@
  *
  * Toasts (spec §8): 'Surveyor assigned' (the surveyor is offered the job and accepts or
  * declines) or 'Failed to assign surveyor' with the server's message. The current assignment
- * is shown as it stands: an offer is "waiting for them to accept", never "assigned".
+ * is shown as it stands: an offer is "waiting for them to accept", never "assigned". The list
+ * follows the dispatch panel (islands/_dispatch_store.ts): surveyors matched by a Find or
+ * Notify appear without a reload.
  */
 import { useEffect, useId, useState } from "react";
 import { apiJson, errorMessage } from "./_api.ts";
@@ -17,13 +19,10 @@ import {
   type AssignmentStatus,
 } from "../lib/assignment_constants.ts";
 import { formatCents } from "../lib/quote_text.ts";
+import { type AssignCandidate, assignCandidates, type CandidateBuyer } from "./_dispatch.ts";
+import { subscribeDispatch } from "./_dispatch_store.ts";
 
-/** A surveyor the admin may assign, with why they are listed ("Bought the lead", "Matched"). */
-export interface AssignCandidate {
-  surveyorId: string;
-  companyName: string;
-  detail: string;
-}
+export type { AssignCandidate } from "./_dispatch.ts";
 
 /** The survey's open assignment as the form shows it. */
 export interface CurrentAssignment {
@@ -40,6 +39,8 @@ export interface AssignSurveyorProps {
   /** The client's instant quote, the agreed price's starting value; null for a custom quote. */
   quotedPriceCents: number | null;
   candidates: AssignCandidate[];
+  /** The lead's buyers, to list again with the matches after Find or Notify. */
+  buyers: CandidateBuyer[];
   current: CurrentAssignment | null;
   /** Why nobody can be assigned now (a closed request), or null. */
   blockedReason: string | null;
@@ -61,11 +62,21 @@ export default function AssignSurveyor(props: AssignSurveyorProps) {
   const [price, setPrice] = useState(dollars(props.quotedPriceCents));
   const [reason, setReason] = useState("");
   const [isBusy, setBusy] = useState(false);
+  const [candidates, setCandidates] = useState(props.candidates);
   const [isHydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  // The dispatch panel's Find, Refresh and Notify change who is matched (and its reload the
+  // buyers): the list follows at once, not on the next page load.
+  useEffect(() => {
+    let buyers = props.buyers;
+    return subscribeDispatch(props.surveyId, (state) => {
+      if (state.buyers) buyers = state.buyers;
+      setCandidates(assignCandidates(buyers, state.surveyors));
+    });
+  }, [props.surveyId, props.buyers]);
   const id = useId();
 
-  const choices = props.candidates.filter((c) => c.surveyorId !== current?.surveyorId);
+  const choices = candidates.filter((c) => c.surveyorId !== current?.surveyorId);
   const chosen = choices.find((c) => c.surveyorId === surveyorId);
 
   async function submit(e: { preventDefault(): void }) {

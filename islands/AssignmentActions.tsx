@@ -14,8 +14,10 @@
  * <Island component={AssignmentActions} props={assignmentActionsProps(a, user.role)} hydrate="idle" />
  * ```
  *
- * After a successful move the island shows the new status and the moves that follow (from
- * lib/assignment_constants.ts); the rest of the page updates on reload.
+ * After a successful move the island shows the new status, the moves that follow and (with
+ * `showNextStep`) the sentence on what to do next (from lib/assignment_constants.ts), so
+ * nothing on it still says "Accept it…" once accepted; with `unlockHref`, accepting also links
+ * to the page again, which then shows the client's details.
  */
 import { useEffect, useId, useState } from "react";
 import { apiJson, errorMessage } from "./_api.ts";
@@ -25,6 +27,7 @@ import {
   ASSIGNMENT_TOASTS,
   type AssignmentStatus,
   nextAssignmentStatuses,
+  SURVEYOR_NEXT_STEP,
 } from "../lib/assignment_constants.ts";
 import { formatCents } from "../lib/quote_text.ts";
 
@@ -36,6 +39,8 @@ import { formatCents } from "../lib/quote_text.ts";
  * - `allowed`: the moves the viewer may make from `status` (`nextAssignmentStatuses`).
  * - `role`: "surveyor" or "admin", to recompute `allowed` after a move.
  * - `minDate`: the earliest visit day the server accepts (YYYY-MM-DD).
+ * - `showNextStep`: also say what to do next (SURVEYOR_NEXT_STEP) under the actions.
+ * - `unlockHref`: where the client's details show once accepted (the job page, reloaded).
  */
 export interface AssignmentActionsProps {
   surveyId: string;
@@ -46,6 +51,8 @@ export interface AssignmentActionsProps {
   allowed: AssignmentStatus[];
   role: "surveyor" | "admin";
   minDate: string;
+  showNextStep?: boolean;
+  unlockHref?: string;
 }
 
 interface AssignmentAnswer {
@@ -252,6 +259,19 @@ export default function AssignmentActions(props: AssignmentActionsProps) {
               {busy === "cancelled" ? "Cancelling..." : "Cancel assignment"}
             </button>
           </div>
+        )
+        : null}
+      {props.showNextStep
+        ? <p className="muted" data-testid="next-step">{SURVEYOR_NEXT_STEP[status]}</p>
+        : null}
+      {props.unlockHref && props.status === "offered" && status !== "offered" &&
+          status !== "declined" && status !== "cancelled"
+        ? (
+          <p>
+            <a className="btn btn--secondary btn--sm" href={props.unlockHref}>
+              Show the client's details
+            </a>
+          </p>
         )
         : null}
     </div>

@@ -12,12 +12,13 @@
  *   reason shown, while nobody was matched or the request is cancelled or completed.
  *
  * The server renders the first state (the page's GET-equivalent data), so the panel reads the
- * same before hydration. The map beside it is drawn by the server and redraws on reload; this
- * list updates at once.
+ * same before hydration. Every later state is published (islands/_dispatch_store.ts), so the
+ * assignment form's list and the server-drawn map beside it follow at once.
  */
 import { useEffect, useState } from "react";
 import { apiJson, errorMessage, getQuery } from "./_api.ts";
 import { toast } from "./_toast.ts";
+import { publishDispatch } from "./_dispatch_store.ts";
 import { TableRegion } from "./_table.tsx";
 import { formatMiles } from "./_dispatch_format.ts";
 import {
@@ -69,6 +70,9 @@ export default function DispatchPanel({ surveyId, status, initial }: DispatchPan
   const [converting, setConverting] = useState<string | null>(null);
   const [isHydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    if (state !== initial) publishDispatch(surveyId, state);
+  }, [state]);
 
   const base = `/api/surveys/${encodeURIComponent(surveyId)}`;
   const isClosed = isTerminal(status);

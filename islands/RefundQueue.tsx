@@ -210,15 +210,30 @@ export default function RefundQueue({ initial }: RefundQueueProps) {
                   <tr key={r.id} data-request-id={r.id}>
                     <td data-label="Surveyor">
                       <a href={`/surveyor-detail/${r.surveyorId}`}>{r.companyName}</a>
+                      <span className="refund-queue__muted" data-testid="earlier-returns">
+                        {r.earlierReturns === 0
+                          ? "First return request"
+                          : `${r.earlierReturns} earlier return request${
+                            r.earlierReturns === 1 ? "" : "s"
+                          }`}
+                      </span>
                     </td>
                     <td data-label="Lead">
-                      {r.surveyTypeName}
+                      <a href={`/survey/${r.surveyId}`}>{r.surveyTypeName}</a>
                       <span className="refund-queue__muted">{r.place}</span>
+                      <span className="refund-queue__muted">
+                        {`Bought ${DAY.format(new Date(r.purchasedAt))}`}
+                      </span>
                     </td>
                     <td data-label="Amount">{formatLeadPrice(r.amountCents)}</td>
                     <td data-label="Reason">{REFUND_REASON_LABELS[r.reason]}</td>
                     <td data-label="Note" className="refund-queue__note">
                       {r.note}
+                      <span className="refund-queue__muted" data-testid="pipeline">
+                        {`Their pipeline: ${r.pipelineLabel}${
+                          r.pipelineNote ? ` — “${r.pipelineNote}”` : ""
+                        }`}
+                      </span>
                       {r.decisionNote
                         ? <span className="refund-queue__muted">Decision: {r.decisionNote}</span>
                         : null}

@@ -12,6 +12,7 @@
  * Placing it: the surveyor dashboard's "Your crew" card, with the firm's first page from
  * db/technicians.ts `listTechnicians` through `toTeamMember`.
  */
+import { endSentence } from "../lib/text.ts";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { apiJson, errorMessage } from "./_api.ts";
 import { toast } from "./_toast.ts";
@@ -156,10 +157,10 @@ export default function TechnicianTeam(props: TechnicianTeamProps) {
       toast({
         title: TECHNICIAN_TOASTS.removed,
         description: ended
-          ? `${member.fullName} is off ${props.crewName}. ${
+          ? `${member.fullName} is off ${endSentence(props.crewName)} ${
             ended === 1 ? "1 open job needs" : `${ended} open jobs need`
           } another technician.`
-          : `${member.fullName} is off ${props.crewName}.`,
+          : `${member.fullName} is off ${endSentence(props.crewName)}`,
       });
     } catch (err) {
       toast({

@@ -194,7 +194,7 @@ export function OfficeFields(props: OfficeFieldsProps) {
           {props.isTyped
             ? ADDRESS_HINTS[mode].typed
             : point
-            ? locatedAt(point)
+            ? locatedAt(values)
             : ADDRESS_HINTS[mode].none}
         </p>
         {error ? <p className="field__error" id={errorId}>{error}</p> : null}

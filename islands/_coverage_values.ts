@@ -127,7 +127,13 @@ export function serverFieldErrors(err: unknown): Record<string, string> {
   return errors;
 }
 
-/** "Office located at 30.2672, -97.7431." */
-export function locatedAt(point: CoveragePoint): string {
-  return `Office located at ${point.lat.toFixed(4)}, ${point.lng.toFixed(4)}.`;
+/**
+ * Where the placed office is, as a person names it: "Office located in Austin, TX 78704."
+ * (town, state and ZIP as the form holds them), never raw coordinates; "Office located on the
+ * map." when the form has none of them.
+ */
+export function locatedAt(place: Pick<CoverageValues, "city" | "state" | "zip">): string {
+  const stateZip = [place.state.trim(), place.zip.trim()].filter(Boolean).join(" ");
+  const where = [place.city.trim(), stateZip].filter(Boolean).join(", ");
+  return where ? `Office located in ${where}.` : "Office located on the map.";
 }

@@ -7,6 +7,7 @@
 import type { DispatchLeadInfo, SurveyDispatchState } from "../lib/dispatch.ts";
 import type { NearbySurveyorInfo } from "../lib/surveyor_schema.ts";
 import type { SurveyStatus } from "../lib/survey_status.ts";
+import { formatMiles } from "./_dispatch_format.ts";
 
 /** `GET /api/surveys/{id}/surveyors`: the matches, the lead and when the matches were found. */
 export type DispatchState = SurveyDispatchState;
@@ -66,4 +67,54 @@ export function matchMapKind(
 ): "in_network" | "prospect" | "out_of_network" {
   const { tone } = matchBadge(match);
   return tone === "success" ? "in_network" : tone === "warning" ? "prospect" : "out_of_network";
+}
+
+/** A surveyor the admin may assign, with why they are listed ("Bought the lead", "Matched"). */
+export interface AssignCandidate {
+  surveyorId: string;
+  companyName: string;
+  detail: string;
+}
+
+/** A buyer of the survey's lead, as the assignment form lists it. */
+export interface CandidateBuyer {
+  surveyorId: string;
+  companyName: string;
+  kind: "buy" | "claim";
+  isRefunded: boolean;
+}
+
+/**
+ * Whom the assignment form offers: the lead's buyers first (not refunded), then the matched
+ * active in-network records, each once. The server's first render and the form's redraw after
+ * Find or Notify both use it.
+ */
+export function assignCandidates(
+  buyers: readonly CandidateBuyer[],
+  matches: readonly Pick<
+    NearbySurveyorInfo,
+    "surveyorId" | "inNetwork" | "status" | "name" | "distanceMiles"
+  >[],
+): AssignCandidate[] {
+  const candidates: AssignCandidate[] = [];
+  const seen = new Set<string>();
+  for (const b of buyers) {
+    if (b.isRefunded || seen.has(b.surveyorId)) continue;
+    seen.add(b.surveyorId);
+    candidates.push({
+      surveyorId: b.surveyorId,
+      companyName: b.companyName,
+      detail: b.kind === "claim" ? "Claimed the lead" : "Bought the lead",
+    });
+  }
+  for (const m of matches) {
+    if (!m.surveyorId || !m.inNetwork || m.status !== "active" || seen.has(m.surveyorId)) continue;
+    seen.add(m.surveyorId);
+    candidates.push({
+      surveyorId: m.surveyorId,
+      companyName: m.name,
+      detail: `Matched, ${formatMiles(m.distanceMiles)}`,
+    });
+  }
+  return candidates;
 }

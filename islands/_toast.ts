@@ -50,6 +50,11 @@ function emit() {
   for (const listener of listeners) listener(toasts);
 }
 
+function sameWords(a: string | undefined, b: string): boolean {
+  const words = (s: string) => s.trim().replace(/[.!]+$/, "").replace(/\s+/g, " ").toLowerCase();
+  return a !== undefined && words(a) === words(b);
+}
+
 /**
  * Shows a toast. The newest replaces older ones beyond TOAST_LIMIT. Returns its id, which
  * `dismissToast` accepts.
@@ -58,7 +63,9 @@ export function toast(input: ToastInput): number {
   const item: ToastItem = {
     id: nextId++,
     title: input.title,
-    description: input.description,
+    // A server message that only repeats the title ("Survey deleted" / "Survey deleted") says
+    // nothing more: shown once.
+    description: sameWords(input.description, input.title) ? undefined : input.description,
     variant: input.variant ?? "default",
     // A link needs time to be reached (and hovering or focusing it pauses the timer).
     duration: input.duration ?? (input.link ? 2 * TOAST_DURATION_MS : TOAST_DURATION_MS),

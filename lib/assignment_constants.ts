@@ -42,6 +42,21 @@ export const ASSIGNMENT_LABELS: Record<AssignmentStatus, string> = {
   cancelled: "Cancelled",
 };
 
+/**
+ * What the surveyor may do with the job now, in words, per assignment status (their job page,
+ * beside the actions; the actions island swaps it when the status moves).
+ */
+export const SURVEYOR_NEXT_STEP: Record<AssignmentStatus, string> = {
+  offered:
+    "Meridian offers you this job at the agreed price. Accept it to see the client's name, contact details and the exact address; the client is told once you accept.",
+  accepted: "Call the client to agree the visit, then schedule it here.",
+  scheduled:
+    "On the day, start fieldwork on the field page; once the survey is marked surveyed, upload the deliverables and mark it complete.",
+  completed: "You completed this job.",
+  declined: "You declined this job.",
+  cancelled: "This assignment has ended; the job is no longer yours.",
+};
+
 /** Who may make each move: `from → to → roles`. */
 export const ASSIGNMENT_MOVES: Readonly<
   Record<AssignmentStatus, Partial<Record<AssignmentStatus, readonly Role[]>>>

@@ -96,9 +96,14 @@ export function priceLead(
   };
 }
 
-/** Cents as dollars with exactly two decimals: "$38.50", "$1,285.00" (lead prices, spec §9). */
+/**
+ * Cents as dollars with exactly two decimals: "$38.50", "$1,285.00" (lead prices, spec §9),
+ * and balances below zero as "−$65.80" (a real minus sign, before the dollar sign).
+ */
 export function formatLeadPrice(cents: number): string {
-  return `$${formatTwoDecimals(cents / 100)}`;
+  const rounded = Math.round(cents);
+  const sign = rounded < 0 ? "\u2212" : "";
+  return `${sign}$${formatTwoDecimals(Math.abs(rounded) / 100)}`;
 }
 
 /** Cents as the API's `leadPrice`: dollars as a number with at most two decimals (38.5). */

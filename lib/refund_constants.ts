@@ -113,6 +113,11 @@ export interface RefundRequestView extends RefundRequestSummary {
   place: string;
   surveyorId: string;
   companyName: string;
+  /** Where the buyer's own pipeline has the lead ("Contacted"), and their note on it. */
+  pipelineLabel: string;
+  pipelineNote: string | null;
+  /** Return requests the same surveyor filed before this one (any outcome). */
+  earlierReturns: number;
 }
 
 /** `GET /api/admin/refund-requests`. */

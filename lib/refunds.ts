@@ -18,7 +18,7 @@
 import type postgres from "postgres";
 import type { Db, Sql } from "../db/client.ts";
 import { postLedgerEntry } from "../db/ledger.ts";
-import { insertNotification } from "../db/notifications.ts";
+import { insertNotification, notifyAdmins } from "../db/notifications.ts";
 import { withdrawPendingProposalOfPurchase } from "../db/proposals.ts";
 import {
   approvePendingRequests,
@@ -42,6 +42,7 @@ import { formatLeadPrice } from "./lead_pricing.ts";
 import { SURVEY_TYPE_INFO } from "./survey_types.ts";
 import {
   REFUND_CAUSE_TEXT,
+  REFUND_REASON_LABELS,
   REFUND_REQUEST_DAYS,
   type RefundCause,
   refundDecisionMessage,
@@ -344,6 +345,20 @@ export async function fileRefundRequest(
     note: input.note,
   });
   if (!request) throw new RefundRuleError(409, REFUND_MESSAGES.pending);
+  // Admins decide returns: they hear of each one (the queue's tab counts the waiting ones).
+  const parties = await getPurchaseParties(tx, { purchaseId: purchase.id });
+  if (parties) {
+    await notifyAdmins(tx, {
+      kind: "refund_requested",
+      title: "Return requested",
+      body: `${parties.companyName} asked to return the ${
+        SURVEY_TYPE_INFO[parties.surveyType].name
+      } lead in ${parties.place} (${formatLeadPrice(parties.chargedCents)}): ${
+        REFUND_REASON_LABELS[input.reason]
+      }.`,
+      link: "/admin?tab=returns",
+    });
+  }
   return request;
 }
 

@@ -177,9 +177,18 @@ export interface AssignedSurveyor {
   /** The licence's state: the survey's when licensed there, else the first. */
   licenseState: string | null;
   agreedPriceCents: number;
-  status: "offered" | "accepted" | "scheduled";
+  /** "completed" once the job is delivered (the open statuses before). */
+  status: "offered" | "accepted" | "scheduled" | "completed";
   /** The booked visit day (YYYY-MM-DD), once scheduled. */
   scheduledDate: string | null;
+  /** "claim": the surveyor agreed the price with the client; "admin": Meridian assigned it. */
+  source: "claim" | "admin";
+  /** The places provider's star rating and review count, when known. */
+  rating: number | null;
+  reviewCount: number | null;
+  /** Stars and count of the Meridian clients' reviews of this surveyor. */
+  meridianRatingSum: number;
+  meridianReviewCount: number;
 }
 
 /** A survey request as the API returns it (dates as ISO strings). */
@@ -347,7 +356,9 @@ export interface Notification {
     | "surveyor_reviewed"
     | "proposal_received"
     | "proposal_accepted"
-    | "proposal_declined";
+    | "proposal_declined"
+    | "refund_requested"
+    | "lead_won";
   title: string;
   body: string;
   /** Site-relative path of the related page, or null. */

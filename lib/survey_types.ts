@@ -82,7 +82,7 @@ export const SURVEY_TYPE_INFO: Record<SurveyType, SurveyTypeInfo> = {
   },
 };
 
-/** Formats whole dollars as "$1,285". */
+/** Formats whole dollars as "$1,285" (and "−$20" below zero: minus sign before the $). */
 export function formatDollars(amount: number): string {
-  return "$" + formatInteger(amount);
+  return (amount < 0 ? "\u2212$" : "$") + formatInteger(Math.abs(amount));
 }

@@ -107,3 +107,12 @@ export function multiLine(label: string, rules: TextRules): z.ZodString {
 export function secret(label: string, rules: TextRules): z.ZodString {
   return build(label, rules, "secret");
 }
+
+/**
+ * `text` as the end of a sentence: a period added, unless it already ends with one (a name
+ * such as "Austin Survey Co.") or with "!", "?" or "…", so a sentence ending in a company
+ * name never reads "Co..".
+ */
+export function endSentence(text: string): string {
+  return /[.!?…]["'”’)]*$/.test(text.trimEnd()) ? text : `${text}.`;
+}

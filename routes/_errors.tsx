@@ -47,7 +47,11 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     const message = err.message || "Request failed";
     if (status === 404 && wantsHtml(c.req.header("accept"), c.req.path)) {
       return c.html(
-        renderPage(c, { title: "Page not found", noindex: true }, <NotFoundPage />),
+        renderPage(
+          c,
+          { title: "Page not found", noindex: true },
+          <NotFoundPage user={c.var.user} />,
+        ),
         404,
       );
     }
@@ -79,5 +83,8 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
 /** Unknown paths: the 404 page for browsers, JSON for the API. */
 export const notFound: NotFoundHandler<AppEnv> = (c) => {
   if (c.req.path.startsWith("/api/")) return c.json({ message: "Not found" }, 404);
-  return c.html(renderPage(c, { title: "Page not found", noindex: true }, <NotFoundPage />), 404);
+  return c.html(
+    renderPage(c, { title: "Page not found", noindex: true }, <NotFoundPage user={c.var.user} />),
+    404,
+  );
 };

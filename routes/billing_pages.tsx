@@ -103,10 +103,18 @@ function History({ entries, nextBefore, isFirstPage }: {
                     <td data-label="Balance after" className="billing-history__num">
                       {formatCents(e.balanceAfterCents)}
                     </td>
+                    {/* The lead, never an internal reference (refund_request:…, payment ids). */}
                     <td data-label="Reference" className="billing-history__ref">
-                      {e.note ?? (e.reference ? null : "—")}
-                      {e.reference
-                        ? <span className="billing-history__sub">{e.reference}</span>
+                      {e.note ?? (e.leadId ? null : "—")}
+                      {e.leadId
+                        ? (
+                          <a
+                            className="billing-history__sub"
+                            href={`/surveyor/purchased-leads/${e.leadId}`}
+                          >
+                            The lead
+                          </a>
+                        )
                         : null}
                       {e.actorName && e.kind === "adjustment"
                         ? <span className="billing-history__sub">{`by ${e.actorName}`}</span>

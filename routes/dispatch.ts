@@ -17,6 +17,7 @@ import {
 import type { Assignment, AssignmentStatus } from "../lib/lead_market_schema.ts";
 import type { NearbySurveyorInfo } from "../lib/surveyor_schema.ts";
 import { mailDelivery } from "../lib/mail/delivery.ts";
+import { dispatchMapHtml } from "../components/DispatchCard.tsx";
 import {
   DispatchConflictError,
   findSurveyors,
@@ -77,6 +78,8 @@ async function conflictsAs409<T>(work: Promise<T>): Promise<T> {
  *   `{surveyors, lead, foundAt, buyers, assignment}` (the lead's buyers and the open
  *   assignment); the client, for their own request only, `ClientSurveyorsView` (names and
  *   companies of the surveyors matched, notified, buying or assigned, and the assignment).
+ * - `GET /api/surveys/{id}/dispatch-map` (admins) → `{html}`: the dispatch map drawn again
+ *   (components/DispatchCard.tsx `DispatchMap`), which the page swaps in after Find or Notify.
  *
  * Unknown or malformed id → 404 `{message: "Survey not found"}`; a cancelled or completed
  * request, one without a map location, or (notify) one already taken → 409 with the reason.
@@ -136,6 +139,22 @@ export const dispatch = new Hono<AppEnv>()
         return c.json({ ...result, buyers, assignment: assignment ?? null });
       }
       return c.json(await clientView(db, result.surveyors, buyers, assignment));
+    },
+  )
+  .get(
+    "/api/surveys/:id/dispatch-map",
+    requireRole("admin"),
+    zValidator("param", IdParam, onInvalid),
+    async (c) => {
+      const id = surveyIdOf(c.req.valid("param").id);
+      const db = c.var.db;
+      const [survey, state] = await Promise.all([
+        getSurveyForUser(db, { id, user: c.var.user! }),
+        getSurveyDispatch({ sql: db }, { surveyId: id }),
+      ]);
+      if (!survey || !state) notFound();
+      c.header("Cache-Control", "private, no-store");
+      return c.json({ html: dispatchMapHtml(survey, state) });
     },
   );
 

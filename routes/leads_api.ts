@@ -292,11 +292,14 @@ export const leadsApi = new Hono<AppEnv>()
     zValidator("json", PipelineUpdateSchema, onInvalid),
     async (c) => {
       const surveyor = await surveyorOf(c);
-      const lead = await updatePipeline(c.var.db, {
-        leadId: c.req.valid("param").id,
-        surveyorId: surveyor.id,
-        update: c.req.valid("json"),
-      });
+      // One transaction: the change and the admins' 'Lead won' notification land together.
+      const lead = await c.var.db.begin((tx) =>
+        updatePipeline(tx, {
+          leadId: c.req.valid("param").id,
+          surveyorId: surveyor.id,
+          update: c.req.valid("json"),
+        })
+      );
       if (!lead) notFound();
       return c.json({ message: LEADS_API_MESSAGES.saved, lead });
     },

@@ -18,6 +18,8 @@ import { ProgressTracker } from "../components/survey/ProgressTracker.tsx";
 import { SurveyTimeline } from "../components/survey/SurveyTimeline.tsx";
 import { StatusBadge } from "../components/survey/StatusBadge.tsx";
 import {
+  agreedPriceOf,
+  agreedPriceReason,
   AWAITING_SURVEYOR_LABEL,
   isAwaitingSurveyor,
   quotedPrice,
@@ -41,7 +43,7 @@ import {
 import { DEFAULT_PAGE_SIZE } from "../lib/survey_schema.ts";
 import { CLIENT_CANCELLABLE, STATUS_INFO, SURVEY_STATUSES } from "../lib/survey_status.ts";
 import { SURVEY_TYPE_INFO, SURVEY_TYPES } from "../lib/survey_types.ts";
-import { turnaroundLine } from "../lib/quote_text.ts";
+import { formatCents, turnaroundLine } from "../lib/quote_text.ts";
 import { singleLine } from "../lib/text.ts";
 import { formatInteger } from "../lib/numbers.ts";
 import { assignSurveyorProps, DispatchCard } from "../components/DispatchCard.tsx";
@@ -259,6 +261,7 @@ export const surveyPages = new Hono<AppEnv>()
       const type = SURVEY_TYPE_INFO[survey.surveyType];
       const isOwner = survey.clientId === user.id;
       const awaiting = isAwaitingSurveyor(survey);
+      const agreed = agreedPriceOf(survey);
       const back = user.role === "admin"
         ? { href: "/admin-dashboard", label: "Back to the admin dashboard" }
         : { href: "/client-dashboard", label: "Back to my surveys" };
@@ -345,8 +348,20 @@ export const surveyPages = new Hono<AppEnv>()
                   Quoted on {formatDate(survey.createdAt)}
                   {survey.pricingConfigVersion
                     ? ` (pricing version ${survey.pricingConfigVersion})`
-                    : ""}. This price does not change.
+                    : ""}.{" "}
+                  {agreed === undefined
+                    ? "This price does not change."
+                    : "The instant quote does not change; you pay the agreed price."}
                 </p>
+                {agreed === undefined
+                  ? null
+                  : (
+                    <div className="survey-page__agreed" data-testid="agreed-price-fact">
+                      <h3>Agreed price</h3>
+                      <p className="survey-page__price">{formatCents(agreed)}</p>
+                      <p className="muted">{agreedPriceReason(survey)}</p>
+                    </div>
+                  )}
               </Card>
               {crew
                 ? (

@@ -116,34 +116,20 @@ function RequestDetails({ details }: { details: JobUnlocked }) {
   );
 }
 
-/** What the surveyor may do with the job now, in words, beside the actions. */
-function nextStepText(job: SurveyorJob): string {
-  switch (job.assignment.status) {
-    case "offered":
-      return "Meridian offers you this job at the agreed price. Accept it to see the client's name, contact details and the exact address; the client is told once you accept.";
-    case "accepted":
-      return "Call the client to agree the visit, then schedule it here.";
-    case "scheduled":
-      return "On the day, start fieldwork on the field page; once the survey is marked surveyed, upload the deliverables and mark it complete.";
-    case "completed":
-      return "You completed this job.";
-    case "declined":
-      return "You declined this job.";
-    case "cancelled":
-      return "This assignment has ended; the job is no longer yours.";
-  }
-}
-
 function AssignmentCard({ job }: { job: SurveyorJob }) {
   const a = job.assignment;
   return (
     <Card id="assignment-title" title="Assignment" bodyClass="stack">
       <Island
         component={AssignmentActions}
-        props={assignmentActionsProps(a, "surveyor")}
+        props={{
+          ...assignmentActionsProps(a, "surveyor"),
+          showNextStep: true,
+          // Accepting unlocks the client's details, which this page shows once reloaded.
+          unlockHref: job.unlocked ? undefined : `/surveyor/jobs/${job.surveyId}`,
+        }}
         hydrate="idle"
       />
-      <p className="muted">{nextStepText(job)}</p>
       <dl className="purchased-facts">
         <Fact term="Assigned">
           {a.source === "claim"

@@ -416,7 +416,12 @@ export const surveyorJoin = new Hono<AppEnv>()
             })`;
           throw new HTTPException(409, { message: why });
         }
-        if (record.userId) await notifyLicenceVerified(tx, { userId: record.userId });
+        if (record.userId) {
+          await notifyLicenceVerified(tx, {
+            userId: record.userId,
+            publicUrl: c.var.deps.config.PUBLIC_URL,
+          });
+        }
         return await getSurveyor(tx, { id });
       });
       if (!surveyor) throw new HTTPException(404, { message: SURVEYOR_NOT_FOUND });

@@ -170,7 +170,10 @@ export const surveyors = new Hono<AppEnv>()
         const updated = await updateSurveyor(tx, { id, update, actorId });
         if (!updated) return undefined;
         if (before && !before.verifiedAt && updated.userId) {
-          await notifyLicenceVerified(tx, { userId: updated.userId });
+          await notifyLicenceVerified(tx, {
+            userId: updated.userId,
+            publicUrl: c.var.deps.config.PUBLIC_URL,
+          });
         }
         // Which fields, not their values: the log outlives the record's contact details.
         await insertAuditEvent(tx, {

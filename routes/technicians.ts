@@ -63,9 +63,11 @@ const InviteInput = z.object({
 
 /** `PATCH /api/surveys/{surveyId}/assign-technician` (spec §3: technicianId, notes). */
 const AssignInput = z.object({
-  technicianId: z.string({ error: "Choose a technician" }).max(100, {
-    error: "Choose a technician",
-  }),
+  // Not shaped like an id is a validation error (400), not an unknown technician (404).
+  technicianId: z.string({ error: "Choose a technician" }).regex(
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+    { error: "Choose a technician" },
+  ),
   notes: multiLine("Notes", { max: CREW_NOTES_MAX }).nullable().optional(),
 }).strict();
 

@@ -9,11 +9,14 @@ import { turnaroundValue } from "../../lib/quote_text.ts";
 import { ProgressTracker } from "./ProgressTracker.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
 import {
+  agreedPriceOf,
+  agreedPriceReason,
   AWAITING_SURVEYOR_LABEL,
   isAwaitingSurveyor,
   quotedPrice,
   SurveyorContact,
 } from "./SurveyFacts.tsx";
+import { formatCents } from "../../lib/quote_text.ts";
 import { formatDate } from "./format.ts";
 
 /** What a client's request says about itself in one line, e.g. for the cancel dialog. */
@@ -37,6 +40,7 @@ export function SurveyCard({ survey: s, events, proposalsAt = null, children }: 
   const type = SURVEY_TYPE_INFO[s.surveyType];
   const headingId = `survey-${s.id}-title`;
   const awaiting = isAwaitingSurveyor(s);
+  const agreed = agreedPriceOf(s);
   return (
     <article className="card survey-card" aria-labelledby={headingId} data-survey-id={s.id}>
       <div className="card__header survey-card__header">
@@ -60,6 +64,15 @@ export function SurveyCard({ survey: s, events, proposalsAt = null, children }: 
             <dt>Quoted price</dt>
             <dd className="survey-card__price" data-testid="quoted-price">{quotedPrice(s)}</dd>
           </div>
+          {agreed === undefined ? null : (
+            <div>
+              <dt>Agreed price</dt>
+              <dd data-testid="agreed-price-fact">
+                <span className="survey-card__price">{formatCents(agreed)}</span>
+                <span className="muted survey-card__price-note">{agreedPriceReason(s)}</span>
+              </dd>
+            </div>
+          )}
           <div>
             <dt>Turnaround</dt>
             <dd>{turnaroundValue(s.quote)}</dd>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Survey } from "../../lib/survey_schema.ts";
+import type { AssignedSurveyor, Survey } from "../../lib/survey_schema.ts";
 import { PURPOSE_INFO } from "../../lib/survey_schema.ts";
 import {
   ALTA_TABLE_A_ITEMS,
@@ -12,7 +12,7 @@ import {
 } from "../../lib/survey_details.ts";
 import { formatCents } from "../../lib/quote_text.ts";
 import { formatDate } from "./format.ts";
-import { formatDecimal } from "../../lib/numbers.ts";
+import { formatDecimal, formatInteger } from "../../lib/numbers.ts";
 import { ADMIN_ASSIGNMENT_TEXT } from "../../lib/assignment_constants.ts";
 
 /** The quoted price of a survey as text ("Quote required" for subdivisions). */
@@ -37,10 +37,28 @@ export function isAwaitingSurveyor(survey: Pick<Survey, "status" | "assignedSurv
 /** The status label while the surveyor has not accepted (never "Surveyor assigned"). */
 export const AWAITING_SURVEYOR_LABEL = "Waiting for the surveyor";
 
+/** How the surveyor is rated: by Meridian's clients when any reviewed them, else publicly. */
+export function surveyorRatingText(
+  s: Pick<AssignedSurveyor, "rating" | "reviewCount" | "meridianRatingSum" | "meridianReviewCount">,
+): string {
+  if (s.meridianReviewCount > 0) {
+    const n = s.meridianReviewCount;
+    const stars = (s.meridianRatingSum / n).toFixed(1);
+    return `Rated ${stars} of 5 by ${n} Meridian client${n === 1 ? "" : "s"}`;
+  }
+  if (s.rating !== null) {
+    const n = s.reviewCount;
+    return `Rated ${s.rating.toFixed(1)} of 5${
+      n ? ` (${formatInteger(n)} public review${n === 1 ? "" : "s"})` : ""
+    }`;
+  }
+  return "No ratings yet";
+}
+
 /**
- * The surveyor of the open assignment: company, name, phone, licence and agreed price once
- * they accepted; while only offered, who was asked and that they have not accepted; nothing
- * before any assignment.
+ * The surveyor of the assignment (the open one, else the one that completed the job):
+ * company, rating, and name, phone, licence and agreed price once they accepted; while only
+ * offered, who was asked and that they have not accepted; nothing before any assignment.
  */
 export function SurveyorContact({ survey }: { survey: Pick<Survey, "assignedSurveyor"> }) {
   const s = survey.assignedSurveyor;
@@ -62,9 +80,42 @@ export function SurveyorContact({ survey }: { survey: Pick<Survey, "assignedSurv
       {s.name ? <span>{s.name}</span> : null}
       {s.phone ? <a href={`tel:${s.phone.replace(/[^\d+]/g, "")}`}>{s.phone}</a> : null}
       {license ? <span>{license}</span> : null}
+      <span data-testid="surveyor-rating">{surveyorRatingText(s)}</span>
       <span data-testid="agreed-price">{`Agreed price ${formatCents(s.agreedPriceCents)}`}</span>
     </span>
   );
+}
+
+/**
+ * The price the client pays, once a surveyor accepted the job: the agreed price, or undefined
+ * before (or while the assignment is only offered).
+ */
+export function agreedPriceOf(survey: Pick<Survey, "assignedSurveyor">): number | undefined {
+  const s = survey.assignedSurveyor;
+  return s && s.status !== "offered" ? s.agreedPriceCents : undefined;
+}
+
+/**
+ * Why the agreed price is what it is, beside the instant quote: how it compares and who
+ * agreed it. E.g. "$42 more than the instant quote of $658: the price Austin Survey Co.
+ * agreed with you after confirming the parcel and the work."
+ */
+export function agreedPriceReason(
+  survey: Pick<Survey, "assignedSurveyor" | "quotedPriceCents">,
+): string {
+  const s = survey.assignedSurveyor;
+  if (!s) return "";
+  const who = s.source === "claim"
+    ? `the price ${s.companyName} agreed with you after confirming the parcel and the work`
+    : `the price set when Meridian assigned ${s.companyName}, after confirming the details`;
+  const quote = survey.quotedPriceCents;
+  if (quote === null) return `No instant quote for this survey type: ${who}.`;
+  const diff = s.agreedPriceCents - quote;
+  if (diff === 0) return `Same as the instant quote: ${who}.`;
+  const by = formatCents(Math.abs(diff));
+  return `${by} ${diff > 0 ? "more" : "less"} than the instant quote of ${
+    formatCents(quote)
+  }: ${who}.`;
 }
 
 /**

@@ -23,6 +23,7 @@
  * (db/embedded.ts) instead of opening the files a second time; with no server running it opens
  * them itself.
  */
+import { endSentence } from "../text.ts";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import type { Db, Sql } from "../../db/client.ts";
@@ -333,7 +334,7 @@ export async function runUserCli(
                 surveyorId: firm?.id ?? null,
                 invitedBy: null,
               });
-              crewLine = `Added to ${crewName(firm)}.`;
+              crewLine = `Added to ${endSentence(crewName(firm))}`;
             }
           } else if (role === "surveyor") {
             const linked = await getLinkedSurveyorId(tx, { userId: found.id });

@@ -91,4 +91,9 @@ export const EMAIL_CATALOG: Record<TemplateId, EmailCatalogEntry> = {
       "The client declines a proposal, or accepts another one (every other pending proposal is declined).",
     recipient: "The surveyor who sent it.",
   },
+  licence_verified: {
+    trigger:
+      "An admin verifies a surveyor's licence (Verify licence, or setting a never-verified record active).",
+    recipient: "The surveyor's account.",
+  },
 };

@@ -6,6 +6,8 @@
  * (React escapes them like any other text).
  */
 
+import { endSentence } from "../text.ts";
+
 /** One editable block of copy with its default text. */
 export interface CopyBlockDef {
   /** What the block is, as the editor labels it ("Opening paragraph"). */
@@ -56,11 +58,21 @@ export function unknownVariables(text: string, allowed: Iterable<string>): strin
   return unknown;
 }
 
-/** `text` with every `{variable}` of `values` replaced by its value; others left as written. */
+/** A variable and the period that may follow it. */
+const VARIABLE_THEN_PERIOD = /\{([A-Za-z][A-Za-z0-9_]*)\}(\.?)/g;
+
+/**
+ * `text` with every `{variable}` of `values` replaced by its value; others left as written. A
+ * period after a variable whose value already ends a sentence is not doubled ("for
+ * {companyName}." with "Austin Survey Co." reads "for Austin Survey Co.", never "Co..").
+ */
 export function fillText(text: string, values: Record<string, string>): string {
   return text.replace(
-    VARIABLE,
-    (whole, name: string) => Object.hasOwn(values, name) ? values[name] : whole,
+    VARIABLE_THEN_PERIOD,
+    (whole, name: string, period: string) => {
+      if (!Object.hasOwn(values, name)) return whole;
+      return period ? endSentence(values[name]) : values[name];
+    },
   );
 }
 

@@ -340,3 +340,15 @@ export async function queueProposalDecidedEmail(
   const { template, to, path, publicUrl, ...props } = email;
   return await queue(db, to, template, { ...props, url: new URL(path, publicUrl).href });
 }
+
+/**
+ * Queues the licence-verified notice to a surveyor's account, in the caller's transaction.
+ * Returns the outbox id. Throws when `leadsUrl` is not an http(s) URL.
+ */
+export async function queueLicenceVerifiedEmail(
+  db: Db,
+  email: { to: string } & TemplateProps["licence_verified"],
+): Promise<string> {
+  const { to, ...props } = email;
+  return await queue(db, to, "licence_verified", props);
+}

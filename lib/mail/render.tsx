@@ -56,6 +56,11 @@ import {
   leadInvitationCopy,
   type LeadInvitationProps,
 } from "./templates/LeadInvitation.tsx";
+import {
+  LicenceVerified,
+  licenceVerifiedCopy,
+  type LicenceVerifiedProps,
+} from "./templates/LicenceVerified.tsx";
 import { LowBalance, lowBalanceCopy, type LowBalanceProps } from "./templates/LowBalance.tsx";
 import {
   RefundDecision,
@@ -120,6 +125,7 @@ export interface TemplateProps {
   proposal_received: ProposalReceivedProps;
   proposal_accepted: ProposalDecidedProps;
   proposal_declined: ProposalDecidedProps;
+  licence_verified: LicenceVerifiedProps;
 }
 
 /** Template ids as stored in `email_outbox.template`. */
@@ -412,6 +418,18 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
       price: "$1,150",
       reason: "The client accepted another surveyor's proposal.",
       url: "https://meridian.example/surveyor/purchased-leads/3f1c2a9e-0000-4000-8000-000000000002",
+    },
+  },
+  licence_verified: {
+    name: "Licence verified",
+    audience: "A surveyor whose licence an admin verified",
+    description: "Says the licence was checked and leads are open to them, with a link to leads.",
+    ...withCopy(licenceVerifiedCopy, LicenceVerified),
+    sample: {
+      name: "Sam Ortiz",
+      companyName: "Ortiz Land Surveying",
+      licence: "TX 6012",
+      leadsUrl: "https://meridian.example/leads",
     },
   },
 };

@@ -240,6 +240,29 @@ test("[admin surveys] deleting the selected requests asks first, then posts thei
   }
 });
 
+// Issue 21: the one-request delete read "Survey deleted / Survey deleted".
+test("[admin surveys] deleting one request toasts 'Survey deleted' once, not twice", async () => {
+  const t = await createTestApp();
+  const { admin, a } = await requests(t);
+  const ui = await mount(t, admin);
+  try {
+    await act(() =>
+      void fireEvent.click(
+        screen.getByRole("button", { name: "Delete request for 12 Elm St, Austin, TX 78704, USA" }),
+      )
+    );
+    await act(() =>
+      void fireEvent.click(screen.getByRole("button", { name: "Delete", hidden: true }))
+    );
+    await act(() => ui.api.idle());
+    assertEquals(ui.api.calls.find((c) => c.method === "DELETE")?.path, `/api/surveys/${a.id}`);
+    assertEquals(getToasts()[0]?.title, "Survey deleted");
+    assertEquals(getToasts()[0]?.description, undefined);
+  } finally {
+    ui.done();
+  }
+});
+
 test("[admin surveys] failed deletes toast 'Error deleting survey' or 'Error deleting surveys'", async () => {
   const t = await createTestApp();
   const { admin, a } = await requests(t);

@@ -56,6 +56,19 @@ test("[toaster] shows a toast with its title and description in a status live re
   done();
 });
 
+test("[toaster] a description that only repeats the title is shown once", () => {
+  mount();
+  act(() => void toast({ title: "Survey deleted", description: "Survey deleted" }));
+  assertEquals(getToasts()[0].description, undefined);
+  const text = screen.getByRole("status").textContent ?? "";
+  assertEquals(text.split("Survey deleted").length - 1, 1, text);
+  act(() => void toast({ title: "File deleted", description: "File deleted." }));
+  assertEquals(getToasts()[0].description, undefined);
+  act(() => void toast({ title: "Survey deleted", description: "2 surveys deleted" }));
+  assertEquals(getToasts()[0].description, "2 surveys deleted");
+  done();
+});
+
 test("[toaster] a destructive toast is an alert", () => {
   mount();
   act(() =>

@@ -176,3 +176,47 @@ test("[assignment actions] the surveyor accepts then schedules ('Assignment upda
     t.close();
   }
 });
+
+// Issue 21: after accepting, the job page still said "Accept it to see…" until a reload.
+test("[assignment actions] on the job page, accepting replaces 'Accept it to see…' with the next step and links to the client's details", async () => {
+  const t = await createTestApp();
+  const f = await setup(t);
+  const other = await addSurveyor(t, "Ortiz Surveying");
+  await t.sql.begin(async (tx) => {
+    const { assignSurveyorInTx } = await import("../../lib/assignments.ts");
+    await assignSurveyorInTx(tx, {
+      surveyId: f.survey.id,
+      surveyorId: other.surveyor.id,
+      agreedPriceCents: 120000,
+      source: "admin",
+      actorId: f.admin.user.id,
+      publicUrl: "http://localhost",
+    });
+  });
+  const api = useAppFetch(t, { cookie: other.cookie });
+  try {
+    const { html } = await loadPage(t, `/surveyor/jobs/${f.survey.id}`, other.cookie);
+    const props = islandProps<Parameters<typeof AssignmentActions>[0]>(html, "AssignmentActions");
+    render(<AssignmentActions {...props} />);
+    await waitFor(() => assert(document.querySelector(".assignment-actions[data-hydrated]")));
+    const step = () => screen.getByTestId("next-step").textContent ?? "";
+    assertMatch(step(), /^Meridian offers you this job.*Accept it to see/);
+    assertEquals(screen.queryByRole("link", { name: "Show the client's details" }), null);
+
+    await act(() => void fireEvent.click(screen.getByRole("button", { name: "Accept" })));
+    await waitFor(() => assertEquals(lastToast()?.description, "You accepted the job."));
+    assert(!document.body.textContent!.includes("Accept it to see"), "no stale offer text");
+    assertEquals(step(), "Call the client to agree the visit, then schedule it here.");
+    const link = screen.getByRole("link", { name: "Show the client's details" });
+    assertEquals(link.getAttribute("href"), `/surveyor/jobs/${f.survey.id}`);
+    // The page that link opens has the client's details and no offer text.
+    const again = await loadPage(t, `/surveyor/jobs/${f.survey.id}`, other.cookie);
+    assert(!again.html.includes("Accept it to see"));
+    assert(!again.html.includes('data-testid="job-locked"'));
+  } finally {
+    cleanup();
+    api.restore();
+    dismissToast();
+    t.close();
+  }
+});

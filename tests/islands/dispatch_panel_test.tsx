@@ -436,3 +436,63 @@ test("[dispatch panel] a failed convert toasts 'Failed to create surveyor' and k
     m.done();
   }
 });
+
+// Issue 21: after Find / Notify the assignment box had no surveyor list and the map showed
+// the old matches until a reload.
+test("[dispatch panel] Find and Notify update the assignment form's list and redraw the map in place", async () => {
+  const t = await createTestApp();
+  const m = await mount(t);
+  try {
+    const { default: AssignSurveyor } = await import("../../islands/AssignSurveyor.tsx");
+    const { default: DispatchMapSync } = await import("../../islands/DispatchMapSync.tsx");
+    type AssignProps = import("../../islands/AssignSurveyor.tsx").AssignSurveyorProps;
+    const { html } = await loadPage(t, `/survey/${m.survey.id}`, m.admin);
+    assert(html.includes(`data-dispatch-map="${m.survey.id}"`), "the map has its box");
+    assert(html.includes('data-island="DispatchMapSync"'));
+    render(
+      <>
+        <DispatchPanel {...islandProps<DispatchPanelProps>(html, "DispatchPanel")} />
+        <AssignSurveyor {...islandProps<AssignProps>(html, "AssignSurveyor")} />
+        <div data-dispatch-map={m.survey.id}>
+          <p>The map as the page was served</p>
+        </div>
+        <DispatchMapSync surveyId={m.survey.id} />
+      </>,
+    );
+    await waitFor(() => assert(document.querySelector(".dispatch[data-hydrated]")));
+    await waitFor(() => assert(document.querySelector(".assign-surveyor[data-hydrated]")));
+    assertMatch(document.querySelector(".assign-surveyor")!.textContent!, /Nobody to assign yet/);
+
+    await press("Find surveyors");
+    await waitFor(() => assertEquals(lastToast()?.title, "Surveyors found"));
+    await act(() => m.api.idle());
+    const options = () =>
+      [...document.querySelectorAll(".assign-surveyor option")].map((o) => o.textContent ?? "");
+    await waitFor(() => assertEquals(options().length, 3));
+    assertMatch(options()[1], /^Barton Creek Surveying \(Matched, /);
+    assertMatch(options()[2], /^Round Rock Land Services \(Matched, /);
+    const map = () => document.querySelector(`[data-dispatch-map="${m.survey.id}"]`)!;
+    await waitFor(() => assert(map().textContent!.includes("Barton Creek Surveying")));
+    assert(!map().textContent!.includes("The map as the page was served"));
+    assert(map().querySelector("svg"), "the server's SVG map");
+    assertEquals(
+      document.querySelector(".visually-hidden[role=status]")?.textContent,
+      "Dispatch map redrawn.",
+    );
+
+    dismissToast();
+    await press("Notify surveyors");
+    await waitFor(() => assertEquals(lastToast()?.title, "Surveyors notified"));
+    await act(() => m.api.idle());
+    assertEquals(options().length, 3, "still both matches after Notify");
+    assert(map().textContent!.includes("Round Rock Land Services"));
+    // The redraw endpoint is the admins' only.
+    const client = await signInAs(t, "client");
+    const res = await t.app.request(`/api/surveys/${m.survey.id}/dispatch-map`, {
+      headers: { cookie: client },
+    });
+    assertEquals(res.status, 403);
+  } finally {
+    m.done();
+  }
+});

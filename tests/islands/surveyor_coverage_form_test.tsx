@@ -128,7 +128,8 @@ test("[coverage form] picking the office address, radius, states and types saves
     const [first] = within(listbox).getAllByRole("option");
     click(first);
     await act(() => ui.api.idle());
-    await shown(/^Office located at /);
+    await shown(/^Office located in /);
+    assertEquals(screen.queryByText(/Office located at -?\d/), null, "no coordinates");
 
     type("Service radius (miles)", "120");
     click(screen.getByLabelText("OK"));
@@ -213,10 +214,19 @@ test("[coverage form] its own checks stop an empty company or a bad radius befor
 test("[coverage form] a typed address that was not picked clears the location, and says so first", async () => {
   const t = await createTestApp();
   const ui = await openDashboard(t, {
-    record: { address: "Old office", lat: 30.27, lng: -97.74 },
+    record: {
+      address: "Old office",
+      city: "Austin",
+      state: "TX",
+      zip: "78704",
+      lat: 30.27,
+      lng: -97.74,
+    },
   });
   try {
-    assert(screen.getByText("Office located at 30.2700, -97.7400."));
+    // The place, not raw coordinates (issue 21).
+    assert(screen.getByText("Office located in Austin, TX 78704."));
+    assertEquals(screen.queryByText(/30\.27|-97\.74/), null);
     type("Office address", "Somewhere new");
     assert(screen.getByText(/a typed address is saved without a location/));
     click(save());

@@ -139,6 +139,11 @@ test("[assignments] a claim is accepted at once: survey assigned, client notifie
       agreedPriceCents: 128550,
       status: "accepted",
       scheduledDate: null,
+      source: "claim",
+      rating: seen?.assignedSurveyor?.rating ?? null,
+      reviewCount: seen?.assignedSurveyor?.reviewCount ?? null,
+      meridianRatingSum: 0,
+      meridianReviewCount: 0,
     });
   } finally {
     t.close();

@@ -368,6 +368,7 @@ const SAMPLES: Record<string, Sample> = {
   },
   "POST /api/surveys/:id/notify-surveyors": { role: "admin", params: (f) => ({ id: f.survey.id }) },
   "GET /api/surveys/:id/surveyors": { role: "admin", params: (f) => ({ id: f.survey.id }) },
+  "GET /api/surveys/:id/dispatch-map": { role: "admin", params: (f) => ({ id: f.survey.id }) },
   "GET /api/files/:id": {
     role: "admin",
     params: (f) => ({ id: f.fileId }),

@@ -396,3 +396,24 @@ test("[purchased leads] once assigned, the lead shows the agreed price, status a
   assertStringIncludes(list, "Dec 3, 2099");
   t.close();
 });
+
+// Issue 21: the buy dialog and the lead email promise the client's email, yet a request sent
+// without a contact email showed "Not given" although the client's account has one.
+test("[purchased leads] a bought lead shows the client's account email when the request gave none", async () => {
+  const t = await createTestApp();
+  const me = await addMarketSurveyor(t, "Ortiz Land Surveying", { balanceCents: 10_000 });
+  const client = await createSignedInUser(t, { role: "client", email: "acct.owner@example.test" });
+  const { lead } = await addLead(t, client.cookie, { overrides: { contactEmail: "" } });
+  const [{ contact }] = await t.sql<{ contact: string | null }[]>`
+    select s.contact_email as contact from surveys s join leads l on l.survey_id = s.id
+    where l.id = ${lead.id}`;
+  assertEquals(contact ?? "", "", "the request itself holds no email");
+  await seedPurchase(t, { surveyorId: me.surveyor.id, leadId: lead.id });
+
+  const html = await pageText(await getPage(t, `${LIST}/${lead.id}`, me.cookie));
+  assertStringIncludes(html, 'href="mailto:acct.owner@example.test"');
+  assert(!html.includes("Not given</span>"), "the email is given");
+  const list = await pageText(await getPage(t, LIST, me.cookie));
+  assertStringIncludes(list, "acct.owner@example.test");
+  t.close();
+});

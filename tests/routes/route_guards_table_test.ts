@@ -195,6 +195,7 @@ const ACCESS: Record<string, Access> = {
   "POST /api/surveys/:id/notify-surveyors": ADMIN,
   // The client for their own request (names and companies only; another's is a 404).
   "GET /api/surveys/:id/surveyors": ["admin", "client"],
+  "GET /api/surveys/:id/dispatch-map": ["admin"],
   // Survey files: uploads by the crew (the kind decides who), downloads by anyone on the
   // survey (its client too), deletes by the uploader, surveyor or admin; others get 404.
   "POST /api/surveys/:id/files": ["admin", "surveyor", "technician"],

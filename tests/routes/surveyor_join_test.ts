@@ -407,6 +407,16 @@ test("[verify] only admins verify; pending → active with who and when, the sur
     select title, link from notifications where user_id = ${joined.user.id}`;
   assertEquals(note.title, "Licence verified");
   assertEquals(note.link, "/surveyor-dashboard");
+  // And an email to the account (issue 21: nobody was told by email).
+  const mails = await t.sql<{ toAddress: string; subject: string; text: string }[]>`
+    select to_address, subject, text from email_outbox where template = 'licence_verified'`;
+  assertEquals(mails.length, 1);
+  assertEquals(mails[0].toAddress, joined.user.email);
+  assertEquals(
+    mails[0].subject,
+    "Your licence is verified: leads are open to Prospect Land Surveys LLC",
+  );
+  assertStringIncludes(mails[0].text, "/leads");
 
   const again = await expectJson(await t.request("POST", path, { cookie: admin.cookie }), 409);
   assertMatch(again.message, /already verified/);

@@ -237,7 +237,9 @@ test("[technicians] bad input to assign is a 4xx {message} and stores nothing", 
       [{ technicianId: f.riley.user.id, notes: "x".repeat(2001) }, 400, /at most 2000/],
       [{ technicianId: f.riley.user.id, notes: "bad\u0000" }, 400, /not allowed/],
       [{ technicianId: f.riley.user.id, extra: 1 }, 400, /.+/],
-      [{ technicianId: "not-a-uuid" }, 404, /Technician not found/],
+      // Malformed is the validation error, not "not found" (issue 21).
+      [{ technicianId: "not-a-uuid" }, 400, /^Choose a technician$/],
+      [{ technicianId: "" }, 400, /^Choose a technician$/],
       [{ technicianId: crypto.randomUUID() }, 404, /Technician not found/],
     ];
     for (const [body, status, message] of cases) {

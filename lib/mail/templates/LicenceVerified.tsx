@@ -1,0 +1,78 @@
+import { Heading } from "jsx-email";
+import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
+import { ActionButton, EmailLayout, headingStyle, textStyle } from "./_layout.tsx";
+import {
+  bodyBlock,
+  buttonBlock,
+  greetingBlock,
+  headingBlock,
+  Paragraphs,
+  previewBlock,
+  reasonBlock,
+} from "./_copy.tsx";
+
+/** Data of the licence-verified notice. */
+export interface LicenceVerifiedProps {
+  /** Whom it greets: the account holder's name. */
+  name: string;
+  companyName: string;
+  /** The licence as checked ("TX 6012"), or "" when the record names none. */
+  licence: string;
+  /** Where the leads are (/leads on the public URL). */
+  leadsUrl: string;
+}
+
+/** The editable blocks of the licence-verified notice. */
+export type LicenceVerifiedBlock =
+  | "preview"
+  | "heading"
+  | "greeting"
+  | "body"
+  | "button"
+  | "reason";
+
+/** The licence-verified notice's words. */
+export const licenceVerifiedCopy: TemplateCopyDef<LicenceVerifiedProps, LicenceVerifiedBlock> = {
+  variables: {
+    name: "The account holder's name",
+    companyName: "The surveying company's name",
+    licence: 'The licence checked, in brackets (" (TX 6012)"), or nothing when none is on record',
+  },
+  values: ({ name, companyName, licence }) => ({
+    name,
+    companyName,
+    licence: licence ? ` (${licence})` : "",
+  }),
+  subject: "Your licence is verified: leads are open to {companyName}",
+  blocks: {
+    preview: previewBlock("Meridian verified the licence of {companyName}."),
+    heading: headingBlock("Your licence is verified"),
+    greeting: greetingBlock(),
+    body: bodyBlock(
+      "Message",
+      "Meridian checked the licence of {companyName}{licence} with the state licensing board. You can now buy and claim leads near your office.\n\nNew requests in your service area reach you by email and in the app.",
+    ),
+    button: buttonBlock("See leads near you"),
+    reason: reasonBlock(
+      "You received this email because Meridian verified the licence on your surveyor account.",
+    ),
+  },
+};
+
+/**
+ * Sent when an admin verifies a surveyor's licence (Verify licence on a pending record, or
+ * setting a never-verified record active): leads are open to them now.
+ */
+export function LicenceVerified(
+  { leadsUrl, copy }: LicenceVerifiedProps & { copy: FilledCopy<LicenceVerifiedBlock> },
+) {
+  const { blocks } = copy;
+  return (
+    <EmailLayout preview={blocks.preview} reason={blocks.reason}>
+      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
+      <Paragraphs text={blocks.greeting} style={textStyle} />
+      <Paragraphs text={blocks.body} style={textStyle} />
+      <ActionButton href={leadsUrl}>{blocks.button}</ActionButton>
+    </EmailLayout>
+  );
+}
