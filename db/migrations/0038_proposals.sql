@@ -42,5 +42,6 @@ alter table notifications add constraint notifications_kind_check check (kind in
   'lead_bought', 'lead_claimed', 'surveyor_assigned', 'assignment_status_changed',
   'refund_decided', 'low_balance', 'surveyor_joined', 'technician_assigned',
   'technician_unassigned', 'survey_delivered', 'surveyor_reviewed',
+  'refund_requested', 'lead_won',
   'proposal_received', 'proposal_accepted', 'proposal_declined'
 ));
