@@ -119,7 +119,7 @@ export default function AssignTechnician(props: AssignTechnicianProps) {
               ? (
                 <>
                   Nobody in your crew yet. <a href={props.invitePath}>Invite a technician</a>{" "}
-                  from your dashboard, then assign them here.
+                  on your crew page, then assign them here.
                 </>
               )
               : "No technicians can be assigned: the firm doing this job has no crew on Meridian yet, and there are no Meridian staff technicians."}

@@ -227,7 +227,7 @@ export async function assignTechnicianProps(
     current: current
       ? { technicianId: current.technicianId, name: current.technicianName, notes: current.notes }
       : null,
-    invitePath: as === "surveyor" ? "/surveyor-dashboard#crew-title" : null,
+    invitePath: as === "surveyor" ? "/surveyor/crew#crew-title" : null,
   };
 }
 

@@ -48,8 +48,6 @@ interface CityEntry extends Point {
   key: string;
   /** Sorted by ZIP; lat/lng is the centroid of the city's main ZIP area. */
   zips: ZipEntry[];
-  /** The ZIP shown when no location says otherwise. */
-  primary: ZipEntry;
 }
 
 interface GeoIndex {
@@ -249,7 +247,7 @@ function buildIndex(codes: Record<string, RawZip>): GeoIndex {
     group.sort((a, b) => a.zip < b.zip ? -1 : a.zip > b.zip ? 1 : 0);
     // The city's main ZIP area is the lowest 3-digit prefix holding at least half as many ZIPs
     // as the commonest one (Austin: 787, not the IRS's 733; New York: 100, not the
-    // building-only 101). Its lowest ZIP is the default and its mean the centroid.
+    // building-only 101). Its mean is the centroid.
     const prefixCounts = new Map<string, number>();
     for (const z of group) {
       prefixCounts.set(z.zip.slice(0, 3), (prefixCounts.get(z.zip.slice(0, 3)) ?? 0) + 1);
@@ -270,7 +268,6 @@ function buildIndex(codes: Record<string, RawZip>): GeoIndex {
       city.zips.push(entry);
       zips.push(entry);
     }
-    city.primary = city.zips.find((z) => z.zip.startsWith(mainPrefix))!;
     cities.push(city);
   }
 

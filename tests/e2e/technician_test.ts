@@ -39,7 +39,10 @@ e2e("a surveyor invites and assigns a technician, who finds the job on their pho
   const page = await newPage();
   const [name, value] = (await sessionFor(t, ortiz.user!)).split("=");
   await page.context().addCookies([{ name, value, url: baseUrl }]);
+  // The crew has its own page, linked from the dashboard.
   await page.goto("/surveyor-dashboard");
+  await page.locator("main").getByRole("link", { name: "Your crew" }).click();
+  await page.waitForURL("**/surveyor/crew");
   const crew = page.locator(".technician-team[data-hydrated]");
   await crew.waitFor();
   await crew.getByLabel("Full name").fill("Jamie Field");

@@ -150,9 +150,9 @@ test("[assign technician] a network failure falls back to 'Failed to assign tech
   }
 });
 
-/** The surveyor dashboard's TechnicianTeam, from its server props, with the real app behind it. */
+/** The crew page's TechnicianTeam, from its server props, with the real app behind it. */
 async function showTeam(t: TestApp, cookie: string) {
-  const { html } = await loadPage(t, "/surveyor-dashboard", cookie);
+  const { html } = await loadPage(t, "/surveyor/crew", cookie);
   const props = islandProps<TechnicianTeamProps>(html, "TechnicianTeam");
   const api = useAppFetch(t, { cookie });
   render(<TechnicianTeam {...props} />);
