@@ -20,7 +20,10 @@ import { toast } from "./_toast.ts";
 import { CheckedForm, SelectField, TextareaField } from "./_fields.tsx";
 import { CREW_NOTES_MAX, TECHNICIAN_TOASTS } from "../lib/technician_constants.ts";
 
-/** A technician the form offers, with their firm (or "Meridian staff"). */
+/**
+ * A technician the form offers, with their firm (or "Meridian staff") for an admin choosing
+ * among firms; "" for a surveyor's own crew, whose firm goes without saying.
+ */
 export interface TechnicianChoice {
   id: string;
   name: string;
@@ -137,7 +140,7 @@ export default function AssignTechnician(props: AssignTechnicianProps) {
               }}
               choices={props.technicians.map((t) => ({
                 id: t.id,
-                label: `${t.name} (${t.detail})`,
+                label: t.detail ? `${t.name} (${t.detail})` : t.name,
               }))}
               placeholder="Choose a technician"
               error={errors.technicianId}

@@ -222,7 +222,8 @@ export async function assignTechnicianProps(
     technicians: technicians.map((t) => ({
       id: t.id,
       name: t.fullName,
-      detail: t.companyName ?? "Meridian staff",
+      // A surveyor's choices are all their own crew: the firm's name would only crowd the list.
+      detail: as === "surveyor" ? "" : t.companyName ?? "Meridian staff",
     })),
     current: current
       ? { technicianId: current.technicianId, name: current.technicianName, notes: current.notes }

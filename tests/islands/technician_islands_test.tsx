@@ -70,7 +70,7 @@ test("[assign technician] the surveyor picks a technician with notes: 'Technicia
     const select = screen.getByLabelText("Technician") as HTMLSelectElement;
     assertEquals(
       [...select.options].map((o) => o.textContent),
-      ["Choose a technician", "Riley Chen (Ortiz Surveying)", "Sam Park (Ortiz Surveying)"],
+      ["Choose a technician", "Riley Chen", "Sam Park"],
     );
     // Nothing chosen: the island says so and sends nothing.
     await submit("Assign technician");

@@ -282,6 +282,7 @@ test("[technician pages] the crew on its own page (linked from the dashboard), t
     assertEquals(page.res.status, 200);
     const props = islandProps<AssignTechnicianProps>(page.html, "AssignTechnician");
     assertEquals(props.technicians.map((x) => x.name), ["Riley Chen", "Sam Park"]);
+    assertEquals(props.technicians.map((x) => x.detail), ["", ""], "their own crew: no firm");
     assertEquals([props.current, props.invitePath], [null, "/surveyor/crew#crew-title"]);
 
     const admin = await loadPage(t, `/survey/${f.survey.id}`, f.admin.cookie);
