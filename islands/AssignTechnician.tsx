@@ -17,7 +17,7 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { apiJson, errorMessage } from "./_api.ts";
 import { toast } from "./_toast.ts";
-import { CheckedForm, SelectField, TextareaField } from "./_fields.tsx";
+import { CheckedForm, RadioGroup, TextareaField } from "./_fields.tsx";
 import { CREW_NOTES_MAX, TECHNICIAN_TOASTS } from "../lib/technician_constants.ts";
 
 /**
@@ -130,7 +130,8 @@ export default function AssignTechnician(props: AssignTechnicianProps) {
         )
         : (
           <CheckedForm errors={errors} isPending={isBusy} onSubmit={submit}>
-            <SelectField
+            {/* Radio buttons, not a select: a long name wraps instead of being cut on a phone. */}
+            <RadioGroup
               id={`${id}-technician`}
               label="Technician"
               value={technicianId}
@@ -142,7 +143,7 @@ export default function AssignTechnician(props: AssignTechnicianProps) {
                 id: t.id,
                 label: t.detail ? `${t.name} (${t.detail})` : t.name,
               }))}
-              placeholder="Choose a technician"
+              inline={false}
               error={errors.technicianId}
             />
             <TextareaField

@@ -56,7 +56,7 @@ e2e("a surveyor invites and assigns a technician, who finds the job on their pho
   await page.goto(`/surveyor/jobs/${survey.id}`);
   const form = page.locator(".assign-technician[data-hydrated]");
   await form.waitFor();
-  await form.getByLabel("Technician").selectOption({ label: "Jamie Field" });
+  await form.getByRole("radio", { name: "Jamie Field" }).check();
   await form.getByLabel(/Notes for the crew/).fill("Gate code 1234");
   await checkLayout(page, "the job page with the crew form");
   await form.getByRole("button", { name: "Assign technician" }).click();
