@@ -26,6 +26,7 @@ import { accountPages } from "./routes/account_pages.tsx";
 import { appPages } from "./routes/app_pages.tsx";
 import { purchasedLeadPages } from "./routes/purchased_lead_pages.tsx";
 import { surveyorDashboard } from "./routes/surveyor_dashboard.tsx";
+import { surveyorCrewPages } from "./routes/surveyor_crew_pages.tsx";
 import { surveyorJobPages } from "./routes/surveyor_job_pages.tsx";
 import { reviews } from "./routes/reviews.ts";
 import { technicianSurveyPages } from "./routes/technician_survey_pages.tsx";
@@ -147,6 +148,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", adminPages);
   app.route("/", purchasedLeadPages);
   app.route("/", surveyorDashboard);
+  app.route("/", surveyorCrewPages);
   app.route("/", surveyorJobPages);
   app.route("/", reviews);
   app.route("/", technicianSurveyPages);

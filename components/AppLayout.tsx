@@ -36,6 +36,7 @@ export const ROLE_NAV: Record<Role, readonly NavItem[]> = {
     { label: "Available leads", href: "/leads" },
     { label: "Purchased leads", href: "/surveyor/purchased-leads" },
     { label: "Billing", href: "/surveyor/billing" },
+    { label: "Crew", href: "/surveyor/crew" },
     { label: "Profile", href: "/profile" },
   ],
   technician: [

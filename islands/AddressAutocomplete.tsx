@@ -4,6 +4,12 @@ import { asPrecision, type GeocodePrecision } from "../lib/geo/provider.ts";
 
 export { ADDRESS_AUTOCOMPLETE };
 
+/**
+ * Shown when typed text (long enough to ask) has no suggestion: the offline data completes
+ * only a town or ZIP the user typed, so a street alone needs one of them.
+ */
+export const NO_SUGGESTION_HINT = "No suggestions: add the town and state, or the ZIP code.";
+
 /** One suggestion as the API returns it. */
 export interface AddressPrediction {
   description: string;
@@ -134,6 +140,7 @@ export default function AddressAutocomplete(props: AddressAutocompleteProps) {
   const [predictions, setPredictions] = useState<AddressPrediction[]>([]);
   const [isOpen, setIsOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  const [hasNoMatch, setNoMatch] = useState(false);
 
   const callbacks = useRef(props);
   callbacks.current = props;
@@ -201,10 +208,12 @@ export default function AddressAutocomplete(props: AddressAutocompleteProps) {
     setPredictions(list);
     setActive(-1);
     setIsOpen(list.length > 0);
+    setNoMatch(list.length === 0);
   }
 
   function handleInput(text: string) {
     setValue(text);
+    setNoMatch(false);
     callbacks.current.onChange?.(text);
     geocodeRequest.current?.abort();
     clearTimeout(debounceTimer.current);
@@ -226,6 +235,7 @@ export default function AddressAutocomplete(props: AddressAutocompleteProps) {
     suggestRequest.current?.abort();
     suggestRequest.current = undefined;
     setValue(prediction.description);
+    setNoMatch(false);
     close();
     callbacks.current.onSelect?.({ ...prediction });
 
@@ -341,9 +351,12 @@ export default function AddressAutocomplete(props: AddressAutocompleteProps) {
           ))}
         </ul>
       </div>
+      {hasNoMatch ? <p className="field__hint address-field__hint">{NO_SUGGESTION_HINT}</p> : null}
       <div className="visually-hidden" role="status" aria-live="polite">
         {isExpanded
           ? `${predictions.length} suggestion${predictions.length === 1 ? "" : "s"} available.`
+          : hasNoMatch
+          ? NO_SUGGESTION_HINT
           : ""}
       </div>
     </div>

@@ -17,10 +17,13 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { apiJson, errorMessage } from "./_api.ts";
 import { toast } from "./_toast.ts";
-import { CheckedForm, SelectField, TextareaField } from "./_fields.tsx";
+import { CheckedForm, RadioGroup, TextareaField } from "./_fields.tsx";
 import { CREW_NOTES_MAX, TECHNICIAN_TOASTS } from "../lib/technician_constants.ts";
 
-/** A technician the form offers, with their firm (or "Meridian staff"). */
+/**
+ * A technician the form offers, with their firm (or "Meridian staff") for an admin choosing
+ * among firms; "" for a surveyor's own crew, whose firm goes without saying.
+ */
 export interface TechnicianChoice {
   id: string;
   name: string;
@@ -119,7 +122,7 @@ export default function AssignTechnician(props: AssignTechnicianProps) {
               ? (
                 <>
                   Nobody in your crew yet. <a href={props.invitePath}>Invite a technician</a>{" "}
-                  from your dashboard, then assign them here.
+                  on your crew page, then assign them here.
                 </>
               )
               : "No technicians can be assigned: the firm doing this job has no crew on Meridian yet, and there are no Meridian staff technicians."}
@@ -127,7 +130,8 @@ export default function AssignTechnician(props: AssignTechnicianProps) {
         )
         : (
           <CheckedForm errors={errors} isPending={isBusy} onSubmit={submit}>
-            <SelectField
+            {/* Radio buttons, not a select: a long name wraps instead of being cut on a phone. */}
+            <RadioGroup
               id={`${id}-technician`}
               label="Technician"
               value={technicianId}
@@ -137,9 +141,9 @@ export default function AssignTechnician(props: AssignTechnicianProps) {
               }}
               choices={props.technicians.map((t) => ({
                 id: t.id,
-                label: `${t.name} (${t.detail})`,
+                label: t.detail ? `${t.name} (${t.detail})` : t.name,
               }))}
-              placeholder="Choose a technician"
+              inline={false}
               error={errors.technicianId}
             />
             <TextareaField

@@ -24,6 +24,7 @@ import {
 } from "./_field_status.ts";
 import type { ChecklistProgress } from "../lib/checklist_types.ts";
 import { STATUS_INFO, type SurveyStatus } from "../lib/survey_status.ts";
+import { newerStatus, readFieldMemory, rememberStatus } from "./_field_memory.ts";
 
 /** How long "Start fieldwork" waits for the position before going on without it. */
 export const POSITION_TIMEOUT_MS = 8000;
@@ -48,6 +49,9 @@ export const FIELD_ACTION_TEXTS = {
  * - `surveyedDate`: the day recorded when it was marked surveyed (YYYY-MM-DD) or null.
  * - `today`: the server's today for the first render; the island uses the device's own once
  *   hydrated. `maxDate`: the latest day the server accepts.
+ * - `renderedAt`: when the server rendered the page (ISO). A copy kept for offline use
+ *   (static/sw.js) may be older than what this device did since: a status this device got
+ *   from the server later replaces the page's (islands/_field_memory.ts).
  */
 export interface FieldActionsProps {
   surveyId: string;
@@ -56,6 +60,7 @@ export interface FieldActionsProps {
   surveyedDate: string | null;
   today: string;
   maxDate: string;
+  renderedAt: string;
 }
 
 /** The position, or undefined when the browser cannot or will not tell in time. */
@@ -112,6 +117,14 @@ export default function FieldActions(props: FieldActionsProps) {
 
   useEffect(() => {
     setHydrated(true);
+    const known = newerStatus(readFieldMemory(props.surveyId), {
+      status: props.status,
+      renderedAt: props.renderedAt,
+    });
+    if (known) {
+      setStatus(known.status);
+      setSurveyedDate(known.surveyedDate);
+    }
     const today = localToday();
     setDate((d) => (d === props.today && today <= props.maxDate ? today : d));
     function onProgress(e: Event) {
@@ -122,7 +135,15 @@ export default function FieldActions(props: FieldActionsProps) {
     }
     globalThis.addEventListener(CHECKLIST_PROGRESS_EVENT, onProgress);
     return () => globalThis.removeEventListener(CHECKLIST_PROGRESS_EVENT, onProgress);
-  }, [props.surveyId, props.today, props.maxDate]);
+  }, [props.surveyId, props.status, props.renderedAt, props.today, props.maxDate]);
+
+  function remember(survey: Awaited<ReturnType<typeof changeStatus>>) {
+    rememberStatus(props.surveyId, {
+      status: survey.status,
+      surveyedDate: survey.surveyedDate,
+      at: survey.answeredAt,
+    });
+  }
 
   async function start() {
     setBusy("start");
@@ -134,6 +155,7 @@ export default function FieldActions(props: FieldActionsProps) {
         status: "in_fieldwork",
         ...(position ? { position } : {}),
       });
+      remember(survey);
       setStatus(survey.status);
       toast({
         title: FIELD_ACTION_TEXTS.started,
@@ -160,6 +182,7 @@ export default function FieldActions(props: FieldActionsProps) {
     setBusy("surveyed");
     try {
       const survey = await changeStatus(props.surveyId, { status: "surveyed", surveyedDate: date });
+      remember(survey);
       setStatus(survey.status);
       setSurveyedDate(survey.surveyedDate);
       toast({

@@ -40,6 +40,7 @@ import {
 } from "./_checklist_store.ts";
 import { syncChecklist, type SyncOutcome } from "./_checklist_sync.ts";
 import { CHECKLIST_PROGRESS_EVENT } from "./_field_status.ts";
+import { readFieldMemory, rememberAnswers, withNewerAnswers } from "./_field_memory.ts";
 
 /** Props of SurveyChecklist (plain JSON). */
 export interface SurveyChecklistProps {
@@ -120,7 +121,10 @@ export default function SurveyChecklist(
           ? await navigator.locks.request(`meridian-checklist-${surveyId}`, work)
           : await work();
         if (!mounted.current) return;
-        if (result.items) setItems(result.items);
+        if (result.items) {
+          setItems(result.items);
+          rememberAnswers(surveyId, result.items);
+        }
         if (result.refused.length > 0) setRefused((old) => [...old, ...result.refused]);
         setSyncState(result.outcome);
         if (result.outcome === "synced") setHasSaved(true);
@@ -135,6 +139,8 @@ export default function SurveyChecklist(
   useEffect(() => {
     mounted.current = true;
     setHydrated(true);
+    // A copy of the page kept for offline use may predate answers this device saw confirmed.
+    setItems((shown) => withNewerAnswers(shown, readFieldMemory(surveyId)));
     reload().then((ops) => {
       if (ops.length > 0) sync();
     });
@@ -146,7 +152,7 @@ export default function SurveyChecklist(
       globalThis.removeEventListener("online", onOnline);
       clearInterval(timer);
     };
-  }, [reload, sync]);
+  }, [surveyId, reload, sync]);
 
   const enqueue = useCallback(async (itemId: string, value: ChecklistValue) => {
     const op = {

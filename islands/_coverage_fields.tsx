@@ -182,7 +182,7 @@ export function OfficeFields(props: OfficeFieldsProps) {
           id={`${idPrefix}-address`}
           name="address"
           label={isAdmin ? "Office address (optional)" : "Office address"}
-          placeholder={isAdmin ? "Start typing an address" : "Start typing your office address"}
+          placeholder={isAdmin ? "Start typing an address" : "Your office address"}
           required={mode === "join" || undefined}
           defaultValue={values.address}
           invalid={Boolean(error)}

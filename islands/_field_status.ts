@@ -2,7 +2,8 @@
  * What the field-action islands (FieldActions, CompleteSurvey) share: the status request, the
  * local day for the date pickers, and how a survey's days read. No server imports.
  */
-import { apiJson } from "./_api.ts";
+import { apiRequest } from "./_api.ts";
+import { serverTime } from "./_field_memory.ts";
 import type { SurveyStatus } from "../lib/survey_status.ts";
 import type { ChecklistProgress } from "../lib/checklist_types.ts";
 
@@ -33,18 +34,22 @@ export interface StatusAnswer {
   };
 }
 
-/** `PATCH /api/surveys/{id}/status` with `body`; throws ApiError or TypeError (offline). */
+/**
+ * `PATCH /api/surveys/{id}/status` with `body`: the survey as the server answered, with
+ * `answeredAt`, the server's time of the answer (ISO). Throws ApiError or TypeError (offline).
+ */
 export async function changeStatus(
   surveyId: string,
   body: Record<string, unknown>,
-): Promise<StatusAnswer["survey"]> {
-  const data = await apiJson<StatusAnswer>(
+): Promise<StatusAnswer["survey"] & { answeredAt: string }> {
+  const res = await apiRequest(
     "PATCH",
     `/api/surveys/${encodeURIComponent(surveyId)}/status`,
     body,
   );
+  const data = await res.json().catch(() => null) as StatusAnswer | null;
   if (!data?.survey) throw new Error("Empty answer");
-  return data.survey;
+  return { ...data.survey, answeredAt: serverTime(res) };
 }
 
 /** The device's today as YYYY-MM-DD (its own time zone: the day the crew lives in). */

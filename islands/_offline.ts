@@ -3,6 +3,7 @@
  * (static/sw.js, served at /sw.js) and dropping the pages it keeps. Islands only; nothing here
  * runs on the server.
  */
+import { forgetFieldMemory } from "./_field_memory.ts";
 
 /** Where the worker is served; at the root so its scope covers the technician pages. */
 export const SERVICE_WORKER_URL = "/sw.js";
@@ -39,11 +40,12 @@ export async function startOfflineSupport(keep: string[]): Promise<void> {
 }
 
 /**
- * Drops every page the worker kept for the signed-in account (called on sign-out, before the
- * next person can use the device). Bundles stay: they hold no account data. Never throws:
+ * Drops every page the worker kept for the signed-in account, and what the device remembers
+ * of its jobs (called on sign-out, before the next person can use the device). Bundles stay: they hold no account data. Never throws:
  * storage that cannot be read holds nothing to drop.
  */
 export async function clearOfflinePages(): Promise<void> {
+  forgetFieldMemory();
   try {
     if (!("caches" in globalThis)) return;
     for (const name of await caches.keys()) {

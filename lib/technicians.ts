@@ -222,12 +222,13 @@ export async function assignTechnicianProps(
     technicians: technicians.map((t) => ({
       id: t.id,
       name: t.fullName,
-      detail: t.companyName ?? "Meridian staff",
+      // A surveyor's choices are all their own crew: the firm's name would only crowd the list.
+      detail: as === "surveyor" ? "" : t.companyName ?? "Meridian staff",
     })),
     current: current
       ? { technicianId: current.technicianId, name: current.technicianName, notes: current.notes }
       : null,
-    invitePath: as === "surveyor" ? "/surveyor-dashboard#crew-title" : null,
+    invitePath: as === "surveyor" ? "/surveyor/crew#crew-title" : null,
   };
 }
 

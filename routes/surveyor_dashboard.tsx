@@ -4,7 +4,6 @@ import type { AppEnv, SessionUser } from "./_env.ts";
 import { requirePageRole } from "./_auth.ts";
 import { appPage } from "./_app_page.tsx";
 import { Card, PageHeader } from "../components/AppPage.tsx";
-import { SurveyorCoverageCard } from "../components/SurveyorCoverageCard.tsx";
 import { getSurveyorByUserId } from "../db/surveyors.ts";
 import {
   type DashboardJob,
@@ -15,15 +14,15 @@ import { listAvailableLeads } from "../db/lead_market.ts";
 import { surveyorJobPath } from "../lib/assignments.ts";
 import type { LeadSummary } from "../lib/lead_market_schema.ts";
 import type { Surveyor } from "../lib/surveyor_schema.ts";
-import { toOwnSurveyorProfile } from "../lib/surveyor_profile.ts";
 import { SURVEY_TYPE_INFO } from "../lib/survey_types.ts";
 import { formatCents } from "../lib/quote_text.ts";
 import { formatInteger } from "../lib/numbers.ts";
 import { formatDate } from "../components/survey/format.ts";
-import { Island } from "../components/Island.tsx";
-import TechnicianTeam from "../islands/TechnicianTeam.tsx";
 import { listTechnicians } from "../db/technicians.ts";
-import { toTeamMember } from "../lib/technicians.ts";
+import { SURVEYOR_CREW_PATH } from "./surveyor_crew_pages.tsx";
+
+/** Where the surveyor edits their coverage and firm profile (the profile page's card). */
+export const SURVEYOR_COVERAGE_PATH = "/profile#coverage-heading";
 
 /** How many of the newest open leads near the surveyor the dashboard lists. */
 export const DASHBOARD_LEADS_SHOWN = 5;
@@ -212,7 +211,8 @@ function NewLeads({ standing, hasOffice, leads, total }: {
         : !hasOffice
         ? (
           <p className="muted">
-            Add your office location under “Your coverage” below: leads are matched by their
+            Add your office location in{" "}
+            <a href={SURVEYOR_COVERAGE_PATH}>Coverage and profile</a>: leads are matched by their
             distance from it.
           </p>
         )
@@ -291,10 +291,35 @@ function Jobs({ figures }: { figures: SurveyorDashboardFigures | undefined }) {
   );
 }
 
+/** Links to the settings kept off the dashboard: coverage and profile, and the crew. */
+function FirmSettings({ crewTotal }: { crewTotal: number | undefined }) {
+  return (
+    <Card id="firm-settings-title" title="Your firm">
+      <ul className="surveyor-dashboard__settings">
+        <li>
+          <a href={SURVEYOR_COVERAGE_PATH}>Coverage and profile</a>
+          <span className="muted">
+            {" "}— where you take work, the survey types you do and your office.
+          </span>
+        </li>
+        <li>
+          <a href={SURVEYOR_CREW_PATH}>Your crew</a>
+          <span className="muted">
+            {crewTotal === undefined
+              ? " — invite the technicians who do your fieldwork."
+              : ` — ${formatInteger(crewTotal)} technician${crewTotal === 1 ? "" : "s"}.`}
+          </span>
+        </li>
+      </ul>
+    </Card>
+  );
+}
+
 /**
- * The surveyor dashboard (/surveyor-dashboard, surveyors only): new leads near them, their
- * balance, leads bought this month, win rate and jobs in progress with the next step of each,
- * and the coverage card; an account without a record, waiting for its licence check or
+ * The surveyor dashboard (/surveyor-dashboard, surveyors only): what changed — new leads near
+ * them, their balance, leads bought this month, win rate and jobs in progress with the next
+ * step of each. Coverage and profile (/profile) and the crew (/surveyor/crew) have their own
+ * pages, linked here; an account without a record, waiting for its licence check or
  * paused says so instead of promising leads. Three reads: the record, the figures (one
  * statement) and the newest open leads (only when the surveyor may see leads).
  */
@@ -319,7 +344,7 @@ export const surveyorDashboard = new Hono<AppEnv>()
       ])
       : [undefined, { leads: [], total: 0 }];
     const standing = standingOf(surveyor, figures);
-    // The firm's field crew (issue 12): invited, listed and removed in the "Your crew" card.
+    // Only the crew's size: it is managed on its own page (issue 12, /surveyor/crew).
     const crew = surveyor
       ? await listTechnicians(db, { scope: { surveyorId: surveyor.id } })
       : undefined;
@@ -343,26 +368,7 @@ export const surveyorDashboard = new Hono<AppEnv>()
           />
           <Jobs figures={figures} />
         </div>
-        {crew
-          ? (
-            <Card id="crew-title" title="Your crew">
-              <p className="muted">
-                The technicians who do your fieldwork. Assign them jobs from each job's page; they
-                see the address, visit day, access notes and checklist on their phone.
-              </p>
-              <Island
-                component={TechnicianTeam}
-                props={{
-                  members: crew.technicians.map(toTeamMember),
-                  total: crew.total,
-                  crewName: "your crew",
-                }}
-                hydrate="idle"
-              />
-            </Card>
-          )
-          : null}
-        <SurveyorCoverageCard profile={surveyor && toOwnSurveyorProfile(surveyor)} />
+        <FirmSettings crewTotal={crew?.total} />
       </div>,
     );
   });

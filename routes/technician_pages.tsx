@@ -222,7 +222,10 @@ export const technicianPages = new Hono<AppEnv>()
           {/* This page and the next jobs' pages stay readable on a site with no signal. */}
           <Island
             component={OfflineSupport}
-            props={{ keep: jobs.open.slice(0, 10).map((job) => technicianJobPath(job.surveyId)) }}
+            props={{
+              keep: jobs.open.slice(0, 10).map((job) => technicianJobPath(job.surveyId)),
+              savedAt: new Date().toISOString(),
+            }}
           />
           {user.phone ? null : (
             <p className="alert alert--info">

@@ -167,6 +167,7 @@ export const technicianSurveyPages = new Hono<AppEnv>()
       const progress = checklist ? progressOf(checklist.items) : null;
       const canEdit = CHECKLIST_EDITABLE_STATUSES.includes(survey.status);
       c.header("Cache-Control", "private, no-store");
+      const renderedAt = new Date().toISOString();
       return appPage(
         c,
         {
@@ -180,7 +181,7 @@ export const technicianSurveyPages = new Hono<AppEnv>()
           <PageHeader title={SURVEY_TYPE_INFO[survey.surveyType].name} intro={address} />
           {/* The assigned technician's copy of this page stays readable without signal. */}
           {access.as === "technician"
-            ? <Island component={OfflineSupport} props={{ keep: [] }} />
+            ? <Island component={OfflineSupport} props={{ keep: [], savedAt: renderedAt }} />
             : null}
           <div className="field-page__grid">
             <div className="stack">
@@ -194,6 +195,7 @@ export const technicianSurveyPages = new Hono<AppEnv>()
                     surveyedDate: survey.surveyedDate,
                     today: earliestVisitDate(),
                     maxDate: latestFieldDate(),
+                    renderedAt,
                   }}
                   hydrate="load"
                 />

@@ -1,8 +1,10 @@
 /**
  * Offline geo provider: US ZIP codes and places from the `zipcodes` package, no key and no
- * network. Suggestions keep the street as typed and complete the trailing city, ZIP or
- * "City, ST" into real candidates; geocoding resolves to the ZIP or city centroid and says
- * so (`precision: "zip" | "city"`): this data knows towns, never a street or a parcel.
+ * network. Suggestions keep the street as typed and complete only what the user typed: the
+ * trailing town (offered per state, without a ZIP) or ZIP. A street with nothing after it gets
+ * no suggestion, since any town would be invented. Geocoding resolves to the ZIP or town
+ * centroid and says so (`precision: "zip" | "city"`): this data knows towns, never a street
+ * or a parcel, so it never attaches a ZIP the user did not type or pick.
  *
  * The data has no population, so a city's number of ZIP codes stands in for its size (Miami,
  * FL has dozens, Miami, OK one). Candidates for a typed city rank by how well the name matches
@@ -46,8 +48,6 @@ interface CityEntry extends Point {
   key: string;
   /** Sorted by ZIP; lat/lng is the centroid of the city's main ZIP area. */
   zips: ZipEntry[];
-  /** The ZIP shown when no location says otherwise. */
-  primary: ZipEntry;
 }
 
 interface GeoIndex {
@@ -58,12 +58,6 @@ interface GeoIndex {
   zips: ZipEntry[];
   zipKeys: string[];
   zipByCode: Map<string, ZipEntry>;
-  /** Bigger first. */
-  citiesByState: Map<string, CityEntry[]>;
-  /** The biggest cities overall, bigger first. */
-  biggest: CityEntry[];
-  /** Cities bucketed by whole-degree cell, for nearest-city search. */
-  grid: Map<number, CityEntry[]>;
 }
 
 /** Full state names (normalised) to their postal codes, plus the codes themselves. */
@@ -232,10 +226,6 @@ function closeness(a: Point, b: Point): number {
   return a.x * b.x + a.y * b.y + a.z * b.z;
 }
 
-function cellOf(lat: number, lng: number): number {
-  return (Math.floor(lat) + 90) * 1000 + (Math.floor(lng) + 180);
-}
-
 function buildIndex(codes: Record<string, RawZip>): GeoIndex {
   const groups = new Map<string, RawZip[]>();
   for (const raw of Object.values(codes)) {
@@ -257,7 +247,7 @@ function buildIndex(codes: Record<string, RawZip>): GeoIndex {
     group.sort((a, b) => a.zip < b.zip ? -1 : a.zip > b.zip ? 1 : 0);
     // The city's main ZIP area is the lowest 3-digit prefix holding at least half as many ZIPs
     // as the commonest one (Austin: 787, not the IRS's 733; New York: 100, not the
-    // building-only 101). Its lowest ZIP is the default and its mean the centroid.
+    // building-only 101). Its mean is the centroid.
     const prefixCounts = new Map<string, number>();
     for (const z of group) {
       prefixCounts.set(z.zip.slice(0, 3), (prefixCounts.get(z.zip.slice(0, 3)) ?? 0) + 1);
@@ -278,7 +268,6 @@ function buildIndex(codes: Record<string, RawZip>): GeoIndex {
       city.zips.push(entry);
       zips.push(entry);
     }
-    city.primary = city.zips.find((z) => z.zip.startsWith(mainPrefix))!;
     cities.push(city);
   }
 
@@ -286,27 +275,12 @@ function buildIndex(codes: Record<string, RawZip>): GeoIndex {
     a.key < b.key ? -1 : a.key > b.key ? 1 : b.zips.length - a.zips.length || cmp(a.state, b.state)
   );
   zips.sort((a, b) => cmp(a.zip, b.zip));
-  const bySize = [...cities].sort(compareBySize);
-  const citiesByState = new Map<string, CityEntry[]>();
-  const grid = new Map<number, CityEntry[]>();
-  for (const city of bySize) {
-    let list = citiesByState.get(city.state);
-    if (!list) citiesByState.set(city.state, list = []);
-    list.push(city);
-    const cell = cellOf(city.lat, city.lng);
-    let bucket = grid.get(cell);
-    if (!bucket) grid.set(cell, bucket = []);
-    bucket.push(city);
-  }
   return {
     cities,
     cityKeys: cities.map((c) => c.key),
     zips,
     zipKeys: zips.map((z) => z.zip),
     zipByCode: new Map(zips.map((z) => [z.zip, z])),
-    citiesByState,
-    biggest: bySize.slice(0, MAX),
-    grid,
   };
 }
 
@@ -354,12 +328,6 @@ function* slice<T>(items: T[], start: number, end: number, keep?: (item: T) => b
   for (let i = start; i < end; i++) if (!keep || keep(items[i])) yield items[i];
 }
 
-function cityOrder(near?: LatLng): (a: CityEntry, b: CityEntry) => number {
-  if (!near) return compareBySize;
-  const p = withVector({ lat: near.lat, lng: near.lng });
-  return (a, b) => closeness(p, b) - closeness(p, a) || compareBySize(a, b);
-}
-
 /** How a city name answers typed text: the whole name, a whole word of it, or a prefix. */
 const MATCH_SCORE = { exact: 2, word: 1, prefix: 0 } as const;
 
@@ -403,41 +371,10 @@ function kmBetween(a: Point, b: Point): number {
   return EARTH_RADIUS_KM * Math.acos(Math.min(1, Math.max(-1, closeness(a, b))));
 }
 
-/** Within this distance the visitor is taken to be in the city, so their ZIP is the guess. */
-const IN_CITY_KM = 40;
-
 function zipOrder(near?: LatLng): (a: ZipEntry, b: ZipEntry) => number {
   if (!near) return (a, b) => cmp(a.zip, b.zip);
   const p = withVector({ lat: near.lat, lng: near.lng });
   return (a, b) => closeness(p, b) - closeness(p, a) || cmp(a.zip, b.zip);
-}
-
-/** The `k` cities nearest `near`, searching whole-degree cells ring by ring outwards. */
-function nearestCities(index: GeoIndex, near: LatLng, k: number): CityEntry[] {
-  const order = cityOrder(near);
-  let best: CityEntry[] = [];
-  const baseLat = Math.floor(near.lat);
-  const baseLng = Math.floor(near.lng);
-  for (let r = 0; r <= 12; r++) {
-    const ring: CityEntry[] = [];
-    for (let dLat = -r; dLat <= r; dLat++) {
-      const step = Math.abs(dLat) === r ? 1 : 2 * r;
-      for (let dLng = -r; dLng <= r; dLng += step || 1) {
-        const lng = ((baseLng + dLng + 540) % 360) - 180;
-        const bucket = index.grid.get(cellOf(baseLat + dLat, lng));
-        if (bucket) ring.push(...bucket);
-      }
-    }
-    best = topK([...best, ...ring], k, order);
-    if (best.length === k) {
-      // Anything in a further ring is at least r whole cells away; a degree of longitude
-      // shrinks towards the poles, so bound with the narrowest cell in reach.
-      const narrowest = 111 * Math.cos(Math.min(89, Math.abs(near.lat) + r + 1) * Math.PI / 180);
-      if (haversineKm(near, best[k - 1]) <= r * narrowest) return best;
-    }
-  }
-  // Far from every US place (mid-ocean): one plain pass is cheaper than more rings.
-  return topK(index.cities, k, order);
 }
 
 /** One reading of the input: the street as typed and what the rest should match. */
@@ -592,19 +529,32 @@ function describe(street: string, zip: ZipEntry): string {
   return street ? `${street}, ${place}` : place;
 }
 
-function prediction(street: string, zip: ZipEntry): Prediction {
+/** A ZIP the user typed (whole or begun): the street, its town and that ZIP. */
+function zipPrediction(street: string, zip: ZipEntry): Prediction {
   return { description: describe(street, zip), placeId: `zip:${zip.zip}|${street}` };
 }
 
-/** The ZIP to show for `city`: the one nearest a visitor inside it, else the main one. */
-function representativeZip(city: CityEntry, near?: LatLng): ZipEntry {
-  if (!near || haversineKm(near, city) > IN_CITY_KM) return city.primary;
-  return topK(city.zips, 1, zipOrder(near))[0];
+/**
+ * A town the user typed (whole or begun), with no ZIP: the data knows the town's ZIP codes,
+ * not which one a street is in, so it attaches none ("1200 Barton Springs Rd, Austin, TX" is
+ * 78704, not the town's first ZIP).
+ */
+function cityPrediction(street: string, city: CityEntry): Prediction {
+  const place = `${city.name}, ${city.state}`;
+  return {
+    description: street ? `${street}, ${place}` : place,
+    placeId: `city:${city.state}|${city.name}|${street}`,
+  };
 }
 
-/** ZIPs for one reading, best first; empty when it matches nothing. */
-function matchReading(index: GeoIndex, reading: Reading, near?: LatLng): ZipEntry[] {
-  const { city, state, zip } = reading;
+/**
+ * Suggestions for one reading, best first; empty when it matches nothing. Only what the user
+ * typed is completed: a town name or a ZIP they began (a town's ZIPs only when they typed
+ * some of it). A street with only a state, or nothing, after it is never given a town: any
+ * town would be invented, so the field asks for the town or ZIP instead.
+ */
+function matchReading(index: GeoIndex, reading: Reading, near?: LatLng): Prediction[] {
+  const { street, city, state, zip } = reading;
   const inState = state ? (c: CityEntry) => c.state === state : undefined;
   if (city) {
     const [start, end] = prefixRange(index.cityKeys, city);
@@ -614,40 +564,22 @@ function matchReading(index: GeoIndex, reading: Reading, near?: LatLng): ZipEntr
       for (const c of slice(index.cities, start, end, inState)) {
         for (const z of c.zips) if (z.zip.startsWith(zip)) found.push(z);
       }
-      return topK(found, MAX, zipOrder(near));
+      return topK(found, MAX, zipOrder(near)).map((z) => zipPrediction(street, z));
     }
-    const best = topK(slice(index.cities, start, end, inState), MAX, candidateOrder(city, near));
-    const picked = best.map((c) => representativeZip(c, near));
-    // Few cities match (a complete name): offer more of their ZIPs rather than a short list.
-    for (const c of best) {
-      if (picked.length >= MAX) break;
-      // Without a location, the ZIPs nearest the city's centre are the likelier ones.
-      const others = topK(c.zips.filter((z) => !picked.includes(z)), MAX, zipOrder(near ?? c));
-      picked.push(...others.slice(0, MAX - picked.length));
+    return topK(slice(index.cities, start, end, inState), MAX, candidateOrder(city, near))
+      .map((c) => cityPrediction(street, c));
+  }
+  if (!zip) return [];
+  const [start, end] = prefixRange(index.zipKeys, zip);
+  const keep = state ? (z: ZipEntry) => z.city.state === state : undefined;
+  const found: ZipEntry[] = [];
+  if (!near) {
+    for (const z of slice(index.zips, start, end, keep)) {
+      found.push(z);
+      if (found.length === MAX) break;
     }
-    return picked;
-  }
-  if (zip) {
-    const [start, end] = prefixRange(index.zipKeys, zip);
-    const keep = state ? (z: ZipEntry) => z.city.state === state : undefined;
-    if (!near) {
-      const out: ZipEntry[] = [];
-      for (const z of slice(index.zips, start, end, keep)) {
-        out.push(z);
-        if (out.length === MAX) break;
-      }
-      return out;
-    }
-    return topK(slice(index.zips, start, end, keep), MAX, zipOrder(near));
-  }
-  let cities: CityEntry[];
-  if (state) {
-    const list = index.citiesByState.get(state) ?? [];
-    cities = near ? topK(list, MAX, cityOrder(near)) : list.slice(0, MAX);
-  } else {
-    cities = near ? nearestCities(index, near, MAX) : index.biggest;
-  }
-  return cities.map((c) => representativeZip(c, near));
+  } else found.push(...topK(slice(index.zips, start, end, keep), MAX, zipOrder(near)));
+  return found.map((z) => zipPrediction(street, z));
 }
 
 /** Cities whose normalised name is exactly `key`, optionally in `state`, biggest first. */
@@ -673,8 +605,13 @@ function splitCity(
   only?: CityEntry,
 ): { street: string; city: CityEntry } | undefined {
   if (segments.length === 0) return undefined;
-  const matches = (key: string) =>
-    only ? (only.key === key ? only : undefined) : exactCities(index, key, state)[0];
+  // A town in several states with none typed is not picked for the user: "Austin" alone may
+  // be Texas or Minnesota, and only a suggestion they choose (or a state, or a ZIP) says which.
+  const matches = (key: string) => {
+    if (only) return only.key === key ? only : undefined;
+    const found = exactCities(index, key, state);
+    return found.length === 1 ? found[0] : undefined;
+  };
   if (segments.length >= 2) {
     const city = matches(normalizeName(segments.at(-1)!.join(" ")));
     if (city) return { street: joinStreet(segments.slice(0, -1)), city };
@@ -748,7 +685,7 @@ export async function suggestOffline(input: string, near?: LatLng): Promise<Pred
   const index = await loadIndex();
   for (const reading of readingsOf(input)) {
     const found = matchReading(index, reading, near);
-    if (found.length) return found.map((z) => prediction(reading.street, z));
+    if (found.length) return found;
   }
   return [];
 }
@@ -759,6 +696,12 @@ export async function geocodeOffline(
 ): Promise<GeocodeResult | undefined> {
   const index = await loadIndex();
   if (query.placeId !== undefined) {
+    const town = /^city:([A-Z]{2})\|([^|]*)\|([^]*)$/.exec(query.placeId);
+    if (town) {
+      const city = exactCities(index, normalizeName(town[2]), town[1])[0];
+      if (!city || town[3].length > ADDRESS_AUTOCOMPLETE.maxInputLength) return undefined;
+      return centroid(joinStreet(segmentsOf(town[3]).segments), city);
+    }
     const m = /^zip:(\d{5})\|([^]*)$/.exec(query.placeId);
     const entry = m && index.zipByCode.get(m[1]);
     if (!entry || m[2].length > ADDRESS_AUTOCOMPLETE.maxInputLength) return undefined;

@@ -14,7 +14,8 @@ import { insertSurveyor } from "../../db/surveyors.ts";
 import { SERVICE_PAGES } from "../../lib/service_content.ts";
 import { QUOTE_FORM_EMPTY_MESSAGE } from "../../islands/QuoteForm.tsx";
 
-const ADDRESS = "1200 Barton Springs Rd";
+// With its town: the offline provider suggests nothing for a street alone.
+const ADDRESS = "1200 Barton Springs Rd, Austin";
 /** Loads per field: each draws other delays, so hydration lands at other points of typing. */
 const LOADS = 3;
 

@@ -97,9 +97,7 @@ e2e("a job goes from the technician's phone, offline, to the client's download a
   await office.goto(`/surveyor/jobs/${survey.id}`);
   const crewForm = office.locator(".assign-technician[data-hydrated]");
   await crewForm.waitFor();
-  await crewForm.getByLabel("Technician").selectOption({
-    label: "Riley Chen (Ortiz Surveying)",
-  });
+  await crewForm.getByRole("radio", { name: "Riley Chen" }).check();
   await crewForm.getByLabel(/Notes for the crew/).fill("Gate code 1234; dog in the back yard");
   await crewForm.getByRole("button", { name: "Assign technician" }).click();
   await toast(office, "Technician assigned");

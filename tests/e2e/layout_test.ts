@@ -17,6 +17,8 @@ import { insertLead } from "../../db/leads.ts";
 import { postLedgerEntry } from "../../db/ledger.ts";
 import { getActivePricingConfig } from "../../db/pricing.ts";
 import { priceLead } from "../../lib/lead_pricing.ts";
+import { instantiateChecklist } from "../../db/checklists.ts";
+import { surveyorJobPath } from "../../lib/assignments.ts";
 import { ROLE_NAV } from "../../components/AppLayout.tsx";
 import { DRAFT_KEY } from "../../islands/_create_survey/storage.ts";
 import type { Role } from "../../lib/roles.ts";
@@ -163,6 +165,63 @@ async function seed(t: TestApp, baseUrl: string) {
       insert into survey_assignments (survey_id, surveyor_id, agreed_price_cents, status, source)
       values (${bought.id}, ${surveyor.id}, 145000, 'offered', 'admin')`;
   });
+  // A request in each later state, so the pages show what they show then: one dispatched by
+  // the admin (its lead offered to the surveyor), one assigned, one in fieldwork with the
+  // technician, one delivered.
+  const submit = async () => {
+    const made = await t.request("POST", "/api/surveys", {
+      cookie: await sessionFor(t, users.client),
+      body: surveyRequest({ contactName: "Alexandra Montgomery-Whitfield" }),
+      headers: { origin: baseUrl },
+    });
+    assertEquals(made.status, 201);
+    return (await made.json()).survey as { id: string };
+  };
+  const adminCookie = await sessionFor(t, users.admin);
+  const dispatched = await submit();
+  for (const step of ["find-surveyors", "notify-surveyors"]) {
+    const sent = await t.request("POST", `/api/surveys/${dispatched.id}/${step}`, {
+      cookie: adminCookie,
+      headers: { origin: baseUrl },
+    });
+    assertEquals(sent.status, 200, step);
+  }
+  const [{ status: dispatchedStatus }] = await t.sql<{ status: string }[]>`
+    select status from surveys where id = ${dispatched.id}`;
+  assertEquals(dispatchedStatus, "surveyors_notified");
+  await t.sql`
+    insert into technicians (user_id, surveyor_id) values (${users.technician.id}, ${surveyor.id})
+    on conflict (user_id) do nothing`;
+  const later: Record<"assigned" | "in_fieldwork" | "completed", { id: string }> = {
+    assigned: await submit(),
+    in_fieldwork: await submit(),
+    completed: await submit(),
+  };
+  for (const [status, job] of Object.entries(later)) {
+    const assignment = status === "completed"
+      ? "completed"
+      : status === "assigned"
+      ? "accepted"
+      : "scheduled";
+    await t.sql`
+      insert into survey_assignments (survey_id, surveyor_id, agreed_price_cents, status, source,
+        scheduled_date)
+      values (${job.id}, ${surveyor.id}, 70000, ${assignment}, 'admin', current_date + 1)`;
+    if (status !== "assigned") {
+      await t.sql`
+        insert into technician_assignments (survey_id, technician_id, notes)
+        values (${job.id}, ${users.technician.id}, 'Gate code 1234; dog in the yard')`;
+      await t.sql.begin((tx) => instantiateChecklist(tx, { surveyId: job.id }));
+    }
+    await t.sql`
+      update surveys set assigned_surveyor_id = ${surveyor.id}, status = ${status},
+        assigned_technician_id = ${status === "assigned" ? null : users.technician.id},
+        scheduled_date = current_date + 1,
+        surveyed_date = ${status === "completed" ? t.sql`current_date - 2` : null},
+        completed_date = ${status === "completed" ? t.sql`current_date - 1` : null},
+        updated_at = now()
+      where id = ${job.id}`;
+  }
   for (const user of Object.values(users)) {
     for (let i = 0; i < 3; i++) {
       await insertNotification(t.sql, {
@@ -176,10 +235,26 @@ async function seed(t: TestApp, baseUrl: string) {
   }
   const pages: Record<Role | "public", string[]> = {
     public: PUBLIC_PAGES,
-    admin: [`/survey/${survey.id}`, `/surveyor-detail/${surveyor.id}`, "/admin?tab=messages"],
-    client: [`/survey/${survey.id}`],
-    surveyor: [`/surveyor/leads/${lead.id}`, `/surveyor/purchased-leads/${boughtLead.id}`],
-    technician: [],
+    admin: [
+      `/survey/${survey.id}`,
+      `/survey/${dispatched.id}`,
+      `/survey/${later.completed.id}`,
+      `/surveyor-detail/${surveyor.id}`,
+      "/admin?tab=messages",
+      "/admin?tab=returns",
+    ],
+    client: [
+      `/survey/${survey.id}`,
+      `/survey/${later.in_fieldwork.id}`,
+      `/survey/${later.completed.id}`,
+    ],
+    surveyor: [
+      `/surveyor/leads/${lead.id}`,
+      `/surveyor/purchased-leads/${boughtLead.id}`,
+      surveyorJobPath(later.assigned.id),
+      surveyorJobPath(later.in_fieldwork.id),
+    ],
+    technician: [`/technician-survey-detail/${later.in_fieldwork.id}`],
   };
   // Every link of each role's navigation, so a page added to it is measured too.
   for (const role of ["admin", "client", "surveyor", "technician"] as const) {
@@ -207,10 +282,17 @@ function measure(): string[] {
   const problems: string[] = [];
   const width = innerWidth;
   const scrollWidth = document.documentElement.scrollWidth;
-  if (scrollWidth > width) problems.push(`page scrolls sideways: ${scrollWidth} px wide`);
-
   const isShown = (el: Element) => el.getClientRects().length > 0;
   const text = (el: Element) => (el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+  if (scrollWidth > width) {
+    // Named by the outermost elements that stick out, so a failure says what to fix.
+    const culprits = Array.from(document.body.querySelectorAll("*")).filter((el) => {
+      const parent = el.parentElement;
+      return isShown(el) && el.getBoundingClientRect().right > width + 0.5 && parent !== null &&
+        parent.getBoundingClientRect().right <= width + 0.5;
+    }).slice(0, 3).map((el) => `${el.tagName.toLowerCase()}.${el.className} "${text(el)}"`);
+    problems.push(`page scrolls sideways: ${scrollWidth} px wide (${culprits.join("; ")})`);
+  }
   const context = document.createElement("canvas").getContext("2d")!;
   const textWidth = (s: string, el: Element) => {
     const cs = getComputedStyle(el);
@@ -258,6 +340,16 @@ function measure(): string[] {
     if (!isShown(input) || !input.placeholder) continue;
     if (textWidth(input.placeholder, input) > contentWidth(input) + 0.5) {
       problems.push(`input ${input.id} cuts its placeholder "${input.placeholder}"`);
+    }
+  }
+  // In-page navigation (the admin console's tabs): every link in the window, none scrolled
+  // out of sight inside its bar.
+  for (const link of document.querySelectorAll("main nav a[href]")) {
+    if (!isShown(link)) continue;
+    const box = link.getBoundingClientRect();
+    const bar = link.closest("nav")!.getBoundingClientRect();
+    if (box.left < -0.5 || box.right > width + 0.5 || box.right > bar.right + 0.5) {
+      problems.push(`nav link "${text(link)}" out of view: ${box.left}–${box.right}`);
     }
   }
   // Request-flow step titles are not cut ("Property deta…").

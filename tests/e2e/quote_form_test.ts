@@ -30,7 +30,7 @@ e2e(
     assertEquals(await input.getAttribute("aria-expanded"), "true");
     const texts = await options.allTextContents();
     assert(texts.length > 0 && texts.length <= 5, JSON.stringify(texts));
-    assert(texts.some((t) => /^123 Main St, Austin, TX 787\d\d$/.test(t)), JSON.stringify(texts));
+    assert(texts.some((t) => /^123 Main St, Austin, TX$/.test(t)), JSON.stringify(texts));
 
     await input.press("ArrowDown");
     assertEquals(await input.getAttribute("aria-activedescendant"), "hero-address-option-0");

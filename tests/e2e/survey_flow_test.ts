@@ -30,7 +30,7 @@ e2e(
     const option = page.locator('#hero-address-listbox [role="option"]').first();
     await option.waitFor({ state: "visible" });
     const picked = (await option.textContent())!.trim();
-    assertMatch(picked, /^123 Main St, Austin, TX 787\d\d$/);
+    assertMatch(picked, /^123 Main St, Austin, TX$/);
     await option.click();
     await page.waitForFunction(
       (expected) =>

@@ -39,7 +39,10 @@ e2e("a surveyor invites and assigns a technician, who finds the job on their pho
   const page = await newPage();
   const [name, value] = (await sessionFor(t, ortiz.user!)).split("=");
   await page.context().addCookies([{ name, value, url: baseUrl }]);
+  // The crew has its own page, linked from the dashboard.
   await page.goto("/surveyor-dashboard");
+  await page.locator("main").getByRole("link", { name: "Your crew" }).click();
+  await page.waitForURL("**/surveyor/crew");
   const crew = page.locator(".technician-team[data-hydrated]");
   await crew.waitFor();
   await crew.getByLabel("Full name").fill("Jamie Field");
@@ -53,7 +56,7 @@ e2e("a surveyor invites and assigns a technician, who finds the job on their pho
   await page.goto(`/surveyor/jobs/${survey.id}`);
   const form = page.locator(".assign-technician[data-hydrated]");
   await form.waitFor();
-  await form.getByLabel("Technician").selectOption({ label: "Jamie Field (Ortiz Surveying)" });
+  await form.getByRole("radio", { name: "Jamie Field" }).check();
   await form.getByLabel(/Notes for the crew/).fill("Gate code 1234");
   await checkLayout(page, "the job page with the crew form");
   await form.getByRole("button", { name: "Assign technician" }).click();

@@ -7,7 +7,7 @@ setupDom();
 // @testing-library reads `document` when it loads, so it comes after setupDom().
 const { act, cleanup, fireEvent, render, screen } = await import("@testing-library/react");
 const { renderToString } = await import("react-dom/server");
-const { default: AddressAutocomplete, ADDRESS_AUTOCOMPLETE } = await import(
+const { default: AddressAutocomplete, ADDRESS_AUTOCOMPLETE, NO_SUGGESTION_HINT } = await import(
   "../../islands/AddressAutocomplete.tsx"
 );
 type AddressSelection = import("../../islands/AddressAutocomplete.tsx").AddressSelection;
@@ -218,6 +218,35 @@ test("[address island] Enter with no active option is left to the form", async (
     await ui.type(TYPED);
     await ui.settle();
     assertEquals(ui.key("Enter"), true);
+    assertEquals(ui.selections, []);
+  } finally {
+    ui.done();
+  }
+});
+
+test("[address island] a street alone offers no town and asks for the town or ZIP", async () => {
+  const ui = setup(await createTestApp());
+  try {
+    await ui.type("1200 Barton Springs Rd");
+    await ui.settle();
+    assertEquals(ui.options().length, 0);
+    assertEquals(ui.input.getAttribute("aria-expanded"), "false");
+    assert(
+      document.body.textContent?.includes(NO_SUGGESTION_HINT),
+      "the field asks for the town or ZIP",
+    );
+    assertEquals(ui.key("Enter"), true, "Enter is left to the form");
+    assertEquals(ui.selections, []);
+    // With the town typed, the towns the data knows are offered, with no invented ZIP.
+    await ui.type("1200 Barton Springs Rd, Austin");
+    await ui.settle();
+    assert(!document.body.textContent?.includes(NO_SUGGESTION_HINT));
+    const offered = ui.options().map((o) => o.textContent);
+    assertEquals(offered[0], "1200 Barton Springs Rd, Austin, TX");
+    for (const text of offered) {
+      assertMatch(text ?? "", /^1200 Barton Springs Rd, Austin, [A-Z]{2}$/);
+    }
+    assertEquals(ui.key("Enter"), true, "nothing is picked before one is highlighted");
     assertEquals(ui.selections, []);
   } finally {
     ui.done();

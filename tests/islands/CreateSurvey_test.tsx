@@ -37,8 +37,11 @@ type Handler = (
   app: () => Promise<Response>,
 ) => Response | Promise<Response>;
 
-/** The offline address provider's first suggestion for TYPED (and its formatted address). */
-const TYPED = "123 Main St Aus";
+/**
+ * The offline address provider's first suggestion for TYPED (and its formatted address). The
+ * user types the ZIP: the offline data attaches none it was not given.
+ */
+const TYPED = "123 Main St, Austin, TX 78701";
 const FORMATTED = "123 Main St, Austin, TX 78701";
 
 /** Stands for the test's signed-in client, Casey: `mount({ user: USER })`. */

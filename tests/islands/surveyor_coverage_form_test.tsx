@@ -38,11 +38,11 @@ function wait(ms: number) {
 
 /**
  * A signed-in surveyor with a record, the coverage island rendered with the props the
- * dashboard gave it, and its requests going to the real app.
+ * profile page gave it, and its requests going to the real app.
  */
-async function openDashboard(
+async function openCoverage(
   t: TestApp,
-  { path = "/surveyor-dashboard", record: extra = {} }: {
+  { path = "/profile", record: extra = {} }: {
     path?: string;
     record?: Partial<InsertSurveyorInput>;
   } = {},
@@ -86,7 +86,7 @@ const save = () => screen.getByRole("button", { name: "Save coverage" });
 
 test("[coverage form] the page gives the island the surveyor's own record, without admin notes", async () => {
   const t = await createTestApp();
-  const ui = await openDashboard(t);
+  const ui = await openCoverage(t);
   try {
     assertEquals(ui.props.profile.id, ui.record.id);
     assert(!ui.html.includes("Admin-only note"), "admin notes never reach the page");
@@ -118,7 +118,7 @@ test("[coverage form] the page gives the island the surveyor's own record, witho
 
 test("[coverage form] picking the office address, radius, states and types saves them with a 'Coverage saved' toast", async () => {
   const t = await createTestApp();
-  const ui = await openDashboard(t);
+  const ui = await openCoverage(t);
   try {
     const input = screen.getByLabelText("Office address");
     act(() => void fireEvent.change(input, { target: { value: "123 Main St Aus" } }));
@@ -166,7 +166,7 @@ test("[coverage form] picking the office address, radius, states and types saves
 
 test("[coverage form] the server's field errors are shown by their fields and nothing is stored", async () => {
   const t = await createTestApp();
-  const ui = await openDashboard(t);
+  const ui = await openCoverage(t);
   try {
     type("Website (optional)", "ortiz.example");
     type("ZIP code (optional)", "787");
@@ -192,7 +192,7 @@ test("[coverage form] the server's field errors are shown by their fields and no
 
 test("[coverage form] its own checks stop an empty company or a bad radius before anything is sent", async () => {
   const t = await createTestApp();
-  const ui = await openDashboard(t, { path: "/profile" });
+  const ui = await openCoverage(t, { path: "/profile" });
   try {
     type("Company name", "  ");
     type("Service radius (miles)", "0");
@@ -213,7 +213,7 @@ test("[coverage form] its own checks stop an empty company or a bad radius befor
 
 test("[coverage form] a typed address that was not picked clears the location, and says so first", async () => {
   const t = await createTestApp();
-  const ui = await openDashboard(t, {
+  const ui = await openCoverage(t, {
     record: {
       address: "Old office",
       city: "Austin",

@@ -13,7 +13,7 @@ import { type Answer, useAppFetch } from "./_fetch.ts";
 
 setupDom();
 // @testing-library reads `document` when it loads, so it comes after setupDom().
-const { act, cleanup, fireEvent, render, screen, waitFor } = await import(
+const { act, cleanup, fireEvent, render, screen, waitFor, within } = await import(
   "@testing-library/react"
 );
 const { default: AssignTechnician } = await import("../../islands/AssignTechnician.tsx");
@@ -52,8 +52,11 @@ function done(t: TestApp, api?: { restore(): void }) {
   t.close();
 }
 
+/** Checks the radio of `value` in the group labelled `label`. */
 async function choose(label: string, value: string) {
-  await act(() => void fireEvent.change(screen.getByLabelText(label), { target: { value } }));
+  const group = screen.getByRole("group", { name: label });
+  const radio = group.querySelector<HTMLInputElement>(`input[type=radio][value="${value}"]`)!;
+  await act(() => void fireEvent.click(radio));
 }
 
 async function submit(name: string) {
@@ -67,10 +70,10 @@ test("[assign technician] the surveyor picks a technician with notes: 'Technicia
   const { api } = await showAssignForm(t, f.ortiz.cookie, `/surveyor/jobs/${f.survey.id}`);
   try {
     assertEquals(screen.getByRole("status").textContent, "No technician assigned yet.");
-    const select = screen.getByLabelText("Technician") as HTMLSelectElement;
+    const group = screen.getByRole("group", { name: "Technician" });
     assertEquals(
-      [...select.options].map((o) => o.textContent),
-      ["Choose a technician", "Riley Chen (Ortiz Surveying)", "Sam Park (Ortiz Surveying)"],
+      within(group).getAllByRole("radio").map((r) => r.closest("label")?.textContent),
+      ["Riley Chen", "Sam Park"],
     );
     // Nothing chosen: the island says so and sends nothing.
     await submit("Assign technician");
@@ -150,9 +153,9 @@ test("[assign technician] a network failure falls back to 'Failed to assign tech
   }
 });
 
-/** The surveyor dashboard's TechnicianTeam, from its server props, with the real app behind it. */
+/** The crew page's TechnicianTeam, from its server props, with the real app behind it. */
 async function showTeam(t: TestApp, cookie: string) {
-  const { html } = await loadPage(t, "/surveyor-dashboard", cookie);
+  const { html } = await loadPage(t, "/surveyor/crew", cookie);
   const props = islandProps<TechnicianTeamProps>(html, "TechnicianTeam");
   const api = useAppFetch(t, { cookie });
   render(<TechnicianTeam {...props} />);

@@ -18,8 +18,8 @@ test("[geo] suggestions complete '123 Main St Aus' into Austin candidates", asyn
   assertEquals(Object.keys(body), ["predictions"]);
   assert(body.predictions.length > 0 && body.predictions.length <= 5);
   assertEquals(body.predictions[0], {
-    description: "123 Main St, Austin, TX 78701",
-    placeId: "zip:78701|123 Main St",
+    description: "123 Main St, Austin, TX",
+    placeId: "city:TX|Austin|123 Main St",
   });
   for (const p of body.predictions) assertEquals(Object.keys(p).sort(), ["description", "placeId"]);
   t.close();
@@ -43,7 +43,7 @@ test("[geo] empty lat and lng (as the spec's client sends them) mean no location
     `/api/address-suggestions?${q({ input: "123 Main St Aus", lat: "", lng: "" })}`,
   );
   assertEquals(res.status, 200);
-  assertEquals((await res.json()).predictions[0].description, "123 Main St, Austin, TX 78701");
+  assertEquals((await res.json()).predictions[0].description, "123 Main St, Austin, TX");
   t.close();
 });
 
@@ -55,7 +55,7 @@ test("[geo] lat and lng rank suggestions by distance", async () => {
   );
   assertEquals(res.status, 200);
   const { predictions } = await res.json();
-  assertMatch(predictions[0].description, /, (MA|NH|RI|CT|VT|ME|NY) \d{5}$/);
+  assertMatch(predictions[0].description, /, (MA|NH|RI|CT|VT|ME|NY)$/);
   t.close();
 });
 

@@ -205,9 +205,11 @@ test("[surveyor dashboard] the figures count this month's purchases, won and los
   assertStringIncludes(html, `href="/surveyor/jobs/${leads[3].survey.id}"`);
   assertStringIncludes(html, "agreed $410");
   assert(!html.includes("Schedule the visit"), "no accepted job");
-  // The coverage card stays.
-  assertStringIncludes(html, "Your coverage");
-  assertStringIncludes(html, 'data-island="SurveyorCoverageForm"');
+  // Settings have their own pages: the dashboard links to them instead of holding their forms.
+  assert(!html.includes('data-island="SurveyorCoverageForm"'), "no coverage form");
+  assert(!html.includes('data-island="TechnicianTeam"'), "no crew form");
+  assertStringIncludes(html, 'href="/profile#coverage-heading"');
+  assertStringIncludes(html, 'href="/surveyor/crew"');
   t.close();
 });
 
@@ -261,7 +263,7 @@ test("[surveyor dashboard] no record, licence check pending, paused: each says s
     assert(!html.includes("/surveyor/leads/"), `${text}: no lead listed`);
     assert(!html.includes("open leads match"), `${text}: no lead count`);
     assertEquals(html.includes('data-testid="balance"'), figures, `${text}: figures`);
-    assertStringIncludes(html, "Your coverage");
+    assertStringIncludes(html, "Coverage and profile");
   }
   t.close();
 });

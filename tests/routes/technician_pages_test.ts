@@ -256,26 +256,34 @@ test("[technician dashboard] 'today' is the property's day: a visit in Honolulu 
   assertEquals(grouped.upcoming.map((j) => j.state), ["HI"]);
 });
 
-test("[technician pages] the crew card on the surveyor dashboard, the assign form on the job page and the admin's request page", async () => {
+test("[technician pages] the crew on its own page (linked from the dashboard), the assign form on the job page and the admin's request page", async () => {
   const t = await createTestApp();
   try {
     const f = await crewFixture(t);
-    const dash = await loadPage(t, "/surveyor-dashboard", f.ortiz.cookie);
-    assertEquals(dash.res.status, 200);
-    assertStringIncludes(dash.html, "Your crew");
-    const team = islandProps<TechnicianTeamProps>(dash.html, "TechnicianTeam");
+    const crewPage = await loadPage(t, "/surveyor/crew", f.ortiz.cookie);
+    assertEquals(crewPage.res.status, 200);
+    assertStringIncludes(crewPage.html, "Your crew");
+    const team = islandProps<TechnicianTeamProps>(crewPage.html, "TechnicianTeam");
     assertEquals(team.members.map((m) => m.fullName), ["Riley Chen", "Sam Park"]);
     assertEquals(team.total, 2);
-    // A surveyor account without a firm record has no crew card.
+    // The dashboard keeps to what changed: a link to the crew with its size, not the crew form.
+    const dash = await loadPage(t, "/surveyor-dashboard", f.ortiz.cookie);
+    assertEquals(dash.res.status, 200);
+    assertEquals(findIslandProps(dash.html, "TechnicianTeam"), undefined);
+    assertStringIncludes(dash.html, 'href="/surveyor/crew"');
+    assertStringIncludes(dash.html, "2 technicians.");
+    // A surveyor account without a firm record has no crew yet.
     const loose = await createSignedInUser(t, { role: "surveyor" });
-    const bare = await loadPage(t, "/surveyor-dashboard", loose.cookie);
+    const bare = await loadPage(t, "/surveyor/crew", loose.cookie);
+    assertEquals(bare.res.status, 200);
     assertEquals(findIslandProps(bare.html, "TechnicianTeam"), undefined);
 
     const page = await loadPage(t, `/surveyor/jobs/${f.survey.id}`, f.ortiz.cookie);
     assertEquals(page.res.status, 200);
     const props = islandProps<AssignTechnicianProps>(page.html, "AssignTechnician");
     assertEquals(props.technicians.map((x) => x.name), ["Riley Chen", "Sam Park"]);
-    assertEquals([props.current, props.invitePath], [null, "/surveyor-dashboard#crew-title"]);
+    assertEquals(props.technicians.map((x) => x.detail), ["", ""], "their own crew: no firm");
+    assertEquals([props.current, props.invitePath], [null, "/surveyor/crew#crew-title"]);
 
     const admin = await loadPage(t, `/survey/${f.survey.id}`, f.admin.cookie);
     const adminProps = islandProps<AssignTechnicianProps>(admin.html, "AssignTechnician");
