@@ -344,7 +344,8 @@ export interface Notification {
     | "technician_assigned"
     | "technician_unassigned"
     | "survey_delivered"
-    | "surveyor_reviewed";
+    | "surveyor_reviewed"
+    | "message_received";
   title: string;
   body: string;
   /** Site-relative path of the related page, or null. */

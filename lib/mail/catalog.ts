@@ -78,4 +78,9 @@ export const EMAIL_CATALOG: Record<TemplateId, EmailCatalogEntry> = {
     trigger: "The surveyor marks the survey completed with its deliverables.",
     recipient: "The survey's client.",
   },
+  message_received: {
+    trigger:
+      "Someone writes in a survey's conversation (client, firm, technician or Meridian support), unless the recipient was emailed about it in the last 15 minutes.",
+    recipient: "The conversation's other readers: the client, the firm's account, its technician.",
+  },
 };

@@ -305,3 +305,24 @@ export async function queueTechnicianJobAssignedEmail(
   const jobUrl = new URL(jobPath, publicUrl).href;
   return await queue(db, to, "technician_job_assigned", { ...props, jobUrl });
 }
+
+/**
+ * Queues the new-message email (who wrote, the message as text, a link to the conversation),
+ * inside the caller's transaction. Returns the outbox id. Throws when `threadUrl` is not an
+ * http(s) URL.
+ */
+export async function queueMessageReceivedEmail(
+  db: Db,
+  email: {
+    to: string;
+    name: string;
+    senderName: string;
+    surveyTypeName: string;
+    address: string;
+    messageText: string;
+    threadUrl: string;
+  },
+): Promise<string> {
+  const { to, ...props } = email;
+  return await queue(db, to, "message_received", props);
+}

@@ -79,6 +79,11 @@ import {
   surveyDeliveredCopy,
   type SurveyDeliveredProps,
 } from "./templates/SurveyDelivered.tsx";
+import {
+  MessageReceived,
+  messageReceivedCopy,
+  type MessageReceivedProps,
+} from "./templates/MessageReceived.tsx";
 
 /** A rendered email ready for the outbox. */
 export interface RenderedEmail {
@@ -105,6 +110,7 @@ export interface TemplateProps {
   technician_invitation: TechnicianInvitationProps;
   technician_job_assigned: TechnicianJobAssignedProps;
   survey_delivered: SurveyDeliveredProps;
+  message_received: MessageReceivedProps;
 }
 
 /** Template ids as stored in `email_outbox.template`. */
@@ -351,6 +357,23 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
       completedDate: "March 5, 2026",
       fileCount: 2,
       surveyUrl: "https://meridian.example/client/surveys/3f1c2a9e-0000-4000-8000-000000000001",
+    },
+  },
+  message_received: {
+    name: "New message",
+    audience: "The client, a firm or its technician, when a survey's conversation has a message",
+    description:
+      "Who wrote, the message as text and a link to the conversation; at most one every 15 minutes per conversation while it stays unread.",
+    ...withCopy(messageReceivedCopy, MessageReceived),
+    sample: {
+      name: "Jordan Rivera",
+      senderName: "Ortiz Land Surveying",
+      surveyTypeName: "Boundary Survey",
+      address: "1600 Pennsylvania Ave NW, Washington, DC 20500",
+      messageText:
+        "Thanks for the request. Could you send the deed? The county copy is at https://example.com/deed.pdf",
+      threadUrl:
+        "https://meridian.example/client/surveys/3f1c2a9e-0000-4000-8000-000000000001#messages",
     },
   },
 };
