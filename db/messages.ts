@@ -15,6 +15,7 @@ import { isSurveyId } from "./surveys.ts";
 import { workingSurveyorId } from "./survey_access.ts";
 import type { SessionUser } from "../lib/roles.ts";
 import type { SurveyType } from "../lib/survey_types.ts";
+import type { SurveyStatus } from "../lib/survey_status.ts";
 import {
   MESSAGE_EMAIL_WINDOW_MINUTES,
   MESSAGE_PAGE_SIZE,
@@ -26,6 +27,7 @@ import {
 /** The survey as the messages need it. */
 export interface MessageSurvey {
   id: string;
+  status: SurveyStatus;
   clientId: string;
   clientName: string;
   surveyType: SurveyType;
@@ -72,7 +74,7 @@ export async function getMessageAccess(
 ): Promise<MessageAccess | undefined> {
   if (!isSurveyId(surveyId)) return undefined;
   const [row] = await db<(MessageSurvey & { callerSurveyorId: string | null })[]>`
-    select s.id, s.client_id, cu.full_name as client_name, s.survey_type,
+    select s.id, s.status, s.client_id, cu.full_name as client_name, s.survey_type,
       coalesce(s.formatted_address, s.address) as address,
       (select l.id from leads l where l.survey_id = s.id) as lead_id,
       ${workingSurveyorId(db)} as working_surveyor_id,

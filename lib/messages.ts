@@ -7,16 +7,19 @@
 import type { Db } from "../db/client.ts";
 import {
   countUnreadInThread,
+  getLatestSeq,
+  getMessageAccess,
   insertMessage,
   listRecipientAccounts,
+  listThreadMessages,
+  markThreadRead,
   type MessageAccess,
   type MessageRecipient,
   type MessageThread,
   takeMessageEmailSlot,
   upsertMessageNotification,
 } from "../db/messages.ts";
-import { queueMessageReceivedEmail } from "./mail/emails.ts";
-import { clientSurveyPath } from "./mail/emails.ts";
+import { clientSurveyPath, queueMessageReceivedEmail } from "./mail/emails.ts";
 import { surveyorJobPath } from "./assignments.ts";
 import { purchasedLeadPath } from "./refunds.ts";
 import { SURVEY_TYPE_INFO } from "./survey_types.ts";
@@ -25,6 +28,7 @@ import {
   SUPPORT_NAME,
   type ThreadMessage,
   type ThreadParticipant,
+  type ThreadResponse,
 } from "./message_text.ts";
 import type { SessionUser } from "./roles.ts";
 
@@ -187,4 +191,99 @@ export async function postMessage(tx: Db, input: PostMessageInput): Promise<Post
     }
   }
   return { message, cursor: seq, emailIds };
+}
+
+/**
+ * One thread as `GET /api/surveys/{id}/messages` answers it; opening it marks it read for the
+ * caller (and their bell notification about it). The pages render the same answer (without
+ * marking it read), which the MessageThread island then keeps up to date.
+ */
+export async function loadThread(
+  db: Db,
+  { access, thread, user, after, before, markRead = true }: {
+    access: MessageAccess;
+    thread: MessageThread;
+    user: Pick<SessionUser, "id">;
+    after?: string;
+    before?: string;
+    markRead?: boolean;
+  },
+): Promise<ThreadResponse> {
+  const page = await listThreadMessages(db, {
+    surveyId: access.survey.id,
+    surveyorId: thread.surveyorId,
+    viewerId: user.id,
+    after,
+    before,
+  });
+  let threads = access.threads;
+  if (markRead && thread.unreadCount > 0) {
+    const seq = await getLatestSeq(db, {
+      surveyId: access.survey.id,
+      surveyorId: thread.surveyorId,
+    });
+    if (seq) {
+      await markThreadRead(db, {
+        surveyId: access.survey.id,
+        surveyorId: thread.surveyorId,
+        userId: user.id,
+        seq,
+      });
+    }
+    threads = threads.map((t) => t === thread ? { ...t, unreadCount: 0 } : t);
+  }
+  return {
+    surveyorId: thread.surveyorId,
+    messages: page.messages,
+    participants: threadParticipants(access, thread),
+    threads: threads.map(({ surveyorId, companyName, unreadCount }) => ({
+      surveyorId,
+      companyName,
+      unreadCount,
+    })),
+    cursor: page.cursor,
+    hasEarlier: page.hasEarlier,
+    earliestCursor: page.earliestCursor,
+  };
+}
+
+/** What a page needs to show a survey's conversations (components/MessagesCard.tsx). */
+export interface MessagesCardData {
+  surveyId: string;
+  viewerRole: MessageRole;
+  /** The thread shown first, or null while the survey has none. */
+  initial: ThreadResponse | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The conversations `user` has on survey `surveyId`, for a page: undefined when they are in
+ * none (a refunded buyer, another firm), else the thread to show first: `preferred` (a firm's
+ * id from the page's `?thread=`, ignored unless it is one of theirs), else the first with
+ * unread messages, else the first. Reading the page does not mark anything read; the island
+ * does once it runs in the browser.
+ */
+export async function loadMessagesCard(
+  db: Db,
+  { surveyId, user, preferred }: {
+    surveyId: string;
+    user: Pick<SessionUser, "id" | "role">;
+    preferred?: string | null;
+  },
+): Promise<MessagesCardData | undefined> {
+  const access = await getMessageAccess(db, { surveyId, user });
+  if (!access) return undefined;
+  const { threads } = access;
+  const wanted = preferred && UUID.test(preferred)
+    ? threads.find((t) => t.surveyorId === preferred.toLowerCase())
+    : undefined;
+  const thread = wanted ?? threads.find((t) => t.unreadCount > 0) ?? threads[0];
+  // A closed request nobody talked about has nothing to show, not even the hint.
+  if (!thread && ["cancelled", "completed"].includes(access.survey.status)) return undefined;
+  return {
+    surveyId: access.survey.id,
+    viewerRole: access.as,
+    initial: thread ? await loadThread(db, { access, thread, user, markRead: false }) : null,
+  };
 }

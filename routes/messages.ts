@@ -6,19 +6,10 @@ import type { AppEnv } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
 import { requireUser } from "./_auth.ts";
 import { ACTION_LIMITS, enforceActionLimits, perAccount } from "./_limits.ts";
-import type { Db } from "../db/client.ts";
-import {
-  getLatestSeq,
-  getMessageAccess,
-  listThreadMessages,
-  markThreadRead,
-  type MessageAccess,
-  type MessageThread,
-} from "../db/messages.ts";
-import { postMessage, threadParticipants } from "../lib/messages.ts";
-import { MESSAGE_MAX, MESSAGE_TEXTS, type ThreadResponse } from "../lib/message_text.ts";
+import { getMessageAccess, type MessageAccess, type MessageThread } from "../db/messages.ts";
+import { loadThread, postMessage } from "../lib/messages.ts";
+import { MESSAGE_MAX, MESSAGE_TEXTS } from "../lib/message_text.ts";
 import { multiLine } from "../lib/text.ts";
-import type { SessionUser } from "../lib/roles.ts";
 
 const IdParam = z.object({ id: z.string().max(100) });
 const SurveyorId = z.uuid({ error: "surveyorId must be a firm's id" });
@@ -62,60 +53,6 @@ function pickThread(access: MessageAccess | undefined, surveyorId?: string): Mes
   if (threads.length === 0) throw new HTTPException(404, { message: MESSAGE_TEXTS.noThreads });
   if (threads.length > 1) throw new HTTPException(400, { message: MESSAGE_TEXTS.chooseFirm });
   return threads[0];
-}
-
-/**
- * One thread as `GET /api/surveys/{id}/messages` answers it; opening it marks it read for the
- * caller (and their bell notification about it). Shared with the pages, which render the
- * thread the island then keeps up to date.
- */
-export async function loadThread(
-  db: Db,
-  { access, thread, user, after, before, markRead = true }: {
-    access: MessageAccess;
-    thread: MessageThread;
-    user: Pick<SessionUser, "id">;
-    after?: string;
-    before?: string;
-    markRead?: boolean;
-  },
-): Promise<ThreadResponse> {
-  const page = await listThreadMessages(db, {
-    surveyId: access.survey.id,
-    surveyorId: thread.surveyorId,
-    viewerId: user.id,
-    after,
-    before,
-  });
-  let threads = access.threads;
-  if (markRead && thread.unreadCount > 0) {
-    const seq = await getLatestSeq(db, {
-      surveyId: access.survey.id,
-      surveyorId: thread.surveyorId,
-    });
-    if (seq) {
-      await markThreadRead(db, {
-        surveyId: access.survey.id,
-        surveyorId: thread.surveyorId,
-        userId: user.id,
-        seq,
-      });
-    }
-    threads = threads.map((t) => t === thread ? { ...t, unreadCount: 0 } : t);
-  }
-  return {
-    surveyorId: thread.surveyorId,
-    messages: page.messages,
-    participants: threadParticipants(access, thread),
-    threads: threads.map(({ surveyorId, companyName, unreadCount }) => ({
-      surveyorId,
-      companyName,
-      unreadCount,
-    })),
-    cursor: page.cursor,
-    hasEarlier: page.hasEarlier,
-    earliestCursor: page.earliestCursor,
-  };
 }
 
 /**

@@ -49,6 +49,8 @@ import { getOpenAssignment, listSurveyBuyers } from "../db/assignments.ts";
 import { getSurveyDispatch } from "../lib/dispatch.ts";
 import { DeliveryCards, WorkingFirmContact } from "../components/SurveyDelivery.tsx";
 import { loadDelivery } from "../lib/fieldwork.ts";
+import { MessagesCard } from "../components/MessagesCard.tsx";
+import { loadMessagesCard } from "../lib/messages.ts";
 
 /** Client dashboard page size. */
 export const CLIENT_PAGE_SIZE = 10;
@@ -233,6 +235,12 @@ export const surveyPages = new Hono<AppEnv>()
       // Fieldwork and delivery: the checklist's progress (never its answers or notes), the
       // deliverables once completed (admins: as soon as there are any), the rating.
       const delivery = await loadDelivery(c.var.db, survey, user);
+      // The client's (or, for admins, every) conversation with the firms on this request.
+      const messages = await loadMessagesCard(c.var.db, {
+        surveyId: survey.id,
+        user,
+        preferred: c.req.query("thread"),
+      });
       // Admins choose the field crew while the survey is assigned, scheduled or in fieldwork.
       const crew = user.role === "admin"
         ? await assignTechnicianPropsFor(c.var.db, { surveyId: survey.id, user })
@@ -306,6 +314,7 @@ export const surveyPages = new Hono<AppEnv>()
                 </dl>
               </Card>
               <DeliveryCards survey={survey} delivery={delivery} isOwner={isOwner} />
+              <MessagesCard data={messages} />
               <Card id="request-title" title="Request details">
                 {user.role === "admin"
                   ? <p className="muted">{`Client: ${survey.clientName}`}</p>
