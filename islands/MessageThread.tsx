@@ -305,7 +305,7 @@ export default function MessageThread({ surveyId, viewerRole, initial }: Message
     : clientName;
 
   return (
-    <div className="msg-thread">
+    <div className="msg-thread" data-hydrated={isLocal || undefined}>
       {hasTabs
         ? (
           <div className="msg-tabs" role="tablist" aria-label="Conversations by firm">
