@@ -73,33 +73,26 @@ export interface ThreadResponse {
 /** A piece of a message: plain text, or an http(s) link. */
 export type MessagePart = { text: string } | { href: string; text: string };
 
-// http(s) URLs only: no other scheme (javascript:, data:) can ever become a link.
-const URL_PATTERN = /\bhttps?:\/\/[^\s<>"]+/gi;
+// http(s) URLs only, with a host: no other scheme (javascript:, data:) can ever become a link.
+const URL_PATTERN = /\bhttps?:\/\/[^\s<>"/\\][^\s<>"]*/gi;
+const HOST_START = /^https?:\/\/[^\s<>"/\\.,;:!?'")\]]/i;
 // Sentence punctuation right after a link is not part of it.
 const TRAILING = /[.,;:!?'")\]]+$/;
 
-function isWebUrl(candidate: string): boolean {
-  try {
-    const url = new URL(candidate);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
-}
-
 /**
- * `body` cut into text and link pieces, in order. Only well-formed http(s) URLs become links;
- * everything else (HTML included) stays text, which React escapes when it renders.
+ * `body` cut into text and link pieces, in order. Only http(s) URLs become links; everything
+ * else (HTML included) stays text, which React escapes when it renders.
  */
 export function messageParts(body: string): MessagePart[] {
+  // Most messages have no link: one piece, no regular expression.
+  if (!/https?:\/\//i.test(body)) return [{ text: body }];
   const parts: MessagePart[] = [];
   let last = 0;
   for (const match of body.matchAll(URL_PATTERN)) {
-    let href = match[0];
-    const trailing = TRAILING.exec(href)?.[0] ?? "";
-    href = href.slice(0, href.length - trailing.length);
+    const trailing = TRAILING.exec(match[0])?.[0] ?? "";
+    const href = match[0].slice(0, match[0].length - trailing.length);
     const start = match.index!;
-    if (!isWebUrl(href)) continue;
+    if (!HOST_START.test(href)) continue;
     if (start > last) parts.push({ text: body.slice(last, start) });
     parts.push({ href, text: href });
     last = start + href.length;
