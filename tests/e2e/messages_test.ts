@@ -9,10 +9,9 @@ import { e2e } from "./_browser.ts";
 import { checkLayout } from "./_axe.ts";
 import { createSignedInUser, sessionFor } from "../_auth.ts";
 import { addBuyer, addPurchase, addSurveyWithLead } from "../_refund_fixtures.ts";
-import type { TestApp } from "../_helpers.ts";
 import type { Page } from "playwright-core";
 
-async function signedIn(page: Page, t: TestApp, baseUrl: string, cookie: string) {
+async function signedIn(page: Page, baseUrl: string, cookie: string) {
   const [name, value] = cookie.split("=");
   await page.context().addCookies([{ name, value, url: baseUrl }]);
 }
@@ -45,13 +44,13 @@ e2e(
 
     // The buyer keeps its lead page open.
     const surveyorPage = await newPage();
-    await signedIn(surveyorPage, t, baseUrl, able.cookie);
+    await signedIn(surveyorPage, baseUrl, able.cookie);
     await surveyorPage.goto(`/surveyor/purchased-leads/${lead.id}#messages`);
     await surveyorPage.locator(".msg-thread[data-hydrated]").waitFor();
     await checkLayout(surveyorPage, "purchased lead page with messages");
 
     const page = await newPage();
-    await signedIn(page, t, baseUrl, await sessionFor(t, client.user));
+    await signedIn(page, baseUrl, await sessionFor(t, client.user));
     await page.goto(`/survey/${survey.id}#messages`);
     await page.locator(".msg-thread[data-hydrated]").waitFor();
     assertEquals(await page.evaluate(() => (window as { pwned?: boolean }).pwned), undefined);

@@ -10,7 +10,7 @@
  * with many accounts, or many days, would get them; the limit itself is tested over HTTP.
  */
 import { assert, assertEquals } from "../_assert.ts";
-import { createTestApp, test, type TestApp } from "../_helpers.ts";
+import { createTestApp, test } from "../_helpers.ts";
 import { createSignedInUser } from "../_auth.ts";
 import { expectJson } from "../_fixtures.ts";
 import { addLead, addMarketSurveyor, north, SITE } from "../_lead_fixtures.ts";
