@@ -192,17 +192,17 @@ export default function MessageThread({ surveyId, viewerRole, initial }: Message
     };
   }, [surveyId, active, apply]);
 
-  // Keep the newest message in view when it arrives, unless the reader scrolled up.
+  // Keep the newest message in view when it arrives, unless the reader scrolled up; a thread
+  // just opened starts at its newest message.
   const count = current?.messages.length ?? 0;
-  const lastCount = useRef(count);
+  const seen = useRef({ count, active: "" });
   useEffect(() => {
     const log = logRef.current;
     if (!log) return;
     const isNearEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 120;
-    if (lastCount.current === 0 || count > lastCount.current && isNearEnd) {
-      log.scrollTop = log.scrollHeight;
-    }
-    lastCount.current = count;
+    const isOpened = seen.current.active !== active;
+    if (isOpened || count > seen.current.count && isNearEnd) log.scrollTop = log.scrollHeight;
+    seen.current = { count, active };
   }, [count, active]);
 
   async function send(event?: FormEvent) {
