@@ -3,6 +3,7 @@
  * request (three buyers, so three threads) and 50 messages in the open thread, against the
  * same page of a request nobody bought (no thread), in process through `app.request`:
  *   - server CPU per request (process.cpuUsage, user + system) and wall time per request;
+ *   - loading the threads and messages for the page (lib/messages.ts loadMessagesCard), per page;
  *   - the MessageThread island alone (renderToString of the 50 messages), per render.
  * With DATABASE_URL (Postgres) the database's own CPU is another process's, so the CPU figure
  * is the app's alone; on embedded PGlite it includes the database's work. Seeds through the
@@ -76,6 +77,15 @@ const withThreads = await measure(`/survey/${survey.id}`);
 const without = await measure(`/survey/${empty.survey.id}`);
 
 const card = await loadMessagesCard(t.sql, { surveyId: survey.id, user: client.user });
+for (let i = 0; i < 30; i++) {
+  await loadMessagesCard(t.sql, { surveyId: survey.id, user: client.user });
+}
+const loadCpu = process.cpuUsage();
+for (let i = 0; i < ITERATIONS; i++) {
+  await loadMessagesCard(t.sql, { surveyId: survey.id, user: client.user });
+}
+const loadUsed = process.cpuUsage(loadCpu);
+const loadMs = (loadUsed.user + loadUsed.system) / 1000 / ITERATIONS;
 if (!card?.initial) throw new Error("no thread to render");
 const props = { surveyId: card.surveyId, viewerRole: card.viewerRole, initial: card.initial };
 for (let i = 0; i < 50; i++) renderToString(createElement(MessageThread, props));
@@ -104,6 +114,7 @@ console.log(
     f(without.wallMs)
   } ms wall per request, ${without.bytes} bytes`,
 );
+console.log(`  loading the threads and 50 messages (3 queries): ${f(loadMs)} ms CPU per page`);
 console.log(
   `  MessageThread island alone (${MESSAGES} messages): ${f(renderMs)} ms CPU per renderToString`,
 );

@@ -9,7 +9,7 @@ import {
 } from "react";
 import { ApiError, apiJson, errorMessage, getQuery } from "./_api.ts";
 import { toast } from "./_toast.ts";
-import { formatLocalDateTime, formatUtcDateTime } from "./LocalTime.tsx";
+import { formatLocalDateTime } from "./LocalTime.tsx";
 import {
   MESSAGE_MAX,
   MESSAGE_POLL,
@@ -50,6 +50,23 @@ function toState(r: ThreadResponse): ThreadState {
     hasEarlier: r.hasEarlier,
     earliestCursor: r.earliestCursor,
   };
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * "Nov 28, 2026, 6:05 AM UTC": what the server renders (the viewer's zone is known only in the
+ * browser, which then shows local time). Built by hand: Intl with a time zone name costs more
+ * than the rest of a message's markup, and a thread renders dozens.
+ */
+export function formatUtcMessageTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "—";
+  const h = d.getUTCHours();
+  const minutes = String(d.getUTCMinutes()).padStart(2, "0");
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}, ${
+    h % 12 || 12
+  }:${minutes} ${h < 12 ? "AM" : "PM"} UTC`;
 }
 
 /** `before` followed by the messages of `after` it does not have yet. */
@@ -392,7 +409,7 @@ export default function MessageThread({ surveyId, viewerRole, initial }: Message
                             <time dateTime={m.createdAt}>
                               {isLocal
                                 ? formatLocalDateTime(m.createdAt)
-                                : formatUtcDateTime(m.createdAt)}
+                                : formatUtcMessageTime(m.createdAt)}
                             </time>
                           </p>
                           <MessageBody body={m.body} />

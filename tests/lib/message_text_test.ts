@@ -57,3 +57,15 @@ test("[message text] the email shows a <script> message as text", async () => {
   assertStringIncludes(email.html, "&lt;script>alert('x')&lt;/script>");
   assertStringIncludes(email.text, "<script>alert('x')</script>");
 });
+
+test("[message text] the server's message times read exactly as LocalTime's UTC text", async () => {
+  const { formatUtcMessageTime } = await import("../../islands/MessageThread.tsx");
+  const { formatUtcDateTime } = await import("../../islands/LocalTime.tsx");
+  for (let hour = 0; hour < 24; hour++) {
+    const iso = `2026-0${1 + hour % 9}-${10 + hour}T${String(hour).padStart(2, "0")}:0${
+      hour % 10
+    }:00Z`;
+    assertEquals(formatUtcMessageTime(iso), formatUtcDateTime(iso), iso);
+  }
+  assertEquals(formatUtcMessageTime("not a time"), "—");
+});
