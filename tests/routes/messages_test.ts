@@ -398,3 +398,35 @@ test("[messages] posting over the per-account limit is a 429 and stores nothing"
     t.close();
   }
 });
+
+test("[messages] a purchase refunded after a conversation closes it for the firm and the client; admins still read it", async () => {
+  const t = await createTestApp();
+  try {
+    const m = await market(t);
+    const id = m.survey.id;
+    await expectJson(await post(t, m.able.cookie, id, { body: "Before the refund" }), 201);
+    await t
+      .sql`update lead_purchases set refunded_at = now() where surveyor_id = ${m.able.surveyorId}`;
+
+    assertEquals((await get(t, m.able.cookie, id)).status, 404);
+    const write = await post(t, m.able.cookie, id, { body: "After the refund" });
+    assertEquals(write.status, 404);
+    await write.body?.cancel();
+    const client = await expectJson(await get(t, m.client.cookie, id), 200);
+    assertEquals(client.threads.map((x: { companyName: string }) => x.companyName), [
+      "Baker Survey",
+    ], "one thread left, so it is implied");
+    const gone = await get(t, m.client.cookie, id, `?surveyorId=${m.able.surveyorId}`);
+    assertEquals(gone.status, 404);
+    await gone.body?.cancel();
+
+    const admin = await expectJson(
+      await get(t, m.admin.cookie, id, `?surveyorId=${m.able.surveyorId}`),
+      200,
+    );
+    assertEquals(admin.messages.map((x: { body: string }) => x.body), ["Before the refund"]);
+    assertEquals(await countRows(t, "survey_messages"), 1);
+  } finally {
+    t.close();
+  }
+});
