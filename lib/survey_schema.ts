@@ -358,7 +358,8 @@ export interface Notification {
     | "proposal_accepted"
     | "proposal_declined"
     | "refund_requested"
-    | "lead_won";
+    | "lead_won"
+    | "message_received";
   title: string;
   body: string;
   /** Site-relative path of the related page, or null. */

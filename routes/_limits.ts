@@ -26,6 +26,8 @@ export interface ActionLimit {
  *   onboarding a whole crew, an admin inviting a county's directory, stay well below.
  * - `invitesPerRecipient`: invitations of any kind to one address, whoever sends them: a
  *   person needs one, a resend or two when it is lost; 3 an hour, so nobody can be mail-bombed.
+ * - `messages`: messages on the job (issue 22), per account, every thread together. A brisk
+ *   conversation is a message a minute; 60 in 10 minutes is a script.
  */
 export const ACTION_LIMITS = {
   leadTakes: { limit: 30, windowMs: 10 * MINUTE },
@@ -33,6 +35,7 @@ export const ACTION_LIMITS = {
   technicianInvites: { limit: 30, windowMs: HOUR },
   surveyorInvites: { limit: 100, windowMs: HOUR },
   invitesPerRecipient: { limit: 3, windowMs: HOUR },
+  messages: { limit: 60, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, ActionLimit>;
 
 /** One counter to hit: `bucket` names the action, `subject` whom it counts. */

@@ -54,6 +54,8 @@ import { formatCents } from "../lib/quote_text.ts";
 import { describeLeadPrice } from "../lib/lead_pricing.ts";
 import { formatDecimal, formatInteger } from "../lib/numbers.ts";
 import { returnBlock } from "../lib/refund_constants.ts";
+import { MessagesCard } from "../components/MessagesCard.tsx";
+import { loadMessagesCard } from "../lib/messages.ts";
 
 /** Purchased leads per page. */
 export const PURCHASED_PAGE_SIZE = 10;
@@ -428,6 +430,11 @@ export const purchasedLeadPages = new Hono<AppEnv>()
       // request's notes and the parcel (its owner of record) are withheld with the client.
       const address = leadAddress(lead) ??
         [lead.city ?? lead.county, lead.state].filter(Boolean).join(", ");
+      // The conversation with the client; none once the purchase is refunded.
+      const messages = await loadMessagesCard(c.var.db, {
+        surveyId: lead.surveyId,
+        user: c.var.user!,
+      });
       return appPage(
         c,
         { title: `${typeName(lead.surveyType)} lead`, active: LIST_PATH },
@@ -451,6 +458,7 @@ export const purchasedLeadPages = new Hono<AppEnv>()
                   </p>
                 )}
               </Card>
+              <MessagesCard data={messages} />
               <Card id="request-title" title="The request">
                 <RequestFacts lead={lead} details={details} />
               </Card>

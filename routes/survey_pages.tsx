@@ -57,6 +57,8 @@ import {
   firstProposalAt,
   SurveyProposalsCard,
 } from "../components/Proposals.tsx";
+import { MessagesCard } from "../components/MessagesCard.tsx";
+import { loadMessagesCard } from "../lib/messages.ts";
 
 /** Client dashboard page size. */
 export const CLIENT_PAGE_SIZE = 10;
@@ -254,6 +256,12 @@ export const surveyPages = new Hono<AppEnv>()
       // Fieldwork and delivery: the checklist's progress (never its answers or notes), the
       // deliverables once completed (admins: as soon as there are any), the rating.
       const delivery = await loadDelivery(c.var.db, survey, user);
+      // The client's (or, for admins, every) conversation with the firms on this request.
+      const messages = await loadMessagesCard(c.var.db, {
+        surveyId: survey.id,
+        user,
+        preferred: c.req.query("thread"),
+      });
       // Admins choose the field crew while the survey is assigned, scheduled or in fieldwork.
       const crew = user.role === "admin"
         ? await assignTechnicianPropsFor(c.var.db, { surveyId: survey.id, user })
@@ -330,6 +338,7 @@ export const surveyPages = new Hono<AppEnv>()
               </Card>
               <SurveyProposalsCard survey={survey} proposals={proposals} isOwner={isOwner} />
               <DeliveryCards survey={survey} delivery={delivery} isOwner={isOwner} />
+              <MessagesCard data={messages} />
               <Card id="request-title" title="Request details">
                 {user.role === "admin"
                   ? <p className="muted">{`Client: ${survey.clientName}`}</p>

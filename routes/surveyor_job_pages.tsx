@@ -36,6 +36,8 @@ import {
 import { STATUS_INFO } from "../lib/survey_status.ts";
 import { formatDecimal, formatInteger } from "../lib/numbers.ts";
 import { mailDelivery } from "../lib/mail/delivery.ts";
+import { MessagesCard } from "../components/MessagesCard.tsx";
+import { loadMessagesCard } from "../lib/messages.ts";
 
 const DASHBOARD_PATH = "/surveyor-dashboard";
 
@@ -197,6 +199,8 @@ export const surveyorJobPages = new Hono<AppEnv>()
         );
       }
       const details = job.unlocked;
+      // The conversation with the client, once the job is theirs (or they bought its lead).
+      const messages = await loadMessagesCard(c.var.db, { surveyId, user: c.var.user! });
       const where = details ? leadAddress(details) : placeOf(job);
       // Only the firm doing the job (accepted, scheduled or completed) moves the fieldwork.
       const delivery = await completeSurveyProps(
@@ -231,6 +235,7 @@ export const surveyorJobPages = new Hono<AppEnv>()
                   </Card>
                 )
                 : null}
+              <MessagesCard data={messages} />
               <Card id="job-title" title="The job" bodyClass="stack">
                 <JobFacts job={job} />
                 {details

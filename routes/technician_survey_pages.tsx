@@ -34,6 +34,8 @@ import {
 } from "../lib/survey_options.ts";
 import { formatDecimal } from "../lib/numbers.ts";
 import type { MailDelivery } from "../lib/mail/delivery.ts";
+import { MessagesCard } from "../components/MessagesCard.tsx";
+import { loadMessagesCard } from "../lib/messages.ts";
 
 /** The technician's home, where their jobs are listed. */
 const TECHNICIAN_DASHBOARD = "/technician-dashboard";
@@ -166,6 +168,10 @@ export const technicianSurveyPages = new Hono<AppEnv>()
       const back = backLink(access.as, survey.id);
       const progress = checklist ? progressOf(checklist.items) : null;
       const canEdit = CHECKLIST_EDITABLE_STATUSES.includes(survey.status);
+      // The technician on the job writes in their firm's conversation with the client.
+      const messages = access.as === "technician"
+        ? await loadMessagesCard(db, { surveyId: survey.id, user })
+        : undefined;
       c.header("Cache-Control", "private, no-store");
       const renderedAt = new Date().toISOString();
       return appPage(
@@ -210,6 +216,7 @@ export const technicianSurveyPages = new Hono<AppEnv>()
                   )
                   : null}
               </Card>
+              <MessagesCard data={messages} />
               <Card id="crew-notes-title" title="Notes for the crew">
                 {crew
                   ? (

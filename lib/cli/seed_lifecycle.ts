@@ -5,10 +5,11 @@
  *
  * - offered and later: dispatched as a new request is (lib/dispatch.ts `dispatchSurvey`): its
  *   lead is priced and offered to the firms around it, with their notifications and emails;
- * - bought: the crew firm buys a place on the lead (db/lead_market.ts `buyLead`) and sends the
- *   client a proposal (lib/proposals.ts `sendProposal`), which waits for the client's answer;
+ * - bought: the crew firm buys a place on the lead (db/lead_market.ts `buyLead`), sends the
+ *   client a proposal (lib/proposals.ts `sendProposal`), which waits for the client's answer,
+ *   and it and the client exchange a few messages (./seed_messages.ts);
  * - assigned: the crew firm claims the lead (`claimLead`, the first claim being the free
- *   welcome claim) and is assigned at the quote;
+ *   welcome claim) and is assigned at the quote, with the same short conversation;
  * - fieldwork: … schedules the visit (lib/assignments.ts), gives the job to its technician
  *   (lib/technicians.ts), who starts fieldwork on site and answers part of the checklist;
  * - delivered: … the technician answers the whole checklist with corner photos and marks it
@@ -54,6 +55,7 @@ import { newStorageKey, type StorageProvider } from "../storage/provider.ts";
 import { claimUpload, registerUpload } from "../storage/cleanup.ts";
 import { SURVEY_TYPE_INFO } from "../survey_types.ts";
 import type { DemoStage } from "../demo_network.ts";
+import { seedConversation } from "./seed_messages.ts";
 import type { Role } from "../roles.ts";
 
 /** What the lifecycle needs: the database, the site's address for links, the file storage. */
@@ -119,13 +121,18 @@ export async function playLifecycle(
     if (!firm) throw new Error(`demo request ${req.surveyId}: no firm to take it`);
     const lead = await getLeadForSurvey(deps.sql, { surveyId: req.surveyId });
     const take = { leadId: lead!.id, surveyorId: firm.surveyorId, actorId: firm.userId };
+    const talk = { surveyId: req.surveyId, clientId: req.clientId, firmUserId: firm.userId };
     if (req.stage === "bought") {
       await buyLead(deps.sql, { ...take, publicUrl: deps.publicUrl });
       await propose(deps, req, take);
+      await seedConversation(deps.sql, { ...talk, publicUrl: deps.publicUrl });
       continue;
     }
     await claimLead(deps.sql, { ...take, publicUrl: deps.publicUrl });
-    if (req.stage === "assigned") continue;
+    if (req.stage === "assigned") {
+      await seedConversation(deps.sql, { ...talk, publicUrl: deps.publicUrl });
+      continue;
+    }
 
     await fieldwork(deps, req, firm);
     if (req.stage === "delivered") {

@@ -96,4 +96,9 @@ export const EMAIL_CATALOG: Record<TemplateId, EmailCatalogEntry> = {
       "An admin verifies a surveyor's licence (Verify licence, or setting a never-verified record active).",
     recipient: "The surveyor's account.",
   },
+  message_received: {
+    trigger:
+      "Someone writes in a survey's conversation (client, firm, technician or Meridian support), unless the recipient was emailed about it in the last 15 minutes.",
+    recipient: "The conversation's other readers: the client, the firm's account, its technician.",
+  },
 };

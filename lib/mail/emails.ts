@@ -352,3 +352,24 @@ export async function queueLicenceVerifiedEmail(
   const { to, ...props } = email;
   return await queue(db, to, "licence_verified", props);
 }
+
+/**
+ * Queues the new-message email (who wrote, the message as text, a link to the conversation),
+ * inside the caller's transaction. Returns the outbox id. Throws when `threadUrl` is not an
+ * http(s) URL.
+ */
+export async function queueMessageReceivedEmail(
+  db: Db,
+  email: {
+    to: string;
+    name: string;
+    senderName: string;
+    surveyTypeName: string;
+    address: string;
+    messageText: string;
+    threadUrl: string;
+  },
+): Promise<string> {
+  const { to, ...props } = email;
+  return await queue(db, to, "message_received", props);
+}

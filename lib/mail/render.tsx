@@ -96,6 +96,11 @@ import {
   ProposalDeclined,
   proposalDeclinedCopy,
 } from "./templates/ProposalDecided.tsx";
+import {
+  MessageReceived,
+  messageReceivedCopy,
+  type MessageReceivedProps,
+} from "./templates/MessageReceived.tsx";
 
 /** A rendered email ready for the outbox. */
 export interface RenderedEmail {
@@ -126,6 +131,7 @@ export interface TemplateProps {
   proposal_accepted: ProposalDecidedProps;
   proposal_declined: ProposalDecidedProps;
   licence_verified: LicenceVerifiedProps;
+  message_received: MessageReceivedProps;
 }
 
 /** Template ids as stored in `email_outbox.template`. */
@@ -430,6 +436,23 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
       companyName: "Ortiz Land Surveying",
       licence: "TX 6012",
       leadsUrl: "https://meridian.example/leads",
+    },
+  },
+  message_received: {
+    name: "New message",
+    audience: "The client, a firm or its technician, when a survey's conversation has a message",
+    description:
+      "Who wrote, the message as text and a link to the conversation; at most one every 15 minutes per conversation while it stays unread.",
+    ...withCopy(messageReceivedCopy, MessageReceived),
+    sample: {
+      name: "Jordan Rivera",
+      senderName: "Ortiz Land Surveying",
+      surveyTypeName: "Boundary Survey",
+      address: "1600 Pennsylvania Ave NW, Washington, DC 20500",
+      messageText:
+        "Thanks for the request. Could you send the deed? The county copy is at https://example.com/deed.pdf",
+      threadUrl:
+        "https://meridian.example/client/surveys/3f1c2a9e-0000-4000-8000-000000000001#messages",
     },
   },
 };

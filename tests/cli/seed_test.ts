@@ -197,6 +197,13 @@ test("[seed] every demo role has something to see and do on first sign-in", asyn
   const purchased = await json(t, "/api/purchased-leads", cookies.get(crew.email)!);
   assert(purchased.total >= 4, `purchased: ${JSON.stringify(purchased).slice(0, 200)}`);
 
+  // Message threads (issue 22): the bought and the assigned request each have a conversation
+  // between the crew firm and the client, written through the messages API's own code.
+  const threads = await t.sql<{ count: number }[]>`
+    select count(*)::int as count from survey_messages group by survey_id, surveyor_id`;
+  assert(threads.length >= 2, `threads: ${JSON.stringify(threads)}`);
+  assert(threads.every((x) => x.count === 3), JSON.stringify(threads));
+
   // The technician is in the crew firm's team as the technician API knows it, and has the job
   // in fieldwork on their dashboard.
   const tech = accounts.find((a) => a.role === "technician")!;

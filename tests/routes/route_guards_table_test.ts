@@ -142,6 +142,9 @@ const ACCESS: Record<string, Access> = {
   "GET /technician-survey-detail/:surveyId": ["admin", "surveyor", "technician"],
   // A client rates the surveyor of their own completed survey (another's is a 404).
   "POST /api/surveys/:id/review": CLIENT,
+  // Messages on the job: whoever is in the thread (everyone else 404; tests/routes/messages_test.ts).
+  "GET /api/surveys/:id/messages": USER,
+  "POST /api/surveys/:id/messages": USER,
   "GET /api/users": ADMIN,
   "PATCH /api/admin/users/:userId/role": ADMIN,
   "POST /api/admin/users/:userId/disable": ADMIN,

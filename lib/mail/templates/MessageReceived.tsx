@@ -1,0 +1,105 @@
+import { Heading, Section, Text } from "jsx-email";
+import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
+import {
+  ActionButton,
+  EMAIL_COLORS,
+  EmailLayout,
+  headingStyle,
+  mutedStyle,
+  textStyle,
+} from "./_layout.tsx";
+import {
+  bodyBlock,
+  buttonBlock,
+  greetingBlock,
+  headingBlock,
+  Paragraphs,
+  previewBlock,
+  reasonBlock,
+} from "./_copy.tsx";
+
+/** Data of the email telling someone a message is waiting in a survey's conversation. */
+export interface MessageReceivedProps {
+  name: string;
+  /** Who wrote: the client's name, the firm's name, or "Meridian support". */
+  senderName: string;
+  surveyTypeName: string;
+  /** The property's address. */
+  address: string;
+  /** The message as written (plain text; shown as text, never as HTML). */
+  messageText: string;
+  /** The page with the conversation. */
+  threadUrl: string;
+}
+
+/** The editable blocks of the new-message email. */
+export type MessageReceivedBlock =
+  | "preview"
+  | "heading"
+  | "greeting"
+  | "body"
+  | "button"
+  | "footnote"
+  | "reason";
+
+/** The new-message email's words. The message itself stays in the code, quoted as text. */
+export const messageReceivedCopy: TemplateCopyDef<MessageReceivedProps, MessageReceivedBlock> = {
+  variables: {
+    name: "The recipient's name",
+    senderName: 'Who wrote the message (a name, a company, or "Meridian support")',
+    surveyTypeName: 'The survey type ("Boundary Survey")',
+    address: "The property's address",
+  },
+  values: ({ name, senderName, surveyTypeName, address }) => ({
+    name,
+    senderName,
+    surveyTypeName,
+    address,
+  }),
+  subject: "New message from {senderName} about {address}",
+  blocks: {
+    preview: previewBlock("{senderName} wrote about the {surveyTypeName} at {address}."),
+    heading: headingBlock("You have a new message"),
+    greeting: greetingBlock(),
+    body: bodyBlock(
+      "Message",
+      "{senderName} wrote to you about the {surveyTypeName} at {address}:",
+    ),
+    button: buttonBlock("Read and reply"),
+    footnote: bodyBlock(
+      "Small print under the button",
+      "Reply on Meridian, not to this email. While the conversation stays unread we email you about it at most every 15 minutes.",
+    ),
+    reason: reasonBlock(
+      "You received this email because you take part in a survey's conversation on Meridian.",
+    ),
+  },
+};
+
+/** Sent to a reader of a survey's conversation when a message is waiting for them. */
+export function MessageReceived(
+  { copy, ...props }: MessageReceivedProps & { copy: FilledCopy<MessageReceivedBlock> },
+) {
+  const { blocks } = copy;
+  return (
+    <EmailLayout preview={blocks.preview} reason={blocks.reason}>
+      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
+      <Paragraphs text={blocks.greeting} style={textStyle} />
+      <Paragraphs text={blocks.body} style={textStyle} />
+      <Section
+        style={{
+          backgroundColor: EMAIL_COLORS.bg,
+          borderLeft: `4px solid ${EMAIL_COLORS.primary}`,
+          padding: "12px 16px",
+          margin: "0 0 24px",
+        }}
+      >
+        <Text style={{ ...textStyle, margin: 0, whiteSpace: "pre-wrap" }}>
+          {props.messageText}
+        </Text>
+      </Section>
+      <ActionButton href={props.threadUrl}>{blocks.button}</ActionButton>
+      <Paragraphs text={blocks.footnote} style={mutedStyle} />
+    </EmailLayout>
+  );
+}
