@@ -70,6 +70,17 @@ e2e(
         );
       }
       await star.click();
+      // Before the island is live the stars already show the choice: the first four lit, the
+      // fifth not (the colour follows the radio's own checked state, not the island's).
+      const colours = await page.locator(".rate-surveyor__glyph").evaluateAll((glyphs) =>
+        glyphs.map((g) => getComputedStyle(g).color)
+      );
+      const isStillStatic =
+        (await page.locator('[data-island="RateSurveyor"][data-hydrated]').count()) === 0;
+      if (isStillStatic) {
+        assertEquals(new Set(colours.slice(0, 4)).size, 1, "stars one to four look alike");
+        assert(colours[3] !== colours[4], "the fourth star is lit and the fifth is not");
+      }
       await page.locator('[data-island="RateSurveyor"][data-hydrated]').waitFor();
       await page.waitForLoadState("networkidle");
       const where = `chunks ${delay} ms late${isBootSlow ? ", boot script too" : ""}`;
