@@ -36,6 +36,7 @@ function heldGeo() {
   };
 }
 
+const METRICS_TOKEN = "admission-test-metrics-token-0123";
 const SLOW_PATH = "/api/address-suggestions?input=100%20Main";
 
 async function until(what: string, condition: () => boolean): Promise<void> {
@@ -65,7 +66,7 @@ async function assertOverloadJson(res: Response): Promise<void> {
 test("[admission] at the in-flight limit N, N+M slow requests: N served, M refused at once with Retry-After; it recovers by itself", async () => {
   const slow = heldGeo();
   const t = await createTestApp({
-    env: { MAX_IN_FLIGHT_REQUESTS: "3", MAX_QUEUED_REQUESTS: "0" },
+    env: { MAX_IN_FLIGHT_REQUESTS: "3", MAX_QUEUED_REQUESTS: "0", METRICS_TOKEN },
     deps: { geo: slow.geo },
   });
   try {
@@ -75,6 +76,14 @@ test("[admission] at the in-flight limit N, N+M slow requests: N served, M refus
     await until("3 held and 2 answered", () => slow.held() === 3 && answered.length === 2);
     for (const res of answered) await assertOverloadJson(res);
     assertEquals(admissionStats(t.deps)?.inFlight, 3);
+    // An operator sees it in /metrics, which answers while saturated.
+    const scrape = await t.request("GET", "/metrics", {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    assertEquals(scrape.status, 200);
+    const text = await scrape.text();
+    assertMatch(text, /^meridian_requests_in_flight 3$/m);
+    assertMatch(text, /^meridian_requests_shed_total 2$/m);
 
     // Saturated: probes and static files still answer; a page gets the small HTML 503.
     const ready = await t.request("GET", "/readyz");
