@@ -1,6 +1,7 @@
 /**
  * Overload (issue 20): how the production server (main.ts, NODE_ENV=production) behaves past
- * what it can serve. For each endpoint
+ * what it can serve. First, in-process, what a refusal costs next to a served request
+ * (`refusalCost`). Then, over HTTP, for each endpoint
  *
  *   - `GET /api/user` signed in (a KV session read and a user query per request),
  *   - `POST /api/calculate-price` signed out (a quote: validation, the pricing query, JSON),
@@ -15,7 +16,8 @@
  *
  *   deno run -A bench/overload.ts                      # embedded PGlite
  *   DATABASE_URL=postgres://… deno run -A bench/overload.ts
- *   BENCH_COMPARE=1 …         # also the same loads with admission control off
+ *   BENCH_COMPARE=1 …         # and a second server with admission control off; each
+ *                             # rate runs on both, back to back
  *   BENCH_RATE=300 …          # skip the capacity run: R = 300/s
  *   MAX_IN_FLIGHT_REQUESTS=… # passed on to the server, like every admission setting
  *
@@ -24,7 +26,17 @@
  */
 import autocannon from "autocannon";
 import { ensureBuild } from "../lib/assets.ts";
-import { percentile } from "./_stats.ts";
+import { createApp } from "../main.ts";
+import { loadConfig } from "../lib/config.ts";
+import { openDatabase } from "../db/client.ts";
+import { migrate } from "../db/migrate.ts";
+import { openKv } from "../db/kv.ts";
+import { createGeoProvider } from "../lib/geo/select.ts";
+import { createParcelProvider } from "../lib/parcels/select.ts";
+import { createPlacesProvider } from "../lib/places/select.ts";
+import { createPaymentsProvider } from "../lib/payments/select.ts";
+import { createStorageProvider } from "../lib/storage/select.ts";
+import { measure, percentile, report } from "./_stats.ts";
 import { freePort, scratchDatabase, waitFor } from "./_server.ts";
 
 const ROOT = new URL("../", import.meta.url);
@@ -291,12 +303,85 @@ function describe(label: string, r: RunResult): void {
   );
 }
 
-/** Capacity, then R, 2R, 4R and R again. */
-async function overload(server: Server, endpoint: Endpoint): Promise<void> {
-  console.log(`\n## ${endpoint.label}`);
+/**
+ * What a refusal costs next to a served request, in-process (`app.request()`, no sockets, so
+ * the machine's load matters less): one slot held by a suggestion that waits, then signed-in
+ * `GET /api/user` refused, then served (embedded PGlite in memory).
+ */
+async function refusalCost(): Promise<void> {
+  const origin = "http://localhost";
+  const config = loadConfig({
+    NODE_ENV: "production",
+    LOG_REQUESTS: "0",
+    PUBLIC_URL: origin,
+    MAX_IN_FLIGHT_REQUESTS: "1",
+    MAX_QUEUED_REQUESTS: "0",
+  });
+  const dataDir = await Deno.makeTempDir({ prefix: "meridian-overload-cost-" });
+  const db = await openDatabase({ DATA_DIR: dataDir, DATABASE_URL: undefined }, { memory: true });
+  const kv = await openKv(":memory:");
+  const held = Promise.withResolvers<void>();
+  const offline = createGeoProvider(config);
+  try {
+    await migrate(db.sql);
+    const app = createApp({
+      config,
+      sql: db.sql,
+      kv,
+      assets: await ensureBuild(),
+      geo: { ...offline, suggest: () => held.promise.then(() => []) },
+      parcels: createParcelProvider(config),
+      places: createPlacesProvider(config),
+      payments: createPaymentsProvider(config),
+      storage: createStorageProvider(config, db.sql),
+    });
+    const registered = await app.request(`${origin}/api/register`, {
+      method: "POST",
+      headers: { origin, "content-type": "application/json" },
+      body: JSON.stringify({
+        email: "cost@example.test",
+        password: "overload bench password",
+        fullName: "Cost Bench",
+      }),
+    });
+    const cookie = registered.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const user = async (status: number) => {
+      const res = await app.request(`${origin}/api/user`, { headers: { cookie } });
+      await res.body?.cancel();
+      if (res.status !== status) throw new Error(`GET /api/user: ${res.status}, not ${status}`);
+    };
+    console.log("\n## What a refusal costs (in-process app.request(), sequential)");
+    const holding = app.request(`${origin}/api/address-suggestions?input=100%20Main`);
+    const runs = { warmup: 500, iterations: 5000 };
+    report("GET /api/user refused (503)", await measure(() => user(503), runs), 30);
+    held.resolve();
+    await (await holding).body?.cancel();
+    report("GET /api/user served (200)", await measure(() => user(200), runs), 30);
+  } finally {
+    held.resolve();
+    kv.close();
+    await db.close();
+    await Deno.remove(dataDir, { recursive: true });
+  }
+}
+
+/** A server under test, what it is, and a signed-in client's cookie on it. */
+interface Target {
+  name: string;
+  server: Server;
+  cookie: string;
+}
+
+/**
+ * Capacity (on the first target), then R, 2R, 4R and R again; with several targets each rate
+ * is run on each in turn, back to back, so they meet the same machine load.
+ */
+async function overload(targets: Target[], pick: (t: Target) => Endpoint): Promise<void> {
+  const first = targets[0];
+  console.log(`\n## ${pick(first).label}`);
   let rate = FIXED_RATE;
   if (!rate) {
-    const closed = await closedLoop(server.origin, endpoint, {
+    const closed = await closedLoop(first.server.origin, pick(first), {
       seconds: CAPACITY_SECONDS,
       connections: CAPACITY_CONNECTIONS,
     });
@@ -305,45 +390,38 @@ async function overload(server: Server, endpoint: Endpoint): Promise<void> {
     rate = Math.max(1, Math.floor(capacity * 0.75));
     describe("closed", closed);
     console.log(
-      `  capacity ${capacity.toFixed(0)}/s served (${CAPACITY_CONNECTIONS} connections); ` +
-        `sustainable rate R = 75 % = ${rate}/s`,
+      `  capacity ${capacity.toFixed(0)}/s served (${CAPACITY_CONNECTIONS} connections, ` +
+        `${first.name}); sustainable rate R = 75 % = ${rate}/s`,
     );
   }
-  for (const multiple of [1, 2, 4]) {
-    const r = await openLoop(server.origin, endpoint, { rate: rate * multiple, seconds: SECONDS });
-    describe(`${multiple}×R`, r);
-    console.log(`         then: ${await gate(server.origin)}`);
+  const logFrom = targets.map((t) => t.server.log.length);
+  const steps: [string, number, number][] = [
+    ["1×R", rate, SECONDS],
+    ["2×R", 2 * rate, SECONDS],
+    ["4×R", 4 * rate, SECONDS],
+    ["after", rate, Math.min(SECONDS, 5)],
+  ];
+  for (const [label, offered, seconds] of steps) {
+    for (const target of targets) {
+      const r = await openLoop(target.server.origin, pick(target), { rate: offered, seconds });
+      describe(targets.length > 1 ? `${label} ${target.name}` : label, r);
+      console.log(`         then: ${await gate(target.server.origin)}`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
   }
-  await new Promise((r) => setTimeout(r, 1000));
-  const after = await openLoop(server.origin, endpoint, { rate, seconds: Math.min(SECONDS, 5) });
-  describe("after", after);
-  console.log(`         then: ${await gate(server.origin)}`);
+  targets.forEach((t, i) => scanLog(t, logFrom[i]));
 }
 
-function scanLog(server: Server, from: number): void {
+function scanLog({ name, server }: Target, from: number): void {
   const lines = server.log.slice(from);
   const count = (re: RegExp) => lines.filter((l) => re.test(l)).length;
   console.log(
-    `  server log: ${count(/ 500\b|Uncaught/)} lines with a 500 or an uncaught error, ` +
+    `  ${name} server log: ${count(/ 500\b|Uncaught/)} lines with a 500 or an uncaught error, ` +
       `${count(/503: kv unavailable/)} "503: kv unavailable", ` +
       `${count(/503: postgres unavailable/)} "503: postgres unavailable"`,
   );
   for (const line of lines.filter((l) => / 500\b|Uncaught/.test(l)).slice(0, 5)) {
     console.log(`    ${line.slice(0, 200)}`);
-  }
-}
-
-async function bench(label: string, env: Record<string, string>): Promise<void> {
-  const server = await startServer(label, env);
-  try {
-    const cookie = await register(server.origin);
-    for (const endpoint of endpoints(server.origin, cookie)) {
-      const from = server.log.length;
-      await overload(server, endpoint);
-      scanLog(server, from);
-    }
-  } finally {
-    await server.stop();
   }
 }
 
@@ -363,17 +441,32 @@ if (import.meta.main) {
       `load average ${Deno.loadavg().map((n) => n.toFixed(1)).join(" ")}); ` +
       `${SECONDS} s per rate`,
   );
+  await refusalCost();
+  const base = { DATABASE_URL: db.url ?? "" };
+  const targets: Target[] = [];
   try {
-    const base = { DATABASE_URL: db.url ?? "" };
-    await bench(`admission control on (${settings})`, { ...base, ...admission });
+    const configs: [string, Record<string, string>][] = [[`on`, { ...base, ...admission }]];
     if (COMPARE) {
-      await bench("admission control off (MAX_IN_FLIGHT_REQUESTS=100000)", {
+      configs.push(["off", {
         ...base,
         MAX_IN_FLIGHT_REQUESTS: "100000",
         MAX_QUEUED_REQUESTS: "0",
-      });
+      }]);
     }
+    for (const [name, env] of configs) {
+      const server = await startServer(
+        name === "on"
+          ? `admission control on (${settings})`
+          : "admission control off (MAX_IN_FLIGHT_REQUESTS=100000)",
+        env,
+      );
+      targets.push({ name, server, cookie: "" });
+      targets.at(-1)!.cookie = await register(server.origin);
+    }
+    await overload(targets, (t) => endpoints(t.server.origin, t.cookie)[0]);
+    await overload(targets, (t) => endpoints(t.server.origin, t.cookie)[1]);
   } finally {
+    for (const t of targets) await t.server.stop();
     await db.drop();
   }
 }
