@@ -23,7 +23,7 @@ export interface AdmissionLimits {
 /** Requests in flight per database connection in the pool, when not configured. */
 export const IN_FLIGHT_PER_CONNECTION = 4;
 /** The least the default allows (an embedded database has a pool of one connection). */
-export const MIN_DEFAULT_IN_FLIGHT = 16;
+export const MIN_DEFAULT_IN_FLIGHT = 32;
 /** How long a request may wait for a slot, when not configured. */
 export const DEFAULT_QUEUE_TIMEOUT_MS = 250;
 

@@ -101,7 +101,7 @@ export const ConfigSchema = z.object({
   /**
    * Admission control (lib/admission.ts): requests worked on at once; beyond it requests wait
    * briefly or get a fast 503 with Retry-After. Unset: 4 per database pool connection, at
-   * least 16 (40 against Postgres, 16 on the embedded database).
+   * least 32 (40 against Postgres, 32 on the embedded database).
    */
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(1).max(100_000).optional(),
   /** Requests that may wait for a slot (unset: as many as MAX_IN_FLIGHT_REQUESTS); 0: none. */

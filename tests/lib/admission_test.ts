@@ -4,7 +4,7 @@ import { AdmissionGate, admissionLimits } from "../../lib/admission.ts";
 
 test("[admission] default limits follow the database pool; configuration overrides them", () => {
   assertEquals(admissionLimits({}, 10), { maxInFlight: 40, maxQueued: 40, queueTimeoutMs: 250 });
-  assertEquals(admissionLimits({}, 1), { maxInFlight: 16, maxQueued: 16, queueTimeoutMs: 250 });
+  assertEquals(admissionLimits({}, 1), { maxInFlight: 32, maxQueued: 32, queueTimeoutMs: 250 });
   assertEquals(
     admissionLimits(
       { MAX_IN_FLIGHT_REQUESTS: 5, MAX_QUEUED_REQUESTS: 0, REQUEST_QUEUE_TIMEOUT_MS: 10 },
