@@ -5,6 +5,7 @@ import type { AppDeps, AppEnv } from "./routes/_env.ts";
 import { notFound, onError } from "./routes/_errors.tsx";
 import { csrf, MAX_BODY_BYTES, requestContext, securityHeaders } from "./routes/_middleware.ts";
 import { health } from "./routes/health.ts";
+import { admission } from "./routes/_admission.ts";
 import { metrics } from "./routes/metrics.ts";
 import { staticFiles } from "./routes/static.ts";
 import { serviceWorker } from "./routes/service_worker.ts";
@@ -94,6 +95,9 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use(requestContext(deps));
   app.use(securityHeaders(deps));
+  // Before anything that reads the session, a body or the database: an overloaded server
+  // refuses early and cheaply (probes and static files pass).
+  app.use(admission(deps));
   app.use(compress());
   const jsonBodyLimit = bodyLimit({
     maxSize: MAX_BODY_BYTES,

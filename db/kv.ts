@@ -116,9 +116,50 @@ export async function hitRateLimit(
   });
 }
 
-/** Time one KV call (all its quick retries included) may take before it answers 503. */
+/**
+ * Time one KV call (all its quick retries included) may take before it answers 503. Counted
+ * on the call itself: its wait for a turn (`KV_CONCURRENCY`) is not KV being unavailable.
+ */
 export const KV_BUDGET_MS = 1000;
 const FIRST_RETRY_MS = 50;
+
+/**
+ * KV calls outstanding at once per KV handle; more wait their turn in a FIFO of ours. A local
+ * KV file answers one operation at a time, so calls beyond a few only wait inside Deno KV,
+ * where that wait would count against their budget and a burst of requests would turn into
+ * 503s "kv unavailable" from a KV that is merely busy (issue 20). Enough for KV Connect's
+ * network round trips to overlap.
+ */
+export const KV_CONCURRENCY = 32;
+
+interface Turns {
+  busy: number;
+  waiting: (() => void)[];
+}
+
+const turns = new WeakMap<Deno.Kv, Turns>();
+
+function turnsOf(kv: Deno.Kv): Turns {
+  let t = turns.get(kv);
+  if (!t) turns.set(kv, t = { busy: 0, waiting: [] });
+  return t;
+}
+
+/** Resolves once this caller may issue a KV call on `kv`; `endTurn` must follow. */
+function takeTurn(t: Turns): void | Promise<void> {
+  if (t.busy < KV_CONCURRENCY && t.waiting.length === 0) {
+    t.busy++;
+    return;
+  }
+  return new Promise<void>((resolve) => t.waiting.push(resolve));
+}
+
+function endTurn(t: Turns): void {
+  const next = t.waiting.shift();
+  // The turn passes straight to the next caller, so `busy` stays the same.
+  if (next) next();
+  else t.busy--;
+}
 
 // SQLite's answers for "another connection holds the file" and for a file that cannot be
 // written right now. Deno KV reports them as a TypeError carrying SQLite's message (a write
@@ -183,36 +224,83 @@ function markStuck(kv: Deno.Kv, pending: Promise<unknown>): void {
 }
 
 /**
+ * Like `settleBy` with `ms` from now, but counting the call's own time: a timer that fires late
+ * (an event loop or a CPU too busy to look) gives the call that lateness again, once, and an
+ * answer that arrived in the same turn as the timer is taken. Only a call still pending after
+ * that is a timeout.
+ */
+async function settleCall<T>(promise: Promise<T>, ms: number): Promise<Settled<T>> {
+  let outcome: Settled<T> | undefined;
+  promise.then(
+    (value) => outcome = { state: "ok", value },
+    (error) => outcome = { state: "error", error },
+  );
+  const deadline = Date.now() + ms;
+  let result = await settleBy(promise, deadline);
+  if (result.state !== "timeout") return result;
+  const late = Date.now() - deadline;
+  if (late > 0) {
+    result = await settleBy(promise, Date.now() + Math.min(late, ms));
+    if (result.state !== "timeout") return result;
+  }
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return outcome ?? result;
+}
+
+/**
  * Runs `op` (one or a few KV calls) against `kv`, failing closed: when KV reports its file
  * locked or unwritable, `op` is tried again after 50, 100, 200… ms; when that, or waiting for an
  * earlier stuck call, takes longer than `budgetMs` (default 1 s), throws
  * `ServiceUnavailableError("kv")`, which routes answer as 503 with `Retry-After`. Other errors
  * are thrown as they are. `op` must be safe to run again after it failed (every KV write here
  * is a single atomic commit). A call abandoned at the deadline may still complete later.
+ *
+ * The budget counts the call itself, not its wait for a turn: at most `KV_CONCURRENCY` calls
+ * per handle are outstanding, and the rest wait in order without the clock running (the
+ * admission control in routes/_admission.ts bounds how many requests can be waiting at all).
  */
 export async function withKv<T>(
   kv: Deno.Kv,
   op: () => Promise<T>,
   { budgetMs = KV_BUDGET_MS }: { budgetMs?: number } = {},
 ): Promise<T> {
-  const deadline = Date.now() + budgetMs;
+  const t = turnsOf(kv);
+  let spent = 0;
   let cause: unknown = new Error(`KV did not answer within ${budgetMs} ms`);
-  for (let attempt = 0;; attempt++) {
+  for (let attempt = 0;;) {
+    // Waiting for a stuck call is waiting on KV itself, and needs no turn: it counts.
     const stuck = stuckOps.get(kv);
-    if (stuck && (await settleBy(stuck.cleared.promise, deadline)).state === "timeout") {
-      throw new ServiceUnavailableError("kv", { cause });
+    if (stuck) {
+      const from = Date.now();
+      const cleared = await settleBy(stuck.cleared.promise, from + budgetMs - spent);
+      spent += Date.now() - from;
+      if (cleared.state === "timeout") throw new ServiceUnavailableError("kv", { cause });
     }
-    const pending = op();
-    const result = await settleBy(pending, deadline);
+    const turn = takeTurn(t);
+    // No await when a turn is free: the call starts now, in the caller's own turn.
+    if (turn) await turn;
+    // A call got stuck while this one waited for its turn: wait for it, without the turn.
+    if (stuckOps.has(kv)) {
+      endTurn(t);
+      continue;
+    }
+    const from = Date.now();
+    let result: Settled<T>;
+    try {
+      const pending = op();
+      result = await settleCall(pending, budgetMs - spent);
+      if (result.state === "timeout") markStuck(kv, pending);
+    } finally {
+      endTurn(t);
+    }
+    spent += Date.now() - from;
     if (result.state === "ok") return result.value;
-    if (result.state === "timeout") {
-      markStuck(kv, pending);
-      throw new ServiceUnavailableError("kv", { cause });
-    }
+    if (result.state === "timeout") throw new ServiceUnavailableError("kv", { cause });
     if (!isKvUnavailable(result.error)) throw result.error;
     cause = result.error;
-    const wait = Math.min(FIRST_RETRY_MS * 2 ** attempt, deadline - Date.now());
+    const wait = Math.min(FIRST_RETRY_MS * 2 ** attempt++, budgetMs - spent);
     if (wait <= 0) throw new ServiceUnavailableError("kv", { cause });
     await new Promise((resolve) => setTimeout(resolve, wait));
+    spent += wait;
   }
 }

@@ -104,6 +104,16 @@ export const ConfigSchema = z.object({
    * before the server closes Postgres and KV and exits anyway (with code 1).
    */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  /**
+   * Admission control (lib/admission.ts): requests worked on at once; beyond it requests wait
+   * briefly or get a fast 503 with Retry-After. Unset: 4 per database pool connection, at
+   * least 32 (40 against Postgres, 32 on the embedded database).
+   */
+  MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(1).max(100_000).optional(),
+  /** Requests that may wait for a slot (unset: as many as MAX_IN_FLIGHT_REQUESTS); 0: none. */
+  MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).max(100_000).optional(),
+  /** How long a request waits for a slot before its 503 (milliseconds; unset: 250). */
+  REQUEST_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).optional(),
 }).superRefine((config, ctx) => {
   if (config.KV_URL && !config.DENO_KV_ACCESS_TOKEN) {
     ctx.addIssue({

@@ -6,6 +6,7 @@
  */
 import type { Db } from "../db/client.ts";
 import { countJobsByState, countOutboxByStatus } from "../db/metrics.ts";
+import type { AdmissionStats } from "./admission.ts";
 
 /** Upper bounds (seconds) of the latency histogram's buckets; `+Inf` is added. */
 export const LATENCY_BUCKETS_SECONDS = [
@@ -129,9 +130,14 @@ export function requestMetrics(deps: object): RequestMetrics {
  * from `db` now, and the process's memory and start time. Throws when the database does not
  * answer (the route turns that into its usual 503).
  */
-export async function renderMetrics(db: Db, metrics: RequestMetrics): Promise<string> {
+export async function renderMetrics(
+  db: Db,
+  metrics: RequestMetrics,
+  admission?: AdmissionStats,
+): Promise<string> {
   const [outbox, jobs] = await Promise.all([countOutboxByStatus(db), countJobsByState(db)]);
   const lines = [
+    ...(admission ? admissionLines(admission) : []),
     "# HELP meridian_email_outbox_messages Outbox messages not delivered yet, by status.",
     "# TYPE meridian_email_outbox_messages gauge",
     ...Object.entries(outbox).map(([status, n]) =>
@@ -148,6 +154,24 @@ export async function renderMetrics(db: Db, metrics: RequestMetrics): Promise<st
     `process_start_time_seconds ${PROCESS_START_SECONDS}`,
   ];
   return metrics.render() + lines.join("\n") + "\n";
+}
+
+/** Admission control (lib/admission.ts): where it stands and what it did. */
+function admissionLines(a: AdmissionStats): string[] {
+  return [
+    "# HELP meridian_requests_in_flight Requests being worked on (admission control).",
+    "# TYPE meridian_requests_in_flight gauge",
+    `meridian_requests_in_flight ${a.inFlight}`,
+    "# HELP meridian_requests_queued Requests waiting for a slot (admission control).",
+    "# TYPE meridian_requests_queued gauge",
+    `meridian_requests_queued ${a.queued}`,
+    "# HELP meridian_requests_admitted_total Requests admitted by admission control.",
+    "# TYPE meridian_requests_admitted_total counter",
+    `meridian_requests_admitted_total ${a.admitted}`,
+    "# HELP meridian_requests_shed_total Requests refused with a 503 for overload.",
+    "# TYPE meridian_requests_shed_total counter",
+    `meridian_requests_shed_total ${a.refused}`,
+  ];
 }
 
 const PROCESS_START_SECONDS = Math.round((Date.now() - performance.now()) / 1000);

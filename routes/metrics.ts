@@ -4,6 +4,7 @@ import { matchedRoutes } from "hono/route";
 import type { AppDeps, AppEnv } from "./_env.ts";
 import { renderMetrics, requestMetrics, UNMATCHED_ROUTE } from "../lib/metrics.ts";
 import { timingSafeEqual } from "../lib/passwords.ts";
+import { admissionStats } from "./_admission.ts";
 
 /** Content type of the Prometheus text exposition format. */
 export const PROMETHEUS_CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
@@ -34,7 +35,11 @@ export const metrics = new Hono<AppEnv>()
         "WWW-Authenticate": 'Bearer realm="metrics"',
       });
     }
-    const body = await renderMetrics(c.var.db, requestMetrics(c.var.deps));
+    const body = await renderMetrics(
+      c.var.db,
+      requestMetrics(c.var.deps),
+      admissionStats(c.var.deps),
+    );
     return c.body(body, 200, { "Content-Type": PROMETHEUS_CONTENT_TYPE });
   });
 

@@ -5,6 +5,8 @@ import type { AppContext, AppEnv, SessionUser } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
 import { renderPage } from "../components/render.tsx";
 import { PublicLayout } from "../components/PublicLayout.tsx";
+import { Island } from "../components/Island.tsx";
+import ForgetUrlToken from "../islands/ForgetUrlToken.tsx";
 import { Breadcrumbs } from "../components/Breadcrumbs.tsx";
 import { getPublicLead, type PublicLead } from "../db/public_leads.ts";
 import { getClaimToken } from "../db/claim_tokens.ts";
@@ -162,11 +164,17 @@ function WayIn(
 }
 
 function LeadPage(
-  { lead, user, claimToken }: { lead: PublicLead; user: SessionUser | null; claimToken?: string },
+  { lead, user, claimToken, hasToken }: {
+    lead: PublicLead;
+    user: SessionUser | null;
+    claimToken?: string;
+    hasToken: boolean;
+  },
 ) {
   const type = SURVEY_TYPE_INFO[lead.surveyType].name;
   return (
     <PublicLayout user={user}>
+      <TokenLeavesAddressBar hasToken={hasToken} />
       <section className="page-hero">
         <div className="container">
           <Breadcrumbs items={[{ href: "/", label: "Home" }, { label: "Survey lead" }]} />
@@ -188,9 +196,18 @@ function LeadPage(
   );
 }
 
-function UnavailablePage({ user }: { user: SessionUser | null }) {
+/**
+ * On a page opened from a link with `?token=`: the island that takes the token out of the
+ * address bar once the page has loaded (the join link keeps it where it is needed).
+ */
+function TokenLeavesAddressBar({ hasToken }: { hasToken: boolean }) {
+  return hasToken ? <Island component={ForgetUrlToken} props={{}} hydrate="load" /> : null;
+}
+
+function UnavailablePage({ user, hasToken }: { user: SessionUser | null; hasToken: boolean }) {
   return (
     <PublicLayout user={user}>
+      <TokenLeavesAddressBar hasToken={hasToken} />
       <section className="container error-page">
         <p className="eyebrow">Survey lead</p>
         <h1>{LEAD_UNAVAILABLE}</h1>
@@ -226,7 +243,7 @@ async function showLead(c: AppContext, id: string, token: string | undefined) {
       renderPage(
         c,
         { title: LEAD_UNAVAILABLE, noindex: true, hasSecretInUrl: token !== undefined },
-        <UnavailablePage user={user} />,
+        <UnavailablePage user={user} hasToken={token !== undefined} />,
       ),
       lead ? 410 : 404,
     );
@@ -243,7 +260,12 @@ async function showLead(c: AppContext, id: string, token: string | undefined) {
         hasSecretInUrl: token !== undefined,
         description: `${title}. Lead price ${formatLeadPrice(lead.priceCents)}.`,
       },
-      <LeadPage lead={lead} user={user} claimToken={claimToken} />,
+      <LeadPage
+        lead={lead}
+        user={user}
+        claimToken={claimToken}
+        hasToken={token !== undefined}
+      />,
     ),
   );
 }
@@ -263,6 +285,8 @@ async function showLead(c: AppContext, id: string, token: string | undefined) {
  * - A closed, expired or sold-out lead, or one whose request is no longer waiting: 410 with
  *   "This lead is no longer available" and nothing else; an unknown or malformed id: the same
  *   page with 404.
+ * - Opened with `?token=` (the emailed link), any of these pages loads no third-party script
+ *   and, once loaded, takes the token out of the address bar (islands/ForgetUrlToken.tsx).
  */
 export const publicLeads = new Hono<AppEnv>()
   .get(

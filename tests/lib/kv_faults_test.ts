@@ -2,7 +2,7 @@ import { assert, assertEquals, assertRejects } from "../_assert.ts";
 import { createTestApp, test, type TestApp } from "../_helpers.ts";
 import { createUser, sessionCookieFrom, signIn } from "../_auth.ts";
 import { faultyKv, type KvFault, LOCKED_MESSAGE, lockKvFile } from "../_kv_faults.ts";
-import { openKv, withKv } from "../../db/kv.ts";
+import { KV_CONCURRENCY, openKv, withKv } from "../../db/kv.ts";
 import { createSession, sessionCookie, USER_SESSION_TIMEOUTS } from "../../lib/sessions.ts";
 import {
   RETRY_AFTER_SECONDS,
@@ -69,6 +69,45 @@ Deno.test("[kv] a call that does not answer is a 503, and later calls wait for i
   assertEquals(ran, false);
   stuck.resolve("late");
   assertEquals(await withKv(kv, () => Promise.resolve("next"), { budgetMs: 1000 }), "next");
+  kv.close();
+});
+
+Deno.test("[kv] a call's budget counts the call itself, not its wait behind a burst of others", async () => {
+  const kv = await openKv(":memory:");
+  // Deno KV on a file answers one operation at a time: model that with a serial chain, and
+  // fill every turn with calls held behind a slow first one.
+  let chain: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = chain.then(work);
+    chain = run.catch(() => {});
+    return run;
+  };
+  const slow = Promise.withResolvers<void>();
+  const burst = Array.from(
+    { length: KV_CONCURRENCY },
+    (_, i) => withKv(kv, () => serial(() => i === 0 ? slow.promise : Promise.resolve())),
+  );
+  // Its own operation is quick; it only has to wait its turn, longer than its 50 ms budget.
+  const mine = withKv(kv, () => serial(() => Promise.resolve("mine")), { budgetMs: 50 });
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  slow.resolve();
+  assertEquals(await mine, "mine");
+  await Promise.all(burst);
+  kv.close();
+});
+
+Deno.test("[kv] a call whose answer came while the process was too busy to look is not a timeout", async () => {
+  const kv = await openKv(":memory:");
+  // The call answers after 150 ms; its budget is 100 ms; the process is busy for 300 ms
+  // from the start, so both timers are overdue when it looks again. The answer is there.
+  const call = withKv(
+    kv,
+    () => new Promise<string>((resolve) => setTimeout(() => resolve("answered"), 150)),
+    { budgetMs: 100 },
+  );
+  const busyUntil = Date.now() + 300;
+  while (Date.now() < busyUntil) { /* a long synchronous render, a starved CPU */ }
+  assertEquals(await call, "answered");
   kv.close();
 });
 

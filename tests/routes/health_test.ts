@@ -39,3 +39,54 @@ test("[health] /readyz answers 503 when KV does not answer at all", async () => 
   assertEquals(body.checks.kv, false);
   inner.close();
 });
+
+test("[health] /readyz reuses a passing check for a second and shares one check among concurrent probes", async () => {
+  const inner = await openKv(":memory:");
+  let probeWrites = 0;
+  const t = await createTestApp({
+    deps: {
+      kv: faultyKv(inner, (key, write) => {
+        if (write && key[0] === "health") probeWrites++;
+        return null;
+      }),
+    },
+  });
+  try {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => t.request("GET", "/readyz")),
+    );
+    assertEquals(answers.map((r) => r.status), Array(10).fill(200));
+    for (const res of answers) {
+      assertEquals(await res.json(), { status: "ok", checks: { postgres: true, kv: true } });
+    }
+    assertEquals(probeWrites, 1, "ten concurrent probes, one KV round trip");
+    const again = await t.request("GET", "/readyz");
+    assertEquals(again.status, 200);
+    await again.body?.cancel();
+    // Unless this machine stalled for a second between the two, the answer was reused.
+    assert(probeWrites <= 2);
+  } finally {
+    t.close();
+    inner.close();
+  }
+});
+
+test("[health] a failing /readyz check is not reused: the next probe sees the recovery", async () => {
+  const inner = await openKv(":memory:");
+  let isLocked = true;
+  const t = await createTestApp({
+    deps: { kv: faultyKv(inner, (_key, write) => write && isLocked ? "locked" : null) },
+  });
+  try {
+    const down = await t.request("GET", "/readyz");
+    assertEquals(down.status, 503);
+    assertEquals((await down.json()).checks, { postgres: true, kv: false });
+    isLocked = false;
+    const up = await t.request("GET", "/readyz");
+    assertEquals(up.status, 200);
+    assertEquals((await up.json()).checks, { postgres: true, kv: true });
+  } finally {
+    t.close();
+    inner.close();
+  }
+});

@@ -77,3 +77,34 @@ test("[secret urls] pages carrying a token load no analytics or chat script; oth
     t.close();
   }
 });
+
+test("[secret urls] the emailed lead page takes its token out of the address bar, and loads no third-party script", async () => {
+  const t = await createTestApp({ env: THIRD_PARTY });
+  try {
+    const links = await invitationLinks(t);
+    const island = /<div data-island="ForgetUrlToken"[^>]*data-hydrate="load"/;
+    const withToken = await page(t, links.lead);
+    assertMatch(withToken, island);
+    assertEquals(thirdPartyScripts(withToken), []);
+    // The join link keeps the token: the page's own link is how it is used.
+    assert(withToken.includes(`/surveyor/claim?token=${links.lead.split("token=")[1]}`));
+    // Its chunk is in the page's scripts (the boot runtime loads it from the manifest).
+    assert(withToken.includes(t.deps.assets.islands.ForgetUrlToken.src), "island chunk linked");
+
+    // A closed or unknown lead opened from the link: the same.
+    const unknown = await t.request(
+      "GET",
+      `/lead/00000000-0000-4000-8000-000000000000?token=${"A".repeat(43)}`,
+    );
+    assertEquals(unknown.status, 404);
+    const unknownHtml = await unknown.text();
+    assertMatch(unknownHtml, island);
+    assertEquals(thirdPartyScripts(unknownHtml), []);
+
+    // Without a token there is nothing to take away.
+    const plain = await page(t, links.lead.split("?")[0]);
+    assert(!plain.includes("ForgetUrlToken"));
+  } finally {
+    t.close();
+  }
+});
