@@ -104,17 +104,17 @@ test("[islands] the quote form (hydrated on first touch) keeps an address typed 
     const input = el.querySelector<HTMLInputElement>("#hero-address")!;
     // Focused and typed into before the runtime even ran: that counts as the first touch.
     input.focus();
-    input.value = "1200 Barton Springs Rd";
+    input.value = "1200 Barton Springs Rd, Austin, TX";
     input.setSelectionRange(4, 4);
     await boot();
     await waitFor(() => assert(el.querySelector("form[novalidate]"), "hydrated"));
     // Its own effects have run: React rendered again, and kept the text.
-    assertEquals(input.value, "1200 Barton Springs Rd");
+    assertEquals(input.value, "1200 Barton Springs Rd, Austin, TX");
     assertEquals([input.selectionStart, input.selectionEnd], [4, 4], "the caret stays");
     assertEquals(document.activeElement, input, "focus stays");
     await waitFor(() => assert(el.querySelector('[role="option"]'), "suggestions for it"));
     el.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
-    assertEquals(visits, [createSurveyUrl("1200 Barton Springs Rd")]);
+    assertEquals(visits, [createSurveyUrl("1200 Barton Springs Rd, Austin, TX")]);
     assertEquals(console.errors, []);
   } finally {
     console.restore();
