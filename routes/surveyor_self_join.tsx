@@ -115,10 +115,14 @@ export const SignUpSchema = z.strictObject({
 type SignUpInput = z.infer<typeof SignUpSchema>;
 
 const MatchQuery = z.object({
-  q: z.string({ error: "Search for your firm's name, licence number or town" })
-    .trim()
-    .min(MATCH_QUERY_MIN, { error: "Type at least 2 characters" })
-    .max(100, { error: "Search for at most 100 characters" }),
+  q: singleLine("Search", {
+    min: MATCH_QUERY_MIN,
+    max: 100,
+    messages: {
+      type: "Search for your firm's name, licence number or town",
+      min: "Type at least 2 characters",
+    },
+  }),
 });
 
 /** Searches per visitor address: a person types a few; a script walking the directory many. */

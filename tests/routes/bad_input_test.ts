@@ -557,6 +557,31 @@ const SAMPLES: Record<string, Sample> = {
     optional: ["phone", "city", "state", "zip", "lat", "lng", "email", "confirmPassword"],
     nullable: ["phone", "city", "state", "zip", "lat", "lng"],
   },
+  // Firms that join by themselves (issue 22): the prospect search and the sign-up.
+  "GET /api/surveyors/join/matches": { role: null, query: () => ({ q: "Prospect" }) },
+  "POST /api/surveyors/join": {
+    role: null,
+    body: () => ({
+      companyName: "Self Join Surveying LLC",
+      principalName: "Jo Joiner",
+      email: "jo@selfjoin.example",
+      password: "secret1",
+      confirmPassword: "secret1",
+      phone: "(512) 555-0177",
+      licenseNumber: "RPLS 9191",
+      licenseStates: ["TX"],
+      address: "500 Congress Ave, Austin, TX 78701, USA",
+      city: "Austin",
+      state: "TX",
+      zip: "78701",
+      lat: 30.2682,
+      lng: -97.7429,
+      serviceRadiusMiles: 60,
+      surveyTypes: ["boundary"],
+    }),
+    optional: ["surveyorId", "confirmPassword", "phone", "city", "state", "zip", "lat", "lng"],
+    nullable: ["surveyorId", "phone", "city", "state", "zip", "lat", "lng"],
+  },
   // Lead returns: the signed-in surveyor's purchase; another buyer's pending request.
   "POST /api/purchased-leads/:leadId/refund-request": {
     role: "surveyor",
