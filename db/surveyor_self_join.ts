@@ -142,3 +142,47 @@ export async function getPendingClaimRequest(
     limit 1`;
   return row;
 }
+
+/** A claim request as the admins review it. */
+export interface ClaimRequestView {
+  id: string;
+  surveyorId: string;
+  userId: string;
+  userEmail: string;
+  userName: string;
+  reason: ClaimRequestReason;
+  status: "pending" | "approved" | "denied";
+  details: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/** The claim requests on record `surveyorId`, oldest first (at most 50). */
+export async function listClaimRequests(
+  db: Db,
+  { surveyorId }: { surveyorId: string },
+): Promise<ClaimRequestView[]> {
+  if (!isUuid(surveyorId)) return [];
+  return await db<ClaimRequestView[]>`
+    select r.id, r.surveyor_id, r.user_id, u.email as user_email, u.full_name as user_name,
+      r.reason, r.status, r.details, r.created_at
+    from surveyor_claim_requests r join users u on u.id = r.user_id
+    where r.surveyor_id = ${surveyorId}
+    order by r.created_at, r.id
+    limit 50`;
+}
+
+/**
+ * Decides pending request `id` on record `surveyorId` (locked, in the caller's transaction):
+ * returns the request as it was, or undefined when there is no such pending request.
+ */
+export async function decideClaimRequest(
+  db: Db,
+  { id, surveyorId, status }: { id: string; surveyorId: string; status: "approved" | "denied" },
+): Promise<{ id: string; userId: string } | undefined> {
+  if (!isUuid(id) || !isUuid(surveyorId)) return undefined;
+  const [row] = await db<{ id: string; userId: string }[]>`
+    update surveyor_claim_requests set status = ${status}
+    where id = ${id} and surveyor_id = ${surveyorId} and status = 'pending'
+    returning id, user_id`;
+  return row;
+}

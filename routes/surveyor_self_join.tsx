@@ -4,7 +4,7 @@ import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import type { AppEnv, SessionUser } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
-import { auditContext, startSession } from "./_auth.ts";
+import { auditContext, requireRole, startSession } from "./_auth.ts";
 import { enforceActionLimits } from "./_limits.ts";
 import { RATE_LIMITS } from "./auth_api.ts";
 import { EMAIL_TAKEN_MESSAGE, SURVEYOR_NOT_FOUND } from "./surveyor_join.tsx";
@@ -30,10 +30,15 @@ import { notifyAdmins } from "../db/notifications.ts";
 import { insertAuditEvent } from "../db/audit.ts";
 import {
   type ClaimRequestReason,
+  decideClaimRequest,
   findDuplicateFirm,
   insertClaimRequest,
+  listClaimRequests,
   listProspectMatches,
 } from "../db/surveyor_self_join.ts";
+import { insertNotification } from "../db/notifications.ts";
+import { firmExists } from "../db/surveyor_licences.ts";
+import { AccountAlreadyLinkedError } from "../db/surveyor_accounts.ts";
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../lib/passwords.ts";
 import { secret, singleLine } from "../lib/text.ts";
 import { STATE_CODES } from "../lib/survey_options.ts";
@@ -67,6 +72,9 @@ export type SignUpOutcome = keyof typeof SIGN_UP_MESSAGES;
 
 /** 400 when the office address cannot be found. */
 export const ADDRESS_NOT_FOUND = "We could not find this address — check it or pick a suggestion";
+/** 404 for a claim request that is not pending on that record. */
+export const CLAIM_REQUEST_NOT_FOUND = "Claim request not found";
+
 /** Shortest search for a firm. */
 export const MATCH_QUERY_MIN = 2;
 
@@ -127,6 +135,15 @@ const MatchQuery = z.object({
 
 /** Searches per visitor address: a person types a few; a script walking the directory many. */
 export const MATCH_SEARCH_LIMIT = { limit: 60, windowMs: 10 * 60_000 } as const;
+
+const IdParam = z.object({ id: z.uuid({ error: SURVEYOR_NOT_FOUND }) });
+const RequestParams = z.object({
+  id: z.uuid({ error: SURVEYOR_NOT_FOUND }),
+  requestId: z.uuid({ error: CLAIM_REQUEST_NOT_FOUND }),
+});
+const Decision = z.strictObject({
+  decision: z.enum(["approve", "deny"], { error: "Decision must be approve or deny" }),
+});
 
 function fieldError(field: string, message: string, status: 400 | 409 = 400): never {
   throw new HTTPException(status, {
@@ -291,6 +308,12 @@ function firmFields(input: SignUpInput, point: { lat: number; lng: number } | nu
  *     attached to that record for the admins to review (outcome `review`).
  *   409 when the email has an account; 400 for bad input or an address that cannot be found;
  *   404 for an unknown `surveyorId`. Nothing is stored on any error.
+ * - `GET /api/surveyors/{id}/claim-requests` (admin) → `{requests}`: the sign-ups that went to
+ *   review on that record, with what they typed.
+ * - `POST /api/surveyors/{id}/claim-requests/{requestId}` `{decision: "approve"|"deny"}`
+ *   (admin) → `{message}`: approve links the account to the record (a prospect or invited one
+ *   goes to the licence check), deny closes the request; the person is told (bell). 404 when the
+ *   request is not pending on that record, 409 when the record has an account already.
  */
 export const surveyorSelfJoin = new Hono<AppEnv>()
   .get(FOR_SURVEYORS_PATH, async (c) => {
@@ -450,4 +473,81 @@ export const surveyorSelfJoin = new Hono<AppEnv>()
       user: toSessionUser(result.user),
       next: AFTER_SIGN_UP_PATH,
     }, 201);
-  });
+  })
+  .get(
+    "/api/surveyors/:id/claim-requests",
+    requireRole("admin"),
+    zValidator("param", IdParam, onInvalid),
+    async (c) => {
+      c.header("Cache-Control", "private, no-store");
+      const { id } = c.req.valid("param");
+      if (!await firmExists(c.var.db, { id })) {
+        throw new HTTPException(404, { message: SURVEYOR_NOT_FOUND });
+      }
+      const requests = await listClaimRequests(c.var.db, { surveyorId: id });
+      return c.json({ requests });
+    },
+  )
+  .post(
+    "/api/surveyors/:id/claim-requests/:requestId",
+    requireRole("admin"),
+    zValidator("param", RequestParams, onInvalid),
+    zValidator("json", Decision, onInvalid),
+    async (c) => {
+      const { id, requestId } = c.req.valid("param");
+      const { decision } = c.req.valid("json");
+      const adminId = c.var.session?.impersonatorId ?? c.var.user!.id;
+      const message = await c.var.db.begin(async (tx) => {
+        const record = await lockSurveyorAccountLink(tx, { id });
+        if (!record) throw new HTTPException(404, { message: SURVEYOR_NOT_FOUND });
+        if (decision === "approve" && record.userId) {
+          throw new HTTPException(409, {
+            message:
+              `${record.companyName} already has an account; unlink it first to give the firm to this person`,
+          });
+        }
+        const request = await decideClaimRequest(tx, {
+          id: requestId,
+          surveyorId: id,
+          status: decision === "approve" ? "approved" : "denied",
+        });
+        if (!request) throw new HTTPException(404, { message: CLAIM_REQUEST_NOT_FOUND });
+        if (decision === "approve") {
+          try {
+            await setSurveyorUser(tx, { id, userId: request.userId });
+          } catch (err) {
+            if (err instanceof AccountAlreadyLinkedError) {
+              throw new HTTPException(409, { message: err.message });
+            }
+            throw err;
+          }
+          // A firm not yet verified goes to the licence check; a verified one stays active.
+          if (record.status === "prospect" || record.status === "invited") {
+            await markSurveyorJoined(tx, { id });
+          }
+        }
+        await insertNotification(tx, {
+          userId: request.userId,
+          kind: "surveyor_joined",
+          title: decision === "approve"
+            ? `Your account is linked to ${record.companyName}`
+            : `Your request to join ${record.companyName} was declined`,
+          body: decision === "approve"
+            ? "Meridian reviewed your sign-up and linked your account to your firm's record."
+            : "Meridian could not confirm that you represent this firm. Contact us if you think this is a mistake.",
+          link: decision === "approve" ? AFTER_SIGN_UP_PATH : "/support/contact",
+        });
+        await insertAuditEvent(tx, {
+          event: decision === "approve" ? "surveyor_account_linked" : "surveyor_claim_denied",
+          ...auditContext(c),
+          actorId: adminId,
+          targetId: request.userId,
+          details: { surveyorId: id, via: "claim_request", requestId },
+        });
+        return decision === "approve"
+          ? `Account linked to ${record.companyName}`
+          : `Request declined; the person has been told`;
+      });
+      return c.json({ message });
+    },
+  );

@@ -23,6 +23,7 @@ import { insertPasswordResetToken } from "../../db/password_resets.ts";
 import { getActivePricingConfig } from "../../db/pricing.ts";
 import { hashToken, randomToken } from "../../lib/sessions.ts";
 import { addContact, insertSurveyor } from "../../db/surveyors.ts";
+import { insertClaimRequest } from "../../db/surveyor_self_join.ts";
 import { postLedgerEntry } from "../../db/ledger.ts";
 import { buyLead } from "../../db/lead_market.ts";
 import { addLead } from "../_lead_fixtures.ts";
@@ -69,6 +70,8 @@ interface Fixture {
   claimToken: string;
   /** A record with an account waiting for its licence check (POST …/verify). */
   pendingSurveyorId: string;
+  /** A sign-up's pending claim request on `invitableSurveyorId` (issue 22). */
+  claimRequestId: string;
   /** A survey offered to the `surveyorId` record (PATCH …/assignment/{surveyorId}/status). */
   assignedSurveyId: string;
   /** A deliverable of `survey`, in storage (GET and DELETE /api/files/{id}). */
@@ -559,6 +562,15 @@ const SAMPLES: Record<string, Sample> = {
   },
   // Firms that join by themselves (issue 22): the prospect search and the sign-up.
   "GET /api/surveyors/join/matches": { role: null, query: () => ({ q: "Prospect" }) },
+  "GET /api/surveyors/:id/claim-requests": {
+    role: "admin",
+    params: (f) => ({ id: f.invitableSurveyorId }),
+  },
+  "POST /api/surveyors/:id/claim-requests/:requestId": {
+    role: "admin",
+    params: (f) => ({ id: f.invitableSurveyorId, requestId: f.claimRequestId }),
+    body: () => ({ decision: "approve" }),
+  },
   "POST /api/surveyors/join": {
     role: null,
     body: () => ({
@@ -872,6 +884,13 @@ async function fixture(t: TestApp): Promise<Fixture> {
     status: "pending",
     userId: pendingUser.id,
   });
+  const claimer = await createUser(t.sql, { role: "surveyor" });
+  const claimRequest = await insertClaimRequest(t.sql, {
+    surveyorId: invitable.id,
+    userId: claimer.id,
+    reason: "company_state",
+    details: { companyName: invitable.companyName },
+  });
   // Someone near the survey to offer its lead to (POST …/notify-surveyors).
   await insertSurveyor(t.sql, {
     companyName: "Barton Surveying",
@@ -997,6 +1016,7 @@ async function fixture(t: TestApp): Promise<Fixture> {
     refundRequestId: refundRequest.id,
     claimToken,
     pendingSurveyorId: pending.id,
+    claimRequestId: claimRequest.id,
     assignedSurveyId: assigned.id,
     fileId: await addStoredFile(t, { surveyId: survey.id, uploadedBy: admin.user.id }),
     workingSurveyId: working.id,

@@ -82,6 +82,8 @@ const ACCESS: Record<string, Access> = {
   "GET /for-surveyors": PUBLIC,
   "GET /api/surveyors/join/matches": PUBLIC,
   "POST /api/surveyors/join": PUBLIC,
+  "GET /api/surveyors/:id/claim-requests": ADMIN,
+  "POST /api/surveyors/:id/claim-requests/:requestId": ADMIN,
   // Public API: address search, quotes, contact, and the ways into an account.
   "GET /api/address-suggestions": PUBLIC,
   "GET /api/geocode": PUBLIC,

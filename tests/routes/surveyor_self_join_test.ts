@@ -386,3 +386,69 @@ test("[join] sign-ups are rate limited per address like registration", async () 
   assertEquals(await countRows(t, "surveyors"), 0);
   t.close();
 });
+
+// --------------------------------------------------------------------------- admin review
+
+test("[join] admins review a claim request: approve links the account (prospect → licence check), deny tells the person", async () => {
+  const t = await createTestApp();
+  const admin = await createSignedInUser(t, { role: "admin", fullName: "Ada Admin" });
+  const prospect = await insertSurveyor(t.sql, {
+    companyName: "Lone Star Land Surveying",
+    licenseStates: ["TX"],
+    state: "TX",
+  });
+  const first = await expectJson(await signUp(t, signUpBody()), 201);
+  const second = await expectJson(
+    await signUp(t, signUpBody({ email: "other@lonestar.example", licenseNumber: "RPLS 2" })),
+    201,
+  );
+  assertEquals([first.outcome, second.outcome], ["review", "review"]);
+  const surveyor = await createSignedInUser(t, { role: "surveyor" });
+  const path = `/api/surveyors/${prospect.id}/claim-requests`;
+  const hidden = await t.request("GET", path, { cookie: surveyor.cookie });
+  assertEquals(hidden.status, 403);
+  await hidden.body?.cancel();
+  const listed = await expectJson(await t.request("GET", path, { cookie: admin.cookie }), 200);
+  assertEquals(listed.requests.length, 2);
+  const [a, b] = listed.requests;
+  assertEquals(a.userEmail, "Sam@LoneStar.example");
+  assertEquals(a.details.licenseNumber, "RPLS 6543");
+
+  const approved = await t.request("POST", `${path}/${a.id}`, {
+    cookie: admin.cookie,
+    body: { decision: "approve" },
+  });
+  assertEquals(
+    (await expectJson(approved, 200)).message,
+    "Account linked to Lone Star Land Surveying",
+  );
+  const [firm] = await firmsOf(t);
+  assertEquals(firm.userId, first.user.id);
+  assertEquals(firm.status, "pending");
+  // The record has its account now: the second request cannot be approved, only declined.
+  const again = await t.request("POST", `${path}/${b.id}`, {
+    cookie: admin.cookie,
+    body: { decision: "approve" },
+  });
+  assertEquals(again.status, 409);
+  await again.body?.cancel();
+  const denied = await t.request("POST", `${path}/${b.id}`, {
+    cookie: admin.cookie,
+    body: { decision: "deny" },
+  });
+  await expectJson(denied, 200);
+  const twice = await t.request("POST", `${path}/${b.id}`, {
+    cookie: admin.cookie,
+    body: { decision: "deny" },
+  });
+  assertEquals(twice.status, 404);
+  await twice.body?.cancel();
+  const bells = await t.sql<{ userId: string; title: string }[]>`
+    select user_id, title from notifications where user_id in (${first.user.id}, ${second.user.id})
+    order by created_at`;
+  assertEquals([...bells], [
+    { userId: first.user.id, title: "Your account is linked to Lone Star Land Surveying" },
+    { userId: second.user.id, title: "Your request to join Lone Star Land Surveying was declined" },
+  ]);
+  t.close();
+});
