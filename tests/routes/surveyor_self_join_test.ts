@@ -411,6 +411,12 @@ test("[join] admins review a claim request: approve links the account (prospect 
   const listed = await expectJson(await t.request("GET", path, { cookie: admin.cookie }), 200);
   assertEquals(listed.requests.length, 2);
   const [a, b] = listed.requests;
+  // The record's page shows them to the admin, with the buttons to decide.
+  const detail = await loadPage(t, `/surveyor-detail/${prospect.id}`, admin.cookie);
+  assertEquals(detail.res.status, 200);
+  assertStringIncludes(detail.html, "Sign-ups to review");
+  assertStringIncludes(detail.html, 'data-island="ClaimRequests"');
+  assertStringIncludes(detail.html, "signed up as a firm of the same name in the same state");
   assertEquals(a.userEmail, "Sam@LoneStar.example");
   assertEquals(a.details.licenseNumber, "RPLS 6543");
 
