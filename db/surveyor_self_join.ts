@@ -186,3 +186,24 @@ export async function decideClaimRequest(
     returning id, user_id`;
   return row;
 }
+
+// Advisory lock space of sign-ups (db/surveys.ts uses 5, db/lead_market.ts 6).
+const SIGN_UP_LOCK_SPACE = 7;
+
+/**
+ * Serialises sign-ups that name the same firm, until the caller's transaction ends: one lock
+ * per normalised licence number and one per normalised company name, taken in a fixed order,
+ * so two sign-ups for one firm at the same moment make one record and one review request.
+ */
+export async function lockFirmIdentity(
+  db: Db,
+  { companyName, licenseNumber }: { companyName: string; licenseNumber: string },
+): Promise<void> {
+  const keys = [
+    `licence:${normaliseLicenceNumber(licenseNumber)}`,
+    `name:${normaliseCompanyName(companyName)}`,
+  ].sort();
+  for (const key of keys) {
+    await db`select pg_advisory_xact_lock(${SIGN_UP_LOCK_SPACE}, hashtext(${key}))`;
+  }
+}

@@ -35,6 +35,7 @@ import {
   insertClaimRequest,
   listClaimRequests,
   listProspectMatches,
+  lockFirmIdentity,
 } from "../db/surveyor_self_join.ts";
 import { insertNotification } from "../db/notifications.ts";
 import { firmExists } from "../db/surveyor_licences.ts";
@@ -363,6 +364,7 @@ export const surveyorSelfJoin = new Hono<AppEnv>()
     const firm = firmFields(input, point);
 
     const result = await db.begin(async (tx) => {
+      await lockFirmIdentity(tx, input);
       let claimed: { id: string; userId: string | null; status: string } | undefined;
       if (input.surveyorId) {
         claimed = await lockSurveyorAccountLink(tx, { id: input.surveyorId });

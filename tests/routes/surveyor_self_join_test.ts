@@ -458,3 +458,16 @@ test("[join] admins review a claim request: approve links the account (prospect 
   ]);
   t.close();
 });
+
+test("[join] two sign-ups for one firm at the same moment make one firm and one review request", async () => {
+  const t = await createTestApp();
+  const answers = await Promise.all([
+    signUp(t, signUpBody()),
+    signUp(t, signUpBody({ email: "partner@lonestar.example", principalName: "Pat Partner" })),
+  ]);
+  const bodies = await Promise.all(answers.map((res) => expectJson(res, 201)));
+  assertEquals(bodies.map((b) => b.outcome).sort(), ["created", "review"]);
+  assertEquals((await firmsOf(t)).length, 1);
+  assertEquals(await countRows(t, "surveyor_claim_requests"), 1);
+  t.close();
+});
