@@ -55,6 +55,7 @@ import { leadPages } from "./routes/lead_pages.tsx";
 import { surveyors } from "./routes/surveyors.ts";
 import { surveyorAccounts } from "./routes/surveyor_accounts.ts";
 import { surveyorJoin } from "./routes/surveyor_join.tsx";
+import { surveyorSelfJoin } from "./routes/surveyor_self_join.tsx";
 import { licenceChecks } from "./routes/licence_checks.ts";
 import { publicLeads } from "./routes/public_leads.tsx";
 import { refunds } from "./routes/refunds.ts";
@@ -133,6 +134,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", surveyors);
   app.route("/", surveyorAccounts);
   app.route("/", surveyorJoin);
+  app.route("/", surveyorSelfJoin);
   app.route("/", licenceChecks);
   app.route("/", refunds);
   app.route("/", proposals);

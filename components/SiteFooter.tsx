@@ -12,6 +12,9 @@ export const FOOTER_LINKS = [
   { href: "/support/privacy-policy", label: "Privacy Policy" },
 ] as const;
 
+/** The way in for surveyors who are not on Meridian yet (issue 22), beside the spec's links. */
+export const FOR_SURVEYORS_LINK = { href: "/for-surveyors", label: "For Surveyors" } as const;
+
 /** One titled column of footer links. */
 function FooterNav(
   { title, links }: { title: string; links: readonly { href: string; label: string }[] },
@@ -30,7 +33,7 @@ function FooterNav(
   );
 }
 
-/** Site footer: the spec's eight links and nothing else clickable, so it stays exact. */
+/** Site footer: the spec's eight links, word for word, and the way in for surveyors. */
 export function SiteFooter() {
   return (
     <footer className="site-footer">
@@ -42,7 +45,7 @@ export function SiteFooter() {
           </p>
         </div>
         <FooterNav title="Services" links={FOOTER_LINKS.slice(0, 4)} />
-        <FooterNav title="Support" links={FOOTER_LINKS.slice(4)} />
+        <FooterNav title="Support" links={[...FOOTER_LINKS.slice(4), FOR_SURVEYORS_LINK]} />
       </div>
       <div className="container site-footer__legal">
         <p>© {new Date().getFullYear()} Meridian Survey Marketplace, Inc.</p>

@@ -9,6 +9,7 @@ const NAV_LINKS = [
   { href: "/#how-it-works", label: "How It Works" },
   { href: "/about", label: "About" },
   { href: "/support/help-center", label: "Help" },
+  { href: "/for-surveyors", label: "For Surveyors" },
 ];
 
 /** Props of the public header. */

@@ -29,6 +29,7 @@ export type AuditEventName =
   | "surveyor_office_moved"
   | "surveyor_licence_requested"
   | "surveyor_licence_decided"
+  | "surveyor_claim_denied"
   | "google_account_linked"
   | "google_account_unlinked"
   | "email_viewed";

@@ -14,4 +14,5 @@ export const PUBLIC_PAGES = [
   "/support/quality-standards",
   "/support/timeline-scheduling",
   "/about",
+  "/for-surveyors",
 ] as const;

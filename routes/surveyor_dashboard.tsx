@@ -5,6 +5,7 @@ import { requirePageRole } from "./_auth.ts";
 import { appPage } from "./_app_page.tsx";
 import { Card, PageHeader } from "../components/AppPage.tsx";
 import { getSurveyorByUserId } from "../db/surveyors.ts";
+import { getPendingClaimRequest } from "../db/surveyor_self_join.ts";
 import {
   type DashboardJob,
   getSurveyorDashboardFigures,
@@ -36,7 +37,7 @@ function typeName(type: string): string {
 }
 
 /** Where the surveyor's record stands, for what the page may promise. */
-type Standing = "none" | "active" | "pending" | "paused" | "inactive";
+type Standing = "none" | "review" | "active" | "pending" | "paused" | "inactive";
 
 function standingOf(
   surveyor: Surveyor | undefined,
@@ -73,6 +74,13 @@ function placeOf(job: DashboardJob): string {
 function StandingNotice({ standing }: { standing: Standing }) {
   if (standing === "active") return null;
   const text = {
+    review: (
+      <>
+        <strong>Your request to join is with our team.</strong>{" "}
+        Your firm is already on Meridian, so an admin checks your licence and links your account to
+        it; we will let you know. Meanwhile you can <a href="/profile">complete your profile</a>.
+      </>
+    ),
     none: (
       <>
         <strong>Your surveyor profile is not set up yet.</strong>{" "}
@@ -84,7 +92,10 @@ function StandingNotice({ standing }: { standing: Standing }) {
       <>
         <strong>Your licence is being checked.</strong>{" "}
         Meridian verifies your licence details before you can buy or claim leads; the leads near you
-        are listed here once that is done.
+        are listed here once that is done. Meanwhile you can{" "}
+        <a href="/profile">complete your profile and coverage</a>,{" "}
+        <a href="/surveyor/crew">add your crew</a> and{" "}
+        <a href="/surveyor/billing">top up your balance</a>.
       </>
     ),
     paused: (
@@ -343,7 +354,10 @@ export const surveyorDashboard = new Hono<AppEnv>()
           : { leads: [], total: 0 },
       ])
       : [undefined, { leads: [], total: 0 }];
-    const standing = standingOf(surveyor, figures);
+    const claimRequest = surveyor
+      ? undefined
+      : await getPendingClaimRequest(db, { userId: user.id });
+    const standing = claimRequest ? "review" : standingOf(surveyor, figures);
     // Only the crew's size: it is managed on its own page (issue 12, /surveyor/crew).
     const crew = surveyor
       ? await listTechnicians(db, { scope: { surveyorId: surveyor.id } })

@@ -161,6 +161,14 @@ function LinkProblemPage(
         <p className="eyebrow">Join Meridian</p>
         <h1>{page.heading}</h1>
         <p className="error-page__text">{page.text}</p>
+        {state === "unknown"
+          ? (
+            <p className="error-page__text">
+              No invitation? <a href="/for-surveyors">Join Meridian as a surveyor</a>{" "}
+              and find your firm in our directory.
+            </p>
+          )
+          : null}
         <p className="error-page__actions">
           {state === "used"
             ? <a className="btn btn--primary" href="/auth">Sign in</a>

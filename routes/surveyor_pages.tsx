@@ -14,6 +14,8 @@ import SurveyorDetail from "../islands/SurveyorDetail.tsx";
 import SurveyorAccountPanel from "../islands/SurveyorAccountPanel.tsx";
 import { LICENCE_CHECKS_PATH, stateNames } from "../lib/surveyor_licence.ts";
 import VerifySurveyor from "../islands/VerifySurveyor.tsx";
+import { ClaimRequestsCard } from "../components/ClaimRequestsCard.tsx";
+import { listClaimRequests } from "../db/surveyor_self_join.ts";
 import { getSurveyorVerification, type SurveyorVerification } from "../db/claim_tokens.ts";
 import { toSurveyorAccount } from "./surveyor_accounts.ts";
 import { BalanceCard, loadBalanceCard } from "./billing_pages.tsx";
@@ -407,12 +409,13 @@ export const surveyorPages = new Hono<AppEnv>()
       const { id } = c.req.valid("param");
       const surveyor = await getSurveyor(db, { id });
       if (!surveyor) throw new HTTPException(404, { message: "Surveyor not found" });
-      const [history, work, user, verification, reviews] = await Promise.all([
+      const [history, work, user, verification, reviews, claimRequests] = await Promise.all([
         listContactHistory(db, { surveyorId: surveyor.id, limit: HISTORY_SHOWN }),
         listSurveyorWork(db, { surveyorId: surveyor.id }),
         surveyor.userId ? getUserById(db, surveyor.userId) : undefined,
         getSurveyorVerification(db, { id: surveyor.id }),
         listSurveyorReviews(db, { surveyorId: surveyor.id }),
+        listClaimRequests(db, { surveyorId: surveyor.id }),
       ]);
       const account = user ? toSurveyorAccount(user) : null;
       const balance = await loadBalanceCard(db, surveyor.id);
@@ -434,6 +437,7 @@ export const surveyorPages = new Hono<AppEnv>()
           />
           <div className="surveyor-page__work">
             <LicenceCard surveyor={surveyor} verification={verification} />
+            <ClaimRequestsCard surveyorId={surveyor.id} requests={claimRequests} />
             <AccountCard
               surveyorId={surveyor.id}
               recordEmail={surveyor.email}

@@ -53,6 +53,7 @@ const SESSION_CHANGES = [
   /^\/api\/logout$/,
   /^\/api\/register$/,
   /^\/api\/surveyor\/join$/,
+  /^\/api\/surveyors\/join$/,
   /^\/api\/admin\/impersonate\/[^/]+$/,
   /^\/api\/admin\/return$/,
 ];

@@ -23,6 +23,7 @@ import { insertPasswordResetToken } from "../../db/password_resets.ts";
 import { getActivePricingConfig } from "../../db/pricing.ts";
 import { hashToken, randomToken } from "../../lib/sessions.ts";
 import { addContact, insertSurveyor } from "../../db/surveyors.ts";
+import { insertClaimRequest } from "../../db/surveyor_self_join.ts";
 import { postLedgerEntry } from "../../db/ledger.ts";
 import { buyLead } from "../../db/lead_market.ts";
 import { addLead } from "../_lead_fixtures.ts";
@@ -69,6 +70,8 @@ interface Fixture {
   claimToken: string;
   /** A record with an account waiting for its licence check (POST …/verify). */
   pendingSurveyorId: string;
+  /** A sign-up's pending claim request on `invitableSurveyorId` (issue 22). */
+  claimRequestId: string;
   /** A survey offered to the `surveyorId` record (PATCH …/assignment/{surveyorId}/status). */
   assignedSurveyId: string;
   /** A deliverable of `survey`, in storage (GET and DELETE /api/files/{id}). */
@@ -557,6 +560,40 @@ const SAMPLES: Record<string, Sample> = {
     optional: ["phone", "city", "state", "zip", "lat", "lng", "email", "confirmPassword"],
     nullable: ["phone", "city", "state", "zip", "lat", "lng"],
   },
+  // Firms that join by themselves (issue 22): the prospect search and the sign-up.
+  "GET /api/surveyors/join/matches": { role: null, query: () => ({ q: "Prospect" }) },
+  "GET /api/surveyors/:id/claim-requests": {
+    role: "admin",
+    params: (f) => ({ id: f.invitableSurveyorId }),
+  },
+  "POST /api/surveyors/:id/claim-requests/:requestId": {
+    role: "admin",
+    params: (f) => ({ id: f.invitableSurveyorId, requestId: f.claimRequestId }),
+    body: () => ({ decision: "approve" }),
+  },
+  "POST /api/surveyors/join": {
+    role: null,
+    body: () => ({
+      companyName: "Self Join Surveying LLC",
+      principalName: "Jo Joiner",
+      email: "jo@selfjoin.example",
+      password: "secret1",
+      confirmPassword: "secret1",
+      phone: "(512) 555-0177",
+      licenseNumber: "RPLS 9191",
+      licenseStates: ["TX"],
+      address: "500 Congress Ave, Austin, TX 78701, USA",
+      city: "Austin",
+      state: "TX",
+      zip: "78701",
+      lat: 30.2682,
+      lng: -97.7429,
+      serviceRadiusMiles: 60,
+      surveyTypes: ["boundary"],
+    }),
+    optional: ["surveyorId", "confirmPassword", "phone", "city", "state", "zip", "lat", "lng"],
+    nullable: ["surveyorId", "phone", "city", "state", "zip", "lat", "lng"],
+  },
   // Lead returns: the signed-in surveyor's purchase; another buyer's pending request.
   "POST /api/purchased-leads/:leadId/refund-request": {
     role: "surveyor",
@@ -847,6 +884,13 @@ async function fixture(t: TestApp): Promise<Fixture> {
     status: "pending",
     userId: pendingUser.id,
   });
+  const claimer = await createUser(t.sql, { role: "surveyor" });
+  const claimRequest = await insertClaimRequest(t.sql, {
+    surveyorId: invitable.id,
+    userId: claimer.id,
+    reason: "company_state",
+    details: { companyName: invitable.companyName },
+  });
   // Someone near the survey to offer its lead to (POST …/notify-surveyors).
   await insertSurveyor(t.sql, {
     companyName: "Barton Surveying",
@@ -972,6 +1016,7 @@ async function fixture(t: TestApp): Promise<Fixture> {
     refundRequestId: refundRequest.id,
     claimToken,
     pendingSurveyorId: pending.id,
+    claimRequestId: claimRequest.id,
     assignedSurveyId: assigned.id,
     fileId: await addStoredFile(t, { surveyId: survey.id, uploadedBy: admin.user.id }),
     workingSurveyId: working.id,

@@ -50,6 +50,8 @@ const FOOTER = [
   ["/support/contact", "Contact Us"],
   ["/auth", "Surveyor Login"],
   ["/support/privacy-policy", "Privacy Policy"],
+  // Issue 22: the way in for surveyors, after the spec's eight.
+  ["/for-surveyors", "For Surveyors"],
 ];
 
 test("[pages] the landing page has its header, hero and calls to action", async () => {
@@ -144,14 +146,14 @@ test("[pages] the landing page has the hero and bottom quote forms, the phone me
   t.close();
 });
 
-test("[pages] the footer has exactly the spec's eight links", async () => {
+test("[pages] the footer has exactly the spec's eight links and the surveyors' page", async () => {
   const t = await createTestApp();
   for (const path of ["/", "/services/alta-surveys", "/support/contact", "/about"]) {
     const html = await getHtml(t, path);
     const footer = html.match(/<footer[\s\S]*?<\/footer>/)?.[0] ?? "";
     const links = [...footer.matchAll(/<a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]);
     assertEquals(links, FOOTER, path);
-    assertEquals(count(footer, /<a /), 8, path);
+    assertEquals(count(footer, /<a /), 9, path);
   }
   t.close();
 });

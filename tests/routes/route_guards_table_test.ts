@@ -78,6 +78,12 @@ const ACCESS: Record<string, Access> = {
   "GET /lead/:id": PUBLIC,
   "GET /leads/:id": PUBLIC,
   "GET /surveyor/claim": PUBLIC,
+  // Firms that join by themselves (issue 22): the page, the prospect search and the sign-up.
+  "GET /for-surveyors": PUBLIC,
+  "GET /api/surveyors/join/matches": PUBLIC,
+  "POST /api/surveyors/join": PUBLIC,
+  "GET /api/surveyors/:id/claim-requests": ADMIN,
+  "POST /api/surveyors/:id/claim-requests/:requestId": ADMIN,
   // Public API: address search, quotes, contact, and the ways into an account.
   "GET /api/address-suggestions": PUBLIC,
   "GET /api/geocode": PUBLIC,

@@ -54,6 +54,7 @@ test("[service worker] every endpoint it watches for a change of account exists"
       "POST /api/logout",
       "POST /api/register",
       "POST /api/surveyor/join",
+      "POST /api/surveyors/join",
       "POST /api/admin/impersonate/:userId",
       "POST /api/admin/return",
       "GET /auth",
