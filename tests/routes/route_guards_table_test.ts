@@ -126,6 +126,7 @@ const ACCESS: Record<string, Access> = {
   "POST /api/surveys": CLIENT,
   "GET /client-dashboard": CLIENT,
   "GET /surveyor-dashboard": SURVEYOR,
+  "GET /surveyor/crew": SURVEYOR,
   "GET /leads": SURVEYOR,
   // The spec lists these two among public routes, but they show a surveyor's own leads: a
   // signed-out visitor is sent to sign in with returnTo (the public lead view is /leads/{id}).
@@ -148,6 +149,14 @@ const ACCESS: Record<string, Access> = {
   "GET /technician-survey-detail/:surveyId": ["admin", "surveyor", "technician"],
   // A client rates the surveyor of their own completed survey (another's is a 404).
   "POST /api/surveys/:id/review": CLIENT,
+  // Proposals (tests/routes/proposals_test.ts): a buyer sends, edits and withdraws; the owning
+  // client (and admins) list, accept and decline, everyone else 404.
+  "POST /api/purchased-leads/:leadId/proposal": SURVEYOR,
+  "PATCH /api/purchased-leads/:leadId/proposal": SURVEYOR,
+  "DELETE /api/purchased-leads/:leadId/proposal": SURVEYOR,
+  "GET /api/surveys/:id/proposals": USER,
+  "POST /api/surveys/:id/proposals/:proposalId/accept": USER,
+  "POST /api/surveys/:id/proposals/:proposalId/decline": USER,
   // Messages on the job: whoever is in the thread (everyone else 404; tests/routes/messages_test.ts).
   "GET /api/surveys/:id/messages": USER,
   "POST /api/surveys/:id/messages": USER,
