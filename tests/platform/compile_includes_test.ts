@@ -174,8 +174,11 @@ Deno.test({
     assertEquals(sw.status, 200, "GET /sw.js");
     await sw.body?.cancel();
 
-    // Address autocomplete from the offline ZIP data (no GOOGLE_MAPS_API_KEY).
-    const suggest = await fetch(`${origin}/api/address-suggestions?input=123+Main+St+Austin`);
+    // Address autocomplete from the offline ZIP data (no GOOGLE_MAPS_API_KEY): a ZIP begun by the
+    // user is completed from it.
+    const suggest = await fetch(
+      `${origin}/api/address-suggestions?input=123+Main+St,+Austin,+TX+787`,
+    );
     assertEquals(suggest.status, 200);
     const { predictions } = await suggest.json() as { predictions: { description: string }[] };
     assert(
