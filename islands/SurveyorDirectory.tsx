@@ -10,6 +10,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { errorMessage, getQuery } from "./_api.ts";
 import { toast } from "./_toast.ts";
+import { firmProfilePath } from "../lib/firm_slug.ts";
 import { Pager } from "./_pager.tsx";
 import { TableRegion } from "./_table.tsx";
 import { NewSurveyor } from "./_surveyor_new.tsx";
@@ -115,6 +116,18 @@ function Row({ row }: { row: SurveyorRow }) {
         {row.principalName
           ? <span className="surveyor-table__sub">{row.principalName}</span>
           : null}
+        {
+          // Active firms are verified (0026): they have a public profile.
+          row.status === "active"
+            ? (
+              <span className="surveyor-table__sub">
+                <a href={firmProfilePath(row.companyName, row.id)}>
+                  Public profile<span className="visually-hidden">{` of ${row.companyName}`}</span>
+                </a>
+              </span>
+            )
+            : null
+        }
       </th>
       <td data-label="Location">{placeOf(row)}</td>
       <td data-label="Status">

@@ -8,6 +8,7 @@ import { createTestApp, ORIGIN, test, type TestApp } from "../_helpers.ts";
 import { createSignedInUser, signInAs } from "../_auth.ts";
 import { countRows, expectJson, submitSurvey } from "../_fixtures.ts";
 import { addLeadTo, addSurveyor } from "../_assignment_fixtures.ts";
+import { addBuyer, addPurchase, addSurveyWithLead } from "../_refund_fixtures.ts";
 import { firmProfilePath, firmSlug } from "../../lib/firm_slug.ts";
 
 const HTML = { accept: "text/html" };
@@ -289,6 +290,46 @@ test("[firms] a review's public text is optional, at most 1000 characters, and r
       201,
     );
     assertEquals(written.review.text, "Great work.\nFast.");
+  } finally {
+    t.close();
+  }
+});
+
+test("[firms] the client's proposals and the admin's directory link active firms' profiles", async () => {
+  const t = await createTestApp();
+  try {
+    const client = await createSignedInUser(t, { role: "client", fullName: "Dana Client" });
+    const { survey, lead } = await addSurveyWithLead(t, client.cookie);
+    await t.sql`update surveys set status = 'surveyors_notified' where id = ${survey.id}`;
+    const alpha = await addBuyer(t, "Alpha Surveying");
+    await addPurchase(t, lead, alpha);
+    const visit = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    await expectJson(
+      await t.request("POST", `/api/purchased-leads/${lead.id}/proposal`, {
+        cookie: alpha.cookie,
+        body: {
+          priceCents: 1150_00,
+          earliestVisitDate: visit,
+          turnaroundDays: 5,
+          message: "Plat.",
+        },
+      }),
+      201,
+    );
+    const alphaPath = firmProfilePath("Alpha Surveying", alpha.surveyorId);
+    const page = await (await t.request("GET", `/survey/${survey.id}`, { cookie: client.cookie }))
+      .text();
+    assertStringIncludes(page, `<a href="${alphaPath}">Alpha Surveying</a>`);
+    assertEquals((await t.request("GET", alphaPath)).status, 200, "the link works");
+
+    const prospect = await addSurveyor(t, "Prospect Surveying", {
+      status: "prospect",
+      withUser: false,
+    });
+    const admin = await signInAs(t, "admin");
+    const directory = await (await t.request("GET", "/surveyors", { cookie: admin })).text();
+    assertStringIncludes(directory, `href="${alphaPath}"`);
+    assert(!directory.includes(firmSlug("Prospect Surveying", prospect.surveyor.id)));
   } finally {
     t.close();
   }

@@ -49,6 +49,7 @@ const ACCESS: Record<string, Access> = {
   "GET /robots.txt": PUBLIC,
   "GET /": PUBLIC,
   "GET /about": PUBLIC,
+  "GET /firms/:slug": PUBLIC,
   "GET /auth": PUBLIC,
   "GET /forgot-password": PUBLIC,
   "GET /reset-password": PUBLIC,
@@ -142,6 +143,8 @@ const ACCESS: Record<string, Access> = {
   "GET /technician-survey-detail/:surveyId": ["admin", "surveyor", "technician"],
   // A client rates the surveyor of their own completed survey (another's is a 404).
   "POST /api/surveys/:id/review": CLIENT,
+  // The firm's own surveyor account; anyone else signed in gets the 404 of an unknown review.
+  "POST /api/reviews/:id/reply": USER,
   // Messages on the job: whoever is in the thread (everyone else 404; tests/routes/messages_test.ts).
   "GET /api/surveys/:id/messages": USER,
   "POST /api/surveys/:id/messages": USER,
