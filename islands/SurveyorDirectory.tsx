@@ -116,6 +116,12 @@ function Row({ row }: { row: SurveyorRow }) {
         {row.principalName
           ? <span className="surveyor-table__sub">{row.principalName}</span>
           : null}
+      </th>
+      <td data-label="Location">{placeOf(row)}</td>
+      <td data-label="Status">
+        <span className={`badge badge--${STATUS_BADGES[row.status]}`}>
+          {STATUS_LABELS[row.status]}
+        </span>
         {
           // Active firms are verified (0026): they have a public profile.
           row.status === "active"
@@ -128,12 +134,6 @@ function Row({ row }: { row: SurveyorRow }) {
             )
             : null
         }
-      </th>
-      <td data-label="Location">{placeOf(row)}</td>
-      <td data-label="Status">
-        <span className={`badge badge--${STATUS_BADGES[row.status]}`}>
-          {STATUS_LABELS[row.status]}
-        </span>
       </td>
       <td data-label="In network">{row.inNetwork ? "Yes" : "No"}</td>
       <td data-label="Types" className="surveyor-table__types">
