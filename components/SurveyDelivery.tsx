@@ -90,7 +90,7 @@ export function DeliveryCards({ survey, delivery, isOwner }: {
                   ? {
                     rating: delivery.review.rating,
                     comment: delivery.review.comment,
-                    text: delivery.review.text,
+                    ...(delivery.review.text ? { text: delivery.review.text } : {}),
                   }
                   : null,
               }}
