@@ -334,3 +334,23 @@ test("[firms] the client's proposals and the admin's directory link active firms
     t.close();
   }
 });
+
+test("[firms] an active firm's dashboard links its public profile; a firm waiting for its check has none", async () => {
+  const t = await createTestApp();
+  try {
+    const firm = await ortiz(t);
+    const html = await (await t.request("GET", "/surveyor-dashboard", { cookie: firm.cookie }))
+      .text();
+    assertStringIncludes(
+      html,
+      `href="${firmProfilePath("Ortiz Land Surveying", firm.surveyor.id)}"`,
+    );
+    assertStringIncludes(html, "Your public profile and reviews");
+    const waiting = await addSurveyor(t, "Waiting Surveying", { status: "pending" });
+    const other = await (await t.request("GET", "/surveyor-dashboard", { cookie: waiting.cookie }))
+      .text();
+    assert(!other.includes("Your public profile and reviews"));
+  } finally {
+    t.close();
+  }
+});
