@@ -30,6 +30,7 @@ import { surveyorDashboard } from "./routes/surveyor_dashboard.tsx";
 import { surveyorCrewPages } from "./routes/surveyor_crew_pages.tsx";
 import { surveyorJobPages } from "./routes/surveyor_job_pages.tsx";
 import { reviews } from "./routes/reviews.ts";
+import { firms } from "./routes/firms.tsx";
 import { messages } from "./routes/messages.ts";
 import { technicianSurveyPages } from "./routes/technician_survey_pages.tsx";
 import { technicians } from "./routes/technicians.ts";
@@ -158,6 +159,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", surveyorCrewPages);
   app.route("/", surveyorJobPages);
   app.route("/", reviews);
+  app.route("/", firms);
   app.route("/", messages);
   app.route("/", technicianSurveyPages);
   app.route("/", technicians);

@@ -87,7 +87,11 @@ export function DeliveryCards({ survey, delivery, isOwner }: {
                 surveyId: survey.id,
                 companyName: delivery.firm!.companyName,
                 existing: delivery.review
-                  ? { rating: delivery.review.rating, comment: delivery.review.comment }
+                  ? {
+                    rating: delivery.review.rating,
+                    comment: delivery.review.comment,
+                    ...(delivery.review.text ? { text: delivery.review.text } : {}),
+                  }
                   : null,
               }}
               hydrate="visible"

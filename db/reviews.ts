@@ -14,6 +14,8 @@ export interface SurveyorReview {
   /** 1–5 stars. */
   rating: number;
   comment: string | null;
+  /** The public text shown on the firm's profile (first name and town), or null. */
+  text: string | null;
   /** ISO time. */
   createdAt: string;
 }
@@ -47,14 +49,15 @@ export async function insertReview(
     clientId: string;
     rating: number;
     comment: string | null;
+    text?: string | null;
   },
 ): Promise<SurveyorReview | undefined> {
   const [row] = await tx<Row<SurveyorReview>[]>`
-    insert into surveyor_reviews (survey_id, surveyor_id, client_id, rating, comment)
+    insert into surveyor_reviews (survey_id, surveyor_id, client_id, rating, comment, public_text)
     values (${input.surveyId}, ${input.surveyorId}, ${input.clientId}, ${input.rating},
-      ${input.comment})
+      ${input.comment}, ${input.text ?? null})
     on conflict (survey_id) do nothing
-    returning id, survey_id, surveyor_id, rating, comment, created_at`;
+    returning id, survey_id, surveyor_id, rating, comment, public_text as text, created_at`;
   if (!row) return undefined;
   await tx`
     update surveyors set
@@ -71,7 +74,7 @@ export async function getReviewForSurvey(
 ): Promise<SurveyorReview | undefined> {
   if (!isUuid(surveyId)) return undefined;
   const [row] = await db<Row<SurveyorReview>[]>`
-    select id, survey_id, surveyor_id, rating, comment, created_at
+    select id, survey_id, surveyor_id, rating, comment, public_text as text, created_at
     from surveyor_reviews where survey_id = ${surveyId}`;
   return row && toReview(row);
 }
@@ -91,7 +94,8 @@ export async function listSurveyorReviews(
   if (!isUuid(surveyorId)) return { reviews: [], total: 0, average: null };
   const [rows, [summary]] = await Promise.all([
     db<Row<SurveyorReviewListed>[]>`
-      select r.id, r.survey_id, r.surveyor_id, r.rating, r.comment, r.created_at,
+      select r.id, r.survey_id, r.surveyor_id, r.rating, r.comment, r.public_text as text,
+        r.created_at,
         u.full_name as client_name, s.survey_type
       from surveyor_reviews r
       join users u on u.id = r.client_id

@@ -1,18 +1,27 @@
 /**
  * The client's rating of their surveyor on /survey/{id} once the survey is completed: 1–5
  * stars (a radio group, so arrow keys move between the stars and a screen reader reads
- * "4 stars, Very good") and an optional comment, sent once to `POST /api/surveys/{id}/review`.
+ * "4 stars, Very good"), an optional public review (shown on the firm's profile with the
+ * client's first name and town) and an optional private comment, sent once to
+ * `POST /api/surveys/{id}/review`.
  * With `existing`, or after sending, it shows the rating given instead of the form.
  */
 import { useEffect, useId, useState } from "react";
 import { ApiError, apiJson, errorMessage } from "./_api.ts";
 import { toast } from "./_toast.ts";
-import { REVIEW_COMMENT_MAX, REVIEW_MESSAGES, STAR_LABELS } from "../lib/review_types.ts";
+import {
+  REVIEW_COMMENT_MAX,
+  REVIEW_MESSAGES,
+  REVIEW_TEXT_MAX,
+  STAR_LABELS,
+} from "../lib/review_types.ts";
 
 /** A rating already given. */
 export interface GivenRating {
   rating: number;
   comment: string | null;
+  /** The public review text, or null. */
+  text?: string | null;
 }
 
 /**
@@ -46,6 +55,7 @@ export default function RateSurveyor(props: RateSurveyorProps) {
   const [given, setGiven] = useState<GivenRating | null>(props.existing);
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState("");
+  const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
   const [isHydrated, setHydrated] = useState(false);
@@ -58,8 +68,21 @@ export default function RateSurveyor(props: RateSurveyorProps) {
         <p>
           <strong>Your rating of {props.companyName}:</strong> <StarLine rating={given.rating} />
         </p>
+        {given.text
+          ? (
+            <>
+              <p className="muted">Your public review:</p>
+              <blockquote className="rate-surveyor__quote">{given.text}</blockquote>
+            </>
+          )
+          : null}
         {given.comment
-          ? <blockquote className="rate-surveyor__quote">{given.comment}</blockquote>
+          ? (
+            <>
+              {given.text ? <p className="muted">Your comment to the firm and Meridian:</p> : null}
+              <blockquote className="rate-surveyor__quote">{given.comment}</blockquote>
+            </>
+          )
           : null}
         <p className="muted">Thank you: ratings help other clients choose a surveyor.</p>
       </div>
@@ -75,10 +98,14 @@ export default function RateSurveyor(props: RateSurveyorProps) {
     }
     setError(null);
     setBusy(true);
-    const body = { rating, ...(comment.trim() ? { comment: comment.trim() } : {}) };
+    const body = {
+      rating,
+      ...(comment.trim() ? { comment: comment.trim() } : {}),
+      ...(text.trim() ? { text: text.trim() } : {}),
+    };
     try {
       await apiJson("POST", `/api/surveys/${encodeURIComponent(props.surveyId)}/review`, body);
-      setGiven({ rating, comment: comment.trim() || null });
+      setGiven({ rating, comment: comment.trim() || null, text: text.trim() || null });
       toast({ title: REVIEW_MESSAGES.thanks });
     } catch (err) {
       const message = errorMessage(err, "Your rating could not be sent. Please try again.");
@@ -92,6 +119,7 @@ export default function RateSurveyor(props: RateSurveyorProps) {
   }
 
   const tooLong = comment.length > REVIEW_COMMENT_MAX;
+  const textTooLong = text.length > REVIEW_TEXT_MAX;
   return (
     <form className="stack rate-surveyor" onSubmit={submit} noValidate>
       <fieldset
@@ -124,8 +152,27 @@ export default function RateSurveyor(props: RateSurveyorProps) {
         </p>
       </fieldset>
       <div className="field">
+        <label className="field__label" htmlFor={`${id}-text`}>
+          Public review <span className="muted">(optional)</span>
+        </label>
+        <textarea
+          id={`${id}-text`}
+          className="field__input"
+          rows={3}
+          value={text}
+          aria-invalid={textTooLong ? true : undefined}
+          aria-describedby={`${id}-text-hint`}
+          onChange={(e) => setText(e.currentTarget.value)}
+        />
+        <p id={`${id}-text-hint`} className={textTooLong ? "field__error" : "field__hint"}>
+          {textTooLong
+            ? `Review must be at most ${REVIEW_TEXT_MAX} characters`
+            : "Shown on the firm's public profile with your first name and the town of the property."}
+        </p>
+      </div>
+      <div className="field">
         <label className="field__label" htmlFor={`${id}-comment`}>
-          Comment <span className="muted">(optional)</span>
+          Comment <span className="muted">(optional, private)</span>
         </label>
         <textarea
           id={`${id}-comment`}
@@ -147,7 +194,7 @@ export default function RateSurveyor(props: RateSurveyorProps) {
         <button
           type="submit"
           className="btn btn--primary"
-          disabled={!isHydrated || isBusy || tooLong}
+          disabled={!isHydrated || isBusy || tooLong || textTooLong}
         >
           {isBusy ? "Sending..." : "Send rating"}
         </button>

@@ -205,7 +205,7 @@ export default function SurveyProposals(props: SurveyProposalsProps) {
             >
               <div className="proposal__head">
                 <Heading id={headingId} className="proposal__firm">
-                  {p.surveyor.companyName}
+                  <a href={p.surveyor.profileUrl}>{p.surveyor.companyName}</a>
                 </Heading>
                 <span className={`badge badge--${PROPOSAL_STATUS_BADGES[p.status]}`}>
                   {PROPOSAL_STATUS_LABELS[p.status]}

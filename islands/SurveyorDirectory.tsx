@@ -10,6 +10,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { errorMessage, getQuery } from "./_api.ts";
 import { toast } from "./_toast.ts";
+import { firmProfilePath } from "../lib/firm_slug.ts";
 import { Pager } from "./_pager.tsx";
 import { TableRegion } from "./_table.tsx";
 import { NewSurveyor } from "./_surveyor_new.tsx";
@@ -121,6 +122,18 @@ function Row({ row }: { row: SurveyorRow }) {
         <span className={`badge badge--${STATUS_BADGES[row.status]}`}>
           {STATUS_LABELS[row.status]}
         </span>
+        {
+          // Active firms are verified (0026): they have a public profile.
+          row.status === "active"
+            ? (
+              <span className="surveyor-table__sub">
+                <a href={firmProfilePath(row.companyName, row.id)}>
+                  Public profile<span className="visually-hidden">{` of ${row.companyName}`}</span>
+                </a>
+              </span>
+            )
+            : null
+        }
       </td>
       <td data-label="In network">{row.inNetwork ? "Yes" : "No"}</td>
       <td data-label="Types" className="surveyor-table__types">

@@ -6,6 +6,12 @@
 /** Longest review comment, in characters. */
 export const REVIEW_COMMENT_MAX = 2000;
 
+/** Longest public review text (shown on the firm's profile), in characters. */
+export const REVIEW_TEXT_MAX = 1000;
+
+/** Longest reply of a firm to a review, in characters. */
+export const REVIEW_REPLY_MAX = 1000;
+
 /** What the reviews API answers with. */
 export const REVIEW_MESSAGES = {
   thanks: "Thank you for your rating",
@@ -13,6 +19,9 @@ export const REVIEW_MESSAGES = {
   notCompleted: "You can rate your surveyor once the survey is completed.",
   noSurveyor: "This survey has no surveyor to rate.",
   alreadyRated: "You have already rated this survey",
+  replied: "Your reply is published",
+  reviewNotFound: "Review not found",
+  alreadyReplied: "You have already replied to this review",
 } as const;
 
 /** Words for each number of stars, for the star picker's labels. */

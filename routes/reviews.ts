@@ -10,11 +10,15 @@ import { insertReview } from "../db/reviews.ts";
 import { insertNotification, notifyAdmins } from "../db/notifications.ts";
 import { multiLine } from "../lib/text.ts";
 import { SURVEY_TYPE_INFO } from "../lib/survey_types.ts";
-import { REVIEW_COMMENT_MAX, REVIEW_MESSAGES } from "../lib/review_types.ts";
+import { REVIEW_COMMENT_MAX, REVIEW_MESSAGES, REVIEW_TEXT_MAX } from "../lib/review_types.ts";
 
 const IdParam = z.object({ id: z.string().max(100) });
 
-/** `POST /api/surveys/{id}/review` body: 1–5 stars and an optional comment. */
+/**
+ * `POST /api/surveys/{id}/review` body: 1–5 stars, an optional comment (read by the firm and
+ * Meridian) and an optional public text (shown on the firm's profile with the client's first
+ * name and town; plain text: escaped wherever it is shown).
+ */
 export const ReviewSchema = z.object({
   rating: z.number({ error: "Rating must be a number from 1 to 5" }).int({
     error: "Rating must be a whole number of stars",
@@ -22,6 +26,7 @@ export const ReviewSchema = z.object({
     error: "Rating must be from 1 to 5",
   }),
   comment: multiLine("Comment", { max: REVIEW_COMMENT_MAX }).optional(),
+  text: multiLine("Review", { max: REVIEW_TEXT_MAX }).optional(),
 }).strict();
 
 /**
@@ -39,7 +44,7 @@ export const reviews = new Hono<AppEnv>()
     zValidator("json", ReviewSchema, onInvalid),
     async (c) => {
       const { id } = c.req.valid("param");
-      const { rating, comment } = c.req.valid("json");
+      const { rating, comment, text } = c.req.valid("json");
       const user = c.var.user!;
       const review = await c.var.db.begin(async (tx) => {
         const access = await getFieldworkAccess(tx, { surveyId: id, user, lock: true });
@@ -59,6 +64,7 @@ export const reviews = new Hono<AppEnv>()
           clientId: user.id,
           rating,
           comment: comment || null,
+          text: text || null,
         });
         if (!stored) throw new HTTPException(409, { message: REVIEW_MESSAGES.alreadyRated });
         const [firm] = await tx<{ companyName: string; userId: string | null }[]>`

@@ -21,6 +21,7 @@ import { formatInteger } from "../lib/numbers.ts";
 import { formatDate } from "../components/survey/format.ts";
 import { listTechnicians } from "../db/technicians.ts";
 import { SURVEYOR_CREW_PATH } from "./surveyor_crew_pages.tsx";
+import { firmProfilePath } from "../lib/firm_slug.ts";
 
 /** Where the surveyor edits their coverage and firm profile (the profile page's card). */
 export const SURVEYOR_COVERAGE_PATH = "/profile#coverage-heading";
@@ -369,6 +370,18 @@ export const surveyorDashboard = new Hono<AppEnv>()
         <PageHeader
           title={`Welcome, ${firstName(user)}`}
           intro="New leads near you, your balance, the leads you bought and the jobs you are doing."
+          actions={surveyor?.status === "active"
+            ? (
+              // Active firms are verified (0026), so their profile is public: reviews are
+              // answered there.
+              <a
+                className="btn btn--secondary btn--sm"
+                href={firmProfilePath(surveyor.companyName, surveyor.id)}
+              >
+                Your public profile and reviews
+              </a>
+            )
+            : undefined}
         />
         <StandingNotice standing={standing} />
         <ProfileNotice user={user} />

@@ -82,6 +82,8 @@ interface Fixture {
   ownTechnicianId: string;
   /** The client's survey delivered by the `surveyorId` firm (completed), not rated yet. */
   deliveredSurveyId: string;
+  /** A review of the `ownSurveyorId` firm, not answered yet (POST /api/reviews/{id}/reply). */
+  ownReviewId: string;
   /** An outbox email the sender gave up on (POST …/email-outbox/{id}/retry). */
   failedEmailId: string;
 }
@@ -360,8 +362,13 @@ const SAMPLES: Record<string, Sample> = {
   "POST /api/surveys/:id/review": {
     role: "client",
     params: (f) => ({ id: f.deliveredSurveyId }),
-    body: () => ({ rating: 4, comment: "On time\nClear plat" }),
-    optional: ["comment"],
+    body: () => ({ rating: 4, comment: "On time\nClear plat", text: "Clear plat\nOn time" }),
+    optional: ["comment", "text"],
+  },
+  "POST /api/reviews/:id/reply": {
+    role: "surveyor",
+    params: (f) => ({ id: f.ownReviewId }),
+    body: () => ({ body: "Thank you\nGlad to help" }),
   },
   "POST /api/surveys/:id/find-surveyors": {
     role: "admin",
@@ -973,6 +980,16 @@ async function fixture(t: TestApp): Promise<Fixture> {
     values (${delivered.id}, ${surveyorRecord.id}, 128500, 'completed', 'admin')`;
   await t.sql`update surveys set status = 'completed', completed_date = '2030-05-02'
     where id = ${delivered.id}`;
+  // A survey the signed-in surveyor's firm delivered, rated by the client (POST …/reply).
+  const reviewed = await submitSurvey(t, client.cookie);
+  await t.sql`
+    insert into survey_assignments (survey_id, surveyor_id, agreed_price_cents, status, source)
+    values (${reviewed.id}, ${own.id}, 128500, 'completed', 'admin')`;
+  await t.sql`update surveys set status = 'completed', completed_date = '2030-05-02'
+    where id = ${reviewed.id}`;
+  const [ownReview] = await t.sql<{ id: string }[]>`
+    insert into surveyor_reviews (survey_id, surveyor_id, client_id, rating)
+    values (${reviewed.id}, ${own.id}, ${client.user.id}, 5) returning id`;
   const failedEmailId = await insertOutboxEmail(t.sql, {
     to: "bounced@example.test",
     subject: "Reset your Meridian password",
@@ -1022,6 +1039,7 @@ async function fixture(t: TestApp): Promise<Fixture> {
     workingSurveyId: working.id,
     ownTechnicianId: crewMember.id,
     deliveredSurveyId: delivered.id,
+    ownReviewId: ownReview.id,
     failedEmailId,
   };
 }

@@ -49,6 +49,7 @@ const ACCESS: Record<string, Access> = {
   "GET /robots.txt": PUBLIC,
   "GET /": PUBLIC,
   "GET /about": PUBLIC,
+  "GET /firms/:slug": PUBLIC,
   "GET /auth": PUBLIC,
   "GET /forgot-password": PUBLIC,
   "GET /reset-password": PUBLIC,
@@ -157,6 +158,8 @@ const ACCESS: Record<string, Access> = {
   "GET /api/surveys/:id/proposals": USER,
   "POST /api/surveys/:id/proposals/:proposalId/accept": USER,
   "POST /api/surveys/:id/proposals/:proposalId/decline": USER,
+  // The firm's own surveyor account; anyone else signed in gets the 404 of an unknown review.
+  "POST /api/reviews/:id/reply": USER,
   // Messages on the job: whoever is in the thread (everyone else 404; tests/routes/messages_test.ts).
   "GET /api/surveys/:id/messages": USER,
   "POST /api/surveys/:id/messages": USER,
