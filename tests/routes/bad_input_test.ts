@@ -37,6 +37,12 @@ import { startFakeGoogle } from "../_google_fake.ts";
 import { insertTemplateVersion } from "../../db/email_templates.ts";
 import { defaultTexts } from "../../lib/mail/template_copy.ts";
 import { templateShape } from "../../routes/email_template_api.ts";
+import { insertProposal } from "../../db/proposals.ts";
+
+/** The date `days` from now (YYYY-MM-DD, UTC): a visit day a proposal may name. */
+function inDays(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
 
 /** What every sample may draw on: one of each role signed in, and one of each stored thing. */
 interface Fixture {
@@ -86,6 +92,13 @@ interface Fixture {
   ownReviewId: string;
   /** An outbox email the sender gave up on (POST …/email-outbox/{id}/retry). */
   failedEmailId: string;
+  /** The survey of `purchasedLeadId`: the signed-in surveyor's firm has a thread on it. */
+  purchasedSurveyId: string;
+  /** Another lead the signed-in surveyor bought, with their pending proposal on it. */
+  proposedLeadId: string;
+  /** That lead's survey (the client's) and the pending proposal (accept, decline). */
+  proposedSurveyId: string;
+  proposalId: string;
 }
 
 /** A valid request to one endpoint, and what about it may be absent or null. */
@@ -780,6 +793,56 @@ const SAMPLES: Record<string, Sample> = {
       }],
     }),
   },
+  // Proposals (issue 22): the signed-in surveyor's purchases and the client's survey.
+  "POST /api/purchased-leads/:leadId/proposal": {
+    role: "surveyor",
+    params: (f) => ({ leadId: f.purchasedLeadId }),
+    body: () => ({
+      priceCents: 1_285_00,
+      earliestVisitDate: inDays(7),
+      turnaroundDays: 10,
+      message: "Boundary survey with corners set.\nWe need the gate code.",
+    }),
+  },
+  "PATCH /api/purchased-leads/:leadId/proposal": {
+    role: "surveyor",
+    params: (f) => ({ leadId: f.proposedLeadId }),
+    body: () => ({
+      priceCents: 1_300_00,
+      earliestVisitDate: inDays(8),
+      turnaroundDays: 12,
+      message: "New price\nincludes the flood certificate.",
+    }),
+    optional: ["priceCents", "earliestVisitDate", "turnaroundDays", "message"],
+  },
+  "DELETE /api/purchased-leads/:leadId/proposal": {
+    role: "surveyor",
+    params: (f) => ({ leadId: f.proposedLeadId }),
+  },
+  "GET /api/surveys/:id/proposals": { role: "client", params: (f) => ({ id: f.proposedSurveyId }) },
+  "POST /api/surveys/:id/proposals/:proposalId/accept": {
+    role: "client",
+    params: (f) => ({ id: f.proposedSurveyId, proposalId: f.proposalId }),
+  },
+  "POST /api/surveys/:id/proposals/:proposalId/decline": {
+    role: "client",
+    params: (f) => ({ id: f.proposedSurveyId, proposalId: f.proposalId }),
+    body: () => ({ reason: "Too high\nfor a small lot" }),
+    optional: ["reason"],
+  },
+  // Messages on the job: the signed-in surveyor's thread on the survey of their purchase.
+  "GET /api/surveys/:id/messages": {
+    role: "surveyor",
+    params: (f) => ({ id: f.purchasedSurveyId }),
+    query: (f) => ({ surveyorId: f.ownSurveyorId, after: "1" }),
+    optional: ["surveyorId", "after"],
+  },
+  "POST /api/surveys/:id/messages": {
+    role: "surveyor",
+    params: (f) => ({ id: f.purchasedSurveyId }),
+    body: (f) => ({ surveyorId: f.ownSurveyorId, body: "Is the gate open\non Tuesday?" }),
+    optional: ["surveyorId"],
+  },
 };
 
 /**
@@ -990,6 +1053,24 @@ async function fixture(t: TestApp): Promise<Fixture> {
   const [ownReview] = await t.sql<{ id: string }[]>`
     insert into surveyor_reviews (survey_id, surveyor_id, client_id, rating)
     values (${reviewed.id}, ${own.id}, ${client.user.id}, 5) returning id`;
+  // A second lead the signed-in surveyor bought, with their pending proposal to the client
+  // (PATCH and DELETE …/proposal; accept and decline). `purchasedLeadId` has none (POST).
+  const proposed = await addLead(t, client.cookie, { overrides: dallas });
+  const bought = await buyLead(t.sql, {
+    leadId: proposed.lead.id,
+    surveyorId: own.id,
+    actorId: null,
+    publicUrl: "http://localhost",
+  });
+  const proposal = await insertProposal(t.sql, {
+    surveyId: proposed.survey.id,
+    purchaseId: bought.purchase.id,
+    surveyorId: own.id,
+    priceCents: 1_450_00,
+    earliestVisitDate: inDays(7),
+    turnaroundDays: 10,
+    message: "Boundary survey with corners set.",
+  });
   const failedEmailId = await insertOutboxEmail(t.sql, {
     to: "bounced@example.test",
     subject: "Reset your Meridian password",
@@ -1041,6 +1122,10 @@ async function fixture(t: TestApp): Promise<Fixture> {
     deliveredSurveyId: delivered.id,
     ownReviewId: ownReview.id,
     failedEmailId,
+    purchasedSurveyId: purchased.survey.id,
+    proposedLeadId: proposed.lead.id,
+    proposedSurveyId: proposed.survey.id,
+    proposalId: proposal.id,
   };
 }
 
