@@ -349,6 +349,54 @@ function toClient(row: ClientRow): ClientProposal {
 }
 
 /**
+ * A column of the survey row aliased `s`: its proposals as the client sees them, a JSON array
+ * oldest first (null with none), read through survey_proposals_survey_idx. The client
+ * dashboard folds it into its one statement (db/surveys.ts `listClientSurveysWithEvents`);
+ * `proposalsFromJson` reads it back.
+ */
+export function clientProposalsJsonColumn(db: Db) {
+  return db`(select json_agg(pr order by pr.sent_at, pr.id) from (
+      select p.id, p.status, p.price_cents,
+        p.earliest_visit_date::text as earliest_visit_date, p.turnaround_days, p.message,
+        p.created_at as sent_at, p.decline_reason, v.id as surveyor_id, v.company_name,
+        v.rating as places_rating, v.review_count as places_count,
+        v.meridian_rating_sum as meridian_sum, v.meridian_review_count as meridian_count,
+        (v.verified_at is not null and s.state = any(v.license_states)) as licence_verified,
+        case when s.lat is not null and v.lat is not null
+          then geo_distance_m(geo_point(s.lat, s.lng), geo_point(v.lat, v.lng)) / 1609.344
+        end as distance_miles
+      from survey_proposals p
+      join surveyors v on v.id = p.surveyor_id
+      where p.survey_id = s.id
+    ) pr)`;
+}
+
+/** `clientProposalsJsonColumn`'s value (snake_case keys, times as JSON text) as proposals. */
+export function proposalsFromJson(rows: Record<string, unknown>[] | null): ClientProposal[] {
+  return (rows ?? []).map((r) =>
+    toClient({
+      id: r.id as string,
+      surveyId: "",
+      status: r.status as ProposalStatus,
+      priceCents: Number(r.price_cents),
+      earliestVisitDate: r.earliest_visit_date as string,
+      turnaroundDays: Number(r.turnaround_days),
+      message: r.message as string,
+      sentAt: new Date(r.sent_at as string),
+      declineReason: (r.decline_reason as string | null) ?? null,
+      surveyorId: r.surveyor_id as string,
+      companyName: r.company_name as string,
+      placesRating: r.places_rating === null ? null : Number(r.places_rating),
+      placesCount: r.places_count === null ? null : Number(r.places_count),
+      meridianSum: Number(r.meridian_sum),
+      meridianCount: Number(r.meridian_count),
+      licenceVerified: Boolean(r.licence_verified),
+      distanceMiles: r.distance_miles === null ? null : Number(r.distance_miles),
+    })
+  );
+}
+
+/**
  * The proposals of the surveys `surveyIds` as their client sees them (oldest first per survey),
  * with each firm's rating, licence check and distance to the property: one query for a whole
  * page of surveys (through survey_proposals_survey_idx).

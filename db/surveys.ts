@@ -11,6 +11,8 @@ import type { Quote } from "../lib/pricing.ts";
 import { SURVEY_TYPE_INFO, type SurveyType } from "../lib/survey_types.ts";
 import { STATUS_INFO, STATUS_NOTIFICATION_TITLES } from "../lib/survey_status.ts";
 import { insertNotification, type NewNotification } from "./notifications.ts";
+import { clientProposalsJsonColumn, proposalsFromJson } from "./proposals.ts";
+import type { ClientProposal } from "../lib/proposal_constants.ts";
 import {
   SUPPORT_ACTOR_NAME,
   type Survey,
@@ -459,8 +461,8 @@ export async function listSurveyEventsForSurveys(
 }
 
 /**
- * One page of a client's surveys, newest first, with how many they have and each survey's
- * timeline as `viewer` may see it: the client dashboard's data in one statement, the same
+ * One page of a client's surveys, newest first, with how many they have, each survey's
+ * timeline as `viewer` may see it and its proposals: the client dashboard's data in one statement, the same
  * values `listSurveys` + `listSurveyEventsForSurveys` return in three (the page, the count and
  * the timelines, two round trips apart). The count is the statement's driving row, so a page
  * past the end still reports the total. Timelines come back as JSON arrays aggregated per
@@ -475,10 +477,20 @@ export async function listClientSurveysWithEvents(
     page: number;
     pageSize: number;
   },
-): Promise<{ surveys: Survey[]; total: number; events: Map<string, SurveyEvent[]> }> {
+): Promise<{
+  surveys: Survey[];
+  total: number;
+  events: Map<string, SurveyEvent[]>;
+  proposals: Map<string, ClientProposal[]>;
+}> {
   const offset = (page - 1) * pageSize;
   const rows = await db<
-    (SurveyRow & { total: number; timeline: TimelineJson[] | null; pageId: string | null })[]
+    (SurveyRow & {
+      total: number;
+      timeline: TimelineJson[] | null;
+      proposals: Record<string, unknown>[] | null;
+      pageId: string | null;
+    })[]
   >`
     with page as (
       select s.id, s.created_at from surveys s
@@ -496,6 +508,7 @@ export async function listClientSurveysWithEvents(
           from survey_events e left join users a on a.id = e.actor_id
           where e.survey_id = s.id
         ) ev) as timeline,
+        ${clientProposalsJsonColumn(db)} as proposals,
         p.created_at as page_created_at
       from page p
       join surveys s on s.id = p.id
@@ -504,14 +517,16 @@ export async function listClientSurveysWithEvents(
     order by r.page_created_at desc, r.page_id desc`;
   const surveys: Survey[] = [];
   const events = new Map<string, SurveyEvent[]>();
+  const proposals = new Map<string, ClientProposal[]>();
   for (const row of rows) {
     if (row.pageId === null) continue;
-    const { total: _total, timeline, pageId: _pageId, ...survey } = row;
+    const { total: _total, timeline, proposals: offers, pageId: _pageId, ...survey } = row;
     delete (survey as { pageCreatedAt?: unknown }).pageCreatedAt;
     surveys.push(toSurvey(survey));
     events.set(survey.id, (timeline ?? []).map(fromTimelineJson));
+    proposals.set(survey.id, proposalsFromJson(offers));
   }
-  return { surveys, total: rows[0]?.total ?? 0, events };
+  return { surveys, total: rows[0]?.total ?? 0, events, proposals };
 }
 
 // A timeline row as json_agg spells it: snake_case keys, the time as JSON text.

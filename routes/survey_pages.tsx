@@ -51,7 +51,7 @@ import { getOpenAssignment, listSurveyBuyers } from "../db/assignments.ts";
 import { getSurveyDispatch } from "../lib/dispatch.ts";
 import { DeliveryCards, WorkingFirmContact } from "../components/SurveyDelivery.tsx";
 import { loadDelivery } from "../lib/fieldwork.ts";
-import { listProposalsForSurveys, listSurveyProposals } from "../db/proposals.ts";
+import { listSurveyProposals } from "../db/proposals.ts";
 import {
   DashboardProposals,
   firstProposalAt,
@@ -168,16 +168,13 @@ export const surveyPages = new Hono<AppEnv>()
     async (c) => {
       const user = c.var.user!;
       const page = c.req.valid("query").page ?? 1;
-      // The page, the count and the timelines in one statement; the user and the bell's
+      // The page, the count, the timelines and the proposals in one statement; the user and the bell's
       // unread count came in one more (routes/_auth.ts).
-      const { surveys, total, events } = await listClientSurveysWithEvents(c.var.db, {
+      const { surveys, total, events, proposals } = await listClientSurveysWithEvents(c.var.db, {
         clientId: user.id,
         viewer: user,
         page,
         pageSize: CLIENT_PAGE_SIZE,
-      });
-      const proposals = await listProposalsForSurveys(c.var.db, {
-        surveyIds: surveys.map((s) => s.id),
       });
       const newRequest = (
         <a className="btn btn--primary" href="/create-survey">Request another survey</a>

@@ -1,7 +1,7 @@
 /**
  * The reads that make a signed-in page cheap (issue 9) return exactly what the separate reads
  * they replace return, so the pages render the same HTML: `listClientSurveysWithEvents` equals
- * `listSurveys` + `listSurveyEventsForSurveys`, and `getUserWithUnreadCount` equals
+ * `listSurveys` + `listSurveyEventsForSurveys` + `listProposalsForSurveys`, and `getUserWithUnreadCount` equals
  * `getUserById` + `countUnreadNotifications`.
  */
 import { assertEquals } from "../_assert.ts";
@@ -17,6 +17,7 @@ import {
 import { getUserById, getUserWithUnreadCount, toSessionUser } from "../../db/users.ts";
 import { countUnreadNotifications, insertNotification } from "../../db/notifications.ts";
 import type { Sql } from "../../db/client.ts";
+import { listProposalsForSurveys } from "../../db/proposals.ts";
 import type { SessionUser } from "../../lib/roles.ts";
 
 async function separateReads(
@@ -30,7 +31,10 @@ async function separateReads(
   });
   // The dashboard renders `events.get(id) ?? []`: a survey without events reads as [].
   for (const s of surveys) if (!events.has(s.id)) events.set(s.id, []);
-  return { surveys, total, events };
+  // And its proposals the same way (tests/routes/proposal_pages_test.ts renders some).
+  const proposals = await listProposalsForSurveys(sql, { surveyIds: surveys.map((s) => s.id) });
+  for (const s of surveys) if (!proposals.has(s.id)) proposals.set(s.id, []);
+  return { surveys, total, events, proposals };
 }
 
 test("[db] listClientSurveysWithEvents reads what listSurveys and the timelines read, page by page", async () => {
@@ -122,7 +126,7 @@ test("[db] listClientSurveysWithEvents for a client without surveys: none, total
       page,
       pageSize: 10,
     });
-    assertEquals(merged, { surveys: [], total: 0, events: new Map() });
+    assertEquals(merged, { surveys: [], total: 0, events: new Map(), proposals: new Map() });
   }
   t.close();
 });
