@@ -515,26 +515,30 @@ test("[surveyor accounts] two admins inviting the same record at once make one a
 
 // ------------------------------------------------------------------------------ pages
 
-test("[surveyor accounts] the dashboard and /profile show a surveyor their coverage form, or how to get a record", async () => {
+test("[surveyor accounts] /profile shows a surveyor their coverage form, or how to get a record; the dashboard links to it", async () => {
   const t = await createTestApp();
   const { user, cookie } = await createSignedInUser(t, { role: "surveyor" });
   for (const path of ["/surveyor-dashboard", "/profile"]) {
     const { res, html } = await loadPage(t, path, cookie);
     assertEquals(res.status, 200, path);
-    assertStringIncludes(html, "Your coverage", path);
     assertStringIncludes(html, "Your surveyor profile is not set up yet.", path);
-    assertStringIncludes(html, 'href="/support/contact"', path);
     assertEquals(findIslandProps(html, "SurveyorCoverageForm"), undefined, path);
   }
+  const { html: unset } = await loadPage(t, "/profile", cookie);
+  assertStringIncludes(unset, "Your coverage");
+  assertStringIncludes(unset, 'href="/support/contact"', "how to get a record");
   const own = await record(t, { userId: user.id });
-  for (const path of ["/surveyor-dashboard", "/profile"]) {
-    const { html } = await loadPage(t, path, cookie);
-    const props = findIslandProps(html, "SurveyorCoverageForm") as {
-      profile: Record<string, unknown>;
-    };
-    assertEquals(props.profile.id, own.id, path);
-    assert(!html.includes("August"), `${path} never shows the admin's notes`);
-  }
+  const { html: profile } = await loadPage(t, "/profile", cookie);
+  const props = findIslandProps(profile, "SurveyorCoverageForm") as {
+    profile: Record<string, unknown>;
+  };
+  assertEquals(props.profile.id, own.id);
+  assert(!profile.includes("August"), "/profile never shows the admin's notes");
+  // The dashboard keeps to what changed (issue 21): the form is a link away.
+  const { html: dashboard } = await loadPage(t, "/surveyor-dashboard", cookie);
+  assertEquals(findIslandProps(dashboard, "SurveyorCoverageForm"), undefined);
+  assertStringIncludes(dashboard, 'href="/profile#coverage-heading"');
+  assert(!dashboard.includes("August"), "the dashboard never shows the admin's notes");
   const client = await signInAs(t, "client");
   const { html } = await loadPage(t, "/profile", client);
   assert(!html.includes("Your coverage"), "other roles have no coverage card");
