@@ -30,7 +30,9 @@ e2e("the landing page renders every section", async ({ newPage, consoleErrors })
   assertEquals(await page.locator(".testimonial").count(), 3);
   assertEquals(await page.locator('[data-island="QuoteForm"]').count(), 2);
   assertEquals(await page.locator('[data-island="QuoteForm"] input').count() >= 2, true);
-  assertEquals(await page.locator("footer a").count(), 8);
+  // The spec's eight footer links, then "For Surveyors" (issue 22: firms join by themselves).
+  assertEquals(await page.locator("footer a").count(), 9);
+  assertEquals(await page.locator('footer a[href="/for-surveyors"]').innerText(), "For Surveyors");
   assertEquals(await page.locator('footer a[href="/auth"]').innerText(), "Surveyor Login");
   const scripts = await page.evaluate(() =>
     performance.getEntriesByType("resource").map((e) => e.name).filter((n) => n.endsWith(".js"))

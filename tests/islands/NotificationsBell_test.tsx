@@ -217,6 +217,8 @@ islandTest(
     assert(
       api.calls.some((c) => c.method === "PATCH" && c.path === "/api/notifications/mark-all-read"),
     );
+    // The count clears as the press is sent; the store is read once the call has answered.
+    await act(() => api.idle());
     const [{ unread }] = await t.sql<{ unread: number }[]>`
     select count(*)::int as unread from notifications where not is_read`;
     assertEquals(unread, 0);
