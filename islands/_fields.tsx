@@ -63,7 +63,9 @@ export interface CheckedFormProps {
 /**
  * A `<form>` the island checks itself (`noValidate`), busy while pending. After a failed
  * check it focuses the first field marked `aria-invalid`, once the errors have rendered, so
- * the field is announced with its new error.
+ * the field is announced with its new error. It is a POST form: a press that lands before the
+ * island runtime has loaded submits natively, and a GET form would put what was typed —
+ * passwords included — in the address bar, the history and the server's logs.
  */
 export function CheckedForm(
   { errors, isPending, className = "stack", onSubmit, children }: CheckedFormProps,
@@ -75,6 +77,7 @@ export function CheckedForm(
   return (
     <form
       ref={form}
+      method="post"
       className={className}
       onSubmit={onSubmit}
       noValidate
