@@ -74,17 +74,17 @@ const surveyType = z.enum(SURVEY_TYPES, { error: "Unknown survey type" });
 const Password = secret("Password", { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
 
 /** `POST /api/surveyor/join`: the invitation's token, the account and the record's coverage. */
-export const JoinSchema = z.strictObject({
-  token: z.string({ error: CLAIM_LINK_MESSAGES.unknown }).regex(CLAIM_TOKEN_SHAPE, {
-    error: CLAIM_LINK_MESSAGES.unknown,
-  }),
-  companyName: singleLine("Company name", { min: 1, max: 200 }),
-  principalName: singleLine("Full name", { min: 1, max: USER_TEXT_MAX }),
+
+/** A firm's licence, as the join form and the self sign-up (surveyor_self_join.tsx) take it. */
+export const LICENCE_FIELDS = {
   licenseNumber: singleLine("Licence number", { min: 1, max: 60 }),
   licenseStates: z.array(stateCode, { error: "Licensed states must be a list of states" })
     .min(1, { error: "Choose the states you are licensed in" })
     .max(STATE_CODES.length, { error: "Too many licensed states" }),
-  phone: fields.phone,
+};
+
+/** A firm's office and coverage, as the join form and the self sign-up take them. */
+export const OFFICE_FIELDS = {
   address: singleLine("Office address", {
     min: 1,
     max: 300,
@@ -99,6 +99,16 @@ export const JoinSchema = z.strictObject({
   surveyTypes: z.array(surveyType, { error: "Survey types must be a list" })
     .min(1, { error: "Choose the survey types you offer" })
     .max(SURVEY_TYPES.length),
+};
+export const JoinSchema = z.strictObject({
+  token: z.string({ error: CLAIM_LINK_MESSAGES.unknown }).regex(CLAIM_TOKEN_SHAPE, {
+    error: CLAIM_LINK_MESSAGES.unknown,
+  }),
+  companyName: singleLine("Company name", { min: 1, max: 200 }),
+  principalName: singleLine("Full name", { min: 1, max: USER_TEXT_MAX }),
+  ...LICENCE_FIELDS,
+  phone: fields.phone,
+  ...OFFICE_FIELDS,
   email: singleLine("Email", { max: 254, messages: { max: "Enter a valid email address" } })
     .pipe(z.email({ error: "Enter a valid email address" })).optional(),
   password: Password,

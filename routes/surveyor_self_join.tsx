@@ -7,7 +7,12 @@ import { onInvalid } from "./_errors.tsx";
 import { auditContext, requireRole, startSession } from "./_auth.ts";
 import { enforceActionLimits } from "./_limits.ts";
 import { RATE_LIMITS } from "./auth_api.ts";
-import { EMAIL_TAKEN_MESSAGE, SURVEYOR_NOT_FOUND } from "./surveyor_join.tsx";
+import {
+  EMAIL_TAKEN_MESSAGE,
+  LICENCE_FIELDS,
+  OFFICE_FIELDS,
+  SURVEYOR_NOT_FOUND,
+} from "./surveyor_join.tsx";
 import { renderPage } from "../components/render.tsx";
 import { PublicLayout } from "../components/PublicLayout.tsx";
 import { Breadcrumbs } from "../components/Breadcrumbs.tsx";
@@ -42,8 +47,6 @@ import { firmExists } from "../db/surveyor_licences.ts";
 import { AccountAlreadyLinkedError } from "../db/surveyor_accounts.ts";
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../lib/passwords.ts";
 import { secret, singleLine } from "../lib/text.ts";
-import { STATE_CODES } from "../lib/survey_options.ts";
-import { SURVEY_TYPES } from "../lib/survey_types.ts";
 import { SurveyorFieldsSchema } from "../lib/surveyor_schema.ts";
 import { type ForSurveyorsFacts, forSurveyorsFacts } from "../lib/surveyor_self_join.ts";
 import { formatLeadPrice } from "../lib/lead_pricing.ts";
@@ -80,8 +83,6 @@ export const CLAIM_REQUEST_NOT_FOUND = "Claim request not found";
 export const MATCH_QUERY_MIN = 2;
 
 const fields = SurveyorFieldsSchema.shape;
-const stateCode = z.enum(STATE_CODES, { error: "Unknown state" });
-const surveyType = z.enum(SURVEY_TYPES, { error: "Unknown survey type" });
 const Password = secret("Password", { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
 // users.full_name and company_name as the profile form edits them: at most 100 characters.
 const USER_TEXT_MAX = 100;
@@ -95,24 +96,8 @@ export const SignUpSchema = z.strictObject({
   password: Password,
   confirmPassword: Password.optional(),
   phone: fields.phone,
-  licenseNumber: singleLine("Licence number", { min: 1, max: 60 }),
-  licenseStates: z.array(stateCode, { error: "Licensed states must be a list of states" })
-    .min(1, { error: "Choose the states you are licensed in" })
-    .max(STATE_CODES.length, { error: "Too many licensed states" }),
-  address: singleLine("Office address", {
-    min: 1,
-    max: 300,
-    messages: { min: "Enter your office address" },
-  }),
-  city: fields.city,
-  state: fields.state,
-  zip: fields.zip,
-  lat: fields.lat,
-  lng: fields.lng,
-  serviceRadiusMiles: fields.serviceRadiusMiles.unwrap(),
-  surveyTypes: z.array(surveyType, { error: "Survey types must be a list" })
-    .min(1, { error: "Choose the survey types you offer" })
-    .max(SURVEY_TYPES.length),
+  ...LICENCE_FIELDS,
+  ...OFFICE_FIELDS,
 }).refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
   error: "Passwords don't match",
   path: ["confirmPassword"],
