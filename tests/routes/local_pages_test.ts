@@ -44,7 +44,9 @@ async function localSitemap(t: TestApp): Promise<string> {
   assertStringIncludes(index.headers.get("content-type") ?? "", "application/xml");
   const xml = await index.text();
   assertStringIncludes(xml, "<sitemapindex");
-  const files = [...xml.matchAll(/<loc>[^<]*(\/sitemaps\/local-\d+\.xml)<\/loc>/g)].map((m) => m[1]);
+  const files = [...xml.matchAll(/<loc>[^<]*(\/sitemaps\/local-\d+\.xml)<\/loc>/g)].map((m) =>
+    m[1]
+  );
   assert(files.length >= 1, xml);
   let all = "";
   for (const file of files) {
@@ -152,7 +154,10 @@ test("[local pages] JSON-LD parses: Service, BreadcrumbList, FAQPage; titles and
   const t = await createTestApp();
   try {
     await austinFirm(t);
-    const paths = [AUSTIN, ...PRICED_SURVEY_TYPES.map((type) => `/services/${SERVICE_SLUGS[type]}/tx/austin`)];
+    const paths = [
+      AUSTIN,
+      ...PRICED_SURVEY_TYPES.map((type) => `/services/${SERVICE_SLUGS[type]}/tx/austin`),
+    ];
     const titles = new Set<string>();
     const descriptions = new Set<string>();
     const canonicals = new Set<string>();
