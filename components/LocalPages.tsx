@@ -9,6 +9,7 @@ import { PublicLayout } from "./PublicLayout.tsx";
 import { Breadcrumbs } from "./Breadcrumbs.tsx";
 import { Faqs } from "./Faqs.tsx";
 import { UsMap } from "./UsMap.tsx";
+import { TableRegion } from "../islands/_table.tsx";
 import type { Faq } from "../lib/service_content.ts";
 import {
   type ExamplePrice,
@@ -134,7 +135,7 @@ export function TownPage({ data, user }: { data: TownPageData; user?: SessionUse
             {" "}
             {data.stateName}'s regional cost index. Your instant quote prices your own parcel.
           </p>
-          <div className="table-wrap">
+          <TableRegion label="Prices">
             <table className="table">
               <thead>
                 <tr>
@@ -159,7 +160,7 @@ export function TownPage({ data, user }: { data: TownPageData; user?: SessionUse
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
           <h3>
             How the {SURVEY_TYPE_INFO[main.example.type].name.toLowerCase()} price adds up
           </h3>
@@ -213,7 +214,7 @@ export function TownPage({ data, user }: { data: TownPageData; user?: SessionUse
           {data.recent.length === 0
             ? <p>No completed surveys within 30 miles yet.</p>
             : (
-              <div className="table-wrap">
+              <TableRegion label="Recent surveys">
                 <table className="table">
                   <thead>
                     <tr>
@@ -236,7 +237,7 @@ export function TownPage({ data, user }: { data: TownPageData; user?: SessionUse
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableRegion>
             )}
         </section>
 
@@ -298,7 +299,7 @@ export function StatePage({ data, user }: { data: StatePageData; user?: SessionU
       <div className="container service-body">
         <section className="service-section" aria-labelledby="ranges-title">
           <h2 id="ranges-title">Survey prices in {data.stateName}</h2>
-          <div className="table-wrap">
+          <TableRegion label="Survey prices">
             <table className="table">
               <thead>
                 <tr>
@@ -319,7 +320,7 @@ export function StatePage({ data, user }: { data: StatePageData; user?: SessionU
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
         </section>
         <section className="service-section" aria-labelledby="map-title">
           <h2 id="map-title">Coverage</h2>
