@@ -13,7 +13,8 @@
  *
  *   deno run -A bench/local_pages.ts
  *   DATABASE_URL=postgres://…/scratch deno run -A bench/local_pages.ts
- *   BENCH_BUILD_MAX=5000 limits step 2 to the first N pages.
+ *   BENCH_BUILD_MAX=5000 limits step 2 to the first N pages; --v8-flags=--expose-gc makes its
+ *   memory samples live memory (collected before each sample).
  */
 Deno.env.set("NODE_ENV", "production");
 
@@ -99,6 +100,8 @@ async function builder(): Promise<void> {
     if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
     await res.arrayBuffer();
     if (++done % every === 0 || done === toBuild.length) {
+      // With --v8-flags=--expose-gc the figures are live memory, not garbage not yet collected.
+      (globalThis as { gc?: () => void }).gc?.();
       const m = Deno.memoryUsage();
       samples.push({ pages: done, rss: m.rss, heap: m.heapUsed });
     }
@@ -122,10 +125,30 @@ console.log(
 );
 const townPath = paths.find((p) => /^\/land-surveyors\/[a-z]{2}\/[^/]+$/.test(p))!;
 const appPort = freePort();
-const server = Deno.serve(
+// With Postgres the app is a production server process of its own (like bench/run.ts's
+// landing page figure), on the database just seeded; with PGlite it serves from this process.
+const dbUrl = Deno.env.get("DATABASE_URL");
+const dataDir = await Deno.makeTempDir({ prefix: "meridian-bench-local-" });
+const appProcess = dbUrl
+  ? new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "main.ts"],
+    cwd: ROOT.pathname,
+    env: {
+      NODE_ENV: "production",
+      PORT: String(appPort),
+      DATABASE_URL: dbUrl,
+      DATA_DIR: dataDir,
+      LOG_REQUESTS: "0",
+    },
+    stdout: "null",
+    stderr: "inherit",
+  }).spawn()
+  : undefined;
+const server = appProcess ? undefined : Deno.serve(
   { port: appPort, hostname: "127.0.0.1", onListen: () => {} },
   (req) => t.app.fetch(req),
 );
+console.log(`  app: ${appProcess ? "main.ts, its own process" : "in this process"}`);
 const appUrl = `http://127.0.0.1:${appPort}${townPath}`;
 await waitFor(appUrl);
 const sample = await fetch(appUrl, { headers: { "accept-encoding": "gzip" } });
@@ -188,7 +211,12 @@ console.log(
 );
 bare.kill("SIGTERM");
 await bare.status;
-await server.shutdown();
+await server?.shutdown();
+if (appProcess) {
+  appProcess.kill("SIGTERM");
+  await appProcess.status;
+}
+await Deno.remove(dataDir, { recursive: true });
 await Deno.remove(file);
 await Deno.remove(headersFile);
 t.close();
