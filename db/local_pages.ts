@@ -38,15 +38,21 @@ interface SurveyRow {
   completedDate: string;
 }
 
+/** A completed survey of a state with where it was (to find those near a town; never shown). */
+export interface LocatedSurvey extends Omit<RecentSurvey, "miles"> {
+  lat: number;
+  lng: number;
+}
+
 /**
- * The most recent completed surveys of `state` within RECENT_SURVEY_MILES of `near`, newest
- * first, at most RECENT_SURVEYS: type, ZIP, lot size, price, days from request to delivery.
- * The address is read only to take its ZIP and never leaves this function.
+ * The RECENT_SCAN most recent completed surveys of `state`, newest first: type, ZIP, lot size,
+ * price, days from request to delivery, and the point (to measure distances; pages never show
+ * it). The address is read only to take its ZIP and never leaves this function.
  */
-export async function listRecentSurveysNear(
+export async function listRecentCompletedSurveys(
   db: Db,
-  { state, near }: { state: string; near: { lat: number; lng: number } },
-): Promise<RecentSurvey[]> {
+  { state }: { state: string },
+): Promise<LocatedSurvey[]> {
   const rows = await db<SurveyRow[]>`
     select survey_type, address, formatted_address, lat, lng, acreage, quoted_price_cents,
       created_at, completed_date::text as completed_date
@@ -55,26 +61,37 @@ export async function listRecentSurveysNear(
       and lat is not null
     order by completed_date desc, id
     limit ${RECENT_SCAN}`;
-  const found: RecentSurvey[] = [];
-  for (const r of rows) {
-    const miles = milesBetween({ lat: r.lat!, lng: r.lng! }, near);
-    if (miles > RECENT_SURVEY_MILES) continue;
+  return rows.map((r) => {
     const requested = Date.UTC(
       r.createdAt.getUTCFullYear(),
       r.createdAt.getUTCMonth(),
       r.createdAt.getUTCDate(),
     );
     const delivered = Date.parse(`${r.completedDate}T00:00:00Z`);
-    found.push({
+    return {
       surveyType: r.surveyType,
       zip: zipFromAddress(r.formattedAddress ?? r.address, state) ??
         zipFromAddress(r.address, state),
       acreage: r.acreage,
       priceCents: r.quotedPriceCents,
       daysToDelivery: Math.max(0, Math.round((delivered - requested) / 86_400_000)),
-      miles,
       completedDate: r.completedDate,
-    });
+      lat: r.lat!,
+      lng: r.lng!,
+    };
+  });
+}
+
+/** Of `surveys` (newest first), the RECENT_SURVEYS within RECENT_SURVEY_MILES of `near`. */
+export function recentSurveysNear(
+  surveys: readonly LocatedSurvey[],
+  near: { lat: number; lng: number },
+): RecentSurvey[] {
+  const found: RecentSurvey[] = [];
+  for (const { lat, lng, ...survey } of surveys) {
+    const miles = milesBetween({ lat, lng }, near);
+    if (miles > RECENT_SURVEY_MILES) continue;
+    found.push({ ...survey, miles });
     if (found.length >= RECENT_SURVEYS) break;
   }
   return found;

@@ -10,10 +10,12 @@ import { StatePage, townHeading, TownPage } from "../components/LocalPages.tsx";
 import {
   listLocalFirms,
   listLocalPageVersions,
-  listRecentSurveysNear,
+  listRecentCompletedSurveys,
   type LocalPageVersion,
+  type LocatedSurvey,
+  recentSurveysNear,
 } from "../db/local_pages.ts";
-import { getActivePricingConfig } from "../db/pricing.ts";
+import { type ActivePricingConfig, getActivePricingConfig } from "../db/pricing.ts";
 import { listOfflineTowns } from "../lib/geo/offline.ts";
 import {
   examplePrice,
@@ -69,9 +71,16 @@ function versionReader(deps: AppDeps): () => Promise<Versions> {
   };
 }
 
+/** Everything a state's pages are built from, under one key: nothing else is read per page. */
+interface StateData {
+  coverage: StateCoverage;
+  pricing: ActivePricingConfig;
+  surveys: LocatedSurvey[];
+}
+
 interface LocalState {
   versions: () => Promise<Versions>;
-  coverage: Map<StateCode, { key: string; coverage: Promise<StateCoverage> }>;
+  states: Map<StateCode, { key: string; data: Promise<StateData> }>;
   sitemap?: { key: string; urls: Promise<SitemapUrl[]> };
 }
 
@@ -79,7 +88,7 @@ const states = new WeakMap<AppDeps, LocalState>();
 
 function localState(deps: AppDeps): LocalState {
   let s = states.get(deps);
-  if (!s) states.set(deps, s = { versions: versionReader(deps), coverage: new Map() });
+  if (!s) states.set(deps, s = { versions: versionReader(deps), states: new Map() });
   return s;
 }
 
@@ -97,16 +106,27 @@ function allKey(versions: Versions): string {
   return [...versions.values()].map((v) => `${v.scope}:${part(v)}`).sort().join(",");
 }
 
-/** The state's served towns under `key`, computed once per key. */
-function coverageFor(deps: AppDeps, state: StateCode, key: string): Promise<StateCoverage> {
+/**
+ * The state's served towns, the pricing and the state's recent completed surveys under `key`,
+ * read once per key: the key's counters change with each of them (0045_local_pages.sql).
+ */
+function stateData(deps: AppDeps, state: StateCode, key: string): Promise<StateData> {
   const local = localState(deps);
-  const cached = local.coverage.get(state);
-  if (cached && cached.key === key) return cached.coverage;
-  const coverage = Promise.all([listOfflineTowns(), listLocalFirms(deps.sql, { state })])
-    .then(([towns, firms]) => stateCoverage(state, towns, firms));
-  coverage.catch(() => local.coverage.delete(state));
-  local.coverage.set(state, { key, coverage });
-  return coverage;
+  const cached = local.states.get(state);
+  if (cached && cached.key === key) return cached.data;
+  const data = Promise.all([
+    listOfflineTowns(),
+    listLocalFirms(deps.sql, { state }),
+    getActivePricingConfig(deps.sql),
+    listRecentCompletedSurveys(deps.sql, { state }),
+  ]).then(([towns, firms, pricing, surveys]) => ({
+    coverage: stateCoverage(state, towns, firms),
+    pricing,
+    surveys,
+  }));
+  data.catch(() => local.states.delete(state));
+  local.states.set(state, { key, data });
+  return data;
 }
 
 const StateParam = z.object({ state: z.string().max(10) });
@@ -134,13 +154,10 @@ async function townPage(
   const deps = c.var.deps;
   const local = localState(deps);
   const key = stateKey(await local.versions(), state);
-  const coverage = await coverageFor(deps, state, key);
+  const { coverage, pricing, surveys } = await stateData(deps, state, key);
   const town = coverage.bySlug.get(slug);
   if (!town) notFound();
-  const [pricing, recent] = await Promise.all([
-    getActivePricingConfig(deps.sql),
-    listRecentSurveysNear(deps.sql, { state, near: town.town }),
-  ]);
+  const recent = recentSurveysNear(surveys, town.town);
   const prices = Object.fromEntries(
     PRICED_SURVEY_TYPES.map((t) => [t, examplePrice(pricing.config, t, state)]),
   ) as Record<PricedSurveyType, ExamplePrice>;
@@ -217,7 +234,7 @@ async function sitemapUrls(deps: AppDeps, versions: Versions): Promise<SitemapUr
   const urls: SitemapUrl[] = [];
   const pricingChanged = versions.get("*")?.changedAt.getTime() ?? 0;
   for (const state of STATE_CODES) {
-    const coverage = await coverageFor(deps, state, stateKey(versions, state));
+    const { coverage } = await stateData(deps, state, stateKey(versions, state));
     if (coverage.towns.length === 0) continue;
     const changed = Math.max(pricingChanged, versions.get(state)?.changedAt.getTime() ?? 0);
     const lastmod = new Date(changed || Date.now()).toISOString().slice(0, 10);
@@ -266,9 +283,8 @@ export const localPages = new Hono<AppEnv>()
     const deps = c.var.deps;
     const local = localState(deps);
     const key = stateKey(await local.versions(), state);
-    const coverage = await coverageFor(deps, state, key);
+    const { coverage, pricing } = await stateData(deps, state, key);
     if (coverage.towns.length === 0) notFound();
-    const pricing = await getActivePricingConfig(deps.sql);
     const stateName = US_STATES[state];
     const ranges = Object.fromEntries(
       PRICED_SURVEY_TYPES.map((t) => [t, priceRange(pricing.config, t, state)]),
