@@ -314,7 +314,9 @@ export function StatePage({ data, user }: { data: StatePageData; user?: SessionU
                       <a href={SURVEY_TYPE_INFO[t].path}>{SURVEY_TYPE_INFO[t].name}</a>
                     </th>
                     <td>
-                      {formatCents(data.ranges[t].low)}–{formatCents(data.ranges[t].high)}
+                      {data.ranges[t].low === data.ranges[t].high
+                        ? formatCents(data.ranges[t].low)
+                        : `${formatCents(data.ranges[t].low)}–${formatCents(data.ranges[t].high)}`}
                     </td>
                   </tr>
                 ))}

@@ -265,14 +265,15 @@ export function examplePrice(
   return { example, details, quote, totalCents, leadCents };
 }
 
-/** Cheapest and dearest example price of `type` over the states in `states`. */
+/**
+ * A typical price range of `type` in `state`: the example lot, and one four times its size on
+ * rolling, moderately wooded ground (types priced by the acre), under `config`.
+ */
 export function priceRange(
   config: PricingConfig,
   type: PricedSurveyType,
   state: StateCode,
 ): { low: number; high: number } {
-  // Within one state the index is one number; the range spans the lot sizes people ask about:
-  // the example lot and one four times its size on rolling, lightly wooded ground.
   const small = examplePrice(config, type, state).totalCents;
   const example = EXAMPLE_LOTS[type];
   const bigger = {
