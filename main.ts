@@ -31,6 +31,7 @@ import { surveyorCrewPages } from "./routes/surveyor_crew_pages.tsx";
 import { surveyorJobPages } from "./routes/surveyor_job_pages.tsx";
 import { reviews } from "./routes/reviews.ts";
 import { firms } from "./routes/firms.tsx";
+import { localPages } from "./routes/local_pages.tsx";
 import { messages } from "./routes/messages.ts";
 import { technicianSurveyPages } from "./routes/technician_survey_pages.tsx";
 import { technicians } from "./routes/technicians.ts";
@@ -160,6 +161,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", surveyorJobPages);
   app.route("/", reviews);
   app.route("/", firms);
+  app.route("/", localPages);
   app.route("/", messages);
   app.route("/", technicianSurveyPages);
   app.route("/", technicians);

@@ -8,6 +8,8 @@ export interface QuoteFormProps {
   id: string;
   /** Submit button text. */
   buttonLabel?: string;
+  /** Text the address starts with, e.g. the town of a local page ("Austin, TX"). */
+  defaultAddress?: string;
   /** Where to go; tests pass their own. Not JSON: never set it from a page. */
   navigate?: (url: string) => void;
 }
@@ -29,11 +31,11 @@ export function createSurveyUrl(address: string): string {
  * Without JavaScript it is a plain GET form to the same place.
  */
 export default function QuoteForm(
-  { id, buttonLabel = "Get Free Quote", navigate = goTo }: QuoteFormProps,
+  { id, buttonLabel = "Get Free Quote", defaultAddress, navigate = goTo }: QuoteFormProps,
 ) {
   const inputId = `${id}-address`;
   const errorId = `${id}-address-error`;
-  const [text, setText] = useState("");
+  const [text, setText] = useState(defaultAddress ?? "");
   const [picked, setPicked] = useState<AddressSelection | null>(null);
   const [error, setError] = useState("");
   // Browser validation covers the no-JS form (and presses before the runtime has loaded;
@@ -72,6 +74,7 @@ export default function QuoteForm(
           name="address"
           label="Property address"
           placeholder="e.g. 123 Main St, Austin, TX"
+          defaultValue={defaultAddress}
           required
           pattern={isHydrated ? undefined : NOT_BLANK}
           title={isHydrated ? undefined : QUOTE_FORM_EMPTY_MESSAGE}

@@ -17,6 +17,29 @@ interface CachedPage {
 
 const caches = new WeakMap<AppDeps, Map<string, CachedPage>>();
 
+/**
+ * A page cached under a key naming the data it was built from (issue 24's local pages: the
+ * versions of what they show). `currentKey` reads the key now, after the request arrived;
+ * the page is served only while the two agree.
+ */
+interface KeyedPage extends CachedPage {
+  key: string;
+  currentKey: () => Promise<string>;
+  /** The route pattern, for metrics and spans (one per page would be thousands). */
+  route: string;
+}
+
+/** Most keyed pages kept per app (least recently served dropped first): ~40 KB each. */
+export const KEYED_PAGE_CACHE_MAX = 1_000;
+
+const keyedCaches = new WeakMap<AppDeps, Map<string, KeyedPage>>();
+
+function keyedCacheFor(deps: AppDeps): Map<string, KeyedPage> {
+  let cache = keyedCaches.get(deps);
+  if (!cache) keyedCaches.set(deps, cache = new Map());
+  return cache;
+}
+
 function cacheFor(deps: AppDeps): Map<string, CachedPage> {
   let cache = caches.get(deps);
   if (!cache) caches.set(deps, cache = new Map());
@@ -62,12 +85,55 @@ export function publicPage(
   const cache = cacheFor(c.var.deps);
   let page = cache.get(c.req.path);
   if (!page) {
-    const html = new TextEncoder().encode(renderPage(c, meta, body(null)));
-    const gzip = new Uint8Array(gzipSync(html, { level: 9 }));
-    let hash = 0;
-    for (let i = 0; i < html.length; i++) hash = (hash * 31 + html[i]) | 0;
-    page = { html, gzip, etag: `"p${(hash >>> 0).toString(36)}${html.length.toString(36)}"` };
+    page = encodePage(renderPage(c, meta, body(null)));
     cache.set(c.req.path, page);
+  }
+  return respond(page, c.req.raw, pageHeaders(page));
+}
+
+function encodePage(text: string, level = 9): CachedPage {
+  const html = new TextEncoder().encode(text);
+  const gzip = new Uint8Array(gzipSync(html, { level }));
+  let hash = 0;
+  for (let i = 0; i < html.length; i++) hash = (hash * 31 + html[i]) | 0;
+  return { html, gzip, etag: `"p${(hash >>> 0).toString(36)}${html.length.toString(36)}"` };
+}
+
+/**
+ * Serves a public page built from data that changes (issue 24's local pages). For
+ * signed-out visitors the page is rendered once per `key` and kept in memory (at most
+ * KEYED_PAGE_CACHE_MAX pages per app, least recently served dropped); `servePageCache`
+ * answers later hits after `currentKey()` — read after the request arrived — still equals
+ * `key`, else the request reaches the route, which builds the page again. The caller reads
+ * `key` before it reads the data, so a change during the build only costs a rebuild.
+ * Signed-in users get a fresh render.
+ */
+export function keyedPublicPage(
+  c: AppContext,
+  meta: PageMeta,
+  { key, currentKey }: { key: string; currentKey: () => Promise<string> },
+  body: (user: AppContext["var"]["user"]) => ReactElement,
+): Response {
+  const user = c.var.user;
+  if (user) {
+    c.header("Cache-Control", "private, no-store");
+    return c.html(renderPage(c, meta, body(user)));
+  }
+  const cache = keyedCacheFor(c.var.deps);
+  const path = c.req.path;
+  let page = cache.get(path);
+  if (!page || page.key !== key) {
+    page = {
+      // Level 6: these pages are built by the thousand (a crawl), where 9 costs twice the time
+      // for a few per cent of bytes.
+      ...encodePage(renderPage(c, meta, body(null)), 6),
+      key,
+      currentKey,
+      route: c.req.routePath,
+    };
+    cache.delete(path);
+    cache.set(path, page);
+    if (cache.size > KEYED_PAGE_CACHE_MAX) cache.delete(cache.keys().next().value!);
   }
   return respond(page, c.req.raw, pageHeaders(page));
 }
@@ -83,6 +149,7 @@ export function servePageCache<E>(
   dispatch: (req: Request, env?: E) => Response | Promise<Response>,
 ) {
   const cache = cacheFor(deps);
+  const keyed = keyedCacheFor(deps);
   const securityFor = securityHeaderList(deps);
   const log = deps.config.LOG_REQUESTS;
   const metrics = requestMetrics(deps);
@@ -110,12 +177,31 @@ export function servePageCache<E>(
     const queryStart = url.indexOf("?", pathStart);
     const path = url.slice(pathStart, queryStart === -1 ? undefined : queryStart);
     const page = cache.get(path);
-    if (!page) return dispatch(req, env);
+    if (page) return answer(req, path, path, page, performance.now());
+    const keyedPage = keyed.get(path);
+    if (!keyedPage) return dispatch(req, env);
     const start = performance.now();
+    return keyedPage.currentKey().then((key) => {
+      if (key !== keyedPage.key) return dispatch(req, env);
+      // Least recently served first out: a hit moves the page to the end.
+      if (keyed.get(path) === keyedPage) {
+        keyed.delete(path);
+        keyed.set(path, keyedPage);
+      }
+      return answer(req, path, keyedPage.route, keyedPage, start);
+    }, () => dispatch(req, env));
+  };
+
+  function answer(
+    req: Request,
+    path: string,
+    route: string,
+    page: CachedPage,
+    start: number,
+  ): Response {
     const requestId = requestIdFor(req);
-    // The page path is its route: only pages registered as exact paths are cached.
     tagRequestSpan(requestId);
-    nameRequestSpan(req.method, path);
+    nameRequestSpan(req.method, route);
     const gzip = /\bgzip\b/.test(req.headers.get("accept-encoding") ?? "");
     const headers = listFor(page, gzip, securityFor(req)).slice();
     headers.push(["X-Request-Id", requestId]);
@@ -129,10 +215,10 @@ export function servePageCache<E>(
     if (log) logRequest(req.method, path, res.status, start, requestId);
     metrics.observe({
       method: req.method,
-      route: path,
+      route,
       status: res.status,
       seconds: (performance.now() - start) / 1000,
     });
     return res;
-  };
+  }
 }

@@ -34,11 +34,13 @@ export const seo = new Hono<AppEnv>()
       "User-agent: *",
       ...PUBLIC_PAGES.map((p) => `Allow: ${p === "/" ? "/$" : p}`),
       "Allow: /firms/",
+      "Allow: /land-surveyors/",
       "Disallow: /api/",
       "Disallow: /auth",
       "Disallow: /dashboard",
       "Disallow: /admin",
       `Sitemap: ${new URL("/sitemap.xml", base).href}`,
+      `Sitemap: ${new URL("/sitemap-local.xml", base).href}`,
       "",
     ];
     c.header("Cache-Control", "public, max-age=3600");

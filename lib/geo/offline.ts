@@ -727,3 +727,31 @@ export function createOfflineGeoProvider(): GeoProvider {
     geocode: (query) => geocodeOffline(query).catch(() => undefined),
   };
 }
+
+/** A town of the offline data: its name, state, centroid and ZIP codes. */
+export interface OfflineTown extends LatLng {
+  name: string;
+  state: string;
+  zips: string[];
+}
+
+let towns: Promise<OfflineTown[]> | undefined;
+
+/**
+ * Every town of the offline data (the local pages' places, issue 24), one per name and state,
+ * sorted by state, then name. Built once per process from the same index as suggestions.
+ */
+export function listOfflineTowns(): Promise<OfflineTown[]> {
+  towns ??= loadIndex().then((index) =>
+    index.cities
+      .map((c) => ({
+        name: c.name,
+        state: c.state,
+        lat: c.lat,
+        lng: c.lng,
+        zips: c.zips.map((z) => z.zip),
+      }))
+      .sort((a, b) => cmp(a.state, b.state) || cmp(a.name, b.name))
+  );
+  return towns;
+}

@@ -16,6 +16,7 @@ import { createUser, sessionFor, TEST_PASSWORD } from "../_auth.ts";
 import { surveyRequest } from "../_fixtures.ts";
 import { addMarketSurveyor } from "../_lead_fixtures.ts";
 import { readMigrations } from "../../db/migrate.ts";
+import { insertSurveyor } from "../../db/surveyors.ts";
 import {
   type Cluster,
   freePort,
@@ -178,6 +179,41 @@ multiTest(
           await revalidated.body?.cancel();
         }
       }
+    }),
+);
+
+multiTest(
+  "both instances drop a cached local page the moment the firm covering its town leaves",
+  true,
+  () =>
+    withCluster(async ({ t, cluster }) => {
+      const [a, b] = cluster.instances;
+      const path = "/land-surveyors/tx/austin";
+      const firm = await insertSurveyor(t.sql, {
+        companyName: "Barton Creek Surveying",
+        status: "active",
+        licenseStates: ["TX"],
+        lat: 30.27,
+        lng: -97.74,
+        serviceRadiusMiles: 30,
+      });
+      const statuses = async () => {
+        const out: number[] = [];
+        for (const i of [a, b, a, b]) {
+          const res = await fetch(`${i.origin}${path}`);
+          await res.body?.cancel();
+          out.push(res.status);
+        }
+        return out;
+      };
+      // Built on each instance, then served from each one's cache.
+      assertEquals(await statuses(), [200, 200, 200, 200]);
+      await t.sql`update surveyors set status = 'paused' where id = ${firm.id}`;
+      assertEquals(await statuses(), [404, 404, 404, 404]);
+      await t.sql`update surveyors set status = 'active' where id = ${firm.id}`;
+      const [fromA, fromB] = [await fetch(`${a.origin}${path}`), await fetch(`${b.origin}${path}`)];
+      assertEquals([fromA.status, fromB.status], [200, 200]);
+      assertEquals(await fromA.text(), await fromB.text());
     }),
 );
 

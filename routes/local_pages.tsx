@@ -1,0 +1,372 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { zValidator } from "@hono/zod-validator";
+import { z } from "zod";
+import type { AppDeps, AppEnv } from "./_env.ts";
+import type { AppContext } from "./_env.ts";
+import { onInvalid } from "./_errors.tsx";
+import { keyedPublicPage } from "./_pages.ts";
+import { StatePage, townHeading, TownPage } from "../components/LocalPages.tsx";
+import {
+  listLocalFirms,
+  listLocalPageVersions,
+  listRecentCompletedSurveys,
+  type LocalPageVersion,
+  type LocatedSurvey,
+  recentSurveysNear,
+} from "../db/local_pages.ts";
+import { type ActivePricingConfig, getActivePricingConfig } from "../db/pricing.ts";
+import { listOfflineTowns } from "../lib/geo/offline.ts";
+import {
+  examplePrice,
+  median,
+  nearbyTowns,
+  priceRange,
+  SITEMAP_MAX_URLS,
+  type StateCoverage,
+  stateCoverage,
+  stateFromSlug,
+  statePath,
+  townFaqs,
+  townJsonLd,
+  townPath,
+  typeFromServiceSlug,
+} from "../lib/local_pages.ts";
+import { PRICED_SURVEY_TYPES, type PricedSurveyType } from "../lib/pricing.ts";
+import type { ExamplePrice } from "../lib/local_pages.ts";
+import { STATE_CODES, type StateCode, US_STATES } from "../lib/survey_options.ts";
+import { SURVEY_TYPE_INFO } from "../lib/survey_types.ts";
+import { jsonLdText } from "../lib/firm_json_ld.ts";
+import { formatCents } from "../lib/quote_text.ts";
+
+/** The message of a local page that does not exist (no firm covers the town, unknown place). */
+export const LOCAL_PAGE_NOT_FOUND = "No Meridian surveyor covers this place yet";
+
+type Versions = Map<string, LocalPageVersion>;
+
+/**
+ * The change counters, read after the call: concurrent callers share one read, and a caller
+ * arriving while a read is in flight waits for the next one (which starts after it arrived),
+ * so no answer predates the request. One query serves every request of a burst.
+ */
+function versionReader(deps: AppDeps): () => Promise<Versions> {
+  let current: Promise<Versions> | undefined;
+  let queued: Promise<Versions> | undefined;
+  const start = (): Promise<Versions> => {
+    const read: Promise<Versions> = listLocalPageVersions(deps.sql)
+      .then((rows) => new Map(rows.map((r) => [r.scope, r])))
+      .finally(() => {
+        if (current === read) current = undefined;
+      });
+    current = read;
+    return read;
+  };
+  return () => {
+    if (!current) return start();
+    queued ??= current.then(() => {}, () => {}).then(() => {
+      queued = undefined;
+      return start();
+    });
+    return queued;
+  };
+}
+
+/** Everything a state's pages are built from, under one key: nothing else is read per page. */
+interface StateData {
+  coverage: StateCoverage;
+  pricing: ActivePricingConfig;
+  surveys: LocatedSurvey[];
+}
+
+interface LocalState {
+  versions: () => Promise<Versions>;
+  states: Map<StateCode, { key: string; data: Promise<StateData> }>;
+  sitemap?: { key: string; urls: Promise<SitemapUrl[]> };
+}
+
+const states = new WeakMap<AppDeps, LocalState>();
+
+function localState(deps: AppDeps): LocalState {
+  let s = states.get(deps);
+  if (!s) states.set(deps, s = { versions: versionReader(deps), states: new Map() });
+  return s;
+}
+
+function part(v: LocalPageVersion | undefined): string {
+  return v ? `${v.version}@${v.changedAt.getTime()}` : "0";
+}
+
+/** The cache key of `state`'s pages: pricing's counter and the state's. */
+function stateKey(versions: Versions, state: StateCode): string {
+  return `${part(versions.get("*"))}|${part(versions.get(state))}`;
+}
+
+/** The key of everything (the sitemap). */
+function allKey(versions: Versions): string {
+  return [...versions.values()].map((v) => `${v.scope}:${part(v)}`).sort().join(",");
+}
+
+/**
+ * The state's served towns, the pricing and the state's recent completed surveys under `key`,
+ * read once per key: the key's counters change with each of them (0045_local_pages.sql).
+ */
+function stateData(deps: AppDeps, state: StateCode, key: string): Promise<StateData> {
+  const local = localState(deps);
+  const cached = local.states.get(state);
+  if (cached && cached.key === key) return cached.data;
+  const data = Promise.all([
+    listOfflineTowns(),
+    listLocalFirms(deps.sql, { state }),
+    getActivePricingConfig(deps.sql),
+    listRecentCompletedSurveys(deps.sql, { state }),
+  ]).then(([towns, firms, pricing, surveys]) => ({
+    coverage: stateCoverage(state, towns, firms),
+    pricing,
+    surveys,
+  }));
+  data.catch(() => local.states.delete(state));
+  local.states.set(state, { key, data });
+  return data;
+}
+
+const StateParam = z.object({ state: z.string().max(10) });
+const TownParam = z.object({ state: z.string().max(10), town: z.string().max(200) });
+const TypeTownParam = TownParam.extend({ type: z.string().max(100) });
+
+function notFound(): never {
+  throw new HTTPException(404, { message: LOCAL_PAGE_NOT_FOUND });
+}
+
+function absolute(c: AppContext, path: string): string {
+  return new URL(path, c.var.deps.config.PUBLIC_URL).href;
+}
+
+async function townPage(
+  c: AppContext,
+  { state: stateSlug, town: slug, type }: {
+    state: string;
+    town: string;
+    type: PricedSurveyType | null;
+  },
+): Promise<Response> {
+  const state = stateFromSlug(stateSlug);
+  if (!state) notFound();
+  const deps = c.var.deps;
+  const local = localState(deps);
+  const key = stateKey(await local.versions(), state);
+  const { coverage, pricing, surveys } = await stateData(deps, state, key);
+  const town = coverage.bySlug.get(slug);
+  if (!town) notFound();
+  const recent = recentSurveysNear(surveys, town.town);
+  const prices = Object.fromEntries(
+    PRICED_SURVEY_TYPES.map((t) => [t, examplePrice(pricing.config, t, state)]),
+  ) as Record<PricedSurveyType, ExamplePrice>;
+  const stateName = US_STATES[state];
+  const place = `${town.town.name}, ${state}`;
+  const main = prices[type ?? "boundary"];
+  const firmCount = town.firms.length;
+  const path = townPath(state, town.slug, type ?? undefined);
+  const faqs = townFaqs({ townName: town.town.name, state, prices, firmCount, type });
+  const firmsText = `${firmCount} verified, licensed ${
+    firmCount === 1 ? "firm covers" : "firms cover"
+  } ${town.town.name}`;
+  const title = type
+    ? `${SURVEY_TYPE_INFO[type].name} in ${place}: ${formatCents(main.totalCents)} Typical Cost`
+    : `Land Surveyors in ${place}: Prices and Verified Firms`;
+  const description = type
+    ? `${SURVEY_TYPE_INFO[type].name} in ${place}: ${
+      formatCents(main.totalCents)
+    } for a ${main.example.lot}. ${firmsText}. Instant quote, recent local jobs, FAQs.`
+    : `Land survey prices in ${place}: boundary survey ${
+      formatCents(prices.boundary.totalCents)
+    } for a ${prices.boundary.example.lot}. ${firmsText}. Instant quotes and recent jobs.`;
+  const crumbs = [
+    { name: "Home", url: absolute(c, "/") },
+    { name: `Land surveyors in ${stateName}`, url: absolute(c, statePath(state)) },
+    { name: place, url: absolute(c, townPath(state, town.slug)) },
+    ...(type ? [{ name: SURVEY_TYPE_INFO[type].name, url: absolute(c, path) }] : []),
+  ];
+  const jsonLd = townJsonLd({
+    url: absolute(c, path),
+    crumbs,
+    name: townHeading({ town, state, type }),
+    description,
+    townName: town.town.name,
+    stateName,
+    price: main,
+    faqs,
+  });
+  const data = {
+    stateName,
+    state,
+    town,
+    type,
+    prices,
+    recent,
+    nearby: nearbyTowns(coverage, town).map((n) => n.town),
+    faqs,
+    medianDays: recent.length ? median(recent.map((r) => r.daysToDelivery)) : null,
+    pricingVersion: pricing.version,
+  };
+  return keyedPublicPage(
+    c,
+    { title, description, path },
+    { key, currentKey: () => local.versions().then((v) => stateKey(v, state)) },
+    (user) => (
+      <>
+        <TownPage data={data} user={user} />
+        <script
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{ __html: jsonLdText(jsonLd) }}
+        />
+      </>
+    ),
+  );
+}
+
+interface SitemapUrl {
+  path: string;
+  lastmod: string;
+}
+
+/** Every local page's path and lastmod, states in order, towns by slug. */
+async function sitemapUrls(deps: AppDeps, versions: Versions): Promise<SitemapUrl[]> {
+  const urls: SitemapUrl[] = [];
+  const pricingChanged = versions.get("*")?.changedAt.getTime() ?? 0;
+  for (const state of STATE_CODES) {
+    const { coverage } = await stateData(deps, state, stateKey(versions, state));
+    if (coverage.towns.length === 0) continue;
+    const changed = Math.max(pricingChanged, versions.get(state)?.changedAt.getTime() ?? 0);
+    const lastmod = new Date(changed || Date.now()).toISOString().slice(0, 10);
+    urls.push({ path: statePath(state), lastmod });
+    for (const t of [...coverage.towns].sort((a, b) => (a.slug < b.slug ? -1 : 1))) {
+      urls.push({ path: townPath(state, t.slug), lastmod });
+      for (const type of PRICED_SURVEY_TYPES) {
+        urls.push({ path: townPath(state, t.slug, type), lastmod });
+      }
+    }
+  }
+  return urls;
+}
+
+/** The local pages' URLs under the current versions, built once per change. */
+async function currentSitemap(deps: AppDeps): Promise<SitemapUrl[]> {
+  const local = localState(deps);
+  const versions = await local.versions();
+  const key = allKey(versions);
+  if (local.sitemap?.key !== key) {
+    const urls = sitemapUrls(deps, versions);
+    urls.catch(() => (local.sitemap = undefined));
+    local.sitemap = { key, urls };
+  }
+  return await local.sitemap.urls;
+}
+
+const XML = { "Content-Type": "application/xml; charset=utf-8" };
+const SitemapFile = z.object({ file: z.string().max(40) });
+
+/**
+ * Local pages for organic search (issue 24), public and cached per change (see
+ * `keyedPublicPage`, 0045_local_pages.sql):
+ * - `GET /land-surveyors/{state}`: the state's served towns, price ranges, firm count, map;
+ * - `GET /land-surveyors/{state}/{town}` and `GET /services/{type}/{state}/{town}` (the five
+ *   instant-quote types): prices of typical jobs, the verified firms covering the town, recent
+ *   completed surveys nearby, the quote form, FAQs, nearby towns;
+ * - `GET /sitemap-local.xml` (a sitemap index) and `GET /sitemaps/local-{n}.xml` (at most
+ *   50,000 URLs each).
+ * A town no active, verified firm covers, an unknown state or town: the 404 page.
+ */
+export const localPages = new Hono<AppEnv>()
+  .get("/land-surveyors/:state", zValidator("param", StateParam, onInvalid), async (c) => {
+    const state = stateFromSlug(c.req.valid("param").state);
+    if (!state) notFound();
+    const deps = c.var.deps;
+    const local = localState(deps);
+    const key = stateKey(await local.versions(), state);
+    const { coverage, pricing } = await stateData(deps, state, key);
+    if (coverage.towns.length === 0) notFound();
+    const stateName = US_STATES[state];
+    const ranges = Object.fromEntries(
+      PRICED_SURVEY_TYPES.map((t) => [t, priceRange(pricing.config, t, state)]),
+    ) as Record<PricedSurveyType, { low: number; high: number }>;
+    const firmIds = new Set(coverage.towns.flatMap((t) => t.firms.map((f) => f.firm.id)));
+    const firms = coverage.firms.filter((f) => firmIds.has(f.id)).map((f) => ({
+      lat: f.lat,
+      lng: f.lng,
+      label: f.companyName,
+      href: `/firms/${f.slug}`,
+    }));
+    const data = {
+      state,
+      stateName,
+      towns: coverage.towns,
+      firmCount: firms.length,
+      firms,
+      ranges,
+    };
+    return keyedPublicPage(
+      c,
+      {
+        title: `Land Surveyors in ${stateName}: ${coverage.towns.length} Towns Served`,
+        description: `Verified, licensed land surveyors in ${stateName}: ${firms.length} ${
+          firms.length === 1 ? "firm serves" : "firms serve"
+        } ${coverage.towns.length} towns. Boundary surveys from ${
+          formatCents(ranges.boundary.low)
+        }; instant quotes.`,
+        path: statePath(state),
+      },
+      { key, currentKey: () => local.versions().then((v) => stateKey(v, state)) },
+      (user) => <StatePage data={data} user={user} />,
+    );
+  })
+  .get("/land-surveyors/:state/:town", zValidator("param", TownParam, onInvalid), (c) => {
+    const { state, town } = c.req.valid("param");
+    return townPage(c, { state, town, type: null });
+  })
+  .get("/services/:type/:state/:town", zValidator("param", TypeTownParam, onInvalid), (c) => {
+    const { type: typeSlug, state, town } = c.req.valid("param");
+    const type = typeFromServiceSlug(typeSlug);
+    if (!type) notFound();
+    return townPage(c, { state, town, type });
+  })
+  .get("/sitemap-local.xml", async (c) => {
+    const urls = await currentSitemap(c.var.deps);
+    const base = c.var.deps.config.PUBLIC_URL;
+    const files: string[] = [];
+    for (let i = 0; i * SITEMAP_MAX_URLS < Math.max(urls.length, 1); i++) {
+      const chunk = urls.slice(i * SITEMAP_MAX_URLS, (i + 1) * SITEMAP_MAX_URLS);
+      const lastmod = chunk.reduce((m, u) => (u.lastmod > m ? u.lastmod : m), "");
+      files.push(
+        `<sitemap><loc>${new URL(`/sitemaps/local-${i + 1}.xml`, base).href}</loc>${
+          lastmod ? `<lastmod>${lastmod}</lastmod>` : ""
+        }</sitemap>`,
+      );
+    }
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.body(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${
+        files.join("")
+      }</sitemapindex>\n`,
+      200,
+      XML,
+    );
+  })
+  .get("/sitemaps/:file", zValidator("param", SitemapFile, onInvalid), async (c) => {
+    const match = /^local-([1-9][0-9]{0,5})\.xml$/.exec(c.req.valid("param").file);
+    if (!match) throw new HTTPException(404, { message: "Sitemap not found" });
+    const n = Number(match[1]);
+    const urls = await currentSitemap(c.var.deps);
+    const chunk = urls.slice((n - 1) * SITEMAP_MAX_URLS, n * SITEMAP_MAX_URLS);
+    if (chunk.length === 0 && n > 1) throw new HTTPException(404, { message: "Sitemap not found" });
+    const base = c.var.deps.config.PUBLIC_URL;
+    // Paths are lower-case letters, digits, hyphens and slashes: nothing to escape.
+    const body = chunk.map((u) =>
+      `<url><loc>${new URL(u.path, base).href}</loc><lastmod>${u.lastmod}</lastmod></url>`
+    ).join("");
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.body(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${body}</urlset>\n`,
+      200,
+      XML,
+    );
+  });

@@ -1,0 +1,73 @@
+/**
+ * The local pages' rules (issue 24): town slugs, which towns a firm covers (licensed in the
+ * state, town centre within its radius, on the same sphere as the database's geo_distance_m).
+ */
+import { assert, assertEquals } from "../_assert.ts";
+import { createTestApp, test } from "../_helpers.ts";
+import {
+  type LocalFirm,
+  milesBetween,
+  stateCoverage,
+  stateFromSlug,
+  townSlug,
+} from "../../lib/local_pages.ts";
+import type { OfflineTown } from "../../lib/geo/offline.ts";
+
+test("[local pages] town slugs are lower-case words joined by hyphens", () => {
+  assertEquals(townSlug("Austin"), "austin");
+  assertEquals(townSlug("St. Louis"), "st-louis");
+  assertEquals(townSlug("Cañon City"), "canon-city");
+  assertEquals(townSlug("Winston-Salem"), "winston-salem");
+  assertEquals(stateFromSlug("tx"), "TX");
+  assertEquals(stateFromSlug("TX"), undefined);
+  assertEquals(stateFromSlug("zz"), undefined);
+});
+
+test("[local pages] distances agree with the database's geo_distance_m", async () => {
+  const t = await createTestApp();
+  try {
+    const a = { lat: 30.27, lng: -97.74 };
+    const b = { lat: 29.42, lng: -98.49 };
+    const [{ m }] = await t.sql<{ m: number }[]>`
+      select geo_distance_m(geo_point(${a.lat}, ${a.lng}), geo_point(${b.lat}, ${b.lng})) as m`;
+    const miles = milesBetween(a, b);
+    assert(Math.abs(miles - m / 1609.344) < 1e-6, `${miles} vs ${m / 1609.344}`);
+  } finally {
+    t.close();
+  }
+});
+
+test("[local pages] a firm covers the towns of its licence states within its radius only", () => {
+  const town = (name: string, state: string, lat: number, lng: number): OfflineTown => ({
+    name,
+    state,
+    lat,
+    lng,
+    zips: [],
+  });
+  const towns = [
+    town("Austin", "TX", 30.27, -97.74),
+    town("San Antonio", "TX", 29.42, -98.49),
+    town("El Paso", "TX", 31.76, -106.49),
+    town("Texarkana", "AR", 33.44, -94.04),
+  ];
+  const firm: LocalFirm = {
+    id: "00000000-0000-4000-8000-000000000001",
+    slug: "ortiz-00000000",
+    companyName: "Ortiz",
+    city: "Austin",
+    state: "TX",
+    lat: 30.27,
+    lng: -97.74,
+    serviceRadiusMiles: 80,
+    licenseStates: ["TX"],
+    surveyTypes: ["boundary"],
+  };
+  const tx = stateCoverage("TX", towns, [firm]);
+  assertEquals(tx.towns.map((t) => t.slug), ["austin", "san-antonio"]);
+  const sa = milesBetween(firm, towns[1]);
+  assert(sa > 70 && sa < 80, String(sa));
+  const shorter = stateCoverage("TX", towns, [{ ...firm, serviceRadiusMiles: Math.floor(sa) }]);
+  assertEquals(shorter.towns.map((t) => t.slug), ["austin"]);
+  assertEquals(stateCoverage("AR", towns, [{ ...firm, serviceRadiusMiles: 400 }]).towns, []);
+});
