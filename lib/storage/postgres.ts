@@ -12,9 +12,6 @@ import { metered, type StorageProvider } from "./provider.ts";
 
 /** Bytes per file_chunks row. */
 export const CHUNK_BYTES = 256 * 1024;
-/** Bytes per query parameter: base64 of it (87 KB) stays under V8's large-object size. */
-const PART_BYTES = 64 * 1024;
-const PARTS_PER_CHUNK = CHUNK_BYTES / PART_BYTES;
 
 /** A provider keeping objects in `sql`'s file_chunks table. */
 export function createPostgresStorage(sql: Sql): StorageProvider {
@@ -30,21 +27,15 @@ export function createPostgresStorage(sql: Sql): StorageProvider {
       let filled = 0;
       let index = 0;
       const flush = async () => {
-        // postgres.js sends every parameter as text, so the bytes go as base64 (a bytea
-        // parameter would go as hex: twice the size). A string over V8's regular object size
-        // (128 KB) lands in the large-object space, which only a major GC frees: one string
-        // per 256 KB chunk (~340 KB) grew the server by ~16 MB per parallel 24 MB upload. Four
-        // strings of 64 KB each (~87 KB) are young-generation garbage, gone at the next
-        // scavenge, and the row stays one chunk (bench/upload_memory.ts).
-        const parts = Array.from({ length: PARTS_PER_CHUNK }, (_, i) => {
-          const start = Math.min(i * PART_BYTES, filled);
-          const end = Math.min(start + PART_BYTES, filled);
-          return Buffer.from(buffer.buffer, start, end - start).toString("base64");
-        });
+        // The bytes themselves, in binary format (vendor/postgres/README.md, part 6): no
+        // string is made of them. As text (hex, or base64 as before) each chunk became a
+        // string over V8's regular object size, freed only by a major GC, and eight parallel
+        // 24 MB uploads grew the server by 90–130 MB; now it stays flat (bench/upload_memory.ts).
+        // The chunk buffer is reused only once the insert has answered.
+        const data = Buffer.from(buffer.buffer, 0, filled);
         await sql`
           insert into file_chunks (storage_key, chunk_index, data)
-          values (${key}, ${index}, decode(${parts[0]}, 'base64') || decode(${parts[1]}, 'base64')
-            || decode(${parts[2]}, 'base64') || decode(${parts[3]}, 'base64'))`;
+          values (${key}, ${index}, ${data})`;
         index++;
         filled = 0;
       };
