@@ -120,6 +120,8 @@ async function writeManifest(
     }
   }
   if (!boot || !css) throw new Error("Build produced no boot script or stylesheet");
+  const earlyBytes = await Deno.readFile(new URL(early.slice(1), ROOT));
+  sizes[early] = { raw: earlyBytes.length, gzip: gzipSync(earlyBytes, { level: 9 }).length };
   const manifest: Assets = { sourceHash, mode, css, early, boot, islands, sizes };
   await Deno.writeTextFile(
     new URL("manifest.json", BUILD_DIR),
