@@ -303,7 +303,7 @@ function whenInteracted(el: HTMLElement, early: EarlyInput, run: () => void) {
 }
 
 // Submissions `_early.ts` held while this module was on its way; from here on `EarlyInput` holds them.
-const earlySubmits = window.takeEarlySubmits?.() ?? [];
+const earlySubmits = globalThis.takeEarlySubmits?.() ?? [];
 for (const el of document.querySelectorAll<HTMLElement>("[data-island]")) {
   const early = new EarlyInput(el, earlySubmits);
   const run = () => hydrate(el, early);

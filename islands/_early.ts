@@ -19,10 +19,8 @@ export interface EarlySubmit {
 }
 
 declare global {
-  interface Window {
-    /** Stops holding submissions and returns the ones held so far (set by `_early.ts`). */
-    takeEarlySubmits?: () => EarlySubmit[];
-  }
+  /** Stops holding submissions and returns the ones held so far (set by `_early.ts`). */
+  var takeEarlySubmits: (() => EarlySubmit[]) | undefined;
 }
 
 const held: EarlySubmit[] = [];
@@ -40,8 +38,8 @@ function hold(event: Event) {
 // On the document, in the capture phase: the forms are not parsed yet when this runs.
 document.addEventListener("submit", hold, true);
 
-window.takeEarlySubmits = () => {
+globalThis.takeEarlySubmits = () => {
   document.removeEventListener("submit", hold, true);
-  window.takeEarlySubmits = undefined;
+  globalThis.takeEarlySubmits = undefined;
   return held.splice(0);
 };
