@@ -112,6 +112,8 @@ class EarlyInput {
   #composing = new Set<EventTarget>();
   #held: (() => void)[] = [];
   #done = false;
+  /** Forms `_early.ts` marked as waiting; the mark goes before React sees the form. */
+  #earlyForms: HTMLFormElement[] = [];
   readonly el: HTMLElement;
 
   constructor(el: HTMLElement, early: EarlySubmit[]) {
@@ -124,9 +126,6 @@ class EarlyInput {
       this.#held.push(() => resubmit(el, form, index, submitter));
     }
   }
-
-  /** Forms `_early.ts` marked as waiting; the mark goes before React sees the form. */
-  #earlyForms: HTMLFormElement[] = [];
 
   #remember = (field: TextControl) =>
     this.#typed.set(field, { value: field.value, caret: caretOf(field) });
