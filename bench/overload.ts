@@ -420,13 +420,13 @@ async function overload(targets: Target[], pick: (t: Target) => Endpoint): Promi
   for (const [label, offered, seconds] of steps) {
     if (offered > 2 * rate && CPUS < MIN_CPUS_FOR_4R && !FORCE_4R) {
       console.log(
-        `  ${label.padEnd(6)} not measured: this machine has ${CPUS} CPUs, and the load ` +
-          `generator (this process) runs on them beside the server. R is 75 % of what the ` +
-          `server served with the CPUs to itself; at 4R the generator needs as much CPU as ` +
-          `the server, falls behind its schedule and offers far less than ${offered}/s, so ` +
-          `the row would show the generator's limit, not the server's answer to 4R. Measure ` +
-          `it with the generator on another machine (or ${MIN_CPUS_FOR_4R}+ CPUs), or run it ` +
-          `anyway with BENCH_FORCE_4R=1 (rows whose generator fell behind are marked).`,
+        `  ${label.padEnd(6)} not measured: this machine has ${CPUS} CPUs and the load ` +
+          `generator (this process) runs on them beside the server. At 4R (${offered}/s) ` +
+          `the generator needs about as much CPU as the saturated server, falls behind its ` +
+          `schedule and offers far less, so the row would show the generator's limit, not ` +
+          `the server's answer to 4R. Measure it with the generator on another machine (or ` +
+          `${MIN_CPUS_FOR_4R}+ CPUs), or run it anyway with BENCH_FORCE_4R=1 (a row whose ` +
+          `generator fell behind is marked).`,
       );
       continue;
     }
