@@ -50,14 +50,41 @@ function buildOptions(entryPoints: string[], dev: boolean): esbuild.BuildOptions
   };
 }
 
-/** Writes manifest.json from an esbuild metafile. */
+const BUILD_REL = BUILD_DIR.pathname.slice(ROOT.pathname.length);
+const toUrl = (out: string) => "/" + out.replace(/^\.?\/?/, "").replace(BUILD_REL, "static/build/");
+
+/**
+ * Builds `islands/_early.ts` on its own, as a classic script (an IIFE: the page runs it before
+ * any module, see its doc); returns its URL.
+ */
+async function buildEarly(dev: boolean): Promise<string> {
+  const result = await esbuild.build({
+    entryPoints: [new URL("_early.ts", ISLANDS_DIR).pathname],
+    absWorkingDir: ROOT.pathname,
+    bundle: true,
+    format: "iife",
+    platform: "browser",
+    target: ["es2020", "chrome90", "firefox90", "safari14"],
+    minify: !dev,
+    outdir: BUILD_DIR.pathname,
+    entryNames: "[name]-[hash]",
+    metafile: true,
+    write: true,
+    legalComments: "none",
+    logLevel: "warning",
+  });
+  const out = Object.keys(result.metafile!.outputs).find((o) => o.endsWith(".js"));
+  if (!out) throw new Error("Build produced no early script");
+  return toUrl(out);
+}
+
+/** Writes manifest.json from an esbuild metafile and the early script's URL. */
 async function writeManifest(
   metafile: esbuild.Metafile,
+  early: string,
   sourceHash: string,
   mode: Assets["mode"],
 ): Promise<Assets> {
-  const rel = BUILD_DIR.pathname.slice(ROOT.pathname.length);
-  const toUrl = (out: string) => "/" + out.replace(/^\.?\/?/, "").replace(rel, "static/build/");
   const islands: Record<string, IslandAsset> = {};
   let boot: IslandAsset | undefined;
   let css = "";
@@ -93,7 +120,9 @@ async function writeManifest(
     }
   }
   if (!boot || !css) throw new Error("Build produced no boot script or stylesheet");
-  const manifest: Assets = { sourceHash, mode, css, boot, islands, sizes };
+  const earlyBytes = await Deno.readFile(new URL(early.slice(1), ROOT));
+  sizes[early] = { raw: earlyBytes.length, gzip: gzipSync(earlyBytes, { level: 9 }).length };
+  const manifest: Assets = { sourceHash, mode, css, early, boot, islands, sizes };
   await Deno.writeTextFile(
     new URL("manifest.json", BUILD_DIR),
     JSON.stringify(manifest, null, 2) + "\n",
@@ -111,7 +140,8 @@ export async function build(): Promise<Assets> {
   const sourceHash = await hashSources();
   await cleanBuildDir();
   const result = await esbuild.build(buildOptions(await islandEntries(), false));
-  const manifest = await writeManifest(result.metafile!, sourceHash, "production");
+  const early = await buildEarly(false);
+  const manifest = await writeManifest(result.metafile!, early, sourceHash, "production");
   await esbuild.stop();
   return manifest;
 }
@@ -137,7 +167,8 @@ async function dev() {
   };
   const rebuild = async () => {
     const ctx = await esbuild.build(buildOptions(await islandEntries(), true));
-    await writeManifest(ctx.metafile!, await hashSources(), "development");
+    const early = await buildEarly(true);
+    await writeManifest(ctx.metafile!, early, await hashSources(), "development");
   };
   await rebuild();
   await restart();

@@ -11,6 +11,7 @@ import { staticFiles } from "./routes/static.ts";
 import { serviceWorker } from "./routes/service_worker.ts";
 import { servePageCache } from "./routes/_pages.ts";
 import { pages } from "./routes/pages.tsx";
+import { noScript } from "./routes/no_script.tsx";
 import { redirects } from "./routes/redirects.ts";
 import { seo } from "./routes/seo.ts";
 import { geo } from "./routes/geo.ts";
@@ -168,6 +169,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", technicianPages);
   app.route("/", appPages);
   app.route("/", pages);
+  app.route("/", noScript);
   if (Deno.env.get("MERIDIAN_DEV_RELOAD") === "1") app.route("/", devReload);
   app.notFound(notFound);
   app.onError(onError);

@@ -20,6 +20,12 @@
  *                             # rate runs on both, back to back
  *   BENCH_RATE=300 …          # skip the capacity run: R = 300/s
  *   MAX_IN_FLIGHT_REQUESTS=… # passed on to the server, like every admission setting
+ *   BENCH_FORCE_4R=1 …        # run 4R even on fewer than 4 CPUs (see below)
+ *
+ * The generator runs on the same machine as the server. On fewer than 4 CPUs the 4R row is
+ * not run and the bench prints why: the generator would need as much CPU as the server and
+ * could not offer 4R, so the row would measure the generator. Any row whose generator fell
+ * behind its schedule (offered under 95 % of its rate) is marked as not that rate's figure.
  *
  * With DATABASE_URL it creates a scratch database beside the given one and drops it at the
  * end. Figures only; asserts nothing.
@@ -45,6 +51,10 @@ const CAPACITY_SECONDS = Number(Deno.env.get("BENCH_CAPACITY_SECONDS") ?? 10);
 const CAPACITY_CONNECTIONS = Number(Deno.env.get("BENCH_CAPACITY_CONNECTIONS") ?? 8);
 const FIXED_RATE = Number(Deno.env.get("BENCH_RATE") ?? 0);
 const COMPARE = Deno.env.get("BENCH_COMPARE") === "1";
+const CPUS = navigator.hardwareConcurrency;
+/** Below this the load generator and the server share too few cores for 4R to mean anything. */
+const MIN_CPUS_FOR_4R = 4;
+const FORCE_4R = Deno.env.get("BENCH_FORCE_4R") === "1";
 /** A request unanswered this long counts as a timeout (autocannon's own default). */
 const TIMEOUT_SECONDS = 10;
 const METRICS_TOKEN = "overload-bench-metrics-token-0123456789";
@@ -146,6 +156,8 @@ function endpoints(origin: string, cookie: string): Endpoint[] {
 
 interface RunResult {
   seconds: number;
+  /** What the generator actually offered, requests/s (open loop; below the target when it fell behind). */
+  offered?: number;
   byStatus: Map<number, number[]>;
   errors: number;
   timeouts: number;
@@ -243,6 +255,7 @@ async function openLoop(
   const start = performance.now();
   const total = Math.round(rate * seconds);
   let sent = 0;
+  let lastSent = start;
   while (sent < total) {
     const now = performance.now();
     const due = Math.min(total, Math.floor(((now - start) / 1000) * rate) + 1);
@@ -251,11 +264,14 @@ async function openLoop(
       inFlight.add(p);
       p.finally(() => inFlight.delete(p));
     }
+    lastSent = performance.now();
     await new Promise((r) => setTimeout(r, 5));
   }
   await Promise.all(inFlight);
   done.resolve();
-  return { seconds, byStatus, errors, timeouts, readyz: await probing };
+  // The last request went out at `lastSent`: a generator that kept pace sent it at `seconds`.
+  const offered = total / Math.max(seconds, (lastSent - start) / 1000);
+  return { seconds, offered, byStatus, errors, timeouts, readyz: await probing };
 }
 
 function latency(samples: number[]): string {
@@ -402,9 +418,28 @@ async function overload(targets: Target[], pick: (t: Target) => Endpoint): Promi
     ["after", rate, Math.min(SECONDS, 5)],
   ];
   for (const [label, offered, seconds] of steps) {
+    if (offered > 2 * rate && CPUS < MIN_CPUS_FOR_4R && !FORCE_4R) {
+      console.log(
+        `  ${label.padEnd(6)} not measured: this machine has ${CPUS} CPUs and the load ` +
+          `generator (this process) runs on them beside the server. At 4R (${offered}/s) ` +
+          `the generator needs about as much CPU as the saturated server, falls behind its ` +
+          `schedule and offers far less, so the row would show the generator's limit, not ` +
+          `the server's answer to 4R. Measure it with the generator on another machine (or ` +
+          `${MIN_CPUS_FOR_4R}+ CPUs), or run it anyway with BENCH_FORCE_4R=1 (a row whose ` +
+          `generator fell behind is marked).`,
+      );
+      continue;
+    }
     for (const target of targets) {
       const r = await openLoop(target.server.origin, pick(target), { rate: offered, seconds });
       describe(targets.length > 1 ? `${label} ${target.name}` : label, r);
+      if (r.offered !== undefined && r.offered < offered * 0.95) {
+        console.log(
+          `         NOT A ${label} FIGURE: the generator offered only ${
+            r.offered.toFixed(0)
+          }/s of ${offered}/s (it fell behind its schedule on ${CPUS} shared CPUs)`,
+        );
+      }
       console.log(`         then: ${await gate(target.server.origin)}`);
       await new Promise((r) => setTimeout(r, 1000));
     }

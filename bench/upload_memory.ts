@@ -25,10 +25,28 @@
  *   main.ts on PGlite, hex → base64                   114 → 39 / 27 / 280 → 279
  *
  * Neither parser holds a file: both stay near their buffers. busboy is kept (no worse, and
- * well-kept). The server's growth comes from storing: postgres.js sends every parameter as
- * text, so each 256 KB chunk became a copy, 512 KB of hex and a bind buffer, garbage the GC
- * collects late; base64 cut that by a third. On PGlite the database's own buffers live in the
- * server process too, so writing 192 MB grows it by what PGlite caches.
+ * well-kept). The server's growth came from storing: postgres.js sent every parameter as text,
+ * so each 256 KB chunk became a string of 340 KB (base64) or 512 KB (hex), over V8's regular
+ * object size: it lands in the large-object space, which only a major GC frees.
+ *
+ * Then (later the same day, load average 7–22 from other work on the machine; two or three
+ * runs each, RSS +MB first / again / 8 at once):
+ *
+ *   Postgres, base64 (before)           53 / 14 / 129,  98 / 30 / 83;  2.2–7.4 MB/s
+ *   Postgres, base64 in 4 × 64 KB       88 / 37 / 87 (one run; strings under 128 KB)
+ *   Postgres, bytes in binary (now)     70 / 1.2 / 1.1,  64 / 1.9 / 53,  66 / 0.5 / 53;
+ *                                       3.4–18.7 MB/s
+ *   the same with 8 MB files            42 / 10 / 33 (UPLOAD_BENCH_MB=8: not a third of it)
+ *   PGlite, base64 (before)             41 / 0.5 / 107,  133 / 71 / 66
+ *   PGlite, bytes in binary (now)       36 / 26 / 152,  36 / 30 / 185,  41 / 9 / 66
+ *   parser only, busboy, 8 at once      9–54 (1–7 per upload): the floor of this measure
+ *
+ * Now each chunk goes as its bytes (a bytea parameter in binary format, vendor/postgres part 6)
+ * and no string is made of it: on Postgres a second upload no longer grows the server, and
+ * eight at once grow it about as much as the parser alone. On PGlite the database runs in the
+ * server's process and its WASM heap grows with what it has written and cached, and never
+ * shrinks: its figures swing by a hundred MB from run to run either way, and this bench cannot
+ * tell the two apart there.
  */
 import { createHash } from "node:crypto";
 import { filePieces, jobFor, login, multipart, sampled, seedAccounts } from "./files.ts";

@@ -81,3 +81,29 @@ export function ForbiddenPage() {
     </PublicLayout>
   );
 }
+
+/**
+ * Shown when an island form was submitted without JavaScript (routes/no_script.tsx): nothing
+ * was sent; `back` is the page the form is on.
+ */
+export function NeedsJavaScriptPage(
+  { back, user }: { back: string; user?: SessionUser | null },
+) {
+  return (
+    <PublicLayout user={user}>
+      <section className="container error-page">
+        <p className="eyebrow">Nothing was sent</p>
+        <h1>This form needs JavaScript</h1>
+        <p className="error-page__text">
+          The form you used works only with JavaScript, which is turned off or blocked in your
+          browser, or the page had not finished loading. Nothing you typed was sent or saved. Turn
+          JavaScript on (or wait for the page to load), then go back and try again.
+        </p>
+        <p className="error-page__actions">
+          <a className="btn btn--primary" href={back}>Go back to the form</a>
+          <a className="btn btn--secondary" href="/support/contact">Contact support</a>
+        </p>
+      </section>
+    </PublicLayout>
+  );
+}

@@ -86,6 +86,8 @@ export function renderPage(c: RenderContext, meta: PageMeta, body: ReactElement)
       preload.add(island.src);
       for (const p of island.preload) preload.add(p);
     }
+    // A classic script, so it runs before the visitor can press anything (islands/_early.ts).
+    head.push(`<script src="${assets.early}"></script>`);
     head.push(`<script type="module" src="${assets.boot.src}"></script>`);
     for (const src of preload) head.push(`<link rel="modulepreload" href="${src}">`);
   }

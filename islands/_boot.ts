@@ -10,6 +10,8 @@
  * its buttons, which are held and replayed once the island can answer them.
  */
 
+import type { EarlySubmit } from "./_early.ts";
+
 // Imported on demand: for eager islands the page preloads its chunk (manifest `boot.preload`).
 const runtime = () => import("./_hydrate.ts");
 
@@ -99,7 +101,8 @@ function adoptChoice(field: Control) {
  * Keeps what the visitor does to one island before it hydrates, and hands it over after.
  * Listening starts when the page boots; `record` runs right before hydrateRoot and `adopt`
  * once the island is live; `release` gives held presses back to the browser if the island
- * never loads, so a plain-HTML form still submits.
+ * never loads, so a plain-HTML form still submits. Submissions `_early.ts` held before this
+ * script ran are held here too, and sent once like the presses.
  */
 class EarlyInput {
   /** The newest text and caret of each text field, as the visitor left them. */
@@ -109,11 +112,19 @@ class EarlyInput {
   #composing = new Set<EventTarget>();
   #held: (() => void)[] = [];
   #done = false;
+  /** Forms `_early.ts` marked as waiting; the mark goes before React sees the form. */
+  #earlyForms: HTMLFormElement[] = [];
   readonly el: HTMLElement;
 
-  constructor(el: HTMLElement) {
+  constructor(el: HTMLElement, early: EarlySubmit[]) {
     this.el = el;
     for (const [type, fn] of this.#listeners) el.addEventListener(type, fn, true);
+    for (const { form, submitter } of early) {
+      if (!el.contains(form)) continue;
+      this.#earlyForms.push(form);
+      const index = Array.from(el.querySelectorAll("form")).indexOf(form);
+      this.#held.push(() => resubmit(el, form, index, submitter));
+    }
   }
 
   #remember = (field: TextControl) =>
@@ -141,9 +152,9 @@ class EarlyInput {
     }],
   ];
 
-  /** Whether the visitor has already focused or filled a field of the island. */
+  /** Whether the visitor has already focused, filled or submitted a form of the island. */
   get isTouched(): boolean {
-    return this.el.contains(document.activeElement) ||
+    return this.#earlyForms.length > 0 || this.el.contains(document.activeElement) ||
       Array.from(this.el.querySelectorAll<Control>(CONTROLS)).some((f) =>
         isTextControl(f) ? f.value !== f.defaultValue : false
       );
@@ -151,6 +162,7 @@ class EarlyInput {
 
   /** Right before hydrateRoot: the fields as they are, in case React replaces them. */
   record() {
+    this.#unmark();
     this.#controls = Array.from(this.el.querySelectorAll<Control>(CONTROLS));
     for (const field of this.#controls) if (isTextControl(field)) this.#remember(field);
     if (this.el.contains(document.activeElement)) this.#focused = document.activeElement;
@@ -206,8 +218,13 @@ class EarlyInput {
     this.#replay();
   }
 
+  #unmark() {
+    for (const form of this.#earlyForms) form.removeAttribute("data-early-submit");
+  }
+
   #stop() {
     this.#done = true;
+    this.#unmark();
     for (const [type, fn] of this.#listeners) this.el.removeEventListener(type, fn, true);
   }
 
@@ -216,6 +233,23 @@ class EarlyInput {
     this.#held = [];
     for (const press of held) press();
   }
+}
+
+/**
+ * Submits a form held before the runtime ran, once: through the submitter pressed when it is
+ * still in the page, else the island's form in the same place (after a hydration mismatch
+ * React renders new elements).
+ */
+function resubmit(
+  el: HTMLElement,
+  form: HTMLFormElement,
+  index: number,
+  submitter: HTMLElement | null,
+) {
+  const now = form.isConnected ? form : el.querySelectorAll("form")[index];
+  if (!now) return;
+  if (submitter?.isConnected && now.contains(submitter)) now.requestSubmit(submitter);
+  else now.requestSubmit();
 }
 
 function hydrate(el: HTMLElement, early: EarlyInput) {
@@ -267,8 +301,10 @@ function whenInteracted(el: HTMLElement, early: EarlyInput, run: () => void) {
   for (const type of events) el.addEventListener(type, start, { capture: true, passive: true });
 }
 
+// Submissions `_early.ts` held while this module was on its way; from here on `EarlyInput` holds them.
+const earlySubmits = globalThis.takeEarlySubmits?.() ?? [];
 for (const el of document.querySelectorAll<HTMLElement>("[data-island]")) {
-  const early = new EarlyInput(el);
+  const early = new EarlyInput(el, earlySubmits);
   const run = () => hydrate(el, early);
   switch (el.dataset.hydrate) {
     case "load":

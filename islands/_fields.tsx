@@ -50,6 +50,9 @@ export function ErrorIcon() {
   );
 }
 
+/** Where an island form goes when it is submitted without JavaScript (routes/no_script.tsx). */
+export const NEEDS_JAVASCRIPT_PATH = "/needs-javascript";
+
 /** Props of `CheckedForm`. */
 export interface CheckedFormProps {
   /** The island's own check results, keyed by field; a new object after every submit. */
@@ -63,9 +66,12 @@ export interface CheckedFormProps {
 /**
  * A `<form>` the island checks itself (`noValidate`), busy while pending. After a failed
  * check it focuses the first field marked `aria-invalid`, once the errors have rendered, so
- * the field is announced with its new error. It is a POST form: a press that lands before the
- * island runtime has loaded submits natively, and a GET form would put what was typed —
- * passwords included — in the address bar, the history and the server's logs.
+ * the field is announced with its new error. A press before the island runtime has loaded is
+ * held by `_early.ts` and sent once the island has hydrated. Without JavaScript the form
+ * submits natively: as a POST (a GET would put what was typed — passwords included — in the
+ * address bar, the history and the server's logs) to `NEEDS_JAVASCRIPT_PATH`, whose page says
+ * that the form needs JavaScript and links back, rather than to the page's own address,
+ * which has no POST and would answer "Page not found".
  */
 export function CheckedForm(
   { errors, isPending, className = "stack", onSubmit, children }: CheckedFormProps,
@@ -78,6 +84,7 @@ export function CheckedForm(
     <form
       ref={form}
       method="post"
+      action={NEEDS_JAVASCRIPT_PATH}
       className={className}
       onSubmit={onSubmit}
       noValidate

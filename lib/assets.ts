@@ -11,6 +11,8 @@ export interface Assets {
   /** Minified production bundles, or the dev server's unminified ones. */
   mode: "production" | "development";
   css: string;
+  /** The classic script every page with islands runs first (islands/_early.ts). */
+  early: string;
   boot: IslandAsset;
   islands: Record<string, IslandAsset>;
   /** Raw and gzip byte sizes of each built JS file, keyed by URL. */

@@ -27,15 +27,15 @@ export function createPostgresStorage(sql: Sql): StorageProvider {
       let filled = 0;
       let index = 0;
       const flush = async () => {
-        // Sent as base64 text rather than as a bytea parameter: postgres.js sends parameters
-        // as text, and a bytea one goes as hex (a copy, then 2 bytes of string per byte);
-        // base64 is read straight from the buffer and is a third shorter. Per 24 MB upload
-        // that cut the server's memory growth by a third and the time by 35% (bench/
-        // upload_memory.ts).
-        const data = Buffer.from(buffer.buffer, 0, filled).toString("base64");
+        // The bytes themselves, in binary format (vendor/postgres/README.md, part 6): no
+        // string is made of them. As text (hex, or base64 as before) each chunk became a
+        // string over V8's regular object size, freed only by a major GC, and eight parallel
+        // 24 MB uploads grew the server by 90–130 MB; now it stays flat (bench/upload_memory.ts).
+        // The chunk buffer is reused only once the insert has answered.
+        const data = Buffer.from(buffer.buffer, 0, filled);
         await sql`
           insert into file_chunks (storage_key, chunk_index, data)
-          values (${key}, ${index}, decode(${data}, 'base64'))`;
+          values (${key}, ${index}, ${data})`;
         index++;
         filled = 0;
       };

@@ -13,12 +13,13 @@ import { addSurveyor } from "../_assignment_fixtures.ts";
 import { assignTechnicianInDb } from "../_checklist_fixtures.ts";
 
 /**
- * Holds the island chunks back (the boot script too when `isBootSlow`), so the page is clicked
- * before the island is live.
+ * Holds the island chunks back (the runtime too, the early and the boot scripts, when
+ * `isBootSlow`), so the page is clicked before the island is live.
  */
 async function slowChunks(page: Page, ms: number, isBootSlow: boolean) {
   await page.route("**/static/build/*.js", async (route) => {
-    if (!isBootSlow && /\/_boot-[^/]+\.js$/.test(route.request().url())) return route.continue();
+    const isRuntime = /\/_(boot|early)-[^/]+\.js$/.test(route.request().url());
+    if (!isBootSlow && isRuntime) return route.continue();
     await new Promise((resolve) => setTimeout(resolve, ms));
     await route.continue().catch(() => {});
   });

@@ -237,3 +237,48 @@ driverTest(
     }
   },
 );
+
+Deno.test({
+  name:
+    "[postgres driver] bytes for a bytea parameter go as bytes, not as a hex string, and come back whole (embedded PGlite or Postgres)",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "driver-test-" });
+    const db = await openDatabase({ DATABASE_URL: url, DATA_DIR: dir }, { memory: true });
+    const sql = db.sql;
+    const table = `driver_bytea_${crypto.randomUUID().replaceAll("-", "")}`;
+    try {
+      await sql`create table ${sql(table)} (n int, label text, data bytea)`;
+      const every = Uint8Array.from({ length: 256 }, (_, i) => i);
+      const big = new Uint8Array(1024 * 1024).map((_, i) => (i * 7) & 0xff);
+      const cases: [string, Uint8Array][] = [["every byte", every], ["empty", new Uint8Array()], [
+        "1 MB",
+        big,
+      ], ["a view", big.subarray(1000, 70_000)]];
+      for (const [label, data] of cases) {
+        // Twice: once described first, once as a prepared statement.
+        for (let n = 0; n < 2; n++) {
+          const insert = sql`
+            insert into ${sql(table)} (n, label, data) values (${n}, ${label}, ${data})`;
+          await insert;
+          // What the driver made of the parameters once it had sent them.
+          const params = (insert as unknown as { parameters: unknown[] }).parameters;
+          assert(params[2] instanceof Uint8Array, `${label}: sent as ${typeof params[2]}`);
+          assertEquals(params[1], label);
+          const [row] = await sql<{ data: Uint8Array }[]>`
+            select data from ${sql(table)} where n = ${n} and label = ${label}`;
+          assertEquals(new Uint8Array(row.data), new Uint8Array(data), label);
+        }
+      }
+      await sql`insert into ${sql(table)} (n, label, data) values (${9}, ${"null"}, ${null})`;
+      const [row] = await sql<{ data: Uint8Array | null }[]>`
+        select data from ${sql(table)} where n = 9`;
+      assertEquals(row.data, null);
+    } finally {
+      await sql`drop table if exists ${sql(table)}`.catch(() => {});
+      await db.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});

@@ -134,7 +134,9 @@ test("[pages] the landing page has the hero and bottom quote forms, the phone me
     ["QuoteForm", '{"id":"hero"}'],
     ["QuoteForm", '{"id":"bottom"}'],
   ]);
-  assertEquals(count(html, /<script /), 1, "only the island boot script");
+  // The early script (holds a press before the runtime runs) and the island boot script.
+  assertEquals(count(html, /<script /), 2, "only the early and the island boot scripts");
+  assertStringIncludes(html, `<script src="${t.deps.assets.early}"></script>`);
   const { QuoteForm, SiteMenu } = t.deps.assets.islands;
   // The forms hydrate on a first touch: their code is named, not preloaded.
   assert(!html.includes(`<link rel="modulepreload" href="${QuoteForm.src}">`));
@@ -236,7 +238,7 @@ test("[pages] support pages load no JavaScript, and the contact page only its fo
     const islands = [...html.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1]);
     if (path === "/support/contact") {
       assertEquals(islands, ["ContactForm"]);
-      assertEquals(count(html, /<script /), 1);
+      assertEquals(count(html, /<script /), 2, "the early and the boot scripts");
     } else {
       assertEquals(islands, [], path);
       assertEquals(count(html, /<script/), 0, path);
@@ -359,13 +361,14 @@ test("[pages] signed-in users are sent to their dashboard unless surveyFlow=true
   t.close();
 });
 
-test("[pages] the quote forms wait for a first touch: a service page loads only the boot script", async () => {
+test("[pages] the quote forms wait for a first touch: a service page loads only the early and boot scripts", async () => {
   const t = await createTestApp();
   const { boot, islands } = t.deps.assets;
   for (const path of PUBLIC_PAGES.filter((p) => p.startsWith("/services/"))) {
     const html = await getHtml(t, path);
     assertMatch(html, /data-island="QuoteForm"[^>]*data-hydrate="interaction"/, path);
-    assertEquals(count(html, /<script /), 1, path);
+    assertEquals(count(html, /<script /), 2, path);
+    assertStringIncludes(html, `<script src="${t.deps.assets.early}"></script>`);
     assertStringIncludes(html, `<script type="module" src="${boot.src}"></script>`);
     // Neither React nor the form's code is fetched before the visitor touches the form.
     assert(!html.includes("modulepreload"), path);

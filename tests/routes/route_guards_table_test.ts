@@ -56,6 +56,8 @@ const ACCESS: Record<string, Access> = {
   "GET /sitemap-local.xml": PUBLIC,
   "GET /sitemaps/:file": PUBLIC,
   "GET /auth": PUBLIC,
+  // An island form submitted without JavaScript (routes/no_script.tsx).
+  "POST /needs-javascript": PUBLIC,
   "GET /forgot-password": PUBLIC,
   "GET /reset-password": PUBLIC,
   "GET /create-survey": PUBLIC,

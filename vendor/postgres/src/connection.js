@@ -979,11 +979,25 @@ function Connection(options, queues = {}, { onopen = noop, onend = noop, onclose
     let prev
       , type
 
-    b().B().str(portal + b.N).str(statement + b.N).i16(0).i16(parameters.length)
+    // Meridian: a bytea parameter given as bytes goes in binary format, as the bytes
+    // themselves, instead of as a hex string twice their size (see README.md, part 6).
+    const binary = parameters.map((x, i) => types[i] === 17 && x instanceof Uint8Array)
+
+    b().B().str(portal + b.N).str(statement + b.N)
+    if (binary.includes(true)) {
+      b.i16(parameters.length)
+      binary.forEach(x => b.i16(x ? 1 : 0))
+    } else {
+      b.i16(0)
+    }
+    b.i16(parameters.length)
 
     parameters.forEach((x, i) => {
       if (x === null)
         return b.i32(0xFFFFFFFF)
+
+      if (binary[i])
+        return b.i32(x.byteLength).raw(x)
 
       type = types[i]
       parameters[i] = x = type in options.serializers
