@@ -50,8 +50,11 @@ async function ensureLighthouse(): Promise<string> {
 async function sitemapPages(base: string): Promise<string[]> {
   const found: string[] = [];
   const seen = new Set<string>();
-  const queue = [`${base}/sitemap.xml`];
-  while (queue.length && seen.size < 20) {
+  const robots = await (await fetch(`${base}/robots.txt`)).text();
+  const queue = [...robots.matchAll(/^Sitemap:\s*(\S+)/gim)].map((m) =>
+    `${base}${new URL(m[1]).pathname}`
+  );
+  while (queue.length && seen.size < 10) {
     const url = queue.shift()!;
     if (seen.has(url)) continue;
     seen.add(url);
