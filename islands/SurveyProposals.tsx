@@ -205,7 +205,9 @@ export default function SurveyProposals(props: SurveyProposalsProps) {
             >
               <div className="proposal__head">
                 <Heading id={headingId} className="proposal__firm">
-                  <a href={p.surveyor.profileUrl}>{p.surveyor.companyName}</a>
+                  {p.surveyor.profileUrl
+                    ? <a href={p.surveyor.profileUrl}>{p.surveyor.companyName}</a>
+                    : p.surveyor.companyName}
                 </Heading>
                 <span className={`badge badge--${PROPOSAL_STATUS_BADGES[p.status]}`}>
                   {PROPOSAL_STATUS_LABELS[p.status]}
