@@ -445,3 +445,22 @@ export async function listSurveyProposals(
 ): Promise<ClientProposal[]> {
   return (await listProposalsForSurveys(db, { surveyIds: [surveyId] })).get(surveyId) ?? [];
 }
+
+/**
+ * When the newest lead of survey `surveyId` stopped being offered to surveyors because its
+ * window ran out (ISO), or null: no lead, or its window is still open, or it closed another way
+ * (cancelled, removed).
+ */
+export async function getSurveyLeadExpiredAt(
+  db: Db,
+  { surveyId }: { surveyId: string },
+): Promise<string | null> {
+  if (!isUuid(surveyId)) return null;
+  const [row] = await db<{ expiresAt: Date; isExpired: boolean }[]>`
+    select expires_at,
+      (expires_at <= now() and (status = 'open' or closed_reason = 'expired')) as is_expired
+    from leads where survey_id = ${surveyId}
+    order by created_at desc, id desc
+    limit 1`;
+  return row?.isExpired ? row.expiresAt.toISOString() : null;
+}
