@@ -45,9 +45,7 @@ export default function LicenceChecks({ initial }: LicenceChecksProps) {
       after();
       const title = res?.message ?? "Decision recorded";
       toast(
-        res?.email
-          ? emailNoticeToast(res.email, { queued: title, notSent: title })
-          : { title },
+        res?.email ? emailNoticeToast(res.email, { queued: title, notSent: title }) : { title },
       );
     } catch (err) {
       toast({
@@ -112,10 +110,10 @@ export default function LicenceChecks({ initial }: LicenceChecksProps) {
                 <p>
                   <span className="badge badge--info">New firm</span>{" "}
                   {`${c.principalName ?? "A surveyor"} joined${
-                    c.city || c.state
-                      ? ` from ${[c.city, c.state].filter(Boolean).join(", ")}`
-                      : ""
-                  } on ${formatDay(c.oldestRequestAt)} and waits for the first licence check: licence ${
+                    c.city || c.state ? ` from ${[c.city, c.state].filter(Boolean).join(", ")}` : ""
+                  } on ${
+                    formatDay(c.oldestRequestAt)
+                  } and waits for the first licence check: licence ${
                     c.licenseNumber ?? "(no number)"
                   }${
                     c.licenseStates.length ? ` in ${stateNames(c.licenseStates)}` : ", no states"

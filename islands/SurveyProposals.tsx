@@ -89,7 +89,9 @@ function summary(props: SurveyProposalsProps, proposals: ClientProposal[]): stri
     const day = DAY.format(new Date(props.leadExpiredAt));
     if (pending > 0) {
       return `Your request stopped being offered to new surveyors on ${day}, but ${
-        pending === 1 ? "the proposal below still stands" : `the ${pending} proposals below still stand`
+        pending === 1
+          ? "the proposal below still stands"
+          : `the ${pending} proposals below still stand`
       }. ${
         props.canAnswer ? "Accept one to assign the survey, or" : "The client can accept one, or"
       } write to Meridian support to find another surveyor.`;

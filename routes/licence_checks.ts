@@ -120,9 +120,10 @@ export const licenceChecks = new Hono<AppEnv>()
       const { firm, email } = await c.var.db.begin(async (tx) => {
         const firm = await lockFirm(tx, { id });
         if (!firm) notFound();
-        const decided = firm.userId !== null && (decision === "verify"
-          ? await verifySurveyor(tx, { id, adminId: by })
-          : await rejectFirstLicenceCheck(tx, { id }));
+        const decided = firm.userId !== null &&
+          (decision === "verify"
+            ? await verifySurveyor(tx, { id, adminId: by })
+            : await rejectFirstLicenceCheck(tx, { id }));
         if (!decided) {
           throw new HTTPException(409, { message: LICENCE_CHECK_MESSAGES.noFirstCheck });
         }

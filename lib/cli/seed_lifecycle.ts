@@ -250,10 +250,10 @@ async function otherBuyersPropose(
       where id = ${c.surveyorId}`;
     if (c.priceCents > 0) {
       await deps.sql.begin((tx) =>
-      postLedgerEntry(tx, {
-        surveyorId: c.surveyorId,
-        kind: "adjustment",
-        amountCents: c.priceCents,
+        postLedgerEntry(tx, {
+          surveyorId: c.surveyorId,
+          kind: "adjustment",
+          amountCents: c.priceCents,
           note: "Demo credit to try the lead market",
           actorId: null,
         })

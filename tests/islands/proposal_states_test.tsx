@@ -97,7 +97,10 @@ test("[proposal states] the client: accepted, declined, withdrawn", () => {
       surveyStatus: "assigned",
       proposals: [
         proposal(1, { status: "accepted" }),
-        proposal(2, { status: "declined", declineReason: "The client accepted another surveyor's proposal." }),
+        proposal(2, {
+          status: "declined",
+          declineReason: "The client accepted another surveyor's proposal.",
+        }),
       ],
     });
     assertStringIncludes(accepted, "You accepted Firm 1 Surveying's proposal");
@@ -123,7 +126,10 @@ test("[proposal states] the client: accepted, declined, withdrawn", () => {
 test("[proposal states] the client: an expired lead says so and points to support; proposals still stand", () => {
   try {
     const none = client({ leadExpiredAt: EXPIRED_AT });
-    assertStringIncludes(none, "stopped being offered to new surveyors on Mon, Mar 4, 2030 without a proposal");
+    assertStringIncludes(
+      none,
+      "stopped being offered to new surveyors on Mon, Mar 4, 2030 without a proposal",
+    );
     assertStringIncludes(none, "Write to Meridian support");
     assertEquals(
       screen.getByRole("link", { name: "Write to Meridian support" }).getAttribute("href"),
@@ -243,7 +249,10 @@ test("[proposal states] the buyer: a cancelled survey removes the form and says 
       proposal: own({ status: "declined" }),
       closedReason: `${PROPOSAL_MESSAGES.surveyCancelled} ${CANCELLED_NEXT_STEP}`,
     });
-    assertStringIncludes(cancelled.text, "This request was cancelled; it no longer takes proposals.");
+    assertStringIncludes(
+      cancelled.text,
+      "This request was cancelled; it no longer takes proposals.",
+    );
     assertStringIncludes(cancelled.text, "Your other leads are under Purchased leads.");
     assert(!cancelled.hasForm, "no form");
     assertEquals(buttons(/^Send/).length, 0);

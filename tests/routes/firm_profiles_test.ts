@@ -294,7 +294,11 @@ test("[firms] the client hears of the firm's reply (bell and email, never 'sent'
       ["review_replied", "Ortiz Land Surveying replied to your review", path],
     ]);
     assertStringIncludes(notes[0].body, "See you at the closing.");
-    assertEquals((await notificationsOf(t, lee.user.id)).length, 0, "the other reviewer is not told");
+    assertEquals(
+      (await notificationsOf(t, lee.user.id)).length,
+      0,
+      "the other reviewer is not told",
+    );
     const [email] = await emailsOf(t, "review_replied");
     assertEquals(email.toAddress, "dana.q@example.test");
     assertEquals(email.subject, "Ortiz Land Surveying replied to your review");
@@ -397,7 +401,12 @@ test("[firms] a firm with no public page (paused, waiting for its check) gets no
       await expectJson(
         await t.request("POST", `/api/purchased-leads/${lead.id}/proposal`, {
           cookie: buyer.cookie,
-          body: { priceCents: 1150_00, earliestVisitDate: visit, turnaroundDays: 5, message: "Plat." },
+          body: {
+            priceCents: 1150_00,
+            earliestVisitDate: visit,
+            turnaroundDays: 5,
+            message: "Plat.",
+          },
         }),
         201,
       );
@@ -411,7 +420,9 @@ test("[firms] a firm with no public page (paused, waiting for its check) gets no
       200,
     );
     assertEquals(
-      listed.proposals.map((p: { surveyor: { companyName: string; profileUrl: string | null } }) => [
+      listed.proposals.map((
+        p: { surveyor: { companyName: string; profileUrl: string | null } },
+      ) => [
         p.surveyor.companyName,
         p.surveyor.profileUrl,
       ]),

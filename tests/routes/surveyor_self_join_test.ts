@@ -464,7 +464,10 @@ test("[join] admins review a claim request: approve links the account (prospect 
     select to_address, subject from email_outbox where template = 'surveyor_join_decided'
     order by created_at, id`;
   assertEquals([...emails], [
-    { toAddress: "Sam@LoneStar.example", subject: "Your Meridian account is linked to Lone Star Land Surveying" },
+    {
+      toAddress: "Sam@LoneStar.example",
+      subject: "Your Meridian account is linked to Lone Star Land Surveying",
+    },
     {
       toAddress: "other@lonestar.example",
       subject: "Your request to join Lone Star Land Surveying on Meridian was declined",

@@ -62,7 +62,10 @@ export const surveyorJoinDecidedCopy: TemplateCopyDef<
     },
     heading: { label: "Heading when linked", text: "Your account is linked to your firm" },
     declinedHeading: { label: "Heading when declined", text: "Your request was declined" },
-    rejectedHeading: { label: "Heading when the licence check failed", text: "Licence not verified" },
+    rejectedHeading: {
+      label: "Heading when the licence check failed",
+      text: "Licence not verified",
+    },
     greeting: greetingBlock(),
     linked: bodyBlock(
       "What happened, when linked (also the inbox preview)",
