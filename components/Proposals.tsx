@@ -11,10 +11,14 @@ import SurveyProposals, { type SurveyProposalsProps } from "../islands/SurveyPro
 import type { ClientProposal, OwnProposal } from "../lib/proposal_constants.ts";
 import { proposalClosedReason } from "../lib/proposals.ts";
 import { todayInUs } from "../lib/proposal_schema.ts";
-import { PROPOSAL_MAX_DAYS_AHEAD } from "../lib/proposal_constants.ts";
+import { PROPOSAL_MAX_DAYS_AHEAD, PROPOSAL_MESSAGES } from "../lib/proposal_constants.ts";
 import type { UnlockedLead } from "../lib/lead_market_schema.ts";
 import type { Survey } from "../lib/survey_schema.ts";
 import { turnaroundLine } from "../lib/quote_text.ts";
+
+/** What the buyer does next when the client cancelled the request (after the reason). */
+export const CANCELLED_NEXT_STEP =
+  "There is nothing more to send here: the client no longer needs this survey. Your other leads are under Purchased leads.";
 
 /** What the card says when the survey is already this buyer's job (a claim, an admin's). */
 export const ASSIGNED_TO_YOU =
@@ -38,6 +42,16 @@ export function SurveyorProposalCard({ lead, proposal, surveyorStatus }: {
   surveyorStatus: string;
 }) {
   const today = todayInUs();
+  const closedReason = proposal?.status === "accepted"
+    ? null
+    : isOpenAssignment(lead)
+    ? ASSIGNED_TO_YOU
+    : proposalClosedReason({
+      refundedAt: lead.refundedAt,
+      surveyStatus: lead.surveyStatus,
+      surveyorStatus,
+    });
+  const isCancelled = closedReason === PROPOSAL_MESSAGES.surveyCancelled;
   return (
     <Card id="proposal-title" title="Your proposal">
       <Island
@@ -46,15 +60,9 @@ export function SurveyorProposalCard({ lead, proposal, surveyorStatus }: {
           leadId: lead.id,
           surveyId: lead.surveyId,
           proposal,
-          closedReason: proposal?.status === "accepted"
-            ? null
-            : isOpenAssignment(lead)
-            ? ASSIGNED_TO_YOU
-            : proposalClosedReason({
-              refundedAt: lead.refundedAt,
-              surveyStatus: lead.surveyStatus,
-              surveyorStatus,
-            }),
+          closedReason: isCancelled ? `${closedReason} ${CANCELLED_NEXT_STEP}` : closedReason,
+          // The offer window is the lead's, not the proposal's: a buyer may still propose.
+          leadExpiredAt: new Date(lead.expiresAt).getTime() <= Date.now() ? lead.expiresAt : null,
           quotedPriceCents: lead.quote.quoteRequired ? null : lead.quotedPriceCents,
           minDate: today,
           maxDate: addDays(today, PROPOSAL_MAX_DAYS_AHEAD),
@@ -70,8 +78,10 @@ function islandProps(
   proposals: ClientProposal[],
   canAnswer: boolean,
   isCompact: boolean,
+  leadExpiredAt: string | null = null,
 ): SurveyProposalsProps {
   return {
+    leadExpiredAt,
     surveyId: survey.id,
     surveyStatus: survey.status,
     hasSurveyor: survey.assignedSurveyor !== null,
@@ -88,17 +98,19 @@ function islandProps(
  * Decline for the owning client. Shown to the owner and admins while the request is with
  * surveyors, and whenever it has proposals: otherwise there is nothing to compare.
  */
-export function SurveyProposalsCard({ survey, proposals, isOwner }: {
+export function SurveyProposalsCard({ survey, proposals, isOwner, leadExpiredAt = null }: {
   survey: Survey;
   proposals: ClientProposal[];
   isOwner: boolean;
+  /** When the request's lead stopped being offered (db/proposals.ts getSurveyLeadExpiredAt). */
+  leadExpiredAt?: string | null;
 }) {
   if (proposals.length === 0 && survey.status !== "surveyors_notified") return null;
   return (
     <Card id="proposals-title" title="Proposals">
       <Island
         component={SurveyProposals}
-        props={islandProps(survey, proposals, isOwner, false)}
+        props={islandProps(survey, proposals, isOwner, false, leadExpiredAt)}
         hydrate="visible"
       />
     </Card>

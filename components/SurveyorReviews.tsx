@@ -1,7 +1,8 @@
 /**
  * The Meridian reviews card of a surveyor's directory record (/surveyor-detail/{id}): the
  * average and count, then the newest reviews (capped at REVIEWS_PAGE_SIZE), each with its
- * stars, comment, client and a link to the survey. Data: db/reviews.ts listSurveyorReviews.
+ * stars, client and a link to the survey, the public text (what /firms/{slug} shows), the
+ * private comment and the firm's reply. Data: db/reviews.ts listSurveyorReviews.
  */
 import { Card } from "./AppPage.tsx";
 import { StarLine } from "../islands/RateSurveyor.tsx";
@@ -40,9 +41,39 @@ export function SurveyorReviews({ reviews, total, average }: {
                       </a>
                     </span>
                   </p>
+                  {r.text
+                    ? (
+                      <p className="review-list__text">
+                        <strong>Public text:</strong> {r.text}
+                      </p>
+                    )
+                    : <p className="muted">No public text (a rating alone on the profile).</p>}
                   {r.comment
-                    ? <blockquote className="review-list__comment">{r.comment}</blockquote>
+                    ? (
+                      <>
+                        <p className="muted">Private comment (the firm and Meridian only):</p>
+                        <blockquote className="review-list__comment">{r.comment}</blockquote>
+                      </>
+                    )
                     : null}
+                  {r.reply
+                    ? (
+                      <div className="review-list__reply">
+                        <p>
+                          <strong>Firm's reply</strong>
+                          {r.repliedAt
+                            ? (
+                              <span className="muted">
+                                {" · "}
+                                <time dateTime={r.repliedAt}>{formatDate(r.repliedAt)}</time>
+                              </span>
+                            )
+                            : null}
+                        </p>
+                        <p>{r.reply}</p>
+                      </div>
+                    )
+                    : <p className="muted">The firm has not replied.</p>}
                 </li>
               ))}
             </ol>

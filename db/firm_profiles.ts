@@ -210,7 +210,16 @@ export async function listPublicFirmPaths(
 
 /** Outcome of `replyToReview`. */
 export type ReplyOutcome =
-  | { kind: "replied"; reply: string; repliedAt: string }
+  | {
+    kind: "replied";
+    reply: string;
+    repliedAt: string;
+    /** Who wrote the review and about what: the client is told of the reply. */
+    clientId: string;
+    surveyType: string;
+    firmId: string;
+    companyName: string;
+  }
   | { kind: "not_found" }
   | { kind: "already_replied" };
 
@@ -224,13 +233,25 @@ export async function replyToReview(
   { reviewId, userId, body }: { reviewId: string; userId: string; body: string },
 ): Promise<ReplyOutcome> {
   if (!isUuid(reviewId)) return { kind: "not_found" };
-  const [row] = await db<{ reply: string; repliedAt: Date }[]>`
+  const [row] = await db<
+    {
+      reply: string;
+      repliedAt: Date;
+      clientId: string;
+      surveyType: string;
+      firmId: string;
+      companyName: string;
+    }[]
+  >`
     update surveyor_reviews r set reply = ${body}, replied_at = now(), replied_by = ${userId}
-    from surveyors v
+    from surveyors v, surveys s
     where r.id = ${reviewId} and v.id = r.surveyor_id and v.user_id = ${userId}
-      and r.reply is null
-    returning r.reply, r.replied_at`;
-  if (row) return { kind: "replied", reply: row.reply, repliedAt: row.repliedAt.toISOString() };
+      and s.id = r.survey_id and r.reply is null
+    returning r.reply, r.replied_at, r.client_id, s.survey_type, v.id as firm_id,
+      v.company_name`;
+  if (row) {
+    return { kind: "replied", ...row, repliedAt: row.repliedAt.toISOString() };
+  }
   const [mine] = await db`
     select 1 from surveyor_reviews r join surveyors v on v.id = r.surveyor_id
     where r.id = ${reviewId} and v.user_id = ${userId}`;

@@ -311,6 +311,8 @@ interface ClientRow {
   meridianCount: number;
   licenceVerified: boolean;
   distanceMiles: number | null;
+  /** Active and verified: the firm has a public page (routes/firms.tsx). */
+  hasPublicPage: boolean;
 }
 
 /**
@@ -343,7 +345,9 @@ function toClient(row: ClientRow): ClientProposal {
       ...combinedRating(row),
       licenceVerified: row.licenceVerified,
       distanceMiles: row.distanceMiles === null ? null : Math.round(row.distanceMiles * 10) / 10,
-      profileUrl: firmProfilePath(row.companyName, row.surveyorId),
+      // Only a firm with a public page gets a link: paused, prospect, invited and unverified
+      // firms have none (a link there would be a 404).
+      profileUrl: row.hasPublicPage ? firmProfilePath(row.companyName, row.surveyorId) : null,
     },
   };
 }
@@ -362,6 +366,7 @@ export function clientProposalsJsonColumn(db: Db) {
         v.rating as places_rating, v.review_count as places_count,
         v.meridian_rating_sum as meridian_sum, v.meridian_review_count as meridian_count,
         (v.verified_at is not null and s.state = any(v.license_states)) as licence_verified,
+        (v.status = 'active' and v.verified_at is not null) as has_public_page,
         case when s.lat is not null and v.lat is not null
           then geo_distance_m(geo_point(s.lat, s.lng), geo_point(v.lat, v.lng)) / 1609.344
         end as distance_miles
@@ -392,6 +397,7 @@ export function proposalsFromJson(rows: Record<string, unknown>[] | null): Clien
       meridianCount: Number(r.meridian_count),
       licenceVerified: Boolean(r.licence_verified),
       distanceMiles: r.distance_miles === null ? null : Number(r.distance_miles),
+      hasPublicPage: Boolean(r.has_public_page),
     })
   );
 }
@@ -415,6 +421,7 @@ export async function listProposalsForSurveys(
       v.rating as places_rating, v.review_count as places_count,
       v.meridian_rating_sum as meridian_sum, v.meridian_review_count as meridian_count,
       (v.verified_at is not null and s.state = any(v.license_states)) as licence_verified,
+      (v.status = 'active' and v.verified_at is not null) as has_public_page,
       case when s.lat is not null and v.lat is not null
         then geo_distance_m(geo_point(s.lat, s.lng), geo_point(v.lat, v.lng)) / 1609.344
       end as distance_miles
@@ -437,4 +444,23 @@ export async function listSurveyProposals(
   { surveyId }: { surveyId: string },
 ): Promise<ClientProposal[]> {
   return (await listProposalsForSurveys(db, { surveyIds: [surveyId] })).get(surveyId) ?? [];
+}
+
+/**
+ * When the newest lead of survey `surveyId` stopped being offered to surveyors because its
+ * window ran out (ISO), or null: no lead, or its window is still open, or it closed another way
+ * (cancelled, removed).
+ */
+export async function getSurveyLeadExpiredAt(
+  db: Db,
+  { surveyId }: { surveyId: string },
+): Promise<string | null> {
+  if (!isUuid(surveyId)) return null;
+  const [row] = await db<{ expiresAt: Date; isExpired: boolean }[]>`
+    select expires_at,
+      (expires_at <= now() and (status = 'open' or closed_reason = 'expired')) as is_expired
+    from leads where survey_id = ${surveyId}
+    order by created_at desc, id desc
+    limit 1`;
+  return row?.isExpired ? row.expiresAt.toISOString() : null;
 }

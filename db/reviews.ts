@@ -24,6 +24,10 @@ export interface SurveyorReview {
 export interface SurveyorReviewListed extends SurveyorReview {
   clientName: string;
   surveyType: string;
+  /** The firm's one public answer, or null. */
+  reply: string | null;
+  /** ISO time of the answer, or null. */
+  repliedAt: string | null;
 }
 
 /** Most reviews the surveyor's record lists on one page. */
@@ -32,7 +36,9 @@ export const REVIEWS_PAGE_SIZE = 10;
 type Row<T> = Omit<T, "createdAt"> & { createdAt: Date };
 
 function toReview<T extends SurveyorReview>(row: Row<T>): T {
-  return { ...row, createdAt: row.createdAt.toISOString() } as T;
+  const out = { ...row, createdAt: row.createdAt.toISOString() } as T & { repliedAt?: unknown };
+  if (out.repliedAt instanceof Date) out.repliedAt = out.repliedAt.toISOString();
+  return out as T;
 }
 
 /**
@@ -95,7 +101,7 @@ export async function listSurveyorReviews(
   const [rows, [summary]] = await Promise.all([
     db<Row<SurveyorReviewListed>[]>`
       select r.id, r.survey_id, r.surveyor_id, r.rating, r.comment, r.public_text as text,
-        r.created_at,
+        r.created_at, r.reply, r.replied_at,
         u.full_name as client_name, s.survey_type
       from surveyor_reviews r
       join users u on u.id = r.client_id

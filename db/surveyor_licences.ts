@@ -223,7 +223,9 @@ export async function listLicenceStates(
 export const LICENCE_CHECKS_LIMIT = 100;
 
 /**
- * The firms with a pending state or licence number, oldest request first (at most
+ * The firms with a pending state or licence number, or waiting for their first licence check
+ * (status pending, with an account: they joined by themselves or from an invitation), oldest
+ * request first (at most
  * `LICENCE_CHECKS_LIMIT`), and how many there are in all.
  */
 export async function listLicenceChecks(
@@ -242,10 +244,15 @@ export async function listLicenceChecks(
         union all
         select id, pending_license_number_at from surveyors
         where pending_license_number is not null
+        union all
+        -- A firm that joined (on /for-surveyors or from an invitation) and waits for its
+        -- first licence check; its last change is when it went to the check.
+        select id, updated_at from surveyors where status = 'pending' and user_id is not null
       ) r group by surveyor_id
     )
     select s.id as surveyor_id, s.company_name, s.license_number, s.license_states,
       s.pending_license_number, w.oldest as oldest_request_at,
+      (s.status = 'pending') as awaiting_first_check, s.principal_name, s.city, s.state,
       (select count(*) from waiting)::int as total,
       coalesce((
         select jsonb_agg(jsonb_build_object('state', ls.state,
@@ -269,13 +276,35 @@ export async function listLicenceChecks(
   };
 }
 
-/** How many firms wait for a licence check of a state or number they asked for. */
+/**
+ * How many firms wait for a licence check: of a state or number they asked for, or their first
+ * (a firm that joined and has not been verified yet).
+ */
 export async function countLicenceChecks(db: Db): Promise<number> {
   const [row] = await db<{ n: number }[]>`
     select count(*)::int as n from (
       select surveyor_id from surveyor_licence_states where status = 'pending'
       union
       select id from surveyors where pending_license_number is not null
+      union
+      select id from surveyors where status = 'pending' and user_id is not null
     ) w`;
   return row.n;
+}
+
+/**
+ * Rejects the first licence check of firm `id` (status pending): the firm is paused, so it
+ * buys no lead and has no public page, and it leaves the queue. Returns false, changing
+ * nothing, when the firm is not waiting for its first check.
+ */
+export async function rejectFirstLicenceCheck(
+  db: Db,
+  { id }: { id: string },
+): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db`
+    update surveyors set status = 'paused', updated_at = now()
+    where id = ${id} and status = 'pending'
+    returning id`;
+  return rows.length === 1;
 }

@@ -7,6 +7,7 @@
 import { useState } from "react";
 import { apiJson, errorMessage } from "./_api.ts";
 import { toast } from "./_toast.ts";
+import { emailNoticeToast, type EmailNoticeView } from "./_email_notice.ts";
 
 /** One request as the card shows it. */
 export interface ClaimRequestItem {
@@ -36,12 +37,19 @@ export default function ClaimRequests({ surveyorId, requests }: ClaimRequestsPro
   async function decide(id: string, decision: "approve" | "deny") {
     setBusy(id);
     try {
-      const res = await apiJson<{ message: string }>(
+      const res = await apiJson<{ message: string; email?: EmailNoticeView | null }>(
         "POST",
         `/api/surveyors/${surveyorId}/claim-requests/${id}`,
         { decision },
       );
-      toast({ title: res?.message ?? "Saved" });
+      toast(
+        res?.email
+          ? emailNoticeToast(res.email, {
+            queued: res.message,
+            notSent: `${res.message}; the email was not sent`,
+          })
+          : { title: res?.message ?? "Saved" },
+      );
       setItems((all) =>
         all.map((r) =>
           r.id === id ? { ...r, status: decision === "approve" ? "approved" : "denied" } : r

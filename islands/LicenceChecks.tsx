@@ -1,7 +1,8 @@
 /**
- * The licence check queue on the admin console (/admin?tab=licences): firms whose surveyor
- * asked for a licence state or gave a new licence number since their licence was verified,
- * oldest request first. Each state and number has Verify and Reject (POST
+ * The licence check queue on the admin console (/admin?tab=licences): firms that joined and wait
+ * for their first licence check (Verify or Reject: POST /api/surveyors/{id}/licence), and firms
+ * whose surveyor asked for a licence state or gave a new licence number since their licence was
+ * verified, oldest request first. Each state and number has Verify and Reject (POST
  * /api/surveyors/{id}/licence-states/{state} or …/licence-number); nothing the surveyor asked
  * for counts before an admin verifies it. The server's answer is the toast; an item leaves the
  * list only when the decision was recorded.
@@ -9,6 +10,7 @@
 import { useState } from "react";
 import { apiJson, errorMessage } from "./_api.ts";
 import { toast } from "./_toast.ts";
+import { emailNoticeToast, type EmailNoticeView } from "./_email_notice.ts";
 import { formatDay } from "./_surveyor_shared.ts";
 import { type LicenceChecks as Queue, stateNames } from "../lib/surveyor_licence.ts";
 
@@ -35,9 +37,16 @@ export default function LicenceChecks({ initial }: LicenceChecksProps) {
   ) {
     setBusy(key);
     try {
-      const res = await apiJson<{ message?: string }>("POST", url, body);
+      const res = await apiJson<{ message?: string; email?: EmailNoticeView | null }>(
+        "POST",
+        url,
+        body,
+      );
       after();
-      toast({ title: res?.message ?? "Decision recorded" });
+      const title = res?.message ?? "Decision recorded";
+      toast(
+        res?.email ? emailNoticeToast(res.email, { queued: title, notSent: title }) : { title },
+      );
     } catch (err) {
       toast({
         title: "Could not record the decision",
@@ -78,6 +87,15 @@ export default function LicenceChecks({ initial }: LicenceChecksProps) {
     );
   }
 
+  function decideFirm(surveyorId: string, decision: Decision) {
+    return decide(
+      `${surveyorId}:firm`,
+      `/api/surveyors/${encodeURIComponent(surveyorId)}/licence`,
+      { decision },
+      () => setChecks((all) => all.filter((c) => c.surveyorId !== surveyorId)),
+    );
+  }
+
   if (checks.length === 0) return <p>{NO_LICENCE_CHECKS}</p>;
   return (
     <ul className="stack licence-checks">
@@ -86,11 +104,50 @@ export default function LicenceChecks({ initial }: LicenceChecksProps) {
           <h3>
             <a href={`/surveyor-detail/${c.surveyorId}`}>{c.companyName}</a>
           </h3>
-          <p>
-            {`Verified: licence ${c.licenseNumber ?? "(no number)"}${
-              c.licenseStates.length ? ` in ${stateNames(c.licenseStates)}` : ", no states"
-            }. Check each request with the state's licensing board; nothing counts until you verify it.`}
-          </p>
+          {c.awaitingFirstCheck
+            ? (
+              <>
+                <p>
+                  <span className="badge badge--info">New firm</span>{" "}
+                  {`${c.principalName ?? "A surveyor"} joined${
+                    c.city || c.state ? ` from ${[c.city, c.state].filter(Boolean).join(", ")}` : ""
+                  } on ${
+                    formatDay(c.oldestRequestAt)
+                  } and waits for the first licence check: licence ${
+                    c.licenseNumber ?? "(no number)"
+                  }${
+                    c.licenseStates.length ? ` in ${stateNames(c.licenseStates)}` : ", no states"
+                  }. Check it with the licensing board. Verify opens leads to them; Reject pauses the firm. Either way they are told in the app and by email.`}
+                </p>
+                <div className="cluster">
+                  <button
+                    type="button"
+                    className="btn btn--primary btn--sm"
+                    disabled={busy === `${c.surveyorId}:firm`}
+                    onClick={() => decideFirm(c.surveyorId, "verify")}
+                  >
+                    Verify licence
+                    <span className="visually-hidden">{` of ${c.companyName}`}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn--secondary btn--sm"
+                    disabled={busy === `${c.surveyorId}:firm`}
+                    onClick={() => decideFirm(c.surveyorId, "reject")}
+                  >
+                    Reject licence
+                    <span className="visually-hidden">{` of ${c.companyName}`}</span>
+                  </button>
+                </div>
+              </>
+            )
+            : (
+              <p>
+                {`Verified: licence ${c.licenseNumber ?? "(no number)"}${
+                  c.licenseStates.length ? ` in ${stateNames(c.licenseStates)}` : ", no states"
+                }. Check each request with the state's licensing board; nothing counts until you verify it.`}
+              </p>
+            )}
           <ul className="stack">
             {c.pendingStates.map((p) => {
               const name = stateNames([p.state]);

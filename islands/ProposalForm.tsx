@@ -4,7 +4,8 @@
  * business days and a message (POST /api/purchased-leads/{id}/proposal); edits it while the
  * client has not answered (PATCH) or withdraws it (DELETE, after a confirmation). Each state
  * says what is true: waiting, accepted (the job is theirs), declined (with the reason),
- * withdrawn, or why no proposal can be sent (returned lead, cancelled or taken survey).
+ * withdrawn, or why no proposal can be sent (returned lead, cancelled or taken survey); and
+ * when the lead's offer window has closed, that no other surveyor can buy it now.
  */
 import { type FormEvent, useRef, useState } from "react";
 import { apiJson, errorMessage } from "./_api.ts";
@@ -30,14 +31,26 @@ export interface ProposalFormProps {
   surveyId: string;
   /** The buyer's pending proposal, else their latest; null when they never sent one. */
   proposal: OwnProposal | null;
-  /** Why no proposal may be sent or changed now, or null. */
+  /** Why no proposal may be sent or changed now (and what to do instead), or null. */
   closedReason: string | null;
+  /**
+   * ISO time the lead's offer window closed (no other surveyor can buy it now), or null while
+   * it is open. Buyers keep proposing: the window is for buying, not for answering.
+   */
+  leadExpiredAt?: string | null;
   /** The client's instant quote, for reference; null for a custom quote. */
   quotedPriceCents: number | null;
   /** Earliest and latest visit day the server takes (YYYY-MM-DD). */
   minDate: string;
   maxDate: string;
 }
+
+const EXPIRED_DAY = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+});
 
 interface Values {
   price: string;
@@ -233,6 +246,19 @@ export default function ProposalForm(props: ProposalFormProps) {
   return (
     <div className="stack proposal-form">
       <p role="status">{intro}</p>
+      {props.leadExpiredAt && !closedReason
+        ? (
+          <p className="alert alert--info" data-testid="lead-expired">
+            {`This lead's offer window closed on ${
+              EXPIRED_DAY.format(new Date(props.leadExpiredAt))
+            }: no other surveyor can buy it now. ${
+              isPendingProposal
+                ? "Your proposal still stands until the client answers it."
+                : "You bought it, so you can still send the client a proposal."
+            }`}
+          </p>
+        )
+        : null}
       {proposal && !isEditing ? <Summary proposal={proposal} /> : null}
       {closedReason ? <p className="alert alert--info">{closedReason}</p> : null}
       {!closedReason && isPendingProposal && !isEditing

@@ -46,13 +46,13 @@ export default function ReviewReply({ reviewId, companyName }: ReviewReplyProps)
     setError(null);
     setBusy(true);
     try {
-      const res = await apiJson<{ reply: { body: string } }>(
+      const res = await apiJson<{ reply: { body: string }; clientTold?: string }>(
         "POST",
         `/api/reviews/${encodeURIComponent(reviewId)}/reply`,
         { body: text },
       );
       setSent(res?.reply.body ?? text);
-      toast({ title: REVIEW_MESSAGES.replied });
+      toast({ title: REVIEW_MESSAGES.replied, description: res?.clientTold });
     } catch (err) {
       setError(errorMessage(err, "Your reply could not be sent. Please try again."));
     } finally {

@@ -35,7 +35,15 @@ export interface SurveyProposalsProps {
   proposals: ClientProposal[];
   /** Dashboard: one heading level lower and a link to the request's page. */
   isCompact?: boolean;
+  /**
+   * ISO time the request's lead stopped being offered to surveyors (its window ran out), or
+   * null while it is offered (or unknown, on the dashboard).
+   */
+  leadExpiredAt?: string | null;
 }
+
+/** Where the client writes to Meridian support. */
+export const SUPPORT_PATH = "/support/contact";
 
 const DAY = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
@@ -72,10 +80,25 @@ function summary(props: SurveyProposalsProps, proposals: ClientProposal[]): stri
     }. They will call you to confirm the details and book the visit.`;
   }
   if (props.surveyStatus === "cancelled") {
-    return "This request was cancelled, so its proposals can no longer be accepted.";
+    return "This request was cancelled, so it takes no new proposals and none can be accepted. If you still need a survey, start a new request.";
   }
   if (props.hasSurveyor) {
     return "A surveyor has taken this survey, so the proposals can no longer be accepted.";
+  }
+  if (props.leadExpiredAt) {
+    const day = DAY.format(new Date(props.leadExpiredAt));
+    if (pending > 0) {
+      return `Your request stopped being offered to new surveyors on ${day}, but ${
+        pending === 1
+          ? "the proposal below still stands"
+          : `the ${pending} proposals below still stand`
+      }. ${
+        props.canAnswer ? "Accept one to assign the survey, or" : "The client can accept one, or"
+      } write to Meridian support to find another surveyor.`;
+    }
+    return `Your request stopped being offered to new surveyors on ${day}${
+      proposals.length === 0 ? " without a proposal" : " and no proposal is waiting for an answer"
+    }. Write to Meridian support and we will look for a surveyor for you; your instant quote stands.`;
   }
   if (proposals.length === 0) {
     return "No proposals yet. Surveyors who received your request can send you their own price, earliest visit and turnaround; we email you when one arrives. Meanwhile your instant quote stands: a surveyor can take the job at that price.";
@@ -184,6 +207,21 @@ export default function SurveyProposals(props: SurveyProposalsProps) {
   return (
     <div className="proposals">
       <p className="proposals__summary" role="status">{summary(props, proposals)}</p>
+      {props.surveyStatus === "cancelled" && canAnswer
+        ? (
+          <p>
+            <a className="btn btn--secondary btn--sm" href="/create-survey">Start a new request</a>
+          </p>
+        )
+        : isOpen && props.leadExpiredAt && canAnswer
+        ? (
+          <p>
+            <a className="btn btn--secondary btn--sm" href={SUPPORT_PATH}>
+              Write to Meridian support
+            </a>
+          </p>
+        )
+        : null}
       <ul className="proposals__list" aria-label="Your instant quote and the proposals">
         <li className="proposal proposal--quote">
           <Heading className="proposal__firm">Your instant quote</Heading>
@@ -205,7 +243,9 @@ export default function SurveyProposals(props: SurveyProposalsProps) {
             >
               <div className="proposal__head">
                 <Heading id={headingId} className="proposal__firm">
-                  <a href={p.surveyor.profileUrl}>{p.surveyor.companyName}</a>
+                  {p.surveyor.profileUrl
+                    ? <a href={p.surveyor.profileUrl}>{p.surveyor.companyName}</a>
+                    : p.surveyor.companyName}
                 </Heading>
                 <span className={`badge badge--${PROPOSAL_STATUS_BADGES[p.status]}`}>
                   {PROPOSAL_STATUS_LABELS[p.status]}

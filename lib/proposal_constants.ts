@@ -99,8 +99,11 @@ export interface ProposalSurveyor {
   licenceVerified: boolean;
   /** Office to property, one decimal; null when either has no location. */
   distanceMiles: number | null;
-  /** `/firms/{slug}` (lib/firm_slug.ts). */
-  profileUrl: string;
+  /**
+   * `/firms/{slug}` (lib/firm_slug.ts) when the firm has a public page (active and verified);
+   * null for a paused, prospect, invited or unverified firm.
+   */
+  profileUrl: string | null;
 }
 
 /** A proposal as the client (and admins) see it: `GET /api/surveys/{id}/proposals`. */

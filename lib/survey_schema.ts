@@ -359,7 +359,8 @@ export interface Notification {
     | "proposal_declined"
     | "refund_requested"
     | "lead_won"
-    | "message_received";
+    | "message_received"
+    | "review_replied";
   title: string;
   body: string;
   /** Site-relative path of the related page, or null. */

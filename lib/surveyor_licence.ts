@@ -130,6 +130,14 @@ export interface LicenceCheck {
   pendingStates: { state: StateCode; licenceNumber: string | null; requestedAt: string }[];
   /** ISO time of the oldest request of the firm. */
   oldestRequestAt: string;
+  /**
+   * The firm joined (on /for-surveyors or from an invitation) and waits for its first licence
+   * check: Verify opens leads to it, Reject pauses it.
+   */
+  awaitingFirstCheck: boolean;
+  principalName: string | null;
+  city: string | null;
+  state: string | null;
 }
 
 /** The licence check queue: at most a page of firms, and how many wait in all. */

@@ -6,7 +6,8 @@
  */
 import type { Db } from "../db/client.ts";
 import { insertNotification, notifyAdmins } from "../db/notifications.ts";
-import { queueLicenceVerifiedEmail } from "./mail/emails.ts";
+import { queueLicenceVerifiedEmail, queueSurveyorJoinDecidedEmail } from "./mail/emails.ts";
+import type { SurveyorJoinDecision } from "./mail/templates/SurveyorJoinDecided.tsx";
 import type { StateCode } from "./survey_options.ts";
 import type { Surveyor } from "./surveyor_schema.ts";
 import { LICENCE_CHECKS_PATH, stateNames } from "./surveyor_licence.ts";
@@ -14,15 +15,21 @@ import { LICENCE_CHECKS_PATH, stateNames } from "./surveyor_licence.ts";
 /** The bell notification's title when a surveyor's licence is verified. */
 export const LICENCE_VERIFIED_TITLE = "Licence verified";
 
+/** The email a notification queued: its outbox id and address (for the admin's notice). */
+export interface QueuedEmail {
+  emailId: string;
+  to: string;
+}
+
 /**
  * Tells account `userId` that its record's licence is verified and leads are open to it: the
- * bell, and an email to the account's address (links on `publicUrl`). A disabled account is
- * told nothing.
+ * bell, and an email to the account's address (links on `publicUrl`). Returns the email queued,
+ * or null: a disabled account is told nothing.
  */
 export async function notifyLicenceVerified(
   db: Db,
   { userId, publicUrl }: { userId: string; publicUrl: string },
-): Promise<void> {
+): Promise<QueuedEmail | null> {
   const [who] = await db<
     { email: string; fullName: string; companyName: string; licence: string | null }[]
   >`
@@ -31,7 +38,7 @@ export async function notifyLicenceVerified(
     from users u left join surveyors v on v.user_id = u.id
     where u.id = ${userId} and u.disabled_at is null
     limit 1`;
-  if (!who) return;
+  if (!who) return null;
   await insertNotification(db, {
     userId,
     kind: "surveyor_joined",
@@ -39,13 +46,73 @@ export async function notifyLicenceVerified(
     body: "Meridian checked your licence details: you can now buy and claim leads near you.",
     link: "/surveyor-dashboard",
   });
-  await queueLicenceVerifiedEmail(db, {
+  const emailId = await queueLicenceVerifiedEmail(db, {
     to: who.email,
     name: who.fullName,
     companyName: who.companyName ?? "your firm",
     licence: who.licence ?? "",
     leadsUrl: new URL("/leads", publicUrl).href,
   });
+  return { emailId, to: who.email };
+}
+
+/** The bell notification per decision on a surveyor who joined by themselves. */
+export const JOIN_DECISION_NOTES: Record<
+  SurveyorJoinDecision,
+  { title: (companyName: string) => string; body: string; link: string }
+> = {
+  linked: {
+    title: (companyName) => `Your account is linked to ${companyName}`,
+    body: "Meridian reviewed your sign-up and linked your account to your firm's record.",
+    link: "/surveyor-dashboard",
+  },
+  declined: {
+    title: (companyName) => `Your request to join ${companyName} was declined`,
+    body:
+      "Meridian could not confirm that you represent this firm. Contact us if you think this is a mistake.",
+    link: "/support/contact",
+  },
+  rejected: {
+    title: () => "Licence not verified",
+    body:
+      "Meridian could not verify your firm's licence with the state licensing board, so leads stay closed to you. Contact us with your licence number if you think this is wrong.",
+    link: "/support/contact",
+  },
+};
+
+/**
+ * Tells account `userId` what an admin decided about their sign-up (`decision`): the bell and
+ * the SurveyorJoinDecided email (links on `publicUrl`). Returns the email queued, or null for a
+ * disabled account, which is told nothing.
+ */
+export async function notifyJoinDecision(
+  db: Db,
+  { userId, companyName, decision, publicUrl }: {
+    userId: string;
+    companyName: string;
+    decision: SurveyorJoinDecision;
+    publicUrl: string;
+  },
+): Promise<QueuedEmail | null> {
+  const [who] = await db<{ email: string; fullName: string }[]>`
+    select email, full_name from users where id = ${userId} and disabled_at is null`;
+  if (!who) return null;
+  const note = JOIN_DECISION_NOTES[decision];
+  await insertNotification(db, {
+    userId,
+    kind: "surveyor_joined",
+    title: note.title(companyName),
+    body: note.body,
+    link: note.link,
+  });
+  const emailId = await queueSurveyorJoinDecidedEmail(db, {
+    to: who.email,
+    name: who.fullName,
+    companyName,
+    decision,
+    url: new URL(note.link, publicUrl).href,
+  });
+  return { emailId, to: who.email };
 }
 
 /** Tells every admin that firm `surveyor` asked for a licence check. */

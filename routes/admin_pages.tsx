@@ -111,9 +111,9 @@ export const adminPages = new Hono<AppEnv>()
             <section className="admin-console" aria-labelledby="admin-licences-title">
               <h2 id="admin-licences-title">Licence checks</h2>
               <p>
-                States and licence numbers that verified surveyors added to their profiles. They
-                count for leads only once you verify them; firms waiting for their first licence
-                check are under Surveyors, status Licence check.
+                Firms that joined and wait for their first licence check, and states and licence
+                numbers that verified surveyors added to their profiles. Nothing counts for leads
+                until you verify it.
               </p>
               <Island component={LicenceChecks} props={{ initial }} hydrate="load" />
             </section>

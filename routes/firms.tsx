@@ -18,6 +18,8 @@ import { firmJsonLd, jsonLdText } from "../lib/firm_json_ld.ts";
 import { multiLine } from "../lib/text.ts";
 import { REVIEW_MESSAGES, REVIEW_REPLY_MAX } from "../lib/review_types.ts";
 import { stateNames } from "../lib/surveyor_licence.ts";
+import { notifyReviewReplied, reviewReplyToldText } from "../lib/review_replies.ts";
+import { mailDelivery } from "../lib/mail/delivery.ts";
 
 /** The message of a firm page that does not exist (or is not public). */
 export const FIRM_NOT_FOUND = "Firm not found";
@@ -42,8 +44,10 @@ export const ReplySchema = z.object({
  *   firm but whose name part is not its current one (a renamed firm, a typo): 301 to the
  *   canonical slug.
  * - `POST /api/reviews/{id}/reply` `{body}`: the firm's one public answer to a review of it,
- *   from the firm's own surveyor account → 201 `{message, reply: {body, repliedAt}}`; a second
- *   is a 409. Anyone else (another firm, a client, an admin): 404.
+ *   from the firm's own surveyor account → 201 `{message, reply: {body, repliedAt}, clientTold}`
+ *   (`clientTold`: one true sentence on how the client hears of it: the bell, and an email only
+ *   when a mail server sends it); a second is a 409. Anyone else (another firm, a client, an
+ *   admin): 404.
  */
 export const firms = new Hono<AppEnv>()
   .get(
@@ -110,7 +114,13 @@ export const firms = new Hono<AppEnv>()
       }
       const { id } = c.req.valid("param");
       const { body } = c.req.valid("json");
-      const outcome = await replyToReview(c.var.db, { reviewId: id, userId: user.id, body });
+      const outcome = await c.var.db.begin(async (tx) => {
+        const outcome = await replyToReview(tx, { reviewId: id, userId: user.id, body });
+        if (outcome.kind === "replied") {
+          await notifyReviewReplied(tx, { ...outcome, publicUrl: c.var.deps.config.PUBLIC_URL });
+        }
+        return outcome;
+      });
       if (outcome.kind === "not_found") {
         throw new HTTPException(404, { message: REVIEW_MESSAGES.reviewNotFound });
       }
@@ -120,6 +130,7 @@ export const firms = new Hono<AppEnv>()
       return c.json({
         message: REVIEW_MESSAGES.replied,
         reply: { body: outcome.reply, repliedAt: outcome.repliedAt },
+        clientTold: reviewReplyToldText(mailDelivery(c.var.deps.config)),
       }, 201);
     },
   );

@@ -15,9 +15,17 @@ import {
   firmExists,
   listLicenceChecks,
   lockFirm,
+  rejectFirstLicenceCheck,
 } from "../db/surveyor_licences.ts";
+import { verifySurveyor } from "../db/claim_tokens.ts";
 import { stateNames } from "../lib/surveyor_licence.ts";
-import { notifyLicenceDecision } from "../lib/surveyor_verification.ts";
+import {
+  notifyJoinDecision,
+  notifyLicenceDecision,
+  notifyLicenceVerified,
+  type QueuedEmail,
+} from "../lib/surveyor_verification.ts";
+import { emailNotice } from "../lib/mail/delivery.ts";
 import { singleLine } from "../lib/text.ts";
 import { STATE_CODES, type StateCode } from "../lib/survey_options.ts";
 
@@ -27,6 +35,8 @@ export const LICENCE_CHECK_MESSAGES = {
   noStateRequest: "No licence check is waiting for this state; reload the queue.",
   noNumberRequest:
     "This licence number is no longer waiting for a check (decided, withdrawn or changed by the surveyor); reload the queue.",
+  noFirstCheck:
+    "This firm is no longer waiting for its first licence check (already decided, or paused); reload the queue.",
 } as const;
 
 const Decision = z.enum(["verify", "reject"], {
@@ -84,12 +94,68 @@ function adminId(c: Context<AppEnv>): string {
  * - `POST /api/surveyors/{id}/licence-number` `{decision, licenseNumber}` (the number checked)
  *   → `{message}`: verified, it replaces the firm's number; rejected, the firm keeps its number.
  *   409 when that number no longer waits (the surveyor changed or withdrew it meanwhile).
+ * - `POST /api/surveyors/{id}/licence` `{decision}` → `{message, email}`: the first licence
+ *   check of a firm that joined (status pending, with an account). Verified, the firm is active
+ *   and leads are open to it (the LicenceVerified email); rejected, the firm is paused (no
+ *   leads, no public page) and told why (the SurveyorJoinDecided email). Both ring the bell;
+ *   `email` is the EmailNotice of the email queued (never "sent" without a mail server), null
+ *   for a firm without an account to tell. 409 when the firm no longer waits for its first check.
  */
 export const licenceChecks = new Hono<AppEnv>()
   .get("/api/licence-checks", requireRole("admin"), async (c) => {
     c.header("Cache-Control", "private, no-store");
     return c.json(await listLicenceChecks(c.var.db));
   })
+  .post(
+    "/api/surveyors/:id/licence",
+    adminOnly,
+    knownFirm,
+    zValidator("param", IdParam, onInvalid),
+    zValidator("json", StateDecision, onInvalid),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { decision } = c.req.valid("json");
+      const by = adminId(c);
+      const publicUrl = c.var.deps.config.PUBLIC_URL;
+      const { firm, email } = await c.var.db.begin(async (tx) => {
+        const firm = await lockFirm(tx, { id });
+        if (!firm) notFound();
+        const decided = firm.userId !== null &&
+          (decision === "verify"
+            ? await verifySurveyor(tx, { id, adminId: by })
+            : await rejectFirstLicenceCheck(tx, { id }));
+        if (!decided) {
+          throw new HTTPException(409, { message: LICENCE_CHECK_MESSAGES.noFirstCheck });
+        }
+        const email: QueuedEmail | null = decision === "verify"
+          ? await notifyLicenceVerified(tx, { userId: firm.userId!, publicUrl })
+          : await notifyJoinDecision(tx, {
+            userId: firm.userId!,
+            companyName: firm.companyName,
+            decision: "rejected",
+            publicUrl,
+          });
+        await insertAuditEvent(tx, {
+          event: "surveyor_licence_decided",
+          ...auditContext(c),
+          targetId: firm.userId,
+          details: { surveyorId: id, firstCheck: true, decision },
+        });
+        return { firm, email };
+      });
+      return c.json({
+        message: decision === "verify"
+          ? `Licence verified — ${firm.companyName} can now buy leads`
+          : `${firm.companyName}'s licence was rejected: the firm is paused and told in the app.`,
+        email: email &&
+          emailNotice(c.var.deps.config, {
+            emailId: email.emailId,
+            isAdmin: true,
+            what: `The email to ${email.to}`,
+          }),
+      });
+    },
+  )
   .post(
     "/api/surveyors/:id/licence-states/:state",
     adminOnly,

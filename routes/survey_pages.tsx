@@ -51,7 +51,7 @@ import { getOpenAssignment, listSurveyBuyers } from "../db/assignments.ts";
 import { getSurveyDispatch } from "../lib/dispatch.ts";
 import { DeliveryCards, WorkingFirmContact } from "../components/SurveyDelivery.tsx";
 import { loadDelivery } from "../lib/fieldwork.ts";
-import { listSurveyProposals } from "../db/proposals.ts";
+import { getSurveyLeadExpiredAt, listSurveyProposals } from "../db/proposals.ts";
 import {
   DashboardProposals,
   firstProposalAt,
@@ -237,9 +237,10 @@ export const surveyPages = new Hono<AppEnv>()
       if (!survey) throw new HTTPException(404, { message: "Survey not found" });
       // Filtered for the viewer in the query: a client's page never holds internal notes or
       // staff names, not even in island props.
-      const [events, proposals] = await Promise.all([
+      const [events, proposals, leadExpiredAt] = await Promise.all([
         listSurveyEvents(c.var.db, { surveyId: survey.id, viewer: user }),
         listSurveyProposals(c.var.db, { surveyId: survey.id }),
+        getSurveyLeadExpiredAt(c.var.db, { surveyId: survey.id }),
       ]);
       // Admins get the dispatch panel, rendered with the data its GET endpoint returns.
       // With the lead's buyers and the open assignment for the assign form.
@@ -333,7 +334,12 @@ export const surveyPages = new Hono<AppEnv>()
                   </div>
                 </dl>
               </Card>
-              <SurveyProposalsCard survey={survey} proposals={proposals} isOwner={isOwner} />
+              <SurveyProposalsCard
+                survey={survey}
+                proposals={proposals}
+                isOwner={isOwner}
+                leadExpiredAt={leadExpiredAt}
+              />
               <DeliveryCards survey={survey} delivery={delivery} isOwner={isOwner} />
               <MessagesCard data={messages} />
               <Card id="request-title" title="Request details">

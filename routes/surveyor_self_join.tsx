@@ -42,7 +42,8 @@ import {
   listProspectMatches,
   lockFirmIdentity,
 } from "../db/surveyor_self_join.ts";
-import { insertNotification } from "../db/notifications.ts";
+import { notifyJoinDecision } from "../lib/surveyor_verification.ts";
+import { emailNotice } from "../lib/mail/delivery.ts";
 import { firmExists } from "../db/surveyor_licences.ts";
 import { AccountAlreadyLinkedError } from "../db/surveyor_accounts.ts";
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../lib/passwords.ts";
@@ -298,7 +299,8 @@ function firmFields(input: SignUpInput, point: { lat: number; lng: number } | nu
  *   review on that record, with what they typed.
  * - `POST /api/surveyors/{id}/claim-requests/{requestId}` `{decision: "approve"|"deny"}`
  *   (admin) → `{message}`: approve links the account to the record (a prospect or invited one
- *   goes to the licence check), deny closes the request; the person is told (bell). 404 when the
+ *   goes to the licence check), deny closes the request; the person is told (bell and the
+ *   SurveyorJoinDecided email; `email` is the EmailNotice, true about a missing mail server). 404 when the
  *   request is not pending on that record, 409 when the record has an account already.
  */
 export const surveyorSelfJoin = new Hono<AppEnv>()
@@ -513,16 +515,11 @@ export const surveyorSelfJoin = new Hono<AppEnv>()
             await markSurveyorJoined(tx, { id });
           }
         }
-        await insertNotification(tx, {
+        const email = await notifyJoinDecision(tx, {
           userId: request.userId,
-          kind: "surveyor_joined",
-          title: decision === "approve"
-            ? `Your account is linked to ${record.companyName}`
-            : `Your request to join ${record.companyName} was declined`,
-          body: decision === "approve"
-            ? "Meridian reviewed your sign-up and linked your account to your firm's record."
-            : "Meridian could not confirm that you represent this firm. Contact us if you think this is a mistake.",
-          link: decision === "approve" ? AFTER_SIGN_UP_PATH : "/support/contact",
+          companyName: record.companyName,
+          decision: decision === "approve" ? "linked" : "declined",
+          publicUrl: c.var.deps.config.PUBLIC_URL,
         });
         await insertAuditEvent(tx, {
           event: decision === "approve" ? "surveyor_account_linked" : "surveyor_claim_denied",
@@ -531,10 +528,21 @@ export const surveyorSelfJoin = new Hono<AppEnv>()
           targetId: request.userId,
           details: { surveyorId: id, via: "claim_request", requestId },
         });
-        return decision === "approve"
-          ? `Account linked to ${record.companyName}`
-          : `Request declined; the person has been told`;
+        return {
+          text: decision === "approve"
+            ? `Account linked to ${record.companyName}`
+            : `Request declined; the person is told in the app`,
+          email,
+        };
       });
-      return c.json({ message });
+      return c.json({
+        message: message.text,
+        email: message.email &&
+          emailNotice(c.var.deps.config, {
+            emailId: message.email.emailId,
+            isAdmin: true,
+            what: `The email to ${message.email.to}`,
+          }),
+      });
     },
   );

@@ -7,14 +7,18 @@
  *   lead is priced and offered to the firms around it, with their notifications and emails;
  * - bought: the crew firm buys a place on the lead (db/lead_market.ts `buyLead`), sends the
  *   client a proposal (lib/proposals.ts `sendProposal`), which waits for the client's answer,
- *   and it and the client exchange a few messages (./seed_messages.ts);
+ *   and it and the client exchange a few messages (./seed_messages.ts); the two nearest other
+ *   firms licensed for it (given the credit, their radius widened to reach it) buy the other
+ *   places and propose too, so the client compares three pending proposals with the quote;
  * - assigned: the crew firm claims the lead (`claimLead`, the first claim being the free
  *   welcome claim) and is assigned at the quote, with the same short conversation;
  * - fieldwork: … schedules the visit (lib/assignments.ts), gives the job to its technician
- *   (lib/technicians.ts), who starts fieldwork on site and answers part of the checklist;
+ *   (lib/technicians.ts), who starts fieldwork on site and answers part of the checklist, and
+ *   writes to the client in the firm's thread;
  * - delivered: … the technician answers the whole checklist with corner photos and marks it
  *   surveyed, the surveyor uploads the plat (a small PDF, through the storage provider) and
- *   completes it, and the client rates the work.
+ *   completes it, and the client rates the work with a public text, which the firm answers
+ *   (db/firm_profiles.ts `replyToReview`, the client told as the app tells them).
  *
  * Each step is its own transaction, as in the app (the timeline orders events by time, and
  * one transaction would give them all the same `now()`). The status moves and the review
@@ -23,7 +27,7 @@
  */
 import type { Sql } from "../../db/client.ts";
 import { getLeadForSurvey } from "../../db/leads.ts";
-import { buyLead, claimLead } from "../../db/lead_market.ts";
+import { buyLead, claimLead, LeadMarketError } from "../../db/lead_market.ts";
 import { applySurveyStatusChange, lockSurvey } from "../../db/surveys.ts";
 import { getFieldworkAccess } from "../../db/survey_access.ts";
 import {
@@ -55,7 +59,10 @@ import { newStorageKey, type StorageProvider } from "../storage/provider.ts";
 import { claimUpload, registerUpload } from "../storage/cleanup.ts";
 import { SURVEY_TYPE_INFO } from "../survey_types.ts";
 import type { DemoStage } from "../demo_network.ts";
-import { seedConversation } from "./seed_messages.ts";
+import { seedConversation, seedTechnicianConversation } from "./seed_messages.ts";
+import { postLedgerEntry } from "../../db/ledger.ts";
+import { replyToReview } from "../../db/firm_profiles.ts";
+import { notifyReviewReplied } from "../review_replies.ts";
 import type { Role } from "../roles.ts";
 
 /** What the lifecycle needs: the database, the site's address for links, the file storage. */
@@ -126,6 +133,7 @@ export async function playLifecycle(
       await buyLead(deps.sql, { ...take, publicUrl: deps.publicUrl });
       await propose(deps, req, take);
       await seedConversation(deps.sql, { ...talk, publicUrl: deps.publicUrl });
+      await otherBuyersPropose(deps, req, take);
       continue;
     }
     await claimLead(deps.sql, { ...take, publicUrl: deps.publicUrl });
@@ -135,6 +143,14 @@ export async function playLifecycle(
     }
 
     await fieldwork(deps, req, firm);
+    if (req.stage === "fieldwork" && req.technicianId) {
+      await seedTechnicianConversation(deps.sql, {
+        surveyId: req.surveyId,
+        clientId: req.clientId,
+        technicianId: req.technicianId,
+        publicUrl: deps.publicUrl,
+      });
+    }
     if (req.stage === "delivered") {
       await deliver(deps, req, firm);
       result.deliveredSurveyId = req.surveyId;
@@ -151,13 +167,21 @@ async function propose(
   deps: LifecycleDeps,
   req: LifecycleRequest,
   { leadId, surveyorId }: { leadId: string; surveyorId: string },
+  offer: { share: number; visitInDays: number; turnaroundDays: number; message: string } = {
+    share: 0.92,
+    visitInDays: 3,
+    turnaroundDays: 7,
+    message:
+      "Thanks for the request. Our price includes the field visit, setting any missing corners and a signed, sealed drawing as a PDF. " +
+      "Please have your deed and any earlier survey of the lot to hand; we will call to confirm access before the visit.",
+  },
 ): Promise<void> {
   const [survey] = await deps.sql<{ quotedPriceCents: number | null }[]>`
     select quoted_price_cents from surveys where id = ${req.surveyId}`;
   const quote = survey?.quotedPriceCents ?? 1000_00;
-  const priceCents = Math.max(100, Math.round((quote * 0.92) / 100) * 100);
+  const priceCents = Math.max(100, Math.round((quote * offer.share) / 100) * 100);
   const visit = new Date(`${todayInUs()}T00:00:00Z`);
-  visit.setUTCDate(visit.getUTCDate() + 3);
+  visit.setUTCDate(visit.getUTCDate() + offer.visitInDays);
   await deps.sql.begin((tx) =>
     sendProposal(tx, {
       leadId,
@@ -165,14 +189,90 @@ async function propose(
       fields: {
         priceCents,
         earliestVisitDate: visit.toISOString().slice(0, 10),
-        turnaroundDays: 7,
-        message:
-          "Thanks for the request. Our price includes the field visit, setting any missing corners and a signed, sealed drawing as a PDF. " +
-          "Please have your deed and any earlier survey of the lot to hand; we will call to confirm access before the visit.",
+        turnaroundDays: offer.turnaroundDays,
+        message: offer.message,
       },
       publicUrl: deps.publicUrl,
     })
   );
+}
+
+/** What the other two buyers of the bought request offer: one dearer and sooner, one cheaper. */
+const OTHER_OFFERS = [
+  {
+    share: 1.05,
+    visitInDays: 2,
+    turnaroundDays: 4,
+    message:
+      "We can be on site this week and deliver in four business days. The price covers research at the county, the field visit and a sealed plat; corner monuments are extra if any are missing.",
+  },
+  {
+    share: 0.85,
+    visitInDays: 9,
+    turnaroundDays: 10,
+    message:
+      "Our next opening is the week after next. The price includes the boundary survey and a PDF plat; we work from the recorded plat, so please send us the lot and block if you know them.",
+  },
+] as const;
+
+/**
+ * Two more firms near the bought request (active, in the network, licensed in its state for its
+ * type, not the crew firm) get the demo credit for it, buy the other places and each send a
+ * proposal: the client then has three pending proposals to compare. A firm the market refuses
+ * is skipped; so with fewer such firms the request has fewer proposals.
+ */
+async function otherBuyersPropose(
+  deps: LifecycleDeps,
+  req: LifecycleRequest,
+  { leadId, surveyorId }: { leadId: string; surveyorId: string },
+): Promise<void> {
+  // Dispatch offered the lead to the firms whose service area reaches it; in a demo network
+  // that is often the crew firm alone. The nearest other firms licensed in the state for the
+  // survey's type widen their radius to reach it (as a firm keen on the area would).
+  const candidates = await deps.sql<{ surveyorId: string; priceCents: number; reach: number }[]>`
+    select v.id as surveyor_id, l.price_cents,
+      ceil(geo_distance_m(geo_point(s.lat, s.lng), geo_point(v.lat, v.lng)) / 1609.344)::int + 5
+        as reach
+    from leads l
+    join surveys s on s.id = l.survey_id
+    join surveyors v on v.status = 'active' and v.in_network and v.id <> ${surveyorId}
+      and s.state = any(v.license_states) and s.survey_type = any(v.survey_types)
+      and v.lat is not null and v.lng is not null
+    where l.id = ${leadId} and s.lat is not null
+    order by 3, v.id
+    limit 6`;
+  let sent = 0;
+  for (const c of candidates) {
+    if (sent === OTHER_OFFERS.length) break;
+    if (c.reach > 300) break;
+    await deps.sql`
+      update surveyors set service_radius_miles = greatest(service_radius_miles, ${c.reach})
+      where id = ${c.surveyorId}`;
+    if (c.priceCents > 0) {
+      await deps.sql.begin((tx) =>
+        postLedgerEntry(tx, {
+          surveyorId: c.surveyorId,
+          kind: "adjustment",
+          amountCents: c.priceCents,
+          note: "Demo credit to try the lead market",
+          actorId: null,
+        })
+      );
+    }
+    try {
+      await buyLead(deps.sql, {
+        leadId,
+        surveyorId: c.surveyorId,
+        actorId: null,
+        publicUrl: deps.publicUrl,
+      });
+    } catch (err) {
+      if (err instanceof LeadMarketError) continue;
+      throw err;
+    }
+    await propose(deps, req, { leadId, surveyorId: c.surveyorId }, OTHER_OFFERS[sent]);
+    sent++;
+  }
 }
 
 /** Schedules the visit for today, gives the job to the technician, who starts on site. */
@@ -248,6 +348,20 @@ async function deliver(
     clientId: req.clientId,
     rating: 5,
     comment: "Clear plat, on time, and they found the old iron pins the last survey missed.",
+    text:
+      "On time and easy to reach. They found the old iron pins the last survey missed and explained the plat line by line.",
+  });
+  await deps.sql.begin(async (tx) => {
+    const [review] = await tx<{ id: string }[]>`
+      select id from surveyor_reviews where survey_id = ${req.surveyId}`;
+    const outcome = await replyToReview(tx, {
+      reviewId: review.id,
+      userId: firm.userId,
+      body:
+        "Thank you! Those pins took some digging. Call us when you are ready to fence the line and we will stake it.",
+    });
+    if (outcome.kind !== "replied") throw new Error(`demo reply: ${outcome.kind}`);
+    await notifyReviewReplied(tx, { ...outcome, publicUrl: deps.publicUrl });
   });
 }
 
@@ -425,11 +539,13 @@ async function storeFile(
 /** The client's review as `POST /api/surveys/{id}/review` stores it, with its notifications. */
 async function reviewSurvey(
   deps: LifecycleDeps,
-  { surveyId, clientId, rating, comment }: {
+  { surveyId, clientId, rating, comment, text }: {
     surveyId: string;
     clientId: string;
     rating: number;
     comment: string;
+    /** The public text /firms/{slug} shows. */
+    text: string;
   },
 ): Promise<void> {
   await deps.sql.begin(async (tx) => {
@@ -448,6 +564,7 @@ async function reviewSurvey(
       clientId,
       rating,
       comment,
+      text,
     });
     if (!stored) throw new Error(`demo review: ${surveyId} is already rated`);
     const [row] = await tx<{ companyName: string; userId: string | null; clientName: string }[]>`

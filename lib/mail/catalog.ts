@@ -101,4 +101,13 @@ export const EMAIL_CATALOG: Record<TemplateId, EmailCatalogEntry> = {
       "Someone writes in a survey's conversation (client, firm, technician or Meridian support), unless the recipient was emailed about it in the last 15 minutes.",
     recipient: "The conversation's other readers: the client, the firm's account, its technician.",
   },
+  review_replied: {
+    trigger: "A firm publishes its one reply to a client's review (on its /firms page).",
+    recipient: "The client who wrote the review.",
+  },
+  surveyor_join_decided: {
+    trigger:
+      "An admin approves or declines a sign-up's request to join a firm already on record, or rejects the licence of a firm waiting for its check.",
+    recipient: "The surveyor's account that signed up.",
+  },
 };

@@ -373,3 +373,27 @@ export async function queueMessageReceivedEmail(
   const { to, ...props } = email;
   return await queue(db, to, "message_received", props);
 }
+
+/**
+ * Queues the client's "the firm replied to your review" email, in the caller's transaction.
+ * Returns the outbox id. Throws when `profileUrl` is not an http(s) URL.
+ */
+export async function queueReviewRepliedEmail(
+  db: Db,
+  email: { to: string } & TemplateProps["review_replied"],
+): Promise<string> {
+  const { to, ...props } = email;
+  return await queue(db, to, "review_replied", props);
+}
+
+/**
+ * Queues the self-joined surveyor's decision email (linked, declined, licence not verified),
+ * in the caller's transaction. Returns the outbox id. Throws when `url` is not an http(s) URL.
+ */
+export async function queueSurveyorJoinDecidedEmail(
+  db: Db,
+  email: { to: string } & TemplateProps["surveyor_join_decided"],
+): Promise<string> {
+  const { to, ...props } = email;
+  return await queue(db, to, "surveyor_join_decided", props);
+}

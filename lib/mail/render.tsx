@@ -61,6 +61,18 @@ import {
   licenceVerifiedCopy,
   type LicenceVerifiedProps,
 } from "./templates/LicenceVerified.tsx";
+import {
+  ReviewReplied,
+  reviewRepliedCopy,
+  type ReviewRepliedProps,
+} from "./templates/ReviewReplied.tsx";
+import {
+  SurveyorJoinDecided,
+  type SurveyorJoinDecidedBlock,
+  surveyorJoinDecidedCopy,
+  type SurveyorJoinDecidedProps,
+  surveyorJoinDecidedSubject,
+} from "./templates/SurveyorJoinDecided.tsx";
 import { LowBalance, lowBalanceCopy, type LowBalanceProps } from "./templates/LowBalance.tsx";
 import {
   RefundDecision,
@@ -132,6 +144,8 @@ export interface TemplateProps {
   proposal_declined: ProposalDecidedProps;
   licence_verified: LicenceVerifiedProps;
   message_received: MessageReceivedProps;
+  review_replied: ReviewRepliedProps;
+  surveyor_join_decided: SurveyorJoinDecidedProps;
 }
 
 /** Template ids as stored in `email_outbox.template`. */
@@ -453,6 +467,34 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
         "Thanks for the request. Could you send the deed? The county copy is at https://example.com/deed.pdf",
       threadUrl:
         "https://meridian.example/client/surveys/3f1c2a9e-0000-4000-8000-000000000001#messages",
+    },
+  },
+  review_replied: {
+    name: "Reply to a review",
+    audience: "A client whose review the firm answered",
+    description: "Says the firm replied, quotes the reply as text and links the firm's profile.",
+    ...withCopy(reviewRepliedCopy, ReviewReplied),
+    sample: {
+      name: "Jordan Rivera",
+      companyName: "Ortiz Land Surveying",
+      surveyTypeName: "Boundary Survey",
+      replyText: "Thank you, Jordan! It was a pleasure to stake your corners.",
+      profileUrl: "https://meridian.example/firms/ortiz-land-surveying-3f1c2a9e",
+    },
+  },
+  surveyor_join_decided: {
+    name: "Surveyor sign-up decision",
+    audience: "A surveyor who joined on /for-surveyors",
+    description:
+      "An admin linked their account to a firm on record, declined that request, or could not verify their firm's licence.",
+    ...withCopy(surveyorJoinDecidedCopy, SurveyorJoinDecided),
+    pickSubject: (props, copy) =>
+      surveyorJoinDecidedSubject(props, copy as FilledCopy<SurveyorJoinDecidedBlock>),
+    sample: {
+      name: "Sam Ortiz",
+      companyName: "Ortiz Land Surveying",
+      decision: "linked",
+      url: "https://meridian.example/surveyor-dashboard",
     },
   },
 };

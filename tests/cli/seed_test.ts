@@ -198,11 +198,15 @@ test("[seed] every demo role has something to see and do on first sign-in", asyn
   assert(purchased.total >= 4, `purchased: ${JSON.stringify(purchased).slice(0, 200)}`);
 
   // Message threads (issue 22): the bought and the assigned request each have a conversation
-  // between the crew firm and the client, written through the messages API's own code.
-  const threads = await t.sql<{ count: number }[]>`
-    select count(*)::int as count from survey_messages group by survey_id, surveyor_id`;
-  assert(threads.length >= 2, `threads: ${JSON.stringify(threads)}`);
-  assert(threads.every((x) => x.count === 3), JSON.stringify(threads));
+  // between the crew firm and the client, written through the messages API's own code; on the
+  // job in fieldwork the firm's technician and the client talk in the firm's thread.
+  const threads = await t.sql<{ count: number; roles: string[] }[]>`
+    select count(*)::int as count, array_agg(distinct author_role order by author_role) as roles
+    from survey_messages group by survey_id, surveyor_id order by 2`;
+  assertEquals(
+    threads.map((x) => [x.count, x.roles]),
+    [[3, ["client", "surveyor"]], [3, ["client", "surveyor"]], [2, ["client", "technician"]]],
+  );
 
   // The technician is in the crew firm's team as the technician API knows it, and has the job
   // in fieldwork on their dashboard.
@@ -242,14 +246,19 @@ test("[seed] every demo role has something to see and do on first sign-in", asyn
     assert(seen.has(STATUS_INFO[status].label), `${status} not shown: ${[...seen].join(", ")}`);
   }
 
-  // A client has a proposal waiting for their answer, beside the instant quote.
-  const [proposal] = await t.sql<{ email: string; surveyId: string }[]>`
-    select u.email, p.survey_id from survey_proposals p
+  // A client has three proposals waiting for their answer, beside the instant quote: on the
+  // request's page and on their dashboard.
+  const [proposal] = await t.sql<{ email: string; surveyId: string; n: number }[]>`
+    select u.email, p.survey_id, count(*)::int as n from survey_proposals p
     join surveys s on s.id = p.survey_id join users u on u.id = s.client_id
-    where p.status = 'pending'`;
+    where p.status = 'pending' group by u.email, p.survey_id`;
   assert(proposal, "no pending proposal in the demo");
+  assertEquals(proposal.n, 3);
   const proposalHtml = await page(t, `/survey/${proposal.surveyId}`, cookies.get(proposal.email)!);
-  assertStringIncludes(proposalHtml, "1 proposal is waiting for your answer.");
+  assertStringIncludes(proposalHtml, "3 proposals are waiting for your answer.");
+  assertEquals(proposalHtml.match(/>Accept<span/g)?.length, 3);
+  const dashboardHtml = await page(t, "/client-dashboard", cookies.get(proposal.email)!);
+  assertStringIncludes(dashboardHtml, "3 proposals are waiting for your answer.");
 
   // The delivered survey: its client sees the plat and their review on its page, and the file
   // downloads as the PDF that was stored.
@@ -262,6 +271,15 @@ test("[seed] every demo role has something to see and do on first sign-in", asyn
   const surveyHtml = await page(t, `/survey/${delivered.id}`, clientCookie);
   assertStringIncludes(surveyHtml, "boundary-plat.pdf");
   assertStringIncludes(surveyHtml, "found the old iron pins the last survey missed");
+  // The review has a public text the firm answered: both on the firm's public page, and the
+  // client was told of the reply.
+  const [firm] = await t.sql<{ path: string }[]>`
+    select link as path from notifications n join users u on u.id = n.user_id
+    where u.email = ${delivered.email} and n.kind = 'review_replied'`;
+  assert(firm, "the client was told of the firm's reply");
+  const firmHtml = await page(t, firm.path, clientCookie);
+  assertStringIncludes(firmHtml, "explained the plat line by line");
+  assertStringIncludes(firmHtml, "Those pins took some digging.");
   const file = await t.request("GET", `/api/files/${delivered.fileId}`, { cookie: clientCookie });
   assertEquals(file.status, 200);
   assertEquals(file.headers.get("content-type"), "application/pdf");

@@ -100,3 +100,46 @@ e2e("proposals: a buyer proposes, the client compares and accepts, keyboard only
   await checkLayout(page, "the client's request after accepting");
   assertEquals(ctx.consoleErrors, []);
 });
+
+e2e(
+  "proposals: the client's request with three proposals, then its lead expired, axe 0 at every width",
+  async (ctx) => {
+    const { t, baseUrl } = ctx;
+    const client = await createSignedInUser(t, { role: "client", fullName: "Dana Client" });
+    const { survey, lead } = await addSurveyWithLead(t, client.cookie);
+    await t.sql`update surveys set status = 'surveyors_notified' where id = ${survey.id}`;
+    const firms = [];
+    for (const [i, name] of ["Alpha Surveying", "Bravo Surveying", "Charlie Surveying"].entries()) {
+      const firm = await addBuyer(t, name);
+      await addPurchase(t, lead, firm);
+      const sent = await t.request("POST", `/api/purchased-leads/${lead.id}/proposal`, {
+        cookie: firm.cookie,
+        body: {
+          priceCents: (380 + i * 25) * 100,
+          earliestVisitDate: daysAhead(3 + i * 4),
+          turnaroundDays: 4 + i * 3,
+          message: `Proposal ${i + 1}: field visit, corners and a sealed plat.`,
+        },
+      });
+      assertEquals(sent.status, 201);
+      firms.push(firm);
+    }
+    // The third firm is paused after proposing: named without a link to a page that is a 404.
+    await t.sql`update surveyors set status = 'paused' where id = ${firms[2].surveyorId}`;
+
+    const page = await ctx.newPage();
+    await useCookie(page, baseUrl, client.cookie);
+    await page.goto(`/survey/${survey.id}`, { waitUntil: "networkidle" });
+    await hydrated(page, "SurveyProposals");
+    await page.getByText("3 proposals are waiting for your answer.").waitFor();
+    assertEquals(await page.getByRole("link", { name: "Charlie Surveying" }).count(), 0);
+    assertEquals(await page.getByRole("button", { name: /^Accept/ }).count(), 3);
+    await checkLayout(page, "the client's request with three proposals");
+
+    await t.sql`update leads set expires_at = now() - interval '1 hour' where id = ${lead.id}`;
+    await page.goto(`/survey/${survey.id}`, { waitUntil: "networkidle" });
+    await hydrated(page, "SurveyProposals");
+    await page.getByText("the 3 proposals below still stand", { exact: false }).waitFor();
+    await checkLayout(page, "the client's request with three proposals after its lead expired");
+  },
+);

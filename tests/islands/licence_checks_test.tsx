@@ -61,3 +61,64 @@ test("[licence queue] Verify and Reject record the admin's decision and clear th
     t.close();
   }
 });
+
+test("[licence queue] a firm that joined by itself: Verify licence and Reject licence decide its first check", async () => {
+  const t = await createTestApp();
+  dismissToast();
+  const admin = await createSignedInUser(t, { role: "admin", fullName: "Ada Admin" });
+  const join = (companyName: string, email: string, licenseNumber: string) =>
+    t.request("POST", "/api/surveyors/join", {
+      body: {
+        companyName,
+        principalName: "Sam Surveyor",
+        email,
+        password: "secret1",
+        confirmPassword: "secret1",
+        licenseNumber,
+        licenseStates: ["TX"],
+        address: "500 Congress Ave, Austin, TX 78701, USA",
+        city: "Austin",
+        state: "TX",
+        zip: "78701",
+        lat: 30.2682,
+        lng: -97.7429,
+        serviceRadiusMiles: 60,
+        surveyTypes: ["boundary"],
+      },
+    });
+  assertEquals((await join("Lone Star Surveying", "sam@lonestar.example", "RPLS 1")).status, 201);
+  assertEquals((await join("Hill Country Surveying", "kim@hill.example", "RPLS 2")).status, 201);
+  const { html } = await loadPage(t, "/admin?tab=licences", admin.cookie);
+  const props = islandProps<LicenceChecksProps>(html, "LicenceChecks");
+  const api = useAppFetch(t, { cookie: admin.cookie });
+  render(<LicenceChecks {...props} />);
+  try {
+    assertEquals(screen.getAllByText("New firm").length, 2);
+    fireEvent.click(screen.getByRole("button", { name: "Verify licence of Lone Star Surveying" }));
+    await waitFor(() =>
+      assert(!screen.queryByRole("button", { name: "Verify licence of Lone Star Surveying" }))
+    );
+    // No mail server in tests: the toast says the email was queued but not sent.
+    const verified = getToasts().find((toast) =>
+      toast.title === "Licence verified — Lone Star Surveying can now buy leads"
+    );
+    assert(verified, JSON.stringify(getToasts()));
+    assert(verified.description?.includes("it was not sent"), verified.description);
+    fireEvent.click(
+      screen.getByRole("button", { name: "Reject licence of Hill Country Surveying" }),
+    );
+    await waitFor(() => screen.getByText(NO_LICENCE_CHECKS));
+    await api.idle();
+    const rows = await t.sql<{ companyName: string; status: string }[]>`
+      select company_name, status from surveyors order by company_name`;
+    assertEquals(rows.map((r) => `${r.companyName} ${r.status}`), [
+      "Hill Country Surveying paused",
+      "Lone Star Surveying active",
+    ]);
+  } finally {
+    cleanup();
+    api.restore();
+    dismissToast();
+    t.close();
+  }
+});

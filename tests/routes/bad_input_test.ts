@@ -556,6 +556,11 @@ const SAMPLES: Record<string, Sample> = {
     params: (f) => ({ id: f.surveyorId }),
     body: () => ({ decision: "verify", licenseNumber: "RPLS 7788" }),
   },
+  "POST /api/surveyors/:id/licence": {
+    role: "admin",
+    params: (f) => ({ id: f.pendingSurveyorId }),
+    body: () => ({ decision: "reject" }),
+  },
   "POST /api/surveyor/join": {
     role: null,
     body: (f) => ({

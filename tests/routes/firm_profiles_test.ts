@@ -7,7 +7,8 @@ import { assert, assertEquals, assertStringIncludes } from "../_assert.ts";
 import { createTestApp, ORIGIN, test, type TestApp } from "../_helpers.ts";
 import { createSignedInUser, signInAs } from "../_auth.ts";
 import { countRows, expectJson, submitSurvey } from "../_fixtures.ts";
-import { addLeadTo, addSurveyor } from "../_assignment_fixtures.ts";
+import { addLeadTo, addSurveyor, emailsOf, notificationsOf } from "../_assignment_fixtures.ts";
+import { listSurveyorReviews } from "../../db/reviews.ts";
 import { addBuyer, addPurchase, addSurveyWithLead } from "../_refund_fixtures.ts";
 import { firmProfilePath, firmSlug } from "../../lib/firm_slug.ts";
 
@@ -270,6 +271,57 @@ test("[firms] the firm replies to a review once (409 after); others get a 404", 
   }
 });
 
+test("[firms] the client hears of the firm's reply (bell and email, never 'sent' without a mail server); the admin's card shows text and reply", async () => {
+  const t = await createTestApp();
+  try {
+    const { firm, dana, lee } = await reviewedFirm(t);
+    const [{ id }] = await t.sql<{ id: string }[]>`
+      select id from surveyor_reviews where survey_id = ${dana.survey.id}`;
+    const path = firmProfilePath("Ortiz Land Surveying", firm.surveyor.id);
+    const ok = await expectJson(
+      await t.request("POST", `/api/reviews/${id}/reply`, {
+        cookie: firm.cookie,
+        body: { body: "Thank you, Dana!\nSee you at the closing." },
+      }),
+      201,
+    );
+    // The test app has no mail server: the firm is not told an email left.
+    assertStringIncludes(ok.clientTold, "no email was sent");
+    assert(!/\bsent\b/.test(ok.clientTold.replace("no email was sent", "")));
+
+    const notes = await notificationsOf(t, dana.user.id);
+    assertEquals(notes.map((n) => [n.kind, n.title, n.link]), [
+      ["review_replied", "Ortiz Land Surveying replied to your review", path],
+    ]);
+    assertStringIncludes(notes[0].body, "See you at the closing.");
+    assertEquals(
+      (await notificationsOf(t, lee.user.id)).length,
+      0,
+      "the other reviewer is not told",
+    );
+    const [email] = await emailsOf(t, "review_replied");
+    assertEquals(email.toAddress, "dana.q@example.test");
+    assertEquals(email.subject, "Ortiz Land Surveying replied to your review");
+    assertStringIncludes(email.text, "See you at the closing.");
+    assertStringIncludes(email.text, `${ORIGIN}${path}`);
+
+    // The admin's reviews card on the directory record shows the public text and the reply.
+    const admin = await signInAs(t, "admin");
+    const record = await (await t.request("GET", `/surveyor-detail/${firm.surveyor.id}`, {
+      cookie: admin,
+    })).text();
+    assertStringIncludes(record, "Staked every corner");
+    assertStringIncludes(record, "Private: the invoice was late.");
+    assertStringIncludes(record, "Firm&#x27;s reply");
+    assertStringIncludes(record, "See you at the closing.");
+    assertStringIncludes(record, "The firm has not replied.");
+    const listed = await listSurveyorReviews(t.sql, { surveyorId: firm.surveyor.id });
+    assertEquals(listed.reviews.find((r) => r.id === id)?.reply, ok.reply.body);
+  } finally {
+    t.close();
+  }
+});
+
 test("[firms] a review's public text is optional, at most 1000 characters, and returned", async () => {
   const t = await createTestApp();
   try {
@@ -330,6 +382,62 @@ test("[firms] the client's proposals and the admin's directory link active firms
     const directory = await (await t.request("GET", "/surveyors", { cookie: admin })).text();
     assertStringIncludes(directory, `href="${alphaPath}"`);
     assert(!directory.includes(firmSlug("Prospect Surveying", prospect.surveyor.id)));
+  } finally {
+    t.close();
+  }
+});
+
+test("[firms] a firm with no public page (paused, waiting for its check) gets no profile link: profileUrl null", async () => {
+  const t = await createTestApp();
+  try {
+    const client = await createSignedInUser(t, { role: "client", fullName: "Dana Client" });
+    const { survey, lead } = await addSurveyWithLead(t, client.cookie);
+    await t.sql`update surveys set status = 'surveyors_notified' where id = ${survey.id}`;
+    const alpha = await addBuyer(t, "Alpha Surveying");
+    const beta = await addBuyer(t, "Beta Surveying");
+    const visit = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    for (const buyer of [alpha, beta]) {
+      await addPurchase(t, lead, buyer);
+      await expectJson(
+        await t.request("POST", `/api/purchased-leads/${lead.id}/proposal`, {
+          cookie: buyer.cookie,
+          body: {
+            priceCents: 1150_00,
+            earliestVisitDate: visit,
+            turnaroundDays: 5,
+            message: "Plat.",
+          },
+        }),
+        201,
+      );
+    }
+    // Alpha is paused after proposing; Beta's record goes back to the licence check.
+    await t.sql`update surveyors set status = 'paused' where id = ${alpha.surveyorId}`;
+    await t.sql`update surveyors set status = 'pending', verified_at = null, verified_via = null
+      where id = ${beta.surveyorId}`;
+    const listed = await expectJson(
+      await t.request("GET", `/api/surveys/${survey.id}/proposals`, { cookie: client.cookie }),
+      200,
+    );
+    assertEquals(
+      listed.proposals.map((
+        p: { surveyor: { companyName: string; profileUrl: string | null } },
+      ) => [
+        p.surveyor.companyName,
+        p.surveyor.profileUrl,
+      ]),
+      [["Alpha Surveying", null], ["Beta Surveying", null]],
+    );
+    const page = await (await t.request("GET", `/survey/${survey.id}`, { cookie: client.cookie }))
+      .text();
+    assertStringIncludes(page, "Alpha Surveying");
+    assert(!page.includes(firmSlug("Alpha Surveying", alpha.surveyorId)), "no link to a 404");
+    assert(!page.includes(firmSlug("Beta Surveying", beta.surveyorId)), "no link to a 404");
+    assertEquals(
+      (await t.request("GET", firmProfilePath("Alpha Surveying", alpha.surveyorId))).status,
+      404,
+      "the page it would have linked is indeed a 404",
+    );
   } finally {
     t.close();
   }

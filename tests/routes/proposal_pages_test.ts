@@ -183,16 +183,52 @@ test("[proposal pages] a cancelled survey: its proposals can no longer be accept
     const res = await t.request("DELETE", `/api/surveys/${survey.id}`, { cookie: client.cookie });
     assertEquals(res.status, 200);
     const { html } = await loadPage(t, `/survey/${survey.id}`, client.cookie);
-    assertStringIncludes(
-      html,
-      "This request was cancelled, so its proposals can no longer be accepted.",
-    );
+    assertStringIncludes(html, "This request was cancelled, so it takes no new proposals");
+    assertStringIncludes(html, "Start a new request");
     assert(!html.includes(">Accept<span"));
     const buyer = islandProps<ProposalFormProps>(
       (await loadPage(t, `/surveyor/purchased-leads/${lead.id}`, alpha.cookie)).html,
       "ProposalForm",
     );
     assert(buyer.closedReason !== null);
+  } finally {
+    t.close();
+  }
+});
+
+test("[proposal pages] an expired lead: the client is told it is no longer offered (proposals stand), the buyer that nobody else can buy it", async () => {
+  const { t, client, survey, lead, firms: [alpha, bravo] } = await setup(2);
+  try {
+    // Before the window closes, nothing is said about it.
+    const open = islandProps<SurveyProposalsProps>(
+      (await loadPage(t, `/survey/${survey.id}`, client.cookie)).html,
+      "SurveyProposals",
+    );
+    assertEquals(open.leadExpiredAt, null);
+    await send(t, lead.id, alpha);
+    await t.sql`update leads set expires_at = now() - interval '1 hour' where id = ${lead.id}`;
+    const { html } = await loadPage(t, `/survey/${survey.id}`, client.cookie);
+    const props = islandProps<SurveyProposalsProps>(html, "SurveyProposals");
+    assert(props.leadExpiredAt, "the page passes when the lead stopped being offered");
+    assertStringIncludes(html, "stopped being offered to new surveyors");
+    assertStringIncludes(html, "the proposal below still stands");
+    assertStringIncludes(html, "Write to Meridian support");
+    // The sweep closes it as expired: the same.
+    await t.sql`update leads set status = 'closed', closed_reason = 'expired', closed_at = now()
+      where id = ${lead.id}`;
+    const swept = islandProps<SurveyProposalsProps>(
+      (await loadPage(t, `/survey/${survey.id}`, client.cookie)).html,
+      "SurveyProposals",
+    );
+    assertEquals(swept.leadExpiredAt, props.leadExpiredAt);
+
+    // Bravo bought it but has not proposed: they are told the window closed and may still send.
+    const bravoPage = await loadPage(t, `/surveyor/purchased-leads/${lead.id}`, bravo.cookie);
+    const form = islandProps<ProposalFormProps>(bravoPage.html, "ProposalForm");
+    assert(form.leadExpiredAt);
+    assertEquals(form.closedReason, null);
+    assertStringIncludes(bravoPage.html, "This lead&#x27;s offer window closed on");
+    await send(t, lead.id, bravo);
   } finally {
     t.close();
   }

@@ -205,6 +205,7 @@ const ACCESS: Record<string, Access> = {
   "GET /api/licence-checks": ADMIN,
   "POST /api/surveyors/:id/licence-states/:state": ADMIN_ELSE_404,
   "POST /api/surveyors/:id/licence-number": ADMIN_ELSE_404,
+  "POST /api/surveyors/:id/licence": ADMIN_ELSE_404,
   "POST /api/surveyors/:id/link-user": ADMIN,
   "DELETE /api/surveyors/:id/link-user": ADMIN,
   // A surveyor's own record, found by their user id (no id in the path).

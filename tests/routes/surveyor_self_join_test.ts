@@ -442,7 +442,10 @@ test("[join] admins review a claim request: approve links the account (prospect 
     cookie: admin.cookie,
     body: { decision: "deny" },
   });
-  await expectJson(denied, 200);
+  const deniedNotice = (await expectJson(denied, 200)).email;
+  assertEquals(deniedNotice.delivery, "none");
+  assertStringIncludes(deniedNotice.text, "it was not sent");
+  assert(deniedNotice.href.startsWith("/admin/email-outbox/"));
   const twice = await t.request("POST", `${path}/${b.id}`, {
     cookie: admin.cookie,
     body: { decision: "deny" },
@@ -455,6 +458,20 @@ test("[join] admins review a claim request: approve links the account (prospect 
   assertEquals([...bells], [
     { userId: first.user.id, title: "Your account is linked to Lone Star Land Surveying" },
     { userId: second.user.id, title: "Your request to join Lone Star Land Surveying was declined" },
+  ]);
+  // Each is emailed too; with no mail server the admin is told it was not sent.
+  const emails = await t.sql<{ toAddress: string; subject: string }[]>`
+    select to_address, subject from email_outbox where template = 'surveyor_join_decided'
+    order by created_at, id`;
+  assertEquals([...emails], [
+    {
+      toAddress: "Sam@LoneStar.example",
+      subject: "Your Meridian account is linked to Lone Star Land Surveying",
+    },
+    {
+      toAddress: "other@lonestar.example",
+      subject: "Your request to join Lone Star Land Surveying on Meridian was declined",
+    },
   ]);
   t.close();
 });

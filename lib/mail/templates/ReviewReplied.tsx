@@ -1,0 +1,98 @@
+import { Heading, Section, Text } from "jsx-email";
+import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
+import {
+  ActionButton,
+  EMAIL_COLORS,
+  EmailLayout,
+  headingStyle,
+  mutedStyle,
+  textStyle,
+} from "./_layout.tsx";
+import {
+  bodyBlock,
+  buttonBlock,
+  greetingBlock,
+  headingBlock,
+  Paragraphs,
+  previewBlock,
+  reasonBlock,
+} from "./_copy.tsx";
+
+/** Data of the email telling a client the firm answered their review. */
+export interface ReviewRepliedProps {
+  /** The client's name. */
+  name: string;
+  companyName: string;
+  /** "Boundary Survey". */
+  surveyTypeName: string;
+  /** The firm's reply as written (plain text; shown as text, never as HTML). */
+  replyText: string;
+  /** The firm's public page, where the review and the reply are shown. */
+  profileUrl: string;
+}
+
+/** The editable blocks of the review-reply email. */
+export type ReviewRepliedBlock =
+  | "preview"
+  | "heading"
+  | "greeting"
+  | "body"
+  | "button"
+  | "footnote"
+  | "reason";
+
+/** The review-reply email's words. The reply itself stays in the code, quoted as text. */
+export const reviewRepliedCopy: TemplateCopyDef<ReviewRepliedProps, ReviewRepliedBlock> = {
+  variables: {
+    name: "The client's name",
+    companyName: "The surveying company's name",
+    surveyTypeName: 'The survey type ("Boundary Survey")',
+  },
+  values: ({ name, companyName, surveyTypeName }) => ({ name, companyName, surveyTypeName }),
+  subject: "{companyName} replied to your review",
+  blocks: {
+    preview: previewBlock("{companyName} answered your review of their {surveyTypeName}."),
+    heading: headingBlock("The surveyor replied to your review"),
+    greeting: greetingBlock(),
+    body: bodyBlock(
+      "Message",
+      "{companyName} answered the review you wrote about your {surveyTypeName}. Their reply is public, under your review on their Meridian profile:",
+    ),
+    button: buttonBlock("See the review and the reply"),
+    footnote: bodyBlock(
+      "Small print under the button",
+      "A firm can answer each review once. If the reply is abusive or untrue, tell us through the contact page.",
+    ),
+    reason: reasonBlock(
+      "You received this email because you reviewed a surveyor on Meridian and they replied.",
+    ),
+  },
+};
+
+/** Sent to a client when the firm they reviewed publishes its one reply to the review. */
+export function ReviewReplied(
+  { copy, ...props }: ReviewRepliedProps & { copy: FilledCopy<ReviewRepliedBlock> },
+) {
+  const { blocks } = copy;
+  return (
+    <EmailLayout preview={blocks.preview} reason={blocks.reason}>
+      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
+      <Paragraphs text={blocks.greeting} style={textStyle} />
+      <Paragraphs text={blocks.body} style={textStyle} />
+      <Section
+        style={{
+          backgroundColor: EMAIL_COLORS.bg,
+          borderLeft: `4px solid ${EMAIL_COLORS.primary}`,
+          padding: "12px 16px",
+          margin: "0 0 24px",
+        }}
+      >
+        <Text style={{ ...textStyle, margin: 0, whiteSpace: "pre-wrap" }}>
+          {props.replyText}
+        </Text>
+      </Section>
+      <ActionButton href={props.profileUrl}>{blocks.button}</ActionButton>
+      <Paragraphs text={blocks.footnote} style={mutedStyle} />
+    </EmailLayout>
+  );
+}
