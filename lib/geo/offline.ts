@@ -13,6 +13,7 @@
  */
 import type { GeocodeResult, GeoProvider, Prediction } from "./provider.ts";
 import { ADDRESS_AUTOCOMPLETE } from "./constants.ts";
+import { loadZipRows, type ZipRow } from "./zip_rows.ts";
 
 /** A coordinate pair in degrees. */
 export interface LatLng {
@@ -20,14 +21,7 @@ export interface LatLng {
   lng: number;
 }
 
-interface RawZip {
-  zip: string;
-  latitude: number | null;
-  longitude: number | null;
-  city: string;
-  state: string;
-  country: string;
-}
+type RawZip = ZipRow;
 
 /** A point with its unit vector, so "nearer" is a dot product rather than trigonometry. */
 interface Point extends LatLng {
@@ -226,13 +220,11 @@ function closeness(a: Point, b: Point): number {
   return a.x * b.x + a.y * b.y + a.z * b.z;
 }
 
-function buildIndex(codes: Record<string, RawZip>): GeoIndex {
+function buildIndex(rows: readonly RawZip[]): GeoIndex {
   const groups = new Map<string, RawZip[]>();
-  for (const raw of Object.values(codes)) {
-    if (raw.country !== "US" || EXCLUDED_STATES.has(raw.state)) continue;
-    if (typeof raw.latitude !== "number" || typeof raw.longitude !== "number") continue;
-    if (!Number.isFinite(raw.latitude) || !Number.isFinite(raw.longitude)) continue;
-    if (!/^\d{5}$/.test(raw.zip)) continue;
+  // US rows with a five-digit ZIP and finite coordinates only (lib/geo/zip_rows.ts).
+  for (const raw of rows) {
+    if (EXCLUDED_STATES.has(raw.state)) continue;
     // Business-only ZIPs ("Shell Oil Box 150", "At&t") are not places a property is in.
     if (/[\d&/]/.test(raw.city) || BUSINESS_NAME.test(raw.city)) continue;
     const id = `${normalizeName(raw.city)}|${raw.state}`;
@@ -669,12 +661,9 @@ function zipCentroid(street: string, zip: ZipEntry): GeocodeResult {
 
 let indexPromise: Promise<GeoIndex> | undefined;
 
-/** The index, built once per process at first use (the data module is 5 MB of JS). */
+/** The index, built once per process at first use from the packed rows. */
 function loadIndex(): Promise<GeoIndex> {
-  indexPromise ??= import("zipcodes").then((mod) => {
-    const codes = (mod.default ?? mod).codes as Record<string, RawZip>;
-    return buildIndex(codes);
-  });
+  indexPromise ??= loadZipRows().then(buildIndex);
   return indexPromise;
 }
 
