@@ -31,6 +31,12 @@ export const PGLITE_RUNTIME_FILES: readonly string[] = [
   "pg_trgm.tar.gz",
 ];
 
+/**
+ * V8 flags the server runs with, as in deno.json's `start` task: a 1 MB young generation
+ * (semi-space) instead of up to 16 MB, measured with bench/memory.ts (README, "Memory").
+ */
+export const SERVER_V8_FLAGS: readonly string[] = ["--max-semi-space-size=1"];
+
 /** Where the executable is written, relative to the project root (gitignored). */
 export const COMPILE_OUTPUT = "dist/meridian";
 
@@ -63,6 +69,8 @@ export function compileArgs(includes: readonly string[], extra: readonly string[
     // The server reads, writes (DATA_DIR, KV), listens, reads its environment and loads
     // PGlite's wasm: the same permissions as `deno task start`.
     "-A",
+    // The V8 flags of `deno task start` (deno.json; why: README, "Memory"), baked in.
+    ...SERVER_V8_FLAGS.map((flag) => `--v8-flags=${flag}`),
     ...includes.flatMap((path) => ["--include", path]),
     "--output",
     COMPILE_OUTPUT,

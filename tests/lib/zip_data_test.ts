@@ -6,7 +6,10 @@ import { loadZipRows } from "../../lib/geo/zip_rows.ts";
 Deno.test("[zip data] the packed rows are the zipcodes package's US rows (run scripts/zip_data.ts)", async () => {
   const generated = zipDataModule(packZipRows(zipcodes.codes));
   const committed = await Deno.readTextFile(new URL("../../lib/geo/zip_data.ts", import.meta.url));
-  assert(generated === committed, "lib/geo/zip_data.ts is stale: run deno run -A scripts/zip_data.ts");
+  assert(
+    generated === committed,
+    "lib/geo/zip_data.ts is stale: run deno run -A scripts/zip_data.ts",
+  );
 });
 
 Deno.test("[zip data] rows read back as the package has them", async () => {
