@@ -161,11 +161,13 @@ async function startArgs(): Promise<string[]> {
   const config = JSON.parse(await Deno.readTextFile(new URL("deno.json", ROOT)));
   const task: string = config.tasks.start;
   const args = task.replace(/^(\w+=\S+\s+)*deno\s+/, "").split(/\s+/);
-  // MEMORY_V8_FLAGS="--max-semi-space-size=1": how the server does with other V8 flags.
+  // MEMORY_V8_FLAGS="--max-semi-space-size=1": how the server does with other V8 flags (in
+  // place of the task's; "none" for none).
   const flags = Deno.env.get("MEMORY_V8_FLAGS");
-  return flags
-    ? [args[0], `--v8-flags=${flags.trim().split(/\s+/).join(",")}`, ...args.slice(1)]
-    : args;
+  if (!flags) return args;
+  const rest = args.slice(1).filter((arg) => !arg.startsWith("--v8-flags="));
+  if (flags === "none") return [args[0], ...rest];
+  return [args[0], `--v8-flags=${flags.trim().split(/\s+/).join(",")}`, ...rest];
 }
 
 /** The offline ZIP index alone: heap and RSS before and after it is built (this process). */

@@ -32,10 +32,10 @@ export const PGLITE_RUNTIME_FILES: readonly string[] = [
 ];
 
 /**
- * V8 flags the server runs with, as in deno.json's `start` task: a 1 MB young generation
+ * V8 flags the server runs with, as in deno.json's `start` task: a 4 MB young generation
  * (semi-space) instead of up to 16 MB, measured with bench/memory.ts (README, "Memory").
  */
-export const SERVER_V8_FLAGS: readonly string[] = ["--max-semi-space-size=1"];
+export const SERVER_V8_FLAGS: readonly string[] = ["--max-semi-space-size=4"];
 
 /** Where the executable is written, relative to the project root (gitignored). */
 export const COMPILE_OUTPUT = "dist/meridian";
