@@ -14,7 +14,7 @@
  *   deno run -A bench/memory.ts
  *     MEMORY_LOAD_SECONDS=20 MEMORY_RUNS=3 MEMORY_IDLE_SECONDS=60 MEMORY_WORKERS=16
  *     MEMORY_ROOT=<checkout> measures another checkout of the app (a "before" figure)
- *     MEMORY_V8_FLAGS="--max-semi-space-size=1" adds V8 flags to the start command
+ *     MEMORY_V8_FLAGS="--max-semi-space-size=1" replaces the start command's V8 flags ("none")
  *     MEMORY_EMBEDDED=0 skips the embedded database
  */
 import { surveyRequest } from "../tests/_fixtures.ts";

@@ -32,3 +32,23 @@ export function memoryBreakdown(): MemoryBreakdown {
     pgliteWasm: pgliteWasmBytes?.() ?? 0,
   };
 }
+
+/**
+ * The name under which `deno task start` exposes V8's collector (deno.json:
+ * `--expose-gc-as=__meridianGc`; scripts/compile.ts bakes the same flag into the binary).
+ */
+export const GC_GLOBAL = "__meridianGc";
+
+/**
+ * One full collection once start-up is over (database open, migrations run, ZIP index built):
+ * what start-up allocated and dropped — on a first start, PGlite's bootstrap instance that ran
+ * initdb, 200 MB of WebAssembly memory — is otherwise held until V8 next collects the old
+ * generation, which an idle or lightly used server may not do for a long time. Does nothing
+ * when the flag is not set (tests, `deno run main.ts`).
+ */
+export function collectStartupGarbage(): boolean {
+  const gc = (globalThis as Record<string, unknown>)[GC_GLOBAL];
+  if (typeof gc !== "function") return false;
+  gc();
+  return true;
+}

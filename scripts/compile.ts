@@ -35,7 +35,11 @@ export const PGLITE_RUNTIME_FILES: readonly string[] = [
  * V8 flags the server runs with, as in deno.json's `start` task: a 4 MB young generation
  * (semi-space) instead of up to 16 MB, measured with bench/memory.ts (README, "Memory").
  */
-export const SERVER_V8_FLAGS: readonly string[] = ["--max-semi-space-size=4"];
+export const SERVER_V8_FLAGS: readonly string[] = [
+  "--max-semi-space-size=4",
+  // One collection after start-up (lib/memory.ts, collectStartupGarbage).
+  "--expose-gc-as=__meridianGc",
+];
 
 /** Where the executable is written, relative to the project root (gitignored). */
 export const COMPILE_OUTPUT = "dist/meridian";
@@ -70,7 +74,7 @@ export function compileArgs(includes: readonly string[], extra: readonly string[
     // PGlite's wasm: the same permissions as `deno task start`.
     "-A",
     // The V8 flags of `deno task start` (deno.json; why: README, "Memory"), baked in.
-    ...SERVER_V8_FLAGS.map((flag) => `--v8-flags=${flag}`),
+    `--v8-flags=${SERVER_V8_FLAGS.join(",")}`,
     ...includes.flatMap((path) => ["--include", path]),
     "--output",
     COMPILE_OUTPUT,
