@@ -14,7 +14,8 @@ Deno.test("[zip data] the packed rows are the zipcodes package's US rows (run sc
 
 Deno.test("[zip data] rows read back as the package has them", async () => {
   const rows = await loadZipRows();
-  const expected = Object.values(zipcodes.codes).filter((z) =>
+  const codes = zipcodes.codes as Parameters<typeof packZipRows>[0];
+  const expected = Object.values(codes).filter((z) =>
     z.country === "US" && /^\d{5}$/.test(z.zip) && Number.isFinite(z.latitude) &&
     Number.isFinite(z.longitude)
   ).map(({ zip, latitude, longitude, city, state }) => ({ zip, latitude, longitude, city, state }));
