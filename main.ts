@@ -73,6 +73,7 @@ import { KvStartError, openKv } from "./db/kv.ts";
 import { ensureBuild } from "./lib/assets.ts";
 import { createGeoProvider } from "./lib/geo/select.ts";
 import { warmOfflineIndex } from "./lib/geo/offline.ts";
+import { collectStartupGarbage } from "./lib/memory.ts";
 import { createParcelProvider } from "./lib/parcels/select.ts";
 import { createPlacesProvider } from "./lib/places/select.ts";
 import { createPaymentsProvider } from "./lib/payments/select.ts";
@@ -221,8 +222,10 @@ async function start() {
   console.log(`${listeningLine(config, server.addr.port)} (${db.kind}, ${config.NODE_ENV})`);
   // `deno task seed` and `deno task user` beside this server print the URL that works.
   if (!config.DATABASE_URL) await recordServerUrl(config.DATA_DIR, config.PUBLIC_URL);
-  // Build the offline address index now rather than on the first visitor's keystroke.
-  if (!config.GOOGLE_MAPS_API_KEY) warmOfflineIndex().catch((err) => console.error(err));
+  // Build the offline address index now rather than on the first visitor's keystroke; then
+  // drop what start-up allocated (lib/memory.ts).
+  const warmed = config.GOOGLE_MAPS_API_KEY ? Promise.resolve() : warmOfflineIndex();
+  warmed.catch((err) => console.error(err)).finally(collectStartupGarbage);
   // Forgot-password requests are answered before they are handled; any left by a crash or an
   // outage are handled now and then swept every minute.
   const sweepResets = () =>

@@ -1,26 +1,38 @@
 /**
- * Memory under a write load: starts the production server (Postgres when DATABASE_URL is set,
- * the embedded database otherwise), then runs the same mixed load three times — clients
- * submitting surveys (POST /api/surveys) and reading their dashboards — and prints the server's
- * resident memory (VmRSS from /proc) before, after each run, and after an idle minute.
- * A leak shows as RSS that grows run over run; a warm-up plateau shows as growth after the first
- * run only. Figures only; nothing asserts.
+ * Memory of the server, start to steady state, for each database: the production server
+ * (`deno task start`'s command) on the embedded database (a new DATA_DIR: a first start, with
+ * initdb and every migration, measured to five seconds after ready; then a restart on the same
+ * files, measured through the load and the idle period) and, when DATABASE_URL is set,
+ * on a scratch Postgres database. For each it prints resident memory (VmRSS) right after
+ * /readyz answers ("start"), five seconds later, after each run of a mixed load (clients
+ * submitting surveys and reading their dashboards) and after an idle period ("steady"), the
+ * peak (VmHWM, the most the process ever held), and at start and steady state the breakdown
+ * from /metrics: JS heap used / reserved, external memory, the embedded database's
+ * WebAssembly memory. The offline ZIP index is measured apart, in a process of its own (heap
+ * and resident memory before and after it is built). Figures only; nothing asserts.
  *
- *   deno run -A bench/memory.ts        (MEMORY_LOAD_SECONDS=20, MEMORY_IDLE_SECONDS=60)
+ *   deno run -A bench/memory.ts
+ *     MEMORY_LOAD_SECONDS=20 MEMORY_RUNS=3 MEMORY_IDLE_SECONDS=60 MEMORY_WORKERS=16
+ *     MEMORY_ROOT=<checkout> measures another checkout of the app (a "before" figure)
+ *     MEMORY_V8_FLAGS="--max-semi-space-size=1" replaces the start command's V8 flags ("none")
+ *     MEMORY_EMBEDDED=0 skips the embedded database
  */
 import { surveyRequest } from "../tests/_fixtures.ts";
-import { freePort, waitFor } from "./_server.ts";
+import { freePort, scratchDatabase, waitFor } from "./_server.ts";
 
-const ROOT = new URL("../", import.meta.url);
+const ROOT = new URL(Deno.env.get("MEMORY_ROOT") ?? "../", import.meta.url);
 const LOAD_SECONDS = Number(Deno.env.get("MEMORY_LOAD_SECONDS") ?? 20);
+const RUNS = Number(Deno.env.get("MEMORY_RUNS") ?? 3);
 const IDLE_SECONDS = Number(Deno.env.get("MEMORY_IDLE_SECONDS") ?? 60);
 const WORKERS = Number(Deno.env.get("MEMORY_WORKERS") ?? 16);
 // Registration is limited to 10 per hour per address; eight accounts share the load.
 const CLIENTS = 8;
+const METRICS_TOKEN = "memory-bench-metrics-token-0123456789";
+const MB = 1024 * 1024;
 
-async function rssMb(pid: number): Promise<number> {
+async function procStatusMb(pid: number, field: "VmRSS" | "VmHWM"): Promise<number> {
   const status = await Deno.readTextFile(`/proc/${pid}/status`);
-  const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? NaN);
+  const kb = Number(new RegExp(`${field}:\\s+(\\d+)\\s+kB`).exec(status)?.[1] ?? NaN);
   return kb / 1024;
 }
 
@@ -36,8 +48,7 @@ async function register(appUrl: string, n: number): Promise<string> {
   });
   await res.body?.cancel();
   if (res.status !== 201) throw new Error(`register answered ${res.status}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  return cookie;
+  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 }
 
 interface LoadResult {
@@ -70,12 +81,31 @@ async function load(appUrl: string, cookies: string[], seconds: number): Promise
   return result;
 }
 
-if (import.meta.main) {
-  const dataDir = await Deno.makeTempDir({ prefix: "meridian-memory-" });
+/** The memory lines of /metrics (absent before this bench's gauges existed: "?"). */
+async function breakdown(appUrl: string): Promise<string> {
+  const res = await fetch(`${appUrl}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const text = res.ok ? await res.text() : (await res.body?.cancel(), "");
+  const value = (name: string) => {
+    const m = new RegExp(`^${name.replace(/[{}"]/g, "\\$&")} (\\d+)`, "m").exec(text);
+    return m ? (Number(m[1]) / MB).toFixed(0) : "?";
+  };
+  return `heap used ${value('meridian_js_heap_bytes{kind="used"}')} / total ` +
+    `${value('meridian_js_heap_bytes{kind="total"}')} MB, external ` +
+    `${value("meridian_js_external_bytes")} MB, PGlite WASM ` +
+    `${value("meridian_pglite_wasm_memory_bytes")} MB`;
+}
+
+const sleep = (s: number) => new Promise((r) => setTimeout(r, s * 1000));
+
+/** Starts the server, reports its memory through start, load and idle, stops it. */
+async function measure(label: string, dataDir: string, databaseUrl: string, withLoad: boolean) {
   const port = freePort();
-  const databaseUrl = Deno.env.get("DATABASE_URL") ?? "";
+  const appUrl = `http://127.0.0.1:${port}`;
   const server = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
+    // The same command as `deno task start` (deno.json), V8 flags included when it has any.
+    args: await startArgs(),
     cwd: ROOT.pathname,
     env: {
       NODE_ENV: "production",
@@ -83,36 +113,116 @@ if (import.meta.main) {
       PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
+      METRICS_TOKEN,
       // The CSRF check accepts only PUBLIC_URL's origin, which the load sends.
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: appUrl,
     },
     stdout: "null",
     stderr: "inherit",
   }).spawn();
-  const appUrl = `http://127.0.0.1:${port}`;
-  try {
-    await waitFor(appUrl + "/readyz");
+  let exited = false;
+  server.status.then(() => exited = true);
+  const rss = () => procStatusMb(server.pid, "VmRSS");
+  const peak = () => procStatusMb(server.pid, "VmHWM");
+  const line = (what: string, value: number, extra = "") =>
     console.log(
-      `  database: ${databaseUrl ? "postgres" : "embedded"}; ${WORKERS} workers, ` +
-        `${LOAD_SECONDS} s per run, ${IDLE_SECONDS} s idle`,
+      `  ${label.padEnd(22)} ${what.padEnd(20)} ${value.toFixed(0).padStart(5)} MB${extra}`,
     );
+  try {
+    const began = performance.now();
+    await waitFor(appUrl + "/readyz");
+    const readyMs = performance.now() - began;
+    line("start (ready)", await rss(), `  (${(readyMs / 1000).toFixed(1)} s to ready)`);
+    line("peak so far", await peak());
+    await sleep(5);
+    line("5 s after ready", await rss(), `  ${await breakdown(appUrl)}`);
+    if (!withLoad) return;
     const cookies: string[] = [];
     for (let i = 0; i < CLIENTS; i++) cookies.push(await register(appUrl, i));
-    console.log(`  RSS idle after start      : ${(await rssMb(server.pid)).toFixed(0)} MB`);
-    for (let run = 1; run <= 3; run++) {
+    for (let run = 1; run <= RUNS; run++) {
       const r = await load(appUrl, cookies, LOAD_SECONDS);
-      console.log(
-        `  RSS after load run ${run}      : ${(await rssMb(server.pid)).toFixed(0)} MB` +
-          `  (${r.writes} surveys, ${r.reads} dashboards, ${r.failures} failures)`,
+      line(
+        `after load run ${run}`,
+        await rss(),
+        `  (${r.writes} surveys, ${r.reads} dashboards, ${r.failures} failures)`,
       );
     }
-    await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
-    console.log(
-      `  RSS after ${IDLE_SECONDS} s idle        : ${(await rssMb(server.pid)).toFixed(0)} MB`,
-    );
+    await sleep(IDLE_SECONDS);
+    line(`steady (${IDLE_SECONDS} s idle)`, await rss(), `  ${await breakdown(appUrl)}`);
+    line("peak", await peak());
   } finally {
-    server.kill("SIGTERM");
+    if (!exited) server.kill("SIGTERM");
     await server.status;
-    await Deno.remove(dataDir, { recursive: true });
+  }
+}
+
+/** `deno task start`'s arguments after `deno`, read from the measured checkout's deno.json. */
+async function startArgs(): Promise<string[]> {
+  const config = JSON.parse(await Deno.readTextFile(new URL("deno.json", ROOT)));
+  const task: string = config.tasks.start;
+  const args = task.replace(/^(\w+=\S+\s+)*deno\s+/, "").split(/\s+/);
+  // MEMORY_V8_FLAGS="--max-semi-space-size=1": how the server does with other V8 flags (in
+  // place of the task's; "none" for none).
+  const flags = Deno.env.get("MEMORY_V8_FLAGS");
+  if (!flags) return args;
+  const rest = args.slice(1).filter((arg) => !arg.startsWith("--v8-flags="));
+  if (flags === "none") return [args[0], ...rest];
+  return [args[0], `--v8-flags=${flags.trim().split(/\s+/).join(",")}`, ...rest];
+}
+
+/** The offline ZIP index alone: heap and RSS before and after it is built (this process). */
+async function zipIndexProbe(): Promise<void> {
+  const gc = (globalThis as { gc?: () => void }).gc!;
+  const snapshot = () => {
+    gc();
+    gc();
+    const m = Deno.memoryUsage();
+    return { rss: m.rss / MB, heap: m.heapUsed / MB };
+  };
+  const before = snapshot();
+  const offline = await import(new URL("lib/geo/offline.ts", ROOT).href);
+  await offline.warmOfflineIndex();
+  const after = snapshot();
+  console.log(
+    `  offline ZIP index (own process): +${(after.heap - before.heap).toFixed(1)} MB heap used, ` +
+      `+${(after.rss - before.rss).toFixed(0)} MB resident`,
+  );
+}
+
+if (import.meta.main) {
+  if (Deno.args[0] === "--zip-index") {
+    await zipIndexProbe();
+    Deno.exit(0);
+  }
+  console.log(
+    `  ${ROOT.pathname}; ${WORKERS} workers, ${RUNS} × ${LOAD_SECONDS} s of load, ` +
+      `${IDLE_SECONDS} s idle; deno task start: ${(await startArgs()).join(" ")}`,
+  );
+  await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--v8-flags=--expose-gc", new URL(import.meta.url).pathname, "--zip-index"],
+    env: { MEMORY_ROOT: ROOT.href },
+    stdout: "inherit",
+    stderr: "inherit",
+  }).output();
+  if (Deno.env.get("MEMORY_EMBEDDED") !== "0") {
+    const dataDir = await Deno.makeTempDir({ prefix: "meridian-memory-" });
+    try {
+      // A first start (initdb, every migration) once; the load and the steady state on a
+      // restart, as every start after the first one is.
+      await measure("embedded, first start", dataDir, "", false);
+      await measure("embedded, restart", dataDir, "", true);
+    } finally {
+      await Deno.remove(dataDir, { recursive: true });
+    }
+  }
+  if (Deno.env.get("DATABASE_URL")) {
+    const scratch = await scratchDatabase("meridian_memory");
+    const kvDir = await Deno.makeTempDir({ prefix: "meridian-memory-" });
+    try {
+      await measure("postgres", kvDir, scratch.url!, true);
+    } finally {
+      await scratch.drop();
+      await Deno.remove(kvDir, { recursive: true });
+    }
   }
 }

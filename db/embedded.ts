@@ -19,6 +19,7 @@
 import type postgres from "postgres";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Database } from "./client.ts";
+import { trackPgliteWasmMemory } from "../lib/memory.ts";
 
 /** What the lock holder records beside the lock: who it is and where its database listens. */
 export interface EmbeddedHolder {
@@ -57,6 +58,19 @@ export interface EmbeddedOptions {
 }
 
 const HOST = "127.0.0.1";
+/**
+ * PGlite's memory settings. Its "shared" memory is allocated (and zeroed, so made resident)
+ * inside its WebAssembly memory at start, and WebAssembly memory never gives a page back: with
+ * Postgres's default shared_buffers (128 MB) the embedded database held ~330 MB resident from
+ * the first second (bench/memory.ts). 16 MB of buffers is a few thousand pages, more than the
+ * hot rows of a single-office deployment; the files behind them stay in the OS page cache.
+ * maintenance_work_mem bounds what an index build in a migration touches (default 64 MB);
+ * work_mem stays at its default (4 MB per sort or hash).
+ */
+export const PGLITE_SETTINGS: readonly string[] = [
+  "shared_buffers=16MB",
+  "maintenance_work_mem=16MB",
+];
 // The server's pool, a `deno task user` and a `deno task migrate` at once, with room to spare;
 // the cycle queue below serialises them, so more connections never means concurrent queries.
 const MAX_SOCKET_CONNECTIONS = 8;
@@ -212,7 +226,11 @@ async function serve(
     import("@electric-sql/pglite/contrib/cube"),
     import("@electric-sql/pglite/contrib/pg_trgm"),
   ]);
-  const pg = await PGlite.create(dataDir, { extensions: { cube, pg_trgm } });
+  const pg = await PGlite.create(dataDir, {
+    extensions: { cube, pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ["-c", s])],
+  });
+  trackPgliteWasmMemory(() => pg.Module.wasmMemory.buffer.byteLength);
   const server = new PGLiteSocketServer({
     db: pg,
     port: 0,
@@ -237,6 +255,7 @@ async function serve(
       await sql.end({ timeout: 5 });
       await server.stop();
       await pg.close();
+      trackPgliteWasmMemory(undefined);
     },
   };
 }

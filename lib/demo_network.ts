@@ -22,6 +22,7 @@ import type {
   SurveyorStatus,
 } from "./surveyor_schema.ts";
 import type { SurveyRequestInput } from "./survey_schema.ts";
+import { loadZipRows } from "./geo/zip_rows.ts";
 
 /** The domain of every demo email address (`.invalid` is reserved: mail never leaves). */
 export const DEMO_EMAIL_DOMAIN = "demo.meridian.invalid";
@@ -300,6 +301,15 @@ function cumulate(weights: readonly number[]): number[] {
 }
 
 const STATE_SET = new Set<string>(STATE_CODES);
+
+/** A row of the offline ZIP data (lib/geo/zip_rows.ts) or of the `zipcodes` package. */
+interface RawZipCode {
+  zip: string;
+  latitude: number | null;
+  longitude: number | null;
+  city: string;
+  state: string;
+}
 // Names of single-company ZIPs the data lists as if they were towns (see lib/geo/offline.ts).
 const NOT_A_TOWN =
   /\b(inc|co|corp|ins|insurance|dept|svc|assoc|ctr|irs|natl|mail|services?|bank|box|university|college|base|afb)\b/i;
@@ -307,13 +317,13 @@ const NOT_A_TOWN =
 /**
  * The US cities of the offline ZIP data (states and DC only), one entry per city and state,
  * sorted by state then city: the city's lowest ZIP, the median of its ZIP centroids, and its
- * ZIP count. `codes` is the `zipcodes` package's table (see `loadDemoCities`).
+ * ZIP count. `codes` is the offline ZIP rows (lib/geo/zip_rows.ts, see `loadDemoCities`) or
+ * a table keyed like the `zipcodes` package's.
  */
 export function citiesFromZipCodes(
-  codes: Record<
-    string,
-    { zip: string; latitude: number | null; longitude: number | null; city: string; state: string }
-  >,
+  codes:
+    | Record<string, RawZipCode>
+    | readonly RawZipCode[],
 ): DemoCity[] {
   const groups = new Map<
     string,
@@ -357,10 +367,7 @@ let citiesPromise: Promise<DemoCity[]> | undefined;
 
 /** The offline ZIP data's cities (`citiesFromZipCodes`), loaded once per process. */
 export function loadDemoCities(): Promise<DemoCity[]> {
-  citiesPromise ??= import("zipcodes").then((mod) => {
-    const codes = (mod.default ?? mod).codes;
-    return citiesFromZipCodes(codes);
-  });
+  citiesPromise ??= loadZipRows().then(citiesFromZipCodes);
   return citiesPromise;
 }
 

@@ -7,6 +7,7 @@
 import type { Db } from "../db/client.ts";
 import { countJobsByState, countOutboxByStatus } from "../db/metrics.ts";
 import type { AdmissionStats } from "./admission.ts";
+import { memoryBreakdown } from "./memory.ts";
 
 /** Upper bounds (seconds) of the latency histogram's buckets; `+Inf` is added. */
 export const LATENCY_BUCKETS_SECONDS = [
@@ -136,6 +137,7 @@ export async function renderMetrics(
   admission?: AdmissionStats,
 ): Promise<string> {
   const [outbox, jobs] = await Promise.all([countOutboxByStatus(db), countJobsByState(db)]);
+  const memory = memoryBreakdown();
   const lines = [
     ...(admission ? admissionLines(admission) : []),
     "# HELP meridian_email_outbox_messages Outbox messages not delivered yet, by status.",
@@ -148,7 +150,17 @@ export async function renderMetrics(
     ...Object.entries(jobs).map(([state, n]) => `meridian_jobs${labels({ state })} ${n}`),
     "# HELP process_resident_memory_bytes Resident memory size in bytes.",
     "# TYPE process_resident_memory_bytes gauge",
-    `process_resident_memory_bytes ${Deno.memoryUsage().rss}`,
+    `process_resident_memory_bytes ${memory.rss}`,
+    "# HELP meridian_js_heap_bytes The JavaScript heap: used by live objects, and reserved.",
+    "# TYPE meridian_js_heap_bytes gauge",
+    `meridian_js_heap_bytes${labels({ kind: "used" })} ${memory.heapUsed}`,
+    `meridian_js_heap_bytes${labels({ kind: "total" })} ${memory.heapTotal}`,
+    "# HELP meridian_js_external_bytes Memory outside the JavaScript heap held by its objects.",
+    "# TYPE meridian_js_external_bytes gauge",
+    `meridian_js_external_bytes ${memory.external}`,
+    "# HELP meridian_pglite_wasm_memory_bytes The embedded database's WebAssembly memory.",
+    "# TYPE meridian_pglite_wasm_memory_bytes gauge",
+    `meridian_pglite_wasm_memory_bytes ${memory.pgliteWasm}`,
     "# HELP process_start_time_seconds Start time of the process since the Unix epoch.",
     "# TYPE process_start_time_seconds gauge",
     `process_start_time_seconds ${PROCESS_START_SECONDS}`,

@@ -31,6 +31,16 @@ export const PGLITE_RUNTIME_FILES: readonly string[] = [
   "pg_trgm.tar.gz",
 ];
 
+/**
+ * V8 flags the server runs with, as in deno.json's `start` task: a 4 MB young generation
+ * (semi-space) instead of up to 16 MB, measured with bench/memory.ts (README, "Memory").
+ */
+export const SERVER_V8_FLAGS: readonly string[] = [
+  "--max-semi-space-size=4",
+  // One collection after start-up (lib/memory.ts, collectStartupGarbage).
+  "--expose-gc-as=__meridianGc",
+];
+
 /** Where the executable is written, relative to the project root (gitignored). */
 export const COMPILE_OUTPUT = "dist/meridian";
 
@@ -63,6 +73,8 @@ export function compileArgs(includes: readonly string[], extra: readonly string[
     // The server reads, writes (DATA_DIR, KV), listens, reads its environment and loads
     // PGlite's wasm: the same permissions as `deno task start`.
     "-A",
+    // The V8 flags of `deno task start` (deno.json; why: README, "Memory"), baked in.
+    `--v8-flags=${SERVER_V8_FLAGS.join(",")}`,
     ...includes.flatMap((path) => ["--include", path]),
     "--output",
     COMPILE_OUTPUT,
