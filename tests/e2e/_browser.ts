@@ -302,12 +302,15 @@ export function e2e(
     sanitizeOps: false,
     async fn() {
       if (!hasBrowser) throw new Error(`REQUIRE_E2E=1 but no browser at ${CHROMIUM_PATH}`);
+      // The browser starts while the app does (the file's first test waits for both).
+      const launching = browserForFile();
+      launching.catch(() => {});
       const { t, baseUrl, verify, diagnosis, stop } = isMulti
         ? await serveAcrossInstances(env)
         : await serveInProcess(env);
       let passed = false;
       try {
-        const browser = await browserForFile();
+        const browser = await launching;
         const consoleErrors: string[] = [];
         const context = await browser.newContext({ baseURL: baseUrl });
         try {
