@@ -48,6 +48,7 @@ const requireE2e = Deno.env.get("REQUIRE_E2E") === "1";
 export interface E2eContext {
   t: TestApp;
   baseUrl: string;
+  /** The test file's browser: a context made on it is closed when the test ends. */
   browser: Browser;
   /** A fresh page that records console errors and page errors. */
   newPage(): Promise<Page>;
