@@ -3,12 +3,20 @@
  * Chromium. Without a browser the tests are reported as ignored by name, unless
  * REQUIRE_E2E=1, when a missing browser fails them.
  *
- * With E2E_INSTANCES=2 (CI's multi-instance stage, on Postgres) each test instead runs two
- * real server processes (`deno run -A main.ts`, NODE_ENV=production, TRUST_PROXY=1) on the
- * test's database and one shared KV file, behind nginx as a round-robin load balancer, and
- * the browser talks to nginx. `t` still reaches the same database and KV file, so fixtures
- * and assertions work unchanged; after a passing test, nginx's access log must show that
- * every instance answered some of its requests.
+ * One Chromium serves every test of a test file (each test file runs in a worker of its own):
+ * each test gets fresh browser contexts, its own cookies, storage, cache and service workers,
+ * and every context is closed when the test ends, so no test sees another's browser state.
+ *
+ * With E2E_INSTANCES=2 (CI's multi-instance stage, on Postgres) the app is instead two real
+ * server processes (`deno run -A main.ts`, NODE_ENV=production, TRUST_PROXY=1) on the test
+ * database and one KV file, behind nginx as a round-robin load balancer, and the browser
+ * talks to nginx. The servers are started once per test file and environment and kept for the
+ * file's next tests with the same `env`; between tests the database is emptied as usual and
+ * the KV file too, so each test starts from the state a fresh pair would see. `t` still
+ * reaches the same database and KV file, so fixtures and assertions work unchanged. After a
+ * passing test nginx's access log must show that every instance answered some of that test's
+ * requests and that both are still running; when the file's servers stop (after its last
+ * test, before servers with another `env`, or after a failure) each must exit cleanly.
  */
 import { type Browser, chromium, type Page } from "playwright-core";
 import { createTestApp, type TestApp } from "../_helpers.ts";
@@ -40,6 +48,7 @@ const requireE2e = Deno.env.get("REQUIRE_E2E") === "1";
 export interface E2eContext {
   t: TestApp;
   baseUrl: string;
+  /** The test file's browser: a context made on it is closed when the test ends. */
   browser: Browser;
   /** A fresh page that records console errors and page errors. */
   newPage(): Promise<Page>;
@@ -98,10 +107,53 @@ async function serveInProcess(env: Record<string, string>): Promise<Served> {
   };
 }
 
+/** The servers of the running test file, kept for its next test with the same `env`. */
+interface FileCluster {
+  /** The environment they were started with, as a comparable string. */
+  key: string;
+  cluster: Cluster;
+  baseUrl: string;
+  kvDir: string;
+  kvPath: string;
+}
+
+let fileCluster: FileCluster | undefined;
+
 /**
- * E2E_INSTANCES server processes behind nginx (tests/e2e/_multi_instance.ts). The test's
- * own app is built first: it empties the database and creates the KV file the servers then
- * open, and its PUBLIC_URL is nginx's, as theirs is.
+ * Stops the file's servers (nginx, then each instance with SIGTERM) and removes their KV
+ * file; throws when an instance did not exit with 0 (it crashed, or could not shut down
+ * cleanly).
+ */
+async function stopFileCluster(): Promise<void> {
+  const running = fileCluster;
+  fileCluster = undefined;
+  if (!running) return;
+  const codes = await running.cluster.stop();
+  await Deno.remove(running.kvDir, { recursive: true }).catch(() => {});
+  const bad = running.cluster.instances.filter((_, i) => codes[i] !== 0);
+  if (bad.length) {
+    throw new Error(
+      `an instance exited with ${codes.join(", ")}:\n${bad.map((i) => i.output()).join("\n")}`,
+    );
+  }
+}
+
+/** Deletes every KV entry: the file's next test starts with an empty KV, as a fresh one. */
+async function clearKv(kv: Deno.Kv): Promise<void> {
+  const keys: Deno.KvKey[] = [];
+  for await (const entry of kv.list({ prefix: [] })) keys.push(entry.key);
+  for (let i = 0; i < keys.length; i += 500) {
+    const op = kv.atomic();
+    for (const key of keys.slice(i, i + 500)) op.delete(key);
+    await op.commit();
+  }
+}
+
+/**
+ * E2E_INSTANCES server processes behind nginx (tests/e2e/_multi_instance.ts), the file's
+ * running ones when their `env` is the test's. The test's own app is built first: it empties
+ * the database (and, for servers already running, the KV file is emptied too); for new
+ * servers it creates the KV file they then open, and its PUBLIC_URL is nginx's, as theirs is.
  */
 async function serveAcrossInstances(testEnv: Record<string, string>): Promise<Served> {
   // In-process no job worker runs unless a test starts one, so a request's dispatch job is
@@ -114,37 +166,73 @@ async function serveAcrossInstances(testEnv: Record<string, string>): Promise<Se
     );
   }
   if (!nginxPresent()) throw new Error(`E2E_INSTANCES needs nginx at ${NGINX_PATH}`);
-  const nginxPort = freePort();
-  const baseUrl = `http://127.0.0.1:${nginxPort}`;
-  const kvDir = await Deno.makeTempDir({ prefix: "meridian-e2e-kv-" });
-  const kvPath = `${kvDir}/kv.sqlite3`;
-  let t: TestApp | undefined;
-  let cluster: Cluster | undefined;
-  const stop = async () => {
-    await cluster?.stop();
-    t?.close();
-    await Deno.remove(kvDir, { recursive: true }).catch(() => {});
-  };
-  try {
-    t = await createTestApp({ env: { PUBLIC_URL: baseUrl, ...env }, kvPath });
-    cluster = await startCluster({
-      instances: E2E_INSTANCES,
-      nginxPort,
-      env: { KV_PATH: kvPath, ...env },
+  const key = JSON.stringify(Object.entries(env).sort(([a], [b]) => a < b ? -1 : 1));
+  if (
+    fileCluster &&
+    (fileCluster.key !== key || !fileCluster.cluster.instances.every((i) => i.isRunning()))
+  ) {
+    await stopFileCluster().catch((err) => {
+      throw new Error(`the servers of this file's earlier tests: ${err.message}`);
     });
-  } catch (err) {
-    await stop();
-    throw err;
   }
-  const running = cluster;
+  let t: TestApp | undefined;
+  if (fileCluster) {
+    t = await createTestApp({
+      env: { PUBLIC_URL: fileCluster.baseUrl, ...env },
+      kvPath: fileCluster.kvPath,
+    });
+    try {
+      await clearKv(t.kv);
+    } catch (err) {
+      t.close();
+      throw err;
+    }
+  } else {
+    const nginxPort = freePort();
+    const baseUrl = `http://127.0.0.1:${nginxPort}`;
+    const kvDir = await Deno.makeTempDir({ prefix: "meridian-e2e-kv-" });
+    const kvPath = `${kvDir}/kv.sqlite3`;
+    try {
+      t = await createTestApp({ env: { PUBLIC_URL: baseUrl, ...env }, kvPath });
+      const cluster = await startCluster({
+        instances: E2E_INSTANCES,
+        nginxPort,
+        env: { KV_PATH: kvPath, ...env },
+      });
+      fileCluster = { key, cluster, baseUrl, kvDir, kvPath };
+    } catch (err) {
+      t?.close();
+      await Deno.remove(kvDir, { recursive: true }).catch(() => {});
+      throw err;
+    }
+  }
+  const { cluster, baseUrl } = fileCluster;
+  const logStart = (await cluster.nginx.accessLog()).length;
+  /** Requests each instance answered through nginx since this test began. */
+  const requestsThisTest = async () => {
+    const lines = (await cluster.nginx.accessLog()).slice(logStart);
+    return cluster.instances.map((i) =>
+      lines.filter((line) => line.upstream === `127.0.0.1:${i.port}`).length
+    );
+  };
   return {
     t,
     baseUrl,
-    diagnosis: () => running.diagnosis(),
+    diagnosis: () => cluster.diagnosis(),
     async verify() {
-      // Stopped first: only then does nginx's access log surely hold the last request.
-      const codes = await running.stop();
-      const counts = await running.requestsPerInstance();
+      const down = cluster.instances.filter((i) => !i.isRunning());
+      if (down.length) {
+        throw new Error(
+          `an instance stopped during the test:\n${down.map((i) => i.output()).join("\n")}`,
+        );
+      }
+      // nginx writes a request's line just after sending its answer, so the test's last
+      // lines can lag its last response by a moment.
+      let counts = await requestsThisTest();
+      for (let i = 0; i < 20 && counts.some((n) => n === 0); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        counts = await requestsThisTest();
+      }
       if (counts.some((n) => n === 0)) {
         throw new Error(
           `nginx sent requests to only some instances (requests per instance: ${
@@ -152,23 +240,54 @@ async function serveAcrossInstances(testEnv: Record<string, string>): Promise<Se
           }): the test did not run across instances`,
         );
       }
-      // An instance that crashed, or could not shut down cleanly, fails the test too.
-      const bad = running.instances.filter((_, i) => codes[i] !== 0);
-      if (bad.length) {
-        throw new Error(
-          `an instance exited with ${codes.join(", ")}:\n${bad.map((i) => i.output()).join("\n")}`,
-        );
-      }
     },
-    stop,
+    stop() {
+      t.close();
+      return Promise.resolve();
+    },
   };
 }
+
+const BROWSER_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+let fileBrowser: Promise<Browser> | undefined;
+
+/** The test file's Chromium, launched on first use and again if it went away. */
+async function browserForFile(): Promise<Browser> {
+  const running = await fileBrowser?.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  fileBrowser = chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: BROWSER_ARGS,
+  });
+  return await fileBrowser;
+}
+
+// After the file's last test: its browser closes and its servers stop (a server that does not
+// exit cleanly fails the file).
+Deno.test.afterAll(async () => {
+  const browser = await fileBrowser?.catch(() => undefined);
+  fileBrowser = undefined;
+  await browser?.close();
+  await stopFileCluster();
+});
 
 /**
  * Registers an end-to-end test. The app is served on port 0 with `env` applied (or, with
  * E2E_INSTANCES=2, as server processes behind nginx, where AUTO_DISPATCH defaults to "0": a
- * test of automatic dispatch sets it to "1" and starts `startTestJobWorker`); the browser is
- * launched headless with the flags this machine needs.
+ * test of automatic dispatch sets it to "1" and starts `startTestJobWorker`); the file's
+ * browser, launched headless with the flags this machine needs, gives the test a fresh
+ * context, and every context is closed when the test ends.
  */
 export function e2e(
   name: string,
@@ -184,24 +303,15 @@ export function e2e(
     sanitizeOps: false,
     async fn() {
       if (!hasBrowser) throw new Error(`REQUIRE_E2E=1 but no browser at ${CHROMIUM_PATH}`);
+      // The browser starts while the app does (the file's first test waits for both).
+      const launching = browserForFile();
+      launching.catch(() => {});
       const { t, baseUrl, verify, diagnosis, stop } = isMulti
         ? await serveAcrossInstances(env)
         : await serveInProcess(env);
+      let passed = false;
       try {
-        const browser = await chromium.launch({
-          executablePath: CHROMIUM_PATH,
-          headless: true,
-          args: [
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-          ],
-        });
+        const browser = await launching;
         const consoleErrors: string[] = [];
         const context = await browser.newContext({ baseURL: baseUrl });
         try {
@@ -224,12 +334,15 @@ export function e2e(
           if (more && err instanceof Error) err.message += `\n${more}`;
           throw err;
         } finally {
-          await context.close();
-          await browser.close();
+          // The test's own contexts (browser.newContext) too: the next test starts clean.
+          await Promise.all(browser.contexts().map((c) => c.close()));
         }
         await verify();
+        passed = true;
       } finally {
         await stop();
+        // After a failure the file's next test gets new servers, whatever state this one left.
+        if (!passed) await stopFileCluster().catch(() => {});
       }
     },
   });

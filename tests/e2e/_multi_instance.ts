@@ -20,6 +20,8 @@ export interface Instance {
   origin: string;
   /** Everything it wrote to stdout and stderr so far. */
   output(): string;
+  /** Whether the process is still up (it has not exited, crashed or been stopped). */
+  isRunning(): boolean;
   /**
    * SIGTERM, as an orchestrator stops an instance: the job worker finishes its pass and the
    * Postgres connections close before the next test empties the tables. Still up after
@@ -85,6 +87,7 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
     port,
     origin: `http://127.0.0.1:${port}`,
     output: () => output,
+    isRunning: () => exitCode === undefined,
     async stop() {
       if (exitCode === undefined) child.kill("SIGTERM");
       const timer = setTimeout(() => {
