@@ -58,7 +58,7 @@ export function admission(deps: AppDeps) {
   gates.set(deps, gate);
   return createMiddleware<AppEnv>(async (c, next) => {
     if (isExempt(c.req.path)) return await next();
-    const entered = gate.enter(c.req.raw.signal);
+    const entered = gate.enter(() => c.req.raw.signal);
     if (!(entered === true || await entered)) return refuse(c);
     try {
       await next();
