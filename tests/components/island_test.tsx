@@ -17,7 +17,8 @@ test("[islands] an island renders as its own root with JSON props and its chunk"
   );
   const markers = [...html.matchAll(/<div data-island="QuoteForm"[^>]*>/g)].map((m) => m[0]);
   assertEquals(markers.length, 2);
-  assertStringIncludes(markers[0], `data-props="{&quot;id&quot;:&quot;hero&quot;}"`);
+  // JSON in single quotes: its double quotes stay as they are.
+  assertStringIncludes(markers[0], `data-props='{"id":"hero"}'`);
   assertStringIncludes(markers[0], 'data-hydrate="visible"');
   assertStringIncludes(markers[1], 'data-hydrate="idle"');
   assertStringIncludes(markers[0], `data-src="${t.deps.assets.islands.QuoteForm.src}"`);
