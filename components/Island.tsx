@@ -77,6 +77,7 @@ export function Island<P extends object>(
  * character no text or attribute of a page can hold (React writes it as it is).
  */
 const PROPS_MARK = "\u0000";
+// deno-lint-ignore no-control-regex
 const PROPS_PLACEHOLDER = /data-props="\u0000([^"]*)"/g;
 
 /**
