@@ -4,7 +4,8 @@
  *   deno run -A dev.ts build   one minified production build + manifest
  */
 import * as esbuild from "esbuild";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { statesSprite } from "./lib/maps.ts";
 import { type Assets, BUILD_DIR, hashSources, type IslandAsset } from "./lib/assets.ts";
 
 const ROOT = new URL("./", import.meta.url);
@@ -122,12 +123,46 @@ async function writeManifest(
   if (!boot || !css) throw new Error("Build produced no boot script or stylesheet");
   const earlyBytes = await Deno.readFile(new URL(early.slice(1), ROOT));
   sizes[early] = { raw: earlyBytes.length, gzip: gzipSync(earlyBytes, { level: 9 }).length };
-  const manifest: Assets = { sourceHash, mode, css, early, boot, islands, sizes };
+  const mapOutline = await writeMapOutline();
+  const manifest: Assets = { sourceHash, mode, css, early, boot, islands, mapOutline, sizes };
   await Deno.writeTextFile(
     new URL("manifest.json", BUILD_DIR),
     JSON.stringify(manifest, null, 2) + "\n",
   );
   return manifest;
+}
+
+/** Writes the maps' states outline under a content-hashed name; returns its URL. */
+async function writeMapOutline(): Promise<string> {
+  const bytes = new TextEncoder().encode(statesSprite());
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  const hash = Array.from(digest.slice(0, 5), (b) => b.toString(16).padStart(2, "0")).join("")
+    .toUpperCase();
+  const name = `us-states-${hash}.svg`;
+  await Deno.writeFile(new URL(name, BUILD_DIR), bytes);
+  return `/static/build/${name}`;
+}
+
+/**
+ * Writes `.gz` and `.br` copies beside every built stylesheet, script and SVG, so
+ * routes/static.ts serves them as they are instead of compressing per request.
+ */
+async function precompress(): Promise<void> {
+  for await (const entry of Deno.readDir(BUILD_DIR)) {
+    if (!entry.isFile || !/\.(?:css|js|svg)$/.test(entry.name)) continue;
+    const file = new URL(entry.name, BUILD_DIR);
+    const bytes = await Deno.readFile(file);
+    await Deno.writeFile(new URL(`${entry.name}.gz`, BUILD_DIR), gzipSync(bytes, { level: 9 }));
+    await Deno.writeFile(
+      new URL(`${entry.name}.br`, BUILD_DIR),
+      brotliCompressSync(bytes, {
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      }),
+    );
+  }
 }
 
 async function cleanBuildDir() {
@@ -142,6 +177,7 @@ export async function build(): Promise<Assets> {
   const result = await esbuild.build(buildOptions(await islandEntries(), false));
   const early = await buildEarly(false);
   const manifest = await writeManifest(result.metafile!, early, sourceHash, "production");
+  await precompress();
   await esbuild.stop();
   return manifest;
 }

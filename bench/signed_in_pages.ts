@@ -644,7 +644,9 @@ async function renderMicroBench(
   const { AppLayout } = await import("../components/AppLayout.tsx");
   const { EmptyState, PageHeader, Pager } = await import("../components/AppPage.tsx");
   const { SurveyCard } = await import("../components/survey/SurveyCard.tsx");
-  const { Island, IslandCollector, IslandContext } = await import("../components/Island.tsx");
+  const { Island, IslandCollector, IslandContext, withIslandProps } = await import(
+    "../components/Island.tsx"
+  );
   const assets = await readManifest();
   if (!assets) throw new Error("No build manifest (static/build/manifest.json)");
   const e = React.createElement;
@@ -730,11 +732,13 @@ async function renderMicroBench(
       collector.names.add(name);
       const element = e(p.component, p.props);
       islandRoots.push({ element, id });
+      collector.props.set(id, JSON.stringify(p.props));
       return make("div", {
         "data-island": name,
         "data-id": id,
         "data-src": collector.src(name),
-        "data-props": JSON.stringify(p.props),
+        // Written by withIslandProps once the page is rendered, as components/Island.tsx does.
+        "data-props": `\u0000${id}`,
         "data-hydrate": p.hydrate ?? "idle",
         style: { display: "contents" },
         dangerouslySetInnerHTML: { __html: renderToString(element, { identifierPrefix: id }) },
@@ -797,23 +801,38 @@ async function renderMicroBench(
   for (const n of DASHBOARD_SIZES) {
     const data = seeded.dashboards.get(n)!;
     const newCollector = () => new IslandCollector(assets.islands);
-    const reactHtml = renderToString(dashboard(newCollector(), data));
-    const hostReact = expand(dashboard(newCollector(), data), newCollector(), makeReact);
+    // The page as renderPage writes it: the tree rendered, then the islands' props written in.
+    const renderReact = () => {
+      const collector = newCollector();
+      return withIslandProps(renderToString(dashboard(collector, data)), collector);
+    };
+    const reactHtml = renderReact();
+    const hostCollector = newCollector();
+    const hostReact = expand(dashboard(newCollector(), data), hostCollector, makeReact);
     islandRoots.length = 0;
-    const hostPreact = expand(dashboard(newCollector(), data), newCollector(), makePreact);
+    const preactCollector = newCollector();
+    const hostPreact = expand(dashboard(newCollector(), data), preactCollector, makePreact);
     const roots = [...islandRoots];
-    const preactHtml = preactRenderToString(hostPreact as never);
-    const hostReactHtml = renderToString(hostReact as React.ReactElement);
+    const preactHtml = withIslandProps(
+      preactRenderToString(hostPreact as never),
+      preactCollector,
+    );
+    const hostReactHtml = withIslandProps(
+      renderToString(hostReact as React.ReactElement),
+      hostCollector,
+    );
     const variants: Record<keyof RenderCost, () => unknown> = {
-      react: () => renderToString(dashboard(newCollector(), data)),
-      reactCached: () => withCachedFormats(() => renderToString(dashboard(newCollector(), data))),
+      react: renderReact,
+      reactCached: () => withCachedFormats(renderReact),
       components: () => expand(dashboard(newCollector(), data), newCollector(), makeReact),
-      reactHost: () => renderToString(hostReact as React.ReactElement),
-      preactHost: () => preactRenderToString(hostPreact as never),
+      reactHost: () =>
+        withIslandProps(renderToString(hostReact as React.ReactElement), hostCollector),
+      preactHost: () => withIslandProps(preactRenderToString(hostPreact as never), preactCollector),
       preactConverted: () => {
         const collector = newCollector();
-        return preactRenderToString(
-          expand(dashboard(collector, data), collector, makePreact) as never,
+        return withIslandProps(
+          preactRenderToString(expand(dashboard(collector, data), collector, makePreact) as never),
+          collector,
         );
       },
       islands: () => {
@@ -854,7 +873,7 @@ async function renderMicroBench(
     if (!(servedHtml.get(n) ?? "").includes(`<body class="app">${reactHtml}</body>`)) {
       console.log("    note: this React tree does not render the served page's body");
     }
-    if (withCachedFormats(() => renderToString(dashboard(newCollector(), data))) !== reactHtml) {
+    if (withCachedFormats(renderReact) !== reactHtml) {
       console.log("    note: cached formatting changed the markup");
     }
     if (normalise(hostReactHtml) !== normalise(reactHtml)) {

@@ -5,7 +5,8 @@
  * text beside it says the same thing (office town, radius, licensed states).
  */
 import { useId } from "react";
-import { fitView, MAP_WIDTH, projectPoint, statesPaths } from "../lib/maps.ts";
+import { fitView, MAP_WIDTH, projectPoint } from "../lib/maps.ts";
+import { StatesOutline } from "./StatesOutline.tsx";
 
 const EARTH_RADIUS_MILES = 3958.8;
 const OFFICE = "M0-9L9-1.5V8H-9V-1.5z";
@@ -47,7 +48,6 @@ export function FirmCoverageMap({ companyName, lat, lng, radiusMiles, place }: {
   if (!office) return null;
   const ring = radiusRing(lat, lng, radiusMiles);
   const view = fitView([office, ...ring]);
-  const { land, borders } = statesPaths();
   const scale = view.width === MAP_WIDTH ? "" : ` scale(${(view.width / MAP_WIDTH).toFixed(3)})`;
   const area = ring.length > 2 ? `M${ring.map(([x, y]) => `${x} ${y}`).join("L")}z` : null;
   const where = place ? ` from its office in ${place}` : "";
@@ -63,8 +63,7 @@ export function FirmCoverageMap({ companyName, lat, lng, radiusMiles, place }: {
         <desc id={`${id}desc`}>
           {`${companyName} travels up to ${radiusMiles} miles${where}.`}
         </desc>
-        <path className="us-map__land" d={land} />
-        <path className="us-map__borders" d={borders} />
+        <StatesOutline />
         {area ? <path className="firm-map__area" d={area} /> : null}
         <path
           className="us-map__mark us-map__mark--office"

@@ -15,6 +15,8 @@ export class IslandCollector {
   names = new Set<string>();
   /** Islands hydrated without waiting for an interaction: their chunks are preloaded. */
   eager = new Set<string>();
+  /** Each island's JSON props by its id, written into the page by `withIslandProps`. */
+  props = new Map<string, string>();
   #next = 0;
   constructor(private readonly islands: Record<string, IslandAsset>) {}
   /** URL of the island's built chunk. Throws when the build does not have it. */
@@ -43,7 +45,8 @@ export interface IslandProps<P> {
 
 /**
  * Renders `component` as its own React root (own `identifierPrefix`) inside a
- * `display:contents` marker carrying its name, JSON props and hydration directive.
+ * `display:contents` marker carrying its name, JSON props (written by `withIslandProps`
+ * once the page is rendered) and hydration directive.
  */
 export function Island<P extends object>(
   { component, props, hydrate = "idle", name }: IslandProps<P>,
@@ -55,15 +58,49 @@ export function Island<P extends object>(
   collector.names.add(islandName);
   if (hydrate !== "interaction") collector.eager.add(islandName);
   const html = renderToString(createElement(component, props), { identifierPrefix: id });
+  collector.props.set(id, JSON.stringify(props));
   return (
     <div
       data-island={islandName}
       data-id={id}
       data-src={collector.src(islandName)}
-      data-props={JSON.stringify(props)}
+      data-props={`${PROPS_MARK}${id}`}
       data-hydrate={hydrate}
       style={{ display: "contents" }}
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );
+}
+
+/**
+ * Stands for an island's props in the rendered page until `withIslandProps` writes them: a
+ * character no text or attribute of a page can hold (React writes it as it is).
+ */
+const PROPS_MARK = "\u0000";
+// deno-lint-ignore no-control-regex
+const PROPS_PLACEHOLDER = /data-props="\u0000([^"]*)"/g;
+
+/**
+ * `html` with each island's JSON props written in place of its placeholder, in single quotes:
+ * JSON is full of double quotes, which React writes as `&quot;` in a double-quoted attribute
+ * (six bytes each, a large share of a page with a list in its props); in single quotes only
+ * `&`, `'`, `<` and `>` are escaped. Browsers read `data-props` the same either way.
+ */
+export function withIslandProps(html: string, collector: IslandCollector): string {
+  if (collector.props.size === 0) return html;
+  return html.replace(PROPS_PLACEHOLDER, (whole, id: string) => {
+    const json = collector.props.get(id);
+    return json === undefined ? whole : `data-props='${escapeSingleQuoted(json)}'`;
+  });
+}
+
+const SINGLE_QUOTED_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "'": "&#39;",
+  "<": "&lt;",
+  ">": "&gt;",
+};
+
+function escapeSingleQuoted(text: string): string {
+  return text.replace(/[&'<>]/g, (ch) => SINGLE_QUOTED_ESCAPES[ch]);
 }

@@ -39,7 +39,8 @@
  * container's width (viewBox), so it never causes sideways scrolling.
  */
 import { useId } from "react";
-import { fitView, FULL_VIEW, MAP_WIDTH, projectPoint, statesPaths } from "../lib/maps.ts";
+import { fitView, FULL_VIEW, MAP_WIDTH, projectPoint } from "../lib/maps.ts";
+import { StatesOutline } from "./StatesOutline.tsx";
 import { TableRegion } from "../islands/_table.tsx";
 import { formatMiles } from "../islands/_dispatch_format.ts";
 import { formatInteger } from "../lib/numbers.ts";
@@ -157,7 +158,6 @@ function LegendMark({ kind }: { kind: MapPointKind }) {
 /** The server-drawn US map with its legend and data table (see the file's comment). */
 export function UsMap({ title, points, caption, fit = "country" }: UsMapProps) {
   const id = useId();
-  const { land, borders } = statesPaths();
   const placed = points.map((point) => ({ point, xy: projectPoint(point.lat, point.lng) }));
   const counts = new Map<MapPointKind, number>();
   for (const { point, xy } of placed) {
@@ -179,8 +179,7 @@ export function UsMap({ title, points, caption, fit = "country" }: UsMapProps) {
       >
         <title id={`${id}title`}>{title}</title>
         <desc id={`${id}desc`}>{countLine(counts, hidden)}</desc>
-        <path className="us-map__land" d={land} />
-        <path className="us-map__borders" d={borders} />
+        <StatesOutline />
         {DRAW_ORDER.flatMap((kind) =>
           placed.filter(({ point, xy }) => xy && point.kind === kind).map(({ point, xy }, i) => (
             <path

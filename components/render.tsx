@@ -2,7 +2,8 @@ import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import type { AppDeps } from "../lib/deps.ts";
 import type { SessionUser } from "../lib/roles.ts";
-import { IslandCollector, IslandContext } from "./Island.tsx";
+import { IslandCollector, IslandContext, withIslandProps } from "./Island.tsx";
+import { MapOutlineContext } from "./StatesOutline.tsx";
 
 /** What a page says about itself in <head>. */
 export interface PageMeta {
@@ -47,8 +48,13 @@ export interface RenderContext {
 export function renderPage(c: RenderContext, meta: PageMeta, body: ReactElement): string {
   const { assets, config } = c.var.deps;
   const collector = new IslandCollector(assets.islands);
-  const bodyHtml = renderToString(
-    <IslandContext.Provider value={collector}>{body}</IslandContext.Provider>,
+  const bodyHtml = withIslandProps(
+    renderToString(
+      <IslandContext.Provider value={collector}>
+        <MapOutlineContext.Provider value={assets.mapOutline}>{body}</MapOutlineContext.Provider>
+      </IslandContext.Provider>,
+    ),
+    collector,
   );
   const title = meta.title.includes(SITE_NAME) ? meta.title : `${meta.title} | ${SITE_NAME}`;
   const description = meta.description ?? DEFAULT_DESCRIPTION;

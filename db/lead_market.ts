@@ -197,9 +197,16 @@ function publicPoint(db: Db) {
 }
 
 // Whole miles from the public point to `office` (a geo_point), null without a location.
+// geo_distance_m's body written out (0025_geo_functions.sql), the same arithmetic: Postgres
+// cannot inline that function (its body names `a` and `b` twice), and an SQL function called
+// once per row sets up its own executor each time, which made this distance most of the
+// available-leads query's cost.
 function publicMiles(db: Db, office: postgres.PendingQuery<postgres.Row[]>) {
+  const chord = db`cube_distance(${publicPoint(db)}, ${office})`;
   return db`case when s.lat is null then null else
-    round(geo_distance_m(${publicPoint(db)}, ${office}) / ${METERS_PER_MILE}::float8)::int end`;
+    round(2 * 6378168::float8 * asin(case
+      when ${chord} > 2 * 6378168::float8 then 1::float8
+      else ${chord} / (2 * 6378168::float8) end) / ${METERS_PER_MILE}::float8)::int end`;
 }
 
 /**

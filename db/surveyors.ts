@@ -172,6 +172,39 @@ export async function listSurveyors(
   };
 }
 
+/** Where a directory record's office is, for the coverage map: what a map point needs. */
+export interface SurveyorLocation {
+  id: string;
+  companyName: string;
+  lat: number | null;
+  lng: number | null;
+  inNetwork: boolean;
+  status: SurveyorStatus;
+}
+
+/**
+ * The first `limit` records matching `query`, in the directory's order (A to Z, as page 1 of
+ * `listSurveyors`), with only their name, office location, network and status: the coverage
+ * map's points, without reading every column (contacts, notes, licence states) of a hundred
+ * rows that only become dots. The same index walk as `listSurveyors`, then the few columns.
+ */
+export async function listSurveyorLocations(
+  db: Db,
+  query: Omit<SurveyorListQuery, "page" | "pageSize">,
+  limit: number,
+): Promise<SurveyorLocation[]> {
+  return await db<SurveyorLocation[]>`
+    with first as (
+      select id, lower(company_name) as sort_name from surveyors
+      where ${searchConditions(db, query)} and ${listFilter(db, query)}
+      order by lower(company_name), id
+      limit ${limit}
+    )
+    select s.id, s.company_name, s.lat, s.lng, s.in_network, s.status
+    from first f join surveyors s using (id)
+    order by f.sort_name, f.id`;
+}
+
 // The page's rows. A page past the middle is read from the end (descending, then put back in
 // order), so no page walks more than half the matching index entries, and the planner never
 // prefers sorting the whole table to walking most of the index. `total` comes from the counts

@@ -80,14 +80,21 @@ export class AdmissionGate {
   /**
    * Takes a slot: at once when one is free, else after waiting up to `queueTimeoutMs` behind
    * the requests already waiting. False (refused) when the queue is full, the wait ran out, or
-   * `signal` aborted (the client went away) while waiting.
+   * `signal` aborted (the client went away) while waiting. `signal` may be given as a function
+   * that returns it, called only when the request has to wait: reading a request's `signal`
+   * makes Deno create it and abort it (a DOMException, with its stack) once the response is
+   * sent, a cost every admitted request would otherwise pay.
    */
-  enter(signal?: AbortSignal): boolean | Promise<boolean> {
+  enter(signal?: AbortSignal | (() => AbortSignal)): boolean | Promise<boolean> {
     if (this.#inFlight < this.limits.maxInFlight && this.#queue.length === 0) {
       this.#inFlight++;
       this.#admitted++;
       return true;
     }
+    return this.#wait(typeof signal === "function" ? signal() : signal);
+  }
+
+  #wait(signal: AbortSignal | undefined): boolean | Promise<boolean> {
     if (this.#queue.length >= this.limits.maxQueued || signal?.aborted) {
       this.#refused++;
       return false;

@@ -15,6 +15,11 @@ export interface Assets {
   early: string;
   boot: IslandAsset;
   islands: Record<string, IslandAsset>;
+  /**
+   * URL of the US states outline the server-drawn maps refer to (lib/maps.ts `statesSprite`);
+   * absent in a build from before it existed, and then the maps draw it inline.
+   */
+  mapOutline?: string;
   /** Raw and gzip byte sizes of each built JS file, keyed by URL. */
   sizes: Record<string, { raw: number; gzip: number }>;
 }

@@ -120,6 +120,22 @@ export function statesPaths(): StatesPaths {
   return cached;
 }
 
+/**
+ * The outline as a standalone SVG file, written by the build (dev.ts) under a content-hashed
+ * name and drawn by `<use href="…#land">` and `<use href="…#borders">`: the browser fetches
+ * and caches it once instead of every map page carrying it inline. The paths carry no colours,
+ * so they inherit the page's (`.us-map__land`, `.us-map__borders` on the `<use>`); only
+ * `vector-effect`, which is not inherited, is set here, so the borders keep their width when a
+ * map zooms in.
+ */
+export function statesSprite(): string {
+  const { land, borders } = statesPaths();
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${MAP_WIDTH} ${MAP_HEIGHT}">` +
+    `<path id="land" d="${land}"/>` +
+    `<path id="borders" fill="none" vector-effect="non-scaling-stroke" d="${borders}"/>` +
+    `</svg>\n`;
+}
+
 /** Bytes of the cached outline's path data (both paths), for the docs and the size test. */
 export function statesPathsSize(): number {
   const { land, borders } = statesPaths();

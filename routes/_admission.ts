@@ -58,10 +58,11 @@ export function admission(deps: AppDeps) {
   gates.set(deps, gate);
   return createMiddleware<AppEnv>(async (c, next) => {
     if (isExempt(c.req.path)) return await next();
-    // Aborts only when the client goes away: deno.json opts in to Deno.serve's corrected
-    // request.signal (unstable "no-legacy-abort"); the legacy one also aborted after every
-    // successful response, and warned once per process that it did.
-    const entered = gate.enter(c.req.raw.signal);
+    // The signal is read only when the request has to wait. It aborts only when the client
+    // goes away: deno.json opts in to Deno.serve's corrected request.signal (unstable
+    // "no-legacy-abort"); the legacy one also aborted after every successful response, and
+    // warned once per process that it did.
+    const entered = gate.enter(() => c.req.raw.signal);
     if (!(entered === true || await entered)) return refuse(c);
     try {
       await next();

@@ -15,7 +15,10 @@ import type { AppEnv } from "./_env.ts";
 const STATIC_ROOT = fileURLToPath(new URL("../static/", import.meta.url));
 const PREFIX = "/static/";
 /** esbuild's content-hashed output: the name changes whenever the bytes do. */
-const HASHED = /^build\/.*-[A-Z0-9]{8,}\.(?:js|css)$/i;
+const HASHED = /^build\/.*-[A-Z0-9]{8,}\.(?:js|css|svg)$/i;
+
+/** Build files that dev.ts writes `.br` and `.gz` copies of. */
+const PRECOMPRESSED = /[\\/]build[\\/][^\\/]+\.(?:css|js|svg)$/;
 
 let realRoot: string | undefined;
 
@@ -45,9 +48,11 @@ const confineToRoot = createMiddleware<AppEnv>(async (c, next) => {
 
 /**
  * Serves /static/* from the static folder with Hono's serveStatic: hashed build files are
- * immutable, others revalidate hourly against their ETag (a 304 when it still matches). The app-wide `compress()` gzips
- * text responses for clients that accept it. Only regular files inside static/ are served;
- * every other path is a 404.
+ * immutable, others revalidate hourly against their ETag (a 304 when it still matches). The
+ * build writes `.br` and `.gz` copies of its stylesheet, scripts and SVG (dev.ts
+ * `precompress`): those are sent as they are to clients that accept them, with their own
+ * ETag, instead of being compressed on every request; the app-wide `compress()` gzips the
+ * other text files. Only regular files inside static/ are served; every other path is a 404.
  */
 export const staticFiles = new Hono<AppEnv>().get(
   "/static/*",
@@ -56,6 +61,7 @@ export const staticFiles = new Hono<AppEnv>().get(
   serveStatic({
     root: STATIC_ROOT,
     rewriteRequestPath: (path) => path.slice(PREFIX.length),
+    precompressed: true,
     onFound: async (path, c) => {
       c.header(
         "Cache-Control",
@@ -66,8 +72,15 @@ export const staticFiles = new Hono<AppEnv>().get(
       // Size and modification time, as nginx does: etag() then compares it without hashing
       // the whole file on every request. Without an mtime (possible in a compiled binary's
       // embedded files) etag() falls back to hashing the body.
+      // A precompressed copy is another representation: its own ETag (the encoding appended),
+      // and every build file that has copies says the response varies with Accept-Encoding.
       const { size, mtime } = await Deno.stat(path);
-      if (mtime) c.header("ETag", `W/"${size.toString(36)}-${mtime.getTime().toString(36)}"`);
+      const encoding = c.res.headers.get("Content-Encoding");
+      const tag = encoding ? `-${encoding}` : "";
+      if (mtime) {
+        c.header("ETag", `W/"${size.toString(36)}-${mtime.getTime().toString(36)}${tag}"`);
+      }
+      if (!encoding && PRECOMPRESSED.test(path)) c.header("Vary", "Accept-Encoding");
     },
   }),
   (c) => c.notFound(),

@@ -32,8 +32,10 @@ import { formatMiles } from "../islands/_dispatch_format.ts";
 import {
   getSurveyor,
   listContactHistory,
+  listSurveyorLocations,
   listSurveyors,
   listSurveyorWork,
+  type SurveyorLocation,
   type SurveyorWorkLead,
   type SurveyorWorkSurvey,
 } from "../db/surveyors.ts";
@@ -85,7 +87,7 @@ function describeFilters(f: SurveyorFilters): string {
   return parts.length ? parts.join(", ") : "all surveyors";
 }
 
-function mapPoint(s: Surveyor): MapPoint | undefined {
+function mapPoint(s: SurveyorLocation): MapPoint | undefined {
   if (s.lat === null || s.lng === null) return undefined;
   return {
     lat: s.lat,
@@ -98,7 +100,7 @@ function mapPoint(s: Surveyor): MapPoint | undefined {
 
 /** The coverage map of the directory's first page of 100 for the filters in the address. */
 function CoverageMap({ surveyors, total, filters }: {
-  surveyors: Surveyor[];
+  surveyors: SurveyorLocation[];
   total: number;
   filters: SurveyorFilters;
 }) {
@@ -363,13 +365,12 @@ export const surveyorPages = new Hono<AppEnv>()
         inNetworkOnly: filters.inNetworkOnly === "true",
       };
       const pageSize = DEFAULT_SURVEYOR_PAGE_SIZE;
-      // The map draws the first 100 matches; on page 1 the table is their first 25.
-      const [mapped, listed] = await Promise.all([
-        listSurveyors(c.var.db, { ...query, page: 1, pageSize: MAP_LIMIT }),
-        page === 1 ? undefined : listSurveyors(c.var.db, { ...query, page, pageSize }),
+      // The table shows the page; the map draws the first 100 matches (their locations only).
+      const [shown, located] = await Promise.all([
+        listSurveyors(c.var.db, { ...query, page, pageSize }),
+        listSurveyorLocations(c.var.db, query, MAP_LIMIT),
       ]);
-      const shown = listed ?? { ...mapped, surveyors: mapped.surveyors.slice(0, pageSize) };
-      const { counts } = mapped;
+      const { counts } = shown;
       return appPage(
         c,
         { title: "Surveyors", active: "/surveyors" },
@@ -395,7 +396,7 @@ export const surveyorPages = new Hono<AppEnv>()
               hydrate="load"
             />
           </section>
-          <CoverageMap surveyors={mapped.surveyors} total={mapped.total} filters={filters} />
+          <CoverageMap surveyors={located} total={shown.total} filters={filters} />
         </>,
       );
     },

@@ -11,7 +11,7 @@
  *   Offline the kept copy is shown, or a small page saying this job page was never opened on
  *   this device. The checklist island on a kept copy reads its queued edits from IndexedDB and
  *   sends them when the browser is back online, exactly as on a fresh page.
- * - Hashed bundles (/static/build/name-HASH.js|css): cache first. A hashed name changes
+ * - Hashed bundles (/static/build/name-HASH.js|css|svg): cache first. A hashed name changes
  *   whenever its bytes do, so a stored copy is never stale, and a kept page needs the very
  *   bundles it was rendered with to hydrate offline.
  * - Other static files (/static/css/*, the icon): the stored copy at once, refreshed from the
@@ -44,7 +44,7 @@ const MAX_KEEP = 12;
 /** The technician's pages: the dashboard and a job's field page (no query string variants). */
 const FIELD_PAGE = /^\/(?:technician-dashboard|technician-survey-detail\/[^/]+)$/;
 /** esbuild's content-hashed output, as routes/static.ts marks it immutable. */
-const HASHED_ASSET = /^\/static\/build\/[^/]+-[A-Z0-9]{8,}\.(?:js|css)$/i;
+const HASHED_ASSET = /^\/static\/build\/[^/]+-[A-Z0-9]{8,}\.(?:js|css|svg)$/i;
 /** Unhashed static files a page may use (not the build manifest, which no page loads). */
 const STATIC_FILE = /^\/static\/(?!build\/)[^?]+$/;
 /** Requests after which a different account may be signed in on this browser. */
@@ -205,7 +205,8 @@ async function remember(cache, href, response, started) {
  */
 async function keepBundles(html) {
   const cache = await caches.open(ASSETS);
-  const paths = new Set(html.match(/\/static\/build\/[^"'\s<>]+/g) ?? []);
+  // Up to a fragment: a map names its outline as `…/us-states-HASH.svg#land`.
+  const paths = new Set(html.match(/\/static\/build\/[^"'\s<>#]+/g) ?? []);
   for (const path of paths) {
     if (!HASHED_ASSET.test(path)) continue;
     const url = new URL(path, self.location.origin).href;

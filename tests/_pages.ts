@@ -36,9 +36,10 @@ function decodeAttribute(value: string): string {
 
 /** The JSON props of the first island called `name` on the page, or undefined without one. */
 export function findIslandProps(html: string, name: string): Record<string, unknown> | undefined {
-  const match = html.match(new RegExp(`data-island="${name}"[^>]*data-props="([^"]*)"`)) ??
-    html.match(new RegExp(`data-props="([^"]*)"[^>]*data-island="${name}"`));
-  return match ? JSON.parse(decodeAttribute(match[1])) : undefined;
+  const value = `data-props=(?:'([^']*)'|"([^"]*)")`;
+  const match = html.match(new RegExp(`data-island="${name}"[^>]*${value}`)) ??
+    html.match(new RegExp(`${value}[^>]*data-island="${name}"`));
+  return match ? JSON.parse(decodeAttribute(match[1] ?? match[2])) : undefined;
 }
 
 /** The JSON props of the first island called `name`; fails the test when the page lacks it. */

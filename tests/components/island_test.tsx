@@ -3,6 +3,7 @@ import { createTestApp, test } from "../_helpers.ts";
 import { renderPage } from "../../components/render.tsx";
 import { Island } from "../../components/Island.tsx";
 import QuoteForm from "../../islands/QuoteForm.tsx";
+import { findIslandProps } from "../_pages.ts";
 
 test("[islands] an island renders as its own root with JSON props and its chunk", async () => {
   const t = await createTestApp();
@@ -17,7 +18,8 @@ test("[islands] an island renders as its own root with JSON props and its chunk"
   );
   const markers = [...html.matchAll(/<div data-island="QuoteForm"[^>]*>/g)].map((m) => m[0]);
   assertEquals(markers.length, 2);
-  assertStringIncludes(markers[0], `data-props="{&quot;id&quot;:&quot;hero&quot;}"`);
+  // JSON in single quotes: its double quotes stay as they are.
+  assertStringIncludes(markers[0], `data-props='{"id":"hero"}'`);
   assertStringIncludes(markers[0], 'data-hydrate="visible"');
   assertStringIncludes(markers[1], 'data-hydrate="idle"');
   assertStringIncludes(markers[0], `data-src="${t.deps.assets.islands.QuoteForm.src}"`);
@@ -61,6 +63,26 @@ test("[islands] an island that waits for interaction is not preloaded, and alone
   for (const file of [...boot.preload, islands.QuoteForm.src]) {
     assertStringIncludes(eager, `<link rel="modulepreload" href="${file}">`);
   }
+  t.close();
+});
+
+test("[islands] props are JSON in single quotes, escaped so they cannot leave the attribute", async () => {
+  const t = await createTestApp();
+  const evil = `x' data-x='1"><script>alert(1)</script>&amp; <b>`;
+  const html = renderPage(
+    { var: { deps: t.deps } },
+    { title: "Test" },
+    <Island component={QuoteForm} props={{ id: evil }} />,
+  );
+  const marker = /<div data-island="QuoteForm"[^>]*>/.exec(html)![0];
+  const value = /data-props='([^']*)'/.exec(marker)![1];
+  assertEquals(
+    value,
+    `{"id":"x&#39; data-x=&#39;1\\"&gt;&lt;script&gt;alert(1)&lt;/script&gt;&amp;amp; &lt;b&gt;"}`,
+  );
+  assert(!html.includes("<script>alert"), "no script element");
+  assertEquals(findIslandProps(html, "QuoteForm"), { id: evil });
+  assert(!html.includes("\u0000"), "no placeholder left");
   t.close();
 });
 

@@ -92,7 +92,7 @@ test("[google] not configured: no button on /auth or in the request flow, and /a
     .text();
   assert(!page.includes("Continue with Google"), "no Google button");
   const flow = await (await t.request("GET", "/create-survey")).text();
-  assertStringIncludes(flow, "&quot;hasGoogleSignIn&quot;:false");
+  assertStringIncludes(flow, `"hasGoogleSignIn":false`);
   for (const path of ["/auth/google", "/auth/google/callback?state=x&code=y"]) {
     const res = await t.request("GET", path, { headers: { accept: "text/html" } });
     assertEquals(res.status, 404, path);
@@ -111,7 +111,7 @@ test("[google] configured: /auth shows 'Continue with Google', a plain link carr
   assertStringIncludes(page, "Continue with Google");
   assertStringIncludes(page, 'href="/auth/google?returnTo=%2Fclient%2Fsurveys"');
   const flow = await (await t.request("GET", "/create-survey")).text();
-  assertStringIncludes(flow, "&quot;hasGoogleSignIn&quot;:true");
+  assertStringIncludes(flow, `"hasGoogleSignIn":true`);
   await teardown(ctx);
 });
 

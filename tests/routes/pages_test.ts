@@ -122,9 +122,9 @@ test("[pages] the landing page lists all six services with starting prices and t
 test("[pages] the landing page has the hero and bottom quote forms, the phone menu and no other island", async () => {
   const t = await createTestApp();
   const html = await getHtml(t, "/");
-  const islands = [...html.matchAll(/data-island="([^"]+)"[^>]*data-props="([^"]*)"/g)].map((
+  const islands = [...html.matchAll(/data-island="([^"]+)"[^>]*data-props='([^']*)'/g)].map((
     m,
-  ) => [m[1], m[2].replace(/&quot;/g, '"')]);
+  ) => [m[1], m[2]]);
   // The phone menu closes itself after an in-page link (islands/SiteMenu.tsx). Like the forms
   // it waits for a first touch: the page preloads no JavaScript at all.
   assertEquals(islands.map(([name]) => name), ["SiteMenu", "QuoteForm", "QuoteForm"]);
@@ -207,7 +207,7 @@ test("[pages] each service page explains the survey, its price and turnaround, w
     for (const faq of content.faqs) assertStringIncludes(text, faq.q, info.path);
     const islands = [...html.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1]);
     assertEquals(islands, ["QuoteForm"], info.path);
-    assertStringIncludes(html, 'data-props="{&quot;id&quot;:&quot;service&quot;}"');
+    assertStringIncludes(html, `data-props='{"id":"service"}'`);
     assertEquals(count(html, /<li class="card service-card">/), 5, "links to the other five");
   }
   t.close();

@@ -1,4 +1,4 @@
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
 import { createTestApp, test, type TestApp } from "../_helpers.ts";
 
@@ -148,18 +148,50 @@ test("[static] other files revalidate hourly", async () => {
   t.close();
 });
 
-test("[static] the stylesheet is gzipped when the browser accepts it", async () => {
+test("[static] the stylesheet is sent precompressed (brotli, else gzip) with its own ETag", async () => {
   const t = await createTestApp();
   const css = t.deps.assets.css;
-  const res = await t.request("GET", css, { headers: { "accept-encoding": "gzip, br" } });
+  const original = await Deno.readFile(new URL(`..${css}`, STATIC_DIR));
+  const decoders: Record<string, (bytes: Uint8Array) => Uint8Array> = {
+    br: (bytes) => new Uint8Array(brotliDecompressSync(bytes)),
+    gzip: (bytes) => new Uint8Array(gunzipSync(bytes)),
+  };
+  const tags = new Set<string>();
+  for (
+    const [accept, encoding] of [["gzip, deflate, br", "br"], ["gzip", "gzip"], ["", null]] as const
+  ) {
+    const headers = { "accept-encoding": accept };
+    const res = await t.request("GET", css, { headers });
+    assertEquals(res.status, 200, accept);
+    assertEquals(res.headers.get("content-encoding"), encoding, accept);
+    assertMatch(res.headers.get("content-type") ?? "", /^text\/css/);
+    assertMatch(res.headers.get("vary") ?? "", /Accept-Encoding/i, accept);
+    assertEquals(res.headers.get("cache-control"), "public, max-age=31536000, immutable");
+    const body = new Uint8Array(await res.arrayBuffer());
+    assertEquals(encoding ? decoders[encoding](body) : body, original, accept);
+    const tag = res.headers.get("etag");
+    assert(tag, `an ETag for ${accept}`);
+    tags.add(tag);
+    const again = await t.request("GET", css, { headers: { ...headers, "if-none-match": tag } });
+    assertEquals(again.status, 304, accept);
+    assertEquals(await again.text(), "");
+  }
+  assertEquals(tags.size, 3, "each encoding is its own representation");
+  t.close();
+});
+
+test("[static] the maps' states outline is a hashed build file, precompressed", async () => {
+  const t = await createTestApp();
+  const outline = t.deps.assets.mapOutline;
+  assert(outline, "the build writes the outline");
+  const res = await t.request("GET", outline, { headers: { "accept-encoding": "gzip" } });
   assertEquals(res.status, 200);
+  assertMatch(res.headers.get("content-type") ?? "", /^image\/svg\+xml/);
   assertEquals(res.headers.get("content-encoding"), "gzip");
-  assertMatch(res.headers.get("vary") ?? "", /Accept-Encoding/i);
-  const body = gunzipSync(new Uint8Array(await res.arrayBuffer()));
-  assertEquals(new Uint8Array(body), await Deno.readFile(new URL(`..${css}`, STATIC_DIR)));
-  const plain = await t.request("GET", css);
-  assertEquals(plain.headers.get("content-encoding"), null);
-  await plain.body?.cancel();
+  assertEquals(res.headers.get("cache-control"), "public, max-age=31536000, immutable");
+  const svg = new TextDecoder().decode(gunzipSync(new Uint8Array(await res.arrayBuffer())));
+  assertMatch(svg, /<path id="land" d="M/);
+  assertMatch(svg, /<path id="borders" [^>]*d="M/);
   t.close();
 });
 

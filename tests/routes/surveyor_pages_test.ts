@@ -110,6 +110,11 @@ test("[surveyor pages] the directory renders the filters in the address, with co
   // The coverage map draws what the filters select, and says so.
   assertStringIncludes(html, "Coverage map");
   assertMatch(html, /<svg[^>]*us-map__svg/);
+  // The states outline is the build's cached file, not path data in the page.
+  const outline = t.deps.assets.mapOutline;
+  assertStringIncludes(html, `<use class="us-map__land" href="${outline}#land"></use>`);
+  assertStringIncludes(html, `<use class="us-map__borders" href="${outline}#borders"></use>`);
+  assert(!html.includes('<path class="us-map__land"'), "no inline outline");
   assertStringIncludes(html, "Drawn for in network, in Texas as the page loaded: all 1 surveyor.");
   t.close();
 });
