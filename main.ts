@@ -68,6 +68,11 @@ import { billingPages } from "./routes/billing_pages.tsx";
 import { kvPath } from "./lib/config.ts";
 import { listeningLine, publicUrlWarning, withListenPort } from "./lib/public_url.ts";
 import { recordServerUrl } from "./db/embedded.ts";
+import {
+  analyzeChangedTables,
+  statisticsAreOurs,
+  TABLE_STATISTICS_INTERVAL_MS,
+} from "./db/table_statistics.ts";
 import { configOrExit, migrateOrExit, openDatabaseOrExit } from "./lib/cli/startup.ts";
 import { KvStartError, openKv } from "./db/kv.ts";
 import { ensureBuild } from "./lib/assets.ts";
@@ -245,6 +250,12 @@ async function start() {
     backgroundWork(deps).run("orphaned chunks sweep", () => sweepOrphanChunks(deps.sql));
   sweepOrphans();
   const orphanSweep = setInterval(sweepOrphans, ORPHAN_SWEEP_INTERVAL_MS);
+  // Planner statistics, where no autovacuum keeps them (PGlite; db/table_statistics.ts).
+  const analyze = () =>
+    backgroundWork(deps).run("table statistics", () => analyzeChangedTables(deps.sql));
+  const statisticsSweep = await statisticsAreOurs(db.sql, db.kind).catch(() => false)
+    ? (analyze(), setInterval(analyze, TABLE_STATISTICS_INTERVAL_MS))
+    : undefined;
   // Jobs and emails are claimed under this instance's name: the port it listens on (PORT=0's
   // random one too), so each live instance has its own and takes back what it lost.
   const worker = workerName({ PORT: server.addr.port });
@@ -264,6 +275,7 @@ async function start() {
   clearInterval(resetSweep);
   clearInterval(storageSweep);
   clearInterval(orphanSweep);
+  clearInterval(statisticsSweep);
   // server.shutdown() closes the listener at once (new connections are refused) and resolves
   // when every request already received has been answered. Jobs and the mail sender finish
   // their current pass; background work started by the last requests is waited for too.

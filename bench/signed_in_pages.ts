@@ -426,6 +426,11 @@ async function seed(server: Server, config: { DATABASE_URL?: string; DATA_DIR: s
       const unread = await countUnreadNotifications(db.sql, { userId: user.id });
       dashboards.set(n, { user, surveys, events, unread });
     }
+    // Planner statistics as a running server has them: autovacuum (or, on PGlite and where
+    // autovacuum is off, the server's own pass every minute, db/table_statistics.ts) would
+    // have analyzed these tables soon after seeding; measured before that, every page is
+    // planned on guesses.
+    await db.sql`analyze`;
     return {
       cookies: { admin, clients, surveyor },
       surveyorLeads,
