@@ -473,9 +473,16 @@ async function writeNotes(sql: Sql, stored: Stored): Promise<void> {
         const mine = network.requests.filter((r) => r.clientIndex === of.index);
         const stages = [...new Set(mine.map((r) => STATUS_INFO[STAGE_STATUS[r.stage]].label))];
         const delivered = mine.some((r) => r.stage === "delivered");
+        const [{ proposals }] = await sql<{ proposals: number }[]>`
+          select count(*)::int as proposals
+          from survey_proposals p join surveys s on s.id = p.survey_id
+          join users u on u.id = s.client_id
+          where lower(u.email) = lower(${a.email}) and p.status = 'pending'`;
         a.note = `${plural(mine.length, "request")} on /client-dashboard: ${
           stages.join(", ").toLowerCase()
-        }${delivered ? " (open the completed one for its plat and review)" : ""}`;
+        }${delivered ? " (open the completed one for its plat and review)" : ""}${
+          proposals ? `; ${plural(proposals, "proposal")} from surveyors to compare and accept` : ""
+        }`;
         break;
       }
     }

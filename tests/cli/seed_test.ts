@@ -259,6 +259,9 @@ test("[seed] every demo role has something to see and do on first sign-in", asyn
   assertEquals(proposalHtml.match(/>Accept<span/g)?.length, 3);
   const dashboardHtml = await page(t, "/client-dashboard", cookies.get(proposal.email)!);
   assertStringIncludes(dashboardHtml, "3 proposals are waiting for your answer.");
+  // …and the printed note sends that client to them.
+  const proposalAccount = accounts.find((a) => a.email === proposal.email)!;
+  assertStringIncludes(proposalAccount.note, "3 proposals from surveyors to compare and accept");
 
   // The delivered survey: its client sees the plat and their review on its page, and the file
   // downloads as the PDF that was stored.
