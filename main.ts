@@ -68,6 +68,7 @@ import { billingPages } from "./routes/billing_pages.tsx";
 import { kvPath } from "./lib/config.ts";
 import { listeningLine, publicUrlWarning, withListenPort } from "./lib/public_url.ts";
 import { recordServerUrl } from "./db/embedded.ts";
+import { initdbChildMain } from "./db/embedded_initdb.ts";
 import { configOrExit, migrateOrExit, openDatabaseOrExit } from "./lib/cli/startup.ts";
 import { KvStartError, openKv } from "./db/kv.ts";
 import { ensureBuild } from "./lib/assets.ts";
@@ -298,4 +299,8 @@ async function openKvOrExit(path: string, db: { close(): Promise<void> }): Promi
   }
 }
 
-if (import.meta.main) await start();
+if (import.meta.main) {
+  // The compiled binary is also the embedded database's initdb child (db/embedded_initdb.ts).
+  await initdbChildMain();
+  await start();
+}
