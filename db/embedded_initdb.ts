@@ -83,7 +83,9 @@ export async function initdbInChild(
 ): Promise<boolean> {
   if (await isInitialised(pgliteDir)) return false;
   if (!await isEmptyOrAbsent(pgliteDir)) return false;
-  const scratch = `${pgliteDir}.init-${Deno.pid}`;
+  // Absolute: the child runs from the project's root, which need not be this process's cwd.
+  const absolute = pgliteDir.startsWith("/") ? pgliteDir : `${Deno.cwd()}/${pgliteDir}`;
+  const scratch = `${absolute}.init-${Deno.pid}`;
   await Deno.remove(scratch, { recursive: true }).catch(() => {});
   try {
     const { success } = await childCommand(scratch, settings.flatMap((s) => ["-c", s]))
