@@ -73,6 +73,7 @@ import {
   statisticsAreOurs,
   TABLE_STATISTICS_INTERVAL_MS,
 } from "./db/table_statistics.ts";
+import { initdbChildMain } from "./db/embedded_initdb.ts";
 import { configOrExit, migrateOrExit, openDatabaseOrExit } from "./lib/cli/startup.ts";
 import { KvStartError, openKv } from "./db/kv.ts";
 import { ensureBuild } from "./lib/assets.ts";
@@ -310,4 +311,8 @@ async function openKvOrExit(path: string, db: { close(): Promise<void> }): Promi
   }
 }
 
-if (import.meta.main) await start();
+if (import.meta.main) {
+  // The compiled binary is also the embedded database's initdb child (db/embedded_initdb.ts).
+  await initdbChildMain();
+  await start();
+}

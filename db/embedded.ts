@@ -20,6 +20,7 @@ import type postgres from "postgres";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Database } from "./client.ts";
 import { trackPgliteWasmMemory } from "../lib/memory.ts";
+import { initdbInChild } from "./embedded_initdb.ts";
 
 /** What the lock holder records beside the lock: who it is and where its database listens. */
 export interface EmbeddedHolder {
@@ -161,6 +162,9 @@ async function openLocked(options: EmbeddedOptions, lock: Deno.FsFile): Promise<
     // Whatever a previous holder left (it may have been killed) is not true any more.
     await Deno.remove(info).catch(() => {});
     const dataDir = `${options.dataDir}/pglite`;
+    // A first start makes the files in a child process (db/embedded_initdb.ts): initdb's own
+    // PGlite instance is then never resident here beside the one that serves.
+    await initdbInChild(dataDir, PGLITE_SETTINGS);
     await Deno.mkdir(dataDir, { recursive: true });
     const db = await serve(dataDir, options.connect);
     const holder: EmbeddedHolder = {
