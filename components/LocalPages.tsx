@@ -121,6 +121,7 @@ export function TownPage({ data, user }: { data: TownPageData; user?: SessionUse
                 component={QuoteForm}
                 props={{ id: "local", defaultAddress: place }}
                 hydrate="interaction"
+                isPure
               />
             </div>
           </div>
