@@ -264,3 +264,17 @@ test("[local pages] unknown states, towns and types, and odd slugs, are 4xx page
     t.close();
   }
 });
+
+test("[local pages] a firm's name is shown as text on every page of its town, never as markup", async () => {
+  const t = await createTestApp();
+  try {
+    await austinFirm(t, `<img src=x onerror="alert(1)"> & Sons`);
+    for (const path of [AUSTIN, `/services/${SERVICE_SLUGS.boundary}/tx/austin`]) {
+      const html = await page(t, path);
+      assertStringIncludes(html, "&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; Sons");
+      assert(!html.includes("<img src=x"), path);
+    }
+  } finally {
+    t.close();
+  }
+});
