@@ -230,9 +230,8 @@ export function TownPage({ data, user }: { data: TownPageData; user?: SessionUse
             {TURNAROUND[main.example.type].standard}.
           </p>
           <ul className="bullet-list" dangerouslySetInnerHTML={{ __html: firmItemsHtml(town) }} />
-          {firmCount > LISTED_FIRMS && (
-            <p className="muted">And {firmCount - LISTED_FIRMS} more.</p>
-          )}
+          {firmCount > LISTED_FIRMS && <p className="muted">And {firmCount - LISTED_FIRMS} more.
+          </p>}
         </section>
 
         <section className="service-section" aria-labelledby="recent-title">
