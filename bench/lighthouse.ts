@@ -75,21 +75,27 @@ async function sitemapPages(base: string): Promise<string[]> {
 }
 
 async function audit(bin: string, url: string): Promise<Report> {
-  const out = await new Deno.Command(bin, {
+  // A file, not stdout: lighthouse exits before a pipe drains, cutting reports at 64 KB.
+  const file = await Deno.makeTempFile({ prefix: "meridian-lighthouse-", suffix: ".json" });
+  await new Deno.Command(bin, {
     args: [
       url,
       "--quiet",
       "--output=json",
-      "--output-path=stdout",
+      `--output-path=${file}`,
       "--form-factor=mobile",
       "--only-categories=performance,accessibility,best-practices,seo",
       "--chrome-flags=--headless=new --no-sandbox",
     ],
     env: { CHROME_PATH: CHROMIUM },
-    stdout: "piped",
+    stdout: "null",
     stderr: "piped",
   }).output();
-  return JSON.parse(new TextDecoder().decode(out.stdout)) as Report;
+  try {
+    return JSON.parse(await Deno.readTextFile(file)) as Report;
+  } finally {
+    await Deno.remove(file).catch(() => {});
+  }
 }
 
 const bin = await ensureLighthouse();

@@ -34,6 +34,29 @@ export class IslandCollector {
 /** Provided by `renderPage`; islands rendered outside it throw. */
 export const IslandContext = createContext<IslandCollector | null>(null);
 
+/** Server HTML of recently rendered pure islands by name, id and props (oldest out). */
+const renderedIslands = new Map<string, string>();
+/** Islands' HTML kept: a town's six local pages render the same quote form one after another. */
+const RENDERED_ISLANDS_MAX = 200;
+
+/** A pure island's server HTML, rendered once per name, id and props while remembered. */
+function pureIslandHtml<P extends object>(
+  component: ComponentType<P>,
+  props: P,
+  id: string,
+  key: string,
+): string {
+  let html = renderedIslands.get(key);
+  if (html === undefined) {
+    html = renderToString(createElement(component, props), { identifierPrefix: id });
+    renderedIslands.set(key, html);
+    if (renderedIslands.size > RENDERED_ISLANDS_MAX) {
+      renderedIslands.delete(renderedIslands.keys().next().value!);
+    }
+  }
+  return html;
+}
+
 /** Props of `<Island>`: the component, its JSON props and when to hydrate. */
 export interface IslandProps<P> {
   component: ComponentType<P> & { displayName?: string };
@@ -41,6 +64,12 @@ export interface IslandProps<P> {
   hydrate?: Hydrate;
   /** Island name; defaults to the component's function name, which must match its file. */
   name?: string;
+  /**
+   * The island's server HTML depends on its props alone (no clock, no randomness): it is
+   * remembered by name, id and props, and a page rendering the same island again (a town's six
+   * local pages) reuses the string.
+   */
+  isPure?: boolean;
 }
 
 /**
@@ -49,7 +78,7 @@ export interface IslandProps<P> {
  * once the page is rendered) and hydration directive.
  */
 export function Island<P extends object>(
-  { component, props, hydrate = "idle", name }: IslandProps<P>,
+  { component, props, hydrate = "idle", name, isPure = false }: IslandProps<P>,
 ) {
   const collector = useContext(IslandContext);
   if (!collector) throw new Error("<Island> must be rendered through renderPage");
@@ -57,8 +86,11 @@ export function Island<P extends object>(
   const id = collector.nextId();
   collector.names.add(islandName);
   if (hydrate !== "interaction") collector.eager.add(islandName);
-  const html = renderToString(createElement(component, props), { identifierPrefix: id });
-  collector.props.set(id, JSON.stringify(props));
+  const propsJson = JSON.stringify(props);
+  const html = isPure
+    ? pureIslandHtml(component, props, id, `${islandName} ${id} ${propsJson}`)
+    : renderToString(createElement(component, props), { identifierPrefix: id });
+  collector.props.set(id, propsJson);
   return (
     <div
       data-island={islandName}

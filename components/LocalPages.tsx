@@ -2,6 +2,7 @@
  * Local pages (issue 24): a state's served towns, and a town's prices, firms, recent surveys,
  * quote form and questions. Server-only; the quote form is the page's only island.
  */
+import { renderToString } from "react-dom/server";
 import type { SessionUser } from "../lib/roles.ts";
 import QuoteForm from "../islands/QuoteForm.tsx";
 import { Island } from "./Island.tsx";
@@ -58,6 +59,36 @@ export function townHeading(d: Pick<TownPageData, "town" | "state" | "type">): s
   return d.type
     ? `${SURVEY_TYPE_INFO[d.type].name} in ${townLabel(d)}: Cost and Local Surveyors`
     : `Land Surveyors in ${townLabel(d)}`;
+}
+
+/** The firm list items of a town, rendered once per served town (its six pages show them). */
+const firmItems = new WeakMap<ServedTown, string>();
+
+/** Firms a town page lists. */
+const LISTED_FIRMS = 25;
+
+/**
+ * The `<li>`s of the firms covering `town`, as HTML (React escapes the firms' names, which
+ * are user data). A ServedTown is rebuilt whenever what it holds changes (a new cache key), so
+ * the string is never older than the page.
+ */
+function firmItemsHtml(town: ServedTown): string {
+  let html = firmItems.get(town);
+  if (html === undefined) {
+    html = renderToString(
+      <>
+        {town.firms.slice(0, LISTED_FIRMS).map(({ firm, miles }) => (
+          <li key={firm.id}>
+            <a href={`/firms/${firm.slug}`}>{firm.companyName}</a>
+            {firm.city ? ` — office in ${firm.city}${firm.state ? `, ${firm.state}` : ""}` : ""}
+            {`, ${Math.round(miles)} mi away`}
+          </li>
+        ))}
+      </>,
+    );
+    firmItems.set(town, html);
+  }
+  return html;
 }
 
 /** A town page (all types, or one type's). */
@@ -121,6 +152,7 @@ export function TownPage({ data, user }: { data: TownPageData; user?: SessionUse
                 component={QuoteForm}
                 props={{ id: "local", defaultAddress: place }}
                 hydrate="interaction"
+                isPure
               />
             </div>
           </div>
@@ -197,16 +229,9 @@ export function TownPage({ data, user }: { data: TownPageData; user?: SessionUse
             {SURVEY_TYPE_INFO[main.example.type].name.toLowerCase()}:{" "}
             {TURNAROUND[main.example.type].standard}.
           </p>
-          <ul className="bullet-list">
-            {town.firms.slice(0, 25).map(({ firm, miles }) => (
-              <li key={firm.id}>
-                <a href={`/firms/${firm.slug}`}>{firm.companyName}</a>
-                {firm.city ? ` — office in ${firm.city}${firm.state ? `, ${firm.state}` : ""}` : ""}
-                {`, ${Math.round(miles)} mi away`}
-              </li>
-            ))}
-          </ul>
-          {firmCount > 25 && <p className="muted">And {firmCount - 25} more.</p>}
+          <ul className="bullet-list" dangerouslySetInnerHTML={{ __html: firmItemsHtml(town) }} />
+          {firmCount > LISTED_FIRMS && <p className="muted">And {firmCount - LISTED_FIRMS} more.
+          </p>}
         </section>
 
         <section className="service-section" aria-labelledby="recent-title">

@@ -19,6 +19,7 @@ import type { SurveyDetails } from "./survey_details.ts";
 import { type StateCode, US_STATES } from "./survey_options.ts";
 import { SURVEY_TYPE_INFO } from "./survey_types.ts";
 import type { OfflineTown } from "./geo/offline.ts";
+import { formatInteger } from "./numbers.ts";
 
 /** The sphere `geo_point` uses (earthdistance's earth()), in miles. */
 const EARTH_RADIUS_MILES = 6_378_168 / 1609.344;
@@ -155,13 +156,43 @@ export function stateCoverage(
   return { state, firms: licensed, towns: served, bySlug };
 }
 
-/** The served towns nearest `town` in its state, nearest first, without it. */
-export function nearbyTowns(coverage: StateCoverage, town: ServedTown, count = NEARBY_TOWNS) {
-  return coverage.towns
-    .filter((t) => t !== town)
-    .map((t) => ({ town: t, miles: milesBetween(t.town, town.town) }))
-    .sort((a, b) => a.miles - b.miles || (a.town.slug < b.town.slug ? -1 : 1))
-    .slice(0, count);
+/**
+ * The served towns nearest `town` in its state, nearest first, without it. Remembered per
+ * coverage and town (a town's six pages ask for the same list; a new coverage is a new key).
+ */
+export function nearbyTowns(
+  coverage: StateCoverage,
+  town: ServedTown,
+  count = NEARBY_TOWNS,
+): { town: ServedTown; miles: number }[] {
+  let memo = nearbyMemo.get(coverage);
+  if (!memo) nearbyMemo.set(coverage, memo = new Map());
+  const memoKey = `${town.slug} ${count}`;
+  let nearby = memo.get(memoKey);
+  if (!nearby) memo.set(memoKey, nearby = computeNearbyTowns(coverage, town, count));
+  return nearby;
+}
+
+const nearbyMemo = new WeakMap<StateCoverage, Map<string, { town: ServedTown; miles: number }[]>>();
+
+/** The `count` nearest in one pass (no sort of the whole state): states have thousands. */
+function computeNearbyTowns(coverage: StateCoverage, town: ServedTown, count: number) {
+  const closer = (a: { town: ServedTown; miles: number }, b: typeof a) =>
+    a.miles - b.miles || (a.town.slug < b.town.slug ? -1 : 1);
+  const best: { town: ServedTown; miles: number }[] = [];
+  if (count <= 0) return best;
+  for (const t of coverage.towns) {
+    if (t === town) continue;
+    const entry = { town: t, miles: milesBetween(t.town, town.town) };
+    if (best.length === count && closer(entry, best[count - 1]) >= 0) continue;
+    let i = best.length === count ? count - 1 : best.length;
+    while (i > 0 && closer(entry, best[i - 1]) < 0) {
+      best[i] = best[i - 1];
+      i--;
+    }
+    best[i] = entry;
+  }
+  return best;
 }
 
 /** A typical job of a priced type: a real lot size and what the form asks about it. */
@@ -346,7 +377,7 @@ export function townFaqs(
 }
 
 function dollars(cents: number): string {
-  return `$${Math.round(cents / 100).toLocaleString("en-US")}`;
+  return `$${formatInteger(Math.round(cents / 100))}`;
 }
 
 /**

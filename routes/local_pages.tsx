@@ -76,6 +76,8 @@ interface StateData {
   coverage: StateCoverage;
   pricing: ActivePricingConfig;
   surveys: LocatedSurvey[];
+  /** The example jobs priced in the state (the same on each of its town pages). */
+  prices: Record<PricedSurveyType, ExamplePrice>;
 }
 
 interface LocalState {
@@ -123,6 +125,9 @@ function stateData(deps: AppDeps, state: StateCode, key: string): Promise<StateD
     coverage: stateCoverage(state, towns, firms),
     pricing,
     surveys,
+    prices: Object.fromEntries(
+      PRICED_SURVEY_TYPES.map((t) => [t, examplePrice(pricing.config, t, state)]),
+    ) as Record<PricedSurveyType, ExamplePrice>,
   }));
   data.catch(() => local.states.delete(state));
   local.states.set(state, { key, data });
@@ -154,13 +159,10 @@ async function townPage(
   const deps = c.var.deps;
   const local = localState(deps);
   const key = stateKey(await local.versions(), state);
-  const { coverage, pricing, surveys } = await stateData(deps, state, key);
+  const { coverage, pricing, surveys, prices } = await stateData(deps, state, key);
   const town = coverage.bySlug.get(slug);
   if (!town) notFound();
   const recent = recentSurveysNear(surveys, town.town);
-  const prices = Object.fromEntries(
-    PRICED_SURVEY_TYPES.map((t) => [t, examplePrice(pricing.config, t, state)]),
-  ) as Record<PricedSurveyType, ExamplePrice>;
   const stateName = US_STATES[state];
   const place = `${town.town.name}, ${state}`;
   const main = prices[type ?? "boundary"];

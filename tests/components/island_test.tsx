@@ -150,3 +150,39 @@ test("[security] HSTS is sent in production behind an https proxy only", async (
   assertEquals(devRes.headers.get("strict-transport-security"), null);
   dev.close();
 });
+
+test("[islands] a pure island rendered again with the same props and id gives the same HTML; other props their own", async () => {
+  const t = await createTestApp();
+  const c = { var: { deps: t.deps } };
+  const render = (defaultAddress: string) =>
+    renderPage(
+      c,
+      { title: "Test" },
+      <main>
+        <Island
+          component={QuoteForm}
+          props={{ id: "local", defaultAddress }}
+          hydrate="interaction"
+          isPure
+        />
+      </main>,
+    );
+  const plain = renderPage(
+    c,
+    { title: "Test" },
+    <main>
+      <Island
+        component={QuoteForm}
+        props={{ id: "local", defaultAddress: "Austin, TX" }}
+        hydrate="interaction"
+      />
+    </main>,
+  );
+  const austin = render("Austin, TX");
+  assertEquals(render("Austin, TX"), austin);
+  assertEquals(austin, plain);
+  const dallas = render("Dallas, TX");
+  assertStringIncludes(dallas, 'value="Dallas, TX"');
+  assert(!dallas.includes('value="Austin, TX"'));
+  t.close();
+});

@@ -174,9 +174,10 @@ test("[local pages] JSON-LD parses: Service, BreadcrumbList, FAQPage; titles and
       titles.add(/<title>([^<]*)<\/title>/.exec(html)![1]);
       descriptions.add(/<meta name="description" content="([^"]*)"/.exec(html)![1]);
       canonicals.add(/<link rel="canonical" href="([^"]*)"/.exec(html)![1]);
-      // No script but the quote form's island (and the boot runtime that loads it).
+      // No script but the quote form's island (the boot runtime that loads it, and the early
+      // script that keeps a press made before it: islands/_early.ts).
       const scripts = [...html.matchAll(/<script[^>]*src="([^"]*)"/g)].map((m) => m[1]);
-      assert(scripts.every((s) => /boot|QuoteForm|chunk/i.test(s)), scripts.join(" "));
+      assert(scripts.every((s) => /_early|boot|QuoteForm|chunk/i.test(s)), scripts.join(" "));
       assertEquals([...html.matchAll(/data-island="([^"]*)"/g)].map((m) => m[1]), ["QuoteForm"]);
     }
     assertEquals(titles.size, paths.length);
@@ -259,6 +260,20 @@ test("[local pages] unknown states, towns and types, and odd slugs, are 4xx page
     const long = await t.request("GET", `/land-surveyors/tx/${"a".repeat(300)}`, { headers: HTML });
     await long.body?.cancel();
     assert(long.status >= 400 && long.status < 500, String(long.status));
+  } finally {
+    t.close();
+  }
+});
+
+test("[local pages] a firm's name is shown as text on every page of its town, never as markup", async () => {
+  const t = await createTestApp();
+  try {
+    await austinFirm(t, `<img src=x onerror="alert(1)"> & Sons`);
+    for (const path of [AUSTIN, `/services/${SERVICE_SLUGS.boundary}/tx/austin`]) {
+      const html = await page(t, path);
+      assertStringIncludes(html, "&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; Sons");
+      assert(!html.includes("<img src=x"), path);
+    }
   } finally {
     t.close();
   }
