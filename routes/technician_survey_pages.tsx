@@ -153,6 +153,10 @@ export const technicianSurveyPages = new Hono<AppEnv>()
     requirePageRole("technician", "surveyor", "admin"),
     zValidator("param", SurveyIdParam, onInvalid),
     async (c) => {
+      // Taken before anything is read: the device applies what it learnt since over a kept copy
+      // of this page (islands/_field_memory.ts), so this must not be later than the data shown.
+      // Taken after the reads, a status answered while they ran counted as older than the page.
+      const renderedAt = new Date().toISOString();
       const user = c.var.user!;
       const { surveyId } = c.req.valid("param");
       const db = c.var.db;
@@ -173,7 +177,6 @@ export const technicianSurveyPages = new Hono<AppEnv>()
         ? await loadMessagesCard(db, { surveyId: survey.id, user })
         : undefined;
       c.header("Cache-Control", "private, no-store");
-      const renderedAt = new Date().toISOString();
       return appPage(
         c,
         {
