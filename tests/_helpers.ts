@@ -69,13 +69,25 @@ export async function resetDatabase(sql: Sql): Promise<void> {
   }
   const text = await query;
   if (!text) return;
-  const dirty = await sql.unsafe<{ name: string }[]>(text);
-  if (dirty.length === 0) return;
-  await sql.unsafe(
-    `truncate table ${
-      dirty.map((t) => `"${t.name.replaceAll('"', '""')}"`).join(", ")
-    } restart identity cascade`,
-  );
+  // Background work an earlier test's app started and nobody waits for (a forgot-password
+  // request is answered before it is handled) can still be writing: Postgres may then pick the
+  // truncate as a deadlock's victim (seen once in CI). It is retried: the other transaction has
+  // finished by then, and the tables are read again.
+  for (let attempt = 1;; attempt++) {
+    const dirty = await sql.unsafe<{ name: string }[]>(text);
+    if (dirty.length === 0) return;
+    try {
+      await sql.unsafe(
+        `truncate table ${
+          dirty.map((t) => `"${t.name.replaceAll('"', '""')}"`).join(", ")
+        } restart identity cascade`,
+      );
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== "40P01" || attempt >= 5) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
 }
 
 /** Test configuration: defaults plus `overrides`. */
