@@ -247,11 +247,13 @@ async function serve(
   // failures in 3,500 queries). CycleQueue hands PGlite to another connection only when the
   // current one is idle, so the CLI can share the server's database safely. The field is
   // TypeScript-private, not #private; tests/db/embedded_lock_test.ts fails if that changes.
-  (server as unknown as { queryQueue: CycleQueue }).queryQueue = new CycleQueue(pg);
+  const queue = new CycleQueue(pg);
+  (server as unknown as { queryQueue: CycleQueue }).queryQueue = queue;
   await server.start();
   const port = Number(server.getServerConn().split(":").pop());
   // PGlite is a single session: one connection per client, so its transactions never interleave.
   const sql = connect({ host: HOST, port, max: 1, username: "postgres", database: "postgres" });
+  changeFeeds.set(sql, { sql, queue, listening: new Map() });
   return {
     sql,
     port,
@@ -262,6 +264,51 @@ async function serve(
       trackPgliteWasmMemory(undefined);
     },
   };
+}
+
+interface ChangeFeed {
+  sql: postgres.Sql;
+  queue: CycleQueue;
+  /** Channels LISTENed on (the LISTEN's completion), by name. */
+  listening: Map<string, Promise<void>>;
+}
+
+const changeFeeds = new WeakMap<postgres.Sql, ChangeFeed>();
+
+/**
+ * On the embedded database (the server's own PGlite, not a CLI's connection to it): calls
+ * `onChange` whenever a transaction that sent a notification on `channel` (`pg_notify`)
+ * commits, from any connection — the server's pool or a CLI through pglite-socket. Resolves,
+ * once PGlite listens on the channel, to a function that stops the calls; on Postgres (or a
+ * shared connection) `undefined`: there the caller must read what it needs itself.
+ *
+ * Exact, not eventual: PGlite is one session, so a notification comes out in the output of the
+ * very protocol cycle that committed (NotificationResponse before ReadyForQuery), and
+ * `CycleQueue` calls `onChange` before it hands those bytes to the writer's connection. So by
+ * the time any writer learns its change committed, `onChange` has run.
+ */
+export async function embeddedChangeFeed(
+  sql: postgres.Sql,
+  channel: string,
+  onChange: () => void,
+): Promise<(() => void) | undefined> {
+  const feed = changeFeeds.get(sql);
+  if (!feed || !/^[a-z_]+$/.test(channel)) return undefined;
+  const stop = feed.queue.onNotification(channel, onChange);
+  let listening = feed.listening.get(channel);
+  if (!listening) {
+    // Through the pool, so it runs between other connections' transactions, not inside one.
+    listening = sql.unsafe(`listen ${channel}`).then(() => {});
+    feed.listening.set(channel, listening);
+    listening.catch(() => feed.listening.delete(channel));
+  }
+  try {
+    await listening;
+  } catch (err) {
+    stop();
+    throw err;
+  }
+  return stop;
 }
 
 interface QueuedMessage {
@@ -293,9 +340,28 @@ export class CycleQueue {
   #queue: (QueuedMessage | QueuedReset)[] = [];
   #running = false;
   #owner: number | null = null;
+  #listeners = new Map<string, Set<() => void>>();
 
   /** Serialises `db` for every connection of one socket server. */
   constructor(private readonly db: PGlite) {}
+
+  /** Calls `fn` for each NotificationResponse on `channel` PGlite answers; returns a stop. */
+  onNotification(channel: string, fn: () => void): () => void {
+    let set = this.#listeners.get(channel);
+    if (!set) this.#listeners.set(channel, set = new Set());
+    set.add(fn);
+    return () => set.delete(fn);
+  }
+
+  #notify = (channel: string): void => {
+    for (const fn of this.#listeners.get(channel) ?? []) {
+      try {
+        fn();
+      } catch (err) {
+        console.error("pglite: a notification listener failed", err);
+      }
+    }
+  };
 
   /** Runs `message` from connection `handlerId` when its turn comes; resolves to bytes sent. */
   enqueue(handlerId: number, message: Uint8Array, onData: (d: Uint8Array) => void) {
@@ -345,13 +411,15 @@ export class CycleQueue {
           item.resolve();
           continue;
         }
-        const tail = new LastMessage();
+        const tail = new LastMessage(this.#notify);
         let bytes = 0;
         try {
           await this.db.runExclusive(() =>
             this.db.execProtocolRawStream(item.message, {
               onRawData: (data) => {
                 bytes += data.length;
+                // Before the bytes go on: notifications are seen before the writer's
+                // ReadyForQuery (embeddedChangeFeed).
                 tail.push(data);
                 item.onData(data);
               },
@@ -384,13 +452,22 @@ export class CycleQueue {
   }
 }
 
-/** Follows backend message framing across chunks to see what the last message was. */
+const NOTIFICATION_RESPONSE = 0x41;
+
+/**
+ * Follows backend message framing across chunks to see what the last message was, and passes
+ * the channel of each NotificationResponse to `onNotification`.
+ */
 class LastMessage {
   #header = new Uint8Array(5);
   #headerBytes = 0;
   #bodyLeft = 0;
   #type = 0;
   #firstBodyByte = -1;
+  /** A NotificationResponse's body so far (process id, channel, payload). */
+  #notification: number[] | null = null;
+
+  constructor(private readonly onNotification: (channel: string) => void = () => {}) {}
 
   push(chunk: Uint8Array): void {
     let i = 0;
@@ -398,8 +475,10 @@ class LastMessage {
       if (this.#bodyLeft > 0) {
         if (this.#firstBodyByte < 0) this.#firstBodyByte = chunk[i];
         const n = Math.min(this.#bodyLeft, chunk.length - i);
+        if (this.#notification) this.#notification.push(...chunk.subarray(i, i + n));
         this.#bodyLeft -= n;
         i += n;
+        if (this.#bodyLeft === 0) this.#endMessage();
         continue;
       }
       this.#header[this.#headerBytes++] = chunk[i++];
@@ -408,8 +487,19 @@ class LastMessage {
         this.#bodyLeft = new DataView(this.#header.buffer).getInt32(1) - 4;
         this.#headerBytes = 0;
         this.#firstBodyByte = -1;
+        this.#notification = this.#type === NOTIFICATION_RESPONSE ? [] : null;
+        if (this.#bodyLeft === 0) this.#endMessage();
       }
     }
+  }
+
+  #endMessage(): void {
+    const body = this.#notification;
+    if (!body) return;
+    this.#notification = null;
+    const end = body.indexOf(0, 4);
+    if (end < 0) return;
+    this.onNotification(new TextDecoder().decode(new Uint8Array(body.slice(4, end))));
   }
 
   /** True when the output ended with ReadyForQuery, status idle (not in a transaction). */

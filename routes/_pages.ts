@@ -24,7 +24,8 @@ const caches = new WeakMap<AppDeps, Map<string, CachedPage>>();
  */
 interface KeyedPage extends CachedPage {
   key: string;
-  currentKey: () => Promise<string>;
+  /** The key now: a string when known without waiting (no read), else after a read. */
+  currentKey: () => string | Promise<string>;
   /** The route pattern, for metrics and spans (one per page would be thousands). */
   route: string;
 }
@@ -111,7 +112,7 @@ function encodePage(text: string, level = 9): CachedPage {
 export function keyedPublicPage(
   c: AppContext,
   meta: PageMeta,
-  { key, currentKey }: { key: string; currentKey: () => Promise<string> },
+  { key, currentKey }: { key: string; currentKey: () => string | Promise<string> },
   body: (user: AppContext["var"]["user"]) => ReactElement,
 ): Response {
   const user = c.var.user;
@@ -181,7 +182,7 @@ export function servePageCache<E>(
     const keyedPage = keyed.get(path);
     if (!keyedPage) return dispatch(req, env);
     const start = performance.now();
-    return keyedPage.currentKey().then((key) => {
+    const serveKeyed = (key: string) => {
       if (key !== keyedPage.key) return dispatch(req, env);
       // Least recently served first out: a hit moves the page to the end.
       if (keyed.get(path) === keyedPage) {
@@ -189,7 +190,16 @@ export function servePageCache<E>(
         keyed.set(path, keyedPage);
       }
       return answer(req, path, keyedPage.route, keyedPage, start);
-    }, () => dispatch(req, env));
+    };
+    let key: string | Promise<string>;
+    try {
+      key = keyedPage.currentKey();
+    } catch {
+      return dispatch(req, env);
+    }
+    return typeof key === "string"
+      ? serveKeyed(key)
+      : key.then(serveKeyed, () => dispatch(req, env));
   };
 
   function answer(

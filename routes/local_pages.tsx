@@ -7,6 +7,7 @@ import type { AppContext } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
 import { keyedPublicPage } from "./_pages.ts";
 import { StatePage, townHeading, TownPage } from "../components/LocalPages.tsx";
+import { embeddedChangeFeed } from "../db/embedded.ts";
 import {
   listLocalFirms,
   listLocalPageVersions,
@@ -45,29 +46,56 @@ export const LOCAL_PAGE_NOT_FOUND = "No Meridian surveyor covers this place yet"
 type Versions = Map<string, LocalPageVersion>;
 
 /**
- * The change counters, read after the call: concurrent callers share one read, and a caller
- * arriving while a read is in flight waits for the next one (which starts after it arrived),
- * so no answer predates the request. One query serves every request of a burst.
+ * The change counters. `read()` reads them after the call: concurrent callers share one read,
+ * and a caller arriving while a read is in flight waits for the next one (which starts after
+ * it arrived), so no answer predates the request. One query serves every request of a burst.
+ *
+ * `known()` answers without a query when it can: on the embedded database the app learns of
+ * every committed counter change (0046's pg_notify, `embeddedChangeFeed`) before the writer
+ * does, so the counters last read stay current until a notification arrives. Each read
+ * remembers how many notifications had arrived when it was sent, and is trusted only while no
+ * further one has: a change committed during the read costs one more read, never a stale page.
+ * On Postgres (several instances, each with its own memory) `known()` is always undefined and
+ * every request reads: exact, at one small query per request.
  */
-function versionReader(deps: AppDeps): () => Promise<Versions> {
+function versionReader(deps: AppDeps): {
+  read: () => Promise<Versions>;
+  known: () => Versions | undefined;
+} {
   let current: Promise<Versions> | undefined;
   let queued: Promise<Versions> | undefined;
+  /** Notifications so far; -1 until the feed listens (then reads are trusted). */
+  let changes = -1;
+  let last: { changes: number; versions: Versions } | undefined;
+  embeddedChangeFeed(deps.sql, "local_pages", () => {
+    changes++;
+  }).then((stop) => {
+    if (stop) changes = 0;
+  }, (err) => console.error("local pages: no change feed; counters read per request", err));
   const start = (): Promise<Versions> => {
+    const sentAt = changes;
     const read: Promise<Versions> = listLocalPageVersions(deps.sql)
-      .then((rows) => new Map(rows.map((r) => [r.scope, r])))
+      .then((rows) => {
+        const versions = new Map(rows.map((r) => [r.scope, r]));
+        if (sentAt >= 0) last = { changes: sentAt, versions };
+        return versions;
+      })
       .finally(() => {
         if (current === read) current = undefined;
       });
     current = read;
     return read;
   };
-  return () => {
-    if (!current) return start();
-    queued ??= current.then(() => {}, () => {}).then(() => {
-      queued = undefined;
-      return start();
-    });
-    return queued;
+  return {
+    read: () => {
+      if (!current) return start();
+      queued ??= current.then(() => {}, () => {}).then(() => {
+        queued = undefined;
+        return start();
+      });
+      return queued;
+    },
+    known: () => (last && last.changes === changes ? last.versions : undefined),
   };
 }
 
@@ -82,6 +110,8 @@ interface StateData {
 
 interface LocalState {
   versions: () => Promise<Versions>;
+  /** The counters when they are known current without a read (see `versionReader`). */
+  knownVersions: () => Versions | undefined;
   states: Map<StateCode, { key: string; data: Promise<StateData> }>;
   sitemap?: { key: string; urls: Promise<SitemapUrl[]> };
 }
@@ -90,7 +120,11 @@ const states = new WeakMap<AppDeps, LocalState>();
 
 function localState(deps: AppDeps): LocalState {
   let s = states.get(deps);
-  if (!s) states.set(deps, s = { versions: versionReader(deps), states: new Map() });
+  if (!s) {
+    const reader = versionReader(deps);
+    s = { versions: reader.read, knownVersions: reader.known, states: new Map() };
+    states.set(deps, s);
+  }
   return s;
 }
 
@@ -146,6 +180,15 @@ function absolute(c: AppContext, path: string): string {
   return new URL(path, c.var.deps.config.PUBLIC_URL).href;
 }
 
+/**
+ * The current key of `state`'s pages: at once when the counters are known current (embedded
+ * database), else after a read that starts after this call.
+ */
+function currentStateKey(local: LocalState, state: StateCode): string | Promise<string> {
+  const known = local.knownVersions();
+  return known ? stateKey(known, state) : local.versions().then((v) => stateKey(v, state));
+}
+
 async function townPage(
   c: AppContext,
   { state: stateSlug, town: slug, type }: {
@@ -158,7 +201,7 @@ async function townPage(
   if (!state) notFound();
   const deps = c.var.deps;
   const local = localState(deps);
-  const key = stateKey(await local.versions(), state);
+  const key = await currentStateKey(local, state);
   const { coverage, pricing, surveys, prices } = await stateData(deps, state, key);
   const town = coverage.bySlug.get(slug);
   if (!town) notFound();
@@ -213,7 +256,7 @@ async function townPage(
   return keyedPublicPage(
     c,
     { title, description, path },
-    { key, currentKey: () => local.versions().then((v) => stateKey(v, state)) },
+    { key, currentKey: () => currentStateKey(local, state) },
     (user) => (
       <>
         <TownPage data={data} user={user} />
@@ -254,7 +297,7 @@ async function sitemapUrls(deps: AppDeps, versions: Versions): Promise<SitemapUr
 /** The local pages' URLs under the current versions, built once per change. */
 async function currentSitemap(deps: AppDeps): Promise<SitemapUrl[]> {
   const local = localState(deps);
-  const versions = await local.versions();
+  const versions = local.knownVersions() ?? await local.versions();
   const key = allKey(versions);
   if (local.sitemap?.key !== key) {
     const urls = sitemapUrls(deps, versions);
@@ -284,7 +327,7 @@ export const localPages = new Hono<AppEnv>()
     if (!state) notFound();
     const deps = c.var.deps;
     const local = localState(deps);
-    const key = stateKey(await local.versions(), state);
+    const key = await currentStateKey(local, state);
     const { coverage, pricing } = await stateData(deps, state, key);
     if (coverage.towns.length === 0) notFound();
     const stateName = US_STATES[state];
@@ -317,7 +360,7 @@ export const localPages = new Hono<AppEnv>()
         }; instant quotes.`,
         path: statePath(state),
       },
-      { key, currentKey: () => local.versions().then((v) => stateKey(v, state)) },
+      { key, currentKey: () => currentStateKey(local, state) },
       (user) => <StatePage data={data} user={user} />,
     );
   })

@@ -13,6 +13,7 @@ import { EXAMPLE_LOTS, SERVICE_SLUGS } from "../../lib/local_pages.ts";
 import { PRICED_SURVEY_TYPES } from "../../lib/pricing.ts";
 import { formatCents } from "../../lib/quote_text.ts";
 import { getActivePricingConfig, insertPricingConfig } from "../../db/pricing.ts";
+import postgres from "postgres";
 
 const HTML = { accept: "text/html", "accept-encoding": "identity" };
 const AUSTIN = "/land-surveyors/tx/austin";
@@ -275,6 +276,68 @@ test("[local pages] a firm's name is shown as text on every page of its town, ne
       assert(!html.includes("<img src=x"), path);
     }
   } finally {
+    t.close();
+  }
+});
+
+/**
+ * Another connection to the same database, as `deno task user` or psql beside the server has:
+ * on PGlite through its pglite-socket port, on Postgres a connection of its own.
+ */
+function otherConnection(t: TestApp) {
+  const url = Deno.env.get("DATABASE_URL");
+  if (url) return postgres(url, { max: 1, onnotice: () => {} });
+  const { host, port } = t.sql.options;
+  return postgres({
+    host: host[0],
+    port: port[0],
+    max: 1,
+    username: "postgres",
+    database: "postgres",
+    onnotice: () => {},
+  });
+}
+
+test("[local pages] a change committed by another connection (a CLI's) shows on the next request; an uncommitted one never does, and the cached page answers while it is open", async () => {
+  const t = await createTestApp();
+  const other = otherConnection(t);
+  try {
+    await austinFirm(t);
+    await austinFirm(t, "Hill Country Surveys");
+    assertStringIncludes(await page(t, AUSTIN), "Hill Country Surveys");
+    assertStringIncludes(await page(t, AUSTIN), "Hill Country Surveys");
+
+    // A CLI pauses the firm; its commit is answered before the next request is sent.
+    await other`update surveyors set status = 'paused' where company_name = 'Hill Country Surveys'`;
+    const paused = await page(t, AUSTIN);
+    assertStringIncludes(paused, "Ortiz Land Surveying");
+    assert(!paused.includes("Hill Country Surveys"), "the paused firm is gone at once");
+
+    // A transaction that changes the page but has not committed: the page stays as it was. On
+    // PGlite the open transaction holds the only database session, so this also shows the
+    // cached page is answered without reading the database (it would wait for the commit).
+    let commit!: () => void;
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    const transaction = other.begin(async (tx) => {
+      await tx`update surveyors set status = 'active' where company_name = 'Hill Country Surveys'`;
+      await committed;
+    });
+    // Let the transaction's update run first.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const during = await Promise.race([
+      page(t, AUSTIN),
+      new Promise<string>((resolve) => {
+        timer = setTimeout(() => resolve("(no answer while the transaction was open)"), 10_000);
+      }),
+    ]);
+    clearTimeout(timer);
+    commit();
+    await transaction;
+    assertEquals(during, paused);
+    assertStringIncludes(await page(t, AUSTIN), "Hill Country Surveys");
+  } finally {
+    await other.end({ timeout: 1 });
     t.close();
   }
 });
