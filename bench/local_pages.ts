@@ -179,7 +179,20 @@ const bare = new Deno.Command(Deno.execPath(), {
 const bareUrl = `http://127.0.0.1:${barePort}/`;
 await waitFor(bareUrl);
 
-async function wrk(url: string): Promise<number> {
+const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ on every Linux architecture Deno runs on
+/** User + system CPU ticks of process `pid` (all its threads). */
+function processTicks(pid: number): number {
+  const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+const appPid = appProcess?.pid ?? Deno.pid;
+/** µs of CPU per request of each side's last run (with PGlite the app's process is this one). */
+const cpu = { bare: [] as number[], app: [] as number[] };
+
+async function wrk(url: string, side?: "bare" | "app"): Promise<number> {
+  const pid = side === "bare" ? bare.pid : appPid;
+  const before = processTicks(pid);
   const out = await new Deno.Command("wrk", {
     args: ["-t1", `-c${CONNECTIONS}`, `-d${DURATION}`, url],
     stdout: "piped",
@@ -188,6 +201,9 @@ async function wrk(url: string): Promise<number> {
   const text = new TextDecoder().decode(out.stdout);
   const non2xx = /Non-2xx or 3xx responses:\s+(\d+)/.exec(text)?.[1];
   if (non2xx) console.warn(`  warning: ${non2xx} non-2xx responses from ${url}`);
+  const requests = Number(/(\d+) requests in/.exec(text)?.[1] ?? NaN);
+  const ticks = processTicks(pid) - before;
+  if (side) cpu[side].push((ticks * 1e6) / CLOCK_TICKS_PER_SECOND / requests);
   return Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1] ?? NaN);
 }
 
@@ -195,16 +211,20 @@ await wrk(bareUrl);
 await wrk(appUrl);
 const ratios: number[] = [];
 for (let round = 0; round < ROUNDS; round++) {
-  const b = await wrk(bareUrl);
-  const a = await wrk(appUrl);
+  const b = await wrk(bareUrl, "bare");
+  const a = await wrk(appUrl, "app");
   ratios.push(a / b);
   console.log(
-    `  round ${round + 1}: bare ${b.toFixed(0)} req/s, app ${a.toFixed(0)} req/s, ${
-      (a / b).toFixed(2)
-    }×`,
+    `  round ${round + 1}: bare ${b.toFixed(0)} req/s (${
+      cpu.bare.at(-1)!.toFixed(1)
+    } µs CPU/req), ` +
+      `app ${a.toFixed(0)} req/s (${cpu.app.at(-1)!.toFixed(1)} µs CPU/req), ${
+        (a / b).toFixed(2)
+      }×`,
   );
 }
 ratios.sort((x, y) => x - y);
+const middle = (values: number[]) => [...values].sort((x, y) => x - y)[values.length >> 1];
 // The landing page (a page cached with no version read) on the same machine, same moment.
 const landing = await wrk(`http://127.0.0.1:${appPort}/`);
 console.log(
@@ -214,9 +234,10 @@ console.log(
   `  ${townPath}, ${body.byteLength} bytes (identity), ${sent.length} headers on both sides`,
 );
 console.log(
-  `  median ratio: ${ratios[ratios.length >> 1].toFixed(2)}× (goal ≥ 0.80×); load: ${
-    Deno.loadavg().map((l) => l.toFixed(2)).join(" ")
-  }`,
+  `  median ratio: ${ratios[ratios.length >> 1].toFixed(2)}× (goal ≥ 0.80×); median CPU per ` +
+    `request: bare ${middle(cpu.bare).toFixed(1)} µs, app ${middle(cpu.app).toFixed(1)} µs; load: ${
+      Deno.loadavg().map((l) => l.toFixed(2)).join(" ")
+    }`,
 );
 bare.kill("SIGTERM");
 await bare.status;

@@ -186,8 +186,16 @@ function absolute(c: AppContext, path: string): string {
  */
 function currentStateKey(local: LocalState, state: StateCode): string | Promise<string> {
   const known = local.knownVersions();
-  return known ? stateKey(known, state) : local.versions().then((v) => stateKey(v, state));
+  if (!known) return local.versions().then((v) => stateKey(v, state));
+  // Built once per state and counter read: this runs on every cached hit.
+  let keys = knownKeys.get(known);
+  if (!keys) knownKeys.set(known, keys = new Map());
+  let key = keys.get(state);
+  if (key === undefined) keys.set(state, key = stateKey(known, state));
+  return key;
 }
+
+const knownKeys = new WeakMap<Versions, Map<StateCode, string>>();
 
 async function townPage(
   c: AppContext,

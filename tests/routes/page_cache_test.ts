@@ -32,3 +32,26 @@ test("[pages] a cached page answers 304 to a matching If-None-Match and gzips on
   await gz.body?.cancel();
   t.close();
 });
+
+test("[pages] every cached answer carries the whole page: repeated, gzipped, HEAD, and a proxy's request id", async () => {
+  const t = await createTestApp();
+  const identity = { "accept-encoding": "identity" };
+  const first = await (await t.request("GET", "/", { headers: identity })).text();
+  assert(first.includes("</html>"), "the page is whole");
+  // Served from one kept answer many times: each one the same bytes, none emptied by the last.
+  for (let i = 0; i < 5; i++) {
+    assertEquals(await (await t.request("GET", "/", { headers: identity })).text(), first);
+    const gz = await t.request("GET", "/", { headers: { "accept-encoding": "gzip" } });
+    assertEquals(gz.headers.get("content-encoding"), "gzip");
+    const text = await new Response(gz.body!.pipeThrough(new DecompressionStream("gzip"))).text();
+    assertEquals(text, first);
+  }
+  const head = await t.request("HEAD", "/", { headers: identity });
+  assertEquals(head.status, 200);
+  assertEquals(await head.text(), "");
+  assertEquals(head.headers.get("x-content-type-options"), "nosniff");
+  const proxied = await t.request("GET", "/", { headers: { "x-request-id": "proxy-id-12345" } });
+  await proxied.body?.cancel();
+  assertEquals(proxied.headers.get("x-request-id"), "proxy-id-12345");
+  t.close();
+});
