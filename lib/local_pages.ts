@@ -175,22 +175,58 @@ export function nearbyTowns(
 
 const nearbyMemo = new WeakMap<StateCoverage, Map<string, { town: ServedTown; miles: number }[]>>();
 
-/** The `count` nearest in one pass (no sort of the whole state): states have thousands. */
+/** A coverage's served towns by latitude, south to north (for `computeNearbyTowns`). */
+const byLatitude = new WeakMap<StateCoverage, ServedTown[]>();
+
+/**
+ * The `count` nearest, scanning out from the town along the coverage's towns sorted by
+ * latitude and stopping on each side once the latitude gap alone is farther than the
+ * `count`-th best: a great-circle distance is never shorter than its latitude difference
+ * (R·|Δφ|). The same towns, in the same order, as comparing against every town in the state,
+ * which was a few percent of building all 169k pages (thousands of towns per state).
+ */
 function computeNearbyTowns(coverage: StateCoverage, town: ServedTown, count: number) {
   const closer = (a: { town: ServedTown; miles: number }, b: typeof a) =>
     a.miles - b.miles || (a.town.slug < b.town.slug ? -1 : 1);
   const best: { town: ServedTown; miles: number }[] = [];
   if (count <= 0) return best;
-  for (const t of coverage.towns) {
-    if (t === town) continue;
+  let sorted = byLatitude.get(coverage);
+  if (!sorted) {
+    sorted = [...coverage.towns].sort((a, b) => a.town.lat - b.town.lat);
+    byLatitude.set(coverage, sorted);
+  }
+  const consider = (t: ServedTown) => {
+    if (t === town) return;
     const entry = { town: t, miles: milesBetween(t.town, town.town) };
-    if (best.length === count && closer(entry, best[count - 1]) >= 0) continue;
+    if (best.length === count && closer(entry, best[count - 1]) >= 0) return;
     let i = best.length === count ? count - 1 : best.length;
     while (i > 0 && closer(entry, best[i - 1]) < 0) {
       best[i] = best[i - 1];
       i--;
     }
     best[i] = entry;
+  };
+  // Binary search for the first town at or north of this one's latitude.
+  const lat = town.town.lat;
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid].town.lat < lat) lo = mid + 1;
+    else hi = mid;
+  }
+  const milesPerDegree = (EARTH_RADIUS_MILES * Math.PI) / 180;
+  const beyond = (t: ServedTown) =>
+    best.length === count && Math.abs(t.town.lat - lat) * milesPerDegree > best[count - 1].miles;
+  for (let up = lo, down = lo - 1; up < sorted.length || down >= 0;) {
+    if (up < sorted.length) {
+      if (beyond(sorted[up])) up = sorted.length;
+      else consider(sorted[up++]);
+    }
+    if (down >= 0) {
+      if (beyond(sorted[down])) down = -1;
+      else consider(sorted[down--]);
+    }
   }
   return best;
 }

@@ -95,9 +95,12 @@ export function publicPage(
 function encodePage(text: string, level = 9): CachedPage {
   const html = new TextEncoder().encode(text);
   const gzip = new Uint8Array(gzipSync(html, { level }));
-  let hash = 0;
-  for (let i = 0; i < html.length; i++) hash = (hash * 31 + html[i]) | 0;
-  return { html, gzip, etag: `"p${(hash >>> 0).toString(36)}${html.length.toString(36)}"` };
+  // The ETag is the CRC-32 of the HTML, which gzip's trailer already holds (RFC 1952: CRC-32
+  // then size, little-endian, in the last 8 bytes), and the length: no pass over the bytes of
+  // our own (a hash loop over each page was 3% of building every local page).
+  const crc = new DataView(gzip.buffer, gzip.byteOffset + gzip.byteLength - 8, 4)
+    .getUint32(0, true);
+  return { html, gzip, etag: `"p${crc.toString(36)}${html.length.toString(36)}"` };
 }
 
 /**

@@ -176,9 +176,18 @@ function notFound(): never {
   throw new HTTPException(404, { message: LOCAL_PAGE_NOT_FOUND });
 }
 
+/**
+ * `path` (always "/…", lower-case letters, digits and hyphens) on the public origin: the same
+ * as `new URL(path, PUBLIC_URL).href` without a URL parse per link (2% of building every page).
+ */
 function absolute(c: AppContext, path: string): string {
-  return new URL(path, c.var.deps.config.PUBLIC_URL).href;
+  const base = c.var.deps.config.PUBLIC_URL;
+  let origin = origins.get(base);
+  if (origin === undefined) origins.set(base, origin = new URL(base).origin);
+  return origin + path;
 }
+
+const origins = new Map<string, string>();
 
 /**
  * The current key of `state`'s pages: at once when the counters are known current (embedded

@@ -7,6 +7,7 @@ import { createTestApp, test } from "../_helpers.ts";
 import {
   type LocalFirm,
   milesBetween,
+  nearbyTowns,
   stateCoverage,
   stateFromSlug,
   townSlug,
@@ -70,4 +71,42 @@ test("[local pages] a firm covers the towns of its licence states within its rad
   const shorter = stateCoverage("TX", towns, [{ ...firm, serviceRadiusMiles: Math.floor(sa) }]);
   assertEquals(shorter.towns.map((t) => t.slug), ["austin"]);
   assertEquals(stateCoverage("AR", towns, [{ ...firm, serviceRadiusMiles: 400 }]).towns, []);
+});
+
+test("[local pages] nearby towns are the nearest served towns of the state, nearest first, as comparing against every town gives", async () => {
+  const { listOfflineTowns } = await import("../../lib/geo/offline.ts");
+  const all = await listOfflineTowns();
+  // One firm reaching all of Texas and one all of Rhode Island: thousands of towns, and few.
+  const firm = (state: string, lat: number, lng: number): LocalFirm => ({
+    id: `00000000-0000-4000-8000-0000000000${state === "TX" ? "01" : "02"}`,
+    slug: `f-${state}`,
+    companyName: "F",
+    city: null,
+    state,
+    lat,
+    lng,
+    serviceRadiusMiles: 1000,
+    licenseStates: [state],
+    surveyTypes: ["boundary"],
+  });
+  for (
+    const [state, f] of [["TX", firm("TX", 31, -99)], ["RI", firm("RI", 41.7, -71.5)]] as const
+  ) {
+    const coverage = stateCoverage(state, all, [f]);
+    assert(
+      coverage.towns.length > (state === "TX" ? 1000 : 10),
+      `${state}: ${coverage.towns.length}`,
+    );
+    const step = Math.max(1, Math.floor(coverage.towns.length / 60));
+    for (let i = 0; i < coverage.towns.length; i += step) {
+      const town = coverage.towns[i];
+      const reference = coverage.towns.filter((t) => t !== town)
+        .map((t) => ({ town: t, miles: milesBetween(t.town, town.town) }))
+        .sort((a, b) => a.miles - b.miles || (a.town.slug < b.town.slug ? -1 : 1))
+        .slice(0, 8);
+      const found = nearbyTowns(coverage, town, 8);
+      assertEquals(found.map((n) => n.town.slug), reference.map((n) => n.town.slug), town.slug);
+      assertEquals(found.map((n) => n.miles), reference.map((n) => n.miles));
+    }
+  }
 });
