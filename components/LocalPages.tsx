@@ -91,8 +91,62 @@ function firmItemsHtml(town: ServedTown): string {
   return html;
 }
 
-/** A town page (all types, or one type's). */
-export function TownPage({ data, user }: { data: TownPageData; user?: SessionUser | null }) {
+/**
+ * Where `TownPage` with `layout="marks"` leaves the signed-out public layout's header and
+ * footer out, for `withSignedOutLayout` to put back. Control characters: React writes them as
+ * they are, and the page's JSON-LD (after the layout) cannot hold them raw.
+ */
+const BEFORE_MAIN_MARK = "\u0001layout-before-main\u0001";
+const AFTER_MAIN_MARK = "\u0001layout-after-main\u0001";
+
+/** `PublicLayout` for a signed-out visitor, off the home page, split around its content. */
+let signedOutLayout: { before: string; after: string } | undefined;
+
+function signedOutLayoutParts(): { before: string; after: string } {
+  if (!signedOutLayout) {
+    const mark = "\u0001main\u0001";
+    const html = renderToString(<PublicLayout user={null}>{mark}</PublicLayout>);
+    const at = html.indexOf(mark);
+    signedOutLayout = { before: html.slice(0, at), after: html.slice(at + mark.length) };
+  }
+  return signedOutLayout;
+}
+
+/**
+ * A page rendered from `<TownPage layout="marks">` with the signed-out layout's header and
+ * footer in place: the same bytes as rendering `PublicLayout` (tests/lib/local_pages_test.ts
+ * compares them), without rendering its 70-odd elements again for each of 169k pages. The
+ * header mark is the first (it precedes everything the page shows), the footer mark the last
+ * (only the JSON-LD follows, which escapes control characters), so no text a firm typed can
+ * stand in for either.
+ */
+export function withSignedOutLayout(html: string): string {
+  const before = html.indexOf(BEFORE_MAIN_MARK);
+  const after = html.lastIndexOf(AFTER_MAIN_MARK);
+  if (before < 0 || after < before) throw new Error("The page has no layout marks");
+  const parts = signedOutLayoutParts();
+  return html.slice(0, before) + parts.before +
+    html.slice(before + BEFORE_MAIN_MARK.length, after) + parts.after +
+    html.slice(after + AFTER_MAIN_MARK.length);
+}
+
+/**
+ * A town page (all types, or one type's). With `layout="marks"` (signed out only) the header
+ * and footer are left as marks for `withSignedOutLayout`.
+ */
+export function TownPage(
+  { data, user, layout = "render" }: {
+    data: TownPageData;
+    user?: SessionUser | null;
+    layout?: "render" | "marks";
+  },
+) {
+  const content = <TownPageContent data={data} />;
+  if (layout === "marks" && !user) return <>{BEFORE_MAIN_MARK}{content}{AFTER_MAIN_MARK}</>;
+  return <PublicLayout user={user}>{content}</PublicLayout>;
+}
+
+function TownPageContent({ data }: { data: TownPageData }) {
   const { town, type, prices } = data;
   const place = townLabel(data);
   const main = prices[type ?? "boundary"];
@@ -111,7 +165,7 @@ export function TownPage({ data, user }: { data: TownPageData; user?: SessionUse
       : [{ label: place }]),
   ];
   return (
-    <PublicLayout user={user}>
+    <>
       <section className="page-hero page-hero--service">
         <div className="container page-hero__grid">
           <div className="page-hero__copy">
@@ -288,7 +342,7 @@ export function TownPage({ data, user }: { data: TownPageData; user?: SessionUse
           </ul>
         </section>
       </div>
-    </PublicLayout>
+    </>
   );
 }
 

@@ -115,7 +115,12 @@ function encodePage(text: string, level = 9): CachedPage {
 export function keyedPublicPage(
   c: AppContext,
   meta: PageMeta,
-  { key, currentKey }: { key: string; currentKey: () => string | Promise<string> },
+  { key, currentKey, finish = (html) => html }: {
+    key: string;
+    currentKey: () => string | Promise<string>;
+    /** Applied to the signed-out page's HTML before it is kept (e.g. `withSignedOutLayout`). */
+    finish?: (html: string) => string;
+  },
   body: (user: AppContext["var"]["user"]) => ReactElement,
 ): Response {
   const user = c.var.user;
@@ -130,7 +135,7 @@ export function keyedPublicPage(
     page = {
       // Level 2: these pages are built by the thousand (a crawl). On a 17 KB town page level 6
       // took 0.5 ms for 4,500 bytes, level 2 0.15 ms for 4,800 (level 1: 6,000).
-      ...encodePage(renderPage(c, meta, body(null)), 2),
+      ...encodePage(finish(renderPage(c, meta, body(null))), 2),
       key,
       currentKey,
       route: c.req.routePath,

@@ -6,7 +6,12 @@ import type { AppDeps, AppEnv } from "./_env.ts";
 import type { AppContext } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
 import { keyedPublicPage } from "./_pages.ts";
-import { StatePage, townHeading, TownPage } from "../components/LocalPages.tsx";
+import {
+  StatePage,
+  townHeading,
+  TownPage,
+  withSignedOutLayout,
+} from "../components/LocalPages.tsx";
 import { embeddedChangeFeed } from "../db/embedded.ts";
 import {
   listLocalFirms,
@@ -273,10 +278,11 @@ async function townPage(
   return keyedPublicPage(
     c,
     { title, description, path },
-    { key, currentKey: () => currentStateKey(local, state) },
+    // Signed out, the header and footer are put in as strings rendered once.
+    { key, currentKey: () => currentStateKey(local, state), finish: withSignedOutLayout },
     (user) => (
       <>
-        <TownPage data={data} user={user} />
+        <TownPage data={data} user={user} layout="marks" />
         <script
           type="application/ld+json"
           dangerouslySetInnerHTML={{ __html: jsonLdText(jsonLd) }}

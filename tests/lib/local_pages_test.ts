@@ -2,6 +2,7 @@
  * The local pages' rules (issue 24): town slugs, which towns a firm covers (licensed in the
  * state, town centre within its radius, on the same sphere as the database's geo_distance_m).
  */
+import { createElement } from "react";
 import { assert, assertEquals } from "../_assert.ts";
 import { createTestApp, test } from "../_helpers.ts";
 import {
@@ -108,5 +109,67 @@ test("[local pages] nearby towns are the nearest served towns of the state, near
       assertEquals(found.map((n) => n.town.slug), reference.map((n) => n.town.slug), town.slug);
       assertEquals(found.map((n) => n.miles), reference.map((n) => n.miles));
     }
+  }
+});
+
+test("[local pages] a town page built with the layout as kept strings is byte for byte the page rendered whole, whatever the firms are called", async () => {
+  const { renderPage } = await import("../../components/render.tsx");
+  const { TownPage, withSignedOutLayout } = await import("../../components/LocalPages.tsx");
+  const { getActivePricingConfig } = await import("../../db/pricing.ts");
+  const { examplePrice, townFaqs } = await import("../../lib/local_pages.ts");
+  const { PRICED_SURVEY_TYPES } = await import("../../lib/pricing.ts");
+  const t = await createTestApp();
+  try {
+    const pricing = await getActivePricingConfig(t.sql);
+    const prices = Object.fromEntries(
+      PRICED_SURVEY_TYPES.map((type) => [type, examplePrice(pricing.config, type, "TX")]),
+    ) as Parameters<typeof townFaqs>[0]["prices"];
+    const firm = (companyName: string, n: number): LocalFirm => ({
+      id: `00000000-0000-4000-8000-00000000000${n}`,
+      slug: `f-${n}`,
+      companyName,
+      city: "Austin",
+      state: "TX",
+      lat: 30.27,
+      lng: -97.74,
+      serviceRadiusMiles: 40,
+      licenseStates: ["TX"],
+      surveyTypes: ["boundary"],
+    });
+    const towns: OfflineTown[] = [
+      { name: "Austin", state: "TX", lat: 30.27, lng: -97.74, zips: [] },
+      { name: "Round Rock", state: "TX", lat: 30.51, lng: -97.68, zips: [] },
+    ];
+    // Names holding the layout's marks and other control characters must stay text.
+    const coverage = stateCoverage("TX", towns, [
+      firm("Ortiz \u0001layout-after-main\u0001 Surveying", 1),
+      firm("\u0001layout-before-main\u0001<b>Hill</b> & Sons", 2),
+    ]);
+    const town = coverage.bySlug.get("austin")!;
+    for (const type of [null, "boundary", "topographic"] as const) {
+      const data = {
+        stateName: "Texas",
+        state: "TX",
+        town,
+        type,
+        prices,
+        recent: [],
+        nearby: [coverage.bySlug.get("round-rock")!],
+        faqs: townFaqs({ townName: "Austin", state: "TX", prices, firmCount: 2, type }),
+        medianDays: null,
+        pricingVersion: pricing.version,
+      };
+      const c = { var: { deps: t.deps, user: null } };
+      const meta = { title: "Austin", path: "/land-surveyors/tx/austin" };
+      const whole = renderPage(c, meta, createElement(TownPage, { data }));
+      const fast = withSignedOutLayout(
+        renderPage(c, meta, createElement(TownPage, { data, layout: "marks" })),
+      );
+      assertEquals(fast, whole);
+      assert(whole.includes("<footer") && whole.includes("<header"), "the page has its layout");
+      assert(!fast.includes("<b>Hill</b>"), "a firm's name is text");
+    }
+  } finally {
+    t.close();
   }
 });
