@@ -98,6 +98,13 @@ console.log(
 const toBuild = paths.slice(0, Math.min(paths.length, BUILD_MAX));
 const samples: { pages: number; rss: number; heap: number }[] = [];
 const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
+/** This process's user + system CPU ms (the app and PGlite both run in it). */
+const cpuMs = () => {
+  const stat = Deno.readTextFileSync("/proc/self/stat");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+const cpuBefore = cpuMs();
 started = performance.now();
 const every = Math.max(1, Math.floor(toBuild.length / 10));
 let next = 0;
@@ -118,10 +125,13 @@ async function builder(): Promise<void> {
 }
 await Promise.all(Array.from({ length: BUILD_CONCURRENCY }, builder));
 const seconds = (performance.now() - started) / 1000;
+const cpuPerPage = (cpuMs() - cpuBefore) / toBuild.length;
 console.log(
   `  ${toBuild.length} pages in ${seconds.toFixed(1)} s (${
     (toBuild.length / seconds).toFixed(0)
-  } pages/s, goal: all in < 60 s)`,
+  } pages/s, goal: all in < 60 s); ${cpuPerPage.toFixed(2)} ms of CPU per page (all threads, ` +
+    `memory samples included), so ${(1000 / cpuPerPage).toFixed(0)} pages per CPU-second; ` +
+    `load ${Deno.loadavg().map((l) => l.toFixed(2)).join(" ")}`,
 );
 console.log(
   `  RSS MB  : ${samples.map((s) => mb(s.rss)).join(" ")}\n  heap MB : ${

@@ -61,8 +61,13 @@ export function townHeading(d: Pick<TownPageData, "town" | "state" | "type">): s
     : `Land Surveyors in ${townLabel(d)}`;
 }
 
-/** The firm list items of a town, rendered once per served town (its six pages show them). */
-const firmItems = new WeakMap<ServedTown, string>();
+/**
+ * The firm list items of recently built towns (its six pages show them), oldest out: kept for
+ * every town until the next change, ~3.7 KB each, they grew the heap by ~100 MB along a crawl of
+ * all 28k towns.
+ */
+const firmItems = new Map<ServedTown, string>();
+const FIRM_ITEMS_MAX = 256;
 
 /** Firms a town page lists. */
 const LISTED_FIRMS = 25;
@@ -87,6 +92,7 @@ function firmItemsHtml(town: ServedTown): string {
       </>,
     );
     firmItems.set(town, html);
+    if (firmItems.size > FIRM_ITEMS_MAX) firmItems.delete(firmItems.keys().next().value!);
   }
   return html;
 }

@@ -169,9 +169,19 @@ export function nearbyTowns(
   if (!memo) nearbyMemo.set(coverage, memo = new Map());
   const memoKey = `${town.slug} ${count}`;
   let nearby = memo.get(memoKey);
-  if (!nearby) memo.set(memoKey, nearby = computeNearbyTowns(coverage, town, count));
+  if (!nearby) {
+    memo.set(memoKey, nearby = computeNearbyTowns(coverage, town, count));
+    if (memo.size > NEARBY_MEMO_MAX) memo.delete(memo.keys().next().value!);
+  }
   return nearby;
 }
+
+/**
+ * Towns whose nearby list is remembered per coverage (oldest out): a town's pages are asked for
+ * one after another, and every town of a state kept until its next change grew the heap along
+ * a crawl of all 169k pages.
+ */
+const NEARBY_MEMO_MAX = 256;
 
 const nearbyMemo = new WeakMap<StateCoverage, Map<string, { town: ServedTown; miles: number }[]>>();
 
