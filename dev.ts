@@ -7,6 +7,7 @@ import * as esbuild from "esbuild";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { statesSprite } from "./lib/maps.ts";
 import { type Assets, BUILD_DIR, hashSources, type IslandAsset } from "./lib/assets.ts";
+import { initdbTemplate, makeInitdbTemplate } from "./db/embedded_initdb.ts";
 
 const ROOT = new URL("./", import.meta.url);
 const ISLANDS_DIR = new URL("islands/", ROOT);
@@ -215,7 +216,9 @@ async function dev() {
     ),
   );
   for await (const event of watcher) {
-    if (event.paths.every((p) => p.includes("/static/build/"))) continue;
+    if (event.paths.every((p) => p.includes("/static/build/") || p.includes("/db/build/"))) {
+      continue;
+    }
     clearTimeout(timer);
     timer = setTimeout(async () => {
       try {
@@ -234,6 +237,11 @@ if (import.meta.main) {
   if (Deno.args[0] === "build") {
     const manifest = await build();
     console.log(`Built ${Object.keys(manifest.islands).length} islands to static/build/`);
+    // The embedded database's first start unpacks this instead of running initdb (issue 23);
+    // made once per PGlite version. A server on Postgres never reads it.
+    if (!Deno.env.get("DATABASE_URL") && await makeInitdbTemplate()) {
+      console.log(`Made the embedded database's template ${initdbTemplate().pathname}`);
+    }
   } else {
     await dev();
   }

@@ -14,6 +14,8 @@ export interface Database {
   sql: Sql;
   kind: "postgres" | "pglite";
   close(): Promise<void>;
+  /** An in-memory embedded database's files, as a tarball `loadDataDir` takes (tests). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 function options(extra: postgres.Options<Record<string, never>>) {
@@ -45,7 +47,12 @@ const POSTGRES_POOL = {
  */
 export async function openDatabase(
   config: Pick<Config, "DATABASE_URL" | "DATA_DIR">,
-  { memory = false, shareRunning = false }: { memory?: boolean; shareRunning?: boolean } = {},
+  { memory = false, shareRunning = false, loadDataDir }: {
+    memory?: boolean;
+    shareRunning?: boolean;
+    /** In memory only: start from this `dumpDataDir` tarball instead of an initdb. */
+    loadDataDir?: Blob;
+  } = {},
 ): Promise<Database> {
   if (config.DATABASE_URL) {
     const sql = postgres(config.DATABASE_URL, options(POSTGRES_POOL));
@@ -56,6 +63,7 @@ export async function openDatabase(
     dataDir: config.DATA_DIR,
     memory,
     shareRunning,
+    loadDataDir,
     connect: (extra) => postgres(options(extra)),
   });
   // With OTEL_DENO=true every statement becomes a span of the request that ran it.

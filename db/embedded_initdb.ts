@@ -14,6 +14,16 @@
  *
  * The child is `deno run` of this module in a checkout, or the compiled binary itself with
  * `MERIDIAN_PGLITE_INITDB` set (main.ts calls `initdbChildMain` first thing).
+ *
+ * Even in a child, initdb peaked at 630–750 MB (a throw-away PGlite, initdb's own WebAssembly
+ * module and the instance the files are loaded into), above the 320 MB start-up goal (issue
+ * 23). So initdb runs once per PGlite version, not once per data directory: its files are kept
+ * as a template, `db/build/pglite-initdb-<version>.tar.gz` (`dumpDataDir`, 4.5 MB), made by
+ * `deno task build` (dev.ts) and embedded by `deno task compile`, and the child of a first start
+ * only unpacks the template, streamed, into the new directory: no PGlite, ~90 MB at its peak.
+ * A first start without the template (a checkout that was never built) has a child make the
+ * template first; where that cannot be written the child runs initdb into the directory as
+ * before.
  */
 
 /** Set (to the directory to create) in the child's environment by the compiled binary. */
@@ -49,9 +59,103 @@ export async function initdbHere(dir: string, startParams: readonly string[]): P
   await pg.close();
 }
 
+/** Where the template of a new data directory is kept (made by `makeInitdbTemplate`). */
+export const TEMPLATE_DIR = new URL("build/", import.meta.url);
+
+/** The template's file for the PGlite this module imports (the version is in its name). */
+export function initdbTemplate(): URL {
+  // npm:@electric-sql/pglite@0.5.16, or its file under node_modules/.deno/…pglite@0.5.16/.
+  const spec = import.meta.resolve("@electric-sql/pglite");
+  const version = /pglite[@/](\d+\.\d+\.\d+[^/]*)/.exec(spec)?.[1] ?? "unknown";
+  return new URL(`pglite-initdb-${version}.tar.gz`, TEMPLATE_DIR);
+}
+
+/**
+ * Makes the template (`initdbTemplate()`) when it is missing: initdb in an in-memory PGlite,
+ * its files dumped as a gzipped tarball, written aside and renamed. Templates of other PGlite
+ * versions are removed. Returns true when it made one.
+ */
+export async function makeInitdbTemplate(): Promise<boolean> {
+  const template = initdbTemplate();
+  if (await exists(template)) return false;
+  const { PGlite } = await import("@electric-sql/pglite");
+  const pg = await PGlite.create();
+  let tarball: Uint8Array;
+  try {
+    tarball = new Uint8Array(await (await pg.dumpDataDir("gzip")).arrayBuffer());
+  } finally {
+    await pg.close();
+  }
+  await Deno.mkdir(TEMPLATE_DIR, { recursive: true });
+  const scratch = new URL(`${template.pathname.split("/").pop()}.${Deno.pid}`, TEMPLATE_DIR);
+  await Deno.writeFile(scratch, tarball);
+  await Deno.rename(scratch, template);
+  for await (const entry of Deno.readDir(TEMPLATE_DIR)) {
+    const url = new URL(entry.name, TEMPLATE_DIR);
+    if (entry.name.startsWith("pglite-initdb-") && url.href !== template.href) {
+      await Deno.remove(url).catch(() => {});
+    }
+  }
+  return true;
+}
+
+async function exists(path: URL | string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return false;
+    throw err;
+  }
+}
+
+/**
+ * Unpacks the template into `dir` (which must not exist yet), streamed: a file at a time,
+ * never the whole tarball in memory. Only plain files and directories, inside `dir`.
+ */
+export async function unpackTemplate(template: URL, dir: string): Promise<void> {
+  const { extract } = await import("tar-stream");
+  const { Readable } = await import("node:stream");
+  await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
+  const file = await Deno.open(template);
+  const entries = extract();
+  const input = Readable.fromWeb(
+    file.readable.pipeThrough(new DecompressionStream("gzip")) as never,
+  );
+  input.on("error", (err) => entries.destroy(err));
+  input.pipe(entries);
+  for await (const entry of entries) {
+    const parts = entry.header.name.split("/").filter((p) => p !== "" && p !== ".");
+    if (parts.some((p) => p === "..")) throw new Error(`Bad path in ${template}: ${parts}`);
+    const path = [dir, ...parts].join("/");
+    if (entry.header.type === "directory") {
+      await Deno.mkdir(path, { recursive: true, mode: 0o700 });
+      entry.resume();
+    } else if (entry.header.type === "file") {
+      await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true, mode: 0o700 });
+      const out = await Deno.open(path, { write: true, createNew: true, mode: 0o600 });
+      try {
+        for await (const chunk of entry) await out.write(chunk as Uint8Array);
+      } finally {
+        out.close();
+      }
+    } else {
+      throw new Error(`Unexpected ${entry.header.type} in ${template}: ${entry.header.name}`);
+    }
+  }
+}
+
 /** The child's command: this module under `deno run`, or the compiled binary itself. */
-function childCommand(dir: string, settings: readonly string[]): Deno.Command {
-  const env = { [INITDB_ENV]: dir, MERIDIAN_PGLITE_SETTINGS: settings.join("\n") };
+function childCommand(
+  dir: string,
+  settings: readonly string[],
+  mode: "initdb" | "template" | "unpack",
+): Deno.Command {
+  const env = {
+    [INITDB_ENV]: dir,
+    MERIDIAN_PGLITE_SETTINGS: settings.join("\n"),
+    MERIDIAN_PGLITE_INITDB_MODE: mode,
+  };
   if (Deno.build.standalone) {
     return new Deno.Command(Deno.execPath(), {
       env,
@@ -73,9 +177,10 @@ function childCommand(dir: string, settings: readonly string[]): Deno.Command {
 }
 
 /**
- * Makes sure `pgliteDir` holds a made database before the server opens it, running initdb in a
- * child process when it does not. Returns true when the child made it, false when the caller's
- * PGlite has to (already made; files of another kind present; the child could not run).
+ * Makes sure `pgliteDir` holds a made database before the server opens it: unpacks the
+ * template (made first, by a child, when missing), or runs initdb in a child process. Returns
+ * true when it made it, false when the caller's PGlite has to (already made; files of another
+ * kind present; the child could not run).
  */
 export async function initdbInChild(
   pgliteDir: string,
@@ -87,17 +192,32 @@ export async function initdbInChild(
   const absolute = pgliteDir.startsWith("/") ? pgliteDir : `${Deno.cwd()}/${pgliteDir}`;
   const scratch = `${absolute}.init-${Deno.pid}`;
   await Deno.remove(scratch, { recursive: true }).catch(() => {});
+  const params = settings.flatMap((s) => ["-c", s]);
+  const template = initdbTemplate();
   try {
-    const { success } = await childCommand(scratch, settings.flatMap((s) => ["-c", s]))
-      .output();
+    if (!await exists(template)) {
+      // Where the template cannot be written (a read-only checkout) the child says why and
+      // the initdb below makes this directory.
+      await childCommand(scratch, params, "template").output();
+    }
+    // Unpacked by a child too: the unpack's stream buffers and modules (48 MB at its peak,
+    // /proc VmHWM) are then never resident in the server beside PGlite.
+    const mode = await exists(template) ? "unpack" : "initdb";
+    const { success } = await childCommand(scratch, params, mode).output();
     if (!success || !await isInitialised(scratch)) return false;
     await Deno.remove(pgliteDir).catch(() => {});
     await Deno.rename(scratch, pgliteDir);
     return true;
   } catch (err) {
-    // No permission to start a process (a sandboxed run): PGlite makes it in this one.
+    // No permission to start a process (a sandboxed run): the template is unpacked here, or
+    // without one PGlite makes the files in this process.
     if (err instanceof Deno.errors.NotCapable || err instanceof Deno.errors.PermissionDenied) {
-      return false;
+      if (!await exists(template)) return false;
+      await Deno.remove(scratch, { recursive: true }).catch(() => {});
+      await unpackTemplate(template, scratch);
+      await Deno.remove(pgliteDir).catch(() => {});
+      await Deno.rename(scratch, pgliteDir);
+      return true;
     }
     throw err;
   } finally {
@@ -112,7 +232,23 @@ export async function initdbInChild(
 export async function initdbChildMain(): Promise<void> {
   const dir = Deno.env.get(INITDB_ENV);
   if (!dir) return;
-  await initdbHere(dir, childSettings());
+  await childMain(dir);
+}
+
+async function childMain(dir: string): Promise<never> {
+  const mode = Deno.env.get("MERIDIAN_PGLITE_INITDB_MODE");
+  if (mode === "unpack") {
+    await unpackTemplate(initdbTemplate(), dir);
+  } else if (mode === "template") {
+    try {
+      await makeInitdbTemplate();
+    } catch (err) {
+      console.error("pglite: could not make the data directory template:", err);
+      Deno.exit(1);
+    }
+  } else {
+    await initdbHere(dir, childSettings());
+  }
   Deno.exit(0);
 }
 
@@ -120,7 +256,4 @@ function childSettings(): string[] {
   return (Deno.env.get("MERIDIAN_PGLITE_SETTINGS") ?? "").split("\n").filter(Boolean);
 }
 
-if (import.meta.main) {
-  await initdbHere(Deno.args[0], childSettings());
-  Deno.exit(0);
-}
+if (import.meta.main) await childMain(Deno.args[0]);

@@ -11,6 +11,8 @@
  * - `static/` — served by routes/static.ts and routes/service_worker.ts, including the built
  *   bundles and their manifest in static/build/ (lib/assets.ts), so the build must run first;
  * - `db/migrations/` — read by db/migrate.ts at start-up;
+ * - `db/build/` — the embedded database's template, unpacked by its first start
+ *   (db/embedded_initdb.ts; made here when the build did not);
  * - PGlite's runtime files — the embedded database fetches its wasm, its data file and the
  *   extension tarballs db/embedded.ts loads beside its own module (`new URL(…,
  *   import.meta.url)`), which a module graph does not show.
@@ -19,7 +21,7 @@
  */
 
 /** Paths under the project root that the server reads as files at run time. */
-export const COMPILE_INCLUDES: readonly string[] = ["static/", "db/migrations/"];
+export const COMPILE_INCLUDES: readonly string[] = ["static/", "db/migrations/", "db/build/"];
 
 /** The PGlite package files read at run time, relative to the package's `dist/` folder. */
 export const PGLITE_RUNTIME_FILES: readonly string[] = [
@@ -91,6 +93,9 @@ async function main(): Promise<void> {
     console.error("static/build/manifest.json is missing: run `deno task build` first.");
     Deno.exit(1);
   }
+  // The embedded database's template (db/build/), which the build skips with DATABASE_URL set.
+  const { makeInitdbTemplate } = await import("../db/embedded_initdb.ts");
+  await makeInitdbTemplate();
   const args = compileArgs(await compileIncludes(root), Deno.args);
   console.log(`deno ${args.join(" ")}`);
   const { code } = await new Deno.Command(Deno.execPath(), {

@@ -5,7 +5,8 @@
 import { createApp } from "../main.ts";
 import { type Config, loadConfig } from "../lib/config.ts";
 import { type Database, openDatabase, type Sql } from "../db/client.ts";
-import { migrate } from "../db/migrate.ts";
+import { migrate, type Migration, readMigrations } from "../db/migrate.ts";
+import { PGLITE_SETTINGS } from "../db/embedded.ts";
 import { openKv } from "../db/kv.ts";
 import { type Assets, ensureBuild } from "../lib/assets.ts";
 import { createGeoProvider } from "../lib/geo/select.ts";
@@ -25,14 +26,87 @@ let assets: Promise<Assets> | undefined;
 /** The shared, migrated test database. */
 export function testDatabase(): Promise<Database> {
   database ??= (async () => {
-    const db = await openDatabase(
-      { DATABASE_URL: Deno.env.get("DATABASE_URL") || undefined, DATA_DIR: ".data/test" },
-      { memory: true },
-    );
+    const url = Deno.env.get("DATABASE_URL") || undefined;
+    if (url) {
+      const db = await openDatabase({ DATABASE_URL: url, DATA_DIR: ".data/test" });
+      await migrate(db.sql);
+      return db;
+    }
+    const db = await openMigratedPglite();
+    // Nothing to do when the copy is current; a safety net should the cache key miss a change.
     await migrate(db.sql);
     return db;
   })();
   return database;
+}
+
+/** Where migrated PGlite data directories are kept between test processes. */
+const PGLITE_CACHE_DIR = new URL("../.data/test-cache/", import.meta.url);
+
+/**
+ * An in-memory PGlite holding the migrated schema. Starting PGlite (initdb) and applying every
+ * migration took 3.6–6.6 s per test file, over 100 times per suite; so the first test process
+ * of a run does it and saves the files (`dumpDataDir`) under .data/test-cache/, keyed by a hash
+ * of the migrations and the PGlite version, and every other one loads them (`loadDataDir`).
+ * Tests of migrating an empty database open their own (tests/db/*migrat*).
+ * `TEST_PGLITE_CACHE=0` skips the cache (testDatabase then migrates the new database).
+ */
+async function openMigratedPglite(): Promise<Database> {
+  const migrations = await readMigrations();
+  const key = await cacheKey(migrations);
+  const file = new URL(`pglite-${key}.tar`, PGLITE_CACHE_DIR);
+  const open = (loadDataDir?: Blob) =>
+    openDatabase({ DATA_DIR: ".data/test" }, { memory: true, loadDataDir });
+  // TEST_PGLITE_CACHE=0: initdb and every migration in this process, as before the cache.
+  if (Deno.env.get("TEST_PGLITE_CACHE") === "0") return await open();
+  const cached = await readCache(file);
+  if (cached) return await open(cached);
+  await Deno.mkdir(PGLITE_CACHE_DIR, { recursive: true });
+  // Test processes started side by side (deno test --parallel) wait for the one that builds it.
+  const lock = await Deno.open(new URL("lock", PGLITE_CACHE_DIR), { write: true, create: true });
+  try {
+    await lock.lock(true);
+    const built = await readCache(file);
+    if (built) return await open(built);
+    const db = await open();
+    await migrate(db.sql, migrations);
+    // The dump is the files as they are: a checkpoint first, so loading them needs no recovery.
+    await db.sql`checkpoint`;
+    const tarball = new Uint8Array(await (await db.dumpDataDir!()).arrayBuffer());
+    const scratch = new URL(`pglite-${key}.tar.${Deno.pid}`, PGLITE_CACHE_DIR);
+    await Deno.writeFile(scratch, tarball);
+    await Deno.rename(scratch, file);
+    // Copies for older migrations or another PGlite are not read again.
+    for await (const entry of Deno.readDir(PGLITE_CACHE_DIR)) {
+      if (entry.name.startsWith("pglite-") && entry.name !== `pglite-${key}.tar`) {
+        await Deno.remove(new URL(entry.name, PGLITE_CACHE_DIR)).catch(() => {});
+      }
+    }
+    return db;
+  } finally {
+    lock.close();
+  }
+}
+
+/** A hash of what a migrated data directory depends on: the migrations and PGlite's version. */
+async function cacheKey(migrations: Migration[]): Promise<string> {
+  const text = JSON.stringify([
+    import.meta.resolve("@electric-sql/pglite"),
+    PGLITE_SETTINGS,
+    migrations.map((m) => [m.version, m.name, m.sql]),
+  ]);
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest).slice(0, 12), (b) => b.toString(16).padStart(2, "0"))
+    .join("");
+}
+
+async function readCache(file: URL): Promise<Blob | undefined> {
+  try {
+    return new Blob([await Deno.readFile(file)]);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return undefined;
+    throw err;
+  }
 }
 
 /** The query naming the tables a test may have written to, per database handle. */

@@ -1,12 +1,19 @@
 /**
- * The embedded database's first start (db/embedded_initdb.ts): initdb runs in a child process,
- * the files land in `$DATA_DIR/pglite` whole or not at all, and a directory that holds something
- * else is left to PGlite as before.
+ * The embedded database's first start (db/embedded_initdb.ts): a child process unpacks the
+ * template (initdb's files, made once per PGlite version) or, without one, makes the template
+ * first; the files land in `$DATA_DIR/pglite` whole or not at all, and a directory that holds
+ * something else is left to PGlite as before.
  */
-import { assert, assertEquals } from "../_assert.ts";
+import { assert, assertEquals, assertRejects } from "../_assert.ts";
 import { openDatabase } from "../../db/client.ts";
 import { PGLITE_SETTINGS } from "../../db/embedded.ts";
-import { initdbInChild, isInitialised } from "../../db/embedded_initdb.ts";
+import {
+  initdbInChild,
+  initdbTemplate,
+  isInitialised,
+  unpackTemplate,
+} from "../../db/embedded_initdb.ts";
+import { pack } from "tar-stream";
 
 function test(name: string, fn: () => Promise<void>): void {
   Deno.test({ name, fn, sanitizeResources: false, sanitizeOps: false });
@@ -53,6 +60,47 @@ test("[embedded] files that are not a database are left alone for PGlite", async
     assertEquals(await initdbInChild(`${dir}/pglite`, PGLITE_SETTINGS), false);
     assertEquals(await entries(`${dir}/pglite`), ["stray.txt"]);
     assertEquals(await entries(dir), ["pglite"]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+test("[embedded] without a template, a first start makes one and then the database", async () => {
+  const template = initdbTemplate();
+  // Not named pglite-initdb-…: making a template removes those of other versions.
+  const aside = new URL(`aside-${Deno.pid}.tar.gz`, template);
+  const hadTemplate = await Deno.rename(template, aside).then(() => true, () => false);
+  const dir = await Deno.makeTempDir({ prefix: "meridian-initdb-" });
+  try {
+    const db = await openDatabase({ DATABASE_URL: undefined, DATA_DIR: dir });
+    try {
+      const [{ answer }] = await db.sql<{ answer: number }[]>`select 6 * 7 as answer`;
+      assertEquals(answer, 42);
+    } finally {
+      await db.close();
+    }
+    // The next new data directory unpacks it instead of running initdb again.
+    assert((await Deno.stat(template)).size > 1_000_000);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+    if (hadTemplate) await Deno.rename(aside, template);
+  }
+});
+
+test("[embedded] a template entry outside the data directory is refused", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "meridian-initdb-" });
+  try {
+    const tarball = pack();
+    tarball.entry({ name: "/PG_VERSION" }, "17\n");
+    tarball.entry({ name: "/base/../../escaped" }, "outside");
+    tarball.finalize();
+    const chunks: Uint8Array<ArrayBuffer>[] = [];
+    for await (const chunk of tarball) chunks.push(chunk as Uint8Array<ArrayBuffer>);
+    const gz = new Blob(chunks).stream().pipeThrough(new CompressionStream("gzip"));
+    await Deno.writeFile(`${dir}/bad.tar.gz`, gz);
+    await assertRejects(() => unpackTemplate(new URL(`file://${dir}/bad.tar.gz`), `${dir}/pg`));
+    assertEquals(await entries(dir), ["bad.tar.gz", "pg"]);
+    assertEquals(await Deno.readTextFile(`${dir}/pg/PG_VERSION`), "17\n");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
