@@ -864,15 +864,22 @@ export interface OfflineTown extends LatLng {
   zips: string[];
 }
 
-let towns: Promise<OfflineTown[]> | undefined;
+/** The list while anyone holds it (a local page being built); then V8 may collect it. */
+let townsKept: WeakRef<OfflineTown[]> | undefined;
+let townsBuilding: Promise<OfflineTown[]> | undefined;
 
 /**
  * Every town of the offline data (the local pages' places, issue 24), one per name and state,
- * sorted by state, then name. Built once per process from the same index as suggestions.
+ * sorted by state, then name. Built from the same index as suggestions, and not kept for the
+ * life of the process: held, it cost 10.3 MB of heap from the first local page or sitemap on,
+ * and it is needed only when a state's page data is rebuilt (routes/local_pages.tsx keeps that
+ * per state). A rebuild takes about 20 ms; calls while one list is alive share it.
  */
 export function listOfflineTowns(): Promise<OfflineTown[]> {
-  towns ??= loadIndex().then((index) =>
-    index.cityKeys
+  const kept = townsKept?.deref();
+  if (kept) return Promise.resolve(kept);
+  townsBuilding ??= loadIndex().then((index) => {
+    const list = index.cityKeys
       .map((_, c) => {
         const zips: string[] = [];
         for (let k = index.cityZipStart[c]; k < index.cityZipStart[c + 1]; k++) {
@@ -880,7 +887,9 @@ export function listOfflineTowns(): Promise<OfflineTown[]> {
         }
         return { ...cityAt(index, c), zips };
       })
-      .sort((a, b) => cmp(a.state, b.state) || cmp(a.name, b.name))
-  );
-  return towns;
+      .sort((a, b) => cmp(a.state, b.state) || cmp(a.name, b.name));
+    townsKept = new WeakRef(list);
+    return list;
+  }).finally(() => townsBuilding = undefined);
+  return townsBuilding;
 }
