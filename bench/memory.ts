@@ -5,11 +5,16 @@
  * files, measured through the load and the idle period) and, when DATABASE_URL is set,
  * on a scratch Postgres database. For each it prints resident memory (VmRSS) right after
  * /readyz answers ("start"), five seconds later, after each run of a mixed load (clients
- * submitting surveys and reading their dashboards) and after an idle period ("steady"), the
+ * submitting surveys and reading their dashboards, with the server's CPU time per request: more
+ * frequent collections show there) and after an idle period ("steady"), the
  * peak (VmHWM, the most the process ever held), and at start and steady state the breakdown
  * from /metrics: JS heap used / reserved, external memory, the embedded database's
  * WebAssembly memory. The offline ZIP index is measured apart, in a process of its own (heap
- * and resident memory before and after it is built). Figures only; nothing asserts.
+ * and resident memory before and after it is built), and so are the floors under the server's
+ * figures, each in a process of its own with the same V8 flags: a bare `Deno.serve` answering
+ * one request (this runtime's own cost), and PGlite alone, opened on the measured data directory
+ * with the server's settings and extensions and after a few queries (what the embedded database
+ * costs with no app around it). Figures only; nothing asserts.
  *
  *   deno run -A bench/memory.ts
  *     MEMORY_LOAD_SECONDS=20 MEMORY_RUNS=3 MEMORY_IDLE_SECONDS=60 MEMORY_WORKERS=16
@@ -34,6 +39,14 @@ async function procStatusMb(pid: number, field: "VmRSS" | "VmHWM"): Promise<numb
   const status = await Deno.readTextFile(`/proc/${pid}/status`);
   const kb = Number(new RegExp(`${field}:\\s+(\\d+)\\s+kB`).exec(status)?.[1] ?? NaN);
   return kb / 1024;
+}
+
+/** CPU time (user + system) the process has used so far, in ms (/proc/<pid>/stat). */
+async function cpuMs(pid: number): Promise<number> {
+  const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 async function register(appUrl: string, n: number): Promise<string> {
@@ -140,11 +153,14 @@ async function measure(label: string, dataDir: string, databaseUrl: string, with
     const cookies: string[] = [];
     for (let i = 0; i < CLIENTS; i++) cookies.push(await register(appUrl, i));
     for (let run = 1; run <= RUNS; run++) {
+      const cpuBefore = await cpuMs(server.pid);
       const r = await load(appUrl, cookies, LOAD_SECONDS);
+      const perRequest = (await cpuMs(server.pid) - cpuBefore) / (r.writes + r.reads);
       line(
         `after load run ${run}`,
         await rss(),
-        `  (${r.writes} surveys, ${r.reads} dashboards, ${r.failures} failures)`,
+        `  (${r.writes} surveys, ${r.reads} dashboards, ${r.failures} failures; ` +
+          `server CPU ${perRequest.toFixed(2)} ms per request)`,
       );
     }
     await sleep(IDLE_SECONDS);
@@ -189,6 +205,23 @@ async function zipIndexProbe(): Promise<void> {
   );
 }
 
+/** Runs bench/memory_floor.ts in a process of its own, with the server's V8 flags. */
+async function probe(args: string[]): Promise<void> {
+  const v8 = (await startArgs()).find((a) => a.startsWith("--v8-flags=")) ?? "--v8-flags=";
+  await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      `${v8},--expose-gc`,
+      new URL("memory_floor.ts", import.meta.url).pathname,
+      ...args,
+    ],
+    env: { MEMORY_ROOT: ROOT.href },
+    stdout: "inherit",
+    stderr: "inherit",
+  }).output();
+}
+
 if (import.meta.main) {
   if (Deno.args[0] === "--zip-index") {
     await zipIndexProbe();
@@ -204,6 +237,7 @@ if (import.meta.main) {
     stdout: "inherit",
     stderr: "inherit",
   }).output();
+  await probe(["--bare-serve"]);
   if (Deno.env.get("MEMORY_EMBEDDED") !== "0") {
     const dataDir = await Deno.makeTempDir({ prefix: "meridian-memory-" });
     try {
@@ -211,6 +245,8 @@ if (import.meta.main) {
       // restart, as every start after the first one is.
       await measure("embedded, first start", dataDir, "", false);
       await measure("embedded, restart", dataDir, "", true);
+      // The same files, after the server has stopped.
+      await probe(["--pglite", `${dataDir}/pglite`]);
     } finally {
       await Deno.remove(dataDir, { recursive: true });
     }

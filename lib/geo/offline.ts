@@ -30,27 +30,45 @@ interface Point extends LatLng {
   z: number;
 }
 
-interface ZipEntry extends Point {
+/** A ZIP as the answers show it, made from the index's columns when one is returned. */
+interface ZipEntry extends LatLng {
   zip: string;
   city: CityEntry;
 }
 
-interface CityEntry extends Point {
+/** A town as the answers show it (lat/lng: the centroid of its main ZIP area). */
+interface CityEntry extends LatLng {
   name: string;
   state: string;
-  /** Normalised name used for prefix matching. */
-  key: string;
-  /** Sorted by ZIP; lat/lng is the centroid of the city's main ZIP area. */
-  zips: ZipEntry[];
 }
 
+/**
+ * The index as columns (typed arrays and arrays of strings) rather than an object per town
+ * and per ZIP: 42,555 ZIPs and 29,965 towns. An object each, with their coordinates and unit
+ * vectors as boxed numbers, held 17 MB of JavaScript heap and 49 MB resident for the life of
+ * the process, on either database; these columns hold about 5 MB (bench/memory.ts, README
+ * "Memory"). Towns and ZIPs are referred to by their row number; the few an answer returns
+ * become objects then (cityAt, zipAt). Unit vectors are computed when a location asks for
+ * them, by the same function as before, so the order of the answers is unchanged.
+ */
 interface GeoIndex {
-  /** Sorted by key, then bigger first. */
-  cities: CityEntry[];
+  /** Towns, sorted by key (the normalised name, for prefix matching), then bigger first. */
   cityKeys: string[];
-  /** Sorted by ZIP. */
-  zips: ZipEntry[];
-  zipKeys: string[];
+  cityNames: string[];
+  /** Into `states`. */
+  cityState: Uint8Array;
+  cityLat: Float64Array;
+  cityLng: Float64Array;
+  /** Town c's ZIPs are rows cityZips[cityZipStart[c] .. cityZipStart[c + 1]), by ZIP. */
+  cityZipStart: Int32Array;
+  cityZips: Int32Array;
+  /** ZIPs, sorted: the five digits as a number. */
+  zipCodes: Int32Array;
+  zipLat: Float64Array;
+  zipLng: Float64Array;
+  /** The ZIP's town (a row of the town columns). */
+  zipCity: Int32Array;
+  states: string[];
 }
 
 /** Full state names (normalised) to their postal codes, plus the codes themselves. */
@@ -234,8 +252,8 @@ function buildIndex(rows: readonly RawZip[]): GeoIndex {
     group.push(raw);
   }
 
-  const cities: CityEntry[] = [];
-  const zips: ZipEntry[] = [];
+  // One short-lived record per town, sorted, then written into the columns.
+  const towns: { key: string; state: string; lat: number; lng: number; group: RawZip[] }[] = [];
   for (const group of groups.values()) {
     group.sort((a, b) => a.zip < b.zip ? -1 : a.zip > b.zip ? 1 : 0);
     // The city's main ZIP area is the lowest 3-digit prefix holding at least half as many ZIPs
@@ -248,63 +266,133 @@ function buildIndex(rows: readonly RawZip[]): GeoIndex {
     const most = Math.max(...prefixCounts.values());
     const mainPrefix = [...prefixCounts].filter(([, n]) => n * 2 >= most).map(([p]) => p).sort()[0];
     const main = group.filter((z) => z.zip.startsWith(mainPrefix));
-    // Each entry is made whole in one literal (no properties added later), so V8 gives it one
-    // compact shape: about half the memory of an object grown by Object.assign.
     const lat = main.reduce((s, z) => s + z.latitude, 0) / main.length;
     const lng = main.reduce((s, z) => s + z.longitude, 0) / main.length;
-    const v = unitVector(lat, lng);
-    const city: CityEntry = {
-      name: tidyCityName(group[0].city),
-      state: group[0].state,
-      key: normalizeName(group[0].city),
-      lat,
-      lng,
-      x: v[0],
-      y: v[1],
-      z: v[2],
-      zips: new Array<ZipEntry>(group.length),
-    };
-    group.forEach((raw, i) => {
-      const u = unitVector(raw.latitude, raw.longitude);
-      const entry: ZipEntry = {
-        zip: raw.zip,
-        lat: raw.latitude,
-        lng: raw.longitude,
-        x: u[0],
-        y: u[1],
-        z: u[2],
-        city,
-      };
-      city.zips[i] = entry;
-      zips.push(entry);
-    });
-    cities.push(city);
+    towns.push({ key: normalizeName(group[0].city), state: group[0].state, lat, lng, group });
   }
-
-  cities.sort((a, b) =>
-    a.key < b.key ? -1 : a.key > b.key ? 1 : b.zips.length - a.zips.length || cmp(a.state, b.state)
+  towns.sort((a, b) =>
+    a.key < b.key
+      ? -1
+      : a.key > b.key
+      ? 1
+      : b.group.length - a.group.length || cmp(a.state, b.state)
   );
-  zips.sort((a, b) => cmp(a.zip, b.zip));
+
+  const zipCount = towns.reduce((n, t) => n + t.group.length, 0);
+  const states: string[] = [];
+  const stateIds = new Map<string, number>();
+  const index: GeoIndex = {
+    cityKeys: new Array<string>(towns.length),
+    cityNames: new Array<string>(towns.length),
+    cityState: new Uint8Array(towns.length),
+    cityLat: new Float64Array(towns.length),
+    cityLng: new Float64Array(towns.length),
+    cityZipStart: new Int32Array(towns.length + 1),
+    cityZips: new Int32Array(zipCount),
+    zipCodes: new Int32Array(zipCount),
+    zipLat: new Float64Array(zipCount),
+    zipLng: new Float64Array(zipCount),
+    zipCity: new Int32Array(zipCount),
+    states,
+  };
+  // ZIP rows in ZIP order: each ZIP's place in the sorted list, by town.
+  const order = towns.flatMap((t, c) => t.group.map((raw) => ({ code: Number(raw.zip), c, raw })))
+    .sort((a, b) => a.code - b.code);
+  const rowOf = new Map<RawZip, number>();
+  order.forEach(({ code, c, raw }, row) => {
+    index.zipCodes[row] = code;
+    index.zipLat[row] = raw.latitude;
+    index.zipLng[row] = raw.longitude;
+    index.zipCity[row] = c;
+    rowOf.set(raw, row);
+  });
+  let next = 0;
+  towns.forEach((t, c) => {
+    let stateId = stateIds.get(t.state);
+    if (stateId === undefined) {
+      stateIds.set(t.state, stateId = states.length);
+      states.push(t.state);
+    }
+    index.cityKeys[c] = t.key;
+    index.cityNames[c] = tidyCityName(t.group[0].city);
+    index.cityState[c] = stateId;
+    index.cityLat[c] = t.lat;
+    index.cityLng[c] = t.lng;
+    index.cityZipStart[c] = next;
+    for (const raw of t.group) index.cityZips[next++] = rowOf.get(raw)!;
+  });
+  index.cityZipStart[towns.length] = next;
+  return index;
+}
+
+/** The state of town `c`. */
+function stateOfCity(index: GeoIndex, c: number): string {
+  return index.states[index.cityState[c]];
+}
+
+/** How many ZIPs town `c` has: the data's only measure of its size. */
+function zipCountOf(index: GeoIndex, c: number): number {
+  return index.cityZipStart[c + 1] - index.cityZipStart[c];
+}
+
+/** The five digits of ZIP row `z`. */
+function zipCodeOf(index: GeoIndex, z: number): string {
+  return String(index.zipCodes[z]).padStart(5, "0");
+}
+
+/** Town `c` as an answer shows it. */
+function cityAt(index: GeoIndex, c: number): CityEntry {
   return {
-    cities,
-    cityKeys: cities.map((c) => c.key),
-    zips,
-    zipKeys: zips.map((z) => z.zip),
+    name: index.cityNames[c],
+    state: stateOfCity(index, c),
+    lat: index.cityLat[c],
+    lng: index.cityLng[c],
   };
 }
 
-/** The entry of a five-digit ZIP, by binary search of the sorted keys. */
-function zipByCode(index: GeoIndex, zip: string): ZipEntry | undefined {
-  const i = lowerBound(index.zipKeys, zip);
-  return index.zipKeys[i] === zip ? index.zips[i] : undefined;
+/** ZIP row `z` as an answer shows it. */
+function zipAt(index: GeoIndex, z: number): ZipEntry {
+  return {
+    zip: zipCodeOf(index, z),
+    lat: index.zipLat[z],
+    lng: index.zipLng[z],
+    city: cityAt(index, index.zipCity[z]),
+  };
+}
+
+/** The rows [start, end) of the ZIPs that begin with `prefix` (one to five digits). */
+function zipPrefixRange(index: GeoIndex, prefix: string): [number, number] {
+  const scale = 10 ** (5 - prefix.length);
+  const low = Number(prefix) * scale;
+  return [numberLowerBound(index.zipCodes, low), numberLowerBound(index.zipCodes, low + scale)];
+}
+
+/** First index whose value is >= target, in a sorted column. */
+function numberLowerBound(values: Int32Array, target: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid] < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The row of a five-digit ZIP, by binary search of the sorted codes. */
+function zipByCode(index: GeoIndex, zip: string): number | undefined {
+  const [start, end] = zipPrefixRange(index, zip);
+  return start < end ? start : undefined;
 }
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function compareBySize(a: CityEntry, b: CityEntry): number {
-  return b.zips.length - a.zips.length || cmp(a.key, b.key) || cmp(a.state, b.state);
+function compareBySize(index: GeoIndex): (a: number, b: number) => number {
+  return (a, b) =>
+    zipCountOf(index, b) - zipCountOf(index, a) || cmp(index.cityKeys[a], index.cityKeys[b]) ||
+    cmp(stateOfCity(index, a), stateOfCity(index, b));
 }
 
 /** First index whose key is >= target. */
@@ -339,8 +427,9 @@ function topK<T>(items: Iterable<T>, k: number, compare: (a: T, b: T) => number)
   return best;
 }
 
-function* slice<T>(items: T[], start: number, end: number, keep?: (item: T) => boolean) {
-  for (let i = start; i < end; i++) if (!keep || keep(items[i])) yield items[i];
+/** The rows start .. end - 1 that `keep` keeps. */
+function* rows(start: number, end: number, keep?: (row: number) => boolean) {
+  for (let i = start; i < end; i++) if (!keep || keep(i)) yield i;
 }
 
 /** How a city name answers typed text: the whole name, a whole word of it, or a prefix. */
@@ -362,23 +451,32 @@ function nearbyScore(km: number): number {
  * "Miamisburg"), a big city beat a hamlet of the same name anywhere ("Portland" is Oregon),
  * and the visitor's own town win when they are in it (Portland, ME typed in Portland, ME).
  */
-function candidateOrder(query: string, near?: LatLng): (a: CityEntry, b: CityEntry) => number {
+function candidateOrder(
+  index: GeoIndex,
+  query: string,
+  near?: LatLng,
+): (a: number, b: number) => number {
   const p = near ? withVector({ lat: near.lat, lng: near.lng }) : undefined;
-  const scores = new Map<CityEntry, number>();
-  const score = (c: CityEntry) => {
+  const scores = new Map<number, number>();
+  const bySize = compareBySize(index);
+  const score = (c: number) => {
     let value = scores.get(c);
     if (value === undefined) {
-      const match = c.key === query
+      const key = index.cityKeys[c];
+      const match = key === query
         ? MATCH_SCORE.exact
-        : c.key.startsWith(query + " ")
+        : key.startsWith(query + " ")
         ? MATCH_SCORE.word
         : MATCH_SCORE.prefix;
-      value = match + Math.log2(c.zips.length) + (p ? nearbyScore(kmBetween(p, c)) : 0);
+      value = match + Math.log2(zipCountOf(index, c)) +
+        (p
+          ? nearbyScore(kmBetween(p, withVector({ lat: index.cityLat[c], lng: index.cityLng[c] })))
+          : 0);
       scores.set(c, value);
     }
     return value;
   };
-  return (a, b) => score(b) - score(a) || compareBySize(a, b);
+  return (a, b) => score(b) - score(a) || bySize(a, b);
 }
 
 /** Distance along the surface between two unit-vector points, in km. */
@@ -386,10 +484,20 @@ function kmBetween(a: Point, b: Point): number {
   return EARTH_RADIUS_KM * Math.acos(Math.min(1, Math.max(-1, closeness(a, b))));
 }
 
-function zipOrder(near?: LatLng): (a: ZipEntry, b: ZipEntry) => number {
-  if (!near) return (a, b) => cmp(a.zip, b.zip);
+function zipOrder(index: GeoIndex, near?: LatLng): (a: number, b: number) => number {
+  const codes = index.zipCodes;
+  if (!near) return (a, b) => codes[a] - codes[b];
   const p = withVector({ lat: near.lat, lng: near.lng });
-  return (a, b) => closeness(p, b) - closeness(p, a) || cmp(a.zip, b.zip);
+  const near_ = new Map<number, number>();
+  const to = (z: number) => {
+    let value = near_.get(z);
+    if (value === undefined) {
+      value = closeness(p, withVector({ lat: index.zipLat[z], lng: index.zipLng[z] }));
+      near_.set(z, value);
+    }
+    return value;
+  };
+  return (a, b) => to(b) - to(a) || codes[a] - codes[b];
 }
 
 /** One reading of the input: the street as typed and what the rest should match. */
@@ -570,43 +678,47 @@ function cityPrediction(street: string, city: CityEntry): Prediction {
  */
 function matchReading(index: GeoIndex, reading: Reading, near?: LatLng): Prediction[] {
   const { street, city, state, zip } = reading;
-  const inState = state ? (c: CityEntry) => c.state === state : undefined;
+  const inState = state ? (c: number) => stateOfCity(index, c) === state : undefined;
   if (city) {
     const [start, end] = prefixRange(index.cityKeys, city);
     if (start === end) return [];
     if (zip) {
-      const found: ZipEntry[] = [];
-      for (const c of slice(index.cities, start, end, inState)) {
-        for (const z of c.zips) if (z.zip.startsWith(zip)) found.push(z);
+      const found: number[] = [];
+      for (const c of rows(start, end, inState)) {
+        for (let k = index.cityZipStart[c]; k < index.cityZipStart[c + 1]; k++) {
+          const z = index.cityZips[k];
+          if (zipCodeOf(index, z).startsWith(zip)) found.push(z);
+        }
       }
-      return topK(found, MAX, zipOrder(near)).map((z) => zipPrediction(street, z));
+      return topK(found, MAX, zipOrder(index, near)).map((z) =>
+        zipPrediction(street, zipAt(index, z))
+      );
     }
-    return topK(slice(index.cities, start, end, inState), MAX, candidateOrder(city, near))
-      .map((c) => cityPrediction(street, c));
+    return topK(rows(start, end, inState), MAX, candidateOrder(index, city, near))
+      .map((c) => cityPrediction(street, cityAt(index, c)));
   }
   if (!zip) return [];
-  const [start, end] = prefixRange(index.zipKeys, zip);
-  const keep = state ? (z: ZipEntry) => z.city.state === state : undefined;
-  const found: ZipEntry[] = [];
+  const [start, end] = zipPrefixRange(index, zip);
+  const keep = state ? (z: number) => stateOfCity(index, index.zipCity[z]) === state : undefined;
+  const found: number[] = [];
   if (!near) {
-    for (const z of slice(index.zips, start, end, keep)) {
+    for (const z of rows(start, end, keep)) {
       found.push(z);
       if (found.length === MAX) break;
     }
-  } else found.push(...topK(slice(index.zips, start, end, keep), MAX, zipOrder(near)));
-  return found.map((z) => zipPrediction(street, z));
+  } else found.push(...topK(rows(start, end, keep), MAX, zipOrder(index, near)));
+  return found.map((z) => zipPrediction(street, zipAt(index, z)));
 }
 
 /** Cities whose normalised name is exactly `key`, optionally in `state`, biggest first. */
-function exactCities(index: GeoIndex, key: string, state?: string): CityEntry[] {
+function exactCities(index: GeoIndex, key: string, state?: string): number[] {
   if (!key) return [];
   const [start, end] = prefixRange(index.cityKeys, key);
-  const out: CityEntry[] = [];
-  for (let i = start; i < end; i++) {
-    const c = index.cities[i];
-    if (c.key === key && (!state || c.state === state)) out.push(c);
+  const out: number[] = [];
+  for (let c = start; c < end; c++) {
+    if (index.cityKeys[c] === key && (!state || stateOfCity(index, c) === state)) out.push(c);
   }
-  return out.sort(compareBySize);
+  return out.sort(compareBySize(index));
 }
 
 /**
@@ -617,13 +729,13 @@ function splitCity(
   index: GeoIndex,
   segments: string[][],
   state?: string,
-  only?: CityEntry,
-): { street: string; city: CityEntry } | undefined {
+  only?: number,
+): { street: string; city: number } | undefined {
   if (segments.length === 0) return undefined;
   // A town in several states with none typed is not picked for the user: "Austin" alone may
   // be Texas or Minnesota, and only a suggestion they choose (or a state, or a ZIP) says which.
   const matches = (key: string) => {
-    if (only) return only.key === key ? only : undefined;
+    if (only !== undefined) return index.cityKeys[only] === key ? only : undefined;
     const found = exactCities(index, key, state);
     return found.length === 1 ? found[0] : undefined;
   };
@@ -649,11 +761,12 @@ function geocodeAddress(index: GeoIndex, address: string): GeocodeResult | undef
   const zipMatch = /^(\d{5})(-\d{4})?$/.exec(segments.at(-1)!.at(-1)!);
   if (zipMatch) {
     segments = dropTail(segments, 1);
-    const entry = zipByCode(index, zipMatch[1]);
-    if (entry) {
+    const row = zipByCode(index, zipMatch[1]);
+    if (row !== undefined) {
+      const entry = zipAt(index, row);
       const state = trailingState(segments);
       if (state && state[0] === entry.city.state) segments = dropTail(segments, state[1]);
-      const split = splitCity(index, segments, entry.city.state, entry.city);
+      const split = splitCity(index, segments, entry.city.state, index.zipCity[row]);
       const street = split ? split.street : joinStreet(segments);
       return zipCentroid(street, entry);
     }
@@ -661,10 +774,10 @@ function geocodeAddress(index: GeoIndex, address: string): GeocodeResult | undef
   const state = trailingState(segments);
   if (state && countTokens(segments) > state[1]) {
     const split = splitCity(index, dropTail(segments, state[1]), state[0]);
-    if (split) return centroid(split.street, split.city);
+    if (split) return centroid(split.street, cityAt(index, split.city));
   }
   const split = splitCity(index, segments);
-  return split ? centroid(split.street, split.city) : undefined;
+  return split ? centroid(split.street, cityAt(index, split.city)) : undefined;
 }
 
 function centroid(street: string, city: CityEntry): GeocodeResult {
@@ -711,13 +824,17 @@ export async function geocodeOffline(
     const town = /^city:([A-Z]{2})\|([^|]*)\|([^]*)$/.exec(query.placeId);
     if (town) {
       const city = exactCities(index, normalizeName(town[2]), town[1])[0];
-      if (!city || town[3].length > ADDRESS_AUTOCOMPLETE.maxInputLength) return undefined;
-      return centroid(joinStreet(segmentsOf(town[3]).segments), city);
+      if (city === undefined || town[3].length > ADDRESS_AUTOCOMPLETE.maxInputLength) {
+        return undefined;
+      }
+      return centroid(joinStreet(segmentsOf(town[3]).segments), cityAt(index, city));
     }
     const m = /^zip:(\d{5})\|([^]*)$/.exec(query.placeId);
-    const entry = m && zipByCode(index, m[1]);
-    if (!entry || m[2].length > ADDRESS_AUTOCOMPLETE.maxInputLength) return undefined;
-    return zipCentroid(joinStreet(segmentsOf(m[2]).segments), entry);
+    const row = m ? zipByCode(index, m[1]) : undefined;
+    if (!m || row === undefined || m[2].length > ADDRESS_AUTOCOMPLETE.maxInputLength) {
+      return undefined;
+    }
+    return zipCentroid(joinStreet(segmentsOf(m[2]).segments), zipAt(index, row));
   }
   if (query.address !== undefined) {
     if (query.address.length > ADDRESS_AUTOCOMPLETE.maxInputLength * 2) return undefined;
@@ -747,23 +864,32 @@ export interface OfflineTown extends LatLng {
   zips: string[];
 }
 
-let towns: Promise<OfflineTown[]> | undefined;
+/** The list while anyone holds it (a local page being built); then V8 may collect it. */
+let townsKept: WeakRef<OfflineTown[]> | undefined;
+let townsBuilding: Promise<OfflineTown[]> | undefined;
 
 /**
  * Every town of the offline data (the local pages' places, issue 24), one per name and state,
- * sorted by state, then name. Built once per process from the same index as suggestions.
+ * sorted by state, then name. Built from the same index as suggestions, and not kept for the
+ * life of the process: held, it cost 10.3 MB of heap from the first local page or sitemap on,
+ * and it is needed only when a state's page data is rebuilt (routes/local_pages.tsx keeps that
+ * per state). A rebuild takes about 20 ms; calls while one list is alive share it.
  */
 export function listOfflineTowns(): Promise<OfflineTown[]> {
-  towns ??= loadIndex().then((index) =>
-    index.cities
-      .map((c) => ({
-        name: c.name,
-        state: c.state,
-        lat: c.lat,
-        lng: c.lng,
-        zips: c.zips.map((z) => z.zip),
-      }))
-      .sort((a, b) => cmp(a.state, b.state) || cmp(a.name, b.name))
-  );
-  return towns;
+  const kept = townsKept?.deref();
+  if (kept) return Promise.resolve(kept);
+  townsBuilding ??= loadIndex().then((index) => {
+    const list = index.cityKeys
+      .map((_, c) => {
+        const zips: string[] = [];
+        for (let k = index.cityZipStart[c]; k < index.cityZipStart[c + 1]; k++) {
+          zips.push(zipCodeOf(index, index.cityZips[k]));
+        }
+        return { ...cityAt(index, c), zips };
+      })
+      .sort((a, b) => cmp(a.state, b.state) || cmp(a.name, b.name));
+    townsKept = new WeakRef(list);
+    return list;
+  }).finally(() => townsBuilding = undefined);
+  return townsBuilding;
 }

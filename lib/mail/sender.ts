@@ -23,7 +23,7 @@
  * the database, once the database answers again: a claim whose answer was lost in the outage
  * committed rows this process never saw (all of its own hand-offs are over by then).
  */
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Sql } from "../../db/client.ts";
 import type { Config } from "../config.ts";
 import { isPostgresDown } from "../unavailable.ts";
@@ -74,12 +74,28 @@ export function createSmtpTransport(
   { pool = true, maxConnections = MAIL_CONCURRENCY }: { pool?: boolean; maxConnections?: number } =
     {},
 ): MailTransport {
-  const transporter = pool
-    ? nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections, maxMessages: 1000 })
-    : nodemailer.createTransport(smtpUrl);
+  // nodemailer is loaded by the first send, not at start: a server without SMTP_URL (the
+  // default, whose emails wait in the outbox) never needs it, and imported at start it cost
+  // 5 MB of heap and 20 MB resident (bench/memory.ts, README "Memory").
+  let transporter: Promise<Transporter> | undefined;
+  const ready = () =>
+    transporter ??= import("nodemailer").then(({ default: nodemailer }) =>
+      pool
+        ? nodemailer.createTransport({
+          url: smtpUrl,
+          pool: true,
+          maxConnections,
+          maxMessages: 1000,
+        })
+        : nodemailer.createTransport(smtpUrl)
+    ).catch((err) => {
+      // Not kept: the next send tries again.
+      transporter = undefined;
+      throw err;
+    });
   return {
     async send(message) {
-      await transporter.sendMail({
+      await (await ready()).sendMail({
         from: message.from,
         to: message.to,
         subject: message.subject,
@@ -88,7 +104,7 @@ export function createSmtpTransport(
         messageId: message.messageId,
       });
     },
-    close: () => transporter.close(),
+    close: () => void transporter?.then((t) => t.close()),
   };
 }
 

@@ -1,0 +1,90 @@
+/**
+ * The floors under bench/memory.ts's figures, each run by it in a process of its own (this file
+ * imports nothing at start, so the process holds only what is measured):
+ *
+ *   --bare-serve         a bare `Deno.serve` after one request: this runtime's own cost
+ *   --pglite <dir>       PGlite alone, opened on <dir> with the server's settings and extensions,
+ *                        then a read of every table and a few sorts
+ *
+ * MEMORY_ROOT (a file: URL) is the checkout whose db/embedded.ts gives PGlite's settings.
+ */
+const ROOT = new URL(Deno.env.get("MEMORY_ROOT") ?? "../", import.meta.url);
+const MB = 1024 * 1024;
+const sleep = (s: number) => new Promise((r) => setTimeout(r, s * 1000));
+
+async function procStatusMb(field: "VmRSS" | "VmHWM"): Promise<number> {
+  const status = await Deno.readTextFile("/proc/self/status");
+  return Number(new RegExp(`${field}:\\s+(\\d+)\\s+kB`).exec(status)?.[1] ?? NaN) / 1024;
+}
+
+/** Resident memory of this process, and its peak, in MB. */
+async function ownRss(): Promise<{ rss: number; peak: number }> {
+  return {
+    rss: await procStatusMb("VmRSS"),
+    peak: await procStatusMb("VmHWM"),
+  };
+}
+
+/**
+ * The runtime's floor: a bare `Deno.serve` after one request (this process). The request is
+ * written on a plain TCP connection: `fetch` would load Deno's HTTP client and TLS roots, which
+ * the server never does (about 16 MB more).
+ */
+async function bareServeProbe(): Promise<void> {
+  const server = Deno.serve({ port: 0, onListen: () => {} }, () => new Response("ok"));
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port: server.addr.port });
+  await conn.write(
+    new TextEncoder().encode("GET / HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n"),
+  );
+  await conn.readable.pipeTo(new WritableStream());
+  await sleep(1);
+  const { rss, peak } = await ownRss();
+  console.log(
+    `  floor: bare Deno.serve (own process)        ${rss.toFixed(0)} MB (peak ${peak.toFixed(0)})`,
+  );
+  await server.shutdown();
+}
+
+/**
+ * PGlite's floor: opened on `dataDir` (a copy of the server's, migrated) with the server's
+ * settings and extensions, then a read of every table and a few sorts (this process).
+ */
+async function pgliteProbe(dataDir: string): Promise<void> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { cube } = await import("@electric-sql/pglite/contrib/cube");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { PGLITE_SETTINGS } = await import(new URL("db/embedded.ts", ROOT).href);
+  const pg = await PGlite.create(dataDir, {
+    extensions: { cube, pg_trgm },
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...(PGLITE_SETTINGS as string[]).flatMap((s) => ["-c", s]),
+    ],
+  });
+  const opened = await ownRss();
+  const tables = await pg.query<{ name: string }>(
+    "select tablename as name from pg_tables where schemaname = 'public'",
+  );
+  for (const { name } of tables.rows) await pg.query(`select * from "${name}" limit 100`);
+  for (let i = 0; i < 50; i++) {
+    await pg.query("select md5(g::text) from generate_series(1, 5000) g order by 1 limit 5");
+  }
+  await sleep(1);
+  const used = await ownRss();
+  const wasm = pg.Module.wasmMemory.buffer.byteLength / MB;
+  const m = Deno.memoryUsage();
+  console.log(
+    `  floor: PGlite alone (own process)           ${opened.rss.toFixed(0)} MB opened, ` +
+      `${used.rss.toFixed(0)} MB after queries (peak ${used.peak.toFixed(0)}); JS heap ` +
+      `${(m.heapUsed / MB).toFixed(0)} MB, external ${(m.external / MB).toFixed(0)} MB, ` +
+      `WASM ${wasm.toFixed(0)} MB`,
+  );
+  await pg.close();
+}
+
+if (import.meta.main) {
+  if (Deno.args[0] === "--bare-serve") await bareServeProbe();
+  else if (Deno.args[0] === "--pglite") await pgliteProbe(Deno.args[1]);
+  else throw new Error("usage: memory_floor.ts --bare-serve | --pglite <dir>");
+  Deno.exit(0);
+}

@@ -1,0 +1,32 @@
+import { assertEquals } from "../_assert.ts";
+
+// collectStartupGarbage runs only under the start task's V8 flag, so it is tried in a process of
+// its own started like the server (deno.json's `start` flags).
+async function runWithServerFlags(code: string): Promise<{ code: number; stdout: string }> {
+  const config = JSON.parse(await Deno.readTextFile(new URL("../../deno.json", import.meta.url)));
+  const v8 = (config.tasks.start as string).split(/\s+/).find((a) => a.startsWith("--v8-flags="));
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", ...(v8 ? [v8] : []), code],
+    cwd: new URL("../../", import.meta.url).pathname,
+    stdout: "piped",
+    stderr: "inherit",
+    // A process held open by a timer is killed (and fails the test) instead of hanging it.
+    signal: AbortSignal.timeout(20_000),
+  }).output();
+  return { code: out.code, stdout: new TextDecoder().decode(out.stdout).trim() };
+}
+
+Deno.test({
+  name: "[memory] after start-up the server collects and trims its native heap, and can still exit",
+  ignore: Deno.build.os !== "linux",
+  async fn() {
+    const memory = new URL("../../lib/memory.ts", import.meta.url).href;
+    // The periodic trim must not keep a stopping server alive: the process ends by itself.
+    const { code, stdout } = await runWithServerFlags(
+      `import { collectStartupGarbage, trimNativeHeap } from "${memory}";
+       console.log(collectStartupGarbage(), trimNativeHeap());`,
+    );
+    assertEquals(code, 0);
+    assertEquals(stdout, "true true");
+  },
+});
