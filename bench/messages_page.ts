@@ -12,6 +12,7 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/scratch deno run -A bench/messages_page.ts
  *   deno run -A bench/messages_page.ts   # embedded PGlite
+ *   BENCH_TARGET_ONLY=1 deno run -A --cpu-prof … bench/messages_page.ts   # the target case alone
  */
 import process from "node:process";
 
@@ -89,6 +90,19 @@ async function measure(path: string) {
 }
 
 const withThreads = await measure(`/survey/${survey.id}`);
+if (Deno.env.get("BENCH_DUMP")) {
+  const res = await t.request("GET", `/survey/${survey.id}`, {
+    cookie: client.cookie,
+    headers: { accept: "text/html" },
+  });
+  await Deno.writeTextFile(Deno.env.get("BENCH_DUMP")!, await res.text());
+}
+if (Deno.env.get("BENCH_TARGET_ONLY") === "1") {
+  // For profiling the target case alone (`--cpu-prof` … `profile_summary.ts --last`).
+  console.log(`3 proposals, ${MESSAGES} messages: ${withThreads.cpuMs.toFixed(3)} ms CPU`);
+  t.close();
+  Deno.exit(0);
+}
 const without = await measure(`/survey/${empty.survey.id}`);
 
 const card = await loadMessagesCard(t.sql, { surveyId: survey.id, user: client.user });
