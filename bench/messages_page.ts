@@ -30,6 +30,7 @@ const { todayInUs } = await import("../lib/proposal_schema.ts");
 
 const ITERATIONS = Number(Deno.env.get("BENCH_ITERATIONS") ?? 300);
 const MESSAGES = 50;
+const BATCH = 20;
 
 const t = await createTestApp();
 const client = await createSignedInUser(t, { role: "client", fullName: "Dana Client" });
@@ -83,10 +84,23 @@ async function measure(path: string) {
   for (let i = 0; i < 30; i++) await get();
   const cpu = process.cpuUsage();
   const start = performance.now();
-  for (let i = 0; i < ITERATIONS; i++) await get();
+  // The best batch of BATCH requests as well as the mean: on a machine other work keeps busy,
+  // the same code's mean moves by ±15 % between runs, its best batch by much less.
+  let best = Infinity;
+  for (let done = 0; done < ITERATIONS; done += BATCH) {
+    const batch = process.cpuUsage();
+    for (let i = 0; i < BATCH; i++) await get();
+    const used = process.cpuUsage(batch);
+    best = Math.min(best, (used.user + used.system) / 1000 / BATCH);
+  }
   const wall = (performance.now() - start) / ITERATIONS;
   const used = process.cpuUsage(cpu);
-  return { cpuMs: (used.user + used.system) / 1000 / ITERATIONS, wallMs: wall, bytes: html.length };
+  return {
+    cpuMs: (used.user + used.system) / 1000 / ITERATIONS,
+    bestMs: best,
+    wallMs: wall,
+    bytes: html.length,
+  };
 }
 
 const withThreads = await measure(`/survey/${survey.id}`);
@@ -99,7 +113,11 @@ if (Deno.env.get("BENCH_DUMP")) {
 }
 if (Deno.env.get("BENCH_TARGET_ONLY") === "1") {
   // For profiling the target case alone (`--cpu-prof` … `profile_summary.ts --last`).
-  console.log(`3 proposals, ${MESSAGES} messages: ${withThreads.cpuMs.toFixed(3)} ms CPU`);
+  console.log(
+    `3 proposals, ${MESSAGES} messages: ${withThreads.cpuMs.toFixed(3)} ms CPU (best batch ${
+      withThreads.bestMs.toFixed(3)
+    }), ${withThreads.bytes} bytes, load ${Deno.loadavg()[0].toFixed(1)}`,
+  );
   t.close();
   Deno.exit(0);
 }
@@ -134,12 +152,14 @@ console.log(
   } on ${navigator.hardwareConcurrency} cores:`,
 );
 console.log(
-  `  3 proposals, ${MESSAGES} messages: ${f(withThreads.cpuMs)} ms CPU, ${
+  `  3 proposals, ${MESSAGES} messages: ${
+    f(withThreads.cpuMs)
+  } ms CPU (best ${BATCH}-request batch ${f(withThreads.bestMs)}), ${
     f(withThreads.wallMs)
   } ms wall per request, ${withThreads.bytes} bytes`,
 );
 console.log(
-  `  nobody bought (no thread):  ${f(without.cpuMs)} ms CPU, ${
+  `  nobody bought (no thread):  ${f(without.cpuMs)} ms CPU (best batch ${f(without.bestMs)}), ${
     f(without.wallMs)
   } ms wall per request, ${without.bytes} bytes`,
 );
