@@ -11,7 +11,7 @@ import type { Quote } from "../lib/pricing.ts";
 import { SURVEY_TYPE_INFO, type SurveyType } from "../lib/survey_types.ts";
 import { STATUS_INFO, STATUS_NOTIFICATION_TITLES } from "../lib/survey_status.ts";
 import { insertNotification, type NewNotification } from "./notifications.ts";
-import { clientProposalsJsonColumn, proposalsFromJson } from "./proposals.ts";
+import { clientProposalsJsonColumn, leadExpiredAtColumn, proposalsFromJson } from "./proposals.ts";
 import type { ClientProposal } from "../lib/proposal_constants.ts";
 import {
   SUPPORT_ACTOR_NAME,
@@ -482,6 +482,8 @@ export async function listClientSurveysWithEvents(
   total: number;
   events: Map<string, SurveyEvent[]>;
   proposals: Map<string, ClientProposal[]>;
+  /** Per survey, when its lead's offer window ran out (ISO), else null (`getSurveyLeadExpiredAt`). */
+  leadExpiredAt: Map<string, string | null>;
 }> {
   const offset = (page - 1) * pageSize;
   const rows = await db<
@@ -489,6 +491,7 @@ export async function listClientSurveysWithEvents(
       total: number;
       timeline: TimelineJson[] | null;
       proposals: Record<string, unknown>[] | null;
+      leadExpiredAt: Date | null;
       pageId: string | null;
     })[]
   >`
@@ -509,6 +512,7 @@ export async function listClientSurveysWithEvents(
           where e.survey_id = s.id
         ) ev) as timeline,
         ${clientProposalsJsonColumn(db)} as proposals,
+        ${leadExpiredAtColumn(db)} as lead_expired_at,
         p.created_at as page_created_at
       from page p
       join surveys s on s.id = p.id
@@ -518,15 +522,24 @@ export async function listClientSurveysWithEvents(
   const surveys: Survey[] = [];
   const events = new Map<string, SurveyEvent[]>();
   const proposals = new Map<string, ClientProposal[]>();
+  const leadExpiredAt = new Map<string, string | null>();
   for (const row of rows) {
     if (row.pageId === null) continue;
-    const { total: _total, timeline, proposals: offers, pageId: _pageId, ...survey } = row;
+    const {
+      total: _total,
+      timeline,
+      proposals: offers,
+      leadExpiredAt: expiredAt,
+      pageId: _pageId,
+      ...survey
+    } = row;
     delete (survey as { pageCreatedAt?: unknown }).pageCreatedAt;
     surveys.push(toSurvey(survey));
     events.set(survey.id, (timeline ?? []).map(fromTimelineJson));
     proposals.set(survey.id, proposalsFromJson(offers));
+    leadExpiredAt.set(survey.id, expiredAt ? expiredAt.toISOString() : null);
   }
-  return { surveys, total: rows[0]?.total ?? 0, events, proposals };
+  return { surveys, total: rows[0]?.total ?? 0, events, proposals, leadExpiredAt };
 }
 
 // A timeline row as json_agg spells it: snake_case keys, the time as JSON text.

@@ -170,12 +170,16 @@ export const surveyPages = new Hono<AppEnv>()
       const page = c.req.valid("query").page ?? 1;
       // The page, the count, the timelines and the proposals in one statement; the user and the bell's
       // unread count came in one more (routes/_auth.ts).
-      const { surveys, total, events, proposals } = await listClientSurveysWithEvents(c.var.db, {
-        clientId: user.id,
-        viewer: user,
-        page,
-        pageSize: CLIENT_PAGE_SIZE,
-      });
+      const { surveys, total, events, proposals, leadExpiredAt } =
+        await listClientSurveysWithEvents(
+          c.var.db,
+          {
+            clientId: user.id,
+            viewer: user,
+            page,
+            pageSize: CLIENT_PAGE_SIZE,
+          },
+        );
       const newRequest = (
         <a className="btn btn--primary" href="/create-survey">Request another survey</a>
       );
@@ -206,7 +210,11 @@ export const surveyPages = new Hono<AppEnv>()
                     events={events.get(s.id) ?? []}
                     proposalsAt={firstProposalAt(proposals.get(s.id) ?? [])}
                   >
-                    <DashboardProposals survey={s} proposals={proposals.get(s.id) ?? []} />
+                    <DashboardProposals
+                      survey={s}
+                      proposals={proposals.get(s.id) ?? []}
+                      leadExpiredAt={leadExpiredAt.get(s.id) ?? null}
+                    />
                   </SurveyCard>
                 ))}
                 <Pager
