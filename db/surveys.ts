@@ -93,6 +93,53 @@ export async function getSurveyForUser(
   return row && toSurvey(row);
 }
 
+/**
+ * What a request's page (/survey/{id}) shows of it, in one statement: the survey as
+ * `getSurveyForUser` returns it (undefined under the same rule), its timeline as
+ * `listSurveyEvents` filters it for `user`, its proposals as `listSurveyProposals` and when its
+ * lead's offer window ran out as `getSurveyLeadExpiredAt`. Four round trips were a quarter of
+ * the page's database work in the driver (bench/messages_page.ts).
+ */
+export async function getSurveyPageData(
+  db: Db,
+  { id, user }: { id: string; user: Pick<SessionUser, "id" | "role"> },
+): Promise<
+  | {
+    survey: Survey;
+    events: SurveyEvent[];
+    proposals: ClientProposal[];
+    leadExpiredAt: string | null;
+  }
+  | undefined
+> {
+  if (!isSurveyId(id)) return undefined;
+  const [row] = await db<
+    (SurveyRow & {
+      timeline: TimelineJson[] | null;
+      proposals: Record<string, unknown>[] | null;
+      leadExpiredAt: Date | null;
+    })[]
+  >`
+    select ${surveyColumns(db)},
+      (select json_agg(ev order by ev.created_at, ev.id) from (
+        select ${timelineColumns(db, user)}
+        from survey_events e left join users a on a.id = e.actor_id
+        where e.survey_id = s.id
+      ) ev) as timeline,
+      ${clientProposalsJsonColumn(db)} as proposals,
+      ${leadExpiredAtColumn(db)} as lead_expired_at
+    from surveys s join users u on u.id = s.client_id
+    where s.id = ${id} and (${user.role} = 'admin' or s.client_id = ${user.id})`;
+  if (!row) return undefined;
+  const { timeline, proposals, leadExpiredAt, ...survey } = row;
+  return {
+    survey: toSurvey(survey),
+    events: (timeline ?? []).map(fromTimelineJson),
+    proposals: proposalsFromJson(proposals),
+    leadExpiredAt: leadExpiredAt ? leadExpiredAt.toISOString() : null,
+  };
+}
+
 /** The survey a client created with `requestId`, or undefined. */
 export async function getSurveyByRequestId(
   db: Db,

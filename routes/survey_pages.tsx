@@ -35,9 +35,8 @@ import Toaster from "../islands/Toaster.tsx";
 import { QuoteBreakdown } from "../islands/_create_survey/QuoteBreakdown.tsx";
 import {
   countSurveysByStatus,
-  getSurveyForUser,
+  getSurveyPageData,
   listClientSurveysWithEvents,
-  listSurveyEvents,
   listSurveys,
 } from "../db/surveys.ts";
 import { DEFAULT_PAGE_SIZE } from "../lib/survey_schema.ts";
@@ -51,7 +50,6 @@ import { getOpenAssignment, listSurveyBuyers } from "../db/assignments.ts";
 import { getSurveyDispatch } from "../lib/dispatch.ts";
 import { DeliveryCards, WorkingFirmContact } from "../components/SurveyDelivery.tsx";
 import { loadDelivery } from "../lib/fieldwork.ts";
-import { getSurveyLeadExpiredAt, listSurveyProposals } from "../db/proposals.ts";
 import {
   DashboardProposals,
   firstProposalAt,
@@ -240,16 +238,13 @@ export const surveyPages = new Hono<AppEnv>()
     zValidator("param", IdParam, onInvalid),
     async (c) => {
       const user = c.var.user!;
-      const survey = await getSurveyForUser(c.var.db, { id: c.req.valid("param").id, user });
+      // The survey, its timeline (filtered for the viewer in the query: a client's page never
+      // holds internal notes or staff names, not even in island props), its proposals and its
+      // lead's expiry, in one statement.
+      const data = await getSurveyPageData(c.var.db, { id: c.req.valid("param").id, user });
       // Owner and admins only; to anyone else the request does not exist.
-      if (!survey) throw new HTTPException(404, { message: "Survey not found" });
-      // Filtered for the viewer in the query: a client's page never holds internal notes or
-      // staff names, not even in island props.
-      const [events, proposals, leadExpiredAt] = await Promise.all([
-        listSurveyEvents(c.var.db, { surveyId: survey.id, viewer: user }),
-        listSurveyProposals(c.var.db, { surveyId: survey.id }),
-        getSurveyLeadExpiredAt(c.var.db, { surveyId: survey.id }),
-      ]);
+      if (!data) throw new HTTPException(404, { message: "Survey not found" });
+      const { survey, events, proposals, leadExpiredAt } = data;
       // Admins get the dispatch panel, rendered with the data its GET endpoint returns.
       // With the lead's buyers and the open assignment for the assign form.
       const [dispatch, buyers, assignment] = user.role === "admin"
