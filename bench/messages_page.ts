@@ -163,7 +163,9 @@ console.log(
     f(without.wallMs)
   } ms wall per request, ${without.bytes} bytes`,
 );
-console.log(`  loading the threads and 50 messages (3 queries): ${f(loadMs)} ms CPU per page`);
+console.log(
+  `  loading the threads and the messages shown (2 queries): ${f(loadMs)} ms CPU per page`,
+);
 console.log(
   `  MessageThread island alone (${MESSAGES} messages): ${f(renderMs)} ms CPU per renderToString`,
 );
