@@ -12,6 +12,9 @@ import { SURVEY_TYPE_INFO, type SurveyType } from "../lib/survey_types.ts";
 import { STATUS_INFO, STATUS_NOTIFICATION_TITLES } from "../lib/survey_status.ts";
 import { insertNotification, type NewNotification } from "./notifications.ts";
 import { clientProposalsJsonColumn, leadExpiredAtColumn, proposalsFromJson } from "./proposals.ts";
+import { checklistProgressColumn } from "./checklists.ts";
+import { type WorkingFirm, workingFirmColumn } from "./fieldwork.ts";
+import type { ChecklistProgress } from "../lib/checklist_types.ts";
 import type { ClientProposal } from "../lib/proposal_constants.ts";
 import {
   SUPPORT_ACTOR_NAME,
@@ -96,9 +99,10 @@ export async function getSurveyForUser(
 /**
  * What a request's page (/survey/{id}) shows of it, in one statement: the survey as
  * `getSurveyForUser` returns it (undefined under the same rule), its timeline as
- * `listSurveyEvents` filters it for `user`, its proposals as `listSurveyProposals` and when its
- * lead's offer window ran out as `getSurveyLeadExpiredAt`. Four round trips were a quarter of
- * the page's database work in the driver (bench/messages_page.ts).
+ * `listSurveyEvents` filters it for `user`, its proposals as `listSurveyProposals`, when its
+ * lead's offer window ran out as `getSurveyLeadExpiredAt`, the firm working it as
+ * `getWorkingFirm` and its checklist progress as `getChecklistProgress`. Six round trips were
+ * a third of the page's database work in the driver (bench/messages_page.ts).
  */
 export async function getSurveyPageData(
   db: Db,
@@ -109,6 +113,8 @@ export async function getSurveyPageData(
     events: SurveyEvent[];
     proposals: ClientProposal[];
     leadExpiredAt: string | null;
+    firm: WorkingFirm | undefined;
+    progress: ChecklistProgress | undefined;
   }
   | undefined
 > {
@@ -118,6 +124,13 @@ export async function getSurveyPageData(
       timeline: TimelineJson[] | null;
       proposals: Record<string, unknown>[] | null;
       leadExpiredAt: Date | null;
+      workingFirm: { surveyor_id: string; company_name: string; phone: string | null } | null;
+      checklistProgress:
+        | Record<
+          "total" | "done" | "required_total" | "required_done",
+          number
+        >
+        | null;
     })[]
   >`
     select ${surveyColumns(db)},
@@ -127,16 +140,33 @@ export async function getSurveyPageData(
         where e.survey_id = s.id
       ) ev) as timeline,
       ${clientProposalsJsonColumn(db)} as proposals,
-      ${leadExpiredAtColumn(db)} as lead_expired_at
+      ${leadExpiredAtColumn(db)} as lead_expired_at,
+      ${workingFirmColumn(db)} as working_firm,
+      ${checklistProgressColumn(db)} as checklist_progress
     from surveys s join users u on u.id = s.client_id
     where s.id = ${id} and (${user.role} = 'admin' or s.client_id = ${user.id})`;
   if (!row) return undefined;
-  const { timeline, proposals, leadExpiredAt, ...survey } = row;
+  const { timeline, proposals, leadExpiredAt, workingFirm, checklistProgress, ...survey } = row;
   return {
     survey: toSurvey(survey),
     events: (timeline ?? []).map(fromTimelineJson),
     proposals: proposalsFromJson(proposals),
     leadExpiredAt: leadExpiredAt ? leadExpiredAt.toISOString() : null,
+    firm: workingFirm
+      ? {
+        surveyorId: workingFirm.surveyor_id,
+        companyName: workingFirm.company_name,
+        phone: workingFirm.phone,
+      }
+      : undefined,
+    progress: checklistProgress
+      ? {
+        total: checklistProgress.total,
+        done: checklistProgress.done,
+        requiredTotal: checklistProgress.required_total,
+        requiredDone: checklistProgress.required_done,
+      }
+      : undefined,
   };
 }
 

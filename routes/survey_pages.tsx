@@ -244,7 +244,7 @@ export const surveyPages = new Hono<AppEnv>()
       const data = await getSurveyPageData(c.var.db, { id: c.req.valid("param").id, user });
       // Owner and admins only; to anyone else the request does not exist.
       if (!data) throw new HTTPException(404, { message: "Survey not found" });
-      const { survey, events, proposals, leadExpiredAt } = data;
+      const { survey, events, proposals, leadExpiredAt, firm, progress } = data;
       // Admins get the dispatch panel, rendered with the data its GET endpoint returns.
       // With the lead's buyers and the open assignment for the assign form.
       const [dispatch, buyers, assignment] = user.role === "admin"
@@ -256,7 +256,7 @@ export const surveyPages = new Hono<AppEnv>()
         : [undefined, [], undefined];
       // Fieldwork and delivery: the checklist's progress (never its answers or notes), the
       // deliverables once completed (admins: as soon as there are any), the rating.
-      const delivery = await loadDelivery(c.var.db, survey, user);
+      const delivery = await loadDelivery(c.var.db, survey, user, { firm, progress });
       // The client's (or, for admins, every) conversation with the firms on this request.
       const messages = await loadMessagesCard(c.var.db, {
         surveyId: survey.id,
