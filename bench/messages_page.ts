@@ -5,7 +5,7 @@
  * thread), in process through `app.request`:
  *   - server CPU per request (process.cpuUsage, user + system) and wall time per request;
  *   - loading the threads and messages for the page (lib/messages.ts loadMessagesCard), per page;
- *   - the MessageThread island alone (renderToString of the 50 messages), per render.
+ *   - the MessageThread island alone (renderToString of the messages the page shows), per render.
  * With DATABASE_URL (Postgres) the database's own CPU is another process's, so the CPU figure
  * is the app's alone; on embedded PGlite it includes the database's work. Seeds through the
  * test helpers (the database is emptied first: give it a scratch database). Figures only.
@@ -167,7 +167,9 @@ console.log(
   `  loading the threads and the messages shown (2 queries): ${f(loadMs)} ms CPU per page`,
 );
 console.log(
-  `  MessageThread island alone (${MESSAGES} messages): ${f(renderMs)} ms CPU per renderToString`,
+  `  MessageThread island alone (${card.initial.messages.length} messages shown): ${
+    f(renderMs)
+  } ms CPU per renderToString`,
 );
 t.close();
 Deno.exit(0);
