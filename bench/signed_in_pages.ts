@@ -1139,6 +1139,14 @@ async function mainRun(baselineDir: string | undefined) {
     );
     lines.push(
       await measurePage(
+        "/survey/{id} (admin: dispatch panel, map)",
+        `${server.url}/survey/${seeded.surveyId}`,
+        admin,
+        server,
+      ),
+    );
+    lines.push(
+      await measurePage(
         `/admin-dashboard (20 of ${TOTAL_REQUESTS})`,
         `${server.url}/admin-dashboard`,
         admin,
@@ -1176,6 +1184,20 @@ async function mainRun(baselineDir: string | undefined) {
       `\n## Signed-in pages (multiples of ${reference.label}: ${reference.rps.toFixed(0)} req/s)`,
     );
     for (const line of [...astroLines, ...lines]) printLine(line, reference);
+    // Issue 23's goal: every signed-in page at most 4× the CPU of GET /api/user (a session
+    // check plus one read) and at most 50 KB of HTML.
+    const floor = lines.find((l) => l.label.startsWith("GET /api/user"))?.result.cpuMsPerRequest;
+    if (floor) {
+      console.log(`\n## CPU per request as a multiple of GET /api/user (${floor.toFixed(2)} ms)`);
+      for (const line of lines.filter((l) => l.label.startsWith("/"))) {
+        const times = (line.result.cpuMsPerRequest ?? NaN) / floor;
+        console.log(
+          `  ${line.label.padEnd(48)} ${times.toFixed(1).padStart(5)}×  ${
+            (line.bytes / 1024).toFixed(1).padStart(6)
+          } KB${times > 4 || line.bytes > 50 * 1024 ? "  over the goal (≤ 4×, ≤ 50 KB)" : ""}`,
+        );
+      }
+    }
 
     const xs = [...DASHBOARD_SIZES];
     const serviceMs = dashboardLines.map((l) => 1000 / l.result.rps);

@@ -117,17 +117,24 @@ export function SurveyProposalsCard({ survey, proposals, isOwner, leadExpiredAt 
   );
 }
 
-/** Under a request on the client dashboard: its proposals, while any exists. */
-export function DashboardProposals({ survey, proposals }: {
+/**
+ * Under a request on the client dashboard: its proposals, while any exists, and what is true
+ * and what to do next when its lead's offer window ran out with the request still unassigned
+ * (the /survey/{id} page's words).
+ */
+export function DashboardProposals({ survey, proposals, leadExpiredAt = null }: {
   survey: Survey;
   proposals: ClientProposal[];
+  /** When the request's lead stopped being offered (db/proposals.ts getSurveyLeadExpiredAt). */
+  leadExpiredAt?: string | null;
 }) {
-  if (proposals.length === 0) return null;
+  const isExpiredUnassigned = leadExpiredAt !== null && survey.status === "surveyors_notified";
+  if (proposals.length === 0 && !isExpiredUnassigned) return null;
   return (
     <section className="survey-card__proposals" aria-label={`Proposals for this request`}>
       <Island
         component={SurveyProposals}
-        props={islandProps(survey, proposals, true, true)}
+        props={islandProps(survey, proposals, true, true, leadExpiredAt)}
         hydrate="visible"
       />
     </section>

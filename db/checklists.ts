@@ -139,6 +139,23 @@ export async function getChecklistProgress(
 }
 
 /**
+ * SQL for the checklist progress of the survey aliased `s`, as a JSON object with
+ * `getChecklistProgress`'s counts in snake_case (null when it has no checklist): for a column
+ * of a survey query (db/surveys.ts getSurveyPageData).
+ */
+export function checklistProgressColumn(db: Db) {
+  return db`(select json_build_object(
+      'total', count(i.id),
+      'done', count(i.id) filter (where ${doneSql(db)}),
+      'required_total', count(i.id) filter (where i.is_required),
+      'required_done', count(i.id) filter (where i.is_required and ${doneSql(db)}))
+    from survey_checklists c
+    left join survey_checklist_items i on i.survey_id = c.survey_id
+    where c.survey_id = s.id
+    group by c.survey_id)`;
+}
+
+/**
  * How many required items of the survey's checklist are not done yet; 0 when the survey has no
  * checklist (nothing is required of it).
  */

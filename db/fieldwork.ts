@@ -79,6 +79,17 @@ export interface WorkingFirm {
 }
 
 /**
+ * SQL for `getWorkingFirm`'s answer for the survey aliased `s`, as a JSON object in snake_case
+ * (null when no firm works it): for a column of a survey query (db/surveys.ts
+ * getSurveyPageData).
+ */
+export function workingFirmColumn(db: Db) {
+  return db`(select json_build_object('surveyor_id', v.id, 'company_name', v.company_name,
+      'phone', v.phone)
+    from surveyors v where v.id = ${workingSurveyorId(db)})`;
+}
+
+/**
  * The firm doing or having done the job of `surveyId` (an accepted, scheduled or completed
  * assignment; the open one first), or undefined. Once a survey is delivered its assignment is
  * completed, so the open-assignment reads no longer name the firm: the client's page and the

@@ -73,7 +73,12 @@ export async function getMessageAccess(
   },
 ): Promise<MessageAccess | undefined> {
   if (!isSurveyId(surveyId)) return undefined;
-  const [row] = await db<(MessageSurvey & { callerSurveyorId: string | null })[]>`
+  const isAdmin = user.role === "admin";
+  // The threads come in the same statement (one round trip fewer on every page and poll),
+  // except under `lock`, where they are read after the survey row is locked.
+  const [row] = await db<
+    (MessageSurvey & { callerSurveyorId: string | null; threads?: ThreadJson[] | null })[]
+  >`
     select s.id, s.status, s.client_id, cu.full_name as client_name, s.survey_type,
       coalesce(s.formatted_address, s.address) as address,
       (select l.id from leads l where l.survey_id = s.id) as lead_id,
@@ -83,14 +88,18 @@ export async function getMessageAccess(
         as technician_firm_id,
       (select v.id from surveyors v
         where ${user.role} = 'surveyor' and v.user_id = ${user.id}) as caller_surveyor_id
+      ${
+    lock ? db`` : db`, (select json_agg(th order by th.is_working desc, th.company_name,
+        th.surveyor_id) from (${threadsQuery(db, { viewerId: user.id, withHistory: isAdmin })}) th)
+        as threads`
+  }
     from surveys s
     join users cu on cu.id = s.client_id
     left join users tu on tu.id = s.assigned_technician_id
     where s.id = ${surveyId}
     ${lock ? db`for update of s` : db``}`;
   if (!row) return undefined;
-  const { callerSurveyorId, ...survey } = row;
-  const isAdmin = user.role === "admin";
+  const { callerSurveyorId, threads: threadsJson, ...survey } = row;
   if (user.role === "client" && survey.clientId !== user.id) return undefined;
   if (user.role === "surveyor" && !callerSurveyorId) return undefined;
   if (
@@ -98,7 +107,9 @@ export async function getMessageAccess(
     (survey.assignedTechnicianId !== user.id || !survey.technicianFirmId ||
       survey.technicianFirmId !== survey.workingSurveyorId)
   ) return undefined;
-  const threads = await listThreads(db, { surveyId, viewerId: user.id, withHistory: isAdmin });
+  const threads = lock
+    ? await listThreads(db, { surveyId, viewerId: user.id, withHistory: isAdmin })
+    : (threadsJson ?? []).map(fromThreadJson);
   switch (user.role) {
     case "admin":
     case "client":
@@ -114,34 +125,63 @@ export async function getMessageAccess(
   }
 }
 
+// The survey's threads `viewerId` may see, with their unread counts: a subquery over the
+// survey row aliased `s` (getMessageAccess folds it into its statement; listThreads runs it).
+function threadsQuery(
+  db: Db,
+  { viewerId, withHistory }: { viewerId: string; withHistory: boolean },
+) {
+  return db`
+    select v.id as surveyor_id, v.company_name, v.user_id as firm_user_id, th.is_working,
+      (select count(*)::int from survey_messages m
+        where m.survey_id = s.id and m.surveyor_id = v.id
+          and m.author_id is distinct from ${viewerId}::uuid
+          and m.seq > coalesce((select r.last_read_seq from survey_message_reads r
+            where r.survey_id = s.id and r.surveyor_id = v.id
+              and r.user_id = ${viewerId}), 0)) as unread_count
+    from (
+      select f.surveyor_id, bool_or(f.is_working) as is_working from (
+        select p.surveyor_id, false as is_working
+        from lead_purchases p join leads l on l.id = p.lead_id
+        where l.survey_id = s.id and p.refunded_at is null
+        union all
+        select a.surveyor_id, true from survey_assignments a
+        where a.survey_id = s.id and a.status in ('accepted', 'scheduled', 'completed')
+        union all
+        select distinct m.surveyor_id, false from survey_messages m
+        where ${withHistory} and m.survey_id = s.id
+      ) f group by f.surveyor_id
+    ) th join surveyors v on v.id = th.surveyor_id`;
+}
+
+// A thread as json_agg spells it.
+interface ThreadJson {
+  surveyor_id: string;
+  company_name: string;
+  firm_user_id: string | null;
+  is_working: boolean;
+  unread_count: number;
+}
+
+function fromThreadJson(row: ThreadJson): MessageThread {
+  return {
+    surveyorId: row.surveyor_id,
+    companyName: row.company_name,
+    firmUserId: row.firm_user_id,
+    isWorking: row.is_working,
+    unreadCount: row.unread_count,
+  };
+}
+
 async function listThreads(
   db: Db,
   { surveyId, viewerId, withHistory }: { surveyId: string; viewerId: string; withHistory: boolean },
 ): Promise<MessageThread[]> {
   return [
     ...await db<MessageThread[]>`
-    with firms as (
-      select p.surveyor_id, false as is_working
-      from lead_purchases p join leads l on l.id = p.lead_id
-      where l.survey_id = ${surveyId} and p.refunded_at is null
-      union all
-      select a.surveyor_id, true from survey_assignments a
-      where a.survey_id = ${surveyId} and a.status in ('accepted', 'scheduled', 'completed')
-      union all
-      select distinct m.surveyor_id, false from survey_messages m
-      where ${withHistory} and m.survey_id = ${surveyId}
-    ), thread as (
-      select surveyor_id, bool_or(is_working) as is_working from firms group by surveyor_id
-    )
-    select v.id as surveyor_id, v.company_name, v.user_id as firm_user_id, th.is_working,
-      (select count(*)::int from survey_messages m
-        where m.survey_id = ${surveyId} and m.surveyor_id = v.id
-          and m.author_id is distinct from ${viewerId}::uuid
-          and m.seq > coalesce((select r.last_read_seq from survey_message_reads r
-            where r.survey_id = ${surveyId} and r.surveyor_id = v.id
-              and r.user_id = ${viewerId}), 0)) as unread_count
-    from thread th join surveyors v on v.id = th.surveyor_id
-    order by th.is_working desc, v.company_name, v.id`,
+    select t.* from surveys s, lateral (${threadsQuery(db, { viewerId, withHistory })}) t
+    where s.id = ${surveyId}
+    order by t.is_working desc, t.company_name, t.surveyor_id`,
   ];
 }
 

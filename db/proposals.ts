@@ -447,6 +447,19 @@ export async function listSurveyProposals(
 }
 
 /**
+ * SQL for when the newest lead of the survey aliased `s` stopped being offered to surveyors
+ * because its window ran out (timestamptz), else null: for a column of a survey query.
+ */
+export function leadExpiredAtColumn(db: Db) {
+  return db`(select case
+      when l.expires_at <= now() and (l.status = 'open' or l.closed_reason = 'expired')
+      then l.expires_at end
+    from leads l where l.survey_id = s.id
+    order by l.created_at desc, l.id desc
+    limit 1)`;
+}
+
+/**
  * When the newest lead of survey `surveyId` stopped being offered to surveyors because its
  * window ran out (ISO), or null: no lead, or its window is still open, or it closed another way
  * (cancelled, removed).
@@ -456,11 +469,7 @@ export async function getSurveyLeadExpiredAt(
   { surveyId }: { surveyId: string },
 ): Promise<string | null> {
   if (!isUuid(surveyId)) return null;
-  const [row] = await db<{ expiresAt: Date; isExpired: boolean }[]>`
-    select expires_at,
-      (expires_at <= now() and (status = 'open' or closed_reason = 'expired')) as is_expired
-    from leads where survey_id = ${surveyId}
-    order by created_at desc, id desc
-    limit 1`;
-  return row?.isExpired ? row.expiresAt.toISOString() : null;
+  const [row] = await db<{ leadExpiredAt: Date | null }[]>`
+    select ${leadExpiredAtColumn(db)} as lead_expired_at from surveys s where s.id = ${surveyId}`;
+  return row?.leadExpiredAt ? row.leadExpiredAt.toISOString() : null;
 }

@@ -11,7 +11,10 @@ import type { Quote } from "../lib/pricing.ts";
 import { SURVEY_TYPE_INFO, type SurveyType } from "../lib/survey_types.ts";
 import { STATUS_INFO, STATUS_NOTIFICATION_TITLES } from "../lib/survey_status.ts";
 import { insertNotification, type NewNotification } from "./notifications.ts";
-import { clientProposalsJsonColumn, proposalsFromJson } from "./proposals.ts";
+import { clientProposalsJsonColumn, leadExpiredAtColumn, proposalsFromJson } from "./proposals.ts";
+import { checklistProgressColumn } from "./checklists.ts";
+import { type WorkingFirm, workingFirmColumn } from "./fieldwork.ts";
+import type { ChecklistProgress } from "../lib/checklist_types.ts";
 import type { ClientProposal } from "../lib/proposal_constants.ts";
 import {
   SUPPORT_ACTOR_NAME,
@@ -91,6 +94,80 @@ export async function getSurveyForUser(
     from surveys s join users u on u.id = s.client_id
     where s.id = ${id} and (${user.role} = 'admin' or s.client_id = ${user.id})`;
   return row && toSurvey(row);
+}
+
+/**
+ * What a request's page (/survey/{id}) shows of it, in one statement: the survey as
+ * `getSurveyForUser` returns it (undefined under the same rule), its timeline as
+ * `listSurveyEvents` filters it for `user`, its proposals as `listSurveyProposals`, when its
+ * lead's offer window ran out as `getSurveyLeadExpiredAt`, the firm working it as
+ * `getWorkingFirm` and its checklist progress as `getChecklistProgress`. Six round trips were
+ * a third of the page's database work in the driver (bench/messages_page.ts).
+ */
+export async function getSurveyPageData(
+  db: Db,
+  { id, user }: { id: string; user: Pick<SessionUser, "id" | "role"> },
+): Promise<
+  | {
+    survey: Survey;
+    events: SurveyEvent[];
+    proposals: ClientProposal[];
+    leadExpiredAt: string | null;
+    firm: WorkingFirm | undefined;
+    progress: ChecklistProgress | undefined;
+  }
+  | undefined
+> {
+  if (!isSurveyId(id)) return undefined;
+  const [row] = await db<
+    (SurveyRow & {
+      timeline: TimelineJson[] | null;
+      proposals: Record<string, unknown>[] | null;
+      leadExpiredAt: Date | null;
+      workingFirm: { surveyor_id: string; company_name: string; phone: string | null } | null;
+      checklistProgress:
+        | Record<
+          "total" | "done" | "required_total" | "required_done",
+          number
+        >
+        | null;
+    })[]
+  >`
+    select ${surveyColumns(db)},
+      (select json_agg(ev order by ev.created_at, ev.id) from (
+        select ${timelineColumns(db, user)}
+        from survey_events e left join users a on a.id = e.actor_id
+        where e.survey_id = s.id
+      ) ev) as timeline,
+      ${clientProposalsJsonColumn(db)} as proposals,
+      ${leadExpiredAtColumn(db)} as lead_expired_at,
+      ${workingFirmColumn(db)} as working_firm,
+      ${checklistProgressColumn(db)} as checklist_progress
+    from surveys s join users u on u.id = s.client_id
+    where s.id = ${id} and (${user.role} = 'admin' or s.client_id = ${user.id})`;
+  if (!row) return undefined;
+  const { timeline, proposals, leadExpiredAt, workingFirm, checklistProgress, ...survey } = row;
+  return {
+    survey: toSurvey(survey),
+    events: (timeline ?? []).map(fromTimelineJson),
+    proposals: proposalsFromJson(proposals),
+    leadExpiredAt: leadExpiredAt ? leadExpiredAt.toISOString() : null,
+    firm: workingFirm
+      ? {
+        surveyorId: workingFirm.surveyor_id,
+        companyName: workingFirm.company_name,
+        phone: workingFirm.phone,
+      }
+      : undefined,
+    progress: checklistProgress
+      ? {
+        total: checklistProgress.total,
+        done: checklistProgress.done,
+        requiredTotal: checklistProgress.required_total,
+        requiredDone: checklistProgress.required_done,
+      }
+      : undefined,
+  };
 }
 
 /** The survey a client created with `requestId`, or undefined. */
@@ -482,6 +559,8 @@ export async function listClientSurveysWithEvents(
   total: number;
   events: Map<string, SurveyEvent[]>;
   proposals: Map<string, ClientProposal[]>;
+  /** Per survey, when its lead's offer window ran out (ISO), else null (`getSurveyLeadExpiredAt`). */
+  leadExpiredAt: Map<string, string | null>;
 }> {
   const offset = (page - 1) * pageSize;
   const rows = await db<
@@ -489,6 +568,7 @@ export async function listClientSurveysWithEvents(
       total: number;
       timeline: TimelineJson[] | null;
       proposals: Record<string, unknown>[] | null;
+      leadExpiredAt: Date | null;
       pageId: string | null;
     })[]
   >`
@@ -509,6 +589,7 @@ export async function listClientSurveysWithEvents(
           where e.survey_id = s.id
         ) ev) as timeline,
         ${clientProposalsJsonColumn(db)} as proposals,
+        ${leadExpiredAtColumn(db)} as lead_expired_at,
         p.created_at as page_created_at
       from page p
       join surveys s on s.id = p.id
@@ -518,15 +599,24 @@ export async function listClientSurveysWithEvents(
   const surveys: Survey[] = [];
   const events = new Map<string, SurveyEvent[]>();
   const proposals = new Map<string, ClientProposal[]>();
+  const leadExpiredAt = new Map<string, string | null>();
   for (const row of rows) {
     if (row.pageId === null) continue;
-    const { total: _total, timeline, proposals: offers, pageId: _pageId, ...survey } = row;
+    const {
+      total: _total,
+      timeline,
+      proposals: offers,
+      leadExpiredAt: expiredAt,
+      pageId: _pageId,
+      ...survey
+    } = row;
     delete (survey as { pageCreatedAt?: unknown }).pageCreatedAt;
     surveys.push(toSurvey(survey));
     events.set(survey.id, (timeline ?? []).map(fromTimelineJson));
     proposals.set(survey.id, proposalsFromJson(offers));
+    leadExpiredAt.set(survey.id, expiredAt ? expiredAt.toISOString() : null);
   }
-  return { surveys, total: rows[0]?.total ?? 0, events, proposals };
+  return { surveys, total: rows[0]?.total ?? 0, events, proposals, leadExpiredAt };
 }
 
 // A timeline row as json_agg spells it: snake_case keys, the time as JSON text.

@@ -17,9 +17,9 @@
  */
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
-import { countMissingRequired, getChecklistProgress } from "../db/checklists.ts";
+import { countMissingRequired } from "../db/checklists.ts";
 import { countDeliverables, listSurveyFiles } from "../db/survey_files.ts";
-import { getWorkingFirm, type WorkingFirm } from "../db/fieldwork.ts";
+import type { WorkingFirm } from "../db/fieldwork.ts";
 import { getReviewForSurvey, type SurveyorReview } from "../db/reviews.ts";
 import type { ChecklistProgress } from "./checklist_types.ts";
 import type { SurveyFileInfo } from "./survey_file_types.ts";
@@ -227,21 +227,21 @@ export interface SurveyDeliveryView {
 }
 
 /**
- * The fieldwork and delivery of `survey` for `viewer` (its client or an admin), in parallel
- * queries: checklist progress only (never answers or notes), the working firm, the
- * deliverables (a client sees them once the survey is completed) and the rating.
+ * The fieldwork and delivery of `survey` for `viewer` (its client or an admin): the checklist
+ * progress (never answers or notes) and the working firm as `read` with the survey
+ * (db/surveys.ts getSurveyPageData), then in parallel the deliverables (a client sees them
+ * once the survey is completed) and the rating, when there can be any.
  */
 export async function loadDelivery(
   db: Db,
   survey: { id: string; status: SurveyStatus },
   viewer: { role: string },
+  read: Pick<SurveyDeliveryView, "progress" | "firm">,
 ): Promise<SurveyDeliveryView> {
   const showFiles = viewer.role === "admin" || survey.status === "completed";
-  const [progress, firm, deliverables, review] = await Promise.all([
-    getChecklistProgress(db, { surveyIds: [survey.id] }),
-    getWorkingFirm(db, { surveyId: survey.id }),
+  const [deliverables, review] = await Promise.all([
     showFiles ? listSurveyFiles(db, { surveyId: survey.id, kind: "deliverable" }) : [],
     survey.status === "completed" ? getReviewForSurvey(db, { surveyId: survey.id }) : undefined,
   ]);
-  return { progress: progress.get(survey.id), firm, deliverables, review };
+  return { progress: read.progress, firm: read.firm, deliverables, review };
 }

@@ -16,6 +16,14 @@ export const MESSAGE_EMAIL_WINDOW_MINUTES = 15;
 /** Messages a thread's first page holds; older ones load with `before`. */
 export const MESSAGE_PAGE_SIZE = 100;
 
+/**
+ * Messages a page shows of the thread it opens: the newest ones, with "Show earlier messages"
+ * above them for the rest (as Thumbtack and Bark open a conversation). A 50-message thread
+ * rendered whole, and shipped again as the island's props, was 36 KB of a 57 KB page and
+ * about a third of its render (bench/messages_page.ts).
+ */
+export const MESSAGE_PAGE_FIRST = 20;
+
 /** Polling while the thread is open: first delay, the longest, and after failures. */
 export const MESSAGE_POLL = { minMs: 4_000, maxMs: 30_000, errorMaxMs: 120_000 } as const;
 

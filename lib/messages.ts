@@ -24,6 +24,7 @@ import { surveyorJobPath } from "./assignments.ts";
 import { purchasedLeadPath } from "./refunds.ts";
 import { SURVEY_TYPE_INFO } from "./survey_types.ts";
 import {
+  MESSAGE_PAGE_FIRST,
   type MessageRole,
   SUPPORT_NAME,
   type ThreadMessage,
@@ -200,12 +201,14 @@ export async function postMessage(tx: Db, input: PostMessageInput): Promise<Post
  */
 export async function loadThread(
   db: Db,
-  { access, thread, user, after, before, markRead = true }: {
+  { access, thread, user, after, before, limit, markRead = true }: {
     access: MessageAccess;
     thread: MessageThread;
     user: Pick<SessionUser, "id">;
     after?: string;
     before?: string;
+    /** Messages per page (default `MESSAGE_PAGE_SIZE`). */
+    limit?: number;
     markRead?: boolean;
   },
 ): Promise<ThreadResponse> {
@@ -215,6 +218,7 @@ export async function loadThread(
     viewerId: user.id,
     after,
     before,
+    limit,
   });
   let threads = access.threads;
   if (markRead && thread.unreadCount > 0) {
@@ -261,7 +265,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The conversations `user` has on survey `surveyId`, for a page: undefined when they are in
  * none (a refunded buyer, another firm), else the thread to show first: `preferred` (a firm's
  * id from the page's `?thread=`, ignored unless it is one of theirs), else the first with
- * unread messages, else the first. Reading the page does not mark anything read; the island
+ * unread messages, else the first, with its newest `MESSAGE_PAGE_FIRST` messages (the island
+ * loads earlier ones on request). Reading the page does not mark anything read; the island
  * does once it runs in the browser.
  */
 export async function loadMessagesCard(
@@ -284,6 +289,8 @@ export async function loadMessagesCard(
   return {
     surveyId: access.survey.id,
     viewerRole: access.as,
-    initial: thread ? await loadThread(db, { access, thread, user, markRead: false }) : null,
+    initial: thread
+      ? await loadThread(db, { access, thread, user, limit: MESSAGE_PAGE_FIRST, markRead: false })
+      : null,
   };
 }

@@ -35,9 +35,8 @@ import Toaster from "../islands/Toaster.tsx";
 import { QuoteBreakdown } from "../islands/_create_survey/QuoteBreakdown.tsx";
 import {
   countSurveysByStatus,
-  getSurveyForUser,
+  getSurveyPageData,
   listClientSurveysWithEvents,
-  listSurveyEvents,
   listSurveys,
 } from "../db/surveys.ts";
 import { DEFAULT_PAGE_SIZE } from "../lib/survey_schema.ts";
@@ -51,7 +50,6 @@ import { getOpenAssignment, listSurveyBuyers } from "../db/assignments.ts";
 import { getSurveyDispatch } from "../lib/dispatch.ts";
 import { DeliveryCards, WorkingFirmContact } from "../components/SurveyDelivery.tsx";
 import { loadDelivery } from "../lib/fieldwork.ts";
-import { getSurveyLeadExpiredAt, listSurveyProposals } from "../db/proposals.ts";
 import {
   DashboardProposals,
   firstProposalAt,
@@ -170,12 +168,16 @@ export const surveyPages = new Hono<AppEnv>()
       const page = c.req.valid("query").page ?? 1;
       // The page, the count, the timelines and the proposals in one statement; the user and the bell's
       // unread count came in one more (routes/_auth.ts).
-      const { surveys, total, events, proposals } = await listClientSurveysWithEvents(c.var.db, {
-        clientId: user.id,
-        viewer: user,
-        page,
-        pageSize: CLIENT_PAGE_SIZE,
-      });
+      const { surveys, total, events, proposals, leadExpiredAt } =
+        await listClientSurveysWithEvents(
+          c.var.db,
+          {
+            clientId: user.id,
+            viewer: user,
+            page,
+            pageSize: CLIENT_PAGE_SIZE,
+          },
+        );
       const newRequest = (
         <a className="btn btn--primary" href="/create-survey">Request another survey</a>
       );
@@ -206,7 +208,11 @@ export const surveyPages = new Hono<AppEnv>()
                     events={events.get(s.id) ?? []}
                     proposalsAt={firstProposalAt(proposals.get(s.id) ?? [])}
                   >
-                    <DashboardProposals survey={s} proposals={proposals.get(s.id) ?? []} />
+                    <DashboardProposals
+                      survey={s}
+                      proposals={proposals.get(s.id) ?? []}
+                      leadExpiredAt={leadExpiredAt.get(s.id) ?? null}
+                    />
                   </SurveyCard>
                 ))}
                 <Pager
@@ -232,16 +238,13 @@ export const surveyPages = new Hono<AppEnv>()
     zValidator("param", IdParam, onInvalid),
     async (c) => {
       const user = c.var.user!;
-      const survey = await getSurveyForUser(c.var.db, { id: c.req.valid("param").id, user });
+      // The survey, its timeline (filtered for the viewer in the query: a client's page never
+      // holds internal notes or staff names, not even in island props), its proposals and its
+      // lead's expiry, in one statement.
+      const data = await getSurveyPageData(c.var.db, { id: c.req.valid("param").id, user });
       // Owner and admins only; to anyone else the request does not exist.
-      if (!survey) throw new HTTPException(404, { message: "Survey not found" });
-      // Filtered for the viewer in the query: a client's page never holds internal notes or
-      // staff names, not even in island props.
-      const [events, proposals, leadExpiredAt] = await Promise.all([
-        listSurveyEvents(c.var.db, { surveyId: survey.id, viewer: user }),
-        listSurveyProposals(c.var.db, { surveyId: survey.id }),
-        getSurveyLeadExpiredAt(c.var.db, { surveyId: survey.id }),
-      ]);
+      if (!data) throw new HTTPException(404, { message: "Survey not found" });
+      const { survey, events, proposals, leadExpiredAt, firm, progress } = data;
       // Admins get the dispatch panel, rendered with the data its GET endpoint returns.
       // With the lead's buyers and the open assignment for the assign form.
       const [dispatch, buyers, assignment] = user.role === "admin"
@@ -253,7 +256,7 @@ export const surveyPages = new Hono<AppEnv>()
         : [undefined, [], undefined];
       // Fieldwork and delivery: the checklist's progress (never its answers or notes), the
       // deliverables once completed (admins: as soon as there are any), the rating.
-      const delivery = await loadDelivery(c.var.db, survey, user);
+      const delivery = await loadDelivery(c.var.db, survey, user, { firm, progress });
       // The client's (or, for admins, every) conversation with the firms on this request.
       const messages = await loadMessagesCard(c.var.db, {
         surveyId: survey.id,

@@ -8,7 +8,7 @@ import { requirePageRole } from "./_auth.ts";
 import { appPage } from "./_app_page.tsx";
 import { Card, PageHeader } from "../components/AppPage.tsx";
 import { Island } from "../components/Island.tsx";
-import { type MapPoint, UsMap } from "../components/UsMap.tsx";
+import { type MapPoint, UsMap, UsMapTable } from "../components/UsMap.tsx";
 import SurveyorDirectory from "../islands/SurveyorDirectory.tsx";
 import SurveyorDetail from "../islands/SurveyorDetail.tsx";
 import SurveyorAccountPanel from "../islands/SurveyorAccountPanel.tsx";
@@ -73,6 +73,25 @@ const DirectoryQuery = z.object({
 // Any id string is accepted here; an unknown or malformed one is the 404 page.
 const IdParam = z.object({ id: z.string() });
 
+/** The directory's filters as the page shows them, and as the list queries take them. */
+function directoryFilters(given: z.infer<typeof DirectoryQuery>) {
+  const filters: SurveyorFilters = {
+    q: given.q?.trim() ?? "",
+    state: given.state ?? "",
+    surveyType: given.surveyType ?? "",
+    status: given.status ?? "",
+    inNetworkOnly: given.inNetworkOnly === "true" ? "true" : "",
+  };
+  const query = {
+    q: filters.q || undefined,
+    state: given.state,
+    surveyType: given.surveyType,
+    status: given.status,
+    inNetworkOnly: filters.inNetworkOnly === "true",
+  };
+  return { filters, query };
+}
+
 /** In words, what the filters ask for ("in network, in Texas, matching “austin”"). */
 function describeFilters(f: SurveyorFilters): string {
   const parts = [
@@ -98,6 +117,14 @@ function mapPoint(s: SurveyorLocation): MapPoint | undefined {
   };
 }
 
+/** The directory's filters as a query string ("" for none), for links that keep them. */
+function filtersQuery(f: SurveyorFilters): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(f)) if (value) params.set(key, value);
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
 /** The coverage map of the directory's first page of 100 for the filters in the address. */
 function CoverageMap({ surveyors, total, filters }: {
   surveyors: SurveyorLocation[];
@@ -114,7 +141,12 @@ function CoverageMap({ surveyors, total, filters }: {
     " Reload the page to redraw it for other filters.";
   return (
     <Card id="surveyor-map-title" title="Coverage map">
-      <UsMap title="Surveyor offices" points={points} caption={caption} />
+      <UsMap
+        title="Surveyor offices"
+        points={points}
+        caption={caption}
+        tableHref={`/surveyors/map-table${filtersQuery(filters)}`}
+      />
     </Card>
   );
 }
@@ -350,20 +382,7 @@ export const surveyorPages = new Hono<AppEnv>()
     async (c) => {
       const given = c.req.valid("query");
       const page = given.page ?? 1;
-      const filters: SurveyorFilters = {
-        q: given.q?.trim() ?? "",
-        state: given.state ?? "",
-        surveyType: given.surveyType ?? "",
-        status: given.status ?? "",
-        inNetworkOnly: given.inNetworkOnly === "true" ? "true" : "",
-      };
-      const query = {
-        q: filters.q || undefined,
-        state: given.state,
-        surveyType: given.surveyType,
-        status: given.status,
-        inNetworkOnly: filters.inNetworkOnly === "true",
-      };
+      const { filters, query } = directoryFilters(given);
       const pageSize = DEFAULT_SURVEYOR_PAGE_SIZE;
       // The table shows the page; the map draws the first 100 matches (their locations only).
       const [shown, located] = await Promise.all([
@@ -397,6 +416,35 @@ export const surveyorPages = new Hono<AppEnv>()
             />
           </section>
           <CoverageMap surveyors={located} total={shown.total} filters={filters} />
+        </>,
+      );
+    },
+  )
+  .get(
+    "/surveyors/map-table",
+    requirePageRole("admin"),
+    zValidator("query", DirectoryQuery, onInvalid),
+    async (c) => {
+      const { filters, query } = directoryFilters(c.req.valid("query"));
+      const located = await listSurveyorLocations(c.var.db, query, MAP_LIMIT);
+      const points = located.map(mapPoint).filter((p): p is MapPoint => p !== undefined);
+      const back = `/surveyors${filtersQuery(filters)}`;
+      return appPage(
+        c,
+        { title: "Surveyor offices on the map", active: "/surveyors" },
+        <>
+          <p className="survey-page__back">
+            <a href={back}>← Back to surveyors</a>
+          </p>
+          <PageHeader
+            title="Surveyor offices on the map"
+            intro={`The coverage map's data for ${describeFilters(filters)}: the first ${
+              formatInteger(MAP_LIMIT)
+            } surveyors (A to Z) with an office location.`}
+          />
+          <Card id="surveyor-map-table-title" title="Surveyor offices">
+            <UsMapTable title="Surveyor offices" points={points} />
+          </Card>
         </>,
       );
     },

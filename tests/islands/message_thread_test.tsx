@@ -155,3 +155,28 @@ test("[message thread] a refused message keeps the draft and toasts the server's
     t.close();
   }
 });
+
+test("[message thread] a long thread opens at its newest 20 messages; 'Show earlier messages' brings the rest above them, once each", async () => {
+  const t = await createTestApp();
+  const m = await market(t);
+  // Inserted directly: 23 messages through the API would meet the per-account rate limit.
+  for (let i = 1; i <= 23; i++) {
+    await t.sql`
+      insert into survey_messages (survey_id, surveyor_id, author_id, author_role, author_name, body)
+      values (${m.survey.id}, ${m.able.surveyorId}, ${m.able.userId}, 'surveyor', 'Able Survey',
+        ${`Message ${i}`})`;
+  }
+  const ui = await mount(t, m.survey.id, m.client.cookie);
+  try {
+    const newest = Array.from({ length: 20 }, (_, i) => `Message ${i + 4}`);
+    assertEquals(ui.props.initial.messages.length, 20, "the page ships the newest 20");
+    assertEquals(listed(), newest);
+    fireEvent.click(screen.getByRole("button", { name: "Show earlier messages" }));
+    await waitFor(() => assertEquals(listed().length, 23));
+    assertEquals(listed(), [...["Message 1", "Message 2", "Message 3"], ...newest]);
+    assertEquals(screen.queryByRole("button", { name: "Show earlier messages" }), null);
+  } finally {
+    ui.done();
+    t.close();
+  }
+});

@@ -234,6 +234,36 @@ test("[proposal pages] an expired lead: the client is told it is no longer offer
   }
 });
 
+test("[proposal pages] the dashboard card of a request whose lead expired unsold says it is no longer offered and to write to support; an open one says nothing of it", async () => {
+  const { t, client, survey, lead } = await setup(0);
+  try {
+    const before = await loadPage(t, "/client-dashboard", client.cookie);
+    assertEquals(before.res.status, 200);
+    assert(!before.html.includes("stopped being offered"), "an open lead is not called expired");
+    assert(!before.html.includes('data-island="SurveyProposals"'), "nothing to compare yet");
+
+    await t.sql`update leads set expires_at = now() - interval '1 hour' where id = ${lead.id}`;
+    const { res, html } = await loadPage(t, "/client-dashboard", client.cookie);
+    assertEquals(res.status, 200);
+    const props = islandProps<SurveyProposalsProps>(html, "SurveyProposals");
+    assertEquals(props.surveyId, survey.id);
+    assert(props.leadExpiredAt, "the card knows when the lead stopped being offered");
+    assertStringIncludes(
+      html,
+      "stopped being offered to new surveyors on",
+    );
+    assertStringIncludes(html, "without a proposal. Write to Meridian support");
+    assertStringIncludes(html, 'href="/support/contact"');
+
+    // A request no longer waiting for a surveyor (here cancelled) says nothing of the lead.
+    await t.sql`update surveys set status = 'cancelled' where id = ${survey.id}`;
+    const cancelled = await loadPage(t, "/client-dashboard", client.cookie);
+    assert(!cancelled.html.includes("stopped being offered"));
+  } finally {
+    t.close();
+  }
+});
+
 test("[proposal pages] a job claimed at the instant quote shows 'No proposals' as a skipped step", async () => {
   const { t, client, survey } = await setup(0);
   try {

@@ -268,6 +268,7 @@ const ACCESS: Record<string, Access> = {
   "GET /pricing-algorithm": ADMIN,
   "GET /regrid-api-test": ADMIN,
   "GET /surveyors": ADMIN,
+  "GET /surveyors/map-table": ADMIN,
   "GET /surveyor-detail/:id": ADMIN,
 };
 

@@ -119,6 +119,42 @@ test("[surveyor pages] the directory renders the filters in the address, with co
   t.close();
 });
 
+test("[surveyor pages] the map's table is a link that keeps the filters, to a page listing the same firms (works without JavaScript)", async () => {
+  const t = await createTestApp();
+  const { austin, dallas, fresno } = await network(t);
+  const { cookie } = await createSignedInUser(t, { role: "admin" });
+  const directory = await pageText(await getPage(t, "/surveyors?state=TX", cookie));
+  assertStringIncludes(
+    directory,
+    `<a href="/surveyors/map-table?state=TX">Show the map&#x27;s data as a table</a>`,
+  );
+  assert(!directory.includes("<summary>Show the map"), "the table is not in the page");
+
+  const res = await getPage(t, "/surveyors/map-table?state=TX", cookie);
+  assertEquals(res.status, 200);
+  assertHtml(res);
+  const html = await pageText(res);
+  assertStringIncludes(html, "Surveyor offices on the map");
+  assertStringIncludes(html, `<a href="/surveyors?state=TX">← Back to surveyors</a>`);
+  assertMatch(html, /<table[^>]*>[\s\S]*Austin Land Surveying[\s\S]*Dallas Prospect Co/);
+  assertStringIncludes(html, `href="/surveyor-detail/${austin.id}"`);
+  assertStringIncludes(html, `href="/surveyor-detail/${dallas.id}"`);
+  assert(!html.includes(fresno.id), "another state's firm is not listed");
+  assertStringIncludes(html, "Prospect");
+
+  // Admins only, like the directory.
+  for (const role of ROLES.filter((r) => r !== "admin")) {
+    const other = await signInAs(t, role);
+    const page = await assertForbiddenPage(
+      await getPage(t, "/surveyors/map-table", other),
+      `${role} map table`,
+    );
+    assert(!page.includes("Austin Land Surveying"));
+  }
+  await assertRedirectsToAuth(await getPage(t, "/surveyors/map-table"), "/surveyors/map-table");
+  t.close();
+});
+
 test("[surveyor pages] search, type and status filters narrow the first page", async () => {
   const t = await createTestApp();
   await network(t);
