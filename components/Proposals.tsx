@@ -102,7 +102,7 @@ export function SurveyProposalsCard({ survey, proposals, isOwner, leadExpiredAt 
   survey: Survey;
   proposals: ClientProposal[];
   isOwner: boolean;
-  /** When the request's lead stopped being offered (db/proposals.ts getSurveyLeadExpiredAt). */
+  /** When the request's lead stopped being offered (db/proposals.ts leadExpiredAtColumn). */
   leadExpiredAt?: string | null;
 }) {
   if (proposals.length === 0 && survey.status !== "surveyors_notified") return null;
@@ -125,7 +125,7 @@ export function SurveyProposalsCard({ survey, proposals, isOwner, leadExpiredAt 
 export function DashboardProposals({ survey, proposals, leadExpiredAt = null }: {
   survey: Survey;
   proposals: ClientProposal[];
-  /** When the request's lead stopped being offered (db/proposals.ts getSurveyLeadExpiredAt). */
+  /** When the request's lead stopped being offered (db/proposals.ts leadExpiredAtColumn). */
   leadExpiredAt?: string | null;
 }) {
   const isExpiredUnassigned = leadExpiredAt !== null && survey.status === "surveyors_notified";

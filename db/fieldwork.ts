@@ -79,7 +79,8 @@ export interface WorkingFirm {
 }
 
 /**
- * SQL for `getWorkingFirm`'s answer for the survey aliased `s`, as a JSON object in snake_case
+ * SQL for the firm doing or having done the job of the survey aliased `s` (an accepted,
+ * scheduled or completed assignment; the open one first), as a JSON object in snake_case
  * (null when no firm works it): for a column of a survey query (db/surveys.ts
  * getSurveyPageData).
  */
@@ -87,22 +88,4 @@ export function workingFirmColumn(db: Db) {
   return db`(select json_build_object('surveyor_id', v.id, 'company_name', v.company_name,
       'phone', v.phone)
     from surveyors v where v.id = ${workingSurveyorId(db)})`;
-}
-
-/**
- * The firm doing or having done the job of `surveyId` (an accepted, scheduled or completed
- * assignment; the open one first), or undefined. Once a survey is delivered its assignment is
- * completed, so the open-assignment reads no longer name the firm: the client's page and the
- * rating use this.
- */
-export async function getWorkingFirm(
-  db: Db,
-  { surveyId }: { surveyId: string },
-): Promise<WorkingFirm | undefined> {
-  if (!isUuid(surveyId)) return undefined;
-  const [row] = await db<WorkingFirm[]>`
-    select v.id as surveyor_id, v.company_name, v.phone
-    from surveys s join surveyors v on v.id = ${workingSurveyorId(db)}
-    where s.id = ${surveyId}`;
-  return row;
 }

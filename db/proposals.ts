@@ -458,18 +458,3 @@ export function leadExpiredAtColumn(db: Db) {
     order by l.created_at desc, l.id desc
     limit 1)`;
 }
-
-/**
- * When the newest lead of survey `surveyId` stopped being offered to surveyors because its
- * window ran out (ISO), or null: no lead, or its window is still open, or it closed another way
- * (cancelled, removed).
- */
-export async function getSurveyLeadExpiredAt(
-  db: Db,
-  { surveyId }: { surveyId: string },
-): Promise<string | null> {
-  if (!isUuid(surveyId)) return null;
-  const [row] = await db<{ leadExpiredAt: Date | null }[]>`
-    select ${leadExpiredAtColumn(db)} as lead_expired_at from surveys s where s.id = ${surveyId}`;
-  return row?.leadExpiredAt ? row.leadExpiredAt.toISOString() : null;
-}

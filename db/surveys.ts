@@ -100,8 +100,8 @@ export async function getSurveyForUser(
  * What a request's page (/survey/{id}) shows of it, in one statement: the survey as
  * `getSurveyForUser` returns it (undefined under the same rule), its timeline as
  * `listSurveyEvents` filters it for `user`, its proposals as `listSurveyProposals`, when its
- * lead's offer window ran out as `getSurveyLeadExpiredAt`, the firm working it as
- * `getWorkingFirm` and its checklist progress as `getChecklistProgress`. Six round trips were
+ * lead's offer window ran out (`leadExpiredAtColumn`), the firm working it
+ * (`workingFirmColumn`) and its checklist progress as `getChecklistProgress`. Six round trips were
  * a third of the page's database work in the driver (bench/messages_page.ts).
  */
 export async function getSurveyPageData(
@@ -559,7 +559,7 @@ export async function listClientSurveysWithEvents(
   total: number;
   events: Map<string, SurveyEvent[]>;
   proposals: Map<string, ClientProposal[]>;
-  /** Per survey, when its lead's offer window ran out (ISO), else null (`getSurveyLeadExpiredAt`). */
+  /** Per survey, when its lead's offer window ran out (ISO), else null (`leadExpiredAtColumn`). */
   leadExpiredAt: Map<string, string | null>;
 }> {
   const offset = (page - 1) * pageSize;
