@@ -21,6 +21,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { Database } from "./client.ts";
 import { trackPgliteWasmMemory } from "../lib/memory.ts";
 import { initdbInChild } from "./embedded_initdb.ts";
+import { inProcessSocket } from "./pglite_connection.ts";
 
 /** What the lock holder records beside the lock: who it is and where its database listens. */
 export interface EmbeddedHolder {
@@ -247,11 +248,22 @@ async function serve(
   // failures in 3,500 queries). CycleQueue hands PGlite to another connection only when the
   // current one is idle, so the CLI can share the server's database safely. The field is
   // TypeScript-private, not #private; tests/db/embedded_lock_test.ts fails if that changes.
-  (server as unknown as { queryQueue: CycleQueue }).queryQueue = new CycleQueue(pg);
+  const queue = new CycleQueue(pg);
+  (server as unknown as { queryQueue: CycleQueue }).queryQueue = queue;
   await server.start();
   const port = Number(server.getServerConn().split(":").pop());
   // PGlite is a single session: one connection per client, so its transactions never interleave.
-  const sql = connect({ host: HOST, port, max: 1, username: "postgres", database: "postgres" });
+  // This process's own pool reaches PGlite in process (db/pglite_connection.ts), through the
+  // same queue as the CLIs on the socket; host and port only name it in errors.
+  const sql = connect({
+    host: HOST,
+    port,
+    max: 1,
+    username: "postgres",
+    database: "postgres",
+    // postgres.js's `socket` option (a function returning the socket) is missing from its types.
+    ...({ socket: () => inProcessSocket(queue) } as object),
+  });
   return {
     sql,
     port,
