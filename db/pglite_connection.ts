@@ -16,6 +16,7 @@
  * socket 'error' then 'close', so queries reject and the pool reconnects.
  */
 import { Buffer } from "node:buffer";
+import { AsyncLocalStorage } from "node:async_hooks";
 
 /** What the in-process socket needs of db/embedded.ts's CycleQueue. */
 export interface ProtocolQueue {
@@ -26,6 +27,11 @@ export interface ProtocolQueue {
 
 type Listener = (arg?: unknown) => void;
 type EventName = "data" | "error" | "close" | "drain" | "connect" | "secureConnect";
+
+// PGlite's answers (rows, and the type query postgres.js runs on connecting) are handled in the
+// context this module was loaded in, as a socket's would be, not in that of the request whose
+// query happened to start the queue: that request's trace (lib/telemetry.ts) shows its own SQL.
+const runOutsideRequests = AsyncLocalStorage.snapshot();
 
 // pglite-socket numbers its TCP connections' handlers from 1; these never meet them.
 let nextHandlerId = 1_000_000_000;
@@ -181,13 +187,15 @@ export function inProcessSocket(queue: ProtocolQueue) {
   }
 
   function send(message: Uint8Array): Promise<unknown> {
-    return queue.enqueue(id, message, (data) => {
-      if (isClosed || data.length === 0) return;
-      // A copy: PGlite reuses its output buffer, postgres.js keeps partial messages.
-      const x = Buffer.from(data);
-      if (held) held.push(x);
-      else emit("data", x);
-    }).catch((err) => {
+    return runOutsideRequests(() =>
+      queue.enqueue(id, message, (data) => {
+        if (isClosed || data.length === 0) return;
+        // A copy: PGlite reuses its output buffer, postgres.js keeps partial messages.
+        const x = Buffer.from(data);
+        if (held) held.push(x);
+        else emit("data", x);
+      })
+    ).catch((err) => {
       if (isClosed) return;
       emit("error", err);
       close(true);

@@ -13,6 +13,13 @@
 // whose options (rejectUnauthorized false for sslmode=require, ca, servername, ALPN) have no
 // Deno.startTls equivalent.
 import { Buffer } from 'node:buffer'
+import { AsyncLocalStorage } from 'node:async_hooks'
+
+// The connection's events (its 'connect', the rows it reads, the type query postgres.js runs on
+// connecting) run in the context this module was loaded in, not in that of the request whose
+// query happened to open the connection, as with node:net: otherwise that request's trace
+// (lib/telemetry.ts) would also show the connection's own queries.
+const runOutsideRequests = AsyncLocalStorage.snapshot()
 
 const READ_SIZE = 64 * 1024
 // Node's writable highWaterMark: past this many unwritten bytes write() answers false and
@@ -63,12 +70,12 @@ export function createDenoSocket() {
       const opening = isTcp
         ? Deno.connect({ transport: 'tcp', port, hostname: hostname || 'localhost' })
         : Deno.connect({ transport: 'unix', path: port })
-      opening.then(opened, err => {
+      runOutsideRequests(() => opening.then(opened, err => {
         if (socket.readyState !== 'opening')
           return
         fail(nodeError(err, 'connect', where))
         closed()
-      })
+      }))
       return socket
     },
     write(x, cb) {
