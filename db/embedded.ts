@@ -217,7 +217,10 @@ async function connectToHolder(
   return { sql, kind: "pglite", close: () => sql.end({ timeout: 5 }) };
 }
 
-/** PGlite behind pglite-socket on a free local port, and a one-connection pool on it. */
+/**
+ * PGlite behind pglite-socket on a free local port (for the CLIs), and this process's
+ * one-connection pool on it in process (db/pglite_connection.ts, through the same queue).
+ */
 async function serve(
   dataDir: string | undefined,
   connect: EmbeddedOptions["connect"],

@@ -192,8 +192,19 @@ export function inProcessSocket(queue: ProtocolQueue) {
         if (isClosed || data.length === 0) return;
         // A copy: PGlite reuses its output buffer, postgres.js keeps partial messages.
         const x = Buffer.from(data);
-        if (held) held.push(x);
-        else emit("data", x);
+        if (held) {
+          held.push(x);
+          return;
+        }
+        try {
+          emit("data", x);
+        } catch (err) {
+          // Thrown into PGlite's loop, which would swallow it; a socket's listener that throws
+          // is an uncaught error.
+          queueMicrotask(() => {
+            throw err;
+          });
+        }
       })
     ).catch((err) => {
       if (isClosed) return;
