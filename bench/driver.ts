@@ -140,5 +140,12 @@ for (const c of clients) {
       `wall median ${percentile(wall, 0.5).toFixed(3)} ms`,
   );
 }
+if (only) {
+  // One transport in this process: its memory after the run is comparable across runs.
+  const { rss, heapUsed } = Deno.memoryUsage();
+  console.log(
+    `  resident ${(rss / 2 ** 20).toFixed(1)} MB, JS heap ${(heapUsed / 2 ** 20).toFixed(1)} MB`,
+  );
+}
 for (const c of clients) await c.sql.end({ timeout: 5 });
 await close();
