@@ -420,7 +420,7 @@ Deno.test({
         // The server's connection goes mid-transaction (a connect timeout or shutdown does this).
         await server.sql.end({ timeout: 0 });
         // Left inside the transaction, PGlite would keep the CLI waiting for ever.
-        let timer: number | undefined;
+        let timer: ReturnType<typeof setTimeout> | undefined;
         const count = await Promise.race([
           cli.sql`select count(*)::int as n from left_open`,
           new Promise<never>((_, reject) => {
