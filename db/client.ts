@@ -39,8 +39,10 @@ const POSTGRES_POOL = {
 };
 
 /**
- * Opens Postgres at DATABASE_URL, or an embedded PGlite (data under DATA_DIR, or in memory
- * when `memory` is set) served to postgres.js through pglite-socket (db/embedded.ts). The
+ * Opens Postgres at DATABASE_URL (postgres.js over Deno.connect, or node:tls with `sslmode`:
+ * vendor/postgres/README.md part 7), or an embedded PGlite (data under DATA_DIR, or in memory
+ * when `memory` is set) that this process's pool reaches in process (db/pglite_connection.ts)
+ * and other processes through pglite-socket (db/embedded.ts). The
  * embedded database has one writer per DATA_DIR: a second opener gets
  * `EmbeddedDatabaseInUseError`, unless `shareRunning` (the CLIs), which connects to the running
  * one instead.

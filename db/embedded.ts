@@ -21,6 +21,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { Database } from "./client.ts";
 import { trackPgliteWasmMemory } from "../lib/memory.ts";
 import { initdbInChild } from "./embedded_initdb.ts";
+import { inProcessSocket } from "./pglite_connection.ts";
 
 /** What the lock holder records beside the lock: who it is and where its database listens. */
 export interface EmbeddedHolder {
@@ -221,7 +222,10 @@ async function connectToHolder(
   return { sql, kind: "pglite", close: () => sql.end({ timeout: 5 }) };
 }
 
-/** PGlite behind pglite-socket on a free local port, and a one-connection pool on it. */
+/**
+ * PGlite behind pglite-socket on a free local port (for the CLIs), and this process's
+ * one-connection pool on it in process (db/pglite_connection.ts, through the same queue).
+ */
 async function serve(
   dataDir: string | undefined,
   connect: EmbeddedOptions["connect"],
@@ -261,7 +265,17 @@ async function serve(
   await server.start();
   const port = Number(server.getServerConn().split(":").pop());
   // PGlite is a single session: one connection per client, so its transactions never interleave.
-  const sql = connect({ host: HOST, port, max: 1, username: "postgres", database: "postgres" });
+  // This process's own pool reaches PGlite in process (db/pglite_connection.ts), through the
+  // same queue as the CLIs on the socket; host and port only name it in errors.
+  const sql = connect({
+    host: HOST,
+    port,
+    max: 1,
+    username: "postgres",
+    database: "postgres",
+    // postgres.js's `socket` option (a function returning the socket) is missing from its types.
+    ...({ socket: () => inProcessSocket(queue) } as object),
+  });
   changeFeeds.set(sql, { sql, queue, listening: new Map() });
   return {
     sql,

@@ -282,3 +282,160 @@ Deno.test({
     }
   },
 });
+
+/** A loopback port nothing listens on (taken from the OS, then released). */
+function closedPort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+Deno.test({
+  name:
+    "[postgres driver] Deno transport: a refused connection fails with ECONNREFUSED (a database-down error), then the pool connects once the port answers",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const port = closedPort();
+    const sql = postgres({
+      host: "127.0.0.1",
+      port,
+      username: "postgres",
+      database: url ? new URL(url).pathname.slice(1) : "postgres",
+      max: 1,
+      connect_timeout: 5,
+      backoff: () => 0.05,
+      onnotice: () => {},
+    });
+    let proxy: Deno.Listener | null = null;
+    const conns: Deno.Conn[] = [];
+    try {
+      const err = await sql`select 1`.then(() => undefined, (e) => e);
+      assertEquals(codeOf(err), "ECONNREFUSED");
+      assert(isPostgresDown(err), `${err}`);
+      if (!url) return;
+      // The "database" comes back on that port: a plain TCP relay to the real server.
+      const target = new URL(url);
+      proxy = Deno.listen({ hostname: "127.0.0.1", port });
+      (async () => {
+        for await (const client of proxy!) {
+          const server = await Deno.connect({
+            hostname: target.hostname,
+            port: Number(target.port || 5432),
+          });
+          conns.push(client, server);
+          client.readable.pipeTo(server.writable).catch(() => {});
+          server.readable.pipeTo(client.writable).catch(() => {});
+        }
+      })().catch(() => {});
+      const [{ ok }] = await sql<{ ok: number }[]>`select 1 as ok`;
+      assertEquals(ok, 1);
+      // Parallel queries and a large answer (many reads) through the same connection.
+      const rows = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => sql<{ i: number }[]>`select ${i}::int as i`),
+      );
+      assertEquals(rows.map(([r]) => r.i), Array.from({ length: 20 }, (_, i) => i));
+      const [{ big }] = await sql<{ big: string }[]>`select repeat('ab', 400000) as big`;
+      assertEquals(big.length, 800_000);
+      assertEquals(big.slice(-4), "abab");
+    } finally {
+      await sql.end({ timeout: 1 });
+      proxy?.close();
+      for (const c of conns) {
+        try {
+          c.close();
+        } catch {
+          // Already closed by the other side.
+        }
+      }
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "[postgres driver] parallel queries written as one batch each get their own rows or error (embedded PGlite or Postgres)",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "driver-test-" });
+    const db = await openDatabase({ DATABASE_URL: url, DATA_DIR: dir }, { memory: true });
+    const sql = db.sql;
+    try {
+      for (let round = 0; round < 3; round++) {
+        const results = await Promise.allSettled([
+          sql<{ v: string }[]>`select ${"first" + round}::text as v`,
+          sql`select * from no_such_table_${sql.unsafe(String(round))}`,
+          sql<{ v: string }[]>`select ${"third" + round}::text as v`,
+          sql<{ n: number }[]>`select count(*)::int as n from generate_series(1, ${round + 5}) g`,
+        ]);
+        assertEquals(results.map((r) => r.status), [
+          "fulfilled",
+          "rejected",
+          "fulfilled",
+          "fulfilled",
+        ]);
+        const [first, missing, third, count] = results;
+        assertEquals(
+          (first as PromiseFulfilledResult<{ v: string }[]>).value[0].v,
+          `first${round}`,
+        );
+        assertEquals(codeOf((missing as PromiseRejectedResult).reason), "42P01");
+        assertEquals(
+          (third as PromiseFulfilledResult<{ v: string }[]>).value[0].v,
+          `third${round}`,
+        );
+        assertEquals((count as PromiseFulfilledResult<{ n: number }[]>).value[0].n, round + 5);
+      }
+      // A transaction after the failed batch is a fresh one (the error ended nothing else).
+      const [{ level }] = await sql.begin(async (tx) =>
+        await tx<{ level: string }[]>`select current_setting('transaction_isolation') as level`
+      );
+      assertEquals(level, "read committed");
+    } finally {
+      await db.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "[postgres driver] embedded: a transaction the server's in-process connection leaves open is rolled back, and a CLI sharing the database is not blocked",
+  ignore: !!url,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const dir = await Deno.makeTempDir({ prefix: "driver-test-" });
+    const config = { DATABASE_URL: undefined, DATA_DIR: dir };
+    const server = await openDatabase(config);
+    try {
+      await server.sql`create table left_open (v int)`;
+      const cli = await openDatabase(config, { shareRunning: true });
+      try {
+        const reserved = await server.sql.reserve();
+        await reserved`begin`;
+        await reserved`insert into left_open values (1)`;
+        // The server's connection goes mid-transaction (a connect timeout or shutdown does this).
+        await server.sql.end({ timeout: 0 });
+        // Left inside the transaction, PGlite would keep the CLI waiting for ever.
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const count = await Promise.race([
+          cli.sql`select count(*)::int as n from left_open`,
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error("the CLI waited 10 s for PGlite")), 10_000);
+          }),
+        ]).finally(() => clearTimeout(timer));
+        assertEquals([...count], [{ n: 0 }]);
+        await cli.sql`insert into left_open values (2)`;
+        assertEquals([...await cli.sql`select v from left_open`], [{ v: 2 }]);
+      } finally {
+        await cli.close();
+      }
+    } finally {
+      await server.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});

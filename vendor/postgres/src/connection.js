@@ -3,6 +3,7 @@ import tls from 'tls'
 import crypto from 'crypto'
 import Stream from 'stream'
 import { performance } from 'perf_hooks'
+import { createDenoSocket } from './deno_socket.js'
 
 import { stringify, handleValue, arrayParser, arraySerializer } from './types.js'
 import { Errors } from './errors.js'
@@ -131,7 +132,9 @@ function Connection(options, queues = {}, { onopen = noop, onend = noop, onclose
     try {
       x = options.socket
         ? (await Promise.resolve(options.socket(options)))
-        : new net.Socket()
+        // Patched (vendor/postgres/README.md, part 7): Deno.connect for plaintext TCP and unix
+        // sockets; TLS keeps node:net + node:tls (secure() hands this socket to tls.connect).
+        : ssl || typeof Deno === 'undefined' ? new net.Socket() : createDenoSocket()
     } catch (e) {
       error(e)
       return
