@@ -17,7 +17,7 @@ import {
 import { getUserById, getUserWithUnreadCount, toSessionUser } from "../../db/users.ts";
 import { countUnreadNotifications, insertNotification } from "../../db/notifications.ts";
 import type { Sql } from "../../db/client.ts";
-import { listProposalsForSurveys } from "../../db/proposals.ts";
+import { leadExpiredAtColumn, listProposalsForSurveys } from "../../db/proposals.ts";
 import type { SessionUser } from "../../lib/roles.ts";
 
 async function separateReads(
@@ -34,7 +34,14 @@ async function separateReads(
   // And its proposals the same way (tests/routes/proposal_pages_test.ts renders some).
   const proposals = await listProposalsForSurveys(sql, { surveyIds: surveys.map((s) => s.id) });
   for (const s of surveys) if (!proposals.has(s.id)) proposals.set(s.id, []);
-  return { surveys, total, events, proposals };
+  // When each one's lead ran out unsold, one survey at a time.
+  const leadExpiredAt = new Map<string, string | null>();
+  for (const s of surveys) {
+    const [row] = await sql<{ leadExpiredAt: Date | null }[]>`
+      select ${leadExpiredAtColumn(sql)} as lead_expired_at from surveys s where s.id = ${s.id}`;
+    leadExpiredAt.set(s.id, row.leadExpiredAt ? row.leadExpiredAt.toISOString() : null);
+  }
+  return { surveys, total, events, proposals, leadExpiredAt };
 }
 
 test("[db] listClientSurveysWithEvents reads what listSurveys and the timelines read, page by page", async () => {
@@ -126,7 +133,13 @@ test("[db] listClientSurveysWithEvents for a client without surveys: none, total
       page,
       pageSize: 10,
     });
-    assertEquals(merged, { surveys: [], total: 0, events: new Map(), proposals: new Map() });
+    assertEquals(merged, {
+      surveys: [],
+      total: 0,
+      events: new Map(),
+      proposals: new Map(),
+      leadExpiredAt: new Map(),
+    });
   }
   t.close();
 });
