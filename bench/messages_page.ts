@@ -164,7 +164,7 @@ console.log(
   } ms wall per request, ${without.bytes} bytes`,
 );
 console.log(
-  `  loading the threads and the messages shown (2 queries): ${f(loadMs)} ms CPU per page`,
+  `  loading the threads and the messages shown (1 query): ${f(loadMs)} ms CPU per page`,
 );
 console.log(
   `  MessageThread island alone (${card.initial.messages.length} messages shown): ${

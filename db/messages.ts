@@ -55,6 +55,11 @@ export interface MessageAccess {
   as: MessageRole;
   /** The threads the caller may open, the working firm's first. */
   threads: MessageThread[];
+  /**
+   * With `firstPage`: the newest messages of the thread a page opens first (the preferred
+   * one, else the first with unread messages, else the first), read in the same statement.
+   */
+  firstPage?: { surveyorId: string; page: MessagePage };
 }
 
 /**
@@ -66,18 +71,58 @@ export interface MessageAccess {
  */
 export async function getMessageAccess(
   db: Db,
-  { surveyId, user, lock = false }: {
+  { surveyId, user, lock = false, firstPage }: {
     surveyId: string;
     user: Pick<SessionUser, "id" | "role">;
     lock?: boolean;
+    /**
+     * Also read the newest `limit` messages of the thread a page opens first, `preferred`
+     * (a lower-case firm id) when it is one of the caller's threads (not with `lock`).
+     */
+    firstPage?: { preferred: string | null; limit: number };
   },
 ): Promise<MessageAccess | undefined> {
   if (!isSurveyId(surveyId)) return undefined;
   const isAdmin = user.role === "admin";
+  // The page's first thread and its newest messages in the same statement: one round trip
+  // fewer on every page with messages (bench/messages_page.ts). The thread is chosen as
+  // lib/messages.ts loadMessagesCard chooses it, among the threads the caller may open;
+  // the caller uses the messages only when its own choice is the same thread.
+  const first = firstPage && !lock
+    ? db`, first_thread.surveyor_id as first_surveyor_id, (
+        select json_agg(fm order by fm.seq) from (
+          select m.seq, m.seq::text as cursor, m.id, m.body,
+            to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+              as created_at, m.author_id, m.author_role, m.author_name
+          from survey_messages m
+          where m.survey_id = s.id and m.surveyor_id = first_thread.surveyor_id
+          order by m.seq desc limit ${firstPage.limit + 1}
+        ) fm) as first_messages`
+    : db``;
+  const firstJoin = firstPage && !lock
+    ? db`left join lateral (
+        select th.surveyor_id from (${
+      threadsQuery(db, { viewerId: user.id, withHistory: isAdmin })
+    }) th
+        where case ${user.role}
+          when 'surveyor' then th.surveyor_id =
+            (select v.id from surveyors v where v.user_id = ${user.id})
+          when 'technician' then th.is_working and th.surveyor_id = ${workingSurveyorId(db)}
+          else true end
+        order by coalesce(th.surveyor_id = ${firstPage.preferred}::uuid, false) desc,
+          th.unread_count > 0 desc, th.is_working desc, th.company_name, th.surveyor_id
+        limit 1
+      ) first_thread on true`
+    : db``;
   // The threads come in the same statement (one round trip fewer on every page and poll),
   // except under `lock`, where they are read after the survey row is locked.
   const [row] = await db<
-    (MessageSurvey & { callerSurveyorId: string | null; threads?: ThreadJson[] | null })[]
+    (MessageSurvey & {
+      callerSurveyorId: string | null;
+      threads?: ThreadJson[] | null;
+      firstSurveyorId?: string | null;
+      firstMessages?: MessageJson[] | null;
+    })[]
   >`
     select s.id, s.status, s.client_id, cu.full_name as client_name, s.survey_type,
       coalesce(s.formatted_address, s.address) as address,
@@ -92,14 +137,15 @@ export async function getMessageAccess(
     lock ? db`` : db`, (select json_agg(th order by th.is_working desc, th.company_name,
         th.surveyor_id) from (${threadsQuery(db, { viewerId: user.id, withHistory: isAdmin })}) th)
         as threads`
-  }
+  } ${first}
     from surveys s
     join users cu on cu.id = s.client_id
     left join users tu on tu.id = s.assigned_technician_id
+    ${firstJoin}
     where s.id = ${surveyId}
     ${lock ? db`for update of s` : db``}`;
   if (!row) return undefined;
-  const { callerSurveyorId, threads: threadsJson, ...survey } = row;
+  const { callerSurveyorId, threads: threadsJson, firstSurveyorId, firstMessages, ...survey } = row;
   if (user.role === "client" && survey.clientId !== user.id) return undefined;
   if (user.role === "surveyor" && !callerSurveyorId) return undefined;
   if (
@@ -113,16 +159,56 @@ export async function getMessageAccess(
   switch (user.role) {
     case "admin":
     case "client":
-      return { survey, as: user.role, threads };
+      return withFirstPage({ survey, as: user.role, threads });
     case "surveyor": {
       const own = threads.filter((t) => t.surveyorId === callerSurveyorId);
-      return own.length ? { survey, as: "surveyor", threads: own } : undefined;
+      return own.length ? withFirstPage({ survey, as: "surveyor", threads: own }) : undefined;
     }
     case "technician": {
       const own = threads.filter((t) => t.surveyorId === survey.workingSurveyorId && t.isWorking);
-      return own.length ? { survey, as: "technician", threads: own } : undefined;
+      return own.length ? withFirstPage({ survey, as: "technician", threads: own }) : undefined;
     }
   }
+
+  function withFirstPage(access: MessageAccess): MessageAccess {
+    if (!firstPage || lock || !firstSurveyorId) return access;
+    const rows = firstMessages ?? [];
+    const hasEarlier = rows.length > firstPage.limit;
+    const shown = hasEarlier ? rows.slice(rows.length - firstPage.limit) : rows;
+    return {
+      ...access,
+      firstPage: {
+        surveyorId: firstSurveyorId,
+        page: {
+          messages: shown.map((r) => fromMessageJson(r, user.id)),
+          cursor: shown.length ? shown[shown.length - 1].cursor : null,
+          earliestCursor: shown.length ? shown[0].cursor : null,
+          hasEarlier,
+        },
+      },
+    };
+  }
+}
+
+// A message as json_agg spells it (created_at already as toISOString writes it).
+interface MessageJson {
+  cursor: string;
+  id: string;
+  body: string;
+  created_at: string;
+  author_id: string | null;
+  author_role: MessageRole;
+  author_name: string;
+}
+
+function fromMessageJson(row: MessageJson, viewerId: string): ThreadMessage {
+  return {
+    id: row.id,
+    body: row.body,
+    createdAt: row.created_at,
+    author: { role: row.author_role, name: row.author_name },
+    isMine: row.author_id === viewerId,
+  };
 }
 
 // The survey's threads `viewerId` may see, with their unread counts: a subquery over the

@@ -53,8 +53,18 @@ const DAY = new Intl.DateTimeFormat("en-US", {
   year: "numeric",
 });
 
+/** Days already written, by date: a page writes each proposal's visit day twice. */
+const dayTexts = new Map<string, string>();
+
 function dayText(date: string): string {
-  return DAY.format(new Date(`${date}T00:00:00Z`));
+  let text = dayTexts.get(date);
+  if (text === undefined) {
+    text = DAY.format(new Date(`${date}T00:00:00Z`));
+    // Emptied when full; a page holds a handful.
+    if (dayTexts.size >= 500) dayTexts.clear();
+    dayTexts.set(date, text);
+  }
+  return text;
 }
 
 function ratingText(p: ClientProposal): string {

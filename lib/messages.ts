@@ -14,6 +14,7 @@ import {
   listThreadMessages,
   markThreadRead,
   type MessageAccess,
+  type MessagePage,
   type MessageRecipient,
   type MessageThread,
   takeMessageEmailSlot,
@@ -201,7 +202,7 @@ export async function postMessage(tx: Db, input: PostMessageInput): Promise<Post
  */
 export async function loadThread(
   db: Db,
-  { access, thread, user, after, before, limit, markRead = true }: {
+  { access, thread, user, after, before, limit, markRead = true, firstPage }: {
     access: MessageAccess;
     thread: MessageThread;
     user: Pick<SessionUser, "id">;
@@ -210,16 +211,20 @@ export async function loadThread(
     /** Messages per page (default `MESSAGE_PAGE_SIZE`). */
     limit?: number;
     markRead?: boolean;
+    /** The newest page of the thread, when the caller has read it already. */
+    firstPage?: MessagePage;
   },
 ): Promise<ThreadResponse> {
-  const page = await listThreadMessages(db, {
-    surveyId: access.survey.id,
-    surveyorId: thread.surveyorId,
-    viewerId: user.id,
-    after,
-    before,
-    limit,
-  });
+  const page = firstPage && after === undefined && before === undefined
+    ? firstPage
+    : await listThreadMessages(db, {
+      surveyId: access.survey.id,
+      surveyorId: thread.surveyorId,
+      viewerId: user.id,
+      after,
+      before,
+      limit,
+    });
   let threads = access.threads;
   if (markRead && thread.unreadCount > 0) {
     const seq = await getLatestSeq(db, {
@@ -277,12 +282,15 @@ export async function loadMessagesCard(
     preferred?: string | null;
   },
 ): Promise<MessagesCardData | undefined> {
-  const access = await getMessageAccess(db, { surveyId, user });
+  const preferredId = preferred && UUID.test(preferred) ? preferred.toLowerCase() : null;
+  const access = await getMessageAccess(db, {
+    surveyId,
+    user,
+    firstPage: { preferred: preferredId, limit: MESSAGE_PAGE_FIRST },
+  });
   if (!access) return undefined;
   const { threads } = access;
-  const wanted = preferred && UUID.test(preferred)
-    ? threads.find((t) => t.surveyorId === preferred.toLowerCase())
-    : undefined;
+  const wanted = preferredId ? threads.find((t) => t.surveyorId === preferredId) : undefined;
   const thread = wanted ?? threads.find((t) => t.unreadCount > 0) ?? threads[0];
   // A closed request nobody talked about has nothing to show, not even the hint.
   if (!thread && ["cancelled", "completed"].includes(access.survey.status)) return undefined;
@@ -290,7 +298,17 @@ export async function loadMessagesCard(
     surveyId: access.survey.id,
     viewerRole: access.as,
     initial: thread
-      ? await loadThread(db, { access, thread, user, limit: MESSAGE_PAGE_FIRST, markRead: false })
+      ? await loadThread(db, {
+        access,
+        thread,
+        user,
+        limit: MESSAGE_PAGE_FIRST,
+        markRead: false,
+        // Read with the access when the statement chose the same thread (it always should).
+        firstPage: access.firstPage?.surveyorId === thread.surveyorId
+          ? access.firstPage.page
+          : undefined,
+      })
       : null,
   };
 }

@@ -11,9 +11,24 @@ const DATE = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
 });
 
+/**
+ * Dates already formatted, by value: the text depends on the value alone, and a page shows
+ * the same few dates again and again (the client's /survey/{id}: the request's, its
+ * timeline's and each proposal's). A lookup is ~0.1 µs against ~2 µs for the regex, the Date
+ * and `Intl` (bench/messages_page.ts). Emptied when full.
+ */
+const formatted = new Map<string, string>();
+const FORMATTED_MAX = 1000;
+
 /** "Nov 21, 2026" for an ISO timestamp or a YYYY-MM-DD date; "—" for null. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return "—";
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(date.getTime()) ? "—" : DATE.format(date);
+  let text = formatted.get(value);
+  if (text === undefined) {
+    const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+    text = Number.isNaN(date.getTime()) ? "—" : DATE.format(date);
+    if (formatted.size >= FORMATTED_MAX) formatted.clear();
+    formatted.set(value, text);
+  }
+  return text;
 }
