@@ -134,11 +134,7 @@ export async function getSurveyPageData(
     })[]
   >`
     select ${surveyColumns(db)},
-      (select json_agg(ev order by ev.created_at, ev.id) from (
-        select ${timelineColumns(db, user)}
-        from survey_events e left join users a on a.id = e.actor_id
-        where e.survey_id = s.id
-      ) ev) as timeline,
+      ${timelineJsonColumn(db, user)} as timeline,
       ${clientProposalsJsonColumn(db)} as proposals,
       ${leadExpiredAtColumn(db)} as lead_expired_at,
       ${workingFirmColumn(db)} as working_firm,
@@ -491,6 +487,18 @@ function timelineColumns(db: Db, viewer: TimelineViewer) {
     e.created_at`;
 }
 
+/**
+ * SQL for the timeline of the survey aliased `s` as `viewer` may see it, as a JSON array oldest
+ * first (null when it has no events): for a column of a survey query.
+ */
+function timelineJsonColumn(db: Db, viewer: TimelineViewer) {
+  return db`(select json_agg(ev order by ev.created_at, ev.id) from (
+      select ${timelineColumns(db, viewer)}
+      from survey_events e left join users a on a.id = e.actor_id
+      where e.survey_id = s.id
+    ) ev)`;
+}
+
 /** A survey's timeline as `viewer` may see it (see `timelineColumns`), oldest first. */
 export async function listSurveyEvents(
   db: Db,
@@ -583,11 +591,7 @@ export async function listClientSurveysWithEvents(
     select t.total, r.*
     from total t left join lateral (
       select p.id as page_id, ${surveyColumns(db)},
-        (select json_agg(ev order by ev.created_at, ev.id) from (
-          select ${timelineColumns(db, viewer)}
-          from survey_events e left join users a on a.id = e.actor_id
-          where e.survey_id = s.id
-        ) ev) as timeline,
+        ${timelineJsonColumn(db, viewer)} as timeline,
         ${clientProposalsJsonColumn(db)} as proposals,
         ${leadExpiredAtColumn(db)} as lead_expired_at,
         p.created_at as page_created_at
