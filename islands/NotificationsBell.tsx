@@ -73,12 +73,24 @@ export default function NotificationsBell({ initialUnread = 0 }: NotificationsBe
   const panelId = useId();
   const headingId = useId();
 
-  const load = useCallback(async (nextPage = 1) => {
+  // A list read that was on its way while a read was recorded (or that a newer read overtook)
+  // answers what the server had before: shown, it would put back the unread marks and count the
+  // user just cleared. Such an answer is dropped, and read again when a write came in between.
+  const latestLoad = useRef(0);
+  const writes = useRef(0);
+  const load = useCallback(async (nextPage = 1): Promise<void> => {
+    const seq = ++latestLoad.current;
+    const writesAtStart = writes.current;
     setLoading(true);
     try {
       const data = await getQuery<NotificationListResponse>(
         `/api/notifications?page=${nextPage}`,
       );
+      if (seq !== latestLoad.current) return;
+      if (writesAtStart !== writes.current) {
+        void load(nextPage);
+        return;
+      }
       // Signed out (401) or an unreadable body: nothing to show.
       const list = data?.notifications ?? [];
       setItems((current) => (nextPage === 1 ? list : [...current, ...list]));
@@ -87,9 +99,9 @@ export default function NotificationsBell({ initialUnread = 0 }: NotificationsBe
       setPage(nextPage);
       setLoaded(true);
     } catch (err) {
-      failure(NOTIFICATION_ERRORS.fetch, err);
+      if (seq === latestLoad.current) failure(NOTIFICATION_ERRORS.fetch, err);
     } finally {
-      setLoading(false);
+      if (seq === latestLoad.current) setLoading(false);
     }
   }, []);
 
@@ -119,6 +131,7 @@ export default function NotificationsBell({ initialUnread = 0 }: NotificationsBe
         "PATCH",
         `/api/notifications/${item.id}/read`,
       );
+      writes.current++;
       setItems((current) => current.map((n) => (n.id === item.id ? { ...n, isRead: true } : n)));
       setUnread((count) =>
         typeof data?.unreadCount === "number" ? data.unreadCount : Math.max(0, count - 1)
@@ -162,6 +175,7 @@ export default function NotificationsBell({ initialUnread = 0 }: NotificationsBe
   async function markAllRead() {
     try {
       await apiJson("PATCH", "/api/notifications/mark-all-read");
+      writes.current++;
       setItems((current) => current.map((n) => ({ ...n, isRead: true })));
       setUnread(0);
     } catch (err) {
