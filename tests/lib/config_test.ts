@@ -187,7 +187,12 @@ Deno.test("[config] a production start without PUBLIC_URL warns once, and only o
       new TextDecoder().decode(out.stdout).concat(new TextDecoder().decode(out.stderr))
         .split("\n").filter((line) => line.includes("PUBLIC_URL"));
     const warnings = lines(open);
-    assertEquals(warnings.length, 1, warnings.join("\n"));
+    // On failure, everything the process wrote (CI once saw no warning at all, cause unknown).
+    const everything = (out: Deno.CommandOutput) =>
+      `exit ${out.code}\n${new TextDecoder().decode(out.stdout)}${
+        new TextDecoder().decode(out.stderr)
+      }`;
+    assertEquals(warnings.length, 1, everything(open));
     assertStringIncludes(warnings[0], "PUBLIC_URL is not set");
     assertStringIncludes(warnings[0], "set PUBLIC_URL to the address people open");
     assertEquals(lines(loopback), []);
