@@ -21,12 +21,12 @@ Deno.env.set("NODE_ENV", "production");
 
 const { createTestApp } = await import("../tests/_helpers.ts");
 const { createSignedInUser } = await import("../tests/_auth.ts");
-const { addBuyer, addPurchase, addSurveyWithLead } = await import("../tests/_refund_fixtures.ts");
+const { addSurveyWithLead } = await import("../tests/_refund_fixtures.ts");
+const { addProposingBuyers } = await import("./_proposals.ts");
 const { renderToString } = await import("react-dom/server");
 const { createElement } = await import("react");
 const { default: MessageThread } = await import("../islands/MessageThread.tsx");
 const { loadMessagesCard } = await import("../lib/messages.ts");
-const { todayInUs } = await import("../lib/proposal_schema.ts");
 
 const ITERATIONS = Number(Deno.env.get("BENCH_ITERATIONS") ?? 300);
 const MESSAGES = 50;
@@ -36,25 +36,7 @@ const t = await createTestApp();
 const client = await createSignedInUser(t, { role: "client", fullName: "Dana Client" });
 const { survey, lead } = await addSurveyWithLead(t, client.cookie);
 const empty = await addSurveyWithLead(t, client.cookie);
-const buyers = [];
-const visit = new Date(`${todayInUs()}T00:00:00Z`);
-visit.setUTCDate(visit.getUTCDate() + 7);
-for (const [i, name] of ["Able Survey", "Baker Survey", "Cora Survey"].entries()) {
-  const buyer = await addBuyer(t, name);
-  await addPurchase(t, lead, buyer);
-  buyers.push(buyer);
-  const res = await t.request("POST", `/api/purchased-leads/${lead.id}/proposal`, {
-    cookie: buyer.cookie,
-    body: {
-      priceCents: (1000 + 100 * i) * 100,
-      earliestVisitDate: visit.toISOString().slice(0, 10),
-      turnaroundDays: 5 + i,
-      message: "Field visit, corners set, signed plat as a PDF. ".repeat(8).trim(),
-    },
-  });
-  if (res.status !== 201) throw new Error(`proposal ${i}: ${res.status} ${await res.text()}`);
-  await res.body?.cancel();
-}
+const buyers = await addProposingBuyers(t, lead, ["Able Survey", "Baker Survey", "Cora Survey"]);
 for (let i = 0; i < MESSAGES; i++) {
   const fromClient = i % 2 === 0;
   const res = await t.request("POST", `/api/surveys/${survey.id}/messages`, {

@@ -18,29 +18,18 @@ const ITERATIONS = Number(Deno.env.get("BENCH_ITERATIONS") ?? 300);
 
 const { createTestApp } = await import("../tests/_helpers.ts");
 const { createSignedInUser } = await import("../tests/_auth.ts");
-const { addBuyer, addPurchase, addSurveyWithLead } = await import("../tests/_refund_fixtures.ts");
-const { todayInUs } = await import("../lib/proposal_schema.ts");
+const { addSurveyWithLead } = await import("../tests/_refund_fixtures.ts");
+const { addProposingBuyers } = await import("./_proposals.ts");
 
 const t = await createTestApp();
 const client = await createSignedInUser(t, { role: "client", fullName: "Dana Client" });
 const bare = await addSurveyWithLead(t, client.cookie);
 const withProposals = await addSurveyWithLead(t, client.cookie);
-const visit = new Date(`${todayInUs()}T00:00:00Z`);
-visit.setUTCDate(visit.getUTCDate() + 7);
-for (const [i, name] of ["Alpha Surveying", "Bravo Surveying", "Charlie Surveying"].entries()) {
-  const buyer = await addBuyer(t, name);
-  await addPurchase(t, withProposals.lead, buyer);
-  const res = await t.request("POST", `/api/purchased-leads/${withProposals.lead.id}/proposal`, {
-    cookie: buyer.cookie,
-    body: {
-      priceCents: (1000 + 100 * i) * 100,
-      earliestVisitDate: visit.toISOString().slice(0, 10),
-      turnaroundDays: 5 + i,
-      message: "Field visit, corners set, signed plat as a PDF. ".repeat(8).trim(),
-    },
-  });
-  if (res.status !== 201) throw new Error(`proposal ${i}: ${res.status} ${await res.text()}`);
-}
+await addProposingBuyers(t, withProposals.lead, [
+  "Alpha Surveying",
+  "Bravo Surveying",
+  "Charlie Surveying",
+]);
 
 async function page(id: string): Promise<void> {
   const res = await t.request("GET", `/survey/${id}`, {
