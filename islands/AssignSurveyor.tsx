@@ -21,6 +21,7 @@ import {
 import { formatCents } from "../lib/quote_text.ts";
 import { type AssignCandidate, assignCandidates, type CandidateBuyer } from "./_dispatch.ts";
 import { subscribeDispatch } from "./_dispatch_store.ts";
+import { NO_SCRIPT_FORM } from "./_fields.tsx";
 
 export type { AssignCandidate } from "./_dispatch.ts";
 
@@ -138,7 +139,7 @@ export default function AssignSurveyor(props: AssignSurveyorProps) {
           </p>
         )
         : (
-          <form className="assign-surveyor__form stack" onSubmit={submit}>
+          <form {...NO_SCRIPT_FORM} className="assign-surveyor__form stack" onSubmit={submit}>
             <label className="field__label" htmlFor={`${id}-surveyor`}>
               {current ? "Reassign to" : "Surveyor"}
             </label>

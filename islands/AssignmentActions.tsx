@@ -30,6 +30,7 @@ import {
   SURVEYOR_NEXT_STEP,
 } from "../lib/assignment_constants.ts";
 import { formatCents } from "../lib/quote_text.ts";
+import { NO_SCRIPT_FORM } from "./_fields.tsx";
 
 /**
  * Props of AssignmentActions (plain JSON):
@@ -178,6 +179,7 @@ export default function AssignmentActions(props: AssignmentActionsProps) {
       {can("declined") && isDeclining
         ? (
           <form
+            {...NO_SCRIPT_FORM}
             className="stack assignment-actions__form"
             onSubmit={(e) => {
               e.preventDefault();
@@ -210,7 +212,7 @@ export default function AssignmentActions(props: AssignmentActionsProps) {
         : null}
       {can("scheduled")
         ? (
-          <form className="stack assignment-actions__form" onSubmit={schedule}>
+          <form {...NO_SCRIPT_FORM} className="stack assignment-actions__form" onSubmit={schedule}>
             <label className="field__label" htmlFor={`${id}-date`}>
               {status === "scheduled" ? "Move the visit to" : "Visit date"}
             </label>

@@ -21,6 +21,7 @@ import {
 } from "./_field_status.ts";
 import { STATUS_INFO, type SurveyStatus } from "../lib/survey_status.ts";
 import type { MailDelivery } from "../lib/mail/delivery.ts";
+import { NO_SCRIPT_FORM } from "./_fields.tsx";
 
 /** Texts of the island. */
 export const COMPLETE_TEXTS = {
@@ -139,7 +140,7 @@ export default function CompleteSurvey(props: CompleteSurveyProps) {
         : null}
       {status === "surveyed"
         ? (
-          <form className="stack" onSubmit={complete} noValidate>
+          <form {...NO_SCRIPT_FORM} className="stack" onSubmit={complete} noValidate>
             <div className="field">
               <label className="field__label" htmlFor={`${id}-date`}>Delivery day</label>
               <input

@@ -5,7 +5,7 @@ import {
   type ContactInput,
   validateContact,
 } from "../lib/contact.ts";
-import { ErrorIcon, SelectField, TextareaField, TextField } from "./_fields.tsx";
+import { ErrorIcon, NO_SCRIPT_FORM, SelectField, TextareaField, TextField } from "./_fields.tsx";
 
 /** Props of the contact form. */
 export interface ContactFormProps {
@@ -143,6 +143,7 @@ export default function ContactForm({ id = "contact" }: ContactFormProps) {
   const messageLength = values.message.trim().length;
   return (
     <form
+      {...NO_SCRIPT_FORM}
       ref={formRef}
       className="contact-form"
       noValidate

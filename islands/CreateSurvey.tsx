@@ -42,6 +42,7 @@ import { DetailsStep } from "./_create_survey/DetailsStep.tsx";
 import { QuoteStep } from "./_create_survey/QuoteStep.tsx";
 import { AccountPanel, ContactFields } from "./_create_survey/ContactStep.tsx";
 import { ReviewStep } from "./_create_survey/ReviewStep.tsx";
+import { NO_SCRIPT_FORM } from "./_fields.tsx";
 
 /** Props of the request flow, JSON from the page. */
 export interface CreateSurveyProps {
@@ -434,6 +435,7 @@ export default function CreateSurvey(
               {STEPS[step].title}
             </h2>
             <form
+              {...NO_SCRIPT_FORM}
               id="cs-form"
               className="cs-form"
               noValidate

@@ -25,6 +25,7 @@ import {
 import type { ChecklistProgress } from "../lib/checklist_types.ts";
 import { STATUS_INFO, type SurveyStatus } from "../lib/survey_status.ts";
 import { newerStatus, readFieldMemory, rememberStatus } from "./_field_memory.ts";
+import { NO_SCRIPT_FORM } from "./_fields.tsx";
 
 /** How long "Start fieldwork" waits for the position before going on without it. */
 export const POSITION_TIMEOUT_MS = 8000;
@@ -237,7 +238,12 @@ export default function FieldActions(props: FieldActionsProps) {
         : null}
       {status === "in_fieldwork"
         ? (
-          <form className="stack field-actions__form" onSubmit={markSurveyed} noValidate>
+          <form
+            {...NO_SCRIPT_FORM}
+            className="stack field-actions__form"
+            onSubmit={markSurveyed}
+            noValidate
+          >
             <div className="field">
               <label className="field__label" htmlFor={`${id}-date`}>
                 Day of the fieldwork

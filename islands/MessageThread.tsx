@@ -19,6 +19,7 @@ import {
   type ThreadResponse,
   type ThreadSummary,
 } from "../lib/message_text.ts";
+import { NO_SCRIPT_FORM } from "./_fields.tsx";
 
 /** Props of a survey's conversations: the thread shown first, as the server loaded it. */
 export interface MessageThreadProps {
@@ -425,7 +426,7 @@ export default function MessageThread({ surveyId, viewerRole, initial }: Message
                   </p>
                 )
                 : (
-                  <form className="msg-composer" onSubmit={send}>
+                  <form {...NO_SCRIPT_FORM} className="msg-composer" onSubmit={send}>
                     <label htmlFor={composerId}>
                       {viewerRole === "admin"
                         ? `Reply as Meridian support to ${to}`

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { ApiError, errorMessage } from "./_api.ts";
+import { NO_SCRIPT_FORM } from "./_fields.tsx";
 
 /** Props of the parcel-data test island. */
 export interface ParcelLookupTestProps {
@@ -111,7 +112,7 @@ export default function ParcelLookupTest({ provider, isConfigured }: ParcelLooku
           </div>
         )}
 
-      <form className="card" onSubmit={onSubmit} noValidate>
+      <form {...NO_SCRIPT_FORM} className="card" onSubmit={onSubmit} noValidate>
         <div className="card__body stack">
           <fieldset className="parcel-test__mode">
             <legend className="field__label">Look up by</legend>

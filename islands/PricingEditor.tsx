@@ -1,7 +1,14 @@
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { apiJson, errorMessage } from "./_api.ts";
 import { toast } from "./_toast.ts";
-import { CheckedForm, describedBy, FieldError, SelectField, TextField } from "./_fields.tsx";
+import {
+  CheckedForm,
+  describedBy,
+  FieldError,
+  NO_SCRIPT_FORM,
+  SelectField,
+  TextField,
+} from "./_fields.tsx";
 import {
   formatCents,
   LeadPricingConfigSchema,
@@ -547,7 +554,13 @@ export default function PricingEditor(
 
   return (
     <div className="pricing-editor">
-      <form className="pricing-form" onSubmit={save} noValidate aria-describedby="pricing-status">
+      <form
+        {...NO_SCRIPT_FORM}
+        className="pricing-form"
+        onSubmit={save}
+        noValidate
+        aria-describedby="pricing-status"
+      >
         <div className="pricing-form__fields">
           <section className="card pricing-group" aria-labelledby="pricing-acreage">
             <div className="card__header">

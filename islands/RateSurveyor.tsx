@@ -15,6 +15,7 @@ import {
   REVIEW_TEXT_MAX,
   STAR_LABELS,
 } from "../lib/review_types.ts";
+import { NO_SCRIPT_FORM } from "./_fields.tsx";
 
 /** A rating already given. */
 export interface GivenRating {
@@ -121,7 +122,7 @@ export default function RateSurveyor(props: RateSurveyorProps) {
   const tooLong = comment.length > REVIEW_COMMENT_MAX;
   const textTooLong = text.length > REVIEW_TEXT_MAX;
   return (
-    <form className="stack rate-surveyor" onSubmit={submit} noValidate>
+    <form {...NO_SCRIPT_FORM} className="stack rate-surveyor" onSubmit={submit} noValidate>
       <fieldset
         className="field rate-surveyor__stars"
         aria-describedby={error ? `${id}-error` : undefined}

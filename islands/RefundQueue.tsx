@@ -21,6 +21,7 @@ import {
   type RefundRequestStatus,
   type RefundRequestView,
 } from "../lib/refund_constants.ts";
+import { NO_SCRIPT_FORM } from "./_fields.tsx";
 
 /** Props of the queue: the first page of pending requests, rendered by the server. */
 export interface RefundQueueProps {
@@ -305,6 +306,7 @@ export default function RefundQueue({ initial }: RefundQueueProps) {
         {deciding
           ? (
             <form
+              {...NO_SCRIPT_FORM}
               noValidate
               onSubmit={(e) => {
                 e.preventDefault();

@@ -28,6 +28,7 @@ import {
   type RefundReason,
   type RefundRequestSummary,
 } from "../lib/refund_constants.ts";
+import { NO_SCRIPT_FORM } from "./_fields.tsx";
 
 /** Props of the return form (see the module comment). */
 export interface RefundRequestFormProps {
@@ -155,6 +156,7 @@ export default function RefundRequestForm(props: RefundRequestFormProps) {
         )
         : (
           <form
+            {...NO_SCRIPT_FORM}
             className="refund-request__form"
             noValidate
             onSubmit={(e) => {

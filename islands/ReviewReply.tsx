@@ -7,6 +7,7 @@ import { useEffect, useId, useState } from "react";
 import { apiJson, errorMessage } from "./_api.ts";
 import { toast } from "./_toast.ts";
 import { REVIEW_MESSAGES, REVIEW_REPLY_MAX } from "../lib/review_types.ts";
+import { NO_SCRIPT_FORM } from "./_fields.tsx";
 
 /** Props of ReviewReply (plain JSON): the review answered and the firm's name. */
 export interface ReviewReplyProps {
@@ -62,7 +63,12 @@ export default function ReviewReply({ reviewId, companyName }: ReviewReplyProps)
 
   const tooLong = body.length > REVIEW_REPLY_MAX;
   return (
-    <form className="stack review-list__reply-form" onSubmit={submit} noValidate>
+    <form
+      {...NO_SCRIPT_FORM}
+      className="stack review-list__reply-form"
+      onSubmit={submit}
+      noValidate
+    >
       <div className="field">
         <label className="field__label" htmlFor={`${id}-body`}>
           Reply publicly <span className="muted">(once)</span>

@@ -18,6 +18,7 @@ import {
   turnaroundText,
 } from "../lib/proposal_constants.ts";
 import { formatCents } from "../lib/quote_text.ts";
+import { NO_SCRIPT_FORM } from "./_fields.tsx";
 
 /** Props of the proposals island, as the server rendered them. */
 export interface SurveyProposalsProps {
@@ -393,7 +394,7 @@ export default function SurveyProposals(props: SurveyProposalsProps) {
         className="confirm-dialog"
         aria-labelledby={`${idBase}-decline-title`}
       >
-        <form onSubmit={decline} className="stack">
+        <form {...NO_SCRIPT_FORM} onSubmit={decline} className="stack">
           <h2 id={`${idBase}-decline-title`} className="confirm-dialog__title">
             {target
               ? `Decline ${target.surveyor.companyName}'s proposal?`

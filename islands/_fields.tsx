@@ -53,6 +53,14 @@ export function ErrorIcon() {
 /** Where an island form goes when it is submitted without JavaScript (routes/no_script.tsx). */
 export const NEEDS_JAVASCRIPT_PATH = "/needs-javascript";
 
+/**
+ * The `method` and `action` of every island form that sends what was typed through `fetch`:
+ * without JavaScript it posts to `NEEDS_JAVASCRIPT_PATH` (see `CheckedForm`) instead of a GET
+ * to the page's own address that would put the typed text in the address bar, the history and
+ * the server's logs. Search and filter forms, whose GET is the point, do not use it.
+ */
+export const NO_SCRIPT_FORM = { method: "post", action: NEEDS_JAVASCRIPT_PATH } as const;
+
 /** Props of `CheckedForm`. */
 export interface CheckedFormProps {
   /** The island's own check results, keyed by field; a new object after every submit. */
@@ -83,8 +91,7 @@ export function CheckedForm(
   return (
     <form
       ref={form}
-      method="post"
-      action={NEEDS_JAVASCRIPT_PATH}
+      {...NO_SCRIPT_FORM}
       className={className}
       onSubmit={onSubmit}
       noValidate
