@@ -18,6 +18,8 @@ import { priceLead } from "./lead_pricing.ts";
 import type { SurveyDetails } from "./survey_details.ts";
 import { type StateCode, US_STATES } from "./survey_options.ts";
 import { SURVEY_TYPE_INFO } from "./survey_types.ts";
+import { licensingBoard } from "./licensing_boards.ts";
+import { typeAnswer, typeNoun, typeQuestion, withArticle } from "./local_faq_text.ts";
 import type { OfflineTown } from "./geo/offline.ts";
 import { formatInteger } from "./numbers.ts";
 
@@ -378,8 +380,11 @@ export interface LocalFaq {
 }
 
 /**
- * The questions of a town page: who licenses surveyors in the state, what each survey is for
- * there (flood zones → elevation certificates), and what the example job costs.
+ * The questions of a town page: what the example job costs, who licenses surveyors in the state
+ * (the board's name from lib/licensing_boards.ts where it was checked), and what the survey is
+ * for there. A type's page asks what that type is for and when it is needed; every page says
+ * how to find out whether a building is in a flood zone (Meridian has no flood data, so it
+ * never says whether the town is in one) and when an elevation certificate is then needed.
  */
 export function townFaqs(
   { townName, state, prices, firmCount, type }: {
@@ -391,33 +396,61 @@ export function townFaqs(
   },
 ): LocalFaq[] {
   const stateName = US_STATES[state];
+  // The state as a noun in running text: "in Texas", "in the District of Columbia".
+  const inState = state === "DC" ? `the ${stateName}` : stateName;
   const place = `${townName}, ${state}`;
   const main = prices[type ?? "boundary"];
-  const name = SURVEY_TYPE_INFO[main.example.type].name.toLowerCase();
-  return [
-    {
-      q: `How much does a ${name} cost in ${place}?`,
-      a: `With Meridian's current prices, a ${name} of a ${main.example.lot} in ${townName} costs ${
-        dollars(main.totalCents)
-      }, including ${stateName}'s regional cost index. Lot size, terrain, vegetation, structures and rush change it; the instant quote prices your own parcel.`,
-    },
-    {
-      q: `Who licenses land surveyors in ${stateName}?`,
-      a: `Only a professional land surveyor licensed by ${stateName}'s state licensing board may sign and seal a survey of property in ${townName}. Meridian checks each firm's ${stateName} licence against the board's public records before it can take jobs; the ${
-        firmCount === 1 ? "firm" : `${firmCount} firms`
-      } listed here passed that check.`,
-    },
-    {
+  const name = typeNoun(main.example.type);
+  const board = licensingBoard(state);
+  const checked = `the ${
+    firmCount === 1 ? "firm" : `${firmCount} firms`
+  } listed here passed that check.`;
+  const licensing = board
+    ? `In ${inState}, land surveyors are licensed by the ${board.name}. Only a professional land surveyor licensed by it may sign and seal a survey of property lines in ${townName}. Meridian checks each firm's ${stateName} licence against its public records before the firm can take jobs; ${checked}${
+      board.url ? ` Its website is ${board.url}.` : ""
+    }`
+    : `Only a professional land surveyor licensed by ${inState}'s state licensing board may sign and seal a survey of property in ${townName}. Meridian checks each firm's ${stateName} licence against the board's public records before it can take jobs; ${checked}`;
+  const ecPrice = dollars(prices.elevation_certificate.totalCents);
+  const floodLookup =
+    `Meridian has no flood-zone data for ${townName}, so it cannot say whether a building there is in one: look the address up on FEMA's Flood Map Service Center at msc.fema.gov, which shows the Flood Insurance Rate Map in force.`;
+  const floodFaq: LocalFaq = type === "elevation_certificate"
+    ? {
+      q: `How do I find out whether my building in ${townName} is in a flood zone?`,
+      a: `${floodLookup} A zone starting with A or V is a Special Flood Hazard Area: a federally regulated or insured lender requires flood insurance on a mortgage there, and an elevation certificate is what records the building's elevation against the base flood elevation.`,
+    }
+    : {
       q: `Do I need an elevation certificate in ${townName}?`,
-      a: `If your building is in a FEMA Special Flood Hazard Area (a flood zone starting with A or V on the Flood Insurance Rate Map), your flood insurer or lender may ask for an elevation certificate, and one can lower the premium or support a Letter of Map Amendment. Outside those zones it is optional. A single-family home in ${townName} costs ${
-        dollars(prices.elevation_certificate.totalCents)
-      }.`,
-    },
+      a: `Only if it is asked for, which mostly happens in a FEMA Special Flood Hazard Area (a zone starting with A or V on the Flood Insurance Rate Map). ${floodLookup} In those zones a federally regulated or insured lender requires flood insurance on a loan secured by the building, a community in the National Flood Insurance Program must record the lowest-floor elevation of new or substantially improved buildings, and an elevation certificate can lower a flood insurance premium or support a Letter of Map Amendment. Outside them it is optional. With Meridian's current prices, one for a single-family home in ${townName} costs ${ecPrice}.`,
+    };
+  const costFaq: LocalFaq = {
+    q: `How much does ${withArticle(name)} cost in ${place}?`,
+    a: `With Meridian's current prices, ${
+      withArticle(name)
+    } of a ${main.example.lot} in ${townName} costs ${
+      dollars(main.totalCents)
+    }, including ${inState}'s regional cost index. Lot size, terrain, vegetation, structures and rush change it; the instant quote prices your own parcel.`,
+  };
+  const licensingFaq: LocalFaq = {
+    q: `Who licenses land surveyors in ${inState}?`,
+    a: licensing,
+  };
+  if (type) {
+    return [
+      costFaq,
+      { q: typeQuestion(type, inState), a: typeAnswer(type, inState) },
+      licensingFaq,
+      floodFaq,
+    ];
+  }
+  return [
+    costFaq,
+    licensingFaq,
+    floodFaq,
     {
       q: `Which survey do I need in ${townName}?`,
       a: `A boundary survey marks your property lines (fences, disputes, sales). A topographic survey maps the ground for design (${
         dollars(prices.topographic.totalCents)
-      } for a 1-acre lot). An ALTA/NSPS survey is what lenders ask for on commercial property. A construction survey stakes out a new building before you dig.`,
+      } for a 1-acre lot). An elevation certificate records a building's elevation for flood insurance and floodplain rules. An ALTA/NSPS survey is what lenders and title insurers ask for on commercial property. A construction survey stakes out a new building before you dig.`,
     },
   ];
 }

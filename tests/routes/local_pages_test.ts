@@ -341,3 +341,49 @@ test("[local pages] a change committed by another connection (a CLI's) shows on 
     t.close();
   }
 });
+
+test("[local pages] a Texas town's FAQ names the Texas board, in the page and in its FAQPage JSON-LD; a type's page says what the type is for", async () => {
+  const t = await createTestApp();
+  try {
+    await austinFirm(t);
+    const board = "Texas Board of Professional Engineers and Land Surveyors";
+    const paths = [
+      AUSTIN,
+      ...PRICED_SURVEY_TYPES.map((type) => `/services/${SERVICE_SLUGS[type]}/tx/austin`),
+    ];
+    for (const path of paths) {
+      const html = await page(t, path);
+      assertStringIncludes(html, "Who licenses land surveyors in Texas?");
+      assertStringIncludes(html, `land surveyors are licensed by the ${board}.`);
+      assertStringIncludes(html, "https://pels.texas.gov/");
+      assert(!html.includes("state licensing board"), path);
+      assertStringIncludes(html, "msc.fema.gov");
+      const faq = jsonLdOf(html)[2] as {
+        "@type": string;
+        mainEntity: { name: string; acceptedAnswer: { text: string } }[];
+      };
+      assertEquals(faq["@type"], "FAQPage");
+      const licensing = faq.mainEntity.find((q) =>
+        q.name === "Who licenses land surveyors in Texas?"
+      );
+      assert(licensing, path);
+      assertStringIncludes(licensing.acceptedAnswer.text, `licensed by the ${board}.`);
+      assertStringIncludes(
+        licensing.acceptedAnswer.text,
+        "Meridian checks each firm's Texas licence",
+      );
+    }
+    const ec = jsonLdOf(
+      await page(t, `/services/${SERVICE_SLUGS.elevation_certificate}/tx/austin`),
+    );
+    const questions = (ec[2] as { mainEntity: { name: string }[] }).mainEntity.map((q) => q.name);
+    assert(
+      questions.includes("What is an elevation certificate for, and when is one needed in Texas?"),
+      questions.join(" | "),
+    );
+    const alta = await page(t, `/services/${SERVICE_SLUGS.alta}/tx/austin`);
+    assertStringIncludes(alta, "What is an ALTA/NSPS survey for, and when is one needed in Texas?");
+  } finally {
+    t.close();
+  }
+});
