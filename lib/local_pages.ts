@@ -426,7 +426,7 @@ export function townFaqs(
     q: `How much does ${withArticle(name)} cost in ${place}?`,
     a: `With Meridian's current prices, ${
       withArticle(name)
-    } of a ${main.example.lot} in ${townName} costs ${
+    } for a ${main.example.lot} in ${townName} costs ${
       dollars(main.totalCents)
     }, including ${inState}'s regional cost index. Lot size, terrain, vegetation, structures and rush change it; the instant quote prices your own parcel.`,
   };
