@@ -118,7 +118,7 @@ function Counts({ page, filters, isLoading, onPick }: {
 function Row({ row }: { row: SurveyorRow }) {
   return (
     <tr data-surveyor-id={row.id}>
-      <th scope="row" className="surveyor-table__company">
+      <th scope="row">
         <a href={`/surveyor-detail/${row.id}`}>{row.companyName}</a>
         {row.principalName
           ? <span className="surveyor-table__sub">{row.principalName}</span>
@@ -143,15 +143,15 @@ function Row({ row }: { row: SurveyorRow }) {
         }
       </td>
       <td data-label="In network">{row.inNetwork ? "Yes" : "No"}</td>
-      <td data-label="Types" className="surveyor-table__types">
+      <td data-label="Types">
         {row.surveyTypes.length
           ? row.surveyTypes.map((t) => SHORT_TYPE_NAMES[t] ?? t).join(", ")
           : <span className="muted">None set</span>}
       </td>
-      <td data-label="Radius" className="surveyor-table__num">
+      <td data-label="Radius">
         {`${formatInteger(row.serviceRadiusMiles)} mi`}
       </td>
-      <td data-label="Rating" className="surveyor-table__num">
+      <td data-label="Rating">
         {ratingText(row.rating, row.reviewCount)}
       </td>
       <td data-label="Contacts">
