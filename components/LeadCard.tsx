@@ -9,6 +9,10 @@
  * Plain markup with browser-safe imports only: the server renders it on /surveyor/leads/{id}
  * and the AvailableLeads island renders the same card in its list (server and browser), so
  * relative times are computed from a `now` the caller passes in, never from the clock here.
+ *
+ * The card's parts carry no class of their own: static/css/leads.css styles them by this
+ * structure (header, then the body with the facts and the price box, then the actions), as
+ * /leads repeats the card twenty times. Change the two together.
  */
 import type { ReactNode } from "react";
 import type { LeadSummary } from "../lib/lead_market_schema.ts";
@@ -132,11 +136,11 @@ export function LeadCard(
   const seatsLeft = Math.max(0, lead.maxBuyers - lead.buyersCount);
   return (
     <article className="lead-card" aria-labelledby={titleId} data-lead-id={lead.id}>
-      <header className="lead-card__header">
+      <header>
         <Heading id={titleId} className="lead-card__title">
           {href ? <a href={href}>{title}</a> : title}
         </Heading>
-        <ul className="lead-card__tags" aria-label="Lead status">
+        <ul aria-label="Lead status">
           {lead.status === "closed"
             ? <li className="badge badge--neutral">Closed</li>
             : <li className="badge badge--success">Open</li>}
@@ -156,8 +160,8 @@ export function LeadCard(
             : null}
         </ul>
       </header>
-      <div className="lead-card__body">
-        <dl className="lead-card__facts">
+      <div>
+        <dl>
           <div>
             <dt>Distance</dt>
             <dd>
@@ -190,13 +194,13 @@ export function LeadCard(
           </div>
           {children}
         </dl>
-        <div className="lead-card__price">
-          <p className="lead-card__amount">
-            <span className="lead-card__amount-label">Lead price</span>{" "}
+        <div>
+          <p>
+            <span>Lead price</span>{" "}
             <strong data-testid="lead-price">{formatLeadPrice(lead.priceCents)}</strong>
           </p>
-          <p className="lead-card__formula">{lead.formula}</p>
-          <p className="lead-card__meta">
+          <p>{lead.formula}</p>
+          <p>
             <span>{formatBuyers(lead)}</span>
             {lead.status === "open"
               ? (
@@ -206,7 +210,7 @@ export function LeadCard(
               )
               : null}
           </p>
-          <p className="lead-card__meta">
+          <p>
             <span>
               Posted <time dateTime={lead.createdAt}>{formatAge(lead.createdAt, now)}</time>
             </span>
@@ -220,7 +224,7 @@ export function LeadCard(
           </p>
         </div>
       </div>
-      {actions ? <div className="lead-card__actions">{actions}</div> : null}
+      {actions ? <div>{actions}</div> : null}
     </article>
   );
 }

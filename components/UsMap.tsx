@@ -172,7 +172,14 @@ export function UsMap({ title, points, caption, fit = "country", tableHref }: Us
   const hidden = placed.filter((p) => !p.xy).length;
   const view = fit === "points" ? fitView(placed.flatMap(({ xy }) => (xy ? [xy] : []))) : FULL_VIEW;
   // Markers keep their on-screen size when the view is zoomed in.
-  const scale = view.width === MAP_WIDTH ? "" : ` scale(${(view.width / MAP_WIDTH).toFixed(3)})`;
+  const scale = view.width === MAP_WIDTH ? "" : `scale(${(view.width / MAP_WIDTH).toFixed(3)})`;
+  // Each kind's shape is defined once and every marker of that kind is a <use> of it, in a
+  // group carrying the kind's class (fill and stroke inherit into the use): a marker costs its
+  // position and tooltip only (the directory's 100 firms: 7 KB less than a path each).
+  const drawn = DRAW_ORDER.map((kind) => ({
+    kind,
+    marks: placed.flatMap(({ point, xy }) => (xy && point.kind === kind ? [{ point, xy }] : [])),
+  })).filter(({ marks }) => marks.length > 0);
   const kindsPresent = KIND_ORDER.filter((k) => points.some((p) => p.kind === k));
   return (
     <figure className="us-map">
@@ -185,18 +192,30 @@ export function UsMap({ title, points, caption, fit = "country", tableHref }: Us
         <title id={`${id}title`}>{title}</title>
         <desc id={`${id}desc`}>{countLine(counts, hidden)}</desc>
         <StatesOutline />
-        {DRAW_ORDER.flatMap((kind) =>
-          placed.filter(({ point, xy }) => xy && point.kind === kind).map(({ point, xy }, i) => (
-            <path
-              key={`${kind}-${i}`}
-              className={`us-map__mark us-map__mark--${kind}`}
-              transform={`translate(${xy![0]} ${xy![1]})${scale}`}
-              d={SHAPES[kind]}
-            >
-              <title>{`${point.label} (${MAP_KIND_LABELS[kind].one})`}</title>
-            </path>
-          ))
-        )}
+        {drawn.length
+          ? (
+            <defs>
+              {drawn.map(({ kind }) => (
+                <path
+                  key={kind}
+                  id={`${id}m${DRAW_ORDER.indexOf(kind)}`}
+                  d={SHAPES[kind]}
+                  transform={scale || undefined}
+                  vectorEffect="non-scaling-stroke"
+                />
+              ))}
+            </defs>
+          )
+          : null}
+        {drawn.map(({ kind, marks }) => (
+          <g key={kind} className={`us-map__mark us-map__mark--${kind}`}>
+            {marks.map(({ point, xy }, i) => (
+              <use key={i} href={`#${id}m${DRAW_ORDER.indexOf(kind)}`} x={xy[0]} y={xy[1]}>
+                <title>{`${point.label} (${MAP_KIND_LABELS[kind].one})`}</title>
+              </use>
+            ))}
+          </g>
+        ))}
       </svg>
       <figcaption className="us-map__caption">
         {kindsPresent.length

@@ -7,7 +7,7 @@
  * come from GET /api/leads, and the address follows them, so a filtered view can be
  * bookmarked and reloads as it was (with the map redrawn for it).
  */
-import { useEffect, useRef, useState } from "react";
+import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { apiJson, errorMessage, getQuery } from "./_api.ts";
 import { toast } from "./_toast.ts";
 import { Pager } from "./_pager.tsx";
@@ -46,9 +46,22 @@ export function leadQuery(filters: LeadFilters, page: number): string {
   return params.toString();
 }
 
+/**
+ * The page the list shows. `leads` is undefined in the browser for the page the server rendered:
+ * its cards arrive as the server's HTML only (routes/_server_only.ts), and stay as they are
+ * until the list loads a page of its own.
+ */
+export type ShownLeadPage = Omit<LeadPage, "leads"> & { leads?: LeadSummary[] };
+
+/** The lead "Not interested" asks about: its id and its card's title. */
+interface HidingLead {
+  id: string;
+  title: string;
+}
+
 /** Props of the list: the page the server rendered, its filters and the server's clock. */
 export interface AvailableLeadsProps {
-  initial: LeadPage;
+  initial: ShownLeadPage;
   filters: LeadFilters;
   /** When `initial` was read (ISO): the cards' "2 hours ago" count from it. */
   now: string;
@@ -62,21 +75,31 @@ function plural(n: number, one: string, many = `${one}s`): string {
 export default function AvailableLeads(
   { initial, filters: initialFilters, now: initialNow }: AvailableLeadsProps,
 ) {
-  const [data, setData] = useState<LeadPage>(initial);
+  const [data, setData] = useState<ShownLeadPage>(initial);
   const [filters, setFilters] = useState<LeadFilters>(initialFilters);
   const [now, setNow] = useState(initialNow);
   const [isLoading, setLoading] = useState(false);
-  const [hiding, setHiding] = useState<LeadSummary | null>(null);
+  const [hiding, setHiding] = useState<HidingLead | null>(null);
   const [isHidePending, setHidePending] = useState(false);
   const request = useRef(0);
   const dialog = useRef<HTMLDialogElement>(null);
   const summary = useRef<HTMLParagraphElement>(null);
+  const list = useRef<HTMLUListElement>(null);
   // Marks the list as interactive (tests wait for it; until then the SSR copy is inert).
   const [isHydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
   const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
   const hasFilters = Boolean(filters.surveyType || filters.maxDistance);
+  // The server's cards (see ShownLeadPage) are not React's: their "Not interested" buttons
+  // follow the same rule as the list's own, disabled until hydrated and while loading.
+  const isServerList = data.leads === undefined;
+  useEffect(() => {
+    if (!isServerList) return;
+    for (const button of list.current?.querySelectorAll("button") ?? []) {
+      button.disabled = !isHydrated || isLoading;
+    }
+  }, [isServerList, isHydrated, isLoading]);
 
   async function load(next: LeadFilters, page: number): Promise<boolean> {
     const n = ++request.current;
@@ -110,9 +133,21 @@ export default function AvailableLeads(
     load(next, 1);
   }
 
-  function askHide(lead: LeadSummary) {
+  function askHide(lead: HidingLead) {
     setHiding(lead);
     dialog.current?.showModal();
+  }
+
+  // A click on a server card's "Not interested" (one listener for the list; the cards are the
+  // server's HTML, with the lead's id on the card and its title in the heading).
+  function onServerListClick(event: MouseEvent<HTMLUListElement>) {
+    const button = (event.target as Element).closest("button");
+    const card = button?.closest<HTMLElement>("[data-lead-id]");
+    if (!button || button.disabled || !card?.dataset.leadId) return;
+    askHide({
+      id: card.dataset.leadId,
+      title: card.querySelector(".lead-card__title")?.textContent ?? "This lead",
+    });
   }
 
   async function confirmHide() {
@@ -121,10 +156,11 @@ export default function AvailableLeads(
     try {
       await apiJson("POST", `/api/leads/${encodeURIComponent(hiding.id)}/dismiss`);
       dialog.current?.close();
-      toast({ title: "Lead hidden", description: `${leadTitle(hiding)} will not show again.` });
+      toast({ title: "Lead hidden", description: `${hiding.title} will not show again.` });
       setHiding(null);
       // The page may now be short by one, or empty: read it again (or the one before it).
-      const page = data.leads.length === 1 && data.page > 1 ? data.page - 1 : data.page;
+      const shown = data.leads?.length ?? list.current?.children.length ?? 0;
+      const page = shown === 1 && data.page > 1 ? data.page - 1 : data.page;
       if (await load(filters, page)) summary.current?.focus();
     } catch (err) {
       dialog.current?.close();
@@ -204,7 +240,7 @@ export default function AvailableLeads(
           }, newest first`}
       </p>
 
-      {data.leads.length === 0 && !isLoading
+      {data.leads?.length === 0 && !isLoading
         ? (
           <div className="empty-state">
             {hasFilters
@@ -240,9 +276,23 @@ export default function AvailableLeads(
               )}
           </div>
         )
+        : isServerList
+        ? (
+          // Kept as the server wrote it (see ShownLeadPage); React leaves its content alone.
+          <ul
+            key="server"
+            ref={list}
+            className="lead-list"
+            aria-label="Available leads"
+            aria-busy={isLoading}
+            onClick={onServerListClick}
+            dangerouslySetInnerHTML={{ __html: "" }}
+            suppressHydrationWarning
+          />
+        )
         : (
-          <ul className="lead-list" aria-label="Available leads" aria-busy={isLoading}>
-            {data.leads.map((lead) => (
+          <ul key="list" className="lead-list" aria-label="Available leads" aria-busy={isLoading}>
+            {data.leads!.map((lead) => (
               <li key={lead.id}>
                 <LeadCard
                   lead={lead}
@@ -262,7 +312,7 @@ export default function AvailableLeads(
                         className="btn btn--ghost btn--sm"
                         aria-describedby={`lead-${lead.id}-title`}
                         disabled={!isHydrated || isLoading}
-                        onClick={() => askHide(lead)}
+                        onClick={() => askHide({ id: lead.id, title: leadTitle(lead) })}
                       >
                         Not interested
                       </button>
@@ -295,7 +345,7 @@ export default function AvailableLeads(
       >
         <h2 id="lead-hide-title" className="confirm-dialog__title">Hide this lead?</h2>
         <p id="lead-hide-text">
-          {hiding ? `${leadTitle(hiding)} will no longer show in your list. ` : ""}
+          {hiding ? `${hiding.title} will no longer show in your list. ` : ""}
           Nothing is charged. This cannot be undone.
         </p>
         <div className="form-actions">

@@ -3,7 +3,7 @@
  * modal dialog, then DELETE /api/surveys/{id} (for a client that cancels, it never deletes)
  * and reloads the page so the server renders the new status.
  */
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { apiJson, errorMessage } from "./_api.ts";
 import { toast, toastAfterNavigation } from "./_toast.ts";
 import { navigate } from "./_nav.ts";
@@ -20,6 +20,17 @@ export default function CancelSurveyButton({ surveyId, description }: CancelSurv
   const dialog = useRef<HTMLDialogElement>(null);
   const [isPending, setPending] = useState(false);
   const titleId = `cancel-${surveyId}-title`;
+  // The dialog is rendered at the first click, not on the server: closed, it shows nothing, and
+  // a dashboard of ten requests sent ten copies of it (7 KB).
+  const [isMounted, setMounted] = useState(false);
+  useEffect(() => {
+    if (isMounted) dialog.current?.showModal();
+  }, [isMounted]);
+
+  function open() {
+    if (dialog.current) dialog.current.showModal();
+    else setMounted(true);
+  }
 
   async function confirm() {
     setPending(true);
@@ -46,35 +57,44 @@ export default function CancelSurveyButton({ surveyId, description }: CancelSurv
       <button
         type="button"
         className="btn btn--secondary btn--sm"
-        onClick={() => dialog.current?.showModal()}
+        onClick={open}
       >
         Cancel request
       </button>
-      <dialog
-        ref={dialog}
-        className="confirm-dialog"
-        aria-labelledby={titleId}
-        aria-describedby={`${titleId}-text`}
-      >
-        <h2 id={titleId} className="confirm-dialog__title">Cancel this survey request?</h2>
-        <p id={`${titleId}-text`}>
-          {description}. Surveyors will no longer be offered this job. This cannot be undone.
-        </p>
-        <div className="form-actions">
-          <button
-            type="button"
-            className="btn btn--ghost"
-            autoFocus
-            onClick={() => dialog.current?.close()}
-            disabled={isPending}
+      {isMounted
+        ? (
+          <dialog
+            ref={dialog}
+            className="confirm-dialog"
+            aria-labelledby={titleId}
+            aria-describedby={`${titleId}-text`}
           >
-            Keep request
-          </button>
-          <button type="button" className="btn btn--danger" onClick={confirm} disabled={isPending}>
-            {isPending ? "Cancelling..." : "Cancel request"}
-          </button>
-        </div>
-      </dialog>
+            <h2 id={titleId} className="confirm-dialog__title">Cancel this survey request?</h2>
+            <p id={`${titleId}-text`}>
+              {description}. Surveyors will no longer be offered this job. This cannot be undone.
+            </p>
+            <div className="form-actions">
+              <button
+                type="button"
+                className="btn btn--ghost"
+                autoFocus
+                onClick={() => dialog.current?.close()}
+                disabled={isPending}
+              >
+                Keep request
+              </button>
+              <button
+                type="button"
+                className="btn btn--danger"
+                onClick={confirm}
+                disabled={isPending}
+              >
+                {isPending ? "Cancelling..." : "Cancel request"}
+              </button>
+            </div>
+          </dialog>
+        )
+        : null}
     </>
   );
 }

@@ -36,9 +36,16 @@ import { formatInteger } from "../lib/numbers.ts";
 export { surveyorQuery, toSurveyorRow };
 export type { SurveyorFilters, SurveyorPage, SurveyorRow };
 
+/**
+ * The page the directory shows. `rows` is undefined in the browser for the page the server
+ * rendered: its rows arrive as the server's HTML only (routes/_server_only.ts), and stay as
+ * they are until the directory loads a page of its own.
+ */
+export type ShownSurveyorPage = Omit<SurveyorPage, "rows"> & { rows?: SurveyorRow[] };
+
 /** Props of the directory: the page the server rendered and the filters it was asked for. */
 export interface SurveyorDirectoryProps {
-  initial: SurveyorPage;
+  initial: ShownSurveyorPage;
   filters: SurveyorFilters;
 }
 
@@ -48,7 +55,7 @@ function plural(n: number, one: string, many = `${one}s`): string {
 
 /** The counts strip: each count is also a quick filter (by status, or in-network only). */
 function Counts({ page, filters, isLoading, onPick }: {
-  page: SurveyorPage;
+  page: ShownSurveyorPage;
   filters: SurveyorFilters;
   isLoading: boolean;
   onPick(next: Partial<SurveyorFilters>): void;
@@ -111,7 +118,7 @@ function Counts({ page, filters, isLoading, onPick }: {
 function Row({ row }: { row: SurveyorRow }) {
   return (
     <tr data-surveyor-id={row.id}>
-      <th scope="row" className="surveyor-table__company">
+      <th scope="row">
         <a href={`/surveyor-detail/${row.id}`}>{row.companyName}</a>
         {row.principalName
           ? <span className="surveyor-table__sub">{row.principalName}</span>
@@ -136,15 +143,15 @@ function Row({ row }: { row: SurveyorRow }) {
         }
       </td>
       <td data-label="In network">{row.inNetwork ? "Yes" : "No"}</td>
-      <td data-label="Types" className="surveyor-table__types">
+      <td data-label="Types">
         {row.surveyTypes.length
           ? row.surveyTypes.map((t) => SHORT_TYPE_NAMES[t] ?? t).join(", ")
           : <span className="muted">None set</span>}
       </td>
-      <td data-label="Radius" className="surveyor-table__num">
+      <td data-label="Radius">
         {`${formatInteger(row.serviceRadiusMiles)} mi`}
       </td>
-      <td data-label="Rating" className="surveyor-table__num">
+      <td data-label="Rating">
         {ratingText(row.rating, row.reviewCount)}
       </td>
       <td data-label="Contacts">
@@ -167,7 +174,7 @@ function Row({ row }: { row: SurveyorRow }) {
 export default function SurveyorDirectory(
   { initial, filters: initialFilters }: SurveyorDirectoryProps,
 ) {
-  const [data, setData] = useState<SurveyorPage>(initial);
+  const [data, setData] = useState<ShownSurveyorPage>(initial);
   const [filters, setFilters] = useState<SurveyorFilters>(initialFilters);
   const [isLoading, setLoading] = useState(false);
   const request = useRef(0);
@@ -336,19 +343,31 @@ export default function SurveyorDirectory(
               <th scope="col">Contacts</th>
             </tr>
           </thead>
-          <tbody>
-            {data.rows.length === 0
-              ? (
-                <tr>
-                  <td colSpan={8} className="admin-surveys__empty">
-                    {hasFilters
-                      ? "No surveyors match these filters."
-                      : "No surveyors yet. Add one, or convert a business found near a request."}
-                  </td>
-                </tr>
-              )
-              : data.rows.map((row) => <Row key={row.id} row={row} />)}
-          </tbody>
+          {data.rows === undefined
+            ? (
+              // The server's rows, kept as it wrote them (see ShownSurveyorPage): React leaves
+              // this body's content alone until another page replaces it.
+              <tbody
+                key="server"
+                dangerouslySetInnerHTML={{ __html: "" }}
+                suppressHydrationWarning
+              />
+            )
+            : (
+              <tbody key="rows">
+                {data.rows.length === 0
+                  ? (
+                    <tr>
+                      <td colSpan={8} className="admin-surveys__empty">
+                        {hasFilters
+                          ? "No surveyors match these filters."
+                          : "No surveyors yet. Add one, or convert a business found near a request."}
+                      </td>
+                    </tr>
+                  )
+                  : data.rows.map((row) => <Row key={row.id} row={row} />)}
+              </tbody>
+            )}
         </table>
       </TableRegion>
 

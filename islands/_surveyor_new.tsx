@@ -3,7 +3,7 @@
  * on its page), POST /api/surveyors, then the new record's page. A failure toasts 'Failed to
  * create surveyor' (spec section 8) with the server's message and marks the fields it names.
  */
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { apiJson, errorMessage } from "./_api.ts";
 import { toast, toastAfterNavigation } from "./_toast.ts";
 import { navigate } from "./_nav.ts";
@@ -44,6 +44,12 @@ export function NewSurveyor() {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isPending, setPending] = useState(false);
+  // The dialog is rendered at its first opening, not on the server: closed, it shows nothing,
+  // and its form (a select of every state) was a tenth of the directory page's HTML.
+  const [isMounted, setMounted] = useState(false);
+  useEffect(() => {
+    if (isMounted) dialog.current?.showModal();
+  }, [isMounted]);
 
   function set<K extends keyof Draft>(key: K, value: Draft[K]) {
     setDraft((d) => ({ ...d, [key]: value }));
@@ -51,7 +57,8 @@ export function NewSurveyor() {
 
   function open() {
     setErrors({});
-    dialog.current?.showModal();
+    if (dialog.current) dialog.current.showModal();
+    else setMounted(true);
   }
 
   function close() {
@@ -105,113 +112,118 @@ export function NewSurveyor() {
       <button ref={opener} type="button" className="btn btn--primary" onClick={open}>
         Add surveyor
       </button>
-      <dialog
-        ref={dialog}
-        className="confirm-dialog surveyor-new"
-        aria-labelledby="surveyor-new-title"
-      >
-        <h2 id="surveyor-new-title" className="confirm-dialog__title">Add a surveyor</h2>
-        <p className="muted">
-          Start with the firm's name; coverage, licences and contacts are edited on its page next.
-        </p>
-        <CheckedForm errors={errors} isPending={isPending} onSubmit={submit}>
-          <TextField
-            id="new-surveyor-company"
-            name="companyName"
-            label="Company name"
-            autoComplete="organization"
-            maxLength={200}
-            value={draft.companyName}
-            error={errors.companyName}
-            onValue={(v) => set("companyName", v)}
-          />
-          <TextField
-            id="new-surveyor-principal"
-            name="principalName"
-            label="Principal surveyor"
-            optional
-            maxLength={120}
-            value={draft.principalName}
-            error={errors.principalName}
-            onValue={(v) => set("principalName", v)}
-          />
-          <div className="surveyor-form__pair">
-            <TextField
-              id="new-surveyor-email"
-              name="email"
-              type="email"
-              label="Email"
-              optional
-              maxLength={254}
-              value={draft.email}
-              error={errors.email}
-              onValue={(v) => set("email", v)}
-            />
-            <TextField
-              id="new-surveyor-phone"
-              name="phone"
-              type="tel"
-              label="Phone"
-              optional
-              maxLength={40}
-              value={draft.phone}
-              error={errors.phone}
-              onValue={(v) => set("phone", v)}
-            />
-          </div>
-          <div className="surveyor-form__pair">
-            <TextField
-              id="new-surveyor-city"
-              name="city"
-              label="City"
-              optional
-              maxLength={120}
-              value={draft.city}
-              error={errors.city}
-              onValue={(v) => set("city", v)}
-            />
-            <SelectField
-              id="new-surveyor-state"
-              name="state"
-              label="State"
-              optional
-              placeholder="Not known"
-              choices={STATE_CHOICES}
-              value={draft.state}
-              error={errors.state}
-              onValue={(v) => set("state", v)}
-            />
-          </div>
-          <SelectField
-            id="new-surveyor-status"
-            name="status"
-            label="Status"
-            placeholder={null}
-            hint="Active means the licence is verified (recorded as checked by you); choose Licence check to verify it later."
-            choices={STATUS_CHOICES}
-            value={draft.status}
-            error={errors.status}
-            onValue={(v) => set("status", v)}
-          />
-          <label className="surveyor-check" htmlFor="new-surveyor-network">
-            <input
-              id="new-surveyor-network"
-              type="checkbox"
-              checked={draft.inNetwork}
-              onChange={(e) => set("inNetwork", e.currentTarget.checked)}
-            />{" "}
-            In network (receives leads once active)
-          </label>
-          <div className="form-actions">
-            <button type="button" className="btn btn--ghost" onClick={close}>
-              Cancel
-            </button>
-            <button type="submit" className="btn btn--primary" disabled={isPending}>
-              {isPending ? "Creating..." : "Create surveyor"}
-            </button>
-          </div>
-        </CheckedForm>
-      </dialog>
+      {isMounted
+        ? (
+          <dialog
+            ref={dialog}
+            className="confirm-dialog surveyor-new"
+            aria-labelledby="surveyor-new-title"
+          >
+            <h2 id="surveyor-new-title" className="confirm-dialog__title">Add a surveyor</h2>
+            <p className="muted">
+              Start with the firm's name; coverage, licences and contacts are edited on its page
+              next.
+            </p>
+            <CheckedForm errors={errors} isPending={isPending} onSubmit={submit}>
+              <TextField
+                id="new-surveyor-company"
+                name="companyName"
+                label="Company name"
+                autoComplete="organization"
+                maxLength={200}
+                value={draft.companyName}
+                error={errors.companyName}
+                onValue={(v) => set("companyName", v)}
+              />
+              <TextField
+                id="new-surveyor-principal"
+                name="principalName"
+                label="Principal surveyor"
+                optional
+                maxLength={120}
+                value={draft.principalName}
+                error={errors.principalName}
+                onValue={(v) => set("principalName", v)}
+              />
+              <div className="surveyor-form__pair">
+                <TextField
+                  id="new-surveyor-email"
+                  name="email"
+                  type="email"
+                  label="Email"
+                  optional
+                  maxLength={254}
+                  value={draft.email}
+                  error={errors.email}
+                  onValue={(v) => set("email", v)}
+                />
+                <TextField
+                  id="new-surveyor-phone"
+                  name="phone"
+                  type="tel"
+                  label="Phone"
+                  optional
+                  maxLength={40}
+                  value={draft.phone}
+                  error={errors.phone}
+                  onValue={(v) => set("phone", v)}
+                />
+              </div>
+              <div className="surveyor-form__pair">
+                <TextField
+                  id="new-surveyor-city"
+                  name="city"
+                  label="City"
+                  optional
+                  maxLength={120}
+                  value={draft.city}
+                  error={errors.city}
+                  onValue={(v) => set("city", v)}
+                />
+                <SelectField
+                  id="new-surveyor-state"
+                  name="state"
+                  label="State"
+                  optional
+                  placeholder="Not known"
+                  choices={STATE_CHOICES}
+                  value={draft.state}
+                  error={errors.state}
+                  onValue={(v) => set("state", v)}
+                />
+              </div>
+              <SelectField
+                id="new-surveyor-status"
+                name="status"
+                label="Status"
+                placeholder={null}
+                hint="Active means the licence is verified (recorded as checked by you); choose Licence check to verify it later."
+                choices={STATUS_CHOICES}
+                value={draft.status}
+                error={errors.status}
+                onValue={(v) => set("status", v)}
+              />
+              <label className="surveyor-check" htmlFor="new-surveyor-network">
+                <input
+                  id="new-surveyor-network"
+                  type="checkbox"
+                  checked={draft.inNetwork}
+                  onChange={(e) => set("inNetwork", e.currentTarget.checked)}
+                />{" "}
+                In network (receives leads once active)
+              </label>
+              <div className="form-actions">
+                <button type="button" className="btn btn--ghost" onClick={close}>
+                  Cancel
+                </button>
+                <button type="submit" className="btn btn--primary" disabled={isPending}>
+                  {isPending ? "Creating..." : "Create surveyor"}
+                </button>
+              </div>
+            </CheckedForm>
+          </dialog>
+        )
+        : null}
     </>
   );
 }

@@ -13,6 +13,7 @@ import { LeadCard, leadTitle, surveyTypeName } from "../components/LeadCard.tsx"
 import AvailableLeads, { LEAD_DISTANCES, type LeadFilters } from "../islands/AvailableLeads.tsx";
 import LeadActions, { purchasedLeadPath } from "../islands/LeadActions.tsx";
 import { TableRegion } from "../islands/_table.tsx";
+import { serverOnly } from "./_server_only.ts";
 import {
   getLeadForSurveyor,
   getSurveyorForUser,
@@ -200,7 +201,17 @@ async function availableLeadsPage(c: AppContext) {
           <h2 id="lead-list-title" className="visually-hidden">Leads</h2>
           <Island
             component={AvailableLeads}
-            props={{ initial: { leads, total, page, pageSize: LEADS_PAGE_SIZE }, filters, now }}
+            props={{
+              // The cards go to the browser once, as HTML (routes/_server_only.ts).
+              initial: {
+                leads: leads.length ? serverOnly(leads) : leads,
+                total,
+                page,
+                pageSize: LEADS_PAGE_SIZE,
+              },
+              filters,
+              now,
+            }}
             hydrate="load"
           />
         </section>

@@ -21,6 +21,7 @@ import { toSurveyorAccount } from "./surveyor_accounts.ts";
 import { BalanceCard, loadBalanceCard } from "./billing_pages.tsx";
 import type { SurveyorAccount } from "../lib/surveyor_profile.ts";
 import { TableRegion } from "../islands/_table.tsx";
+import { serverOnly } from "./_server_only.ts";
 import {
   formatDay,
   placeOf,
@@ -404,7 +405,10 @@ export const surveyorPages = new Hono<AppEnv>()
               component={SurveyorDirectory}
               props={{
                 initial: {
-                  rows: shown.surveyors.map(toSurveyorRow),
+                  // The rows go to the browser once, as HTML (routes/_server_only.ts).
+                  rows: shown.surveyors.length
+                    ? serverOnly(shown.surveyors.map(toSurveyorRow))
+                    : [],
                   total: shown.total,
                   page,
                   pageSize,

@@ -99,15 +99,14 @@ export function ProgressTracker(
               <span className="survey-tracker__date">
                 {state !== "todo" && date ? formatDate(date) : ""}
               </span>
-              <span className="visually-hidden">
-                {isSkipped
-                  ? "(skipped)"
-                  : state === "done"
-                  ? "(done)"
-                  : state === "current"
-                  ? "(current step)"
-                  : ""}
-              </span>
+              {
+                // A step still to come says nothing more (no empty span per step and card).
+                state === "todo" && !isSkipped ? null : (
+                  <span className="visually-hidden">
+                    {isSkipped ? "(skipped)" : state === "done" ? "(done)" : "(current step)"}
+                  </span>
+                )
+              }
             </li>
           );
         })}

@@ -183,9 +183,9 @@ e2e(
       const stored = survey.nearbySurveyors;
       const map = adminPage.locator('svg.us-map__svg[role="img"]');
       await map.waitFor();
-      assertEquals(await map.locator(".us-map__mark--property").count(), 1);
+      assertEquals(await map.locator(".us-map__mark--property use").count(), 1);
       assertEquals(
-        await map.locator(".us-map__mark--in_network").count(),
+        await map.locator(".us-map__mark--in_network use").count(),
         stored.filter((s) => s.inNetwork).length,
       );
       await adminPage.locator(".dispatch[data-hydrated]").waitFor();

@@ -60,7 +60,7 @@ e2e(
       await page.goto(`/survey/${survey.id}`);
       const map = page.locator('svg.us-map__svg[role="img"]');
       await map.waitFor();
-      assertEquals(await map.locator(".us-map__mark--property").count(), 1);
+      assertEquals(await map.locator(".us-map__mark--property use").count(), 1);
       await page.locator(".dispatch[data-hydrated]").waitFor();
       const notify = page.getByRole("button", { name: "Notify surveyors" });
       assertEquals(await notify.isDisabled(), true, "nothing to notify before a search");
@@ -101,7 +101,7 @@ e2e(
       // ---- On reload the map shows both matches, and the page is accessible and fits a phone.
       await page.reload();
       await page.locator(".dispatch[data-hydrated]").waitFor();
-      assertEquals(await map.locator(".us-map__mark--in_network").count(), 2);
+      assertEquals(await map.locator(".us-map__mark--in_network use").count(), 2);
       assertEquals(
         await page.locator('.dispatch__table [data-label="Notified"]').allInnerTexts(),
         ["Yes", "Yes"],

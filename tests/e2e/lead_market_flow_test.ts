@@ -195,8 +195,8 @@ e2e(
       const price = formatLeadPrice(first.priceCents);
       assertEquals(await card.getByTestId("lead-price").innerText(), price);
       const map = aPage.locator('svg.us-map__svg[role="img"]');
-      assertEquals(await map.locator("path.us-map__mark--property").count(), 2);
-      assertEquals(await map.locator("path.us-map__mark--office").count(), 1);
+      assertEquals(await map.locator(".us-map__mark--property use").count(), 2);
+      assertEquals(await map.locator(".us-map__mark--office use").count(), 1);
       await aPage.locator("summary", { hasText: "Show the map's data as a table" }).click();
       await aPage.locator(`.us-map__data a[href="/surveyor/leads/${first.id}"]`).waitFor();
       const listHtml = await aPage.content();

@@ -69,9 +69,9 @@ e2e(
       assertMatch(await card.innerText(), /0 of 3 bought/);
       assertEquals(await card.getByTestId("lead-price").innerText(), dollars);
       const map = page.locator('svg.us-map__svg[role="img"]');
-      assertEquals(await map.locator("path.us-map__mark--property").count(), 1);
-      assertEquals(await map.locator("path.us-map__mark--office").count(), 1);
-      assertEquals(await map.locator("path.us-map__mark--in_network").count(), 0);
+      assertEquals(await map.locator(".us-map__mark--property use").count(), 1);
+      assertEquals(await map.locator(".us-map__mark--office use").count(), 1);
+      assertEquals(await map.locator(".us-map__mark--in_network use").count(), 0);
       assert(!(await page.content()).includes("Quartermaine"), "no client name on the list");
       problems.push(...(await layoutProblems(page, "/leads")));
 

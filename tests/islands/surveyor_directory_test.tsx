@@ -45,8 +45,28 @@ async function mount(t: TestApp, admin: string, path = "/surveyors") {
   const api = useAppFetch(t, { cookie: admin });
   const navigations: string[] = [];
   const restoreNavigate = setNavigateHandler((url) => navigations.push(url));
+  // The page's props leave the first page's rows out (they are its HTML only); these tests
+  // drive the island's own rendering, so they pass the same rows in as the list API gives them.
+  const props = islandProps<SurveyorDirectoryProps>(html, "SurveyorDirectory");
+  const { listSurveyors } = await import("../../db/surveyors.ts");
+  const { filters } = props;
+  const given = await listSurveyors(
+    t.sql,
+    {
+      q: filters.q || undefined,
+      state: filters.state || undefined,
+      surveyType: filters.surveyType || undefined,
+      status: filters.status || undefined,
+      inNetworkOnly: filters.inNetworkOnly === "true",
+      page: props.initial.page,
+      pageSize: props.initial.pageSize,
+    } as Parameters<typeof listSurveyors>[1],
+  );
   render(
-    <SurveyorDirectory {...islandProps<SurveyorDirectoryProps>(html, "SurveyorDirectory")} />,
+    <SurveyorDirectory
+      {...props}
+      initial={{ ...props.initial, rows: given.surveyors.map(shared.toSurveyorRow) }}
+    />,
   );
   return {
     api,
@@ -248,8 +268,28 @@ test("[surveyor directory] a network failure while creating still says 'Failed t
       },
     },
   });
+  // The page's props leave the first page's rows out (they are its HTML only); these tests
+  // drive the island's own rendering, so they pass the same rows in as the list API gives them.
+  const props = islandProps<SurveyorDirectoryProps>(html, "SurveyorDirectory");
+  const { listSurveyors } = await import("../../db/surveyors.ts");
+  const { filters } = props;
+  const given = await listSurveyors(
+    t.sql,
+    {
+      q: filters.q || undefined,
+      state: filters.state || undefined,
+      surveyType: filters.surveyType || undefined,
+      status: filters.status || undefined,
+      inNetworkOnly: filters.inNetworkOnly === "true",
+      page: props.initial.page,
+      pageSize: props.initial.pageSize,
+    } as Parameters<typeof listSurveyors>[1],
+  );
   render(
-    <SurveyorDirectory {...islandProps<SurveyorDirectoryProps>(html, "SurveyorDirectory")} />,
+    <SurveyorDirectory
+      {...props}
+      initial={{ ...props.initial, rows: given.surveyors.map(shared.toSurveyorRow) }}
+    />,
   );
   try {
     await act(() => void fireEvent.click(screen.getByRole("button", { name: "Add surveyor" })));

@@ -23,6 +23,25 @@ function render(points: MapPoint[], caption?: string): string {
 
 const AUSTIN: MapPoint = { lat: 30.2672, lng: -97.7431, kind: "property", label: "1 Elm St" };
 
+/**
+ * The drawn markers in drawing order, each with its kind and its shape's outline: a marker is a
+ * `<use>` of its kind's shape (defined once in `<defs>`) inside its kind's group.
+ */
+function drawnMarks(html: string): { kind: string; d: string; x: number; y: number }[] {
+  const shapes = new Map(
+    [...html.matchAll(/<path id="([^"]+)" d="([^"]+)"/g)].map((m) => [m[1], m[2]]),
+  );
+  return [...html.matchAll(/<g class="us-map__mark us-map__mark--(\w+)">(.*?)<\/g>/g)].flatMap(
+    ([, kind, body]) =>
+      [...body.matchAll(/<use href="#([^"]+)" x="([^"]+)" y="([^"]+)"/g)].map((m) => ({
+        kind,
+        d: shapes.get(m[1]) ?? "",
+        x: Number(m[2]),
+        y: Number(m[3]),
+      })),
+  );
+}
+
 Deno.test("[maps] US cities project inside the map, west to east and north to south", () => {
   const sanFrancisco = projectPoint(37.7749, -122.4194);
   const newYork = projectPoint(40.7128, -74.006);
@@ -69,11 +88,9 @@ Deno.test("[maps] the map draws each point with its kind's shape, surveyors over
     { lat: 29.9, lng: -97.9, kind: "prospect", label: "Lone Star Land" },
     { lat: 31, lng: -97, kind: "out_of_network", label: "Waco Survey Co" },
   ]);
-  const marks = [
-    ...html.matchAll(/class="us-map__mark us-map__mark--(\w+)" transform="[^"]+" d="([^"]+)"/g),
-  ];
-  assertEquals(marks.map((m) => m[1]), ["property", "out_of_network", "prospect", "in_network"]);
-  assertEquals(new Set(marks.map((m) => m[2])).size, 4, "four different shapes");
+  const marks = drawnMarks(html);
+  assertEquals(marks.map((m) => m.kind), ["property", "out_of_network", "prospect", "in_network"]);
+  assertEquals(new Set(marks.map((m) => m.d)).size, 4, "four different shapes");
   assertStringIncludes(html, 'role="img"');
   const [, labelledBy] = html.match(/aria-labelledby="([^"]+)"/)!;
   const [titleId, descId] = labelledBy.split(" ");
@@ -95,17 +112,37 @@ Deno.test("[maps] the map draws each point with its kind's shape, surveyors over
   );
 });
 
+Deno.test("[maps] each kind's shape is sent once: many markers of a kind are uses of it, each with its own place and tooltip", () => {
+  const firms = Array.from({ length: 30 }, (_, i): MapPoint => ({
+    lat: 30 + i / 10,
+    lng: -97 - i / 10,
+    kind: "in_network",
+    label: `Firm ${i}`,
+  }));
+  const html = render([AUSTIN, ...firms]);
+  const marks = drawnMarks(html);
+  assertEquals(marks.length, 31);
+  assertEquals(marks.filter((m) => m.kind === "in_network").length, 30);
+  assertEquals(new Set(marks.map((m) => `${m.x} ${m.y}`)).size, 31, "each at its own place");
+  // Two shapes in the page's map (the legend draws its own small copies).
+  assertEquals(html.match(/<path id="/g)?.length, 2);
+  assertEquals(
+    html.match(/a7 7 0 1 0 14 0/g)?.length,
+    2,
+    "the circle: its shape and its legend mark",
+  );
+  assertStringIncludes(html, "<title>Firm 29 (In-network surveyor)</title></use>");
+});
+
 Deno.test("[maps] a surveyor's own office is its own kind: a house drawn on top, 'Your office' in the legend and the table", () => {
   const html = render([
     { lat: 30.33, lng: -97.75, kind: "office", label: "Your office (Barton Creek Surveying)" },
     AUSTIN,
     { lat: 30.5, lng: -97.6, kind: "in_network", label: "Hill Country Surveying" },
   ]);
-  const marks = [
-    ...html.matchAll(/class="us-map__mark us-map__mark--(\w+)" transform="[^"]+" d="([^"]+)"/g),
-  ];
-  assertEquals(marks.map((m) => m[1]), ["property", "in_network", "office"]);
-  assertEquals(new Set(marks.map((m) => m[2])).size, 3, "the office has a shape of its own");
+  const marks = drawnMarks(html);
+  assertEquals(marks.map((m) => m.kind), ["property", "in_network", "office"]);
+  assertEquals(new Set(marks.map((m) => m.d)).size, 3, "the office has a shape of its own");
   assertMatch(html, /<title>Your office \(Barton Creek Surveying\) \(Your office\)<\/title>/);
   assertStringIncludes(
     html,
@@ -125,7 +162,7 @@ Deno.test("[maps] a surveyor's own office is its own kind: a house drawn on top,
     /<path class="us-map__mark us-map__mark--office" d="([^"]+)"><\/path><\/svg>Your office/,
   );
   assert(legendOffice, "the legend draws the office's own mark");
-  assertEquals(legendOffice[1], marks[2][2]);
+  assertEquals(legendOffice[1], marks[2].d);
 });
 
 Deno.test("[maps] a point outside the map is listed in the table but not drawn", () => {
@@ -147,7 +184,7 @@ Deno.test("[maps] a point outside the map is listed in the table but not drawn",
       distanceMiles: 12.34,
     },
   ]);
-  assertEquals([...html.matchAll(/us-map__mark--prospect" transform/g)].length, 0);
+  assertEquals(drawnMarks(html).filter((m) => m.kind === "prospect").length, 0);
   assertStringIncludes(
     html,
     '<desc id="' + html.match(/<desc id="([^"]+)"/)![1] +
@@ -221,7 +258,10 @@ Deno.test("[maps] fit=points zooms the viewBox and keeps the markers' size on sc
   const [, , , width] = zoomed.match(/viewBox="([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+)"/)!;
   assertEquals(Number(width), MIN_VIEW_WIDTH);
   const scale = (MIN_VIEW_WIDTH / MAP_WIDTH).toFixed(3);
-  assertEquals(zoomed.split(`) scale(${scale})"`).length - 1, 2);
+  // Each kind's shape (defined once) is scaled down by the zoom; the markers only place it.
+  assertEquals(zoomed.split(`transform="scale(${scale})"`).length - 1, 2);
+  assertEquals(drawnMarks(zoomed).length, 2);
+  assertEquals(country.split("transform=").length - 1, 0, "no scale on the whole country");
   // The same cached outline either way.
   assertStringIncludes(zoomed, statesPaths().land);
 });

@@ -197,6 +197,10 @@ test("[survey pages] the client dashboard shows each request with tracker, price
   // Actions: view, cancel (an island, still allowed), request another.
   assertStringIncludes(html, `href="/survey/${survey.id}"`);
   assertEquals(islandProps(html, "CancelSurveyButton").surveyId, survey.id);
+  // Its confirmation dialog is drawn at the first click, not sent with every card.
+  assert(!html.includes("<dialog"), "no closed dialog in the page");
+  // Steps still to come carry no empty "(…)" text for screen readers.
+  assert(!html.includes('<span class="visually-hidden"></span>'));
   assertStringIncludes(html, 'href="/create-survey">Request another survey');
   t.close();
 });
