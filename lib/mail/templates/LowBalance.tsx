@@ -1,3 +1,8 @@
+/**
+ * The LowBalance email's data and editable words, without JSX: its component
+ * (../components/LowBalance.tsx) and jsx-email are loaded on the first email rendered
+ * (lib/mail/render.tsx), so the admin pages and the copy editor never load them.
+ */
 import type { TemplateCopyDef } from "../copy.ts";
 import {
   bodyBlock,
