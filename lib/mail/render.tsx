@@ -2,117 +2,65 @@
  * Every email template, with its editable copy (subject and blocks, issue 13) and sample data,
  * rendered to HTML and plain text. The queue functions (emails.ts), the admin preview page and
  * the copy editor all go through here.
+ *
+ * This module holds what the admin pages and the copy editor need (names, copy, samples) and no
+ * jsx-email code: the components and the renderer (render_html.tsx) are imported on the first
+ * email rendered, so a server that sends none never loads them (about 15 MB of heap).
  */
-import type { ReactElement } from "react";
-import { render } from "jsx-email";
 import { type CopyTexts, fillCopy, type FilledCopy, type TemplateCopyDef } from "./copy.ts";
+import { passwordResetCopy, type PasswordResetProps } from "./templates/PasswordReset.tsx";
+import { passwordChangedCopy, type PasswordChangedProps } from "./templates/PasswordChanged.tsx";
 import {
-  PasswordReset,
-  passwordResetCopy,
-  type PasswordResetProps,
-} from "./templates/PasswordReset.tsx";
-import {
-  PasswordChanged,
-  passwordChangedCopy,
-  type PasswordChangedProps,
-} from "./templates/PasswordChanged.tsx";
-import {
-  SurveyRequestConfirmation,
   surveyRequestConfirmationCopy,
   type SurveyRequestConfirmationProps,
 } from "./templates/SurveyRequestConfirmation.tsx";
 import {
-  NewSurveyRequestAdmin,
   newSurveyRequestAdminCopy,
   type NewSurveyRequestAdminProps,
 } from "./templates/NewSurveyRequestAdmin.tsx";
 import {
-  SurveyorInvitation,
   surveyorInvitationCopy,
   type SurveyorInvitationProps,
 } from "./templates/SurveyorInvitation.tsx";
+import { type LeadSummaryProps, newSurveyLeadCopy } from "./templates/NewSurveyLead.tsx";
+import { surveyorAssignedCopy, type SurveyorAssignedProps } from "./templates/SurveyorAssigned.tsx";
 import {
-  type LeadSummaryProps,
-  NewSurveyLead,
-  newSurveyLeadCopy,
-} from "./templates/NewSurveyLead.tsx";
-import {
-  SurveyorAssigned,
-  surveyorAssignedCopy,
-  type SurveyorAssignedProps,
-} from "./templates/SurveyorAssigned.tsx";
-import {
-  AssignmentOffered,
   assignmentOfferedCopy,
   type AssignmentOfferedProps,
 } from "./templates/AssignmentOffered.tsx";
+import { visitScheduledCopy, type VisitScheduledProps } from "./templates/VisitScheduled.tsx";
+import { leadInvitationCopy, type LeadInvitationProps } from "./templates/LeadInvitation.tsx";
+import { licenceVerifiedCopy, type LicenceVerifiedProps } from "./templates/LicenceVerified.tsx";
+import { reviewRepliedCopy, type ReviewRepliedProps } from "./templates/ReviewReplied.tsx";
 import {
-  VisitScheduled,
-  visitScheduledCopy,
-  type VisitScheduledProps,
-} from "./templates/VisitScheduled.tsx";
-import {
-  LeadInvitation,
-  leadInvitationCopy,
-  type LeadInvitationProps,
-} from "./templates/LeadInvitation.tsx";
-import {
-  LicenceVerified,
-  licenceVerifiedCopy,
-  type LicenceVerifiedProps,
-} from "./templates/LicenceVerified.tsx";
-import {
-  ReviewReplied,
-  reviewRepliedCopy,
-  type ReviewRepliedProps,
-} from "./templates/ReviewReplied.tsx";
-import {
-  SurveyorJoinDecided,
   type SurveyorJoinDecidedBlock,
   surveyorJoinDecidedCopy,
   type SurveyorJoinDecidedProps,
   surveyorJoinDecidedSubject,
 } from "./templates/SurveyorJoinDecided.tsx";
-import { LowBalance, lowBalanceCopy, type LowBalanceProps } from "./templates/LowBalance.tsx";
+import { lowBalanceCopy, type LowBalanceProps } from "./templates/LowBalance.tsx";
 import {
-  RefundDecision,
   type RefundDecisionBlock,
   refundDecisionCopy,
   type RefundDecisionProps,
   refundDecisionSubject,
 } from "./templates/RefundDecision.tsx";
 import {
-  TechnicianInvitation,
   technicianInvitationCopy,
   type TechnicianInvitationProps,
 } from "./templates/TechnicianInvitation.tsx";
 import {
-  TechnicianJobAssigned,
   technicianJobAssignedCopy,
   type TechnicianJobAssignedProps,
 } from "./templates/TechnicianJobAssigned.tsx";
+import { surveyDeliveredCopy, type SurveyDeliveredProps } from "./templates/SurveyDelivered.tsx";
+import { proposalReceivedCopy, type ProposalReceivedProps } from "./templates/ProposalReceived.tsx";
 import {
-  SurveyDelivered,
-  surveyDeliveredCopy,
-  type SurveyDeliveredProps,
-} from "./templates/SurveyDelivered.tsx";
-import {
-  ProposalReceived,
-  proposalReceivedCopy,
-  type ProposalReceivedProps,
-} from "./templates/ProposalReceived.tsx";
-import {
-  ProposalAccepted,
   proposalAcceptedCopy,
   type ProposalDecidedProps,
-  ProposalDeclined,
   proposalDeclinedCopy,
 } from "./templates/ProposalDecided.tsx";
-import {
-  MessageReceived,
-  messageReceivedCopy,
-  type MessageReceivedProps,
-} from "./templates/MessageReceived.tsx";
+import { messageReceivedCopy, type MessageReceivedProps } from "./templates/MessageReceived.tsx";
 
 /** A rendered email ready for the outbox. */
 export interface RenderedEmail {
@@ -157,25 +105,9 @@ interface TemplateDef<P> {
   description: string;
   /** The editable words: subject, blocks and the variables they may use. */
   copy: TemplateCopyDef<P, string>;
-  /** The email with its copy filled in for these props. */
-  element(props: P, copy: FilledCopy): ReactElement;
   /** The subject line when it is not simply the copy's subject (a denied return request). */
   pickSubject?(props: P, copy: FilledCopy): string;
   sample: P;
-}
-
-/**
- * A template's copy with the component that shows it. Pairing them here lets each component
- * take its own block names (FilledCopy<K>) while TEMPLATES holds one shape for all.
- */
-function withCopy<P, K extends string>(
-  copy: TemplateCopyDef<P, K>,
-  Component: (props: P & { copy: FilledCopy<K> }) => ReactElement,
-): Pick<TemplateDef<P>, "copy" | "element"> {
-  return {
-    copy,
-    element: (props, filled) => <Component {...props} copy={filled as FilledCopy<K>} />,
-  };
 }
 
 const LEAD_SAMPLE: LeadSummaryProps = {
@@ -191,13 +123,13 @@ const LEAD_SAMPLE: LeadSummaryProps = {
   leadUrl: "https://meridian.example/lead/sample-lead",
 };
 
-/** Each template's display name, who receives it, copy, element and sample data. */
+/** Each template's display name, who receives it, copy and sample data. */
 export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
   password_reset: {
     name: "Password reset",
     audience: "Any user who asks to reset their password",
     description: "The one-hour, single-use link to choose a new password.",
-    ...withCopy(passwordResetCopy, PasswordReset),
+    copy: passwordResetCopy,
     sample: {
       name: "Jordan Rivera",
       resetUrl: "https://meridian.example/reset-password?token=sample-token",
@@ -207,14 +139,14 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     name: "Password changed",
     audience: "A user whose password was changed or reset",
     description: "Confirms the change and says what to do if it was not them.",
-    ...withCopy(passwordChangedCopy, PasswordChanged),
+    copy: passwordChangedCopy,
     sample: { name: "Jordan Rivera" },
   },
   survey_request_confirmation: {
     name: "Survey request confirmation",
     audience: "The client who submitted a survey request",
     description: "Address, survey type, quoted price and what happens next.",
-    ...withCopy(surveyRequestConfirmationCopy, SurveyRequestConfirmation),
+    copy: surveyRequestConfirmationCopy,
     sample: {
       name: "Jordan Rivera",
       surveyId: "3f1c2a9e-0000-4000-8000-000000000001",
@@ -229,7 +161,7 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     audience: "Administrators",
     description:
       "Tells the team a new request came in, and whether surveyors are being matched and notified automatically.",
-    ...withCopy(newSurveyRequestAdminCopy, NewSurveyRequestAdmin),
+    copy: newSurveyRequestAdminCopy,
     sample: {
       surveyId: "3f1c2a9e-0000-4000-8000-000000000001",
       clientName: "Jordan Rivera",
@@ -243,7 +175,7 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     name: "Surveyor invitation",
     audience: "A surveyor whose account an admin created from their record",
     description: "The link to choose a first password; it lasts 7 days and works once.",
-    ...withCopy(surveyorInvitationCopy, SurveyorInvitation),
+    copy: surveyorInvitationCopy,
     sample: {
       name: "Sam Ortiz",
       companyName: "Ortiz Land Surveying",
@@ -255,14 +187,14 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     name: "New survey lead",
     audience: "In-network surveyors whose service area covers a new request",
     description: "The job (no client details), the lead price with its formula and a link.",
-    ...withCopy(newSurveyLeadCopy, NewSurveyLead),
+    copy: newSurveyLeadCopy,
     sample: LEAD_SAMPLE,
   },
   surveyor_assigned: {
     name: "Surveyor assigned",
     audience: "The client, once a surveyor has taken their survey",
     description: "The surveyor's company, name, phone and licence, and the agreed price.",
-    ...withCopy(surveyorAssignedCopy, SurveyorAssigned),
+    copy: surveyorAssignedCopy,
     sample: {
       name: "Jordan Rivera",
       surveyTypeName: "Boundary Survey",
@@ -279,7 +211,7 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     name: "Assignment offered",
     audience: "A surveyor an admin assigned to a survey",
     description: "The job (town and state only) and the agreed price, to accept or decline.",
-    ...withCopy(assignmentOfferedCopy, AssignmentOffered),
+    copy: assignmentOfferedCopy,
     sample: {
       companyName: "Ortiz Land Surveying",
       surveyTypeName: "Boundary Survey",
@@ -292,7 +224,7 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     name: "Visit scheduled",
     audience: "The client, when their surveyor books the field visit",
     description: "The visit date, the surveying company and its phone.",
-    ...withCopy(visitScheduledCopy, VisitScheduled),
+    copy: visitScheduledCopy,
     sample: {
       name: "Jordan Rivera",
       surveyTypeName: "Boundary Survey",
@@ -308,7 +240,7 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     audience: "Surveying firms near a request that are not in the network yet",
     description:
       "The same job summary, inviting them to the public lead page and to join with their own link.",
-    ...withCopy(leadInvitationCopy, LeadInvitation),
+    copy: leadInvitationCopy,
     sample: {
       ...LEAD_SAMPLE,
       leadUrl: "https://meridian.example/lead/sample-lead?token=sample-token",
@@ -320,7 +252,7 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     name: "Low balance",
     audience: "A surveyor whose balance a lead purchase or claim fee took below the low mark",
     description: "The balance left and a link to the billing page; at most once a day.",
-    ...withCopy(lowBalanceCopy, LowBalance),
+    copy: lowBalanceCopy,
     sample: {
       name: "Sam Ortiz",
       companyName: "Ortiz Land Surveying",
@@ -334,7 +266,7 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     audience: "A surveyor whose lead was returned, or whose return request an admin decided",
     description:
       "What came back to the balance and why (client cancelled, request withdrawn, request approved), or that a request was denied, with the admin's note.",
-    ...withCopy(refundDecisionCopy, RefundDecision),
+    copy: refundDecisionCopy,
     pickSubject: (props, copy) =>
       refundDecisionSubject(props, copy as FilledCopy<RefundDecisionBlock>),
     sample: {
@@ -353,7 +285,7 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     name: "Technician invitation",
     audience: "A technician a surveyor (or an admin) added to a field crew",
     description: "The firm, who invited them and the 7-day link to choose a password.",
-    ...withCopy(technicianInvitationCopy, TechnicianInvitation),
+    copy: technicianInvitationCopy,
     sample: {
       name: "Riley Chen",
       companyName: "Ortiz Land Surveying",
@@ -366,7 +298,7 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     name: "Technician job assigned",
     audience: "A technician assigned the fieldwork of a survey",
     description: "Address, visit date, survey type, the crew notes and a link to the job.",
-    ...withCopy(technicianJobAssignedCopy, TechnicianJobAssigned),
+    copy: technicianJobAssignedCopy,
     sample: {
       name: "Riley Chen",
       companyName: "Ortiz Land Surveying",
@@ -383,7 +315,7 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     audience: "The client, when their surveyor completes the survey",
     description:
       "The survey is complete: the company, the completion date, how many files to download, and a link to the request's page to download them and rate the surveyor.",
-    ...withCopy(surveyDeliveredCopy, SurveyDelivered),
+    copy: surveyDeliveredCopy,
     sample: {
       name: "Jordan Rivera",
       surveyTypeName: "Boundary Survey",
@@ -399,7 +331,7 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     audience: "The client, when a surveyor who bought their lead sends a proposal",
     description:
       "The firm, its price, earliest visit, turnaround and message, with a link to compare and accept.",
-    ...withCopy(proposalReceivedCopy, ProposalReceived),
+    copy: proposalReceivedCopy,
     sample: {
       name: "Jordan Rivera",
       surveyTypeName: "Boundary Survey",
@@ -416,7 +348,7 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     name: "Proposal accepted",
     audience: "The surveyor whose proposal the client accepted",
     description: "The job is theirs at their price: call the client and book the visit.",
-    ...withCopy(proposalAcceptedCopy, ProposalAccepted),
+    copy: proposalAcceptedCopy,
     sample: {
       companyName: "Ortiz Land Surveying",
       surveyTypeName: "Boundary Survey",
@@ -430,7 +362,7 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     name: "Proposal declined",
     audience: "A surveyor whose proposal the client declined or who lost to another proposal",
     description: "Which proposal, and the client's reason when they gave one.",
-    ...withCopy(proposalDeclinedCopy, ProposalDeclined),
+    copy: proposalDeclinedCopy,
     sample: {
       companyName: "Ortiz Land Surveying",
       surveyTypeName: "Boundary Survey",
@@ -444,7 +376,7 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     name: "Licence verified",
     audience: "A surveyor whose licence an admin verified",
     description: "Says the licence was checked and leads are open to them, with a link to leads.",
-    ...withCopy(licenceVerifiedCopy, LicenceVerified),
+    copy: licenceVerifiedCopy,
     sample: {
       name: "Sam Ortiz",
       companyName: "Ortiz Land Surveying",
@@ -457,7 +389,7 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     audience: "The client, a firm or its technician, when a survey's conversation has a message",
     description:
       "Who wrote, the message as text and a link to the conversation; at most one every 15 minutes per conversation while it stays unread.",
-    ...withCopy(messageReceivedCopy, MessageReceived),
+    copy: messageReceivedCopy,
     sample: {
       name: "Jordan Rivera",
       senderName: "Ortiz Land Surveying",
@@ -473,7 +405,7 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     name: "Reply to a review",
     audience: "A client whose review the firm answered",
     description: "Says the firm replied, quotes the reply as text and links the firm's profile.",
-    ...withCopy(reviewRepliedCopy, ReviewReplied),
+    copy: reviewRepliedCopy,
     sample: {
       name: "Jordan Rivera",
       companyName: "Ortiz Land Surveying",
@@ -487,7 +419,7 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
     audience: "A surveyor who joined on /for-surveyors",
     description:
       "An admin linked their account to a firm on record, declined that request, or could not verify their firm's licence.",
-    ...withCopy(surveyorJoinDecidedCopy, SurveyorJoinDecided),
+    copy: surveyorJoinDecidedCopy,
     pickSubject: (props, copy) =>
       surveyorJoinDecidedSubject(props, copy as FilledCopy<SurveyorJoinDecidedBlock>),
     sample: {
@@ -502,6 +434,18 @@ export const TEMPLATES: { [K in TemplateId]: TemplateDef<TemplateProps[K]> } = {
 /** Template ids in display order. */
 export const TEMPLATE_IDS = Object.keys(TEMPLATES) as TemplateId[];
 
+let renderer: Promise<typeof import("./render_html.tsx")> | undefined;
+
+/** The components and jsx-email's renderer, imported once, on first use. */
+function loadRenderer(): Promise<typeof import("./render_html.tsx")> {
+  // A failed import is not kept: the next email tries again.
+  renderer ??= import("./render_html.tsx").catch((err) => {
+    renderer = undefined;
+    throw err;
+  });
+  return renderer;
+}
+
 /**
  * Renders template `id` with `props` to subject, HTML and plain text, in the words of `texts`
  * (a template's stored copy; blocks it lacks, and all of them when undefined, take the default
@@ -514,11 +458,8 @@ export async function renderEmail<K extends TemplateId>(
 ): Promise<RenderedEmail> {
   const def = TEMPLATES[id] as TemplateDef<TemplateProps[K]>;
   const copy = fillCopy(def.copy, props, texts);
-  const element = def.element(props, copy);
-  const [html, text] = await Promise.all([
-    render(element),
-    render(element, { plainText: true }),
-  ]);
+  const { renderHtmlAndText } = await loadRenderer();
+  const { html, text } = await renderHtmlAndText(id, props, copy);
   // Subjects carry user input (addresses) and admins' words; one line, bounded, so no header
   // can be smuggled.
   const subject = (def.pickSubject?.(props, copy) ?? copy.subject)

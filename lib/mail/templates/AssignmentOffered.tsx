@@ -1,15 +1,10 @@
-import { Heading } from "jsx-email";
-import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
-import { ActionButton, EmailLayout, headingStyle, mutedStyle, textStyle } from "./_layout.tsx";
-import {
-  bodyBlock,
-  buttonBlock,
-  headingBlock,
-  Paragraphs,
-  previewBlock,
-  reasonBlock,
-} from "./_copy.tsx";
-import { FactsBox } from "./SurveyorAssigned.tsx";
+/**
+ * The AssignmentOffered email's data and editable words, without JSX: its component
+ * (../components/AssignmentOffered.tsx) and jsx-email are loaded on the first email rendered
+ * (lib/mail/render.tsx), so the admin pages and the copy editor never load them.
+ */
+import type { TemplateCopyDef } from "../copy.ts";
+import { bodyBlock, buttonBlock, headingBlock, previewBlock, reasonBlock } from "./_copy.tsx";
 
 /** Data of the email offering a surveyor a job an admin assigned them. */
 export interface AssignmentOfferedProps {
@@ -65,28 +60,3 @@ export const assignmentOfferedCopy: TemplateCopyDef<
     reason: reasonBlock("You received this email because your firm is a Meridian surveyor."),
   },
 };
-
-/**
- * Sent to a surveyor an admin assigned to a survey: the job and the agreed price, and that
- * nothing is settled until they accept (or decline) on Meridian.
- */
-export function AssignmentOffered(
-  { copy, ...props }: AssignmentOfferedProps & { copy: FilledCopy<AssignmentOfferedBlock> },
-) {
-  const { blocks } = copy;
-  return (
-    <EmailLayout preview={blocks.preview} reason={blocks.reason}>
-      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
-      <Paragraphs text={blocks.body} style={textStyle} />
-      <FactsBox
-        facts={[
-          ["Survey type", props.surveyTypeName],
-          ["Location", props.location],
-          ["Agreed price", props.agreedPrice],
-        ]}
-      />
-      <ActionButton href={props.actionUrl}>{blocks.button}</ActionButton>
-      <Paragraphs text={blocks.footnote} style={mutedStyle} />
-    </EmailLayout>
-  );
-}

@@ -1,21 +1,18 @@
-import { Heading } from "jsx-email";
-import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
-import { ActionButton, EmailLayout, headingStyle, mutedStyle, textStyle } from "./_layout.tsx";
+/**
+ * The LeadInvitation email's data and editable words, without JSX: its component
+ * (../components/LeadInvitation.tsx) and jsx-email are loaded on the first email rendered
+ * (lib/mail/render.tsx), so the admin pages and the copy editor never load them.
+ */
+import type { TemplateCopyDef } from "../copy.ts";
 import {
   bodyBlock,
   buttonBlock,
   countOf,
   headingBlock,
-  Paragraphs,
   previewBlock,
   reasonBlock,
 } from "./_copy.tsx";
-import {
-  LEAD_VARIABLES,
-  LeadSummary,
-  type LeadSummaryProps,
-  leadValues,
-} from "./NewSurveyLead.tsx";
+import { LEAD_VARIABLES, type LeadSummaryProps, leadValues } from "./NewSurveyLead.tsx";
 
 /**
  * Data of the invitation sent to a surveyor outside the network about a job near them:
@@ -88,37 +85,3 @@ export const leadInvitationCopy: TemplateCopyDef<LeadInvitationProps, LeadInvita
     ),
   },
 };
-
-/**
- * Sent once per lead to a surveying firm that is not in the network yet (a prospect with an
- * email address), linking to the public lead page and, when it has one, the firm's own join
- * link (`/surveyor/claim?token=…`).
- */
-export function LeadInvitation(
-  { copy, ...props }: LeadInvitationProps & { copy: FilledCopy<LeadInvitationBlock> },
-) {
-  const { claimUrl, claimValidDays } = props;
-  const { blocks } = copy;
-  return (
-    <EmailLayout preview={blocks.preview} reason={blocks.reason}>
-      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
-      <Paragraphs text={blocks.intro} style={textStyle} />
-      <LeadSummary {...props} />
-      <Paragraphs text={blocks.leadPage} style={textStyle} />
-      <ActionButton href={props.leadUrl}>{blocks.button}</ActionButton>
-      {claimUrl
-        ? (
-          <>
-            <Paragraphs text={blocks.join} style={textStyle} />
-            <ActionButton href={claimUrl}>{blocks.joinButton}</ActionButton>
-            <Paragraphs
-              text={claimValidDays ? blocks.joinLinkExpires : blocks.joinLinkNoExpiry}
-              style={mutedStyle}
-            />
-          </>
-        )
-        : null}
-      <Paragraphs text={blocks.footnote} style={mutedStyle} />
-    </EmailLayout>
-  );
-}

@@ -1,12 +1,14 @@
-import { Heading } from "jsx-email";
-import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
-import { ActionButton, EmailLayout, headingStyle, textStyle } from "./_layout.tsx";
+/**
+ * The LicenceVerified email's data and editable words, without JSX: its component
+ * (../components/LicenceVerified.tsx) and jsx-email are loaded on the first email rendered
+ * (lib/mail/render.tsx), so the admin pages and the copy editor never load them.
+ */
+import type { TemplateCopyDef } from "../copy.ts";
 import {
   bodyBlock,
   buttonBlock,
   greetingBlock,
   headingBlock,
-  Paragraphs,
   previewBlock,
   reasonBlock,
 } from "./_copy.tsx";
@@ -58,21 +60,3 @@ export const licenceVerifiedCopy: TemplateCopyDef<LicenceVerifiedProps, LicenceV
     ),
   },
 };
-
-/**
- * Sent when an admin verifies a surveyor's licence (Verify licence on a pending record, or
- * setting a never-verified record active): leads are open to them now.
- */
-export function LicenceVerified(
-  { leadsUrl, copy }: LicenceVerifiedProps & { copy: FilledCopy<LicenceVerifiedBlock> },
-) {
-  const { blocks } = copy;
-  return (
-    <EmailLayout preview={blocks.preview} reason={blocks.reason}>
-      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
-      <Paragraphs text={blocks.greeting} style={textStyle} />
-      <Paragraphs text={blocks.body} style={textStyle} />
-      <ActionButton href={leadsUrl}>{blocks.button}</ActionButton>
-    </EmailLayout>
-  );
-}

@@ -1,12 +1,14 @@
-import { Heading } from "jsx-email";
-import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
-import { ActionButton, EmailLayout, headingStyle, mutedStyle, textStyle } from "./_layout.tsx";
+/**
+ * The LowBalance email's data and editable words, without JSX: its component
+ * (../components/LowBalance.tsx) and jsx-email are loaded on the first email rendered
+ * (lib/mail/render.tsx), so the admin pages and the copy editor never load them.
+ */
+import type { TemplateCopyDef } from "../copy.ts";
 import {
   bodyBlock,
   buttonBlock,
   greetingBlock,
   headingBlock,
-  Paragraphs,
   previewBlock,
   reasonBlock,
 } from "./_copy.tsx";
@@ -67,22 +69,3 @@ export const lowBalanceCopy: TemplateCopyDef<LowBalanceProps, LowBalanceBlock> =
     ),
   },
 };
-
-/**
- * Sent (at most once a day) when a lead purchase or claim fee takes a surveyor's balance below
- * the low-balance threshold: what is left, and how to add credit before the next lead.
- */
-export function LowBalance(
-  { balance, billingUrl, copy }: LowBalanceProps & { copy: FilledCopy<LowBalanceBlock> },
-) {
-  const { blocks } = copy;
-  return (
-    <EmailLayout preview={blocks.preview} reason={blocks.reason}>
-      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
-      <Paragraphs text={blocks.greeting} style={textStyle} />
-      <Paragraphs text={blocks.body} style={textStyle} bold={balance} />
-      <ActionButton href={billingUrl}>{blocks.button}</ActionButton>
-      <Paragraphs text={blocks.footnote} style={mutedStyle} />
-    </EmailLayout>
-  );
-}

@@ -1,14 +1,10 @@
-import { Heading } from "jsx-email";
-import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
-import { ActionButton, EmailLayout, headingStyle, mutedStyle, textStyle } from "./_layout.tsx";
-import {
-  bodyBlock,
-  buttonBlock,
-  headingBlock,
-  Paragraphs,
-  previewBlock,
-  reasonBlock,
-} from "./_copy.tsx";
+/**
+ * The NewSurveyRequestAdmin email's data and editable words, without JSX: its component
+ * (../components/NewSurveyRequestAdmin.tsx) and jsx-email are loaded on the first email rendered
+ * (lib/mail/render.tsx), so the admin pages and the copy editor never load them.
+ */
+import type { TemplateCopyDef } from "../copy.ts";
+import { bodyBlock, buttonBlock, headingBlock, previewBlock, reasonBlock } from "./_copy.tsx";
 
 /** Data of the admin notice about a new survey request. */
 export interface NewSurveyRequestAdminProps {
@@ -81,25 +77,4 @@ export const newSurveyRequestAdminCopy: TemplateCopyDef<
 export function nextStepText(isAutoDispatch: boolean): string {
   const { blocks } = newSurveyRequestAdminCopy;
   return (isAutoDispatch ? blocks.nextStepAuto : blocks.nextStepManual).text;
-}
-
-/** Sent to admins when a client submits a survey request, so it can be matched quickly. */
-export function NewSurveyRequestAdmin(
-  { surveyTypeName, adminUrl, isAutoDispatch = false, copy }:
-    & NewSurveyRequestAdminProps
-    & { copy: FilledCopy<NewSurveyRequestAdminBlock> },
-) {
-  const { blocks } = copy;
-  return (
-    <EmailLayout preview={blocks.preview} reason={blocks.reason}>
-      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
-      <Paragraphs text={blocks.summary} style={textStyle} bold={surveyTypeName} />
-      <Paragraphs text={blocks.reference} style={mutedStyle} />
-      <Paragraphs
-        text={isAutoDispatch ? blocks.nextStepAuto : blocks.nextStepManual}
-        style={textStyle}
-      />
-      <ActionButton href={adminUrl}>{blocks.button}</ActionButton>
-    </EmailLayout>
-  );
 }

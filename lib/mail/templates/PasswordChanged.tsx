@@ -1,14 +1,10 @@
-import { Heading } from "jsx-email";
-import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
-import { EmailLayout, headingStyle, mutedStyle, textStyle } from "./_layout.tsx";
-import {
-  bodyBlock,
-  greetingBlock,
-  headingBlock,
-  Paragraphs,
-  previewBlock,
-  reasonBlock,
-} from "./_copy.tsx";
+/**
+ * The PasswordChanged email's data and editable words, without JSX: its component
+ * (../components/PasswordChanged.tsx) and jsx-email are loaded on the first email rendered
+ * (lib/mail/render.tsx), so the admin pages and the copy editor never load them.
+ */
+import type { TemplateCopyDef } from "../copy.ts";
+import { bodyBlock, greetingBlock, headingBlock, previewBlock, reasonBlock } from "./_copy.tsx";
 
 /** Data of the password-changed notice. */
 export interface PasswordChangedProps {
@@ -49,21 +45,3 @@ export const passwordChangedCopy: TemplateCopyDef<PasswordChangedProps, Password
     ),
   },
 };
-
-/**
- * Sent after a password change or reset. It deliberately carries no link: a notice people are
- * told to act on quickly is a phishing template, so it points to the sign-in page by name.
- */
-export function PasswordChanged(
-  { copy }: PasswordChangedProps & { copy: FilledCopy<PasswordChangedBlock> },
-) {
-  const { blocks } = copy;
-  return (
-    <EmailLayout preview={blocks.preview} reason={blocks.reason}>
-      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
-      <Paragraphs text={blocks.greeting} style={textStyle} />
-      <Paragraphs text={blocks.body} style={textStyle} />
-      <Paragraphs text={blocks.footnote} style={mutedStyle} />
-    </EmailLayout>
-  );
-}

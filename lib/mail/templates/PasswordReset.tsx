@@ -1,12 +1,14 @@
-import { Heading } from "jsx-email";
-import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
-import { ActionButton, EmailLayout, headingStyle, mutedStyle, textStyle } from "./_layout.tsx";
+/**
+ * The PasswordReset email's data and editable words, without JSX: its component
+ * (../components/PasswordReset.tsx) and jsx-email are loaded on the first email rendered
+ * (lib/mail/render.tsx), so the admin pages and the copy editor never load them.
+ */
+import type { TemplateCopyDef } from "../copy.ts";
 import {
   bodyBlock,
   buttonBlock,
   greetingBlock,
   headingBlock,
-  Paragraphs,
   previewBlock,
   reasonBlock,
 } from "./_copy.tsx";
@@ -50,19 +52,3 @@ export const passwordResetCopy: TemplateCopyDef<PasswordResetProps, PasswordRese
     ),
   },
 };
-
-/** Sent after a reset request; the link is valid for one hour and works once. */
-export function PasswordReset(
-  { resetUrl, copy }: PasswordResetProps & { copy: FilledCopy<PasswordResetBlock> },
-) {
-  const { blocks } = copy;
-  return (
-    <EmailLayout preview={blocks.preview} reason={blocks.reason}>
-      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
-      <Paragraphs text={blocks.greeting} style={textStyle} />
-      <Paragraphs text={blocks.body} style={textStyle} />
-      <ActionButton href={resetUrl}>{blocks.button}</ActionButton>
-      <Paragraphs text={blocks.footnote} style={mutedStyle} />
-    </EmailLayout>
-  );
-}

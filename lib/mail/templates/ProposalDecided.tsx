@@ -1,15 +1,10 @@
-import { Heading } from "jsx-email";
-import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
-import { ActionButton, EmailLayout, headingStyle, textStyle } from "./_layout.tsx";
-import {
-  bodyBlock,
-  buttonBlock,
-  headingBlock,
-  Paragraphs,
-  previewBlock,
-  reasonBlock,
-} from "./_copy.tsx";
-import { FactsBox } from "./SurveyorAssigned.tsx";
+/**
+ * The ProposalDecided email's data and editable words, without JSX: its component
+ * (../components/ProposalDecided.tsx) and jsx-email are loaded on the first email rendered
+ * (lib/mail/render.tsx), so the admin pages and the copy editor never load them.
+ */
+import type { TemplateCopyDef } from "../copy.ts";
+import { bodyBlock, buttonBlock, headingBlock, previewBlock, reasonBlock } from "./_copy.tsx";
 
 /** Data of the surveyor's "your proposal was accepted / declined" emails. */
 export interface ProposalDecidedProps {
@@ -77,29 +72,3 @@ export const proposalDeclinedCopy: TemplateCopyDef<ProposalDecidedProps, Proposa
     reason: footer,
   },
 };
-
-function ProposalDecided(
-  { copy, ...props }: ProposalDecidedProps & { copy: FilledCopy<ProposalDecidedBlock> },
-) {
-  const { blocks } = copy;
-  return (
-    <EmailLayout preview={blocks.preview} reason={blocks.reason}>
-      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
-      <Paragraphs text={blocks.body} style={textStyle} />
-      <FactsBox
-        facts={[
-          ["Survey type", props.surveyTypeName],
-          ["Location", props.location],
-          ["Your price", props.price],
-          ...(props.reason ? [["Reason", props.reason] as [string, string]] : []),
-        ]}
-      />
-      <ActionButton href={props.url}>{blocks.button}</ActionButton>
-    </EmailLayout>
-  );
-}
-
-/** Sent to the surveyor whose proposal the client accepted: the job is theirs. */
-export const ProposalAccepted = ProposalDecided;
-/** Sent to a surveyor whose proposal the client declined, or lost to another one. */
-export const ProposalDeclined = ProposalDecided;

@@ -1,16 +1,17 @@
-import { Heading } from "jsx-email";
-import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
-import { ActionButton, EmailLayout, headingStyle, mutedStyle, textStyle } from "./_layout.tsx";
+/**
+ * The ProposalReceived email's data and editable words, without JSX: its component
+ * (../components/ProposalReceived.tsx) and jsx-email are loaded on the first email rendered
+ * (lib/mail/render.tsx), so the admin pages and the copy editor never load them.
+ */
+import type { TemplateCopyDef } from "../copy.ts";
 import {
   bodyBlock,
   buttonBlock,
   greetingBlock,
   headingBlock,
-  Paragraphs,
   previewBlock,
   reasonBlock,
 } from "./_copy.tsx";
-import { FactsBox } from "./SurveyorAssigned.tsx";
 
 /** Data of the client's "You have a proposal" email. */
 export interface ProposalReceivedProps {
@@ -73,31 +74,3 @@ export const proposalReceivedCopy: TemplateCopyDef<ProposalReceivedProps, Propos
     reason: reasonBlock("You received this email because you requested a survey on Meridian."),
   },
 };
-
-/**
- * Sent to the client when a surveyor who bought their lead sends a proposal: the price, the
- * earliest visit, the turnaround and the surveyor's message, with a link to compare and accept.
- */
-export function ProposalReceived(
-  { copy, ...props }: ProposalReceivedProps & { copy: FilledCopy<ProposalReceivedBlock> },
-) {
-  const { blocks } = copy;
-  return (
-    <EmailLayout preview={blocks.preview} reason={blocks.reason}>
-      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
-      <Paragraphs text={blocks.greeting} style={textStyle} />
-      <Paragraphs text={blocks.body} style={textStyle} />
-      <FactsBox
-        facts={[
-          ["Surveying company", props.companyName],
-          ["Price", props.price],
-          ["Earliest visit", props.earliestVisit],
-          ["Turnaround after the visit", props.turnaround],
-        ]}
-      />
-      <Paragraphs text={props.message} style={textStyle} />
-      <ActionButton href={props.surveyUrl}>{blocks.button}</ActionButton>
-      <Paragraphs text={blocks.footnote} style={mutedStyle} />
-    </EmailLayout>
-  );
-}

@@ -1,7 +1,10 @@
-import { Heading } from "jsx-email";
+/**
+ * The RefundDecision email's data and editable words, without JSX: its component
+ * (../components/RefundDecision.tsx) and jsx-email are loaded on the first email rendered
+ * (lib/mail/render.tsx), so the admin pages and the copy editor never load them.
+ */
 import { type FilledCopy, fillText, type TemplateCopyDef } from "../copy.ts";
-import { ActionButton, EmailLayout, headingStyle, mutedStyle, textStyle } from "./_layout.tsx";
-import { bodyBlock, buttonBlock, greetingBlock, Paragraphs, reasonBlock } from "./_copy.tsx";
+import { bodyBlock, buttonBlock, greetingBlock, reasonBlock } from "./_copy.tsx";
 
 /** Data of the return (refund) email: an automatic return, or the decision on a request. */
 export interface RefundDecisionProps {
@@ -102,8 +105,8 @@ export const refundDecisionCopy: TemplateCopyDef<RefundDecisionProps, RefundDeci
   },
 };
 
-/** Which sentence says what happened. */
-function sentenceBlock(
+/** Which sentence says what happened (the email's component shows the same one). */
+export function sentenceBlock(
   { decision, isRequested }: Pick<RefundDecisionProps, "decision" | "isRequested">,
 ): "denied" | "returnedOnRequest" | "returnedAutomatically" {
   if (decision === "denied") return "denied";
@@ -135,32 +138,4 @@ export function refundDecisionSentence(
     location,
     cause,
   });
-}
-
-/**
- * Sent to a buyer when a lead's charge comes back to their balance (the client cancelled or
- * the request was withdrawn within the return window, or an admin approved their request),
- * and when an admin denies a return request.
- */
-export function RefundDecision(
-  { copy, ...props }: RefundDecisionProps & { copy: FilledCopy<RefundDecisionBlock> },
-) {
-  const isApproved = props.decision === "approved";
-  const { blocks } = copy;
-  const sentence = blocks[sentenceBlock(props)];
-  return (
-    <EmailLayout preview={sentence} reason={blocks.reason}>
-      <Heading as="h1" style={headingStyle}>
-        {isApproved ? blocks.returnedHeading : blocks.deniedHeading}
-      </Heading>
-      <Paragraphs text={blocks.greeting} style={textStyle} />
-      <Paragraphs text={sentence} style={textStyle} />
-      {isApproved && <Paragraphs text={blocks.backInBalance} style={textStyle} />}
-      {props.note && <Paragraphs text={blocks.note} style={textStyle} />}
-      <ActionButton href={props.url}>
-        {isApproved ? blocks.returnedButton : blocks.deniedButton}
-      </ActionButton>
-      {!isApproved && <Paragraphs text={blocks.deniedFootnote} style={mutedStyle} />}
-    </EmailLayout>
-  );
 }

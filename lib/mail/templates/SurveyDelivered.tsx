@@ -1,17 +1,18 @@
-import { Heading } from "jsx-email";
-import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
-import { ActionButton, EmailLayout, headingStyle, mutedStyle, textStyle } from "./_layout.tsx";
+/**
+ * The SurveyDelivered email's data and editable words, without JSX: its component
+ * (../components/SurveyDelivered.tsx) and jsx-email are loaded on the first email rendered
+ * (lib/mail/render.tsx), so the admin pages and the copy editor never load them.
+ */
+import type { TemplateCopyDef } from "../copy.ts";
 import {
   bodyBlock,
   buttonBlock,
   countOf,
   greetingBlock,
   headingBlock,
-  Paragraphs,
   previewBlock,
   reasonBlock,
 } from "./_copy.tsx";
-import { FactsBox } from "./SurveyorAssigned.tsx";
 
 /** Data of the client's "your survey is delivered" email. */
 export interface SurveyDeliveredProps {
@@ -73,29 +74,3 @@ export const surveyDeliveredCopy: TemplateCopyDef<SurveyDeliveredProps, SurveyDe
     reason: reasonBlock("You received this email because you requested a land survey on Meridian."),
   },
 };
-
-/**
- * Sent to the client when their surveyor completes the survey: the files are on the request's
- * page, where they can also rate the surveyor.
- */
-export function SurveyDelivered(
-  { copy, ...props }: SurveyDeliveredProps & { copy: FilledCopy<SurveyDeliveredBlock> },
-) {
-  const { blocks } = copy;
-  return (
-    <EmailLayout preview={blocks.preview} reason={blocks.reason}>
-      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
-      <Paragraphs text={blocks.greeting} style={textStyle} />
-      <Paragraphs text={blocks.body} style={textStyle} />
-      <FactsBox
-        facts={[
-          ["Completed", props.completedDate],
-          ["Surveying company", props.companyName],
-          ["Deliverables", countOf(props.fileCount, "file")],
-        ]}
-      />
-      <ActionButton href={props.surveyUrl}>{blocks.button}</ActionButton>
-      <Paragraphs text={blocks.footnote} style={mutedStyle} />
-    </EmailLayout>
-  );
-}

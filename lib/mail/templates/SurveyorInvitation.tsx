@@ -1,13 +1,15 @@
-import { Heading } from "jsx-email";
-import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
-import { ActionButton, EmailLayout, headingStyle, mutedStyle, textStyle } from "./_layout.tsx";
+/**
+ * The SurveyorInvitation email's data and editable words, without JSX: its component
+ * (../components/SurveyorInvitation.tsx) and jsx-email are loaded on the first email rendered
+ * (lib/mail/render.tsx), so the admin pages and the copy editor never load them.
+ */
+import type { TemplateCopyDef } from "../copy.ts";
 import {
   bodyBlock,
   buttonBlock,
   countOf,
   greetingBlock,
   headingBlock,
-  Paragraphs,
   previewBlock,
   reasonBlock,
 } from "./_copy.tsx";
@@ -67,24 +69,3 @@ export const surveyorInvitationCopy: TemplateCopyDef<
     ),
   },
 };
-
-/**
- * Sent when an admin creates an account for a surveyor record: the link sets the account's
- * first password, works once and lasts `validDays` days.
- */
-export function SurveyorInvitation(
-  { companyName, setPasswordUrl, copy }:
-    & SurveyorInvitationProps
-    & { copy: FilledCopy<SurveyorInvitationBlock> },
-) {
-  const { blocks } = copy;
-  return (
-    <EmailLayout preview={blocks.preview} reason={blocks.reason}>
-      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
-      <Paragraphs text={blocks.greeting} style={textStyle} />
-      <Paragraphs text={blocks.body} style={textStyle} bold={companyName} />
-      <ActionButton href={setPasswordUrl}>{blocks.button}</ActionButton>
-      <Paragraphs text={blocks.footnote} style={mutedStyle} />
-    </EmailLayout>
-  );
-}

@@ -1,7 +1,10 @@
-import { Heading } from "jsx-email";
+/**
+ * The SurveyorJoinDecided email's data and editable words, without JSX: its component
+ * (../components/SurveyorJoinDecided.tsx) and jsx-email are loaded on the first email rendered
+ * (lib/mail/render.tsx), so the admin pages and the copy editor never load them.
+ */
 import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
-import { ActionButton, EmailLayout, headingStyle, mutedStyle, textStyle } from "./_layout.tsx";
-import { bodyBlock, buttonBlock, greetingBlock, Paragraphs, reasonBlock } from "./_copy.tsx";
+import { bodyBlock, buttonBlock, greetingBlock, reasonBlock } from "./_copy.tsx";
 
 /**
  * What an admin decided about a surveyor who joined by themselves (/for-surveyors):
@@ -99,32 +102,4 @@ export function surveyorJoinDecidedSubject(
   if (props.decision === "declined") return copy.blocks.declinedSubject;
   if (props.decision === "rejected") return copy.blocks.rejectedSubject;
   return copy.subject;
-}
-
-/**
- * Sent to a surveyor who joined by themselves when an admin decides: their request to join a
- * firm on record (approved or declined), or the licence check of their firm (not passed).
- */
-export function SurveyorJoinDecided(
-  { copy, ...props }: SurveyorJoinDecidedProps & { copy: FilledCopy<SurveyorJoinDecidedBlock> },
-) {
-  const { blocks } = copy;
-  const isLinked = props.decision === "linked";
-  const heading = isLinked
-    ? blocks.heading
-    : props.decision === "declined"
-    ? blocks.declinedHeading
-    : blocks.rejectedHeading;
-  const sentence = blocks[props.decision];
-  return (
-    <EmailLayout preview={sentence} reason={blocks.reason}>
-      <Heading as="h1" style={headingStyle}>{heading}</Heading>
-      <Paragraphs text={blocks.greeting} style={textStyle} />
-      <Paragraphs text={sentence} style={textStyle} />
-      <ActionButton href={props.url}>
-        {isLinked ? blocks.button : blocks.contactButton}
-      </ActionButton>
-      {!isLinked && <Paragraphs text={blocks.footnote} style={mutedStyle} />}
-    </EmailLayout>
-  );
 }

@@ -1,15 +1,10 @@
-import { Heading } from "jsx-email";
-import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
-import { ActionButton, EmailLayout, headingStyle, mutedStyle, textStyle } from "./_layout.tsx";
-import {
-  bodyBlock,
-  buttonBlock,
-  greetingBlock,
-  headingBlock,
-  Paragraphs,
-  reasonBlock,
-} from "./_copy.tsx";
-import { FactsBox } from "./SurveyorAssigned.tsx";
+/**
+ * The TechnicianJobAssigned email's data and editable words, without JSX: its component
+ * (../components/TechnicianJobAssigned.tsx) and jsx-email are loaded on the first email rendered
+ * (lib/mail/render.tsx), so the admin pages and the copy editor never load them.
+ */
+import type { TemplateCopyDef } from "../copy.ts";
+import { bodyBlock, buttonBlock, greetingBlock, headingBlock, reasonBlock } from "./_copy.tsx";
 
 /** Data of the email telling a technician they were assigned a job. */
 export interface TechnicianJobAssignedProps {
@@ -86,34 +81,3 @@ export const technicianJobAssignedCopy: TemplateCopyDef<
     ),
   },
 };
-
-/**
- * Sent to a technician when they are assigned a survey: where, when, what, the crew notes and
- * a link to the job's page with the checklist.
- */
-export function TechnicianJobAssigned(
-  { copy, ...props }:
-    & TechnicianJobAssignedProps
-    & { copy: FilledCopy<TechnicianJobAssignedBlock> },
-) {
-  const facts: [string, string][] = [
-    ["Survey type", props.surveyTypeName],
-    ["Address", props.address],
-    ["Visit date", props.visitDate ?? "Not scheduled yet"],
-  ];
-  if (props.notes) facts.push(["Notes for the crew", props.notes]);
-  const { blocks } = copy;
-  return (
-    <EmailLayout
-      preview={props.visitDate ? blocks.preview : blocks.previewUnscheduled}
-      reason={blocks.reason}
-    >
-      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
-      <Paragraphs text={blocks.greeting} style={textStyle} />
-      <Paragraphs text={blocks.body} style={textStyle} />
-      <FactsBox facts={facts} />
-      <ActionButton href={props.jobUrl}>{blocks.button}</ActionButton>
-      <Paragraphs text={blocks.footnote} style={mutedStyle} />
-    </EmailLayout>
-  );
-}

@@ -1,16 +1,17 @@
-import { Heading } from "jsx-email";
-import type { FilledCopy, TemplateCopyDef } from "../copy.ts";
-import { ActionButton, EmailLayout, headingStyle, mutedStyle, textStyle } from "./_layout.tsx";
+/**
+ * The VisitScheduled email's data and editable words, without JSX: its component
+ * (../components/VisitScheduled.tsx) and jsx-email are loaded on the first email rendered
+ * (lib/mail/render.tsx), so the admin pages and the copy editor never load them.
+ */
+import type { TemplateCopyDef } from "../copy.ts";
 import {
   bodyBlock,
   buttonBlock,
   greetingBlock,
   headingBlock,
-  Paragraphs,
   previewBlock,
   reasonBlock,
 } from "./_copy.tsx";
-import { FactsBox } from "./SurveyorAssigned.tsx";
 
 /** Data of the client's "visit scheduled" email. */
 export interface VisitScheduledProps {
@@ -67,26 +68,3 @@ export const visitScheduledCopy: TemplateCopyDef<VisitScheduledProps, VisitSched
     reason: reasonBlock("You received this email because you requested a land survey on Meridian."),
   },
 };
-
-/** Sent to the client when their surveyor books (or moves) the field visit. */
-export function VisitScheduled(
-  { copy, ...props }: VisitScheduledProps & { copy: FilledCopy<VisitScheduledBlock> },
-) {
-  const { blocks } = copy;
-  return (
-    <EmailLayout preview={blocks.preview} reason={blocks.reason}>
-      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
-      <Paragraphs text={blocks.greeting} style={textStyle} />
-      <Paragraphs text={blocks.body} style={textStyle} />
-      <FactsBox
-        facts={[
-          ["Visit date", props.visitDate],
-          ["Surveying company", props.companyName],
-          ...(props.phone ? [["Phone", props.phone] as [string, string]] : []),
-        ]}
-      />
-      <ActionButton href={props.surveyUrl}>{blocks.button}</ActionButton>
-      <Paragraphs text={blocks.footnote} style={mutedStyle} />
-    </EmailLayout>
-  );
-}

@@ -1,0 +1,29 @@
+import { Heading } from "jsx-email";
+import type { FilledCopy } from "../copy.ts";
+import { ActionButton, EmailLayout, headingStyle, mutedStyle, textStyle } from "./_layout.tsx";
+import { Paragraphs } from "./_paragraphs.tsx";
+import type {
+  TechnicianInvitationBlock,
+  TechnicianInvitationProps,
+} from "../templates/TechnicianInvitation.tsx";
+
+/**
+ * Sent when a surveyor (or an admin) adds a technician to their crew: the link sets the
+ * account's first password, works once and lasts `validDays` days.
+ */
+export function TechnicianInvitation(
+  { companyName, setPasswordUrl, copy }:
+    & TechnicianInvitationProps
+    & { copy: FilledCopy<TechnicianInvitationBlock> },
+) {
+  const { blocks } = copy;
+  return (
+    <EmailLayout preview={blocks.preview} reason={blocks.reason}>
+      <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
+      <Paragraphs text={blocks.greeting} style={textStyle} />
+      <Paragraphs text={blocks.body} style={textStyle} bold={companyName} />
+      <ActionButton href={setPasswordUrl}>{blocks.button}</ActionButton>
+      <Paragraphs text={blocks.footnote} style={mutedStyle} />
+    </EmailLayout>
+  );
+}
