@@ -353,36 +353,66 @@ export async function listAdminSurveyRows(
   db: Db,
   input: SurveyListInput,
 ): Promise<{ rows: AdminSurveyListRow[]; total: number }> {
-  const offset = (input.page - 1) * input.pageSize;
-  const [rows, total] = await Promise.all([
-    db<(Omit<AdminSurveyListRow, "createdAt"> & { createdAt: Date })[]>`
-      with page as (
-        select s.id, s.created_at from surveys s
-        where ${listConditions(db, input)}
-        order by s.created_at desc, s.id desc
-        limit ${input.pageSize} offset ${offset}
-      )
-      select s.id, s.status, s.survey_type,
-        coalesce(nullif(s.formatted_address, ''), s.address) as address,
-        u.full_name as client_name, s.quoted_price_cents, s.created_at
-      from page p
-      join surveys s on s.id = p.id
-      join users u on u.id = s.client_id
-      order by p.created_at desc, p.id desc`,
-    countSurveys(db, input),
+  const [rows, total] = await Promise.all([adminSurveyRows(db, input), countSurveys(db, input)]);
+  return { rows, total };
+}
+
+/**
+ * What /admin-dashboard reads: the table's page as `listAdminSurveyRows` reads it and the
+ * requests by status as `countSurveysByStatus` reads them, at once. Filtered by status alone
+ * (or not at all), the total is the counts' own figure (the same survey_counts rows
+ * `countSurveys` would sum), so the page's third statement is left out.
+ */
+export async function getAdminDashboard(
+  db: Db,
+  input: SurveyListInput,
+): Promise<{
+  rows: AdminSurveyListRow[];
+  total: number;
+  counts: Partial<Record<SurveyStatus, number>>;
+}> {
+  const fromCounts = !input.clientId && !input.surveyType && !input.from && !input.to &&
+    !input.q;
+  const [rows, counts, total] = await Promise.all([
+    adminSurveyRows(db, input),
+    countSurveysByStatus(db),
+    fromCounts ? undefined : countSurveys(db, input),
   ]);
   return {
-    rows: rows.map((r) => ({
-      id: r.id,
-      status: r.status,
-      surveyType: r.surveyType,
-      address: r.address,
-      clientName: r.clientName,
-      quotedPriceCents: r.quotedPriceCents,
-      createdAt: r.createdAt.toISOString(),
-    })),
-    total,
+    rows,
+    total: total ??
+      (input.status
+        ? counts[input.status] ?? 0
+        : Object.values(counts).reduce((a, b) => a + (b ?? 0), 0)),
+    counts,
   };
+}
+
+async function adminSurveyRows(db: Db, input: SurveyListInput): Promise<AdminSurveyListRow[]> {
+  const offset = (input.page - 1) * input.pageSize;
+  const rows = await db<(Omit<AdminSurveyListRow, "createdAt"> & { createdAt: Date })[]>`
+    with page as (
+      select s.id, s.created_at from surveys s
+      where ${listConditions(db, input)}
+      order by s.created_at desc, s.id desc
+      limit ${input.pageSize} offset ${offset}
+    )
+    select s.id, s.status, s.survey_type,
+      coalesce(nullif(s.formatted_address, ''), s.address) as address,
+      u.full_name as client_name, s.quoted_price_cents, s.created_at
+    from page p
+    join surveys s on s.id = p.id
+    join users u on u.id = s.client_id
+    order by p.created_at desc, p.id desc`;
+  return rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    surveyType: r.surveyType,
+    address: r.address,
+    clientName: r.clientName,
+    quotedPriceCents: r.quotedPriceCents,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }
 
 /** What a status change needs to know about a survey. */

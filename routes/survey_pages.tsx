@@ -34,9 +34,8 @@ import AdminSurveys, { type AdminSurveyFilters } from "../islands/AdminSurveys.t
 import Toaster from "../islands/Toaster.tsx";
 import { QuoteBreakdown } from "../islands/_create_survey/QuoteBreakdown.tsx";
 import {
-  countSurveysByStatus,
+  getAdminDashboard,
   getSurveyPageData,
-  listAdminSurveyRows,
   listClientSurveysWithEvents,
 } from "../db/surveys.ts";
 import { DEFAULT_PAGE_SIZE } from "../lib/survey_schema.ts";
@@ -413,11 +412,8 @@ export const surveyPages = new Hono<AppEnv>()
       const db = c.var.db;
       const { page = 1, ...given } = c.req.valid("query");
       const query = { ...given, q: given.q || undefined, page, pageSize: DEFAULT_PAGE_SIZE };
-      // Only the columns the table shows (listAdminSurveyRows), with the counts, at once.
-      const [{ rows, total }, counts] = await Promise.all([
-        listAdminSurveyRows(db, query),
-        countSurveysByStatus(db),
-      ]);
+      // Only the columns the table shows, with the counts, at once (getAdminDashboard).
+      const { rows, total, counts } = await getAdminDashboard(db, query);
       const filters: AdminSurveyFilters = {
         status: query.status ?? "",
         surveyType: query.surveyType ?? "",

@@ -1,13 +1,21 @@
 /**
  * The admin dashboard's narrow read returns what the wide one it replaces showed: for every
  * filter and page, `listAdminSurveyRows` equals `listSurveys` sliced by `toAdminRow` (the
- * table's rows, the same total), so /admin-dashboard renders the same table.
+ * table's rows, the same total), and `getAdminDashboard` equals it with `countSurveysByStatus`
+ * (its total taken from the counts when only the status filters), so /admin-dashboard renders
+ * the same table and overview.
  */
 import { assertEquals } from "../_assert.ts";
 import { createTestApp, test } from "../_helpers.ts";
 import { createSignedInUser } from "../_auth.ts";
 import { submitSurvey } from "../_fixtures.ts";
-import { listAdminSurveyRows, listSurveys, type SurveyListInput } from "../../db/surveys.ts";
+import {
+  countSurveysByStatus,
+  getAdminDashboard,
+  listAdminSurveyRows,
+  listSurveys,
+  type SurveyListInput,
+} from "../../db/surveys.ts";
 import { toAdminRow } from "../../islands/AdminSurveys.tsx";
 
 test("[db] listAdminSurveyRows is listSurveys sliced to the admin table's row, filter by filter", async () => {
@@ -39,6 +47,9 @@ test("[db] listAdminSurveyRows is listSurveys sliced to the admin table's row, f
     { page: 3, pageSize: 3 },
     { status: "cancelled", page: 1, pageSize: 20 },
     { status: "requested", page: 1, pageSize: 20 },
+    { status: "completed", page: 1, pageSize: 20 },
+    { surveyType: "boundary", page: 1, pageSize: 20 },
+    { status: "cancelled", surveyType: "topographic", page: 1, pageSize: 20 },
     { q: "ben builder", page: 1, pageSize: 20 },
     { q: "22 Oak", page: 1, pageSize: 20 },
     { from: "2024-03-01", to: "2024-03-01", page: 1, pageSize: 20 },
@@ -49,6 +60,11 @@ test("[db] listAdminSurveyRows is listSurveys sliced to the admin table's row, f
     assertEquals(
       narrow,
       { rows: wide.surveys.map(toAdminRow), total: wide.total },
+      JSON.stringify(query),
+    );
+    assertEquals(
+      await getAdminDashboard(t.sql, query),
+      { ...narrow, counts: await countSurveysByStatus(t.sql) },
       JSON.stringify(query),
     );
   }
