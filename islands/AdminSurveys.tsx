@@ -20,7 +20,7 @@ import {
 } from "../lib/survey_status.ts";
 import { SURVEY_TYPE_INFO, SURVEY_TYPES, type SurveyType } from "../lib/survey_types.ts";
 import { Pager } from "./_pager.tsx";
-import { TableRegion } from "./_table.tsx";
+import { formatTableDay, TableRegion } from "./_table.tsx";
 import { formatCents } from "../lib/quote_text.ts";
 import { formatInteger } from "../lib/numbers.ts";
 
@@ -81,14 +81,6 @@ export function filtersQuery(filters: AdminSurveyFilters, page: number, pageSize
   if (pageSize) params.set("pageSize", String(pageSize));
   return params.toString();
 }
-
-// Fixed time zone so the server's HTML and the hydrated table print the same day.
-const DAY = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
 
 function money(cents: number | null): string {
   if (cents === null) return "Quote required";
@@ -491,7 +483,7 @@ export default function AdminSurveys({ initial, filters: initialFilters }: Admin
                     />
                   </td>
                   <td data-label="Requested">
-                    <time dateTime={row.createdAt}>{DAY.format(new Date(row.createdAt))}</time>
+                    <time dateTime={row.createdAt}>{formatTableDay(row.createdAt)}</time>
                   </td>
                   <td data-label="Client">{row.clientName}</td>
                   <td className="admin-surveys__address" data-label="Property">

@@ -11,7 +11,7 @@ import { apiJson, errorMessage, getQuery } from "./_api.ts";
 import { toast } from "./_toast.ts";
 import ImpersonateButton from "./ImpersonateButton.tsx";
 import { Pager } from "./_pager.tsx";
-import { TableRegion } from "./_table.tsx";
+import { formatTableDay, TableRegion } from "./_table.tsx";
 import { formatInteger } from "../lib/numbers.ts";
 
 /** The four roles (islands do not import db/ or routes/, so they are spelled here). */
@@ -76,16 +76,8 @@ export function usersQuery(role: AdminRole | "", page: number, pageSize: number)
   return params.toString();
 }
 
-// Fixed time zone so the server's HTML and the hydrated table print the same day.
-const DAY = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
 function day(iso: string | null): string {
-  return iso ? DAY.format(new Date(iso)) : "Never";
+  return iso ? formatTableDay(iso) : "Never";
 }
 
 function dialogText(pending: Pending): { title: string; text: string; confirm: string } {

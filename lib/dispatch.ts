@@ -580,12 +580,18 @@ export async function getSurveyDispatch(
   deps: { sql: Sql },
   { surveyId }: { surveyId: string },
 ): Promise<SurveyDispatchState | undefined> {
-  const survey = await getDispatchSurvey(deps.sql, { id: surveyId });
-  if (!survey) return undefined;
-  const [surveyors, lead] = await Promise.all([
-    withNotified(deps.sql, survey.id, survey.nearbySurveyors ?? []),
-    getLeadForSurvey(deps.sql, { surveyId: survey.id }),
+  // The lead and its recipients need only the id: read with the survey, at once (postgres.js
+  // pipelines them), not after it. Only converted places (rare) take a second round trip.
+  const [survey, lead, offered] = await Promise.all([
+    getDispatchSurvey(deps.sql, { id: surveyId }),
+    getLeadForSurvey(deps.sql, { surveyId }),
+    listSurveyRecipientIds(deps.sql, { surveyId }),
   ]);
+  if (!survey) return undefined;
+  const surveyors = markNotified(
+    await withConvertedPlaces(deps.sql, survey.nearbySurveyors ?? []),
+    offered,
+  );
   return {
     surveyors,
     lead: lead
