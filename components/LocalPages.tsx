@@ -2,6 +2,7 @@
  * Local pages (issue 24): a state's served towns, and a town's prices, firms, recent surveys,
  * quote form and questions. Server-only; the quote form is the page's only island.
  */
+import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import type { SessionUser } from "../lib/roles.ts";
 import QuoteForm from "../islands/QuoteForm.tsx";
@@ -61,40 +62,22 @@ export function townHeading(d: Pick<TownPageData, "town" | "state" | "type">): s
     : `Land Surveyors in ${townLabel(d)}`;
 }
 
-/**
- * The firm list items of recently built towns (its six pages show them), oldest out: kept for
- * every town until the next change, ~3.7 KB each, they grew the heap by ~100 MB along a crawl of
- * all 28k towns.
- */
-const firmItems = new Map<ServedTown, string>();
-const FIRM_ITEMS_MAX = 256;
-
 /** Firms a town page lists. */
 const LISTED_FIRMS = 25;
 
-/**
- * The `<li>`s of the firms covering `town`, as HTML (React escapes the firms' names, which
- * are user data). A ServedTown is rebuilt whenever what it holds changes (a new cache key), so
- * the string is never older than the page.
- */
-function firmItemsHtml(town: ServedTown): string {
-  let html = firmItems.get(town);
-  if (html === undefined) {
-    html = renderToString(
-      <>
-        {town.firms.slice(0, LISTED_FIRMS).map(({ firm, miles }) => (
-          <li key={firm.id}>
-            <a href={`/firms/${firm.slug}`}>{firm.companyName}</a>
-            {firm.city ? ` — office in ${firm.city}${firm.state ? `, ${firm.state}` : ""}` : ""}
-            {`, ${Math.round(miles)} mi away`}
-          </li>
-        ))}
-      </>,
-    );
-    firmItems.set(town, html);
-    if (firmItems.size > FIRM_ITEMS_MAX) firmItems.delete(firmItems.keys().next().value!);
-  }
-  return html;
+/** The `<li>`s of the firms covering `town` (React escapes their names: user data). */
+function FirmItems({ town }: { town: ServedTown }) {
+  return (
+    <>
+      {town.firms.slice(0, LISTED_FIRMS).map(({ firm, miles }) => (
+        <li key={firm.id}>
+          <a href={`/firms/${firm.slug}`}>{firm.companyName}</a>
+          {firm.city ? ` — office in ${firm.city}${firm.state ? `, ${firm.state}` : ""}` : ""}
+          {`, ${Math.round(miles)} mi away`}
+        </li>
+      ))}
+    </>
+  );
 }
 
 /**
@@ -137,8 +120,11 @@ export function withSignedOutLayout(html: string): string {
 }
 
 /**
- * A town page (all types, or one type's). With `layout="marks"` (signed out only) the header
- * and footer are left as marks for `withSignedOutLayout`.
+ * A town page (all types, or one type's). With `layout="marks"` (signed out only, the pages
+ * built by the thousand and kept) the header and footer are left as marks for
+ * `withSignedOutLayout`, and the blocks a town's six pages or a state's towns share are put in
+ * as the HTML React gave them the first time (`keptTownHtml`): the same bytes, without rendering
+ * them again for each page. Rendered whole, every part is rendered.
  */
 export function TownPage(
   { data, user, layout = "render" }: {
@@ -147,12 +133,63 @@ export function TownPage(
     layout?: "render" | "marks";
   },
 ) {
-  const content = <TownPageContent data={data} />;
-  if (layout === "marks" && !user) return <>{BEFORE_MAIN_MARK}{content}{AFTER_MAIN_MARK}</>;
-  return <PublicLayout user={user}>{content}</PublicLayout>;
+  if (layout === "marks" && !user) {
+    return (
+      <>
+        {BEFORE_MAIN_MARK}
+        <TownPageContent data={data} isKept />
+        {AFTER_MAIN_MARK}
+      </>
+    );
+  }
+  return (
+    <PublicLayout user={user}>
+      <TownPageContent data={data} isKept={false} />
+    </PublicLayout>
+  );
 }
 
-function TownPageContent({ data }: { data: TownPageData }) {
+/**
+ * The HTML React gives a block on its own, rendered once per town (or state) and `key`, then
+ * kept: the same bytes as in the page, for a block that holds no island and is whole elements
+ * (text next to text would be separated by `<!-- -->`). A served town and a state's prices are
+ * rebuilt whenever what they hold changes (a new cache key), so a kept block is never older than
+ * the page.
+ */
+function keptTownHtml(town: ServedTown, key: string, block: () => ReactElement): string {
+  let blocks = townBlocks.get(town);
+  if (!blocks) {
+    townBlocks.set(town, blocks = new Map());
+    if (townBlocks.size > TOWN_BLOCKS_MAX) townBlocks.delete(townBlocks.keys().next().value!);
+  }
+  return keptIn(blocks, key, block);
+}
+
+/** `keptTownHtml` for a block of a state's data: kept while its `owner` (prices) lives. */
+function keptStateHtml(owner: object, key: string, block: () => ReactElement): string {
+  let blocks = stateBlocks.get(owner);
+  if (!blocks) stateBlocks.set(owner, blocks = new Map());
+  return keptIn(blocks, key, block);
+}
+
+function keptIn(blocks: Map<string, string>, key: string, block: () => ReactElement): string {
+  let html = blocks.get(key);
+  if (html === undefined) blocks.set(key, html = renderToString(block()));
+  return html;
+}
+
+/**
+ * Blocks of recently built towns (the firm list, price rows, recent surveys: a town's six pages
+ * are built one after another), oldest out: kept for every town until the next change, ~6 KB
+ * each, they would grow the heap by well over 100 MB along a crawl of all 28k towns.
+ */
+const townBlocks = new Map<ServedTown, Map<string, string>>();
+const TOWN_BLOCKS_MAX = 256;
+
+/** Blocks of a state's data (its example jobs' line items, the price factors): few. */
+const stateBlocks = new WeakMap<object, Map<string, string>>();
+
+function TownPageContent({ data, isKept }: { data: TownPageData; isKept: boolean }) {
   const { town, type, prices } = data;
   const place = townLabel(data);
   const main = prices[type ?? "boundary"];
@@ -238,42 +275,55 @@ function TownPageContent({ data }: { data: TownPageData }) {
                   <th scope="col">Lead price for surveyors</th>
                 </tr>
               </thead>
-              <tbody>
-                {types.map((t) => (
-                  <tr key={t}>
-                    <th scope="row">
-                      <a href={townPath(data.state, town.slug, t)}>{SURVEY_TYPE_INFO[t].name}</a>
-                    </th>
-                    <td>{prices[t].example.lot}</td>
-                    <td>{formatCents(prices[t].totalCents)}</td>
-                    <td>{prices[t].quote.turnaround}</td>
-                    <td>{formatLeadPrice(prices[t].leadCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
+              {isKept
+                ? (
+                  <tbody
+                    dangerouslySetInnerHTML={{
+                      __html: types.map((t) =>
+                        keptTownHtml(town, `price ${t}`, () => <PriceRow data={data} type={t} />)
+                      ).join(""),
+                    }}
+                  />
+                )
+                : <tbody>{types.map((t) => <PriceRow key={t} data={data} type={t} />)}</tbody>}
             </table>
           </TableRegion>
           <h3>
             How the {SURVEY_TYPE_INFO[main.example.type].name.toLowerCase()} price adds up
           </h3>
-          <ul className="bullet-list">
-            {main.quote.lineItems.map((item) => (
-              <li key={item.key}>
-                {item.label}: {formatCents(item.amountCents)} ({item.detail})
-              </li>
-            ))}
-            <li>
-              <strong>Total: {formatCents(main.totalCents)}</strong>
-            </li>
-          </ul>
+          {isKept
+            ? (
+              <ul
+                className="bullet-list"
+                dangerouslySetInnerHTML={{
+                  __html: keptStateHtml(main, "line items", () => <LineItems price={main} />),
+                }}
+              />
+            )
+            : (
+              <ul className="bullet-list">
+                <LineItems price={main} />
+              </ul>
+            )}
           <h3>What moves the price</h3>
-          <ul className="bullet-list">
-            <li>Lot size: acres beyond those included in the base price are charged per acre.</li>
-            <li>Terrain and vegetation: rolling, hilly or wooded ground takes the crew longer.</li>
-            <li>Structures, corners to set and missing corner records.</li>
-            <li>Rush: expedited and rush turnaround cost more.</li>
-            <li>The {data.stateName} regional cost index applies to every job here.</li>
-          </ul>
+          {isKept
+            ? (
+              <ul
+                className="bullet-list"
+                dangerouslySetInnerHTML={{
+                  __html: keptStateHtml(
+                    prices,
+                    "price factors",
+                    () => <PriceFactors stateName={data.stateName} />,
+                  ),
+                }}
+              />
+            )
+            : (
+              <ul className="bullet-list">
+                <PriceFactors stateName={data.stateName} />
+              </ul>
+            )}
           <p className="muted">
             Surveyors pay Meridian a lead price for each job they take; clients pay nothing to
             request a quote.
@@ -289,7 +339,20 @@ function TownPageContent({ data }: { data: TownPageData }) {
             {SURVEY_TYPE_INFO[main.example.type].name.toLowerCase()}:{" "}
             {TURNAROUND[main.example.type].standard}.
           </p>
-          <ul className="bullet-list" dangerouslySetInnerHTML={{ __html: firmItemsHtml(town) }} />
+          {isKept
+            ? (
+              <ul
+                className="bullet-list"
+                dangerouslySetInnerHTML={{
+                  __html: keptTownHtml(town, "firms", () => <FirmItems town={town} />),
+                }}
+              />
+            )
+            : (
+              <ul className="bullet-list">
+                <FirmItems town={town} />
+              </ul>
+            )}
           {firmCount > LISTED_FIRMS && <p className="muted">And {firmCount - LISTED_FIRMS} more.
           </p>}
         </section>
@@ -300,28 +363,24 @@ function TownPageContent({ data }: { data: TownPageData }) {
             ? <p>No completed surveys within 30 miles yet.</p>
             : (
               <TableRegion label="Recent surveys">
-                <table className="table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Survey</th>
-                      <th scope="col">ZIP</th>
-                      <th scope="col">Lot size</th>
-                      <th scope="col">Price</th>
-                      <th scope="col">Days to delivery</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.recent.map((s, i) => (
-                      <tr key={i}>
-                        <td>{typeName(s.surveyType)}</td>
-                        <td>{s.zip ?? "—"}</td>
-                        <td>{acres(s.acreage)}</td>
-                        <td>{s.priceCents === null ? "Quoted" : formatCents(s.priceCents)}</td>
-                        <td>{s.daysToDelivery}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                {isKept
+                  ? (
+                    <table
+                      className="table"
+                      dangerouslySetInnerHTML={{
+                        __html: keptTownHtml(
+                          town,
+                          "recent surveys",
+                          () => <RecentSurveysTable recent={data.recent} />,
+                        ),
+                      }}
+                    />
+                  )
+                  : (
+                    <table className="table">
+                      <RecentSurveysTable recent={data.recent} />
+                    </table>
+                  )}
               </TableRegion>
             )}
         </section>
@@ -348,6 +407,79 @@ function TownPageContent({ data }: { data: TownPageData }) {
           </ul>
         </section>
       </div>
+    </>
+  );
+}
+
+/** A row of a town page's price table: the type's example job, its price and lead price. */
+function PriceRow({ data, type }: { data: TownPageData; type: PricedSurveyType }) {
+  const price = data.prices[type];
+  return (
+    <tr>
+      <th scope="row">
+        <a href={townPath(data.state, data.town.slug, type)}>{SURVEY_TYPE_INFO[type].name}</a>
+      </th>
+      <td>{price.example.lot}</td>
+      <td>{formatCents(price.totalCents)}</td>
+      <td>{price.quote.turnaround}</td>
+      <td>{formatLeadPrice(price.leadCents)}</td>
+    </tr>
+  );
+}
+
+/** How the example job's price adds up (the `<li>`s). */
+function LineItems({ price }: { price: ExamplePrice }) {
+  return (
+    <>
+      {price.quote.lineItems.map((item) => (
+        <li key={item.key}>
+          {item.label}: {formatCents(item.amountCents)} ({item.detail})
+        </li>
+      ))}
+      <li>
+        <strong>Total: {formatCents(price.totalCents)}</strong>
+      </li>
+    </>
+  );
+}
+
+/** What moves a price in the state (the `<li>`s). */
+function PriceFactors({ stateName }: { stateName: string }) {
+  return (
+    <>
+      <li>Lot size: acres beyond those included in the base price are charged per acre.</li>
+      <li>Terrain and vegetation: rolling, hilly or wooded ground takes the crew longer.</li>
+      <li>Structures, corners to set and missing corner records.</li>
+      <li>Rush: expedited and rush turnaround cost more.</li>
+      <li>The {stateName} regional cost index applies to every job here.</li>
+    </>
+  );
+}
+
+/** The recent surveys table's head and body. */
+function RecentSurveysTable({ recent }: { recent: readonly RecentSurvey[] }) {
+  return (
+    <>
+      <thead>
+        <tr>
+          <th scope="col">Survey</th>
+          <th scope="col">ZIP</th>
+          <th scope="col">Lot size</th>
+          <th scope="col">Price</th>
+          <th scope="col">Days to delivery</th>
+        </tr>
+      </thead>
+      <tbody>
+        {recent.map((s, i) => (
+          <tr key={i}>
+            <td>{typeName(s.surveyType)}</td>
+            <td>{s.zip ?? "—"}</td>
+            <td>{acres(s.acreage)}</td>
+            <td>{s.priceCents === null ? "Quoted" : formatCents(s.priceCents)}</td>
+            <td>{s.daysToDelivery}</td>
+          </tr>
+        ))}
+      </tbody>
     </>
   );
 }
