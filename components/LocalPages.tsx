@@ -2,7 +2,7 @@
  * Local pages (issue 24): a state's served towns, and a town's prices, firms, recent surveys,
  * quote form and questions. Server-only; the quote form is the page's only island.
  */
-import type { ReactElement } from "react";
+import type { ReactElement, ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import type { SessionUser } from "../lib/roles.ts";
 import QuoteForm from "../islands/QuoteForm.tsx";
@@ -81,12 +81,21 @@ function FirmItems({ town }: { town: ServedTown }) {
 }
 
 /**
- * Where `TownPage` with `layout="marks"` leaves the signed-out public layout's header and
+ * Where `TownPage` or `StatePage` with `layout="marks"` leaves the signed-out public layout's header and
  * footer out, for `withSignedOutLayout` to put back. Control characters: React writes them as
  * they are, and the page's JSON-LD (after the layout) cannot hold them raw.
  */
 const BEFORE_MAIN_MARK = "\u0001layout-before-main\u0001";
 const AFTER_MAIN_MARK = "\u0001layout-after-main\u0001";
+
+/**
+ * `children` between the layout's marks, where `PublicLayout` puts them: the third of four
+ * children (skip link, header, main, footer). React's `useId` numbers by that position, so the
+ * ids inside (the state page's map has some) are the ones the layout gives.
+ */
+function LayoutMarks({ children }: { children: ReactNode }) {
+  return <>{BEFORE_MAIN_MARK}{null}{children}{AFTER_MAIN_MARK}</>;
+}
 
 /** `PublicLayout` for a signed-out visitor, off the home page, split around its content. */
 let signedOutLayout: { before: string; after: string } | undefined;
@@ -102,12 +111,12 @@ function signedOutLayoutParts(): { before: string; after: string } {
 }
 
 /**
- * A page rendered from `<TownPage layout="marks">` with the signed-out layout's header and
- * footer in place: the same bytes as rendering `PublicLayout` (tests/lib/local_pages_test.ts
- * compares them), without rendering its 70-odd elements again for each of 169k pages. The
- * header mark is the first (it precedes everything the page shows), the footer mark the last
- * (only the JSON-LD follows, which escapes control characters), so no text a firm typed can
- * stand in for either.
+ * A page rendered from `<TownPage layout="marks">` (or `StatePage`'s) with the signed-out
+ * layout's header and footer in place: the same bytes as rendering `PublicLayout`
+ * (tests/lib/local_pages_test.ts compares them), without rendering its 70-odd elements again
+ * for each of 169k pages. The header mark is the first (it precedes everything the page shows),
+ * the footer mark the last (only a town page's JSON-LD follows, which escapes control
+ * characters), so no text a firm typed can stand in for either.
  */
 export function withSignedOutLayout(html: string): string {
   const before = html.indexOf(BEFORE_MAIN_MARK);
@@ -135,11 +144,9 @@ export function TownPage(
 ) {
   if (layout === "marks" && !user) {
     return (
-      <>
-        {BEFORE_MAIN_MARK}
+      <LayoutMarks>
         <TownPageContent data={data} isKept />
-        {AFTER_MAIN_MARK}
-      </>
+      </LayoutMarks>
     );
   }
   return (
@@ -494,10 +501,26 @@ export interface StatePageData {
   ranges: Record<PricedSurveyType, { low: number; high: number }>;
 }
 
-/** A state page: the towns served, price ranges per type, firm count and coverage map. */
-export function StatePage({ data, user }: { data: StatePageData; user?: SessionUser | null }) {
+/**
+ * A state page: the towns served, price ranges per type, firm count and coverage map. With
+ * `layout="marks"` (signed out only) the header and footer are left as marks for
+ * `withSignedOutLayout`, as on a town page.
+ */
+export function StatePage(
+  { data, user, layout = "render" }: {
+    data: StatePageData;
+    user?: SessionUser | null;
+    layout?: "render" | "marks";
+  },
+) {
+  const content = <StatePageContent data={data} />;
+  if (layout === "marks" && !user) return <LayoutMarks>{content}</LayoutMarks>;
+  return <PublicLayout user={user}>{content}</PublicLayout>;
+}
+
+function StatePageContent({ data }: { data: StatePageData }) {
   return (
-    <PublicLayout user={user}>
+    <>
       <section className="page-hero">
         <div className="container">
           <Breadcrumbs
@@ -560,6 +583,6 @@ export function StatePage({ data, user }: { data: StatePageData; user?: SessionU
           </ul>
         </section>
       </div>
-    </PublicLayout>
+    </>
   );
 }

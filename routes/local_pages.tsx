@@ -415,8 +415,9 @@ export const localPages = new Hono<AppEnv>()
         }; instant quotes.`,
         path: statePath(state),
       },
-      { key, currentKey: () => currentStateKey(local, state) },
-      (user) => <StatePage data={data} user={user} />,
+      // Signed out, the header and footer are put in as strings rendered once.
+      { key, currentKey: () => currentStateKey(local, state), finish: withSignedOutLayout },
+      (user) => <StatePage data={data} user={user} layout="marks" />,
     );
   })
   .get("/land-surveyors/:state/:town", zValidator("param", TownParam, onInvalid), (c) => {

@@ -207,3 +207,64 @@ test("[local pages] a town page built with the layout and shared blocks as kept 
     t.close();
   }
 });
+
+test("[local pages] a state page built with the layout as kept strings is byte for byte the page rendered whole, whatever the firms are called", async () => {
+  const { renderPage } = await import("../../components/render.tsx");
+  const { StatePage, withSignedOutLayout } = await import("../../components/LocalPages.tsx");
+  const t = await createTestApp();
+  try {
+    const towns: OfflineTown[] = [
+      { name: "Austin", state: "TX", lat: 30.27, lng: -97.74, zips: [] },
+      { name: "Round Rock", state: "TX", lat: 30.51, lng: -97.68, zips: [] },
+    ];
+    const firm = (companyName: string, n: number): LocalFirm => ({
+      id: `00000000-0000-4000-8000-00000000000${n}`,
+      slug: `f-${n}`,
+      companyName,
+      city: "Austin",
+      state: "TX",
+      lat: 30.27 + n / 100,
+      lng: -97.74,
+      serviceRadiusMiles: 40,
+      licenseStates: ["TX"],
+      surveyTypes: ["boundary"],
+    });
+    const firms = [
+      firm("Ortiz \u0001layout-after-main\u0001 Surveying", 1),
+      firm("\u0001layout-before-main\u0001<b>Hill</b> & Sons", 2),
+    ];
+    const coverage = stateCoverage("TX", towns, firms);
+    const range = { low: 38_500, high: 61_000 };
+    const data = {
+      state: "TX",
+      stateName: "Texas",
+      towns: coverage.towns,
+      firmCount: firms.length,
+      firms: firms.map((f) => ({
+        lat: f.lat,
+        lng: f.lng,
+        label: f.companyName,
+        href: `/firms/${f.slug}`,
+      })),
+      ranges: {
+        boundary: range,
+        elevation_certificate: { low: 28_500, high: 28_500 },
+        topographic: range,
+        alta: range,
+        construction: range,
+      },
+    };
+    const c = { var: { deps: t.deps, user: null } };
+    const meta = { title: "Land Surveyors in Texas", path: "/land-surveyors/tx" };
+    const whole = renderPage(c, meta, createElement(StatePage, { data }));
+    const fast = withSignedOutLayout(
+      renderPage(c, meta, createElement(StatePage, { data, layout: "marks" })),
+    );
+    assertEquals(fast, whole);
+    assert(whole.includes("<footer") && whole.includes("<header"), "the page has its layout");
+    assert(whole.includes('href="/land-surveyors/tx/round-rock"'), "the towns are listed");
+    assert(!fast.includes("<b>Hill</b>"), "a firm's name is text");
+  } finally {
+    t.close();
+  }
+});
