@@ -394,7 +394,7 @@ function TownPageContent({ data, isKept }: { data: TownPageData; isKept: boolean
 
         <section className="service-section" aria-labelledby="faq-title">
           <h2 id="faq-title">Questions about surveys in {place}</h2>
-          <Faqs faqs={data.faqs} />
+          {isKept ? keptFaqs(town, data.faqs) : <Faqs faqs={data.faqs} />}
         </section>
 
         <section className="service-section" aria-labelledby="nearby-title">
@@ -417,6 +417,26 @@ function TownPageContent({ data, isKept }: { data: TownPageData; isKept: boolean
     </>
   );
 }
+
+/**
+ * `<Faqs>` with each question's HTML kept per town and text: of a town's four questions only
+ * the first (the page's type's) differs between its six pages. Each is `<Faqs>` of that one
+ * question less the wrapper (what `<Faqs>` of none renders), put in the same wrapper here
+ * (tests/lib/local_pages_test.ts compares the page with `<Faqs>` rendered whole).
+ */
+function keptFaqs(town: ServedTown, faqs: readonly Faq[]): ReactElement {
+  const wrapper = faqsWrapper ??= renderToString(<Faqs faqs={[]} />);
+  const openLength = wrapper.indexOf("</");
+  const closeLength = wrapper.length - openLength;
+  const items = faqs.map((faq) => {
+    const one = keptTownHtml(town, `faq ${faq.q}\n${faq.a}`, () => <Faqs faqs={[faq]} />);
+    return one.slice(openLength, one.length - closeLength);
+  });
+  return <div className="faqs" dangerouslySetInnerHTML={{ __html: items.join("") }} />;
+}
+
+/** `<Faqs>` of no question: its wrapper alone. */
+let faqsWrapper: string | undefined;
 
 /** A row of a town page's price table: the type's example job, its price and lead price. */
 function PriceRow({ data, type }: { data: TownPageData; type: PricedSurveyType }) {
