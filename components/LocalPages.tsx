@@ -2,6 +2,7 @@
  * Local pages (issue 24): a state's served towns, and a town's prices, firms, recent surveys,
  * quote form and questions. Server-only; the quote form is the page's only island.
  */
+import type { ReactElement, ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import type { SessionUser } from "../lib/roles.ts";
 import QuoteForm from "../islands/QuoteForm.tsx";
@@ -61,49 +62,40 @@ export function townHeading(d: Pick<TownPageData, "town" | "state" | "type">): s
     : `Land Surveyors in ${townLabel(d)}`;
 }
 
-/**
- * The firm list items of recently built towns (its six pages show them), oldest out: kept for
- * every town until the next change, ~3.7 KB each, they grew the heap by ~100 MB along a crawl of
- * all 28k towns.
- */
-const firmItems = new Map<ServedTown, string>();
-const FIRM_ITEMS_MAX = 256;
-
 /** Firms a town page lists. */
 const LISTED_FIRMS = 25;
 
-/**
- * The `<li>`s of the firms covering `town`, as HTML (React escapes the firms' names, which
- * are user data). A ServedTown is rebuilt whenever what it holds changes (a new cache key), so
- * the string is never older than the page.
- */
-function firmItemsHtml(town: ServedTown): string {
-  let html = firmItems.get(town);
-  if (html === undefined) {
-    html = renderToString(
-      <>
-        {town.firms.slice(0, LISTED_FIRMS).map(({ firm, miles }) => (
-          <li key={firm.id}>
-            <a href={`/firms/${firm.slug}`}>{firm.companyName}</a>
-            {firm.city ? ` — office in ${firm.city}${firm.state ? `, ${firm.state}` : ""}` : ""}
-            {`, ${Math.round(miles)} mi away`}
-          </li>
-        ))}
-      </>,
-    );
-    firmItems.set(town, html);
-    if (firmItems.size > FIRM_ITEMS_MAX) firmItems.delete(firmItems.keys().next().value!);
-  }
-  return html;
+/** The `<li>`s of the firms covering `town` (React escapes their names: user data). */
+function FirmItems({ town }: { town: ServedTown }) {
+  return (
+    <>
+      {town.firms.slice(0, LISTED_FIRMS).map(({ firm, miles }) => (
+        <li key={firm.id}>
+          <a href={`/firms/${firm.slug}`}>{firm.companyName}</a>
+          {firm.city ? ` — office in ${firm.city}${firm.state ? `, ${firm.state}` : ""}` : ""}
+          {`, ${Math.round(miles)} mi away`}
+        </li>
+      ))}
+    </>
+  );
 }
 
 /**
- * Where `TownPage` with `layout="marks"` leaves the signed-out public layout's header and
+ * Where `TownPage` or `StatePage` with `layout="marks"` leaves the signed-out public layout's header and
  * footer out, for `withSignedOutLayout` to put back. Control characters: React writes them as
  * they are, and the page's JSON-LD (after the layout) cannot hold them raw.
  */
 const BEFORE_MAIN_MARK = "\u0001layout-before-main\u0001";
 const AFTER_MAIN_MARK = "\u0001layout-after-main\u0001";
+
+/**
+ * `children` between the layout's marks, where `PublicLayout` puts them: the third of four
+ * children (skip link, header, main, footer). React's `useId` numbers by that position, so the
+ * ids inside (the state page's map has some) are the ones the layout gives.
+ */
+function LayoutMarks({ children }: { children: ReactNode }) {
+  return <>{BEFORE_MAIN_MARK}{null}{children}{AFTER_MAIN_MARK}</>;
+}
 
 /** `PublicLayout` for a signed-out visitor, off the home page, split around its content. */
 let signedOutLayout: { before: string; after: string } | undefined;
@@ -119,12 +111,12 @@ function signedOutLayoutParts(): { before: string; after: string } {
 }
 
 /**
- * A page rendered from `<TownPage layout="marks">` with the signed-out layout's header and
- * footer in place: the same bytes as rendering `PublicLayout` (tests/lib/local_pages_test.ts
- * compares them), without rendering its 70-odd elements again for each of 169k pages. The
- * header mark is the first (it precedes everything the page shows), the footer mark the last
- * (only the JSON-LD follows, which escapes control characters), so no text a firm typed can
- * stand in for either.
+ * A page rendered from `<TownPage layout="marks">` (or `StatePage`'s) with the signed-out
+ * layout's header and footer in place: the same bytes as rendering `PublicLayout`
+ * (tests/lib/local_pages_test.ts compares them), without rendering its 70-odd elements again
+ * for each of 169k pages. The header mark is the first (it precedes everything the page shows),
+ * the footer mark the last (only a town page's JSON-LD follows, which escapes control
+ * characters), so no text a firm typed can stand in for either.
  */
 export function withSignedOutLayout(html: string): string {
   const before = html.indexOf(BEFORE_MAIN_MARK);
@@ -137,8 +129,11 @@ export function withSignedOutLayout(html: string): string {
 }
 
 /**
- * A town page (all types, or one type's). With `layout="marks"` (signed out only) the header
- * and footer are left as marks for `withSignedOutLayout`.
+ * A town page (all types, or one type's). With `layout="marks"` (signed out only, the pages
+ * built by the thousand and kept) the header and footer are left as marks for
+ * `withSignedOutLayout`, and the blocks a town's six pages or a state's towns share are put in
+ * as the HTML React gave them the first time (`keptTownHtml`): the same bytes, without rendering
+ * them again for each page. Rendered whole, every part is rendered.
  */
 export function TownPage(
   { data, user, layout = "render" }: {
@@ -147,12 +142,61 @@ export function TownPage(
     layout?: "render" | "marks";
   },
 ) {
-  const content = <TownPageContent data={data} />;
-  if (layout === "marks" && !user) return <>{BEFORE_MAIN_MARK}{content}{AFTER_MAIN_MARK}</>;
-  return <PublicLayout user={user}>{content}</PublicLayout>;
+  if (layout === "marks" && !user) {
+    return (
+      <LayoutMarks>
+        <TownPageContent data={data} isKept />
+      </LayoutMarks>
+    );
+  }
+  return (
+    <PublicLayout user={user}>
+      <TownPageContent data={data} isKept={false} />
+    </PublicLayout>
+  );
 }
 
-function TownPageContent({ data }: { data: TownPageData }) {
+/**
+ * The HTML React gives a block on its own, rendered once per town (or state) and `key`, then
+ * kept: the same bytes as in the page, for a block that holds no island and is whole elements
+ * (text next to text would be separated by `<!-- -->`). A served town and a state's prices are
+ * rebuilt whenever what they hold changes (a new cache key), so a kept block is never older than
+ * the page.
+ */
+function keptTownHtml(town: ServedTown, key: string, block: () => ReactElement): string {
+  let blocks = townBlocks.get(town);
+  if (!blocks) {
+    townBlocks.set(town, blocks = new Map());
+    if (townBlocks.size > TOWN_BLOCKS_MAX) townBlocks.delete(townBlocks.keys().next().value!);
+  }
+  return keptIn(blocks, key, block);
+}
+
+/** `keptTownHtml` for a block of a state's data: kept while its `owner` (prices) lives. */
+function keptStateHtml(owner: object, key: string, block: () => ReactElement): string {
+  let blocks = stateBlocks.get(owner);
+  if (!blocks) stateBlocks.set(owner, blocks = new Map());
+  return keptIn(blocks, key, block);
+}
+
+function keptIn(blocks: Map<string, string>, key: string, block: () => ReactElement): string {
+  let html = blocks.get(key);
+  if (html === undefined) blocks.set(key, html = renderToString(block()));
+  return html;
+}
+
+/**
+ * Blocks of recently built towns (the firm list, price rows, recent surveys: a town's six pages
+ * are built one after another), oldest out: kept for every town until the next change, ~6 KB
+ * each, they would grow the heap by well over 100 MB along a crawl of all 28k towns.
+ */
+const townBlocks = new Map<ServedTown, Map<string, string>>();
+const TOWN_BLOCKS_MAX = 256;
+
+/** Blocks of a state's data (its example jobs' line items, the price factors): few. */
+const stateBlocks = new WeakMap<object, Map<string, string>>();
+
+function TownPageContent({ data, isKept }: { data: TownPageData; isKept: boolean }) {
   const { town, type, prices } = data;
   const place = townLabel(data);
   const main = prices[type ?? "boundary"];
@@ -238,42 +282,55 @@ function TownPageContent({ data }: { data: TownPageData }) {
                   <th scope="col">Lead price for surveyors</th>
                 </tr>
               </thead>
-              <tbody>
-                {types.map((t) => (
-                  <tr key={t}>
-                    <th scope="row">
-                      <a href={townPath(data.state, town.slug, t)}>{SURVEY_TYPE_INFO[t].name}</a>
-                    </th>
-                    <td>{prices[t].example.lot}</td>
-                    <td>{formatCents(prices[t].totalCents)}</td>
-                    <td>{prices[t].quote.turnaround}</td>
-                    <td>{formatLeadPrice(prices[t].leadCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
+              {isKept
+                ? (
+                  <tbody
+                    dangerouslySetInnerHTML={{
+                      __html: types.map((t) =>
+                        keptTownHtml(town, `price ${t}`, () => <PriceRow data={data} type={t} />)
+                      ).join(""),
+                    }}
+                  />
+                )
+                : <tbody>{types.map((t) => <PriceRow key={t} data={data} type={t} />)}</tbody>}
             </table>
           </TableRegion>
           <h3>
             How the {SURVEY_TYPE_INFO[main.example.type].name.toLowerCase()} price adds up
           </h3>
-          <ul className="bullet-list">
-            {main.quote.lineItems.map((item) => (
-              <li key={item.key}>
-                {item.label}: {formatCents(item.amountCents)} ({item.detail})
-              </li>
-            ))}
-            <li>
-              <strong>Total: {formatCents(main.totalCents)}</strong>
-            </li>
-          </ul>
+          {isKept
+            ? (
+              <ul
+                className="bullet-list"
+                dangerouslySetInnerHTML={{
+                  __html: keptStateHtml(main, "line items", () => <LineItems price={main} />),
+                }}
+              />
+            )
+            : (
+              <ul className="bullet-list">
+                <LineItems price={main} />
+              </ul>
+            )}
           <h3>What moves the price</h3>
-          <ul className="bullet-list">
-            <li>Lot size: acres beyond those included in the base price are charged per acre.</li>
-            <li>Terrain and vegetation: rolling, hilly or wooded ground takes the crew longer.</li>
-            <li>Structures, corners to set and missing corner records.</li>
-            <li>Rush: expedited and rush turnaround cost more.</li>
-            <li>The {data.stateName} regional cost index applies to every job here.</li>
-          </ul>
+          {isKept
+            ? (
+              <ul
+                className="bullet-list"
+                dangerouslySetInnerHTML={{
+                  __html: keptStateHtml(
+                    prices,
+                    "price factors",
+                    () => <PriceFactors stateName={data.stateName} />,
+                  ),
+                }}
+              />
+            )
+            : (
+              <ul className="bullet-list">
+                <PriceFactors stateName={data.stateName} />
+              </ul>
+            )}
           <p className="muted">
             Surveyors pay Meridian a lead price for each job they take; clients pay nothing to
             request a quote.
@@ -289,7 +346,20 @@ function TownPageContent({ data }: { data: TownPageData }) {
             {SURVEY_TYPE_INFO[main.example.type].name.toLowerCase()}:{" "}
             {TURNAROUND[main.example.type].standard}.
           </p>
-          <ul className="bullet-list" dangerouslySetInnerHTML={{ __html: firmItemsHtml(town) }} />
+          {isKept
+            ? (
+              <ul
+                className="bullet-list"
+                dangerouslySetInnerHTML={{
+                  __html: keptTownHtml(town, "firms", () => <FirmItems town={town} />),
+                }}
+              />
+            )
+            : (
+              <ul className="bullet-list">
+                <FirmItems town={town} />
+              </ul>
+            )}
           {firmCount > LISTED_FIRMS && <p className="muted">And {firmCount - LISTED_FIRMS} more.
           </p>}
         </section>
@@ -300,35 +370,31 @@ function TownPageContent({ data }: { data: TownPageData }) {
             ? <p>No completed surveys within 30 miles yet.</p>
             : (
               <TableRegion label="Recent surveys">
-                <table className="table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Survey</th>
-                      <th scope="col">ZIP</th>
-                      <th scope="col">Lot size</th>
-                      <th scope="col">Price</th>
-                      <th scope="col">Days to delivery</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.recent.map((s, i) => (
-                      <tr key={i}>
-                        <td>{typeName(s.surveyType)}</td>
-                        <td>{s.zip ?? "—"}</td>
-                        <td>{acres(s.acreage)}</td>
-                        <td>{s.priceCents === null ? "Quoted" : formatCents(s.priceCents)}</td>
-                        <td>{s.daysToDelivery}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                {isKept
+                  ? (
+                    <table
+                      className="table"
+                      dangerouslySetInnerHTML={{
+                        __html: keptTownHtml(
+                          town,
+                          "recent surveys",
+                          () => <RecentSurveysTable recent={data.recent} />,
+                        ),
+                      }}
+                    />
+                  )
+                  : (
+                    <table className="table">
+                      <RecentSurveysTable recent={data.recent} />
+                    </table>
+                  )}
               </TableRegion>
             )}
         </section>
 
         <section className="service-section" aria-labelledby="faq-title">
           <h2 id="faq-title">Questions about surveys in {place}</h2>
-          <Faqs faqs={data.faqs} />
+          {isKept ? keptFaqs(town, data.faqs) : <Faqs faqs={data.faqs} />}
         </section>
 
         <section className="service-section" aria-labelledby="nearby-title">
@@ -352,6 +418,99 @@ function TownPageContent({ data }: { data: TownPageData }) {
   );
 }
 
+/**
+ * `<Faqs>` with each question's HTML kept per town and text: of a town's four questions only
+ * the first (the page's type's) differs between its six pages. Each is `<Faqs>` of that one
+ * question less the wrapper (what `<Faqs>` of none renders), put in the same wrapper here
+ * (tests/lib/local_pages_test.ts compares the page with `<Faqs>` rendered whole).
+ */
+function keptFaqs(town: ServedTown, faqs: readonly Faq[]): ReactElement {
+  const wrapper = faqsWrapper ??= renderToString(<Faqs faqs={[]} />);
+  const openLength = wrapper.indexOf("</");
+  const closeLength = wrapper.length - openLength;
+  const items = faqs.map((faq) => {
+    const one = keptTownHtml(town, `faq ${faq.q}\n${faq.a}`, () => <Faqs faqs={[faq]} />);
+    return one.slice(openLength, one.length - closeLength);
+  });
+  return <div className="faqs" dangerouslySetInnerHTML={{ __html: items.join("") }} />;
+}
+
+/** `<Faqs>` of no question: its wrapper alone. */
+let faqsWrapper: string | undefined;
+
+/** A row of a town page's price table: the type's example job, its price and lead price. */
+function PriceRow({ data, type }: { data: TownPageData; type: PricedSurveyType }) {
+  const price = data.prices[type];
+  return (
+    <tr>
+      <th scope="row">
+        <a href={townPath(data.state, data.town.slug, type)}>{SURVEY_TYPE_INFO[type].name}</a>
+      </th>
+      <td>{price.example.lot}</td>
+      <td>{formatCents(price.totalCents)}</td>
+      <td>{price.quote.turnaround}</td>
+      <td>{formatLeadPrice(price.leadCents)}</td>
+    </tr>
+  );
+}
+
+/** How the example job's price adds up (the `<li>`s). */
+function LineItems({ price }: { price: ExamplePrice }) {
+  return (
+    <>
+      {price.quote.lineItems.map((item) => (
+        <li key={item.key}>
+          {item.label}: {formatCents(item.amountCents)} ({item.detail})
+        </li>
+      ))}
+      <li>
+        <strong>Total: {formatCents(price.totalCents)}</strong>
+      </li>
+    </>
+  );
+}
+
+/** What moves a price in the state (the `<li>`s). */
+function PriceFactors({ stateName }: { stateName: string }) {
+  return (
+    <>
+      <li>Lot size: acres beyond those included in the base price are charged per acre.</li>
+      <li>Terrain and vegetation: rolling, hilly or wooded ground takes the crew longer.</li>
+      <li>Structures, corners to set and missing corner records.</li>
+      <li>Rush: expedited and rush turnaround cost more.</li>
+      <li>The {stateName} regional cost index applies to every job here.</li>
+    </>
+  );
+}
+
+/** The recent surveys table's head and body. */
+function RecentSurveysTable({ recent }: { recent: readonly RecentSurvey[] }) {
+  return (
+    <>
+      <thead>
+        <tr>
+          <th scope="col">Survey</th>
+          <th scope="col">ZIP</th>
+          <th scope="col">Lot size</th>
+          <th scope="col">Price</th>
+          <th scope="col">Days to delivery</th>
+        </tr>
+      </thead>
+      <tbody>
+        {recent.map((s, i) => (
+          <tr key={i}>
+            <td>{typeName(s.surveyType)}</td>
+            <td>{s.zip ?? "—"}</td>
+            <td>{acres(s.acreage)}</td>
+            <td>{s.priceCents === null ? "Quoted" : formatCents(s.priceCents)}</td>
+            <td>{s.daysToDelivery}</td>
+          </tr>
+        ))}
+      </tbody>
+    </>
+  );
+}
+
 /** What a state page shows. */
 export interface StatePageData {
   state: string;
@@ -362,10 +521,26 @@ export interface StatePageData {
   ranges: Record<PricedSurveyType, { low: number; high: number }>;
 }
 
-/** A state page: the towns served, price ranges per type, firm count and coverage map. */
-export function StatePage({ data, user }: { data: StatePageData; user?: SessionUser | null }) {
+/**
+ * A state page: the towns served, price ranges per type, firm count and coverage map. With
+ * `layout="marks"` (signed out only) the header and footer are left as marks for
+ * `withSignedOutLayout`, as on a town page.
+ */
+export function StatePage(
+  { data, user, layout = "render" }: {
+    data: StatePageData;
+    user?: SessionUser | null;
+    layout?: "render" | "marks";
+  },
+) {
+  const content = <StatePageContent data={data} />;
+  if (layout === "marks" && !user) return <LayoutMarks>{content}</LayoutMarks>;
+  return <PublicLayout user={user}>{content}</PublicLayout>;
+}
+
+function StatePageContent({ data }: { data: StatePageData }) {
   return (
-    <PublicLayout user={user}>
+    <>
       <section className="page-hero">
         <div className="container">
           <Breadcrumbs
@@ -428,6 +603,6 @@ export function StatePage({ data, user }: { data: StatePageData; user?: SessionU
           </ul>
         </section>
       </div>
-    </PublicLayout>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactElement } from "react";
-import { gzipSync } from "node:zlib";
 import type { AppContext, AppDeps } from "./_env.ts";
+import { type EncodedPage, encodePage } from "./_page_encoding.ts";
+import { encodePageOffThread } from "./_page_encoder.ts";
 import { type PageMeta, renderPage } from "../components/render.tsx";
 import { logRequest, requestIdFor, securityHeaderList } from "./_middleware.ts";
 import { requestMetrics } from "../lib/metrics.ts";
@@ -9,11 +10,7 @@ import { nameRequestSpan, tagRequestSpan } from "../lib/telemetry.ts";
 /** Substring of the session cookie's name (plain or with the `__Host-` prefix). */
 const SESSION_COOKIE_MARK = "meridian_session=";
 
-interface CachedPage {
-  html: Uint8Array<ArrayBuffer>;
-  gzip: Uint8Array<ArrayBuffer>;
-  etag: string;
-}
+type CachedPage = EncodedPage;
 
 const caches = new WeakMap<AppDeps, Map<string, CachedPage>>();
 
@@ -34,6 +31,15 @@ interface KeyedPage extends CachedPage {
 export const KEYED_PAGE_CACHE_MAX = 1_000;
 
 const keyedCaches = new WeakMap<AppDeps, Map<string, KeyedPage>>();
+
+/** Keyed pages being built (encoded off the main thread), by path. */
+const keyedBuilds = new WeakMap<AppDeps, Map<string, { key: string; page: Promise<KeyedPage> }>>();
+
+function keyedBuildsFor(deps: AppDeps): Map<string, { key: string; page: Promise<KeyedPage> }> {
+  let builds = keyedBuilds.get(deps);
+  if (!builds) keyedBuilds.set(deps, builds = new Map());
+  return builds;
+}
 
 function keyedCacheFor(deps: AppDeps): Map<string, KeyedPage> {
   let cache = keyedCaches.get(deps);
@@ -86,21 +92,10 @@ export function publicPage(
   const cache = cacheFor(c.var.deps);
   let page = cache.get(c.req.path);
   if (!page) {
-    page = encodePage(renderPage(c, meta, body(null)));
+    page = encodePage(renderPage(c, meta, body(null)), 9);
     cache.set(c.req.path, page);
   }
   return respond(page, c.req.raw, pageHeaders(page));
-}
-
-function encodePage(text: string, level = 9): CachedPage {
-  const html = new TextEncoder().encode(text);
-  const gzip = new Uint8Array(gzipSync(html, { level }));
-  // The ETag is the CRC-32 of the HTML, which gzip's trailer already holds (RFC 1952: CRC-32
-  // then size, little-endian, in the last 8 bytes), and the length: no pass over the bytes of
-  // our own (a hash loop over each page was 3% of building every local page).
-  const crc = new DataView(gzip.buffer, gzip.byteOffset + gzip.byteLength - 8, 4)
-    .getUint32(0, true);
-  return { html, gzip, etag: `"p${crc.toString(36)}${html.length.toString(36)}"` };
 }
 
 /**
@@ -109,10 +104,12 @@ function encodePage(text: string, level = 9): CachedPage {
  * KEYED_PAGE_CACHE_MAX pages per app, least recently served dropped); `servePageCache`
  * answers later hits after `currentKey()` — read after the request arrived — still equals
  * `key`, else the request reaches the route, which builds the page again. The caller reads
- * `key` before it reads the data, so a change during the build only costs a rebuild.
- * Signed-in users get a fresh render.
+ * `key` before it reads the data, so a change during the build only costs a rebuild. The page
+ * is encoded and gzipped off the main thread (routes/_page_encoder.ts), so the next one renders
+ * meanwhile; requests for a page while it is encoded wait for it. Signed-in users get a fresh
+ * render.
  */
-export function keyedPublicPage(
+export async function keyedPublicPage(
   c: AppContext,
   meta: PageMeta,
   { key, currentKey, finish = (html) => html }: {
@@ -122,27 +119,47 @@ export function keyedPublicPage(
     finish?: (html: string) => string;
   },
   body: (user: AppContext["var"]["user"]) => ReactElement,
-): Response {
+): Promise<Response> {
   const user = c.var.user;
   if (user) {
     c.header("Cache-Control", "private, no-store");
     return c.html(renderPage(c, meta, body(user)));
   }
-  const cache = keyedCacheFor(c.var.deps);
+  const deps = c.var.deps;
+  const cache = keyedCacheFor(deps);
   const path = c.req.path;
   let page = cache.get(path);
   if (!page || page.key !== key) {
-    page = {
-      // Level 2: these pages are built by the thousand (a crawl). On a 17 KB town page level 6
-      // took 0.5 ms for 4,500 bytes, level 2 0.15 ms for 4,800 (level 1: 6,000).
-      ...encodePage(finish(renderPage(c, meta, body(null))), 2),
-      key,
-      currentKey,
-      route: c.req.routePath,
-    };
-    cache.delete(path);
-    cache.set(path, page);
-    if (cache.size > KEYED_PAGE_CACHE_MAX) cache.delete(cache.keys().next().value!);
+    // Requests for a page being built wait for it rather than build it again.
+    const builds = keyedBuildsFor(deps);
+    let build = builds.get(path);
+    if (!build || build.key !== key) {
+      const text = finish(renderPage(c, meta, body(null)));
+      const route = c.req.routePath;
+      const thisBuild = {
+        key,
+        page: (async (): Promise<KeyedPage> => ({
+          // Level 2: these pages are built by the thousand (a crawl). On a 17 KB town page
+          // level 6 took 0.5 ms for 4,500 bytes, level 2 0.15 ms for 4,800 (level 1: 6,000).
+          // Off the main thread when it can (routes/_page_encoder.ts).
+          ...await encodePageOffThread(text, 2),
+          key,
+          currentKey,
+          route,
+        }))(),
+      };
+      const done = () => {
+        if (builds.get(path) === thisBuild) builds.delete(path);
+      };
+      thisBuild.page.then((built) => {
+        done();
+        cache.delete(path);
+        cache.set(path, built);
+        if (cache.size > KEYED_PAGE_CACHE_MAX) cache.delete(cache.keys().next().value!);
+      }, done);
+      builds.set(path, build = thisBuild);
+    }
+    page = await build.page;
   }
   return respond(page, c.req.raw, pageHeaders(page));
 }

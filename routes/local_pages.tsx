@@ -28,6 +28,8 @@ import {
   median,
   nearbyTowns,
   priceRange,
+  type RecentSurvey,
+  type ServedTown,
   SITEMAP_MAX_URLS,
   type StateCoverage,
   stateCoverage,
@@ -211,6 +213,36 @@ function currentStateKey(local: LocalState, state: StateCode): string | Promise<
 
 const knownKeys = new WeakMap<Versions, Map<StateCode, string>>();
 
+/**
+ * The recent completed surveys near `town` and their median days to delivery, worked out once
+ * for its six pages (a scan of up to 300 surveys each): kept for recently built towns, oldest
+ * out. A served town is rebuilt with its state's surveys under a new key, never older.
+ */
+function townSurveys(
+  town: ServedTown,
+  surveys: readonly LocatedSurvey[],
+): { recent: RecentSurvey[]; medianDays: number | null } {
+  let found = townSurveyMemo.get(town);
+  if (!found) {
+    const recent = recentSurveysNear(surveys, town.town);
+    found = {
+      recent,
+      medianDays: recent.length ? median(recent.map((r) => r.daysToDelivery)) : null,
+    };
+    townSurveyMemo.set(town, found);
+    if (townSurveyMemo.size > TOWN_SURVEYS_MAX) {
+      townSurveyMemo.delete(townSurveyMemo.keys().next().value!);
+    }
+  }
+  return found;
+}
+
+const townSurveyMemo = new Map<
+  ServedTown,
+  { recent: RecentSurvey[]; medianDays: number | null }
+>();
+const TOWN_SURVEYS_MAX = 256;
+
 async function townPage(
   c: AppContext,
   { state: stateSlug, town: slug, type }: {
@@ -227,7 +259,7 @@ async function townPage(
   const { coverage, pricing, surveys, prices } = await stateData(deps, state, key);
   const town = coverage.bySlug.get(slug);
   if (!town) notFound();
-  const recent = recentSurveysNear(surveys, town.town);
+  const { recent, medianDays } = townSurveys(town, surveys);
   const stateName = US_STATES[state];
   const place = `${town.town.name}, ${state}`;
   const main = prices[type ?? "boundary"];
@@ -272,7 +304,7 @@ async function townPage(
     recent,
     nearby: nearbyTowns(coverage, town).map((n) => n.town),
     faqs,
-    medianDays: recent.length ? median(recent.map((r) => r.daysToDelivery)) : null,
+    medianDays,
     pricingVersion: pricing.version,
   };
   return keyedPublicPage(
@@ -383,8 +415,9 @@ export const localPages = new Hono<AppEnv>()
         }; instant quotes.`,
         path: statePath(state),
       },
-      { key, currentKey: () => currentStateKey(local, state) },
-      (user) => <StatePage data={data} user={user} />,
+      // Signed out, the header and footer are put in as strings rendered once.
+      { key, currentKey: () => currentStateKey(local, state), finish: withSignedOutLayout },
+      (user) => <StatePage data={data} user={user} layout="marks" />,
     );
   })
   .get("/land-surveyors/:state/:town", zValidator("param", TownParam, onInvalid), (c) => {

@@ -112,7 +112,7 @@ test("[local pages] nearby towns are the nearest served towns of the state, near
   }
 });
 
-test("[local pages] a town page built with the layout as kept strings is byte for byte the page rendered whole, whatever the firms are called", async () => {
+test("[local pages] a town page built with the layout and shared blocks as kept strings is byte for byte the page rendered whole, whatever the firms are called", async () => {
   const { renderPage } = await import("../../components/render.tsx");
   const { TownPage, withSignedOutLayout } = await import("../../components/LocalPages.tsx");
   const { getActivePricingConfig } = await import("../../db/pricing.ts");
@@ -124,13 +124,13 @@ test("[local pages] a town page built with the layout as kept strings is byte fo
     const prices = Object.fromEntries(
       PRICED_SURVEY_TYPES.map((type) => [type, examplePrice(pricing.config, type, "TX")]),
     ) as Parameters<typeof townFaqs>[0]["prices"];
-    const firm = (companyName: string, n: number): LocalFirm => ({
+    const firm = (companyName: string, n: number, city: string | null): LocalFirm => ({
       id: `00000000-0000-4000-8000-00000000000${n}`,
       slug: `f-${n}`,
       companyName,
-      city: "Austin",
+      city,
       state: "TX",
-      lat: 30.27,
+      lat: 30.27 + n / 100,
       lng: -97.74,
       serviceRadiusMiles: 40,
       licenseStates: ["TX"],
@@ -142,33 +142,128 @@ test("[local pages] a town page built with the layout as kept strings is byte fo
     ];
     // Names holding the layout's marks and other control characters must stay text.
     const coverage = stateCoverage("TX", towns, [
+      firm("Ortiz \u0001layout-after-main\u0001 Surveying", 1, "Austin"),
+      firm("\u0001layout-before-main\u0001<b>Hill</b> & Sons", 2, null),
+      firm('Smith\'s "Survey" Co.', 3, "Round Rock"),
+    ]);
+    const recent = [
+      {
+        surveyType: "boundary",
+        zip: "78704",
+        acreage: 0.25,
+        priceCents: 41_200,
+        daysToDelivery: 6,
+        miles: 2,
+        completedDate: "2026-11-01",
+      },
+      {
+        surveyType: "alta",
+        zip: null,
+        acreage: 1,
+        priceCents: null,
+        daysToDelivery: 12,
+        miles: 9,
+        completedDate: "2026-10-20",
+      },
+    ];
+    const c = { var: { deps: t.deps, user: null } };
+    // Twice over both towns and every type: the second round's shared blocks are the kept ones,
+    // and each town's and type's must be its own.
+    for (let round = 0; round < 2; round++) {
+      for (const slug of ["austin", "round-rock"]) {
+        const town = coverage.bySlug.get(slug)!;
+        for (const type of [null, ...PRICED_SURVEY_TYPES]) {
+          const data = {
+            stateName: "Texas",
+            state: "TX",
+            town,
+            type,
+            prices,
+            recent: slug === "austin" ? recent : [],
+            nearby: coverage.towns.filter((other) => other !== town),
+            faqs: townFaqs({
+              townName: town.town.name,
+              state: "TX",
+              prices,
+              firmCount: town.firms.length,
+              type,
+            }),
+            medianDays: slug === "austin" ? 9 : null,
+            pricingVersion: pricing.version,
+          };
+          const meta = { title: town.town.name, path: `/land-surveyors/tx/${slug}` };
+          const whole = renderPage(c, meta, createElement(TownPage, { data }));
+          const fast = withSignedOutLayout(
+            renderPage(c, meta, createElement(TownPage, { data, layout: "marks" })),
+          );
+          assertEquals(fast, whole, `${slug} ${type}, round ${round + 1}`);
+          assert(whole.includes("<footer") && whole.includes("<header"), "the page has its layout");
+          assert(!fast.includes("<b>Hill</b>"), "a firm's name is text");
+          if (slug === "austin") assert(fast.includes("<td>78704</td>"), "recent surveys shown");
+        }
+      }
+    }
+  } finally {
+    t.close();
+  }
+});
+
+test("[local pages] a state page built with the layout as kept strings is byte for byte the page rendered whole, whatever the firms are called", async () => {
+  const { renderPage } = await import("../../components/render.tsx");
+  const { StatePage, withSignedOutLayout } = await import("../../components/LocalPages.tsx");
+  const t = await createTestApp();
+  try {
+    const towns: OfflineTown[] = [
+      { name: "Austin", state: "TX", lat: 30.27, lng: -97.74, zips: [] },
+      { name: "Round Rock", state: "TX", lat: 30.51, lng: -97.68, zips: [] },
+    ];
+    const firm = (companyName: string, n: number): LocalFirm => ({
+      id: `00000000-0000-4000-8000-00000000000${n}`,
+      slug: `f-${n}`,
+      companyName,
+      city: "Austin",
+      state: "TX",
+      lat: 30.27 + n / 100,
+      lng: -97.74,
+      serviceRadiusMiles: 40,
+      licenseStates: ["TX"],
+      surveyTypes: ["boundary"],
+    });
+    const firms = [
       firm("Ortiz \u0001layout-after-main\u0001 Surveying", 1),
       firm("\u0001layout-before-main\u0001<b>Hill</b> & Sons", 2),
-    ]);
-    const town = coverage.bySlug.get("austin")!;
-    for (const type of [null, "boundary", "topographic"] as const) {
-      const data = {
-        stateName: "Texas",
-        state: "TX",
-        town,
-        type,
-        prices,
-        recent: [],
-        nearby: [coverage.bySlug.get("round-rock")!],
-        faqs: townFaqs({ townName: "Austin", state: "TX", prices, firmCount: 2, type }),
-        medianDays: null,
-        pricingVersion: pricing.version,
-      };
-      const c = { var: { deps: t.deps, user: null } };
-      const meta = { title: "Austin", path: "/land-surveyors/tx/austin" };
-      const whole = renderPage(c, meta, createElement(TownPage, { data }));
-      const fast = withSignedOutLayout(
-        renderPage(c, meta, createElement(TownPage, { data, layout: "marks" })),
-      );
-      assertEquals(fast, whole);
-      assert(whole.includes("<footer") && whole.includes("<header"), "the page has its layout");
-      assert(!fast.includes("<b>Hill</b>"), "a firm's name is text");
-    }
+    ];
+    const coverage = stateCoverage("TX", towns, firms);
+    const range = { low: 38_500, high: 61_000 };
+    const data = {
+      state: "TX",
+      stateName: "Texas",
+      towns: coverage.towns,
+      firmCount: firms.length,
+      firms: firms.map((f) => ({
+        lat: f.lat,
+        lng: f.lng,
+        label: f.companyName,
+        href: `/firms/${f.slug}`,
+      })),
+      ranges: {
+        boundary: range,
+        elevation_certificate: { low: 28_500, high: 28_500 },
+        topographic: range,
+        alta: range,
+        construction: range,
+      },
+    };
+    const c = { var: { deps: t.deps, user: null } };
+    const meta = { title: "Land Surveyors in Texas", path: "/land-surveyors/tx" };
+    const whole = renderPage(c, meta, createElement(StatePage, { data }));
+    const fast = withSignedOutLayout(
+      renderPage(c, meta, createElement(StatePage, { data, layout: "marks" })),
+    );
+    assertEquals(fast, whole);
+    assert(whole.includes("<footer") && whole.includes("<header"), "the page has its layout");
+    assert(whole.includes('href="/land-surveyors/tx/round-rock"'), "the towns are listed");
+    assert(!fast.includes("<b>Hill</b>"), "a firm's name is text");
   } finally {
     t.close();
   }
