@@ -13,6 +13,8 @@
  * - `db/migrations/` — read by db/migrate.ts at start-up;
  * - `db/build/` — the embedded database's template, unpacked by its first start
  *   (db/embedded_initdb.ts; made here when the build did not);
+ * - `routes/_page_encoder_worker.ts` — the worker that gzips local pages
+ *   (routes/_page_encoder.ts starts it by URL, which the module graph does not follow);
  * - PGlite's runtime files — the embedded database fetches its wasm, its data file and the
  *   extension tarballs db/embedded.ts loads beside its own module (`new URL(…,
  *   import.meta.url)`), which a module graph does not show.
@@ -21,7 +23,12 @@
  */
 
 /** Paths under the project root that the server reads as files at run time. */
-export const COMPILE_INCLUDES: readonly string[] = ["static/", "db/migrations/", "db/build/"];
+export const COMPILE_INCLUDES: readonly string[] = [
+  "static/",
+  "db/migrations/",
+  "db/build/",
+  "routes/_page_encoder_worker.ts",
+];
 
 /** The PGlite package files read at run time, relative to the package's `dist/` folder. */
 export const PGLITE_RUNTIME_FILES: readonly string[] = [
