@@ -99,6 +99,8 @@ interface WrkResult {
   rps: number;
   requests: number;
   cpuMsPerRequest?: number;
+  /** The server process's share of `cpuMsPerRequest` (its Postgres backends' left out). */
+  serverCpuMsPerRequest?: number;
   meanMs: number;
   p99Ms: number;
   errors: string;
@@ -578,7 +580,12 @@ async function measurePage(
   const before = server && await cpuTicks(server);
   const result = await wrk(url, cookie);
   if (server && before) {
-    result.cpuMsPerRequest = cpuMsBetween(before, await cpuTicks(server)) / result.requests;
+    const after = await cpuTicks(server);
+    result.cpuMsPerRequest = cpuMsBetween(before, after) / result.requests;
+    result.serverCpuMsPerRequest = cpuMsBetween(
+      new Map([[server.pid, before.get(server.pid) ?? 0]]),
+      new Map([[server.pid, after.get(server.pid) ?? 0]]),
+    ) / result.requests;
   }
   if (warmUp.errors) {
     result.errors = [result.errors, `warm-up: ${warmUp.errors}`].filter(Boolean).join("; ");
@@ -1027,6 +1034,10 @@ async function baselineRun(dir: string, current: Server, seeded: Seeded): Promis
       const newRps = (b1.result.rps + b2.result.rps) / 2;
       const oldCpu = (a1.result.cpuMsPerRequest! + a2.result.cpuMsPerRequest!) / 2;
       const newCpu = (b1.result.cpuMsPerRequest! + b2.result.cpuMsPerRequest!) / 2;
+      // The server process alone: a Postgres plan that differs between the two scratch
+      // databases (statistics, autovacuum) moves the total by more than the app's own change.
+      const oldServer = (a1.result.serverCpuMsPerRequest! + a2.result.serverCpuMsPerRequest!) / 2;
+      const newServer = (b1.result.serverCpuMsPerRequest! + b2.result.serverCpuMsPerRequest!) / 2;
       rps.old.push(oldRps);
       rps.new.push(newRps);
       cpu.old.push(oldCpu);
@@ -1041,7 +1052,9 @@ async function baselineRun(dir: string, current: Server, seeded: Seeded): Promis
           (newRps / oldRps).toFixed(2)
         }×;  CPU/request old ${oldCpu.toFixed(2)} ms, new ${newCpu.toFixed(2)} ms  ${
           (oldCpu / newCpu).toFixed(2)
-        }×  same HTML: ${oldHtml === newHtml ? "yes" : "NO"}${
+        }× (server alone old ${oldServer.toFixed(2)}, new ${newServer.toFixed(2)})  same HTML: ${
+          oldHtml === newHtml ? "yes" : "NO"
+        }${
           floor
             ? `;  × GET /api/user: old ${(oldCpu / floor.old).toFixed(1)}, new ${
               (newCpu / floor.new).toFixed(1)
