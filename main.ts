@@ -1,9 +1,14 @@
 import { Hono } from "hono";
-import { compress } from "hono/compress";
 import { bodyLimit } from "hono/body-limit";
 import type { AppDeps, AppEnv } from "./routes/_env.ts";
 import { notFound, onError } from "./routes/_errors.tsx";
-import { csrf, MAX_BODY_BYTES, requestContext, securityHeaders } from "./routes/_middleware.ts";
+import {
+  compression,
+  csrf,
+  MAX_BODY_BYTES,
+  requestContext,
+  securityHeaders,
+} from "./routes/_middleware.ts";
 import { health } from "./routes/health.ts";
 import { admission } from "./routes/_admission.ts";
 import { metrics } from "./routes/metrics.ts";
@@ -109,7 +114,7 @@ export function createApp(deps: AppDeps) {
   // Before anything that reads the session, a body or the database: an overloaded server
   // refuses early and cheaply (probes and static files pass).
   app.use(admission(deps));
-  app.use(compress());
+  app.use(compression());
   const jsonBodyLimit = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) => c.json({ message: "Request body is too large" }, 413),

@@ -36,7 +36,10 @@
  * commit before a change (`git worktree add /tmp/meridian_old <commit>`, with node_modules
  * linked), seeds it the same way and measures the dashboards and the survey page on both,
  * interleaved (old, new, new, old), printing each pair's ratio, both per-card slopes, and
- * whether both served the same HTML (ids aside): the gain measured side by side.
+ * whether both served the same HTML (ids aside): the gain measured side by side. GET /api/user
+ * is measured first, and each page's CPU is also given as a multiple of its side's (issue 23's
+ * ratio). BENCH_BASELINE_ALL=1 adds the admin's and the surveyor's pages; BENCH_BASELINE_ONLY=1
+ * skips the table and micro-bench of this checkout alone.
  *
  * With DATABASE_URL it creates scratch databases named after the given one (`{name}_…`) and
  * drops them at the end. BENCH_DURATION (default 10s) is each wrk run's length. Figures only;
@@ -63,6 +66,10 @@ Deno.env.set("NODE_ENV", "production");
 const ROOT = new URL("../", import.meta.url);
 const DURATION = Deno.env.get("BENCH_DURATION") ?? "10s";
 const CONNECTIONS = Number(Deno.env.get("BENCH_SIGNED_IN_CONNECTIONS") ?? 32);
+/** With --baseline: also the admin's and the surveyor's pages side by side (BENCH_BASELINE_ALL=1). */
+const BASELINE_ALL_PAGES = Deno.env.get("BENCH_BASELINE_ALL") === "1";
+/** With --baseline: only the side-by-side figures, not the table and micro-bench before them. */
+const BASELINE_ONLY = Deno.env.get("BENCH_BASELINE_ONLY") === "1";
 const RENDER_ITERATIONS = Number(Deno.env.get("BENCH_RENDER_ITERATIONS") ?? 400);
 const PASSWORD = "bench password 1234";
 /** Request counts of the dashboard clients. */
@@ -92,6 +99,8 @@ interface WrkResult {
   rps: number;
   requests: number;
   cpuMsPerRequest?: number;
+  /** The server process's share of `cpuMsPerRequest` (its Postgres backends' left out). */
+  serverCpuMsPerRequest?: number;
   meanMs: number;
   p99Ms: number;
   errors: string;
@@ -571,7 +580,12 @@ async function measurePage(
   const before = server && await cpuTicks(server);
   const result = await wrk(url, cookie);
   if (server && before) {
-    result.cpuMsPerRequest = cpuMsBetween(before, await cpuTicks(server)) / result.requests;
+    const after = await cpuTicks(server);
+    result.cpuMsPerRequest = cpuMsBetween(before, after) / result.requests;
+    result.serverCpuMsPerRequest = cpuMsBetween(
+      new Map([[server.pid, before.get(server.pid) ?? 0]]),
+      new Map([[server.pid, after.get(server.pid) ?? 0]]),
+    ) / result.requests;
   }
   if (warmUp.errors) {
     result.errors = [result.errors, `warm-up: ${warmUp.errors}`].filter(Boolean).join("; ");
@@ -903,6 +917,8 @@ async function renderMicroBench(
 }
 
 const UUID_PATTERN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+/** Built asset names: their content hashes differ between two checkouts' builds. */
+const BUILD_ASSET_PATTERN = /\/static\/build\/[\w.-]+/g;
 
 async function describeCheckout(dir: string): Promise<string> {
   const out = await new Deno.Command("git", {
@@ -947,7 +963,13 @@ async function baselineRun(dir: string, current: Server, seeded: Seeded): Promis
       "  each figure the mean of two wrk runs (old, new, new, old); CPU/request = the server " +
         "process and its Postgres backends; same HTML = both sent the same page, ids aside",
     );
+    // GET /api/user first: each side's floor for issue 23's ratio (page CPU ÷ the floor's).
     const pages = [
+      {
+        label: "GET /api/user (session only)",
+        path: () => "/api/user",
+        cookie: (s: Seeded) => s.cookies.clients.get(3)!,
+      },
       ...DASHBOARD_SIZES.map((n) => ({
         label: `/client-dashboard (${n} requests)`,
         path: () => "/client-dashboard",
@@ -958,7 +980,37 @@ async function baselineRun(dir: string, current: Server, seeded: Seeded): Promis
         path: (s: Seeded) => `/survey/${s.surveyId}`,
         cookie: (s: Seeded) => s.cookies.clients.get(3)!,
       },
+      ...(BASELINE_ALL_PAGES
+        ? [
+          {
+            label: "/survey/{id} (admin)",
+            path: (s: Seeded) => `/survey/${s.surveyId}`,
+            cookie: (s: Seeded) => s.cookies.admin,
+          },
+          {
+            label: `/admin-dashboard (20 of ${TOTAL_REQUESTS})`,
+            path: () => "/admin-dashboard",
+            cookie: (s: Seeded) => s.cookies.admin,
+          },
+          {
+            label: "/admin (users, first 25)",
+            path: () => "/admin",
+            cookie: (s: Seeded) => s.cookies.admin,
+          },
+          {
+            label: "/leads (surveyor)",
+            path: () => "/leads",
+            cookie: (s: Seeded) => s.cookies.surveyor,
+          },
+          {
+            label: "/surveyors (directory)",
+            path: () => "/surveyors",
+            cookie: (s: Seeded) => s.cookies.admin,
+          },
+        ]
+        : []),
     ];
+    let floor: { old: number; new: number } | undefined;
     const rps = { old: [] as number[], new: [] as number[] };
     const cpu = { old: [] as number[], new: [] as number[] };
     for (const page of pages) {
@@ -971,6 +1023,7 @@ async function baselineRun(dir: string, current: Server, seeded: Seeded): Promis
       const [oldHtml, newHtml] = await Promise.all(
         [[oldUrl, oldCookie], [newUrl, newCookie]].map(async ([url, cookie]) =>
           (await (await fetch(url, { headers: { cookie } })).text()).replace(UUID_PATTERN, "<id>")
+            .replace(BUILD_ASSET_PATTERN, "/static/build/<asset>")
         ),
       );
       const a1 = await measurePage(page.label, oldUrl, oldCookie, old);
@@ -981,6 +1034,10 @@ async function baselineRun(dir: string, current: Server, seeded: Seeded): Promis
       const newRps = (b1.result.rps + b2.result.rps) / 2;
       const oldCpu = (a1.result.cpuMsPerRequest! + a2.result.cpuMsPerRequest!) / 2;
       const newCpu = (b1.result.cpuMsPerRequest! + b2.result.cpuMsPerRequest!) / 2;
+      // The server process alone: a Postgres plan that differs between the two scratch
+      // databases (statistics, autovacuum) moves the total by more than the app's own change.
+      const oldServer = (a1.result.serverCpuMsPerRequest! + a2.result.serverCpuMsPerRequest!) / 2;
+      const newServer = (b1.result.serverCpuMsPerRequest! + b2.result.serverCpuMsPerRequest!) / 2;
       rps.old.push(oldRps);
       rps.new.push(newRps);
       cpu.old.push(oldCpu);
@@ -995,18 +1052,27 @@ async function baselineRun(dir: string, current: Server, seeded: Seeded): Promis
           (newRps / oldRps).toFixed(2)
         }×;  CPU/request old ${oldCpu.toFixed(2)} ms, new ${newCpu.toFixed(2)} ms  ${
           (oldCpu / newCpu).toFixed(2)
-        }×  same HTML: ${oldHtml === newHtml ? "yes" : "NO"}${errors ? `  (${errors})` : ""}`,
+        }× (server alone old ${oldServer.toFixed(2)}, new ${newServer.toFixed(2)})  same HTML: ${
+          oldHtml === newHtml ? "yes" : "NO"
+        }${
+          floor
+            ? `;  × GET /api/user: old ${(oldCpu / floor.old).toFixed(1)}, new ${
+              (newCpu / floor.new).toFixed(1)
+            }`
+            : ""
+        }${errors ? `  (${errors})` : ""}`,
       );
+      floor ??= { old: oldCpu, new: newCpu };
     }
     const xs = [...DASHBOARD_SIZES];
     const perCard = (list: number[]) =>
-      slope(xs, list.slice(0, xs.length).map((r) => 1000 / r)).toFixed(3);
+      slope(xs, list.slice(1, xs.length + 1).map((r) => 1000 / r)).toFixed(3);
     console.log(
       `  cost per request card (slope of 1000/req·s over ${xs.join("/")}): old ${
         perCard(rps.old)
       } ms, new ${perCard(rps.new)} ms; by CPU per request: old ${
-        slope(xs, cpu.old.slice(0, xs.length)).toFixed(3)
-      } ms, new ${slope(xs, cpu.new.slice(0, xs.length)).toFixed(3)} ms`,
+        slope(xs, cpu.old.slice(1, xs.length + 1)).toFixed(3)
+      } ms, new ${slope(xs, cpu.new.slice(1, xs.length + 1)).toFixed(3)} ms`,
     );
   } finally {
     await old.stop();
@@ -1083,6 +1149,10 @@ async function mainRun(baselineDir: string | undefined) {
         ((performance.now() - seedStart) / 1000).toFixed(1)
       } s; wrk ${CONNECTIONS} connections, ${DURATION} per page after a 2 s warm-up`,
     );
+    if (baselineDir && BASELINE_ONLY) {
+      await baselineRun(baselineDir, server, seeded);
+      return;
+    }
     const landingHtml = await (await fetch(`${server.url}/`)).text();
     astro = await startAstro(landingHtml);
     const clients = seeded.cookies.clients;

@@ -1,0 +1,71 @@
+import { gunzipSync, inflateSync } from "node:zlib";
+import { assert, assertEquals } from "../_assert.ts";
+import { createTestApp, test } from "../_helpers.ts";
+import { signInAs } from "../_auth.ts";
+
+// Rendered answers (signed-in pages, JSON) are compressed by routes/_middleware.ts
+// `compression()`: what a browser receives must be the same page, compressed when it asks.
+
+const decoders: Record<string, (bytes: Uint8Array) => string> = {
+  gzip: (bytes) => new TextDecoder().decode(gunzipSync(bytes)),
+  deflate: (bytes) => new TextDecoder().decode(inflateSync(bytes)),
+};
+
+test("[compression] a signed-in page is the same page gzipped, deflated or plain, and says it varies", async () => {
+  const t = await createTestApp();
+  const cookie = await signInAs(t, { role: "client", fullName: "Casey Compressed" });
+  const plain = await t.request("GET", "/client-dashboard", { cookie });
+  assertEquals(plain.status, 200);
+  assertEquals(plain.headers.get("content-encoding"), null);
+  assertEquals(plain.headers.get("vary"), "Accept-Encoding");
+  const html = await plain.text();
+  assert(html.includes("Casey Compressed"), "the page shows the user");
+  const cases = [
+    ["gzip, deflate, br", "gzip"],
+    ["deflate", "deflate"],
+    ["gzip;q=0, deflate;q=0.5", "deflate"],
+    ["*", "gzip"],
+  ] as const;
+  for (const [accept, encoding] of cases) {
+    const res = await t.request("GET", "/client-dashboard", {
+      cookie,
+      headers: { "accept-encoding": accept },
+    });
+    assertEquals(res.status, 200, accept);
+    assertEquals(res.headers.get("content-encoding"), encoding, accept);
+    assertEquals(res.headers.get("vary"), "Accept-Encoding", accept);
+    assertEquals(res.headers.get("content-type"), "text/html; charset=UTF-8", accept);
+    assertEquals(res.headers.get("cache-control"), "private, no-store", accept);
+    assertEquals(res.headers.get("x-content-type-options"), "nosniff", accept);
+    const body = decoders[encoding](new Uint8Array(await res.arrayBuffer()));
+    assertEquals(body, html, accept);
+  }
+  const refused = await t.request("GET", "/client-dashboard", {
+    cookie,
+    headers: { "accept-encoding": "identity, gzip;q=0" },
+  });
+  assertEquals(refused.headers.get("content-encoding"), null);
+  assertEquals(await refused.text(), html);
+  t.close();
+});
+
+test("[compression] JSON answers are compressed on request; HEAD answers are not", async () => {
+  const t = await createTestApp();
+  const cookie = await signInAs(t, { role: "client", fullName: "Jamie Json" });
+  const res = await t.request("GET", "/api/user", {
+    cookie,
+    headers: { "accept-encoding": "gzip" },
+  });
+  assertEquals(res.status, 200);
+  assertEquals(res.headers.get("content-encoding"), "gzip");
+  assertEquals(res.headers.get("vary"), "Accept-Encoding");
+  const user = JSON.parse(decoders.gzip(new Uint8Array(await res.arrayBuffer())));
+  assertEquals(user.fullName, "Jamie Json");
+  const head = await t.request("HEAD", "/api/user", {
+    cookie,
+    headers: { "accept-encoding": "gzip" },
+  });
+  assertEquals(head.headers.get("content-encoding"), null);
+  await head.body?.cancel();
+  t.close();
+});
