@@ -315,8 +315,8 @@ function selectEncoding(header: string | undefined): "gzip" | "deflate" | undefi
 export function compression() {
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
-    const res = c.res;
-    const headers = res.headers;
+    let res = c.res;
+    let headers = res.headers;
     const length = headers.get("Content-Length");
     const type = headers.get("Content-Type");
     const cacheControl = headers.get("Cache-Control");
@@ -329,7 +329,15 @@ export function compression() {
     ) return;
     const vary = headers.get("Vary");
     if (vary !== "*" && !(vary && VARIES_ON_ACCEPT_ENCODING.test(vary))) {
-      headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+      const value = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
+      try {
+        headers.set("Vary", value);
+      } catch {
+        // Immutable headers (a fetch() answer passed through, Response.redirect): a copy.
+        c.res = res = new Response(res.body, res);
+        headers = res.headers;
+        headers.set("Vary", value);
+      }
     }
     const encoding = selectEncoding(c.req.header("Accept-Encoding"));
     if (!encoding || !res.body) return;

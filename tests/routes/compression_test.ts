@@ -69,3 +69,29 @@ test("[compression] JSON answers are compressed on request; HEAD answers are not
   await head.body?.cancel();
   t.close();
 });
+
+test("[compression] an answer with immutable headers (a fetch() passed through) is compressed, not a 500", async () => {
+  const { Hono } = await import("hono");
+  const { compression } = await import("../../routes/_middleware.ts");
+  const body = "<p>" + "x".repeat(4000) + "</p>";
+  const upstream = Deno.serve(
+    { port: 0, hostname: "127.0.0.1", onListen() {} },
+    () => new Response(body, { headers: { "content-type": "text/html; charset=utf-8" } }),
+  );
+  try {
+    const app = new Hono().use(compression()).get(
+      "/proxied",
+      () =>
+        fetch(`http://127.0.0.1:${upstream.addr.port}/`, {
+          headers: { "accept-encoding": "identity" },
+        }),
+    );
+    const res = await app.request("/proxied", { headers: { "accept-encoding": "gzip" } });
+    assertEquals(res.status, 200);
+    assertEquals(res.headers.get("vary"), "Accept-Encoding");
+    assertEquals(res.headers.get("content-encoding"), "gzip");
+    assertEquals(decoders.gzip(new Uint8Array(await res.arrayBuffer())), body);
+  } finally {
+    await upstream.shutdown();
+  }
+});
