@@ -186,23 +186,20 @@ export interface SurveyorLocation {
  * The first `limit` records matching `query`, in the directory's order (A to Z, as page 1 of
  * `listSurveyors`), with only their name, office location, network and status: the coverage
  * map's points, without reading every column (contacts, notes, licence states) of a hundred
- * rows that only become dots. The same index walk as `listSurveyors`, then the few columns.
+ * rows that only become dots. The same index walk as `listSurveyors`, answered from the index.
  */
 export async function listSurveyorLocations(
   db: Db,
   query: Omit<SurveyorListQuery, "page" | "pageSize">,
   limit: number,
 ): Promise<SurveyorLocation[]> {
+  // The directory indexes carry these columns (0051), so without a search this is an
+  // index-only walk that stops after `limit` entries, with no heap read per point.
   return await db<SurveyorLocation[]>`
-    with first as (
-      select id, lower(company_name) as sort_name from surveyors
-      where ${searchConditions(db, query)} and ${listFilter(db, query)}
-      order by lower(company_name), id
-      limit ${limit}
-    )
-    select s.id, s.company_name, s.lat, s.lng, s.in_network, s.status
-    from first f join surveyors s using (id)
-    order by f.sort_name, f.id`;
+    select id, company_name, lat, lng, in_network, status from surveyors
+    where ${searchConditions(db, query)} and ${listFilter(db, query)}
+    order by lower(company_name), id
+    limit ${limit}`;
 }
 
 // The page's rows. A page past the middle is read from the end (descending, then put back in

@@ -2,6 +2,8 @@ import { assert, assertEquals, assertRejects } from "../_assert.ts";
 import { resetDatabase, test, testDatabase } from "../_helpers.ts";
 import { createUser } from "../_auth.ts";
 import { townFromAddress } from "../../lib/address_parts.ts";
+import { generateDemoSurveyors, loadDemoCities } from "../../lib/demo_network.ts";
+import { insertGeneratedSurveyors } from "../../lib/cli/seed.ts";
 import {
   addContact,
   addContactHistory,
@@ -11,6 +13,7 @@ import {
   insertSurveyor,
   insertSurveyorFromPlace,
   listContactHistory,
+  listSurveyorLocations,
   listSurveyors,
   listSurveyorWork,
   removeContact,
@@ -496,4 +499,62 @@ test("[surveyors] the city is read from an address only where it can be told", (
   assertEquals(townFromAddress("1 Main St Austin TX", "TX"), null);
   assertEquals(townFromAddress(null, "TX"), null);
   assertEquals(townFromAddress("a, b, TX", "T.*"), null);
+});
+
+test("[surveyors] the map's points are the directory's first 100 records, as the old statement read them", async () => {
+  const sql = await freshDb();
+  const records = generateDemoSurveyors(await loadDemoCities(), { count: 400, seed: 7 });
+  await sql.begin((tx) => insertGeneratedSurveyors(tx, records, { isDemo: false }));
+  // Some records without an office point, which the map leaves out but the list keeps.
+  await sql`update surveyors set lat = null, lng = null
+    where id in (select id from surveyors order by lower(company_name), id limit 3)`;
+  const filters: Record<string, string>[] = [
+    {},
+    { state: "TX" },
+    { status: "prospect" },
+    { inNetworkOnly: "true" },
+    { surveyType: "alta" },
+    { q: "land" },
+    { q: "surv", state: "CA", status: "active" },
+    { state: "VT", inNetworkOnly: "true" },
+  ];
+  for (const input of filters) {
+    const q = query(input);
+    const points = await listSurveyorLocations(sql, q, 100);
+    // The same records as the table's first page of 100, in its order.
+    const { surveyors } = await listSurveyors(sql, { ...q, page: 1, pageSize: 100 });
+    assertEquals(
+      [...points],
+      surveyors.map((s) => ({
+        id: s.id,
+        companyName: s.companyName,
+        lat: s.lat,
+        lng: s.lng,
+        inNetwork: s.inNetwork,
+        status: s.status,
+      })),
+      JSON.stringify(input),
+    );
+    // And the same rows as the statement before 0051 (page of ids, then a join for the columns).
+    const state = q.state ?? null;
+    const old = await sql`
+      with first as (
+        select id, lower(company_name) as sort_name from surveyors
+        where (${q.q ?? null}::text is null
+            or lower(company_name || ' ' || coalesce(city, '')) like '%' || ${q.q ?? ""} || '%')
+          and (${state}::text is null or state = ${state})
+          and (${q.surveyType ?? null}::text is null
+            or survey_types @> array[${q.surveyType ?? ""}]::text[])
+          and (${q.status ?? null}::text is null or status = ${q.status ?? ""})
+          and (${q.inNetworkOnly ?? false} = false or in_network)
+        order by lower(company_name), id
+        limit 100
+      )
+      select s.id, s.company_name, s.lat, s.lng, s.in_network, s.status
+      from first f join surveyors s using (id)
+      order by f.sort_name, f.id`;
+    assertEquals([...points], [...old], JSON.stringify(input));
+  }
+  assert((await listSurveyorLocations(sql, query(), 100)).length === 100);
+  assert((await listSurveyorLocations(sql, query({ state: "TX" }), 100)).length > 0);
 });
