@@ -4,6 +4,7 @@ import { createUser } from "../_auth.ts";
 import { townFromAddress } from "../../lib/address_parts.ts";
 import { generateDemoSurveyors, loadDemoCities } from "../../lib/demo_network.ts";
 import { insertGeneratedSurveyors } from "../../lib/cli/seed.ts";
+import { toSurveyorRow } from "../../islands/_surveyor_shared.ts";
 import {
   addContact,
   addContactHistory,
@@ -14,6 +15,7 @@ import {
   insertSurveyorFromPlace,
   listContactHistory,
   listSurveyorLocations,
+  listSurveyorRows,
   listSurveyors,
   listSurveyorWork,
   removeContact,
@@ -557,4 +559,58 @@ test("[surveyors] the map's points are the directory's first 100 records, as the
   }
   assert((await listSurveyorLocations(sql, query(), 100)).length === 100);
   assert((await listSurveyorLocations(sql, query({ state: "TX" }), 100)).length > 0);
+});
+
+test("[surveyors] the directory's table rows are toSurveyorRow of listSurveyors, page by page", async () => {
+  const sql = await freshDb();
+  const records = generateDemoSurveyors(await loadDemoCities(), { count: 300, seed: 11 });
+  await sql.begin((tx) => insertGeneratedSurveyors(tx, records, { isDemo: false }));
+  // The contacts' edge cases, on the first page: none, a primary that is not the first, no
+  // primary (the first one is shown), two primaries (the first of them).
+  const first = await sql<{ id: string }[]>`
+    select id from surveyors order by lower(company_name), id limit 4`;
+  const person = (name: string, isPrimary: boolean) => ({
+    name,
+    title: null,
+    email: null,
+    phone: null,
+    isPrimary,
+  });
+  const contacts = [
+    [],
+    [person("Ann First", false), person("Bo Primary", true)],
+    [person("Cy First", false), person("Di Second", false)],
+    [person("Ed One", false), person("Flo Two", true), person("Gus Three", true)],
+  ];
+  for (const [i, { id }] of first.entries()) {
+    await sql`update surveyors set contacts = ${sql.json(contacts[i])} where id = ${id}`;
+  }
+  const cases: Record<string, string>[] = [
+    {},
+    { page: "2" },
+    { page: "12" },
+    { page: "13" },
+    { page: "40" },
+    { state: "TX" },
+    { status: "prospect", page: "2" },
+    { inNetworkOnly: "true" },
+    { surveyType: "alta" },
+    { q: "land" },
+    { q: "surv", state: "CA", status: "active" },
+  ];
+  let shownRows = 0;
+  for (const input of cases) {
+    const q = query({ pageSize: "25", ...input });
+    const { surveyors, ...rest } = await listSurveyors(sql, q);
+    const { rows, ...restRows } = await listSurveyorRows(sql, q);
+    assertEquals(rows, surveyors.map(toSurveyorRow), JSON.stringify(input));
+    assertEquals(restRows, rest, JSON.stringify(input));
+    shownRows += rows.length;
+  }
+  assert(shownRows > 100);
+  const page1 = (await listSurveyorRows(sql, query({ pageSize: "25" }))).rows;
+  assertEquals(
+    page1.slice(0, 4).map((r) => [r.contactCount, r.mainContact]),
+    [[0, null], [2, "Bo Primary"], [2, "Cy First"], [3, "Flo Two"]],
+  );
 });
