@@ -198,19 +198,6 @@ export interface SurveyorDirectoryRow {
   mainContact: string | null;
 }
 
-// The table row's columns over `surveyors` (SurveyorDirectoryRow). The first contact marked
-// primary, else the first contact: toSurveyorRow's choice.
-function directoryColumns(db: Db) {
-  return db`id, company_name, principal_name, city, state, status, in_network, survey_types,
-    service_radius_miles, rating, review_count,
-    jsonb_array_length(contacts) as contact_count,
-    coalesce(
-      (select c from jsonb_array_elements(contacts) with ordinality as t(c, ord)
-        where c -> 'isPrimary' = 'true'::jsonb order by ord limit 1),
-      contacts -> 0
-    ) ->> 'name' as main_contact`;
-}
-
 /**
  * `listSurveyors` as the /surveyors page shows it: the same page, total and counts, but each
  * record as its table row, read as such. The page renders 13 of a record's 31 columns; this
@@ -222,7 +209,20 @@ export async function listSurveyorRows(
   query: SurveyorListQuery,
 ): Promise<Omit<SurveyorListResponse, "surveyors"> & { rows: SurveyorDirectoryRow[] }> {
   const [agg] = await (query.q ? countMatches(db, query) : countFromCounters(db, query));
-  const rows = await listPage<SurveyorDirectoryRow>(db, query, agg.total, directoryColumns(db));
+  // The first contact marked primary, else the first contact: toSurveyorRow's choice.
+  const rows = await listPage<SurveyorDirectoryRow>(
+    db,
+    query,
+    agg.total,
+    db`id, company_name, principal_name, city, state, status, in_network, survey_types,
+      service_radius_miles, rating, review_count,
+      jsonb_array_length(contacts) as contact_count,
+      coalesce(
+        (select c from jsonb_array_elements(contacts) with ordinality as t(c, ord)
+          where c -> 'isPrimary' = 'true'::jsonb order by ord limit 1),
+        contacts -> 0
+      ) ->> 'name' as main_contact`,
+  );
   return {
     rows: [...rows],
     total: agg.total,
@@ -260,114 +260,6 @@ export async function listSurveyorLocations(
     where ${searchConditions(db, query)} and ${listFilter(db, query)}
     order by lower(company_name), id
     limit ${limit}`;
-}
-
-/** The /surveyors page's reads: its table (`listSurveyorRows`) and its map's points. */
-export interface SurveyorDirectoryView {
-  list: Awaited<ReturnType<typeof listSurveyorRows>>;
-  located: SurveyorLocation[];
-}
-
-type DirectoryViewRow =
-  & Record<`c${Capitalize<keyof CountsRow>}`, number>
-  & { onPage: boolean | null; lat: number | null; lng: number | null }
-  & { [K in keyof SurveyorDirectoryRow]: SurveyorDirectoryRow[K] | null };
-
-/**
- * `listSurveyorRows(query)` and `listSurveyorLocations(query, mapLimit)` at once. On the first
- * page (when it fits in the map's records) the table's rows are the map's first records, so
- * one statement reads the counts and one index-only walk of the first `mapLimit` records,
- * and the heap only for the page's rows; other pages are the two reads.
- */
-export async function listSurveyorDirectory(
-  db: Db,
-  query: SurveyorListQuery,
-  mapLimit: number,
-): Promise<SurveyorDirectoryView> {
-  if (query.page !== 1 || query.pageSize > mapLimit) {
-    const [list, located] = await Promise.all([
-      listSurveyorRows(db, query),
-      listSurveyorLocations(db, query, mapLimit),
-    ]);
-    return { list, located };
-  }
-  const counts = query.q ? countMatches(db, query) : countFromCounters(db, query);
-  const rows = await db<DirectoryViewRow[]>`
-    with c as (${counts}), first as (
-      select id, lower(company_name) as sort_name, company_name, lat, lng, in_network, status
-      from surveyors
-      where ${searchConditions(db, query)} and ${listFilter(db, query)}
-      order by lower(company_name), id
-      limit ${mapLimit}
-    ), numbered as (
-      select f.*, row_number() over (order by f.sort_name, f.id) <= ${query.pageSize} as on_page
-      from first f
-    )
-    select c.total as c_total, c.all as c_all, c.in_network as c_in_network,
-      c.prospect as c_prospect, c.invited as c_invited, c.pending as c_pending,
-      c.active as c_active, c.paused as c_paused,
-      f.on_page, f.id, f.company_name, f.lat, f.lng, f.in_network, f.status,
-      r.principal_name, r.city, r.state, r.survey_types, r.service_radius_miles, r.rating,
-      r.review_count, r.contact_count, r.main_contact
-    from c
-    left join numbered f on true
-    left join lateral (
-      -- offset 0 keeps this subquery apart, so on_page is tested before the row is read
-      -- (flattened into a join, every one of the map's records was read, then dropped).
-      select ${directoryColumns(db)} from surveyors where surveyors.id = f.id and f.on_page
-      offset 0
-    ) r on true
-    order by f.sort_name, f.id`;
-  const [c] = rows;
-  const agg: CountsRow = {
-    total: c.cTotal,
-    all: c.cAll,
-    inNetwork: c.cInNetwork,
-    prospect: c.cProspect,
-    invited: c.cInvited,
-    pending: c.cPending,
-    active: c.cActive,
-    paused: c.cPaused,
-  };
-  const located: SurveyorLocation[] = [];
-  const tableRows: SurveyorDirectoryRow[] = [];
-  for (const r of rows) {
-    if (r.id === null) continue; // no record matches: the counts' row alone
-    located.push({
-      id: r.id,
-      companyName: r.companyName!,
-      lat: r.lat,
-      lng: r.lng,
-      inNetwork: r.inNetwork!,
-      status: r.status!,
-    });
-    if (!r.onPage) continue;
-    tableRows.push({
-      id: r.id,
-      companyName: r.companyName!,
-      principalName: r.principalName,
-      city: r.city,
-      state: r.state,
-      status: r.status!,
-      inNetwork: r.inNetwork!,
-      surveyTypes: r.surveyTypes!,
-      serviceRadiusMiles: r.serviceRadiusMiles!,
-      rating: r.rating,
-      reviewCount: r.reviewCount,
-      contactCount: r.contactCount!,
-      mainContact: r.mainContact,
-    });
-  }
-  return {
-    list: {
-      rows: tableRows,
-      total: agg.total,
-      page: query.page,
-      pageSize: query.pageSize,
-      counts: countsOf(agg),
-    },
-    located,
-  };
 }
 
 // The page's rows. A page past the middle is read from the end (descending, then put back in

@@ -32,8 +32,8 @@ import { formatMiles } from "../islands/_dispatch_format.ts";
 import {
   getSurveyor,
   listContactHistory,
-  listSurveyorDirectory,
   listSurveyorLocations,
+  listSurveyorRows,
   listSurveyorWork,
   type SurveyorLocation,
   type SurveyorWorkLead,
@@ -385,11 +385,10 @@ export const surveyorPages = new Hono<AppEnv>()
       const { filters, query } = directoryFilters(given);
       const pageSize = DEFAULT_SURVEYOR_PAGE_SIZE;
       // The table shows the page; the map draws the first 100 matches (their locations only).
-      const { list: shown, located } = await listSurveyorDirectory(
-        c.var.db,
-        { ...query, page, pageSize },
-        MAP_LIMIT,
-      );
+      const [shown, located] = await Promise.all([
+        listSurveyorRows(c.var.db, { ...query, page, pageSize }),
+        listSurveyorLocations(c.var.db, query, MAP_LIMIT),
+      ]);
       const { counts } = shown;
       return appPage(
         c,

@@ -14,7 +14,6 @@ import {
   insertSurveyor,
   insertSurveyorFromPlace,
   listContactHistory,
-  listSurveyorDirectory,
   listSurveyorLocations,
   listSurveyorRows,
   listSurveyors,
@@ -614,42 +613,4 @@ test("[surveyors] the directory's table rows are toSurveyorRow of listSurveyors,
     page1.slice(0, 4).map((r) => [r.contactCount, r.mainContact]),
     [[0, null], [2, "Bo Primary"], [2, "Cy First"], [3, "Flo Two"]],
   );
-});
-
-test("[surveyors] the directory page's one read equals its table's and map's reads", async () => {
-  const sql = await freshDb();
-  const records = generateDemoSurveyors(await loadDemoCities(), { count: 300, seed: 5 });
-  await sql.begin((tx) => insertGeneratedSurveyors(tx, records, { isDemo: false }));
-  await sql`update surveyors set lat = null, lng = null
-    where id in (select id from surveyors order by lower(company_name), id limit 2)`;
-  const cases: Record<string, string>[] = [
-    {},
-    { pageSize: "100" },
-    { page: "2" },
-    { state: "TX" },
-    { state: "VT", inNetworkOnly: "true" },
-    { status: "prospect" },
-    { inNetworkOnly: "true", surveyType: "alta" },
-    { q: "land" },
-    { q: "surv", state: "CA", status: "active" },
-    { q: "no firm is called this" },
-  ];
-  let located = 0;
-  for (const input of cases) {
-    const q = query({ pageSize: "25", ...input });
-    const view = await listSurveyorDirectory(sql, q, 100);
-    assertEquals(view.list, await listSurveyorRows(sql, q), JSON.stringify(input));
-    assertEquals(
-      [...view.located],
-      [...await listSurveyorLocations(sql, q, 100)],
-      JSON.stringify(input),
-    );
-    located += view.located.length;
-  }
-  assert(located > 300);
-  // The page's rows are read for the page only, whatever the map's limit.
-  const small = await listSurveyorDirectory(sql, query({ pageSize: "10" }), 30);
-  assertEquals(small.list.rows.length, 10);
-  assertEquals(small.located.length, 30);
-  assertEquals(small.list, await listSurveyorRows(sql, query({ pageSize: "10" })));
 });
