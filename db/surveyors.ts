@@ -160,15 +160,75 @@ export async function listSurveyors(
   query: SurveyorListQuery,
 ): Promise<SurveyorListResponse> {
   const [agg] = await (query.q ? countMatches(db, query) : countFromCounters(db, query));
-  const byStatus = Object.fromEntries(
-    SURVEYOR_STATUSES.map((s) => [s, agg[s]]),
-  ) as Record<SurveyorStatus, number>;
+  const rows = await listPage<SurveyorRow>(db, query, agg.total, surveyorColumns(db));
   return {
-    surveyors: await listPage(db, query, agg.total),
+    surveyors: rows.map(toSurveyor),
     total: agg.total,
     page: query.page,
     pageSize: query.pageSize,
-    counts: { total: agg.all, inNetwork: agg.inNetwork, byStatus },
+    counts: countsOf(agg),
+  };
+}
+
+function countsOf(agg: CountsRow): SurveyorListResponse["counts"] {
+  const byStatus = Object.fromEntries(
+    SURVEYOR_STATUSES.map((s) => [s, agg[s]]),
+  ) as Record<SurveyorStatus, number>;
+  return { total: agg.all, inNetwork: agg.inNetwork, byStatus };
+}
+
+/**
+ * What the directory table shows of a record (islands/_surveyor_shared.ts `SurveyorRow`,
+ * which `toSurveyorRow` takes from a whole `Surveyor`): its contacts reduced to their number
+ * and the primary (else first) contact's name.
+ */
+export interface SurveyorDirectoryRow {
+  id: string;
+  companyName: string;
+  principalName: string | null;
+  city: string | null;
+  state: string | null;
+  status: SurveyorStatus;
+  inNetwork: boolean;
+  surveyTypes: SurveyType[];
+  serviceRadiusMiles: number;
+  rating: number | null;
+  reviewCount: number | null;
+  contactCount: number;
+  mainContact: string | null;
+}
+
+/**
+ * `listSurveyors` as the /surveyors page shows it: the same page, total and counts, but each
+ * record as its table row, read as such. The page renders 13 of a record's 31 columns; this
+ * reads only those, with the contact count and main contact computed in SQL, instead of every
+ * record's contacts, notes, addresses and licence states (two subqueries a row).
+ */
+export async function listSurveyorRows(
+  db: Db,
+  query: SurveyorListQuery,
+): Promise<Omit<SurveyorListResponse, "surveyors"> & { rows: SurveyorDirectoryRow[] }> {
+  const [agg] = await (query.q ? countMatches(db, query) : countFromCounters(db, query));
+  // The first contact marked primary, else the first contact: toSurveyorRow's choice.
+  const rows = await listPage<SurveyorDirectoryRow>(
+    db,
+    query,
+    agg.total,
+    db`id, company_name, principal_name, city, state, status, in_network, survey_types,
+      service_radius_miles, rating, review_count,
+      jsonb_array_length(contacts) as contact_count,
+      coalesce(
+        (select c from jsonb_array_elements(contacts) with ordinality as t(c, ord)
+          where c -> 'isPrimary' = 'true'::jsonb order by ord limit 1),
+        contacts -> 0
+      ) ->> 'name' as main_contact`,
+  );
+  return {
+    rows: [...rows],
+    total: agg.total,
+    page: query.page,
+    pageSize: query.pageSize,
+    counts: countsOf(agg),
   };
 }
 
@@ -186,47 +246,48 @@ export interface SurveyorLocation {
  * The first `limit` records matching `query`, in the directory's order (A to Z, as page 1 of
  * `listSurveyors`), with only their name, office location, network and status: the coverage
  * map's points, without reading every column (contacts, notes, licence states) of a hundred
- * rows that only become dots. The same index walk as `listSurveyors`, then the few columns.
+ * rows that only become dots. The same index walk as `listSurveyors`, answered from the index.
  */
 export async function listSurveyorLocations(
   db: Db,
   query: Omit<SurveyorListQuery, "page" | "pageSize">,
   limit: number,
 ): Promise<SurveyorLocation[]> {
+  // The directory indexes carry these columns (0051), so without a search this is an
+  // index-only walk that stops after `limit` entries, with no heap read per point.
   return await db<SurveyorLocation[]>`
-    with first as (
-      select id, lower(company_name) as sort_name from surveyors
-      where ${searchConditions(db, query)} and ${listFilter(db, query)}
-      order by lower(company_name), id
-      limit ${limit}
-    )
-    select s.id, s.company_name, s.lat, s.lng, s.in_network, s.status
-    from first f join surveyors s using (id)
-    order by f.sort_name, f.id`;
+    select id, company_name, lat, lng, in_network, status from surveyors
+    where ${searchConditions(db, query)} and ${listFilter(db, query)}
+    order by lower(company_name), id
+    limit ${limit}`;
 }
 
 // The page's rows. A page past the middle is read from the end (descending, then put back in
 // order), so no page walks more than half the matching index entries, and the planner never
 // prefers sorting the whole table to walking most of the index. `total` comes from the counts
 // read just before; a record added or removed in between can shift this page by one row.
-async function listPage(db: Db, query: SurveyorListQuery, total: number): Promise<Surveyor[]> {
+async function listPage<R extends postgres.Row>(
+  db: Db,
+  query: SurveyorListQuery,
+  total: number,
+  columns: postgres.PendingQuery<postgres.Row[]>,
+): Promise<R[]> {
   const offset = (query.page - 1) * query.pageSize;
   if (offset >= total) return [];
   const fromEnd = offset + query.pageSize / 2 > total / 2;
   const limit = Math.min(query.pageSize, total - offset);
   const skip = fromEnd ? total - offset - limit : offset;
   const direction = fromEnd ? db`desc` : db`asc`;
-  const rows = await db<SurveyorRow[]>`
+  return await db<R[]>`
     with page as (
       select id, lower(company_name) as sort_name from surveyors
       where ${searchConditions(db, query)} and ${listFilter(db, query)}
       order by lower(company_name) ${direction}, id ${direction}
       limit ${limit} offset ${skip}
     )
-    select ${surveyorColumns(db)}
+    select ${columns}
     from page p join surveyors using (id)
     order by p.sort_name, p.id`;
-  return rows.map(toSurveyor);
 }
 
 type CountsRow = Record<"total" | "all" | "inNetwork" | SurveyorStatus, number>;

@@ -27,14 +27,13 @@ import {
   placeOf,
   STATUS_LABELS,
   type SurveyorFilters,
-  toSurveyorRow,
 } from "../islands/_surveyor_shared.ts";
 import { formatMiles } from "../islands/_dispatch_format.ts";
 import {
   getSurveyor,
   listContactHistory,
   listSurveyorLocations,
-  listSurveyors,
+  listSurveyorRows,
   listSurveyorWork,
   type SurveyorLocation,
   type SurveyorWorkLead,
@@ -387,7 +386,7 @@ export const surveyorPages = new Hono<AppEnv>()
       const pageSize = DEFAULT_SURVEYOR_PAGE_SIZE;
       // The table shows the page; the map draws the first 100 matches (their locations only).
       const [shown, located] = await Promise.all([
-        listSurveyors(c.var.db, { ...query, page, pageSize }),
+        listSurveyorRows(c.var.db, { ...query, page, pageSize }),
         listSurveyorLocations(c.var.db, query, MAP_LIMIT),
       ]);
       const { counts } = shown;
@@ -406,9 +405,7 @@ export const surveyorPages = new Hono<AppEnv>()
               props={{
                 initial: {
                   // The rows go to the browser once, as HTML (routes/_server_only.ts).
-                  rows: shown.surveyors.length
-                    ? serverOnly(shown.surveyors.map(toSurveyorRow))
-                    : [],
+                  rows: shown.rows.length ? serverOnly(shown.rows) : [],
                   total: shown.total,
                   page,
                   pageSize,

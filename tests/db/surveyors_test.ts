@@ -2,6 +2,9 @@ import { assert, assertEquals, assertRejects } from "../_assert.ts";
 import { resetDatabase, test, testDatabase } from "../_helpers.ts";
 import { createUser } from "../_auth.ts";
 import { townFromAddress } from "../../lib/address_parts.ts";
+import { generateDemoSurveyors, loadDemoCities } from "../../lib/demo_network.ts";
+import { insertGeneratedSurveyors } from "../../lib/cli/seed.ts";
+import { toSurveyorRow } from "../../islands/_surveyor_shared.ts";
 import {
   addContact,
   addContactHistory,
@@ -11,6 +14,8 @@ import {
   insertSurveyor,
   insertSurveyorFromPlace,
   listContactHistory,
+  listSurveyorLocations,
+  listSurveyorRows,
   listSurveyors,
   listSurveyorWork,
   removeContact,
@@ -496,4 +501,116 @@ test("[surveyors] the city is read from an address only where it can be told", (
   assertEquals(townFromAddress("1 Main St Austin TX", "TX"), null);
   assertEquals(townFromAddress(null, "TX"), null);
   assertEquals(townFromAddress("a, b, TX", "T.*"), null);
+});
+
+test("[surveyors] the map's points are the directory's first 100 records, as the old statement read them", async () => {
+  const sql = await freshDb();
+  const records = generateDemoSurveyors(await loadDemoCities(), { count: 400, seed: 7 });
+  await sql.begin((tx) => insertGeneratedSurveyors(tx, records, { isDemo: false }));
+  // Some records without an office point, which the map leaves out but the list keeps.
+  await sql`update surveyors set lat = null, lng = null
+    where id in (select id from surveyors order by lower(company_name), id limit 3)`;
+  const filters: Record<string, string>[] = [
+    {},
+    { state: "TX" },
+    { status: "prospect" },
+    { inNetworkOnly: "true" },
+    { surveyType: "alta" },
+    { q: "land" },
+    { q: "surv", state: "CA", status: "active" },
+    { state: "VT", inNetworkOnly: "true" },
+  ];
+  for (const input of filters) {
+    const q = query(input);
+    const points = await listSurveyorLocations(sql, q, 100);
+    // The same records as the table's first page of 100, in its order.
+    const { surveyors } = await listSurveyors(sql, { ...q, page: 1, pageSize: 100 });
+    assertEquals(
+      [...points],
+      surveyors.map((s) => ({
+        id: s.id,
+        companyName: s.companyName,
+        lat: s.lat,
+        lng: s.lng,
+        inNetwork: s.inNetwork,
+        status: s.status,
+      })),
+      JSON.stringify(input),
+    );
+    // And the same rows as the statement before 0051 (page of ids, then a join for the columns).
+    const state = q.state ?? null;
+    const old = await sql`
+      with first as (
+        select id, lower(company_name) as sort_name from surveyors
+        where (${q.q ?? null}::text is null
+            or lower(company_name || ' ' || coalesce(city, '')) like '%' || ${q.q ?? ""} || '%')
+          and (${state}::text is null or state = ${state})
+          and (${q.surveyType ?? null}::text is null
+            or survey_types @> array[${q.surveyType ?? ""}]::text[])
+          and (${q.status ?? null}::text is null or status = ${q.status ?? ""})
+          and (${q.inNetworkOnly ?? false} = false or in_network)
+        order by lower(company_name), id
+        limit 100
+      )
+      select s.id, s.company_name, s.lat, s.lng, s.in_network, s.status
+      from first f join surveyors s using (id)
+      order by f.sort_name, f.id`;
+    assertEquals([...points], [...old], JSON.stringify(input));
+  }
+  assert((await listSurveyorLocations(sql, query(), 100)).length === 100);
+  assert((await listSurveyorLocations(sql, query({ state: "TX" }), 100)).length > 0);
+});
+
+test("[surveyors] the directory's table rows are toSurveyorRow of listSurveyors, page by page", async () => {
+  const sql = await freshDb();
+  const records = generateDemoSurveyors(await loadDemoCities(), { count: 300, seed: 11 });
+  await sql.begin((tx) => insertGeneratedSurveyors(tx, records, { isDemo: false }));
+  // The contacts' edge cases, on the first page: none, a primary that is not the first, no
+  // primary (the first one is shown), two primaries (the first of them).
+  const first = await sql<{ id: string }[]>`
+    select id from surveyors order by lower(company_name), id limit 4`;
+  const person = (name: string, isPrimary: boolean) => ({
+    name,
+    title: null,
+    email: null,
+    phone: null,
+    isPrimary,
+  });
+  const contacts = [
+    [],
+    [person("Ann First", false), person("Bo Primary", true)],
+    [person("Cy First", false), person("Di Second", false)],
+    [person("Ed One", false), person("Flo Two", true), person("Gus Three", true)],
+  ];
+  for (const [i, { id }] of first.entries()) {
+    await sql`update surveyors set contacts = ${sql.json(contacts[i])} where id = ${id}`;
+  }
+  const cases: Record<string, string>[] = [
+    {},
+    { page: "2" },
+    { page: "12" },
+    { page: "13" },
+    { page: "40" },
+    { state: "TX" },
+    { status: "prospect", page: "2" },
+    { inNetworkOnly: "true" },
+    { surveyType: "alta" },
+    { q: "land" },
+    { q: "surv", state: "CA", status: "active" },
+  ];
+  let shownRows = 0;
+  for (const input of cases) {
+    const q = query({ pageSize: "25", ...input });
+    const { surveyors, ...rest } = await listSurveyors(sql, q);
+    const { rows, ...restRows } = await listSurveyorRows(sql, q);
+    assertEquals(rows, surveyors.map(toSurveyorRow), JSON.stringify(input));
+    assertEquals(restRows, rest, JSON.stringify(input));
+    shownRows += rows.length;
+  }
+  assert(shownRows > 100);
+  const page1 = (await listSurveyorRows(sql, query({ pageSize: "25" }))).rows;
+  assertEquals(
+    page1.slice(0, 4).map((r) => [r.contactCount, r.mainContact]),
+    [[0, null], [2, "Bo Primary"], [2, "Cy First"], [3, "Flo Two"]],
+  );
 });
