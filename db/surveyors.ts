@@ -27,6 +27,7 @@ import {
   type SurveyorContact,
   type SurveyorListQuery,
   type SurveyorListResponse,
+  type SurveyorRow as DirectoryRow,
   type SurveyorSource,
   type SurveyorStatus,
   type SurveyorUpdate,
@@ -178,25 +179,11 @@ function countsOf(agg: CountsRow): SurveyorListResponse["counts"] {
 }
 
 /**
- * What the directory table shows of a record (islands/_surveyor_shared.ts `SurveyorRow`,
- * which `toSurveyorRow` takes from a whole `Surveyor`): its contacts reduced to their number
- * and the primary (else first) contact's name.
+ * What the directory table shows of a record: lib/surveyor_schema.ts `SurveyorRow`, the type the
+ * island's `toSurveyorRow` makes from a whole `Surveyor` (its contacts reduced to their number and
+ * the primary, else first, contact's name).
  */
-export interface SurveyorDirectoryRow {
-  id: string;
-  companyName: string;
-  principalName: string | null;
-  city: string | null;
-  state: string | null;
-  status: SurveyorStatus;
-  inNetwork: boolean;
-  surveyTypes: SurveyType[];
-  serviceRadiusMiles: number;
-  rating: number | null;
-  reviewCount: number | null;
-  contactCount: number;
-  mainContact: string | null;
-}
+export type SurveyorDirectoryRow = DirectoryRow;
 
 /**
  * `listSurveyors` as the /surveyors page shows it: the same page, total and counts, but each

@@ -4,7 +4,12 @@
  * server's field errors. Constants come from lib/surveyor_constants.ts, not
  * lib/surveyor_schema.ts: a value from the schema module would bring zod into the bundles.
  */
-import type { Surveyor, SurveyorCounts, SurveyorStatus } from "../lib/surveyor_schema.ts";
+import type {
+  Surveyor,
+  SurveyorCounts,
+  SurveyorRow,
+  SurveyorStatus,
+} from "../lib/surveyor_schema.ts";
 import type { SurveyType } from "../lib/survey_types.ts";
 import { ApiError } from "./_api.ts";
 import {
@@ -44,23 +49,7 @@ export const SHORT_TYPE_NAMES: Record<SurveyType, string> = {
   subdivision: "Subdivision",
 };
 
-/** What the directory table shows of a surveyor (a slice, to keep the page's props light). */
-export interface SurveyorRow {
-  id: string;
-  companyName: string;
-  principalName: string | null;
-  city: string | null;
-  state: string | null;
-  status: SurveyorStatus;
-  inNetwork: boolean;
-  surveyTypes: SurveyType[];
-  serviceRadiusMiles: number;
-  rating: number | null;
-  reviewCount: number | null;
-  contactCount: number;
-  /** The primary contact's name, else the first contact's, else null. */
-  mainContact: string | null;
-}
+export type { SurveyorRow } from "../lib/surveyor_schema.ts";
 
 /** The row slice of a surveyor from the API. */
 export function toSurveyorRow(s: Surveyor): SurveyorRow {

@@ -243,6 +243,24 @@ export const SurveyorListQuerySchema = z.object({
 /** A validated directory query. */
 export type SurveyorListQuery = z.infer<typeof SurveyorListQuerySchema>;
 
+/** What the directory table shows of a surveyor (a slice, to keep the page's props light). */
+export interface SurveyorRow {
+  id: string;
+  companyName: string;
+  principalName: string | null;
+  city: string | null;
+  state: string | null;
+  status: SurveyorStatus;
+  inNetwork: boolean;
+  surveyTypes: SurveyType[];
+  serviceRadiusMiles: number;
+  rating: number | null;
+  reviewCount: number | null;
+  contactCount: number;
+  /** The primary contact's name, else the first contact's, else null. */
+  mainContact: string | null;
+}
+
 /** Directory counts shown above the list (for the current filters but status/in-network). */
 export interface SurveyorCounts {
   total: number;
