@@ -1,11 +1,11 @@
-import { Heading, Section, Text } from "jsx-email";
+import { Heading } from "jsx-email";
 import type { FilledCopy } from "../copy.ts";
 import {
   ActionButton,
-  EMAIL_COLORS,
   EmailLayout,
   headingStyle,
   mutedStyle,
+  QuotedText,
   textStyle,
 } from "./_layout.tsx";
 import { Paragraphs } from "./_paragraphs.tsx";
@@ -21,18 +21,7 @@ export function ReviewReplied(
       <Heading as="h1" style={headingStyle}>{blocks.heading}</Heading>
       <Paragraphs text={blocks.greeting} style={textStyle} />
       <Paragraphs text={blocks.body} style={textStyle} />
-      <Section
-        style={{
-          backgroundColor: EMAIL_COLORS.bg,
-          borderLeft: `4px solid ${EMAIL_COLORS.primary}`,
-          padding: "12px 16px",
-          margin: "0 0 24px",
-        }}
-      >
-        <Text style={{ ...textStyle, margin: 0, whiteSpace: "pre-wrap" }}>
-          {props.replyText}
-        </Text>
-      </Section>
+      <QuotedText>{props.replyText}</QuotedText>
       <ActionButton href={props.profileUrl}>{blocks.button}</ActionButton>
       <Paragraphs text={blocks.footnote} style={mutedStyle} />
     </EmailLayout>

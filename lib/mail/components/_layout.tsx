@@ -71,6 +71,22 @@ export function safeUrl(url: string): string {
   return parsed.href;
 }
 
+/** Someone's own words quoted in an email (a message, a review reply), line breaks kept. */
+export function QuotedText({ children }: { children: ReactNode }) {
+  return (
+    <Section
+      style={{
+        backgroundColor: EMAIL_COLORS.bg,
+        borderLeft: `4px solid ${EMAIL_COLORS.primary}`,
+        padding: "12px 16px",
+        margin: "0 0 24px",
+      }}
+    >
+      <Text style={{ ...textStyle, margin: 0, whiteSpace: "pre-wrap" }}>{children}</Text>
+    </Section>
+  );
+}
+
 /** A call-to-action button followed by the raw URL for clients that hide buttons. */
 export function ActionButton({ href, children }: { href: string; children: ReactNode }) {
   const url = safeUrl(href);
