@@ -223,28 +223,94 @@ function markStuck(kv: Deno.Kv, pending: Promise<unknown>): void {
   pending.then(done, done);
 }
 
-/**
- * Like `settleBy` with `ms` from now, but counting the call's own time: a timer that fires late
- * (an event loop or a CPU too busy to look) gives the call that lateness again, once, and an
- * answer that arrived in the same turn as the timer is taken. Only a call still pending after
- * that is a timeout.
- */
-async function settleCall<T>(promise: Promise<T>, ms: number): Promise<Settled<T>> {
-  let outcome: Settled<T> | undefined;
-  promise.then(
-    (value) => outcome = { state: "ok", value },
-    (error) => outcome = { state: "error", error },
-  );
-  const deadline = Date.now() + ms;
-  let result = await settleBy(promise, deadline);
-  if (result.state !== "timeout") return result;
-  const late = Date.now() - deadline;
-  if (late > 0) {
-    result = await settleBy(promise, Date.now() + Math.min(late, ms));
-    if (result.state !== "timeout") return result;
+/** A KV call being watched for its deadline (see `settleCall`). */
+interface Watched {
+  deadline: number;
+  ms: number;
+  hasExtended: boolean;
+  expire: () => void;
+}
+
+// Every KV call in flight shares one timer, armed for the earliest deadline, instead of a
+// timer, a race and their promises per call: under load the timer outlives thousands of calls
+// (it is cleared only when no call is in flight, so nothing is left pending once all answered).
+const watched = new Set<Watched>();
+let watchdog: ReturnType<typeof setTimeout> | undefined;
+let watchdogAt = Infinity;
+
+function armWatchdog(at: number): void {
+  if (watchdog !== undefined) clearTimeout(watchdog);
+  watchdogAt = at;
+  watchdog = setTimeout(checkDeadlines, Math.max(0, at - Date.now()));
+}
+
+function watch(entry: Watched): void {
+  watched.add(entry);
+  if (entry.deadline < watchdogAt) armWatchdog(entry.deadline);
+}
+
+function unwatch(entry: Watched): void {
+  watched.delete(entry);
+  if (watched.size === 0 && watchdog !== undefined) {
+    clearTimeout(watchdog);
+    watchdog = undefined;
+    watchdogAt = Infinity;
   }
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  return outcome ?? result;
+}
+
+function checkDeadlines(): void {
+  watchdog = undefined;
+  watchdogAt = Infinity;
+  const now = Date.now();
+  let next = Infinity;
+  for (const entry of watched) {
+    if (entry.deadline <= now) {
+      const late = now - entry.deadline;
+      if (entry.hasExtended || late <= 0) {
+        watched.delete(entry);
+        entry.expire();
+        continue;
+      }
+      entry.hasExtended = true;
+      entry.deadline = now + Math.min(late, entry.ms);
+    }
+    if (entry.deadline < next) next = entry.deadline;
+  }
+  if (next !== Infinity) armWatchdog(next);
+}
+
+/**
+ * How `promise` settled within `ms` from now, counting the call's own time: a timer that fires
+ * late (an event loop or a CPU too busy to look) gives the call that lateness again, once, and
+ * an answer that arrived in the same turn as the timer is taken. Only a call still pending
+ * after that is a timeout.
+ */
+function settleCall<T>(promise: Promise<T>, ms: number): Promise<Settled<T>> {
+  return new Promise((resolve) => {
+    let isSettled = false;
+    const entry: Watched = {
+      deadline: Date.now() + ms,
+      ms,
+      hasExtended: false,
+      expire: () =>
+        setTimeout(() => {
+          if (isSettled) return;
+          isSettled = true;
+          resolve({ state: "timeout" });
+        }, 0),
+    };
+    const settle = (result: Settled<T>) => {
+      if (isSettled) return;
+      isSettled = true;
+      unwatch(entry);
+      resolve(result);
+    };
+    promise.then(
+      (value) => settle({ state: "ok", value }),
+      (error) => settle({ state: "error", error }),
+    );
+    watch(entry);
+  });
 }
 
 /**

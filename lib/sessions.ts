@@ -104,9 +104,13 @@ export function randomToken(bytes = 32): string {
 
 /** Hex SHA-256 of a token: what KV and the database store instead of the token. */
 export function hashToken(token: string): Promise<string> {
+  return Promise.resolve(sha256Hex(token));
+}
+
+function sha256Hex(token: string): string {
   // node:crypto hashes synchronously (~6 µs); crypto.subtle.digest's round trip through the
   // thread pool cost ~58 µs on every signed-in request (bench/signed_in_pages.ts profile).
-  return Promise.resolve(createHash("sha256").update(token).digest("hex"));
+  return createHash("sha256").update(token).digest("hex");
 }
 
 /** True when `raw` could be a session id this module issued (43 base64url characters). */
@@ -184,7 +188,8 @@ export async function createSession(
  */
 export async function readSession(kv: Deno.Kv, id: string): Promise<LoadedSession | null> {
   if (!isSessionIdShape(id)) return null;
-  const idHash = await hashToken(id);
+  // Hashed in this turn: the request's one KV read starts without waiting a microtask.
+  const idHash = sha256Hex(id);
   const entry = await withKv(kv, () => kv.get<SessionRecord>(keys.session(idHash)));
   if (!entry.value || !entry.versionstamp) return null;
   return { idHash, record: entry.value, versionstamp: entry.versionstamp };

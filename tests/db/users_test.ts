@@ -8,6 +8,7 @@ import {
   getUserById,
   getUserByIdentifier,
   getUserCredentials,
+  getUserWithUnreadCount,
   insertUser,
   listUsers,
   setUserRole,
@@ -62,6 +63,24 @@ test("[users] an inserted user reads back without its hash", async () => {
     "username",
   ]);
   assertEquals((await getUserCredentials(sql, user.id))?.passwordHash, hash);
+});
+
+test("[users] the session reads return every field the other reads do", async () => {
+  const sql = await freshDb();
+  const user = await insertUser(sql, {
+    email: "dana@example.com",
+    fullName: "Dana Surveyor",
+    role: "surveyor",
+    passwordHash: await cachedHash("secret1"),
+    companyName: "Dana & Co",
+    phone: "555-0101",
+  });
+  await updateLastLogin(sql, { id: user.id });
+  await disableUser(sql, { id: user.id });
+  const full = await getUserByEmail(sql, "dana@example.com");
+  assert(full?.lastLogin && full.disabledAt && full.companyName && full.phone);
+  assertEquals(await getUserById(sql, user.id), full);
+  assertEquals(await getUserWithUnreadCount(sql, user.id), { ...full, unreadNotifications: 0 });
 });
 
 test("[users] emails and usernames are unique in any letter case", async () => {

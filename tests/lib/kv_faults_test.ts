@@ -72,6 +72,23 @@ Deno.test("[kv] a call that does not answer is a 503, and later calls wait for i
   kv.close();
 });
 
+Deno.test("[kv] calls in flight together each keep their own deadline", async () => {
+  const kv = await openKv(":memory:");
+  const later = (ms: number, value: string) =>
+    new Promise<string>((resolve) => setTimeout(() => resolve(value), ms));
+  const stuck = Promise.withResolvers<string>();
+  // Started together: the short one times out first, the long ones still answer after it.
+  const short = unavailable(() => withKv(kv, () => stuck.promise, { budgetMs: 40 }));
+  const slow = withKv(kv, () => later(150, "slow"), { budgetMs: 1000 });
+  const quick = withKv(kv, () => later(10, "quick"), { budgetMs: 1000 });
+  assertEquals(await quick, "quick");
+  await short;
+  assertEquals(await slow, "slow");
+  stuck.resolve("late");
+  assertEquals(await withKv(kv, () => Promise.resolve("next"), { budgetMs: 1000 }), "next");
+  kv.close();
+});
+
 Deno.test("[kv] a call's budget counts the call itself, not its wait behind a burst of others", async () => {
   const kv = await openKv(":memory:");
   // Deno KV on a file answers one operation at a time: model that with a serial chain, and
