@@ -60,7 +60,18 @@ function pureIslandHtml<P extends object>(
 /** Props of `<Island>`: the component, its JSON props and when to hydrate. */
 export interface IslandProps<P> {
   component: ComponentType<P> & { displayName?: string };
+  /** What the island renders with on the server and receives, as JSON, in the browser. */
   props: P;
+  /**
+   * Server-only props: laid over `props` (shallow) for the server render and never written
+   * into `data-props`, so in the browser they are what `props` says (usually missing). For a
+   * long list the island shows unchanged until the user asks for another page (the leads on
+   * /leads, the directory's rows): its JSON would be as heavy as its HTML and repeat it. The
+   * island must then keep the server's markup for that part while the prop is missing
+   * (`dangerouslySetInnerHTML` with an empty string and `suppressHydrationWarning`: React
+   * neither checks nor replaces it) until it loads data of its own.
+   */
+  serverProps?: Partial<P>;
   hydrate?: Hydrate;
   /** Island name; defaults to the component's function name, which must match its file. */
   name?: string;
@@ -78,7 +89,7 @@ export interface IslandProps<P> {
  * once the page is rendered) and hydration directive.
  */
 export function Island<P extends object>(
-  { component, props, hydrate = "idle", name, isPure = false }: IslandProps<P>,
+  { component, props, serverProps, hydrate = "idle", name, isPure = false }: IslandProps<P>,
 ) {
   const collector = useContext(IslandContext);
   if (!collector) throw new Error("<Island> must be rendered through renderPage");
@@ -87,9 +98,13 @@ export function Island<P extends object>(
   collector.names.add(islandName);
   if (hydrate !== "interaction") collector.eager.add(islandName);
   const propsJson = JSON.stringify(props);
-  const html = isPure
+  // Remembered HTML is keyed by the JSON props, which do not hold the server-only ones.
+  const html = isPure && serverProps === undefined
     ? pureIslandHtml(component, props, id, `${islandName} ${id} ${propsJson}`)
-    : renderToString(createElement(component, props), { identifierPrefix: id });
+    : renderToString(
+      createElement(component, serverProps ? { ...props, ...serverProps } : props),
+      { identifierPrefix: id },
+    );
   collector.props.set(id, propsJson);
   return (
     <div

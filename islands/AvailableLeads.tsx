@@ -48,7 +48,7 @@ export function leadQuery(filters: LeadFilters, page: number): string {
 
 /**
  * The page the list shows. `leads` is undefined in the browser for the page the server rendered:
- * its cards arrive as the server's HTML only (routes/_server_only.ts), and stay as they are
+ * its cards arrive as the server's HTML only (server-only props, components/Island.tsx), and stay as they are
  * until the list loads a page of its own.
  */
 export type ShownLeadPage = Omit<LeadPage, "leads"> & { leads?: LeadSummary[] };

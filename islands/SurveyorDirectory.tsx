@@ -38,7 +38,7 @@ export type { SurveyorFilters, SurveyorPage, SurveyorRow };
 
 /**
  * The page the directory shows. `rows` is undefined in the browser for the page the server
- * rendered: its rows arrive as the server's HTML only (routes/_server_only.ts), and stay as
+ * rendered: its rows arrive as the server's HTML only (server-only props, components/Island.tsx), and stay as
  * they are until the directory loads a page of its own.
  */
 export type ShownSurveyorPage = Omit<SurveyorPage, "rows"> & { rows?: SurveyorRow[] };

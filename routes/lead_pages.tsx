@@ -13,7 +13,6 @@ import { LeadCard, leadTitle, surveyTypeName } from "../components/LeadCard.tsx"
 import AvailableLeads, { LEAD_DISTANCES, type LeadFilters } from "../islands/AvailableLeads.tsx";
 import LeadActions, { purchasedLeadPath } from "../islands/LeadActions.tsx";
 import { TableRegion } from "../islands/_table.tsx";
-import { serverOnly } from "./_server_only.ts";
 import {
   getLeadForSurveyor,
   getSurveyorForUser,
@@ -191,6 +190,7 @@ async function availableLeadsPage(c: AppContext) {
     pageSize: LEADS_PAGE_SIZE,
   });
   const now = new Date().toISOString();
+  const shownPage = { total, page, pageSize: LEADS_PAGE_SIZE };
   return appPage(
     c,
     meta,
@@ -201,17 +201,9 @@ async function availableLeadsPage(c: AppContext) {
           <h2 id="lead-list-title" className="visually-hidden">Leads</h2>
           <Island
             component={AvailableLeads}
-            props={{
-              // The cards go to the browser once, as HTML (routes/_server_only.ts).
-              initial: {
-                leads: leads.length ? serverOnly(leads) : leads,
-                total,
-                page,
-                pageSize: LEADS_PAGE_SIZE,
-              },
-              filters,
-              now,
-            }}
+            props={{ initial: leads.length ? shownPage : { leads, ...shownPage }, filters, now }}
+            // The cards go to the browser once, as HTML (server-only props, components/Island.tsx).
+            serverProps={{ initial: { leads, ...shownPage } }}
             hydrate="load"
           />
         </section>

@@ -21,7 +21,6 @@ import { toSurveyorAccount } from "./surveyor_accounts.ts";
 import { BalanceCard, loadBalanceCard } from "./billing_pages.tsx";
 import type { SurveyorAccount } from "../lib/surveyor_profile.ts";
 import { TableRegion } from "../islands/_table.tsx";
-import { serverOnly } from "./_server_only.ts";
 import {
   formatDay,
   placeOf,
@@ -390,6 +389,7 @@ export const surveyorPages = new Hono<AppEnv>()
         listSurveyorLocations(c.var.db, query, MAP_LIMIT),
       ]);
       const { counts } = shown;
+      const shownPage = { total: shown.total, page, pageSize, counts };
       return appPage(
         c,
         { title: "Surveyors", active: "/surveyors" },
@@ -403,16 +403,11 @@ export const surveyorPages = new Hono<AppEnv>()
             <Island
               component={SurveyorDirectory}
               props={{
-                initial: {
-                  // The rows go to the browser once, as HTML (routes/_server_only.ts).
-                  rows: shown.rows.length ? serverOnly(shown.rows) : [],
-                  total: shown.total,
-                  page,
-                  pageSize,
-                  counts,
-                },
+                initial: shown.rows.length ? shownPage : { rows: shown.rows, ...shownPage },
                 filters,
               }}
+              // The rows go to the browser once, as HTML (server-only props, components/Island.tsx).
+              serverProps={{ initial: { rows: shown.rows, ...shownPage } }}
               hydrate="load"
             />
           </section>

@@ -186,3 +186,48 @@ test("[islands] a pure island rendered again with the same props and id gives th
   assert(!dallas.includes('value="Austin, TX"'));
   t.close();
 });
+
+/** A stand-in island (built as QuoteForm's chunk) that shows its props. */
+function Echo({ id, list }: { id: string; list?: string[] }) {
+  return <p>{`${id}: ${list ? list.join(", ") : "kept from the server"}`}</p>;
+}
+
+test("[islands] server-only props render on the server and never reach data-props", async () => {
+  const t = await createTestApp();
+  const c = { var: { deps: t.deps } };
+  const html = renderPage(
+    c,
+    { title: "Test" },
+    <main>
+      <Island
+        component={Echo}
+        name="QuoteForm"
+        props={{ id: "a" }}
+        serverProps={{ list: ["row one", "row two"] }}
+      />
+    </main>,
+  );
+  assertStringIncludes(html, "<p>a: row one, row two</p>");
+  assertEquals(findIslandProps(html, "QuoteForm"), { id: "a" });
+  // Sent once, as HTML.
+  assertEquals(html.split("row one").length, 2);
+  // A pure island's remembered HTML is keyed by its JSON props: never reused across
+  // different server-only props.
+  const pages = ["row three", "row four"].map((row) =>
+    renderPage(
+      c,
+      { title: "Test" },
+      <Island
+        component={Echo}
+        name="QuoteForm"
+        props={{ id: "b" }}
+        serverProps={{ list: [row] }}
+        isPure
+      />,
+    )
+  );
+  assertStringIncludes(pages[0], "<p>b: row three</p>");
+  assertStringIncludes(pages[1], "<p>b: row four</p>");
+  assertEquals(pages.map((page) => findIslandProps(page, "QuoteForm")), [{ id: "b" }, { id: "b" }]);
+  t.close();
+});

@@ -1,7 +1,7 @@
 /**
  * Hydrates an island over the HTML the server rendered for it, as `_boot.ts` does in the
  * browser (same identifierPrefix, the props from `data-props`): for islands that keep part of
- * the server's markup instead of receiving it again as props (routes/_server_only.ts), a plain
+ * the server's markup instead of receiving it again as props (server-only props, components/Island.tsx), a plain
  * `render` of the props would show nothing of that part. Call after `setupDom()`.
  */
 import { createElement, type FunctionComponent } from "react";
