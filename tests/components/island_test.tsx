@@ -187,8 +187,13 @@ test("[islands] a pure island rendered again with the same props and id gives th
   t.close();
 });
 
+interface EchoProps {
+  id: string;
+  list?: string[];
+}
+
 /** A stand-in island (built as QuoteForm's chunk) that shows its props. */
-function Echo({ id, list }: { id: string; list?: string[] }) {
+function Echo({ id, list }: EchoProps) {
   return <p>{`${id}: ${list ? list.join(", ") : "kept from the server"}`}</p>;
 }
 
@@ -199,7 +204,7 @@ test("[islands] server-only props render on the server and never reach data-prop
     c,
     { title: "Test" },
     <main>
-      <Island
+      <Island<EchoProps>
         component={Echo}
         name="QuoteForm"
         props={{ id: "a" }}
@@ -217,7 +222,7 @@ test("[islands] server-only props render on the server and never reach data-prop
     renderPage(
       c,
       { title: "Test" },
-      <Island
+      <Island<EchoProps>
         component={Echo}
         name="QuoteForm"
         props={{ id: "b" }}
