@@ -86,10 +86,12 @@ async function pgliteProbe(dataDir: string): Promise<void> {
 
 /**
  * The email renderer's cost: JS heap used and resident memory before and after every template's
- * sample is rendered once (this process, after full collections; needs --expose-gc).
+ * sample is rendered once (this process, after full collections).
  */
 async function mailProbe(): Promise<void> {
-  const gc = (globalThis as { gc?: () => void }).gc!;
+  // --expose-gc-as in the server's flags renames what --expose-gc exposes.
+  const global = globalThis as { gc?: () => void; __meridianGc?: () => void };
+  const gc = (global.gc ?? global.__meridianGc)!;
   const { renderEmail, TEMPLATES, TEMPLATE_IDS } = await import(
     new URL("lib/mail/render.tsx", ROOT).href
   );
