@@ -10,7 +10,8 @@
  * peak (VmHWM, the most the process ever held), and at start and steady state the breakdown
  * from /metrics: JS heap used / reserved, external memory, the embedded database's
  * WebAssembly memory. The offline ZIP index is measured apart, in a process of its own (heap
- * and resident memory before and after it is built), and so are the floors under the server's
+ * and resident memory before and after it is built), and so are the email renderer (every
+ * template rendered once: what the first emails add) and the floors under the server's
  * figures, each in a process of its own with the same V8 flags: a bare `Deno.serve` answering
  * one request (this runtime's own cost), and PGlite alone, opened on the measured data directory
  * with the server's settings and extensions and after a few queries (what the embedded database
@@ -212,11 +213,13 @@ async function probe(args: string[]): Promise<void> {
     args: [
       "run",
       "-A",
+      // The measured checkout's imports (its jsx-email, for --mail), not this one's.
+      `--config=${new URL("deno.json", ROOT).pathname}`,
       `${v8},--expose-gc`,
       new URL("memory_floor.ts", import.meta.url).pathname,
       ...args,
     ],
-    env: { MEMORY_ROOT: ROOT.href },
+    env: { MEMORY_ROOT: ROOT.href, NODE_ENV: "production" },
     stdout: "inherit",
     stderr: "inherit",
   }).output();
@@ -238,6 +241,7 @@ if (import.meta.main) {
     stderr: "inherit",
   }).output();
   await probe(["--bare-serve"]);
+  await probe(["--mail"]);
   if (Deno.env.get("MEMORY_EMBEDDED") !== "0") {
     const dataDir = await Deno.makeTempDir({ prefix: "meridian-memory-" });
     try {

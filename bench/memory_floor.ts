@@ -5,6 +5,8 @@
  *   --bare-serve         a bare `Deno.serve` after one request: this runtime's own cost
  *   --pglite <dir>       PGlite alone, opened on <dir> with the server's settings and extensions,
  *                        then a read of every table and a few sorts
+ *   --mail               what the first emails add: every template's sample rendered once
+ *                        (the components and jsx-email's renderer load on the first email)
  *
  * MEMORY_ROOT (a file: URL) is the checkout whose db/embedded.ts gives PGlite's settings.
  */
@@ -82,9 +84,35 @@ async function pgliteProbe(dataDir: string): Promise<void> {
   await pg.close();
 }
 
+/**
+ * The email renderer's cost: JS heap used and resident memory before and after every template's
+ * sample is rendered once (this process, after full collections).
+ */
+async function mailProbe(): Promise<void> {
+  // --expose-gc-as in the server's flags renames what --expose-gc exposes.
+  const global = globalThis as { gc?: () => void; __meridianGc?: () => void };
+  const gc = (global.gc ?? global.__meridianGc)!;
+  const { renderEmail, TEMPLATES, TEMPLATE_IDS } = await import(
+    new URL("lib/mail/render.tsx", ROOT).href
+  );
+  const snapshot = async () => {
+    gc();
+    gc();
+    return { heap: Deno.memoryUsage().heapUsed / MB, rss: (await ownRss()).rss };
+  };
+  const before = await snapshot();
+  for (const id of TEMPLATE_IDS) await renderEmail(id, TEMPLATES[id].sample);
+  const after = await snapshot();
+  console.log(
+    `  email renderer (own process): +${(after.heap - before.heap).toFixed(1)} MB heap used, ` +
+      `+${(after.rss - before.rss).toFixed(0)} MB resident (${TEMPLATE_IDS.length} templates)`,
+  );
+}
+
 if (import.meta.main) {
   if (Deno.args[0] === "--bare-serve") await bareServeProbe();
   else if (Deno.args[0] === "--pglite") await pgliteProbe(Deno.args[1]);
-  else throw new Error("usage: memory_floor.ts --bare-serve | --pglite <dir>");
+  else if (Deno.args[0] === "--mail") await mailProbe();
+  else throw new Error("usage: memory_floor.ts --bare-serve | --pglite <dir> | --mail");
   Deno.exit(0);
 }

@@ -72,11 +72,15 @@ const HOST = "127.0.0.1";
  * the first second (bench/memory.ts). 16 MB of buffers is a few thousand pages, more than the
  * hot rows of a single-office deployment; the files behind them stay in the OS page cache.
  * maintenance_work_mem bounds what an index build in a migration touches (default 64 MB);
- * work_mem stays at its default (4 MB per sort or hash).
+ * work_mem stays at its default (4 MB per sort or hash). max_connections sizes the per-backend
+ * arrays and the lock table in that shared memory: PGlite is one backend (every socket client
+ * is multiplexed onto it, MAX_SOCKET_CONNECTIONS below), and 8 instead of Postgres's 100 makes
+ * shared_memory_size 21 MB instead of 24.
  */
 export const PGLITE_SETTINGS: readonly string[] = [
   "shared_buffers=16MB",
   "maintenance_work_mem=16MB",
+  "max_connections=8",
 ];
 // The server's pool, a `deno task user` and a `deno task migrate` at once, with room to spare;
 // the cycle queue below serialises them, so more connections never means concurrent queries.

@@ -25,6 +25,25 @@ async function entries(dir: string): Promise<string[]> {
   return names.sort();
 }
 
+test("[embedded] the database runs with its small memory settings", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "meridian-initdb-" });
+  try {
+    const db = await openDatabase({ DATABASE_URL: undefined, DATA_DIR: dir });
+    try {
+      const [{ sharedBuffers }] = await db.sql`show shared_buffers`;
+      const [{ maxConnections }] = await db.sql`show max_connections`;
+      const [{ sharedMemorySize }] = await db.sql`show shared_memory_size`;
+      assertEquals([sharedBuffers, maxConnections], ["16MB", "8"]);
+      // Postgres's defaults (128MB of buffers, 100 connections) need about 140MB.
+      assert(parseInt(sharedMemorySize) <= 24, sharedMemorySize);
+    } finally {
+      await db.close();
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 test("[embedded] a first start on a new DATA_DIR makes a database that keeps its data", async () => {
   const dir = await Deno.makeTempDir({ prefix: "meridian-initdb-" });
   try {

@@ -1,0 +1,5 @@
+import type { BaseProps, JsxEmailComponent } from '../types.js';
+export interface HtmlProps extends BaseProps<'html'> {
+    enableVML?: boolean;
+}
+export declare const Html: JsxEmailComponent<HtmlProps>;

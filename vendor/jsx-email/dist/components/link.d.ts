@@ -1,0 +1,6 @@
+import type { BaseProps, JsxEmailComponent } from '../types.js';
+type RootProps = BaseProps<'a'>;
+export interface LinkProps extends RootProps {
+}
+export declare const Link: JsxEmailComponent<LinkProps>;
+export {};

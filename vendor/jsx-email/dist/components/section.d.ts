@@ -1,0 +1,4 @@
+import type { BaseProps, JsxEmailComponent } from '../types.js';
+export interface SectionProps extends Omit<BaseProps<'table'>, 'cellPadding' | 'cellSpacing'> {
+}
+export declare const Section: JsxEmailComponent<SectionProps>;

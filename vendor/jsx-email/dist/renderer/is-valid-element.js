@@ -1,0 +1,5 @@
+export function isValidElement(object) {
+    return (typeof object === 'object' &&
+        object !== null &&
+        typeof object.$$typeof === 'symbol');
+}

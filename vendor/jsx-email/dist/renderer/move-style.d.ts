@@ -1,0 +1,2 @@
+import type { Root } from 'hast';
+export declare const getMovePlugin: () => Promise<() => (tree: Root) => void>;
