@@ -191,22 +191,22 @@ function stateName(state: string): string {
 export const PUBLIC_POINT_MAX_OFFSET_M = 800;
 
 // The lead's public point (the one the map shows, `approxLat`/`approxLng`): the property
-// rounded to 0.01°. Over `surveys s`.
+// rounded to 0.01°, as `geo_point(round(lat::numeric, 2)::float8, round(lng::numeric, 2)::float8)`,
+// stored with the survey (0052_surveys_public_point.sql). Over `surveys s`.
 function publicPoint(db: Db) {
-  return db`geo_point(round(s.lat::numeric, 2)::float8, round(s.lng::numeric, 2)::float8)`;
+  return db`s.public_point`;
 }
 
 // Whole miles from the public point to `office` (a geo_point), null without a location.
 // geo_distance_m's body written out (0025_geo_functions.sql), the same arithmetic: Postgres
 // cannot inline that function (its body names `a` and `b` twice), and an SQL function called
-// once per row sets up its own executor each time, which made this distance most of the
-// available-leads query's cost.
+// once per row sets up its own executor each time. The point is the stored one: rounding and
+// converting it on every row was most of the available-leads query's cost.
 function publicMiles(db: Db, office: postgres.PendingQuery<postgres.Row[]>) {
   const chord = db`cube_distance(${publicPoint(db)}, ${office})`;
-  return db`case when s.lat is null then null else
-    round(2 * 6378168::float8 * asin(case
+  return db`round(2 * 6378168::float8 * asin(case
       when ${chord} > 2 * 6378168::float8 then 1::float8
-      else ${chord} / (2 * 6378168::float8) end) / ${METERS_PER_MILE}::float8)::int end`;
+      else ${chord} / (2 * 6378168::float8) end) / ${METERS_PER_MILE}::float8)::int`;
 }
 
 /**
