@@ -17,8 +17,8 @@ import { serverOnly } from "./_server_only.ts";
 import {
   getLeadForSurveyor,
   getSurveyorForUser,
+  getSurveyorWithAvailableLeads,
   LEADS_PAGE_SIZE,
-  listAvailableLeads,
   type MarketSurveyor,
 } from "../db/lead_market.ts";
 import { getLeadQuote, type LeadQuote } from "../db/lead_quote.ts";
@@ -165,8 +165,16 @@ function LeadMap({ surveyor, leads, total, filters }: {
 }
 
 async function availableLeadsPage(c: AppContext) {
-  const db = c.var.db;
-  const surveyor = await getSurveyorForUser(db, { userId: c.var.user!.id });
+  const query = ListQuery.parse(c.req.query());
+  const page = query.page ?? 1;
+  // The surveyor and their leads in one statement; an account that cannot take leads gets none.
+  const { surveyor, leads, total } = await getSurveyorWithAvailableLeads(c.var.db, {
+    userId: c.var.user!.id,
+    surveyType: query.surveyType,
+    maxDistanceMiles: query.maxDistance ? Number(query.maxDistance) : undefined,
+    page,
+    pageSize: LEADS_PAGE_SIZE,
+  });
   const header = (
     <PageHeader
       title="Available leads"
@@ -177,19 +185,10 @@ async function availableLeadsPage(c: AppContext) {
   const meta = { title: "Available leads", active: "/leads" };
   const notReady = NotReady({ surveyor });
   if (!surveyor || notReady) return appPage(c, meta, <>{header}{notReady}</>);
-  const query = ListQuery.parse(c.req.query());
   const filters: LeadFilters = {
     surveyType: query.surveyType ?? "",
     maxDistance: query.maxDistance ?? "",
   };
-  const page = query.page ?? 1;
-  const { leads, total } = await listAvailableLeads(db, {
-    surveyorId: surveyor.id,
-    surveyType: query.surveyType,
-    maxDistanceMiles: query.maxDistance ? Number(query.maxDistance) : undefined,
-    page,
-    pageSize: LEADS_PAGE_SIZE,
-  });
   const now = new Date().toISOString();
   return appPage(
     c,
