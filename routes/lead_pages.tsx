@@ -9,8 +9,19 @@ import { appPage } from "./_app_page.tsx";
 import { Card, EmptyState, PageHeader } from "../components/AppPage.tsx";
 import { Island } from "../components/Island.tsx";
 import { type MapPoint, UsMap } from "../components/UsMap.tsx";
-import { LeadCard, leadTitle, surveyTypeName } from "../components/LeadCard.tsx";
-import AvailableLeads, { LEAD_DISTANCES, type LeadFilters } from "../islands/AvailableLeads.tsx";
+import { renderToString } from "react-dom/server";
+import {
+  formatAge,
+  formatExpiry,
+  LeadCard,
+  leadTitle,
+  surveyTypeName,
+} from "../components/LeadCard.tsx";
+import AvailableLeads, {
+  LEAD_DISTANCES,
+  type LeadFilters,
+  LeadListItem,
+} from "../islands/AvailableLeads.tsx";
 import LeadActions, { purchasedLeadPath } from "../islands/LeadActions.tsx";
 import { TableRegion } from "../islands/_table.tsx";
 import { serverOnly } from "./_server_only.ts";
@@ -164,6 +175,36 @@ function LeadMap({ surveyor, leads, total, filters }: {
   );
 }
 
+/** Items' HTML by everything they show (see `leadListItemHtml`), least recently used out. */
+const renderedItems = new Map<string, string>();
+/** About 2 KB of HTML and 1.5 KB of key each: some 1.5 MB at most. */
+const RENDERED_ITEMS_MAX = 400;
+
+/**
+ * A lead's item of the available list as the server sends it (`LeadListItem`, not yet
+ * hydrated), remembered by everything it shows: the summary as the surveyor sees it (the
+ * distance from their office, whether they bought it) and its two times as seen from `now`.
+ * The same key is the same HTML, whoever asks, so nothing read from the cache is stale or
+ * another surveyor's; the markup is React's, byte for byte (a test compares it with the
+ * island's own render). A reload of /leads renders none of its twenty cards again.
+ */
+function leadListItemHtml(lead: LeadSummary, now: string): string {
+  const key = `${formatAge(lead.createdAt, now)}\n${formatExpiry(lead.expiresAt, now)}\n${
+    JSON.stringify(lead)
+  }`;
+  let html = renderedItems.get(key);
+  if (html === undefined) {
+    html = renderToString(<LeadListItem lead={lead} now={now} isDisabled />);
+  } else {
+    renderedItems.delete(key);
+  }
+  renderedItems.set(key, html);
+  if (renderedItems.size > RENDERED_ITEMS_MAX) {
+    renderedItems.delete(renderedItems.keys().next().value!);
+  }
+  return html;
+}
+
 async function availableLeadsPage(c: AppContext) {
   const query = ListQuery.parse(c.req.query());
   const page = query.page ?? 1;
@@ -203,13 +244,16 @@ async function availableLeadsPage(c: AppContext) {
             props={{
               // The cards go to the browser once, as HTML (routes/_server_only.ts).
               initial: {
-                leads: leads.length ? serverOnly(leads) : leads,
+                leads: leads.length ? undefined : leads,
                 total,
                 page,
                 pageSize: LEADS_PAGE_SIZE,
               },
               filters,
               now,
+              listHtml: leads.length
+                ? serverOnly(leads.map((lead) => leadListItemHtml(lead, now)))
+                : undefined,
             }}
             hydrate="load"
           />
