@@ -194,7 +194,7 @@ function leadListItemHtml(lead: LeadSummary, now: string): string {
   }`;
   let html = renderedItems.get(key);
   if (html === undefined) {
-    html = renderToString(<LeadListItem lead={lead} now={now} isDisabled />);
+    html = flattened(renderToString(<LeadListItem lead={lead} now={now} isDisabled />));
   } else {
     renderedItems.delete(key);
   }
@@ -202,6 +202,17 @@ function leadListItemHtml(lead: LeadSummary, now: string): string {
   if (renderedItems.size > RENDERED_ITEMS_MAX) {
     renderedItems.delete(renderedItems.keys().next().value!);
   }
+  return html;
+}
+
+/**
+ * `html` flattened in place. React builds its output by concatenation, a rope of hundreds of
+ * pieces per card that every later join of the page walks again: joining twenty cached items
+ * took ~0.5 ms as ropes and ~0.03 ms flat. Converting a string to a number flattens it (the
+ * `flatstr` package's trick); the value is unused.
+ */
+function flattened(html: string): string {
+  Number(html);
   return html;
 }
 
