@@ -298,6 +298,9 @@ function leadColumns(
   office: { lat: number; lng: number } | null,
   // The distance expression, when the office comes from the query itself (the listing).
   distanceSql?: postgres.PendingQuery<postgres.Row[]>,
+  // The rows are leads the surveyor has neither taken nor dismissed (the available list's
+  // condition): no purchase to join (no `p`) and no dismissal to look for.
+  isUntaken = false,
 ) {
   const distance = distanceSql ??
     (office
@@ -316,16 +319,23 @@ function leadColumns(
     l.created_at, l.expires_at,
     coalesce((pc.config -> 'lead' ->> 'claimFeeMultiple')::float8,
       ${DEFAULT_LEAD_PRICING.claimFeeMultiple}::float8) as claim_fee_multiple,
-    p.kind as purchase_kind,
+    ${
+    isUntaken ? db`null::text as purchase_kind, false as dismissed` : db`p.kind as purchase_kind,
     exists (
       select 1 from lead_dismissals d where d.surveyor_id = ${surveyorId} and d.lead_id = l.id
-    ) as dismissed`;
+    ) as dismissed`
+  }`;
 }
 
-function leadJoins(db: Db, surveyorId: SurveyorIdSql) {
+function leadJoins(db: Db, surveyorId: string) {
   return db`
-    left join pricing_configs pc on pc.version = (l.pricing ->> 'configVersion')::int
+    ${pricingJoin(db)}
     left join lead_purchases p on p.lead_id = l.id and p.surveyor_id = ${surveyorId}`;
+}
+
+// The pricing configuration the lead was priced with (`pc`, for the claim fee multiple).
+function pricingJoin(db: Db) {
+  return db`left join pricing_configs pc on pc.version = (l.pricing ->> 'configVersion')::int`;
 }
 
 function claimFee(row: LeadRow, s: Pick<MarketSurveyor, "welcomeClaimUsedAt">): number {
@@ -518,13 +528,14 @@ async function availableLeads(
       db`me.id`,
       null,
       publicMiles(db, db`geo_point(me.lat, me.lng)`),
+      true,
     )
   }, me.welcome_claim_used_at
       from page
       join leads l on l.id = page.id
       join surveys s on s.id = l.survey_id
       cross join me
-      ${leadJoins(db, db`me.id`)}
+      ${pricingJoin(db)}
     ) r on true
     order by r.created_at desc, r.id desc`;
   const total = rows[0]?.total ?? 0;
