@@ -191,22 +191,22 @@ function stateName(state: string): string {
 export const PUBLIC_POINT_MAX_OFFSET_M = 800;
 
 // The lead's public point (the one the map shows, `approxLat`/`approxLng`): the property
-// rounded to 0.01°. Over `surveys s`.
+// rounded to 0.01°, as `geo_point(round(lat::numeric, 2)::float8, round(lng::numeric, 2)::float8)`,
+// stored with the survey (0052_surveys_public_point.sql). Over `surveys s`.
 function publicPoint(db: Db) {
-  return db`geo_point(round(s.lat::numeric, 2)::float8, round(s.lng::numeric, 2)::float8)`;
+  return db`s.public_point`;
 }
 
 // Whole miles from the public point to `office` (a geo_point), null without a location.
 // geo_distance_m's body written out (0025_geo_functions.sql), the same arithmetic: Postgres
 // cannot inline that function (its body names `a` and `b` twice), and an SQL function called
-// once per row sets up its own executor each time, which made this distance most of the
-// available-leads query's cost.
+// once per row sets up its own executor each time. The point is the stored one: rounding and
+// converting it on every row was most of the available-leads query's cost.
 function publicMiles(db: Db, office: postgres.PendingQuery<postgres.Row[]>) {
   const chord = db`cube_distance(${publicPoint(db)}, ${office})`;
-  return db`case when s.lat is null then null else
-    round(2 * 6378168::float8 * asin(case
+  return db`round(2 * 6378168::float8 * asin(case
       when ${chord} > 2 * 6378168::float8 then 1::float8
-      else ${chord} / (2 * 6378168::float8) end) / ${METERS_PER_MILE}::float8)::int end`;
+      else ${chord} / (2 * 6378168::float8) end) / ${METERS_PER_MILE}::float8)::int`;
 }
 
 /**
@@ -277,6 +277,9 @@ interface LeadRow {
   dismissed: boolean;
 }
 
+// The viewing surveyor's id: a value, or an expression of the query (`me.id`).
+type SurveyorIdSql = string | postgres.PendingQuery<postgres.Row[]>;
+
 // The office point, or null for a surveyor without one (then no distance is given).
 function officeOf(s: Pick<MarketSurveyor, "lat" | "lng">) {
   return s.lat === null || s.lng === null ? null : { lat: s.lat, lng: s.lng };
@@ -291,10 +294,13 @@ function officeOf(s: Pick<MarketSurveyor, "lat" | "lng">) {
  */
 function leadColumns(
   db: Db,
-  surveyorId: string,
+  surveyorId: SurveyorIdSql,
   office: { lat: number; lng: number } | null,
   // The distance expression, when the office comes from the query itself (the listing).
   distanceSql?: postgres.PendingQuery<postgres.Row[]>,
+  // The rows are leads the surveyor has neither taken nor dismissed (the available list's
+  // condition): no purchase to join (no `p`) and no dismissal to look for.
+  isUntaken = false,
 ) {
   const distance = distanceSql ??
     (office
@@ -313,16 +319,23 @@ function leadColumns(
     l.created_at, l.expires_at,
     coalesce((pc.config -> 'lead' ->> 'claimFeeMultiple')::float8,
       ${DEFAULT_LEAD_PRICING.claimFeeMultiple}::float8) as claim_fee_multiple,
-    p.kind as purchase_kind,
+    ${
+    isUntaken ? db`null::text as purchase_kind, false as dismissed` : db`p.kind as purchase_kind,
     exists (
       select 1 from lead_dismissals d where d.surveyor_id = ${surveyorId} and d.lead_id = l.id
-    ) as dismissed`;
+    ) as dismissed`
+  }`;
 }
 
 function leadJoins(db: Db, surveyorId: string) {
   return db`
-    left join pricing_configs pc on pc.version = (l.pricing ->> 'configVersion')::int
+    ${pricingJoin(db)}
     left join lead_purchases p on p.lead_id = l.id and p.surveyor_id = ${surveyorId}`;
+}
+
+// The pricing configuration the lead was priced with (`pc`, for the claim fee multiple).
+function pricingJoin(db: Db) {
+  return db`left join pricing_configs pc on pc.version = (l.pricing ->> 'configVersion')::int`;
 }
 
 function claimFee(row: LeadRow, s: Pick<MarketSurveyor, "welcomeClaimUsedAt">): number {
@@ -391,7 +404,7 @@ function toSummary(row: LeadRow, s: Pick<MarketSurveyor, "welcomeClaimUsedAt">):
  */
 export async function listAvailableLeads(
   db: Db,
-  { surveyorId, surveyType, maxDistanceMiles, page, pageSize }: {
+  { surveyorId, ...filters }: {
     surveyorId: string;
     surveyType?: SurveyType;
     maxDistanceMiles?: number;
@@ -400,26 +413,84 @@ export async function listAvailableLeads(
   },
 ): Promise<{ leads: LeadSummary[]; total: number }> {
   if (!isSurveyorId(surveyorId)) return { leads: [], total: 0 };
+  const { leads, total } = await availableLeads(db, db`surveyors.id = ${surveyorId}`, filters);
+  return { leads, total };
+}
+
+/**
+ * The surveyor record linked to the account `userId` (as `getSurveyorForUser` reads it, or
+ * undefined) and the page of their available leads that `listAvailableLeads` gives, in one
+ * statement: /leads needs both, and reads them in one round trip.
+ */
+export async function getSurveyorWithAvailableLeads(
+  db: Db,
+  { userId, ...filters }: {
+    userId: string;
+    surveyType?: SurveyType;
+    maxDistanceMiles?: number;
+    page: number;
+    pageSize: number;
+  },
+): Promise<{ surveyor: MarketSurveyor | undefined; leads: LeadSummary[]; total: number }> {
+  if (!isUuid(userId)) return { surveyor: undefined, leads: [], total: 0 };
+  return await availableLeads(db, db`surveyors.user_id = ${userId}`, filters);
+}
+
+// The surveyor as one JSON value in the available-leads statement (over its `me`), in
+// MarketSurveyorRow's names: postgres.js leaves JSON keys as they are.
+interface MarketSurveyorJson extends Omit<MarketSurveyorRow, "verifiedAt" | "welcomeClaimUsedAt"> {
+  verifiedAt: string | null;
+  welcomeClaimUsedAt: string | null;
+}
+
+function fromSurveyorJson(json: MarketSurveyorJson): MarketSurveyor {
+  return {
+    ...json,
+    verifiedAt: json.verifiedAt === null ? null : new Date(json.verifiedAt),
+    welcomeClaimUsedAt: json.welcomeClaimUsedAt === null ? null : new Date(json.welcomeClaimUsedAt),
+    balanceCents: Number(json.balanceCents),
+  };
+}
+
+// One page of available leads for the surveyor record `which` selects (a condition over
+// `surveyors`), with the total and that record itself. One statement (one round trip): the
+// surveyor, if they may take leads (accountBlock's conditions), gives the box; the office
+// point and radius reach the GiST index as the parameters of a nested loop. The count covers
+// every match; the page's rows are read in full only for the page. The record rides on the
+// first row only, as JSON.
+async function availableLeads(
+  db: Db,
+  which: postgres.PendingQuery<postgres.Row[]>,
+  { surveyType, maxDistanceMiles, page, pageSize }: {
+    surveyType?: SurveyType;
+    maxDistanceMiles?: number;
+    page: number;
+    pageSize: number;
+  },
+): Promise<{ surveyor: MarketSurveyor | undefined; leads: LeadSummary[]; total: number }> {
   const offset = (Math.max(1, page) - 1) * pageSize;
   const maxMiles = maxDistanceMiles ?? null;
-  // One statement (one round trip): the surveyor, if they may take leads (accountBlock's
-  // conditions), gives the box; the office point and radius reach the GiST index as the
-  // parameters of a nested loop. The count covers every match; the page's rows are read in
-  // full only for the page.
-  const rows = await db<(LeadRow & { total: number; welcomeClaimUsedAt: Date | null })[]>`
+  const rows = await db<
+    (LeadRow & {
+      total: number;
+      welcomeClaimUsedAt: Date | null;
+      surveyor: MarketSurveyorJson | null;
+    })[]
+  >`
     with me as (
-      select id, lat, lng, license_states, survey_types, welcome_claim_used_at,
+      select ${marketSurveyorColumns(db)},
         least(service_radius_miles::float8, coalesce(${maxMiles}::float8, service_radius_miles))
-          as radius_miles
+          as radius_miles,
+        (status = 'active' and verified_at is not null and lat is not null and lng is not null)
+          as can_take
       from surveyors
-      where id = ${surveyorId} and status = 'active' and verified_at is not null
-        and lat is not null and lng is not null
+      where ${which}
     ), matched as materialized (
       select l.id, l.created_at
       from me
       cross join surveys s
       join leads l on l.survey_id = s.id
-      where s.lat is not null and s.status in ('requested', 'surveyors_notified')
+      where me.can_take and s.lat is not null and s.status in ('requested', 'surveyors_notified')
         and geo_box(geo_point(me.lat, me.lng), (me.radius_miles + 0.5) * ${METERS_PER_MILE}::float8
           + ${PUBLIC_POINT_MAX_OFFSET_M}::float8) @> geo_point(s.lat, s.lng)
         and ${publicMiles(db, db`geo_point(me.lat, me.lng)`)} <= me.radius_miles
@@ -438,27 +509,39 @@ export async function listAvailableLeads(
       select id from matched order by created_at desc, id desc
       limit ${pageSize} offset ${offset}
     )
-    select c.total, r.*
+    select c.total, r.*,
+      case when row_number() over (order by r.created_at desc, r.id desc) = 1 then (
+        select json_build_object(
+          'id', me.id, 'userId', me.user_id, 'companyName', me.company_name,
+          'status', me.status, 'verifiedAt', me.verified_at, 'lat', me.lat, 'lng', me.lng,
+          'serviceRadiusMiles', me.service_radius_miles, 'licenseStates', me.license_states,
+          'surveyTypes', me.survey_types, 'welcomeClaimUsedAt', me.welcome_claim_used_at,
+          'balanceCents', me.balance_cents::text,
+          'pendingLicenseStates', me.pending_license_states)
+        from me
+      ) end as surveyor
     from (select count(*)::int as total from matched) c
     left join lateral (
       select ${
     leadColumns(
       db,
-      surveyorId,
+      db`me.id`,
       null,
       publicMiles(db, db`geo_point(me.lat, me.lng)`),
+      true,
     )
   }, me.welcome_claim_used_at
       from page
       join leads l on l.id = page.id
       join surveys s on s.id = l.survey_id
       cross join me
-      ${leadJoins(db, surveyorId)}
+      ${pricingJoin(db)}
     ) r on true
     order by r.created_at desc, r.id desc`;
   const total = rows[0]?.total ?? 0;
+  const json = rows[0]?.surveyor;
   const leads = rows.filter((r) => r.id !== null).map((r) => toSummary(r, r));
-  return { leads, total };
+  return { surveyor: json ? fromSurveyorJson(json) : undefined, leads, total };
 }
 
 async function readLead(

@@ -48,13 +48,14 @@ export function leadQuery(filters: LeadFilters, page: number): string {
 
 /**
  * The page the list shows. `leads` is undefined in the browser for the page the server rendered:
- * its cards arrive as the server's HTML only (server-only props, components/Island.tsx), and stay as they are
+ * its cards arrive as the server's HTML only (`listHtml`, a server-only prop: components/Island.tsx),
+ * and stay as they are
  * until the list loads a page of its own.
  */
 export type ShownLeadPage = Omit<LeadPage, "leads"> & { leads?: LeadSummary[] };
 
 /** The lead "Not interested" asks about: its id and its card's title. */
-interface HidingLead {
+export interface HidingLead {
   id: string;
   title: string;
 }
@@ -65,6 +66,57 @@ export interface AvailableLeadsProps {
   filters: LeadFilters;
   /** When `initial` was read (ISO): the cards' "2 hours ago" count from it. */
   now: string;
+  /**
+   * On the server only: `initial`'s cards, each `LeadListItem` rendered disabled (not yet
+   * hydrated), when `initial.leads` is left out; the list is this HTML as it is.
+   */
+  listHtml?: string[];
+}
+
+/** Props of `LeadListItem`. */
+export interface LeadListItemProps {
+  lead: LeadSummary;
+  now: string;
+  /** "Not interested" disabled: not hydrated yet, or a page is loading. */
+  isDisabled: boolean;
+  onHide?: (lead: HidingLead) => void;
+}
+
+/**
+ * One lead of the list: its card with "View and buy" and "Not interested". The server renders
+ * the first page's items on their own (routes/lead_pages.tsx), the island the later ones.
+ */
+export function LeadListItem({ lead, now, isDisabled, onHide }: LeadListItemProps) {
+  const href = `/surveyor/leads/${encodeURIComponent(lead.id)}`;
+  return (
+    <li>
+      <LeadCard
+        lead={lead}
+        now={now}
+        href={href}
+        actions={
+          <>
+            <a
+              className="btn btn--primary btn--sm"
+              href={href}
+              aria-describedby={`lead-${lead.id}-title`}
+            >
+              View and buy
+            </a>
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              aria-describedby={`lead-${lead.id}-title`}
+              disabled={isDisabled}
+              onClick={() => onHide?.({ id: lead.id, title: leadTitle(lead) })}
+            >
+              Not interested
+            </button>
+          </>
+        }
+      />
+    </li>
+  );
 }
 
 function plural(n: number, one: string, many = `${one}s`): string {
@@ -73,7 +125,7 @@ function plural(n: number, one: string, many = `${one}s`): string {
 
 /** The list with its filters (see the file's comment). */
 export default function AvailableLeads(
-  { initial, filters: initialFilters, now: initialNow }: AvailableLeadsProps,
+  { initial, filters: initialFilters, now: initialNow, listHtml }: AvailableLeadsProps,
 ) {
   const [data, setData] = useState<ShownLeadPage>(initial);
   const [filters, setFilters] = useState<LeadFilters>(initialFilters);
@@ -286,40 +338,20 @@ export default function AvailableLeads(
             aria-label="Available leads"
             aria-busy={isLoading}
             onClick={onServerListClick}
-            dangerouslySetInnerHTML={{ __html: "" }}
+            dangerouslySetInnerHTML={{ __html: listHtml?.join("") ?? "" }}
             suppressHydrationWarning
           />
         )
         : (
           <ul key="list" className="lead-list" aria-label="Available leads" aria-busy={isLoading}>
             {data.leads!.map((lead) => (
-              <li key={lead.id}>
-                <LeadCard
-                  lead={lead}
-                  now={now}
-                  href={`/surveyor/leads/${encodeURIComponent(lead.id)}`}
-                  actions={
-                    <>
-                      <a
-                        className="btn btn--primary btn--sm"
-                        href={`/surveyor/leads/${encodeURIComponent(lead.id)}`}
-                        aria-describedby={`lead-${lead.id}-title`}
-                      >
-                        View and buy
-                      </a>
-                      <button
-                        type="button"
-                        className="btn btn--ghost btn--sm"
-                        aria-describedby={`lead-${lead.id}-title`}
-                        disabled={!isHydrated || isLoading}
-                        onClick={() => askHide({ id: lead.id, title: leadTitle(lead) })}
-                      >
-                        Not interested
-                      </button>
-                    </>
-                  }
-                />
-              </li>
+              <LeadListItem
+                key={lead.id}
+                lead={lead}
+                now={now}
+                isDisabled={!isHydrated || isLoading}
+                onHide={askHide}
+              />
             ))}
           </ul>
         )}

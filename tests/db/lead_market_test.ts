@@ -23,6 +23,8 @@ import {
   dismissLead,
   getLeadForSurveyor,
   getPurchasedLead,
+  getSurveyorForUser,
+  getSurveyorWithAvailableLeads,
   LEAD_MARKET_MESSAGES,
   LeadMarketError,
   listAvailableLeads,
@@ -167,6 +169,52 @@ test("[lead market] paused, pending (licence check) and unlocated surveyors get 
   for (const id of [paused, pending, unlocated]) {
     assertEquals(await listAvailableLeads(t.sql, page(id)), { leads: [], total: 0 });
   }
+  t.close();
+});
+
+test("[lead market] /leads reads the surveyor and their list in one statement, the same as the two reads apart", async () => {
+  const { t, client } = await setup();
+  const older = await addLead(t, client.cookie);
+  await addLead(t, client.cookie, { overrides: { surveyType: "topographic" } });
+  const newest = await addLead(t, client.cookie);
+  const cases: { userId: string | null; filters?: Record<string, unknown> }[] = [];
+  for (
+    const [name, options] of [
+      ["Able Survey", { surveyTypes: ["boundary", "topographic"], balanceCents: 123_45 }],
+      ["Paused Partners", { status: "paused" }],
+      ["Pending Partners", { status: "pending" }],
+      ["Nowhere Partners", { lat: null, lng: null }],
+    ] as const
+  ) {
+    const fixture = await addMarketSurveyor(t, name, options as MarketSurveyorOptions);
+    cases.push({ userId: fixture.userId });
+  }
+  const able = cases[0].userId!;
+  cases.push(
+    { userId: able, filters: { surveyType: "topographic" } },
+    { userId: able, filters: { maxDistanceMiles: 2 } },
+    { userId: able, filters: { page: 2, pageSize: 2 } },
+  );
+  const plain = await createSignedInUser(t, { role: "surveyor", fullName: "Unlinked Surveyor" });
+  cases.push({ userId: plain.user.id }, { userId: crypto.randomUUID() }, { userId: "not-a-uuid" });
+  await t.sql`update leads set buyers_count = 1 where id = ${older.lead.id}`;
+  for (const { userId, filters } of cases) {
+    const apart = await getSurveyorForUser(t.sql, { userId: userId! });
+    const list = apart
+      ? await listAvailableLeads(t.sql, { ...page(apart.id), ...filters })
+      : { leads: [], total: 0 };
+    const together = await getSurveyorWithAvailableLeads(t.sql, {
+      userId: userId!,
+      ...page("", filters),
+    });
+    assertEquals(together, { surveyor: apart, ...list }, `${userId} ${JSON.stringify(filters)}`);
+  }
+  const ableView = await getSurveyorWithAvailableLeads(t.sql, { userId: able, ...page("") });
+  assertEquals(ableView.surveyor?.companyName, "Able Survey");
+  assertEquals(ableView.surveyor?.balanceCents, 123_45);
+  assertEquals(ableView.total, 3);
+  assertEquals(ableView.leads[0].id, newest.lead.id);
+  assertEquals(ableView.leads[2].buyersCount, 1);
   t.close();
 });
 

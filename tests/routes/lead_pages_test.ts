@@ -20,7 +20,9 @@ import {
 import { addLead, addMarketSurveyor, north, SITE } from "../_lead_fixtures.ts";
 import { buyLead, LEADS_PAGE_SIZE, listAvailableLeads } from "../../db/lead_market.ts";
 import { insertLeadRecipients } from "../../db/leads.ts";
-import type { AvailableLeadsProps } from "../../islands/AvailableLeads.tsx";
+import AvailableLeads, { type AvailableLeadsProps } from "../../islands/AvailableLeads.tsx";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
 import type { LeadActionsProps } from "../../islands/LeadActions.tsx";
 
 const UNKNOWN = "0b6c1f8e-2f43-4c8a-9d1e-5a7b3c2d1e0f";
@@ -164,6 +166,46 @@ test("[lead pages] an eligible surveyor sees the lead on /leads and the same lis
     // Both list the leads under the one nav entry.
     assertMatch(html, /href="\/leads" aria-current="page">Available leads</);
   }
+  t.close();
+});
+
+test("[lead pages] the list's cards are the island's own markup, and a change to a lead or its age shows on the next load", async () => {
+  const t = await createTestApp();
+  const { buyer, lead } = await market(t);
+  const client = await signInAs(t, "client");
+  const { lead: older } = await addLead(t, client, { overrides: { surveyType: "topographic" } });
+  await t.sql`update leads set created_at = now() - interval '3 hours' where id = ${older.id}`;
+  /** The list as /leads sends it, and as the island renders it from the same page of leads. */
+  async function lists() {
+    const html = await pageText(await getPage(t, "/leads", buyer.cookie));
+    const props = islandProps<AvailableLeadsProps>(html, "AvailableLeads");
+    const { leads } = await listAvailableLeads(t.sql, {
+      surveyorId: buyer.surveyor.id,
+      page: 1,
+      pageSize: LEADS_PAGE_SIZE,
+    });
+    const island = renderToString(
+      createElement(AvailableLeads, { ...props, initial: { ...props.initial, leads } }),
+    );
+    // From the list's start to the end of its last card (each card holds a list of its own).
+    const list = (markup: string) =>
+      markup.match(/<ul class="lead-list"[^>]*>.*?<\/article><\/li><\/ul>/s)?.[0];
+    return { sent: list(html), rendered: list(island) };
+  }
+  const first = await lists();
+  assert(first.sent && first.sent.includes("3 hours ago"), first.sent);
+  assertEquals(listedLeadIds(first.sent), [lead.id, older.id]);
+  assertEquals(first.sent, first.rendered);
+  // Read again unchanged: the same bytes.
+  assertEquals((await lists()).sent, first.sent);
+  // A place sold, and the older lead a day older: both show at once.
+  await t.sql`update leads set buyers_count = 1 where id = ${lead.id}`;
+  await t.sql`update leads set created_at = now() - interval '27 hours' where id = ${older.id}`;
+  const changed = await lists();
+  assertEquals(changed.sent, changed.rendered);
+  assertStringIncludes(changed.sent!, "1 of 3 bought");
+  assertStringIncludes(changed.sent!, "1 day ago");
+  assert(!changed.sent!.includes("3 hours ago"));
   t.close();
 });
 
