@@ -18,6 +18,7 @@ import {
   surveyTypeName,
 } from "../components/LeadCard.tsx";
 import AvailableLeads, {
+  type AvailableLeadsProps,
   LEAD_DISTANCES,
   type LeadFilters,
   LeadListItem,
@@ -242,6 +243,11 @@ async function availableLeadsPage(c: AppContext) {
   };
   const now = new Date().toISOString();
   const shownPage = { total, page, pageSize: LEADS_PAGE_SIZE };
+  const listProps: AvailableLeadsProps = {
+    initial: leads.length ? shownPage : { leads, ...shownPage },
+    filters,
+    now,
+  };
   return appPage(
     c,
     meta,
@@ -252,7 +258,7 @@ async function availableLeadsPage(c: AppContext) {
           <h2 id="lead-list-title" className="visually-hidden">Leads</h2>
           <Island
             component={AvailableLeads}
-            props={{ initial: leads.length ? shownPage : { leads, ...shownPage }, filters, now }}
+            props={listProps}
             // The cards go to the browser once, as HTML (server-only props, components/Island.tsx):
             // each card rendered once and remembered (leadListItemHtml).
             serverProps={{
