@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Survey, SurveyEvent } from "../../lib/survey_schema.ts";
+import type { DashboardSurvey, Survey, SurveyEvent } from "../../lib/survey_schema.ts";
 import { CLIENT_CANCELLABLE } from "../../lib/survey_status.ts";
 import { SURVEY_TYPE_INFO } from "../../lib/survey_types.ts";
 import { Island } from "../Island.tsx";
@@ -30,7 +30,7 @@ export function surveyTitle(s: Pick<Survey, "surveyType" | "formattedAddress" | 
  * cancel button is interactive (an island); the breakdown folds with <details>.
  */
 export function SurveyCard({ survey: s, events, proposalsAt = null, children }: {
-  survey: Survey;
+  survey: DashboardSurvey;
   events: SurveyEvent[];
   /** When the first proposal arrived (ISO), or null: the tracker's "Proposals received". */
   proposalsAt?: string | null;
