@@ -18,6 +18,7 @@ import {
 } from "./SurveyFacts.tsx";
 import { formatCents } from "../../lib/quote_text.ts";
 import { formatDate } from "./format.ts";
+import { cachedHtml } from "../html_cache.ts";
 
 /** What a client's request says about itself in one line, e.g. for the cancel dialog. */
 export function surveyTitle(s: Pick<Survey, "surveyType" | "formattedAddress" | "address">) {
@@ -90,10 +91,19 @@ export function SurveyCard({ survey: s, events, proposalsAt = null, children }: 
         </dl>
         {children}
         {s.quote.quoteRequired ? null : (
-          <details className="survey-card__breakdown">
-            <summary>Price breakdown</summary>
-            <QuoteBreakdown quote={s.quote} caption="Quoted price breakdown" />
-          </details>
+          <details
+            className="survey-card__breakdown"
+            // Remembered by the quote it shows (components/html_cache.ts): a dashboard shows the
+            // same breakdowns on every visit.
+            dangerouslySetInnerHTML={{
+              __html: cachedHtml(`breakdown ${JSON.stringify(s.quote)}`, () => (
+                <>
+                  <summary>Price breakdown</summary>
+                  <QuoteBreakdown quote={s.quote} caption="Quoted price breakdown" />
+                </>
+              )),
+            }}
+          />
         )}
         <div className="cluster survey-card__actions">
           <a className="btn btn--secondary btn--sm" href={`/survey/${s.id}`}>
