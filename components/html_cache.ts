@@ -1,6 +1,7 @@
 /**
- * Server HTML of small, often repeated pieces of a page (a request's progress tracker, a
- * quote's breakdown), remembered by a key that spells out everything the piece shows.
+ * Server HTML of small, often repeated pieces of a page (a dashboard card's header, facts,
+ * progress tracker and price breakdown), remembered by a key that spells out everything the
+ * piece shows.
  *
  * React renders every element of a page on every request; a client's dashboard of ten requests
  * is mostly trackers and breakdowns that read the same from one view to the next. A piece
@@ -13,8 +14,11 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 
-/** Pieces kept: a few hundred short strings, the oldest dropped first. */
-const MAX_ENTRIES = 500;
+/**
+ * Pieces kept, the oldest dropped first: four per dashboard card (header, tracker, facts,
+ * breakdown), each well under 2 KB, so at most a few MB.
+ */
+const MAX_ENTRIES = 2000;
 const rendered = new Map<string, string>();
 
 /** The HTML of `render()`, rendered once per `key` while remembered. */

@@ -272,6 +272,10 @@ test("[survey pages] the dashboard's tracker and breakdown follow the request be
   assertStringIncludes(card(twin.id), "Hand-checked base");
   assert(!card(twin.id).includes(firstLine));
   assertMatch(card(twin.id), /Total<\/th><td>\$500</);
+  // The header's badge and the facts' price are remembered too.
+  assertStringIncludes(card(survey.id), '<span class="badge badge--info">Scheduled</span>');
+  assertStringIncludes(card(survey.id), "<dd>Mar 1, 2099</dd>");
+  assertMatch(card(twin.id), /data-testid="quoted-price">\$500</);
   t.close();
 });
 
