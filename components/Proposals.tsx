@@ -13,7 +13,7 @@ import { proposalClosedReason } from "../lib/proposals.ts";
 import { todayInUs } from "../lib/proposal_schema.ts";
 import { PROPOSAL_MAX_DAYS_AHEAD, PROPOSAL_MESSAGES } from "../lib/proposal_constants.ts";
 import type { UnlockedLead } from "../lib/lead_market_schema.ts";
-import type { Survey } from "../lib/survey_schema.ts";
+import type { DashboardSurvey, Survey } from "../lib/survey_schema.ts";
 import { turnaroundLine } from "../lib/quote_text.ts";
 
 /** What the buyer does next when the client cancelled the request (after the reason). */
@@ -74,7 +74,7 @@ export function SurveyorProposalCard({ lead, proposal, surveyorStatus }: {
 }
 
 function islandProps(
-  survey: Survey,
+  survey: DashboardSurvey,
   proposals: ClientProposal[],
   canAnswer: boolean,
   isCompact: boolean,
@@ -123,7 +123,7 @@ export function SurveyProposalsCard({ survey, proposals, isOwner, leadExpiredAt 
  * (the /survey/{id} page's words).
  */
 export function DashboardProposals({ survey, proposals, leadExpiredAt = null }: {
-  survey: Survey;
+  survey: DashboardSurvey;
   proposals: ClientProposal[];
   /** When the request's lead stopped being offered (db/proposals.ts leadExpiredAtColumn). */
   leadExpiredAt?: string | null;

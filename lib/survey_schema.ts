@@ -242,6 +242,24 @@ export interface Survey {
   assignedSurveyor: AssignedSurveyor | null;
 }
 
+/**
+ * What a request's card on the client dashboard shows of it (components/survey/SurveyCard.tsx),
+ * all that db/surveys.ts `listClientSurveysWithEvents` reads.
+ */
+export type DashboardSurvey = Pick<
+  Survey,
+  | "id"
+  | "status"
+  | "surveyType"
+  | "address"
+  | "formattedAddress"
+  | "quotedPriceCents"
+  | "quote"
+  | "scheduledDate"
+  | "createdAt"
+  | "assignedSurveyor"
+>;
+
 /** The actor a client's timeline names for every change the client did not make. */
 export const SUPPORT_ACTOR_NAME = "Meridian support";
 

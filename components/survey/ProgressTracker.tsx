@@ -6,6 +6,7 @@ import {
   type SurveyStatus,
 } from "../../lib/survey_status.ts";
 import { formatDate } from "./format.ts";
+import { cachedHtml } from "../html_cache.ts";
 
 /** When each status was reached: the latest event into it (creation for "requested"). */
 export function statusDates(
@@ -44,12 +45,25 @@ const STEPS: readonly Step[] = [
   ...LIFECYCLE.slice(2),
 ];
 
+/** One step of the tracker as it reads: what ProgressTracker draws, and its cache key. */
+interface TrackerStep {
+  step: Step;
+  state: "done" | "current" | "todo";
+  label: string;
+  /** The day reached, formatted, or "". */
+  date: string;
+  isSkipped: boolean;
+}
+
 /**
  * The request's lifecycle as an ordered list: steps done (with the day reached), the current
  * one (`aria-current="step"`) and those to come. A cancelled request shows where it stopped.
  * "Proposals received" sits between "Surveyors notified" and "Surveyor assigned": current while
  * the client has proposals and no surveyor yet, done once one is assigned, and "No proposals"
  * when the job was taken without any (a claim of the instant quote, an admin's assignment).
+ *
+ * The list's markup is remembered by what it reads (components/html_cache.ts): a dashboard
+ * shows the same trackers on every visit, and they were a third of its React work.
  */
 export function ProgressTracker(
   { survey, events, currentLabel, proposalsAt = null }: {
@@ -68,56 +82,80 @@ export function ProgressTracker(
   const proposalsPos = STEPS.indexOf("proposals");
   let reached = reachedStatus < proposalsPos ? reachedStatus : reachedStatus + 1;
   if (proposalsAt && reached < proposalsPos) reached = proposalsPos;
+  const steps = STEPS.map((step, i): TrackerStep => {
+    const state = i < reached || (i === reached && step === "completed")
+      ? "done"
+      : i === reached && !isCancelled
+      ? "current"
+      : "todo";
+    const isSkipped = step === "proposals" && state === "done" && !proposalsAt;
+    const label = step === "proposals"
+      ? (isSkipped ? "No proposals" : PROPOSALS_STEP_LABEL)
+      : state === "current" && currentLabel
+      ? currentLabel
+      : STATUS_INFO[step].label;
+    const date = step === "proposals" ? proposalsAt : dates[step];
+    return {
+      step,
+      state,
+      label,
+      date: state !== "todo" && date ? formatDate(date) : "",
+      isSkipped,
+    };
+  });
+  const cancelledOn = isCancelled
+    ? (dates.cancelled ? ` on ${formatDate(dates.cancelled)}` : "")
+    : null;
+  let key = `tracker ${cancelledOn}`;
+  for (const s of steps) key += `|${s.state} ${s.label} ${s.date} ${s.isSkipped}`;
   return (
-    <div className="survey-tracker">
+    <div
+      className="survey-tracker"
+      dangerouslySetInnerHTML={{
+        __html: cachedHtml(key, () => <TrackerMarkup steps={steps} cancelledOn={cancelledOn} />),
+      }}
+    />
+  );
+}
+
+/** The tracker's list (and, when cancelled, since when): the inside of `ProgressTracker`. */
+function TrackerMarkup({ steps, cancelledOn }: {
+  steps: readonly TrackerStep[];
+  /** " on Nov 21, 2026" (or "") when cancelled, else null. */
+  cancelledOn: string | null;
+}) {
+  return (
+    <>
       <ol
-        className={`survey-tracker__list${isCancelled ? " survey-tracker__list--cancelled" : ""}`}
+        className={`survey-tracker__list${
+          cancelledOn !== null ? " survey-tracker__list--cancelled" : ""
+        }`}
       >
-        {STEPS.map((step, i) => {
-          const state = i < reached || (i === reached && step === "completed")
-            ? "done"
-            : i === reached && !isCancelled
-            ? "current"
-            : "todo";
-          const isSkipped = step === "proposals" && state === "done" && !proposalsAt;
-          const label = step === "proposals"
-            ? (isSkipped ? "No proposals" : PROPOSALS_STEP_LABEL)
-            : state === "current" && currentLabel
-            ? currentLabel
-            : STATUS_INFO[step].label;
-          const date = step === "proposals" ? proposalsAt : dates[step];
-          return (
-            <li
-              key={step}
-              className={`survey-tracker__step survey-tracker__step--${state}${
-                isSkipped ? " survey-tracker__step--skipped" : ""
-              }`}
-              aria-current={state === "current" ? "step" : undefined}
-            >
-              <span className="survey-tracker__dot" aria-hidden="true" />
-              <span className="survey-tracker__label">{label}</span>
-              <span className="survey-tracker__date">
-                {state !== "todo" && date ? formatDate(date) : ""}
-              </span>
-              {
-                // A step still to come says nothing more (no empty span per step and card).
-                state === "todo" && !isSkipped ? null : (
-                  <span className="visually-hidden">
-                    {isSkipped ? "(skipped)" : state === "done" ? "(done)" : "(current step)"}
-                  </span>
-                )
-              }
-            </li>
-          );
-        })}
+        {steps.map(({ step, state, label, date, isSkipped }) => (
+          <li
+            key={step}
+            className={`survey-tracker__step survey-tracker__step--${state}${
+              isSkipped ? " survey-tracker__step--skipped" : ""
+            }`}
+            aria-current={state === "current" ? "step" : undefined}
+          >
+            <span className="survey-tracker__dot" aria-hidden="true" />
+            <span className="survey-tracker__label">{label}</span>
+            <span className="survey-tracker__date">{date}</span>
+            {
+              // A step still to come says nothing more (no empty span per step and card).
+              state === "todo" && !isSkipped ? null : (
+                <span className="visually-hidden">
+                  {isSkipped ? "(skipped)" : state === "done" ? "(done)" : "(current step)"}
+                </span>
+              )
+            }
+          </li>
+        ))}
       </ol>
-      {isCancelled
-        ? (
-          <p className="survey-tracker__cancelled">
-            Cancelled{dates.cancelled ? ` on ${formatDate(dates.cancelled)}` : ""}.
-          </p>
-        )
+      {cancelledOn !== null
+        ? <p className="survey-tracker__cancelled">Cancelled{cancelledOn}.</p>
         : null}
-    </div>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Survey, SurveyEvent } from "../../lib/survey_schema.ts";
+import type { DashboardSurvey, Survey, SurveyEvent } from "../../lib/survey_schema.ts";
 import { CLIENT_CANCELLABLE } from "../../lib/survey_status.ts";
 import { SURVEY_TYPE_INFO } from "../../lib/survey_types.ts";
 import { Island } from "../Island.tsx";
@@ -18,6 +18,7 @@ import {
 } from "./SurveyFacts.tsx";
 import { formatCents } from "../../lib/quote_text.ts";
 import { formatDate } from "./format.ts";
+import { cachedHtml } from "../html_cache.ts";
 
 /** What a client's request says about itself in one line, e.g. for the cancel dialog. */
 export function surveyTitle(s: Pick<Survey, "surveyType" | "formattedAddress" | "address">) {
@@ -30,28 +31,37 @@ export function surveyTitle(s: Pick<Survey, "surveyType" | "formattedAddress" | 
  * cancel button is interactive (an island); the breakdown folds with <details>.
  */
 export function SurveyCard({ survey: s, events, proposalsAt = null, children }: {
-  survey: Survey;
+  survey: DashboardSurvey;
   events: SurveyEvent[];
   /** When the first proposal arrived (ISO), or null: the tracker's "Proposals received". */
   proposalsAt?: string | null;
   /** Shown under the facts: the request's proposals (components/Proposals.tsx). */
   children?: ReactNode;
 }) {
-  const type = SURVEY_TYPE_INFO[s.surveyType];
   const headingId = `survey-${s.id}-title`;
   const awaiting = isAwaitingSurveyor(s);
-  const agreed = agreedPriceOf(s);
+  // The header and the facts are remembered by every value of the survey they show
+  // (components/html_cache.ts); the tracker and the breakdown by theirs.
+  const key = JSON.stringify([
+    s.id,
+    s.surveyType,
+    s.address,
+    s.formattedAddress,
+    s.status,
+    s.quotedPriceCents,
+    s.quote.quoteRequired,
+    s.quote.turnaround,
+    s.scheduledDate,
+    s.assignedSurveyor,
+  ]);
   return (
     <article className="card survey-card" aria-labelledby={headingId} data-survey-id={s.id}>
-      <div className="card__header survey-card__header">
-        <div>
-          <h2 id={headingId} className="survey-card__title">
-            <a href={`/survey/${s.id}`}>{type.name}</a>
-          </h2>
-          <p className="survey-card__address">{s.formattedAddress || s.address}</p>
-        </div>
-        <StatusBadge status={s.status} label={awaiting ? AWAITING_SURVEYOR_LABEL : undefined} />
-      </div>
+      <div
+        className="card__header survey-card__header"
+        dangerouslySetInnerHTML={{
+          __html: cachedHtml(`card header ${key}`, () => <CardHeader survey={s} />),
+        }}
+      />
       <div className="card__body">
         <ProgressTracker
           survey={s}
@@ -59,41 +69,27 @@ export function SurveyCard({ survey: s, events, proposalsAt = null, children }: 
           currentLabel={awaiting ? AWAITING_SURVEYOR_LABEL : undefined}
           proposalsAt={proposalsAt}
         />
-        <dl className="survey-card__facts">
-          <div>
-            <dt>Quoted price</dt>
-            <dd className="survey-card__price" data-testid="quoted-price">{quotedPrice(s)}</dd>
-          </div>
-          {agreed === undefined ? null : (
-            <div>
-              <dt>Agreed price</dt>
-              <dd data-testid="agreed-price-fact">
-                <span className="survey-card__price">{formatCents(agreed)}</span>
-                <span className="muted survey-card__price-note">{agreedPriceReason(s)}</span>
-              </dd>
-            </div>
-          )}
-          <div>
-            <dt>Turnaround</dt>
-            <dd>{turnaroundValue(s.quote)}</dd>
-          </div>
-          <div>
-            <dt>Surveyor</dt>
-            <dd>
-              <SurveyorContact survey={s} />
-            </dd>
-          </div>
-          <div>
-            <dt>Scheduled</dt>
-            <dd>{s.scheduledDate ? formatDate(s.scheduledDate) : "Not yet"}</dd>
-          </div>
-        </dl>
+        <dl
+          className="survey-card__facts"
+          dangerouslySetInnerHTML={{
+            __html: cachedHtml(`card facts ${key}`, () => <CardFacts survey={s} />),
+          }}
+        />
         {children}
         {s.quote.quoteRequired ? null : (
-          <details className="survey-card__breakdown">
-            <summary>Price breakdown</summary>
-            <QuoteBreakdown quote={s.quote} caption="Quoted price breakdown" />
-          </details>
+          <details
+            className="survey-card__breakdown"
+            // Remembered by the quote it shows (components/html_cache.ts): a dashboard shows the
+            // same breakdowns on every visit.
+            dangerouslySetInnerHTML={{
+              __html: cachedHtml(`breakdown ${JSON.stringify(s.quote)}`, () => (
+                <>
+                  <summary>Price breakdown</summary>
+                  <QuoteBreakdown quote={s.quote} caption="Quoted price breakdown" />
+                </>
+              )),
+            }}
+          />
         )}
         <div className="cluster survey-card__actions">
           <a className="btn btn--secondary btn--sm" href={`/survey/${s.id}`}>
@@ -111,5 +107,60 @@ export function SurveyCard({ survey: s, events, proposalsAt = null, children }: 
         </div>
       </div>
     </article>
+  );
+}
+
+/** The card's heading, address and status badge: the inside of its header. */
+function CardHeader({ survey: s }: { survey: DashboardSurvey }) {
+  const headingId = `survey-${s.id}-title`;
+  return (
+    <>
+      <div>
+        <h2 id={headingId} className="survey-card__title">
+          <a href={`/survey/${s.id}`}>{SURVEY_TYPE_INFO[s.surveyType].name}</a>
+        </h2>
+        <p className="survey-card__address">{s.formattedAddress || s.address}</p>
+      </div>
+      <StatusBadge
+        status={s.status}
+        label={isAwaitingSurveyor(s) ? AWAITING_SURVEYOR_LABEL : undefined}
+      />
+    </>
+  );
+}
+
+/** Price, agreed price, turnaround, surveyor and schedule: the inside of the card's facts. */
+function CardFacts({ survey: s }: { survey: DashboardSurvey }) {
+  const agreed = agreedPriceOf(s);
+  return (
+    <>
+      <div>
+        <dt>Quoted price</dt>
+        <dd className="survey-card__price" data-testid="quoted-price">{quotedPrice(s)}</dd>
+      </div>
+      {agreed === undefined ? null : (
+        <div>
+          <dt>Agreed price</dt>
+          <dd data-testid="agreed-price-fact">
+            <span className="survey-card__price">{formatCents(agreed)}</span>
+            <span className="muted survey-card__price-note">{agreedPriceReason(s)}</span>
+          </dd>
+        </div>
+      )}
+      <div>
+        <dt>Turnaround</dt>
+        <dd>{turnaroundValue(s.quote)}</dd>
+      </div>
+      <div>
+        <dt>Surveyor</dt>
+        <dd>
+          <SurveyorContact survey={s} />
+        </dd>
+      </div>
+      <div>
+        <dt>Scheduled</dt>
+        <dd>{s.scheduledDate ? formatDate(s.scheduledDate) : "Not yet"}</dd>
+      </div>
+    </>
   );
 }

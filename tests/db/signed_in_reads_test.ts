@@ -19,6 +19,7 @@ import { countUnreadNotifications, insertNotification } from "../../db/notificat
 import type { Sql } from "../../db/client.ts";
 import { leadExpiredAtColumn, listProposalsForSurveys } from "../../db/proposals.ts";
 import type { SessionUser } from "../../lib/roles.ts";
+import type { DashboardSurvey } from "../../lib/survey_schema.ts";
 
 async function separateReads(
   sql: Sql,
@@ -41,7 +42,20 @@ async function separateReads(
       select ${leadExpiredAtColumn(sql)} as lead_expired_at from surveys s where s.id = ${s.id}`;
     leadExpiredAt.set(s.id, row.leadExpiredAt ? row.leadExpiredAt.toISOString() : null);
   }
-  return { surveys, total, events, proposals, leadExpiredAt };
+  // The dashboard reads only what its cards show of each survey.
+  const shown = surveys.map((s): DashboardSurvey => ({
+    id: s.id,
+    status: s.status,
+    surveyType: s.surveyType,
+    address: s.address,
+    formattedAddress: s.formattedAddress,
+    quotedPriceCents: s.quotedPriceCents,
+    quote: s.quote,
+    scheduledDate: s.scheduledDate,
+    createdAt: s.createdAt,
+    assignedSurveyor: s.assignedSurveyor,
+  }));
+  return { surveys: shown, total, events, proposals, leadExpiredAt };
 }
 
 test("[db] listClientSurveysWithEvents reads what listSurveys and the timelines read, page by page", async () => {

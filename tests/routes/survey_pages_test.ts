@@ -10,6 +10,7 @@ import {
   getPage,
   islandProps,
   loadPage,
+  pageText,
 } from "../_pages.ts";
 import { CLIENT_PAGE_SIZE } from "../../routes/survey_pages.tsx";
 import { redirectAfterLogin } from "../../lib/return_to.ts";
@@ -231,6 +232,50 @@ test("[survey pages] after an admin moves a request on, the client sees the stat
   assertMatch(html, /aria-current="step"[^>]*>.*?Scheduled/s);
   // Once a visit is booked a client can no longer cancel.
   assert(!html.includes('data-island="CancelSurveyButton"'));
+  t.close();
+});
+
+test("[survey pages] the dashboard's tracker and breakdown follow the request between two visits", async () => {
+  // Both are remembered as HTML by what they show (components/html_cache.ts): a visit after a
+  // change must show the change, never the markup of the visit before.
+  const t = await createTestApp();
+  const client = await signInAs(t, "client");
+  const admin = await signInAs(t, "admin");
+  const survey = await submitSurvey(t, client);
+  const twin = await submitSurvey(t, client);
+  const before = await loadPage(t, "/client-dashboard", client);
+  assertEquals(before.html.match(/aria-current="step"[^>]*>.*?Requested/gs)?.length, 2);
+  const firstLine = twin.quote.lineItems[0].label;
+  assertStringIncludes(before.html, firstLine);
+  const res = await t.request("PATCH", `/api/surveys/${survey.id}/status`, {
+    cookie: admin,
+    body: { status: "scheduled", scheduledDate: "2099-03-01" },
+  });
+  assertEquals(res.status, 200);
+  const quote = {
+    ...twin.quote,
+    lineItems: [{ key: "base", label: "Hand-checked base", detail: "", amountCents: 50_000 }],
+    subtotalCents: 50_000,
+    totalCents: 50_000,
+  };
+  await t.sql`update surveys set quote = ${t.sql.json(quote as never)}, quoted_price_cents = 50000
+    where id = ${twin.id}`;
+  const after = await pageText(await getPage(t, "/client-dashboard", client));
+  const card = (id: string) => {
+    const start = after.indexOf(`data-survey-id="${id}"`);
+    return after.slice(start, after.indexOf("</article>", start));
+  };
+  assertMatch(card(survey.id), /aria-current="step"[^>]*>.*?Scheduled/s);
+  assertMatch(card(survey.id), /Requested<\/span><span class="survey-tracker__date">[^<]+</);
+  assert(!card(survey.id).includes('data-island="CancelSurveyButton"'));
+  assertMatch(card(twin.id), /aria-current="step"[^>]*>.*?Requested/s);
+  assertStringIncludes(card(twin.id), "Hand-checked base");
+  assert(!card(twin.id).includes(firstLine));
+  assertMatch(card(twin.id), /Total<\/th><td>\$500</);
+  // The header's badge and the facts' price are remembered too.
+  assertStringIncludes(card(survey.id), '<span class="badge badge--info">Scheduled</span>');
+  assertStringIncludes(card(survey.id), "<dd>Mar 1, 2099</dd>");
+  assertMatch(card(twin.id), /data-testid="quoted-price">\$500</);
   t.close();
 });
 
