@@ -1,7 +1,7 @@
 /**
  * Server HTML of small, often repeated pieces of a page (a dashboard card's header, facts,
- * progress tracker and price breakdown), remembered by a key that spells out everything the
- * piece shows.
+ * progress tracker and price breakdown; an available lead's card on /leads), remembered by a
+ * key that spells out everything the piece shows.
  *
  * React renders every element of a page on every request; a client's dashboard of ten requests
  * is mostly trackers and breakdowns that read the same from one view to the next. A piece
@@ -14,20 +14,35 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 
-/**
- * Pieces kept, the oldest dropped first: four per dashboard card (header, tracker, facts,
- * breakdown), each well under 2 KB, so at most a few MB.
- */
-const MAX_ENTRIES = 2000;
-const rendered = new Map<string, string>();
+/** `render()`'s HTML by key, at most `maxEntries` kept, the least recently used dropped first. */
+export type HtmlCache = (key: string, render: () => ReactElement) => string;
 
-/** The HTML of `render()`, rendered once per `key` while remembered. */
-export function cachedHtml(key: string, render: () => ReactElement): string {
-  let html = rendered.get(key);
-  if (html === undefined) {
-    html = renderToString(render());
-    if (rendered.size >= MAX_ENTRIES) rendered.delete(rendered.keys().next().value!);
+/** A cache of its own for one kind of piece, sized for it. */
+export function htmlCache(maxEntries: number): HtmlCache {
+  const rendered = new Map<string, string>();
+  return (key, render) => {
+    let html = rendered.get(key);
+    if (html === undefined) html = flattened(renderToString(render()));
+    else rendered.delete(key);
     rendered.set(key, html);
-  }
+    if (rendered.size > maxEntries) rendered.delete(rendered.keys().next().value!);
+    return html;
+  };
+}
+
+/**
+ * `html` flattened in place. React builds its output by concatenation, a rope of hundreds of
+ * pieces per card that every later join of the page walks again: joining twenty cached lead
+ * cards took ~0.5 ms as ropes and ~0.03 ms flat. Converting a string to a number flattens it
+ * (the `flatstr` package's trick); the value is unused.
+ */
+function flattened(html: string): string {
+  Number(html);
   return html;
 }
+
+/**
+ * The dashboard cards' pieces: four per card (header, tracker, facts, breakdown), each well
+ * under 2 KB, so at most a few MB.
+ */
+export const cachedHtml: HtmlCache = htmlCache(2000);
