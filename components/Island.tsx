@@ -1,6 +1,7 @@
 import { type ComponentType, createContext, createElement, useContext } from "react";
 import { renderToString } from "react-dom/server";
 import type { IslandAsset } from "../lib/assets.ts";
+import { htmlCache } from "./html_cache.ts";
 
 /**
  * How soon the browser hydrates an island: at once, when the browser is idle, when it
@@ -34,28 +35,11 @@ export class IslandCollector {
 /** Provided by `renderPage`; islands rendered outside it throw. */
 export const IslandContext = createContext<IslandCollector | null>(null);
 
-/** Server HTML of recently rendered pure islands by name, id and props (oldest out). */
-const renderedIslands = new Map<string, string>();
-/** Islands' HTML kept: a town's six local pages render the same quote form one after another. */
-const RENDERED_ISLANDS_MAX = 200;
-
-/** A pure island's server HTML, rendered once per name, id and props while remembered. */
-function pureIslandHtml<P extends object>(
-  component: ComponentType<P>,
-  props: P,
-  id: string,
-  key: string,
-): string {
-  let html = renderedIslands.get(key);
-  if (html === undefined) {
-    html = renderToString(createElement(component, props), { identifierPrefix: id });
-    renderedIslands.set(key, html);
-    if (renderedIslands.size > RENDERED_ISLANDS_MAX) {
-      renderedIslands.delete(renderedIslands.keys().next().value!);
-    }
-  }
-  return html;
-}
+/**
+ * Server HTML of recently rendered pure islands by name, id and props: a town's six local pages
+ * render the same quote form one after another.
+ */
+const pureIslandHtml = htmlCache(200);
 
 /** Props of `<Island>`: the component, its JSON props and when to hydrate. */
 export interface IslandProps<P> {
@@ -100,7 +84,11 @@ export function Island<P extends object>(
   const propsJson = JSON.stringify(props);
   // Remembered HTML is keyed by the JSON props, which do not hold the server-only ones.
   const html = isPure && serverProps === undefined
-    ? pureIslandHtml(component, props, id, `${islandName} ${id} ${propsJson}`)
+    ? pureIslandHtml(
+      `${islandName} ${id} ${propsJson}`,
+      () => createElement(component, props),
+      { identifierPrefix: id },
+    )
     : renderToString(
       createElement(component, serverProps ? { ...props, ...serverProps } : props),
       { identifierPrefix: id },

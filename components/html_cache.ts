@@ -14,15 +14,22 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 
-/** `render()`'s HTML by key, at most `maxEntries` kept, the least recently used dropped first. */
-export type HtmlCache = (key: string, render: () => ReactElement) => string;
+/**
+ * `render()`'s HTML by key, at most `maxEntries` kept, the least recently used dropped first.
+ * `identifierPrefix` is React's, for a piece rendered as an island's root (components/Island.tsx).
+ */
+export type HtmlCache = (
+  key: string,
+  render: () => ReactElement,
+  options?: { identifierPrefix?: string },
+) => string;
 
 /** A cache of its own for one kind of piece, sized for it. */
 export function htmlCache(maxEntries: number): HtmlCache {
   const rendered = new Map<string, string>();
-  return (key, render) => {
+  return (key, render, options) => {
     let html = rendered.get(key);
-    if (html === undefined) html = flattened(renderToString(render()));
+    if (html === undefined) html = flattened(renderToString(render(), options));
     else rendered.delete(key);
     rendered.set(key, html);
     if (rendered.size > maxEntries) rendered.delete(rendered.keys().next().value!);
