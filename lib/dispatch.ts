@@ -14,6 +14,9 @@
  *   admins are told instead ("No surveyor covers …"), once.
  */
 import type { Db, Sql } from "../db/client.ts";
+import { getSurveyDispatchReads } from "../db/survey_dispatch.ts";
+import type { SurveyBuyer } from "../db/assignments.ts";
+import type { Assignment } from "./lead_market_schema.ts";
 import type { Config } from "./config.ts";
 import { milesBetween, type PlacesProvider } from "./places/provider.ts";
 import {
@@ -570,6 +573,44 @@ export interface SurveyDispatchState {
   lead: DispatchLeadInfo | null;
   /** ISO timestamp of the stored matches, or null when nobody searched yet. */
   foundAt: string | null;
+}
+
+/**
+ * What a request's page shows an admin in its dispatch card: `getSurveyDispatch`'s state, the
+ * lead's buyers and the open assignment, read in one statement (db/survey_dispatch.ts);
+ * undefined for an unknown survey. The caller checks that the viewer is an admin.
+ */
+export async function getSurveyDispatchCard(
+  deps: { sql: Sql },
+  { surveyId }: { surveyId: string },
+): Promise<
+  | { state: SurveyDispatchState; buyers: SurveyBuyer[]; assignment: Assignment | undefined }
+  | undefined
+> {
+  const reads = await getSurveyDispatchReads(deps.sql, { surveyId });
+  if (!reads) return undefined;
+  const { lead } = reads;
+  return {
+    state: {
+      surveyors: markNotified(
+        await withConvertedPlaces(deps.sql, reads.nearbySurveyors ?? []),
+        reads.offered,
+      ),
+      lead: lead
+        ? {
+          id: lead.id,
+          priceCents: lead.priceCents,
+          status: lead.status,
+          maxBuyers: lead.maxBuyers,
+          expiresAt: lead.expiresAt.toISOString(),
+          formula: describeLeadPrice(lead.pricing),
+        }
+        : null,
+      foundAt: reads.nearbySurveyorsFoundAt?.toISOString() ?? null,
+    },
+    buyers: reads.buyers,
+    assignment: reads.assignment,
+  };
 }
 
 /**
