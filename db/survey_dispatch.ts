@@ -1,5 +1,5 @@
 /**
- * The admin's dispatch card on a request's page reads, in one statement, what five reads
+ * The admin's dispatch card on a request's page reads, with the survey, what five statements
  * returned before (`getDispatchSurvey`'s stored matches, `getLeadForSurvey`,
  * `listSurveyRecipientIds`, `listSurveyBuyers`, `getOpenAssignment`): each statement costs
  * the driver and Postgres parsing, planning and a result of its own, even pipelined.
@@ -34,6 +34,75 @@ export interface SurveyDispatchReads {
   assignment: Assignment | undefined;
 }
 
+/** The row `dispatchColumns` adds (its JSON written as `toSurveyDispatchReads` reads it). */
+export interface SurveyDispatchColumns {
+  dispatchNearbySurveyors: NearbySurveyorInfo[] | null;
+  dispatchFoundAt: Date | null;
+  dispatchLead:
+    | {
+      id: string;
+      priceCents: number;
+      pricing: StoredLeadPricing;
+      maxBuyers: number;
+      status: "open" | "closed";
+      expiresAt: string;
+    }
+    | null;
+  dispatchOffered: string[] | null;
+  dispatchBuyers: SurveyBuyer[] | null;
+  dispatchAssignment: Assignment | null;
+}
+
+/**
+ * The dispatch reads as columns of a statement over `surveys s`, so a request's page reads
+ * them with the survey (db/surveys.ts getSurveyPageData). Times in the JSON are written as
+ * `Date.prototype.toISOString` writes them (both drop microseconds).
+ */
+export function dispatchColumns(db: Db) {
+  return db`s.nearby_surveyors as dispatch_nearby_surveyors,
+    s.nearby_surveyors_found_at as dispatch_found_at,
+    (select json_build_object(
+        'id', l.id, 'priceCents', l.price_cents, 'pricing', l.pricing,
+        'maxBuyers', l.max_buyers, 'status', l.status,
+        'expiresAt', to_char(l.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+      from leads l where l.survey_id = s.id) as dispatch_lead,
+    (select json_agg(lr.surveyor_id)
+      from leads l join lead_recipients lr on lr.lead_id = l.id
+      where l.survey_id = s.id) as dispatch_offered,
+    (select json_agg(json_build_object(
+        'surveyorId', p.surveyor_id, 'companyName', v.company_name,
+        'principalName', v.principal_name, 'kind', p.kind,
+        'purchasedAt', to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'isRefunded', p.refunded_at is not null) order by p.created_at, p.id)
+      from leads l
+      join lead_purchases p on p.lead_id = l.id
+      join surveyors v on v.id = p.surveyor_id
+      where l.survey_id = s.id) as dispatch_buyers,
+    (select json_build_object(
+        'id', a.id, 'surveyId', a.survey_id, 'surveyorId', a.surveyor_id,
+        'companyName', v.company_name, 'agreedPriceCents', a.agreed_price_cents,
+        'status', a.status, 'source', a.source, 'scheduledDate', a.scheduled_date::text,
+        'endedReason', a.ended_reason,
+        'createdAt', to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'updatedAt', to_char(a.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+      from survey_assignments a join surveyors v on v.id = a.surveyor_id
+      where a.survey_id = s.id and a.status in ('offered', 'accepted', 'scheduled')
+      limit 1) as dispatch_assignment`;
+}
+
+/** The reads out of a row with `dispatchColumns`. */
+export function toSurveyDispatchReads(row: SurveyDispatchColumns): SurveyDispatchReads {
+  const lead = row.dispatchLead;
+  return {
+    nearbySurveyors: row.dispatchNearbySurveyors,
+    nearbySurveyorsFoundAt: row.dispatchFoundAt,
+    lead: lead ? { ...lead, expiresAt: new Date(lead.expiresAt) } : undefined,
+    offered: new Set(row.dispatchOffered ?? []),
+    buyers: row.dispatchBuyers ?? [],
+    assignment: row.dispatchAssignment ?? undefined,
+  };
+}
+
 /**
  * The dispatch reads of survey `surveyId` (see the file's comment), or undefined for an
  * unknown or malformed id. Callers check who may see the survey first.
@@ -43,61 +112,7 @@ export async function getSurveyDispatchReads(
   { surveyId }: { surveyId: string },
 ): Promise<SurveyDispatchReads | undefined> {
   if (!isSurveyId(surveyId)) return undefined;
-  // Times in the JSON as Date.prototype.toISOString writes them (both drop microseconds).
-  const [row] = await db<{
-    nearbySurveyors: NearbySurveyorInfo[] | null;
-    nearbySurveyorsFoundAt: Date | null;
-    leadId: string | null;
-    leadPriceCents: number;
-    leadPricing: StoredLeadPricing;
-    leadMaxBuyers: number;
-    leadStatus: "open" | "closed";
-    leadExpiresAt: Date;
-    offered: string[];
-    buyers: SurveyBuyer[];
-    assignment: Assignment | null;
-  }[]>`
-    select s.nearby_surveyors, s.nearby_surveyors_found_at,
-      l.id as lead_id, l.price_cents as lead_price_cents, l.pricing as lead_pricing,
-      l.max_buyers as lead_max_buyers, l.status as lead_status, l.expires_at as lead_expires_at,
-      coalesce((select json_agg(lr.surveyor_id) from lead_recipients lr where lr.lead_id = l.id),
-        '[]') as offered,
-      coalesce((
-        select json_agg(json_build_object(
-          'surveyorId', p.surveyor_id, 'companyName', v.company_name,
-          'principalName', v.principal_name, 'kind', p.kind,
-          'purchasedAt', to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-          'isRefunded', p.refunded_at is not null) order by p.created_at, p.id)
-        from lead_purchases p join surveyors v on v.id = p.surveyor_id
-        where p.lead_id = l.id), '[]') as buyers,
-      (select json_build_object(
-          'id', a.id, 'surveyId', a.survey_id, 'surveyorId', a.surveyor_id,
-          'companyName', v.company_name, 'agreedPriceCents', a.agreed_price_cents,
-          'status', a.status, 'source', a.source, 'scheduledDate', a.scheduled_date::text,
-          'endedReason', a.ended_reason,
-          'createdAt', to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-          'updatedAt', to_char(a.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-        from survey_assignments a join surveyors v on v.id = a.surveyor_id
-        where a.survey_id = s.id and a.status in ('offered', 'accepted', 'scheduled')
-        limit 1) as assignment
-    from surveys s left join leads l on l.survey_id = s.id
-    where s.id = ${surveyId}`;
-  if (!row) return undefined;
-  return {
-    nearbySurveyors: row.nearbySurveyors,
-    nearbySurveyorsFoundAt: row.nearbySurveyorsFoundAt,
-    lead: row.leadId
-      ? {
-        id: row.leadId,
-        priceCents: row.leadPriceCents,
-        pricing: row.leadPricing,
-        maxBuyers: row.leadMaxBuyers,
-        status: row.leadStatus,
-        expiresAt: row.leadExpiresAt,
-      }
-      : undefined,
-    offered: new Set(row.offered),
-    buyers: row.buyers,
-    assignment: row.assignment ?? undefined,
-  };
+  const [row] = await db<SurveyDispatchColumns[]>`
+    select ${dispatchColumns(db)} from surveys s where s.id = ${surveyId}`;
+  return row && toSurveyDispatchReads(row);
 }

@@ -14,7 +14,7 @@
  *   admins are told instead ("No surveyor covers …"), once.
  */
 import type { Db, Sql } from "../db/client.ts";
-import { getSurveyDispatchReads } from "../db/survey_dispatch.ts";
+import { getSurveyDispatchReads, type SurveyDispatchReads } from "../db/survey_dispatch.ts";
 import type { SurveyBuyer } from "../db/assignments.ts";
 import type { Assignment } from "./lead_market_schema.ts";
 import type { Config } from "./config.ts";
@@ -575,20 +575,24 @@ export interface SurveyDispatchState {
   foundAt: string | null;
 }
 
+/** What a request's page shows an admin in its dispatch card. */
+export interface SurveyDispatchCard {
+  /** As `getSurveyDispatch` returns it. */
+  state: SurveyDispatchState;
+  buyers: SurveyBuyer[];
+  assignment: Assignment | undefined;
+}
+
 /**
- * What a request's page shows an admin in its dispatch card: `getSurveyDispatch`'s state, the
- * lead's buyers and the open assignment, read in one statement (db/survey_dispatch.ts);
- * undefined for an unknown survey. The caller checks that the viewer is an admin.
+ * The dispatch card's data from its reads (db/survey_dispatch.ts, read with the survey by
+ * getSurveyPageData for admins): `getSurveyDispatch`'s state, the lead's buyers and the open
+ * assignment. Only converted places (rare) take a query. The caller checks the viewer is an
+ * admin.
  */
-export async function getSurveyDispatchCard(
+export async function surveyDispatchCard(
   deps: { sql: Sql },
-  { surveyId }: { surveyId: string },
-): Promise<
-  | { state: SurveyDispatchState; buyers: SurveyBuyer[]; assignment: Assignment | undefined }
-  | undefined
-> {
-  const reads = await getSurveyDispatchReads(deps.sql, { surveyId });
-  if (!reads) return undefined;
+  reads: SurveyDispatchReads,
+): Promise<SurveyDispatchCard> {
   const { lead } = reads;
   return {
     state: {
@@ -611,6 +615,15 @@ export async function getSurveyDispatchCard(
     buyers: reads.buyers,
     assignment: reads.assignment,
   };
+}
+
+/** `surveyDispatchCard` of survey `surveyId`, read on its own; undefined for an unknown one. */
+export async function getSurveyDispatchCard(
+  deps: { sql: Sql },
+  { surveyId }: { surveyId: string },
+): Promise<SurveyDispatchCard | undefined> {
+  const reads = await getSurveyDispatchReads(deps.sql, { surveyId });
+  return reads && await surveyDispatchCard(deps, reads);
 }
 
 /**

@@ -45,7 +45,7 @@ import { formatCents, turnaroundLine } from "../lib/quote_text.ts";
 import { singleLine } from "../lib/text.ts";
 import { formatInteger } from "../lib/numbers.ts";
 import { assignSurveyorProps, DispatchCard } from "../components/DispatchCard.tsx";
-import { getSurveyDispatchCard } from "../lib/dispatch.ts";
+import { surveyDispatchCard } from "../lib/dispatch.ts";
 import { DeliveryCards, WorkingFirmContact } from "../components/SurveyDelivery.tsx";
 import { loadDelivery } from "../lib/fieldwork.ts";
 import {
@@ -248,8 +248,9 @@ export const surveyPages = new Hono<AppEnv>()
       // pipelines the statements): one wait instead of five or more in a row.
       const [dispatch, delivery, messages, crew] = await Promise.all([
         // Admins get the dispatch panel, rendered with the data its GET endpoint returns,
-        // with the lead's buyers and the open assignment for the assign form (one statement).
-        isAdmin ? getSurveyDispatchCard({ sql: c.var.db }, { surveyId: survey.id }) : undefined,
+        // with the lead's buyers and the open assignment for the assign form, all read with
+        // the survey (a query more only for places converted since the search).
+        isAdmin && data.dispatch ? surveyDispatchCard({ sql: c.var.db }, data.dispatch) : undefined,
         // Fieldwork and delivery: the checklist's progress (never its answers or notes), the
         // deliverables once completed (admins: as soon as there are any), the rating.
         loadDelivery(c.var.db, survey, user, { firm, progress }),

@@ -1,6 +1,6 @@
 /**
- * The admin's dispatch card on /survey/{id} reads its state, buyers and open assignment in
- * one statement (`getSurveyDispatchCard`); it must return exactly what the separate reads it
+ * The admin's dispatch card on /survey/{id} reads its state, buyers and open assignment with
+ * the survey (`getSurveyPageData`, then `surveyDispatchCard`; `getSurveyDispatchCard` alone); it must return exactly what the separate reads it
  * replaces return (`getSurveyDispatch`, `listSurveyBuyers`, `getOpenAssignment`, as the
  * dispatch API and the page read them before), in every state a request goes through.
  */
@@ -9,7 +9,12 @@ import { createTestApp, test, type TestApp } from "../_helpers.ts";
 import { addLeadTo, addSurveyor, clientWithSurvey } from "../_assignment_fixtures.ts";
 import { getOpenAssignment, listSurveyBuyers } from "../../db/assignments.ts";
 import { saveNearbySurveyors } from "../../db/leads.ts";
-import { getSurveyDispatch, getSurveyDispatchCard } from "../../lib/dispatch.ts";
+import { getSurveyPageData } from "../../db/surveys.ts";
+import {
+  getSurveyDispatch,
+  getSurveyDispatchCard,
+  surveyDispatchCard,
+} from "../../lib/dispatch.ts";
 import type { NearbySurveyorInfo } from "../../lib/surveyor_schema.ts";
 
 async function separately(t: TestApp, surveyId: string) {
@@ -41,7 +46,14 @@ function match(id: string | null, name: string, place?: string): NearbySurveyorI
 test("[dispatch] the dispatch card's one read equals the separate reads in every state", async () => {
   const t = await createTestApp();
   const { survey } = await clientWithSurvey(t);
-  const card = () => getSurveyDispatchCard({ sql: t.sql }, { surveyId: survey.id });
+  const admin = { id: "00000000-0000-4000-8000-0000000000ad", role: "admin" as const };
+  // On its own and as the page reads it, with the survey: the same either way.
+  const card = async () => {
+    const alone = await getSurveyDispatchCard({ sql: t.sql }, { surveyId: survey.id });
+    const page = await getSurveyPageData(t.sql, { id: survey.id, user: admin });
+    assertEquals(await surveyDispatchCard({ sql: t.sql }, page!.dispatch!), alone);
+    return alone;
+  };
 
   // Unknown and malformed ids: nothing.
   assertEquals(await getSurveyDispatchCard({ sql: t.sql }, { surveyId: "nope" }), undefined);
@@ -112,6 +124,14 @@ test("[dispatch] the dispatch card's one read equals the separate reads in every
   assertEquals(assigned?.assignment?.companyName, "Bravo & O'Neil Land");
   assertEquals(assigned?.assignment?.scheduledDate, "2026-04-01");
   assertEquals(assigned?.assignment?.createdAt, "2026-03-04T08:00:00.000Z");
+
+  // The client's page reads no dispatch data at all.
+  const own = await getSurveyPageData(t.sql, {
+    id: survey.id,
+    user: { id: survey.clientId, role: "client" },
+  });
+  assertEquals(own?.dispatch, undefined);
+  assertEquals(own?.survey.id, survey.id);
 
   // Closed: the open assignment is gone, the rest stays.
   await t.sql`update survey_assignments set status = 'completed' where survey_id = ${survey.id}`;
