@@ -5,7 +5,6 @@
  * the driver and Postgres parsing, planning and a result of its own, even pipelined.
  */
 import type { Db } from "./client.ts";
-import { isSurveyId } from "./surveys.ts";
 import type { StoredLeadPricing } from "./leads.ts";
 import type { SurveyBuyer } from "./assignments.ts";
 import type { Assignment } from "../lib/lead_market_schema.ts";
@@ -101,18 +100,4 @@ export function toSurveyDispatchReads(row: SurveyDispatchColumns): SurveyDispatc
     buyers: row.dispatchBuyers ?? [],
     assignment: row.dispatchAssignment ?? undefined,
   };
-}
-
-/**
- * The dispatch reads of survey `surveyId` (see the file's comment), or undefined for an
- * unknown or malformed id. Callers check who may see the survey first.
- */
-export async function getSurveyDispatchReads(
-  db: Db,
-  { surveyId }: { surveyId: string },
-): Promise<SurveyDispatchReads | undefined> {
-  if (!isSurveyId(surveyId)) return undefined;
-  const [row] = await db<SurveyDispatchColumns[]>`
-    select ${dispatchColumns(db)} from surveys s where s.id = ${surveyId}`;
-  return row && toSurveyDispatchReads(row);
 }

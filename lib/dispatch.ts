@@ -14,7 +14,7 @@
  *   admins are told instead ("No surveyor covers …"), once.
  */
 import type { Db, Sql } from "../db/client.ts";
-import { getSurveyDispatchReads, type SurveyDispatchReads } from "../db/survey_dispatch.ts";
+import type { SurveyDispatchReads } from "../db/survey_dispatch.ts";
 import type { SurveyBuyer } from "../db/assignments.ts";
 import type { Assignment } from "./lead_market_schema.ts";
 import type { Config } from "./config.ts";
@@ -615,15 +615,6 @@ export async function surveyDispatchCard(
     buyers: reads.buyers,
     assignment: reads.assignment,
   };
-}
-
-/** `surveyDispatchCard` of survey `surveyId`, read on its own; undefined for an unknown one. */
-export async function getSurveyDispatchCard(
-  deps: { sql: Sql },
-  { surveyId }: { surveyId: string },
-): Promise<SurveyDispatchCard | undefined> {
-  const reads = await getSurveyDispatchReads(deps.sql, { surveyId });
-  return reads && await surveyDispatchCard(deps, reads);
 }
 
 /**
