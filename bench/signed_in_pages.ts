@@ -29,8 +29,11 @@
  *
  * --profile DIR runs the server under `--cpu-prof --cpu-prof-dir=DIR`, loads the 3-request
  * dashboard (or `--path /api/surveys?pageSize=10`, any path: as that client; as the admin for
- * paths under /admin and /surveyors; as the surveyor for /leads), stops the server with SIGINT so the profile is written, and prints
- * the summary of the measured window (bench/profile_summary.ts).
+ * paths under /admin and /surveyors; as the surveyor for /leads; `--as admin|client|surveyor`
+ * chooses; `{id}` in the path is the 3-request client's first survey, so
+ * `--path '/survey/{id}' --as admin` profiles the admin's survey page), stops the server with
+ * SIGINT so the profile is written, and prints the summary of the measured window
+ * (bench/profile_summary.ts).
  *
  * --baseline DIR (or BENCH_BASELINE_DIR) also starts the server of another checkout, e.g. the
  * commit before a change (`git worktree add /tmp/meridian_old <commit>`, with node_modules
@@ -1081,9 +1084,21 @@ async function baselineRun(dir: string, current: Server, seeded: Seeded): Promis
   }
 }
 
-async function profileRun(profileDir: string, path: string) {
-  const pathname = new URL(path, "http://x").pathname;
-  const as = pathname.startsWith("/admin") || pathname === "/surveyors"
+/** Who `--as` signs in as for a profile run. */
+const PROFILE_ROLES = {
+  admin: "the admin",
+  client: "the 3-request client",
+  surveyor: "the surveyor",
+};
+
+async function profileRun(profileDir: string, given: string, role?: string) {
+  const pathname = new URL(given, "http://x").pathname;
+  if (role !== undefined && !Object.hasOwn(PROFILE_ROLES, role)) {
+    throw new Error(`--as ${role}: expected one of ${Object.keys(PROFILE_ROLES).join(", ")}`);
+  }
+  const as = role
+    ? PROFILE_ROLES[role as keyof typeof PROFILE_ROLES]
+    : pathname.startsWith("/admin") || pathname === "/surveyors"
     ? "the admin"
     : pathname === "/leads"
     ? "the surveyor"
@@ -1096,6 +1111,8 @@ async function profileRun(profileDir: string, path: string) {
   let stopped = false;
   try {
     const seeded = await seed(server, { DATABASE_URL: scratch.url, DATA_DIR: dataDir });
+    // The seeded survey's id is known only now: `/survey/{id}` names it.
+    const path = given.replace("{id}", seeded.surveyId);
     const line = await measurePage(
       path,
       `${server.url}${path}`,
@@ -1104,6 +1121,7 @@ async function profileRun(profileDir: string, path: string) {
         : as === "the surveyor"
         ? seeded.cookies.surveyor
         : seeded.cookies.clients.get(3),
+      server,
     );
     console.log(
       `# CPU profile of ${path} as ${as}, ${scratch.url ? "Postgres" : "PGlite"}`,
@@ -1129,6 +1147,8 @@ async function profileRun(profileDir: string, path: string) {
     printProfileSummary(summarizeProfile(profile, { lastMs: durationMs(DURATION) }));
   } finally {
     if (!stopped) await server.stop();
+    await adminSql?.end();
+    adminSql = undefined;
     await scratch.drop();
     await Deno.remove(dataDir, { recursive: true });
   }
@@ -1347,13 +1367,14 @@ if (import.meta.main) {
     options: {
       profile: { type: "string" },
       path: { type: "string", default: "/client-dashboard" },
+      as: { type: "string" },
       baseline: { type: "string", default: Deno.env.get("BENCH_BASELINE_DIR") },
     },
   });
   if (!(await hasCommand("wrk"))) {
     console.log("  wrk not found (apt-get install -y wrk); skipped");
   } else if (values.profile) {
-    await profileRun(values.profile, values.path);
+    await profileRun(values.profile, values.path, values.as);
   } else {
     await mainRun(values.baseline || undefined);
   }

@@ -13,6 +13,12 @@ import { STATUS_INFO, STATUS_NOTIFICATION_TITLES } from "../lib/survey_status.ts
 import { insertNotification, type NewNotification } from "./notifications.ts";
 import { clientProposalsJsonColumn, leadExpiredAtColumn, proposalsFromJson } from "./proposals.ts";
 import { checklistProgressColumn } from "./checklists.ts";
+import {
+  dispatchColumns,
+  type SurveyDispatchColumns,
+  type SurveyDispatchReads,
+  toSurveyDispatchReads,
+} from "./survey_dispatch.ts";
 import { type WorkingFirm, workingFirmColumn } from "./fieldwork.ts";
 import type { ChecklistProgress } from "../lib/checklist_types.ts";
 import type { ClientProposal } from "../lib/proposal_constants.ts";
@@ -124,12 +130,15 @@ export async function getSurveyPageData(
     leadExpiredAt: string | null;
     firm: WorkingFirm | undefined;
     progress: ChecklistProgress | undefined;
+    /** For admins only: what the dispatch card shows (db/survey_dispatch.ts). */
+    dispatch: SurveyDispatchReads | undefined;
   }
   | undefined
 > {
   if (!isSurveyId(id)) return undefined;
+  const isAdmin = user.role === "admin";
   const [row] = await db<
-    (SurveyRow & {
+    (SurveyRow & Partial<SurveyDispatchColumns> & {
       timeline: TimelineJson[] | null;
       proposals: Record<string, unknown>[] | null;
       leadExpiredAt: Date | null;
@@ -148,10 +157,24 @@ export async function getSurveyPageData(
       ${leadExpiredAtColumn(db)} as lead_expired_at,
       ${workingFirmColumn(db)} as working_firm,
       ${checklistProgressColumn(db)} as checklist_progress
+      ${isAdmin ? db`, ${dispatchColumns(db)}` : db``}
     from surveys s join users u on u.id = s.client_id
     where s.id = ${id} and (${user.role} = 'admin' or s.client_id = ${user.id})`;
   if (!row) return undefined;
-  const { timeline, proposals, leadExpiredAt, workingFirm, checklistProgress, ...survey } = row;
+  const {
+    timeline,
+    proposals,
+    leadExpiredAt,
+    workingFirm,
+    checklistProgress,
+    dispatchNearbySurveyors,
+    dispatchFoundAt,
+    dispatchLead,
+    dispatchOffered,
+    dispatchBuyers,
+    dispatchAssignment,
+    ...survey
+  } = row;
   return {
     survey: toSurvey(survey),
     events: (timeline ?? []).map(fromTimelineJson),
@@ -171,6 +194,16 @@ export async function getSurveyPageData(
         requiredTotal: checklistProgress.required_total,
         requiredDone: checklistProgress.required_done,
       }
+      : undefined,
+    dispatch: isAdmin
+      ? toSurveyDispatchReads({
+        dispatchNearbySurveyors: dispatchNearbySurveyors ?? null,
+        dispatchFoundAt: dispatchFoundAt ?? null,
+        dispatchLead: dispatchLead ?? null,
+        dispatchOffered: dispatchOffered ?? null,
+        dispatchBuyers: dispatchBuyers ?? null,
+        dispatchAssignment: dispatchAssignment ?? null,
+      })
       : undefined,
   };
 }

@@ -14,6 +14,9 @@
  *   admins are told instead ("No surveyor covers …"), once.
  */
 import type { Db, Sql } from "../db/client.ts";
+import type { SurveyDispatchReads } from "../db/survey_dispatch.ts";
+import type { SurveyBuyer } from "../db/assignments.ts";
+import type { Assignment } from "./lead_market_schema.ts";
 import type { Config } from "./config.ts";
 import { milesBetween, type PlacesProvider } from "./places/provider.ts";
 import {
@@ -570,6 +573,48 @@ export interface SurveyDispatchState {
   lead: DispatchLeadInfo | null;
   /** ISO timestamp of the stored matches, or null when nobody searched yet. */
   foundAt: string | null;
+}
+
+/** What a request's page shows an admin in its dispatch card. */
+export interface SurveyDispatchCard {
+  /** As `getSurveyDispatch` returns it. */
+  state: SurveyDispatchState;
+  buyers: SurveyBuyer[];
+  assignment: Assignment | undefined;
+}
+
+/**
+ * The dispatch card's data from its reads (db/survey_dispatch.ts, read with the survey by
+ * getSurveyPageData for admins): `getSurveyDispatch`'s state, the lead's buyers and the open
+ * assignment. Only converted places (rare) take a query. The caller checks the viewer is an
+ * admin.
+ */
+export async function surveyDispatchCard(
+  deps: { sql: Sql },
+  reads: SurveyDispatchReads,
+): Promise<SurveyDispatchCard> {
+  const { lead } = reads;
+  return {
+    state: {
+      surveyors: markNotified(
+        await withConvertedPlaces(deps.sql, reads.nearbySurveyors ?? []),
+        reads.offered,
+      ),
+      lead: lead
+        ? {
+          id: lead.id,
+          priceCents: lead.priceCents,
+          status: lead.status,
+          maxBuyers: lead.maxBuyers,
+          expiresAt: lead.expiresAt.toISOString(),
+          formula: describeLeadPrice(lead.pricing),
+        }
+        : null,
+      foundAt: reads.nearbySurveyorsFoundAt?.toISOString() ?? null,
+    },
+    buyers: reads.buyers,
+    assignment: reads.assignment,
+  };
 }
 
 /**

@@ -45,8 +45,7 @@ import { formatCents, turnaroundLine } from "../lib/quote_text.ts";
 import { singleLine } from "../lib/text.ts";
 import { formatInteger } from "../lib/numbers.ts";
 import { assignSurveyorProps, DispatchCard } from "../components/DispatchCard.tsx";
-import { getOpenAssignment, listSurveyBuyers } from "../db/assignments.ts";
-import { getSurveyDispatch } from "../lib/dispatch.ts";
+import { surveyDispatchCard } from "../lib/dispatch.ts";
 import { DeliveryCards, WorkingFirmContact } from "../components/SurveyDelivery.tsx";
 import { loadDelivery } from "../lib/fieldwork.ts";
 import {
@@ -247,12 +246,11 @@ export const surveyPages = new Hono<AppEnv>()
       const isAdmin = user.role === "admin";
       // The rest reads independently of each other, so it goes out at once (postgres.js
       // pipelines the statements): one wait instead of five or more in a row.
-      const [dispatch, buyers, assignment, delivery, messages, crew] = await Promise.all([
+      const [dispatch, delivery, messages, crew] = await Promise.all([
         // Admins get the dispatch panel, rendered with the data its GET endpoint returns,
-        // with the lead's buyers and the open assignment for the assign form.
-        isAdmin ? getSurveyDispatch({ sql: c.var.db }, { surveyId: survey.id }) : undefined,
-        isAdmin ? listSurveyBuyers(c.var.db, { surveyId: survey.id }) : [],
-        isAdmin ? getOpenAssignment(c.var.db, { surveyId: survey.id }) : undefined,
+        // with the lead's buyers and the open assignment for the assign form, all read with
+        // the survey (a query more only for places converted since the search).
+        isAdmin && data.dispatch ? surveyDispatchCard({ sql: c.var.db }, data.dispatch) : undefined,
         // Fieldwork and delivery: the checklist's progress (never its answers or notes), the
         // deliverables once completed (admins: as soon as there are any), the rating.
         loadDelivery(c.var.db, survey, user, { firm, progress }),
@@ -395,8 +393,13 @@ export const surveyPages = new Hono<AppEnv>()
             ? (
               <DispatchCard
                 survey={survey}
-                state={dispatch}
-                assign={assignSurveyorProps(survey, dispatch, buyers, assignment ?? null)}
+                state={dispatch.state}
+                assign={assignSurveyorProps(
+                  survey,
+                  dispatch.state,
+                  dispatch.buyers,
+                  dispatch.assignment ?? null,
+                )}
               />
             )
             : null}
