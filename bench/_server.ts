@@ -48,3 +48,14 @@ export async function scratchDatabase(
     },
   };
 }
+
+/**
+ * The V8 flags `deno task start` runs the server with (`--v8-flags=…` in the checkout's
+ * deno.json, or none), so a bench measures the server as it is deployed: the young generation's
+ * size, for one, changes how often it collects.
+ */
+export async function startTaskV8Flags(root: string | URL): Promise<string[]> {
+  const config = JSON.parse(await Deno.readTextFile(new URL("deno.json", root)));
+  const task = String(config.tasks?.start ?? "");
+  return task.split(/\s+/).filter((arg) => arg.startsWith("--v8-flags="));
+}

@@ -1,5 +1,5 @@
 /**
- * Signed-in page throughput (issue 9). Starts the production server (`deno run -A main.ts`,
+ * Signed-in page throughput (issue 9). Starts the production server (`deno run -A main.ts` with the start task's V8 flags,
  * NODE_ENV=production, its own temp DATA_DIR), seeds accounts and survey requests through the
  * real API and db functions, then measures with wrk (32 connections, one session cookie per
  * page):
@@ -60,7 +60,7 @@ import type { Survey, SurveyEvent } from "../lib/survey_schema.ts";
 import { surveyRequest } from "../tests/_fixtures.ts";
 import { percentile } from "./_stats.ts";
 import { printProfileSummary, summarizeProfile } from "./profile_summary.ts";
-import { freePort, scratchDatabase, waitFor } from "./_server.ts";
+import { freePort, scratchDatabase, startTaskV8Flags, waitFor } from "./_server.ts";
 
 // React picks its production or development build when it is first imported; everything that
 // imports React below is loaded dynamically, after this.
@@ -231,7 +231,14 @@ async function startServer(
   };
   const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", ...profile, "main.ts"],
+    // With the start task's V8 flags: the server as `deno task start` runs it.
+    args: [
+      "run",
+      "-A",
+      ...await startTaskV8Flags(`file://${root.endsWith("/") ? root : `${root}/`}`),
+      ...profile,
+      "main.ts",
+    ],
     cwd: root,
     env,
     stdout: "null",
