@@ -1,6 +1,6 @@
 /**
- * Signed-in page throughput (issue 9). Starts the production server (`deno run -A main.ts` with the start task's V8 flags,
- * NODE_ENV=production, its own temp DATA_DIR), seeds accounts and survey requests through the
+ * Signed-in page throughput (issue 9). Starts the production server (`deno run -A main.ts`
+ * with the start task's V8 flags, NODE_ENV=production, its own temp DATA_DIR), seeds accounts and survey requests through the
  * real API and db functions, then measures with wrk (32 connections, one session cookie per
  * page):
  *   - a client's /client-dashboard with 0, 1, 3 and 10 requests, and the cost per request card
