@@ -19,7 +19,9 @@ import {
   type ContactHistoryEntry,
   type ContactHistoryInput,
   type ContactInput,
+  DEFAULT_SURVEYOR_PAGE_SIZE,
   MAX_CONTACTS,
+  MAX_SURVEYOR_PAGE_SIZE,
   type NewSurveyorInput,
   type Place,
   type Surveyor,
@@ -32,7 +34,6 @@ import {
   type SurveyorStatus,
   type SurveyorUpdate,
 } from "../lib/surveyor_schema.ts";
-import { DEFAULT_SURVEYOR_PAGE_SIZE, MAX_SURVEYOR_PAGE_SIZE } from "../lib/surveyor_schema.ts";
 import type { VerifiedVia } from "../lib/surveyor_constants.ts";
 
 /** True when `id` is shaped like a uuid; anything else cannot name a surveyor. */
@@ -154,7 +155,8 @@ function listFilter(db: Db, query: Pick<SurveyorListQuery, "status" | "inNetwork
  * trigram index `surveyors_search_idx`. Without a search the page is an index-only walk of
  * `surveyors_directory_idx` (or `surveyors_directory_state_idx` with a state), which carry
  * every filtered column, with a deferred join: the offset is walked over index entries and only
- * the page's rows are read in full. The counts are sums over the trigger-kept surveyor_counts
+ * the page's rows are read in full (the first page, with no offset to walk, reads its rows in
+ * the walk itself). The counts are sums over the trigger-kept surveyor_counts
  * table, or one aggregate over the matches of a search (0010_surveyor_directory.sql).
  */
 export async function listSurveyors(
