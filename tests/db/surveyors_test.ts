@@ -614,3 +614,49 @@ test("[surveyors] the directory's table rows are toSurveyorRow of listSurveyors,
     [[0, null], [2, "Bo Primary"], [2, "Cy First"], [3, "Flo Two"]],
   );
 });
+
+test("[surveyors] a first page is the same records, in the same order, as the deferred join read them", async () => {
+  const sql = await freshDb();
+  const records = generateDemoSurveyors(await loadDemoCities(), { count: 300, seed: 5 });
+  await sql.begin((tx) => insertGeneratedSurveyors(tx, records, { isDemo: false }));
+  // Names that sort the same case-insensitively: the id decides between them.
+  await sql`update surveyors set company_name = 'Abc Surveying'
+    where id in (select id from surveyors order by lower(company_name), id limit 2)`;
+  await sql`update surveyors set company_name = 'ABC SURVEYING'
+    where id = (select id from surveyors order by lower(company_name) desc, id limit 1)`;
+  const filters: Record<string, string>[] = [
+    {},
+    { state: "TX" },
+    { status: "prospect" },
+    { inNetworkOnly: "true" },
+    { surveyType: "alta", inNetworkOnly: "true" },
+    { state: "CA", status: "active" },
+    { state: "VT", inNetworkOnly: "true" },
+    { status: "pending" },
+  ];
+  // 25 and 100 are written into the statement; 7 and 40 stay parameters.
+  for (const pageSize of ["25", "100", "7", "40"]) {
+    for (const input of filters) {
+      const q = query({ ...input, pageSize });
+      const { rows, total } = await listSurveyorRows(sql, q);
+      const { surveyors } = await listSurveyors(sql, q);
+      const state = q.state ?? null;
+      const old = await sql<{ id: string }[]>`
+        with page as (
+          select id, lower(company_name) as sort_name from surveyors
+          where (${state}::text is null or state = ${state})
+            and (${q.surveyType ?? null}::text is null
+              or survey_types @> array[${q.surveyType ?? ""}]::text[])
+            and (${q.status ?? null}::text is null or status = ${q.status ?? ""})
+            and (${q.inNetworkOnly} = false or in_network)
+          order by lower(company_name), id
+          limit ${q.pageSize}
+        )
+        select s.id from page p join surveyors s using (id) order by p.sort_name, p.id`;
+      const label = JSON.stringify({ ...input, pageSize });
+      assertEquals(rows.map((r) => r.id), old.map((r) => r.id), label);
+      assertEquals(surveyors.map((s) => s.id), old.map((r) => r.id), label);
+      assertEquals(rows.length, Math.min(q.pageSize, total), label);
+    }
+  }
+});

@@ -348,3 +348,114 @@ test("[surveyor directory] surveyors waiting for the licence check have their co
     ui.done();
   }
 });
+
+test("[surveyor directory] the rows' HTML is what React renders for them, every value escaped", async () => {
+  const { renderToString } = await import("react-dom/server");
+  const { directoryRowsHtml } = await import("../../islands/SurveyorDirectory.tsx");
+  const { firmProfilePath } = await import("../../lib/firm_slug.ts");
+  const { formatInteger } = await import("../../lib/numbers.ts");
+  type Row = import("../../islands/SurveyorDirectory.tsx").SurveyorRow;
+  // The table row as the island rendered it with React before it was written as a string.
+  function ReactRow({ row }: { row: Row }) {
+    return (
+      <tr data-surveyor-id={row.id}>
+        <th scope="row">
+          <a href={`/surveyor-detail/${row.id}`}>{row.companyName}</a>
+          {row.principalName
+            ? <span className="surveyor-table__sub">{row.principalName}</span>
+            : null}
+        </th>
+        <td data-label="Location">{shared.placeOf(row)}</td>
+        <td data-label="Status">
+          <span className={`badge badge--${shared.STATUS_BADGES[row.status]}`}>
+            {shared.STATUS_LABELS[row.status]}
+          </span>
+          {row.status === "active"
+            ? (
+              <span className="surveyor-table__sub">
+                <a href={firmProfilePath(row.companyName, row.id)}>
+                  Public profile<span className="visually-hidden">{` of ${row.companyName}`}</span>
+                </a>
+              </span>
+            )
+            : null}
+        </td>
+        <td data-label="In network">{row.inNetwork ? "Yes" : "No"}</td>
+        <td data-label="Types">
+          {row.surveyTypes.length
+            ? row.surveyTypes.map((t) => shared.SHORT_TYPE_NAMES[t] ?? t).join(", ")
+            : <span className="muted">None set</span>}
+        </td>
+        <td data-label="Radius">{`${formatInteger(row.serviceRadiusMiles)} mi`}</td>
+        <td data-label="Rating">{shared.ratingText(row.rating, row.reviewCount)}</td>
+        <td data-label="Contacts">
+          {row.contactCount
+            ? (
+              <>
+                {row.mainContact}
+                {row.contactCount > 1
+                  ? <span className="surveyor-table__sub">{`+${row.contactCount - 1} more`}</span>
+                  : null}
+              </>
+            )
+            : <span className="muted">None</span>}
+        </td>
+      </tr>
+    );
+  }
+  const base: Row = {
+    id: "0b6c1f8e-2f43-4c8a-9d1e-5a7b3c2d1e0f",
+    companyName: "Austin Land Surveying",
+    principalName: "Pat Principal",
+    city: "Austin",
+    state: "TX",
+    status: "active",
+    inNetwork: true,
+    surveyTypes: ["boundary", "elevation_certificate", "alta"],
+    serviceRadiusMiles: 50,
+    rating: 4.75,
+    reviewCount: 23,
+    contactCount: 3,
+    mainContact: "Sam Main",
+  };
+  const rows: Row[] = [
+    base,
+    {
+      ...base,
+      companyName: `Smith & Sons <"Best"> O'Neil Surveying`,
+      principalName: `Jo "JJ" <Smith> & Co's`,
+      city: "Coeur d'Alene",
+      mainContact: `Ann & <Bo> "Cy" D'Arcy`,
+      contactCount: 2,
+    },
+    {
+      ...base,
+      companyName: "Ñandú Topografía — 測量",
+      principalName: null,
+      city: null,
+      state: null,
+      status: "prospect",
+      inNetwork: false,
+      surveyTypes: [],
+      serviceRadiusMiles: 1500,
+      rating: null,
+      reviewCount: null,
+      contactCount: 0,
+      mainContact: null,
+    },
+    { ...base, status: "invited", city: null, rating: 3, reviewCount: 1, contactCount: 1 },
+    { ...base, status: "pending", state: null, rating: 4.2, reviewCount: null },
+    { ...base, status: "paused", principalName: "", mainContact: "", contactCount: 2 },
+    { ...base, status: "active", companyName: "", mainContact: null, contactCount: 4 },
+    { ...base, surveyTypes: ["construction", "subdivision", "topographic"], rating: 0 },
+  ];
+  assertEquals(
+    directoryRowsHtml(rows),
+    renderToString(<>{rows.map((row) => <ReactRow key={row.id} row={row} />)}</>),
+  );
+  assertStringIncludes(
+    directoryRowsHtml(rows),
+    "Smith &amp; Sons &lt;&quot;Best&quot;&gt; O&#x27;Neil Surveying",
+  );
+  assertEquals(directoryRowsHtml([]), "");
+});

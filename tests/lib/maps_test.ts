@@ -265,3 +265,57 @@ Deno.test("[maps] fit=points zooms the viewBox and keeps the markers' size on sc
   // The same cached outline either way.
   assertStringIncludes(zoomed, statesPaths().land);
 });
+
+Deno.test("[maps] the markers are the markup React renders for them, labels escaped the same way", () => {
+  // Every kind, labels with each character React escapes, non-ASCII, whole and negative-free
+  // coordinates, and a point that is not drawn; once for the whole country, once zoomed.
+  const points: MapPoint[] = [
+    AUSTIN,
+    { lat: 30.5, lng: -97.6, kind: "in_network", label: `Smith & Sons <"Best"> O'Neil` },
+    { lat: 29.9, lng: -97.9, kind: "prospect", label: "Ñandú Topografía — 測量" },
+    { lat: 31, lng: -97, kind: "out_of_network", label: "&amp; already escaped?" },
+    { lat: 30.27, lng: -97.74, kind: "office", label: "Your own office" },
+    { lat: 30.3, lng: -97.7, kind: "in_network", label: "" },
+    { lat: 18.2, lng: -66.5, kind: "prospect", label: "Puerto Rico firm (not drawn)" },
+    { lat: 47.6, lng: -122.3, kind: "out_of_network", label: "Seattle 'Survey' Co" },
+  ];
+  const kindLabels: Record<string, string> = {
+    property: "Property",
+    office: "Your office",
+    in_network: "In-network surveyor",
+    prospect: "Prospect",
+    out_of_network: "Out-of-network surveyor",
+  };
+  const drawOrder = ["property", "out_of_network", "prospect", "in_network", "office"];
+  for (const fit of ["country", "points"] as const) {
+    const html = renderToString(createElement(UsMap, { title: "T", points, fit }));
+    const id = html.match(/<path id="([^"]+)m\d+"/)![1];
+    const expected = renderToString(
+      createElement(
+        "svg",
+        null,
+        drawOrder.map((kind) => {
+          const marks = points.flatMap((p) => {
+            const xy = projectPoint(p.lat, p.lng);
+            return xy && p.kind === kind ? [{ p, xy }] : [];
+          });
+          if (!marks.length) return null;
+          return createElement(
+            "g",
+            { key: kind, className: `us-map__mark us-map__mark--${kind}` },
+            marks.map(({ p, xy }, i) =>
+              createElement(
+                "use",
+                { key: i, href: `#${id}m${drawOrder.indexOf(kind)}`, x: xy[0], y: xy[1] },
+                createElement("title", null, `${p.label} (${kindLabels[p.kind]})`),
+              )
+            ),
+          );
+        }),
+      ),
+    ).replace(/^<svg>|<\/svg>$/g, "");
+    const groups = html.match(/<g class="us-map__mark[^]*<\/g>/)![0];
+    assertEquals(groups, expected, fit);
+    assertStringIncludes(groups, "Smith &amp; Sons &lt;&quot;Best&quot;&gt; O&#x27;Neil");
+  }
+});
