@@ -3,16 +3,18 @@
  * `deno compile`.
  *
  * `deno compile` embeds main.ts's module graph (local modules and the npm packages they
- * import, the `zipcodes` data module and the `us-atlas` JSON included). Everything the server
- * reads as a *file* at run time must be named with `--include`; `COMPILE_INCLUDES` is that
- * list, kept here alone so that tests/platform/compile_includes_test.ts runs the server from a
- * copy of exactly these files and fails when the app starts reading something new:
+ * import, the `us-atlas` JSON included). Everything the server reads as a *file* at run time
+ * must be named with `--include`; `COMPILE_INCLUDES` is that list, kept here alone so that
+ * tests/platform/compile_includes_test.ts runs the server from a copy of exactly these files
+ * and fails when the app starts reading something new:
  *
  * - `static/` — served by routes/static.ts and routes/service_worker.ts, including the built
  *   bundles and their manifest in static/build/ (lib/assets.ts), so the build must run first;
  * - `db/migrations/` — read by db/migrate.ts at start-up;
  * - `db/build/` — the embedded database's template, unpacked by its first start
  *   (db/embedded_initdb.ts; made here when the build did not);
+ * - `lib/geo/zip_data.tsv` — the offline ZIP data, read by lib/geo/zip_rows.ts on first use
+ *   (a data file, not a module, so that its text does not stay in the heap);
  * - `routes/_page_encoder_worker.ts` — the worker that gzips local pages
  *   (routes/_page_encoder.ts starts it by URL, which the module graph does not follow);
  * - PGlite's runtime files — the embedded database fetches its wasm, its data file and the
@@ -27,6 +29,7 @@ export const COMPILE_INCLUDES: readonly string[] = [
   "static/",
   "db/migrations/",
   "db/build/",
+  "lib/geo/zip_data.tsv",
   "routes/_page_encoder_worker.ts",
 ];
 
