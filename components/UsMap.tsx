@@ -44,7 +44,6 @@ import { StatesOutline } from "./StatesOutline.tsx";
 import { TableRegion } from "../islands/_table.tsx";
 import { formatMiles } from "../islands/_dispatch_format.ts";
 import { formatInteger } from "../lib/numbers.ts";
-import { escapeHtml } from "../lib/html_escape.ts";
 
 /** What a dot on the map stands for. */
 export type MapPointKind = "in_network" | "prospect" | "out_of_network" | "property" | "office";
@@ -160,15 +159,31 @@ function marksHtml(
   kind: MapPointKind,
   marks: { point: MapPoint; xy: [number, number] }[],
 ): string {
-  const ref = escapeHtml(href);
-  const suffix = escapeHtml(` (${MAP_KIND_LABELS[kind].one})`);
+  const ref = escapeLikeReact(href);
+  const suffix = escapeLikeReact(` (${MAP_KIND_LABELS[kind].one})`);
   let html = "";
   for (const { point, xy } of marks) {
     html += `<use href="${ref}" x="${xy[0]}" y="${xy[1]}"><title>${
-      escapeHtml(point.label)
+      escapeLikeReact(point.label)
     }${suffix}</title></use>`;
   }
   return html;
+}
+
+const REACT_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#x27;",
+};
+const REACT_ESCAPED = /["'&<>]/;
+
+/** `text` escaped as React escapes text and attribute values (the same five characters). */
+function escapeLikeReact(text: string): string {
+  // Most labels hold none of them: no replace and no copy then.
+  if (!REACT_ESCAPED.test(text)) return text;
+  return text.replace(/["'&<>]/g, (ch) => REACT_ESCAPES[ch]);
 }
 
 /** A small copy of a marker's shape for the legend (decorative: the text says it). */
