@@ -44,6 +44,8 @@ import { StatesOutline } from "./StatesOutline.tsx";
 import { TableRegion } from "../islands/_table.tsx";
 import { formatMiles } from "../islands/_dispatch_format.ts";
 import { formatInteger } from "../lib/numbers.ts";
+import { stringCache } from "./html_cache.ts";
+import { renderToString } from "react-dom/server";
 
 /** What a dot on the map stands for. */
 export type MapPointKind = "in_network" | "prospect" | "out_of_network" | "property" | "office";
@@ -148,42 +150,34 @@ function outsideLine(hidden: number): string {
     : `${formatInteger(hidden)} points are outside the map area: listed in the table, not drawn.`;
 }
 
+/** The marker layers of recent maps (a directory, a lead list): ~5 KB each, some 0.5 MB in all. */
+const markerLayers = stringCache(100);
+
 /**
- * The markers of one kind, `<use href x y><title>label (kind)</title></use>` each, as React
- * would render them (tests/lib/maps_test.ts compares the two): written as a string because a
- * map is server-only markup and React spent ~2 µs a marker on it (the directory's 100 firms:
- * ~0.2 ms, the larger part of the page's map).
+ * The markers of one kind, `<use href x y><title>label (kind)</title></use>` each, rendered by
+ * React once and then remembered by everything they show (components/html_cache.ts): React
+ * spent ~2 µs a marker on them, the larger part of the directory's map with its 100 firms, and
+ * the same map is drawn again on every view. Text escaping stays React's. They are rendered
+ * inside an `<svg>`, then unwrapped: React 19 would hoist a `<title>` met outside one into the
+ * document's head.
  */
 function marksHtml(
   href: string,
   kind: MapPointKind,
   marks: { point: MapPoint; xy: [number, number] }[],
 ): string {
-  const ref = escapeLikeReact(href);
-  const suffix = escapeLikeReact(` (${MAP_KIND_LABELS[kind].one})`);
-  let html = "";
-  for (const { point, xy } of marks) {
-    html += `<use href="${ref}" x="${xy[0]}" y="${xy[1]}"><title>${
-      escapeLikeReact(point.label)
-    }${suffix}</title></use>`;
-  }
-  return html;
-}
-
-const REACT_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#x27;",
-};
-const REACT_ESCAPED = /["'&<>]/;
-
-/** `text` escaped as React escapes text and attribute values (the same five characters). */
-function escapeLikeReact(text: string): string {
-  // Most labels hold none of them: no replace and no copy then.
-  if (!REACT_ESCAPED.test(text)) return text;
-  return text.replace(/["'&<>]/g, (ch) => REACT_ESCAPES[ch]);
+  let key = `${href}\n${kind}`;
+  for (const { point, xy } of marks) key += `\n${xy[0]} ${xy[1]} ${JSON.stringify(point.label)}`;
+  return markerLayers(key, () =>
+    renderToString(
+      <svg>
+        {marks.map(({ point, xy }, i) => (
+          <use key={i} href={href} x={xy[0]} y={xy[1]}>
+            <title>{`${point.label} (${MAP_KIND_LABELS[kind].one})`}</title>
+          </use>
+        ))}
+      </svg>,
+    ).slice("<svg>".length, -"</svg>".length));
 }
 
 /** A small copy of a marker's shape for the legend (decorative: the text says it). */

@@ -26,13 +26,22 @@ export type HtmlCache = (
 
 /** A cache of its own for one kind of piece, sized for it. */
 export function htmlCache(maxEntries: number): HtmlCache {
-  const rendered = new Map<string, string>();
-  return (key, render, options) => {
-    let html = rendered.get(key);
-    if (html === undefined) html = flattened(renderToString(render(), options));
-    else rendered.delete(key);
-    rendered.set(key, html);
-    if (rendered.size > maxEntries) rendered.delete(rendered.keys().next().value!);
+  const strings = stringCache(maxEntries);
+  return (key, render, options) => strings(key, () => renderToString(render(), options));
+}
+
+/**
+ * `make()`'s markup by key, at most `maxEntries` kept, the least recently used dropped first:
+ * for markup React renders that needs finishing (a fragment of an `<svg>`, components/UsMap.tsx).
+ */
+export function stringCache(maxEntries: number): (key: string, make: () => string) => string {
+  const made = new Map<string, string>();
+  return (key, make) => {
+    let html = made.get(key);
+    if (html === undefined) html = flattened(make());
+    else made.delete(key);
+    made.set(key, html);
+    if (made.size > maxEntries) made.delete(made.keys().next().value!);
     return html;
   };
 }
