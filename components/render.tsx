@@ -41,6 +41,9 @@ export interface RenderContext {
   };
 }
 
+/** Set by `deno task dev` for the server it starts (dev.ts); read once, not per page. */
+const DEV_RELOAD = Deno.env.get("MERIDIAN_DEV_RELOAD") === "1";
+
 /**
  * Renders a whole HTML document: `body` first (collecting the islands it uses), then the head
  * with the stylesheet and only those islands' scripts. No inline scripts.
@@ -107,7 +110,7 @@ export function renderPage(c: RenderContext, meta: PageMeta, body: ReactElement)
   if (config.CHAT_WIDGET_APP_ID && !meta.hasSecretInUrl) {
     head.push(chatWidgetTag(c, config.CHAT_WIDGET_APP_ID));
   }
-  if (Deno.env.get("MERIDIAN_DEV_RELOAD") === "1") {
+  if (DEV_RELOAD) {
     head.push(`<script type="module" src="/static/dev-reload.js"></script>`);
   }
   const bodyClass = meta.bodyClass ? ` class="${escapeHtml(meta.bodyClass)}"` : "";
