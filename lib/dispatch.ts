@@ -16,6 +16,7 @@
 import type { Db, Sql } from "../db/client.ts";
 import type { SurveyDispatchReads } from "../db/survey_dispatch.ts";
 import type { SurveyBuyer } from "../db/assignments.ts";
+import type { StoredLeadPricing } from "../db/leads.ts";
 import type { Assignment } from "./lead_market_schema.ts";
 import type { Config } from "./config.ts";
 import { milesBetween, type PlacesProvider } from "./places/provider.ts";
@@ -600,20 +601,30 @@ export async function surveyDispatchCard(
         await withConvertedPlaces(deps.sql, reads.nearbySurveyors ?? []),
         reads.offered,
       ),
-      lead: lead
-        ? {
-          id: lead.id,
-          priceCents: lead.priceCents,
-          status: lead.status,
-          maxBuyers: lead.maxBuyers,
-          expiresAt: lead.expiresAt.toISOString(),
-          formula: describeLeadPrice(lead.pricing),
-        }
-        : null,
+      lead: lead ? dispatchLead(lead) : null,
       foundAt: reads.nearbySurveyorsFoundAt?.toISOString() ?? null,
     },
     buyers: reads.buyers,
     assignment: reads.assignment,
+  };
+}
+
+/** The lead as the dispatch panel shows it: its price, state, expiry and price formula. */
+function dispatchLead(lead: {
+  id: string;
+  priceCents: number;
+  status: "open" | "closed";
+  maxBuyers: number;
+  expiresAt: Date;
+  pricing: StoredLeadPricing;
+}): NonNullable<SurveyDispatchState["lead"]> {
+  return {
+    id: lead.id,
+    priceCents: lead.priceCents,
+    status: lead.status,
+    maxBuyers: lead.maxBuyers,
+    expiresAt: lead.expiresAt.toISOString(),
+    formula: describeLeadPrice(lead.pricing),
   };
 }
 
@@ -639,16 +650,7 @@ export async function getSurveyDispatch(
   );
   return {
     surveyors,
-    lead: lead
-      ? {
-        id: lead.id,
-        priceCents: lead.priceCents,
-        status: lead.status,
-        maxBuyers: lead.maxBuyers,
-        expiresAt: lead.expiresAt.toISOString(),
-        formula: describeLeadPrice(lead.pricing),
-      }
-      : null,
+    lead: lead ? dispatchLead(lead) : null,
     foundAt: survey.nearbySurveyorsFoundAt?.toISOString() ?? null,
   };
 }
