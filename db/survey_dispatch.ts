@@ -10,21 +10,22 @@ import type { SurveyBuyer } from "./assignments.ts";
 import type { Assignment } from "../lib/lead_market_schema.ts";
 import type { NearbySurveyorInfo } from "../lib/surveyor_schema.ts";
 
+/** The survey's lead as the dispatch card reads it; `expiresAt` a Date, or a string in JSON. */
+export interface DispatchLead<Time = Date> {
+  id: string;
+  priceCents: number;
+  pricing: StoredLeadPricing;
+  maxBuyers: number;
+  status: "open" | "closed";
+  expiresAt: Time;
+}
+
 /** What the dispatch card needs of a survey, its lead, buyers and open assignment. */
 export interface SurveyDispatchReads {
   /** The stored find-surveyors result, or null before the first search. */
   nearbySurveyors: NearbySurveyorInfo[] | null;
   nearbySurveyorsFoundAt: Date | null;
-  lead:
-    | {
-      id: string;
-      priceCents: number;
-      pricing: StoredLeadPricing;
-      maxBuyers: number;
-      status: "open" | "closed";
-      expiresAt: Date;
-    }
-    | undefined;
+  lead: DispatchLead | undefined;
   /** The surveyor ids the lead was offered to (notified or invited). */
   offered: Set<string>;
   /** As `listSurveyBuyers`: first buyer first. */
@@ -37,16 +38,8 @@ export interface SurveyDispatchReads {
 export interface SurveyDispatchColumns {
   dispatchNearbySurveyors: NearbySurveyorInfo[] | null;
   dispatchFoundAt: Date | null;
-  dispatchLead:
-    | {
-      id: string;
-      priceCents: number;
-      pricing: StoredLeadPricing;
-      maxBuyers: number;
-      status: "open" | "closed";
-      expiresAt: string;
-    }
-    | null;
+  /** The lead with its expiry as the JSON writes it. */
+  dispatchLead: DispatchLead<string> | null;
   dispatchOffered: string[] | null;
   dispatchBuyers: SurveyBuyer[] | null;
   dispatchAssignment: Assignment | null;

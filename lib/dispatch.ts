@@ -14,9 +14,8 @@
  *   admins are told instead ("No surveyor covers …"), once.
  */
 import type { Db, Sql } from "../db/client.ts";
-import type { SurveyDispatchReads } from "../db/survey_dispatch.ts";
+import type { DispatchLead, SurveyDispatchReads } from "../db/survey_dispatch.ts";
 import type { SurveyBuyer } from "../db/assignments.ts";
-import type { StoredLeadPricing } from "../db/leads.ts";
 import type { Assignment } from "./lead_market_schema.ts";
 import type { Config } from "./config.ts";
 import { milesBetween, type PlacesProvider } from "./places/provider.ts";
@@ -610,14 +609,7 @@ export async function surveyDispatchCard(
 }
 
 /** The lead as the dispatch panel shows it: its price, state, expiry and price formula. */
-function dispatchLead(lead: {
-  id: string;
-  priceCents: number;
-  status: "open" | "closed";
-  maxBuyers: number;
-  expiresAt: Date;
-  pricing: StoredLeadPricing;
-}): NonNullable<SurveyDispatchState["lead"]> {
+function dispatchLead(lead: DispatchLead): NonNullable<SurveyDispatchState["lead"]> {
   return {
     id: lead.id,
     priceCents: lead.priceCents,
