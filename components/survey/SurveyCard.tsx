@@ -40,20 +40,10 @@ export function SurveyCard({ survey: s, events, proposalsAt = null, children }: 
 }) {
   const headingId = `survey-${s.id}-title`;
   const awaiting = isAwaitingSurveyor(s);
-  // The header and the facts are remembered by every value of the survey they show
-  // (components/html_cache.ts); the tracker and the breakdown by theirs.
-  const key = JSON.stringify([
-    s.id,
-    s.surveyType,
-    s.address,
-    s.formattedAddress,
-    s.status,
-    s.quotedPriceCents,
-    s.quote.quoteRequired,
-    s.quote.turnaround,
-    s.scheduledDate,
-    s.assignedSurveyor,
-  ]);
+  // The header and the facts are remembered by the whole survey the card is given (a
+  // DashboardSurvey: only what the cards show, components/html_cache.ts), so no field they
+  // read can be left out of the key; the tracker and the breakdown by theirs.
+  const key = JSON.stringify(s);
   return (
     <article className="card survey-card" aria-labelledby={headingId} data-survey-id={s.id}>
       <div
