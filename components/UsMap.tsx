@@ -38,13 +38,13 @@
  * map's data as a table" with every point, the text alternative. The SVG scales to its
  * container's width (viewBox), so it never causes sideways scrolling.
  */
-import { useId } from "react";
+import { useContext, useId } from "react";
 import { fitView, FULL_VIEW, MAP_WIDTH, projectPoint } from "../lib/maps.ts";
-import { StatesOutline } from "./StatesOutline.tsx";
+import { MapOutlineContext, StatesOutline } from "./StatesOutline.tsx";
 import { TableRegion } from "../islands/_table.tsx";
 import { formatMiles } from "../islands/_dispatch_format.ts";
 import { formatInteger } from "../lib/numbers.ts";
-import { stringCache } from "./html_cache.ts";
+import { htmlCache, stringCache } from "./html_cache.ts";
 import { renderToString } from "react-dom/server";
 
 /** What a dot on the map stands for. */
@@ -193,8 +193,38 @@ function LegendMark({ kind }: { kind: MapPointKind }) {
   );
 }
 
-/** The server-drawn US map with its legend and data table (see the file's comment). */
-export function UsMap({ title, points, caption, fit = "country", tableHref }: UsMapProps) {
+/**
+ * Whole maps' inner HTML, by the map's id and props: a page's map is drawn again only when
+ * what it shows changes (a reload of /leads or a request's page redraws nothing). A map is 3–12
+ * KB and its key about as much again: 100 of them at most ~2 MB.
+ */
+const mapHtml = htmlCache(100);
+
+/**
+ * The server-drawn US map with its legend and data table (see the file's comment). Its inside
+ * is rendered once per id and props and remembered (`mapHtml`): the key is everything the
+ * markup shows, so a remembered map is never stale. Server-only (no island renders a map).
+ */
+export function UsMap(props: UsMapProps) {
+  const id = useId();
+  // The page's outline file (components/render.tsx), handed on to the separate render.
+  const outline = useContext(MapOutlineContext);
+  const html = mapHtml(
+    `${id}\n${outline}\n${JSON.stringify(props)}`,
+    () => (
+      <MapOutlineContext.Provider value={outline}>
+        <UsMapContent {...props} />
+      </MapOutlineContext.Provider>
+    ),
+    // The inner render's own ids start with the page's id for this map, so they are unique in
+    // the page as the map's own useId would be.
+    { identifierPrefix: id },
+  );
+  return <figure className="us-map" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/** What `UsMap` draws inside its figure. */
+function UsMapContent({ title, points, caption, fit = "country", tableHref }: UsMapProps) {
   const id = useId();
   const placed = points.map((point) => ({ point, xy: projectPoint(point.lat, point.lng) }));
   // The drawn markers by kind, in the points' order; a kind's count is its number of markers.
@@ -218,7 +248,7 @@ export function UsMap({ title, points, caption, fit = "country", tableHref }: Us
   });
   const kindsPresent = KIND_ORDER.filter((k) => points.some((p) => p.kind === k));
   return (
-    <figure className="us-map">
+    <>
       <svg
         className="us-map__svg"
         viewBox={`${view.x} ${view.y} ${view.width} ${view.height}`}
@@ -282,7 +312,7 @@ export function UsMap({ title, points, caption, fit = "country", tableHref }: Us
             <UsMapTable title={title} points={points} />
           </details>
         )}
-    </figure>
+    </>
   );
 }
 

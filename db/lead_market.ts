@@ -56,7 +56,7 @@ import type { SurveyStatus } from "../lib/survey_status.ts";
 import type { SurveyorStatus } from "../lib/surveyor_constants.ts";
 import { AssignmentError, assignSurveyorInTx } from "../lib/assignments.ts";
 import { noteLowBalance } from "../lib/billing.ts";
-import { townFromAddress, zipFromAddress } from "../lib/address_parts.ts";
+import { townAndZip, townFromAddress } from "../lib/address_parts.ts";
 
 /** Leads per page of the available and purchased lists. */
 export const LEADS_PAGE_SIZE = 20;
@@ -358,14 +358,15 @@ function claimPricingBlock(row: Pick<LeadRow, "pricing" | "quotedPriceCents">): 
 function toSummary(row: LeadRow, s: Pick<MarketSurveyor, "welcomeClaimUsedAt">): LeadSummary {
   const { configVersion: _version, ...pricing } = row.pricing;
   const isOpen = row.isOpen && MARKET_SURVEY_STATUSES.includes(row.surveyStatus);
+  const { town, zip } = townAndZip(row.place, row.state);
   return {
     id: row.id,
     surveyId: row.surveyId,
     surveyType: row.surveyType,
-    city: townFromAddress(row.place, row.state),
+    city: town,
     county: row.county,
     state: row.state,
-    zip: zipFromAddress(row.place, row.state),
+    zip,
     distanceMiles: row.distanceMiles,
     approxLat: row.approxLat,
     approxLng: row.approxLng,

@@ -4,9 +4,9 @@
  * small: the map's outline data (lib/maps.ts) never reaches the browser.
  */
 
-const MILES = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+import { formatOneDecimal } from "../lib/numbers.ts";
 
 /** A distance in miles with at most one decimal: "12.3 mi", "1,204 mi". */
 export function formatMiles(miles: number): string {
-  return `${MILES.format(miles)} mi`;
+  return `${formatOneDecimal(miles)} mi`;
 }

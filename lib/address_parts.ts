@@ -8,13 +8,26 @@
  * would show instead), so a malformed address gives no town rather than the street.
  */
 
+// The state part's pattern per state code, built once (a lead list asked for it per card).
+const statePatterns = new Map<string, RegExp>();
+
+/** The part of an address that is `state` (two capital letters), maybe with its ZIP. */
+function statePattern(state: string): RegExp {
+  let pattern = statePatterns.get(state);
+  if (!pattern) {
+    pattern = new RegExp(`^${state}(?:\\s+(\\d{5})(?:-\\d{4})?)?$`);
+    statePatterns.set(state, pattern);
+  }
+  return pattern;
+}
+
 /** Town and ZIP of `address` in `state` (a two-letter code); either may be null. */
 export function townAndZip(
   address: string | null,
   state: string,
 ): { town: string | null; zip: string | null } {
   if (!address || !/^[A-Z]{2}$/.test(state)) return { town: null, zip: null };
-  const statePart = new RegExp(`^${state}(?:\\s+(\\d{5})(?:-\\d{4})?)?$`);
+  const statePart = statePattern(state);
   const parts = address.split(",").map((p) => p.trim());
   const at = parts.findIndex((p, i) => i > 0 && statePart.test(p));
   if (at < 1) return { town: null, zip: null };

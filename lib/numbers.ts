@@ -29,12 +29,18 @@ function formatter(options: Intl.NumberFormatOptions): (n: number) => string {
 }
 
 const INTEGER = formatter({ maximumFractionDigits: 0 });
+const UP_TO_ONE_DECIMAL = formatter({ maximumFractionDigits: 1 });
 const UP_TO_TWO_DECIMALS = formatter({ maximumFractionDigits: 2 });
 const TWO_DECIMALS = formatter({ minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** `n` rounded to a whole number with thousands separators: "12,345". */
 export function formatInteger(n: number): string {
   return INTEGER(n);
+}
+
+/** `n` with at most one decimal and thousands separators: "1,234.5", "12". */
+export function formatOneDecimal(n: number): string {
+  return UP_TO_ONE_DECIMAL(n);
 }
 
 /** `n` with at most two decimals and thousands separators: "1,234.5". */

@@ -12,6 +12,7 @@ import {
   statesPathsSize,
 } from "../../lib/maps.ts";
 import { type MapPoint, UsMap } from "../../components/UsMap.tsx";
+import { MapOutlineContext } from "../../components/StatesOutline.tsx";
 
 function inside(xy: [number, number] | null): boolean {
   return xy !== null && xy[0] >= 0 && xy[0] <= MAP_WIDTH && xy[1] >= 0 && xy[1] <= MAP_HEIGHT;
@@ -318,4 +319,64 @@ Deno.test("[maps] the markers are the markup React renders for them, labels esca
     assertEquals(groups, expected, fit);
     assertStringIncludes(groups, "Smith &amp; Sons &lt;&quot;Best&quot;&gt; O&#x27;Neil");
   }
+});
+
+Deno.test("[maps] a map is remembered by what it shows: the same props the same HTML, any change drawn anew", () => {
+  const points: MapPoint[] = [
+    AUSTIN,
+    {
+      lat: 30.5,
+      lng: -97.6,
+      kind: "in_network",
+      label: "Hill Country Surveying",
+      distanceMiles: 9,
+    },
+  ];
+  const first = render(points, "Drawn at 9:00");
+  assertEquals(render(points, "Drawn at 9:00"), first);
+  const renamed = render([AUSTIN, { ...points[1], label: "Lone Star Surveying" }], "Drawn at 9:00");
+  assertStringIncludes(renamed, "Lone Star Surveying");
+  assert(!renamed.includes("Hill Country Surveying"), "the old name is gone");
+  const moved = render([AUSTIN, { ...points[1], distanceMiles: 12 }], "Drawn at 9:00");
+  assertStringIncludes(moved, "12 mi");
+  assert(!moved.includes("9 mi"), "the old distance is gone");
+  const recaptioned = render(points, "Drawn at 9:05");
+  assertStringIncludes(recaptioned, "Drawn at 9:05");
+  assert(!recaptioned.includes("Drawn at 9:00"));
+});
+
+Deno.test("[maps] two maps on one page have ids of their own, each naming its own title", () => {
+  const html = renderToString(
+    createElement(
+      "main",
+      null,
+      createElement(UsMap, { title: "First map", points: [AUSTIN] }),
+      createElement(UsMap, { title: "Second map", points: [AUSTIN] }),
+    ),
+  );
+  const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+  assertEquals(new Set(ids).size, ids.length, `unique ids: ${ids.join(" ")}`);
+  const labelled = [...html.matchAll(/<svg[^>]*aria-labelledby="([^"]+)"/g)].map((m) => m[1]);
+  assertEquals(labelled.length, 2);
+  for (const [i, title] of ["First map", "Second map"].entries()) {
+    const [titleId] = labelled[i].split(" ");
+    assertStringIncludes(html, `<title id="${titleId}">${title}</title>`);
+  }
+});
+
+Deno.test("[maps] a remembered map still draws the states from the page's outline file", () => {
+  const withFile = (href: string | undefined) =>
+    renderToString(
+      createElement(
+        MapOutlineContext.Provider,
+        { value: href },
+        createElement(UsMap, { title: "Map", points: [AUSTIN] }),
+      ),
+    );
+  for (const href of ["/static/build/us-outline-AAAA.svg", "/static/build/us-outline-BBBB.svg"]) {
+    const html = withFile(href);
+    assertStringIncludes(html, `href="${href}#land"`);
+    assert(!html.includes('class="us-map__land" d='), "no inline outline path");
+  }
+  assertStringIncludes(withFile(undefined), '<path class="us-map__land" d="M');
 });

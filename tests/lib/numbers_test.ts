@@ -1,5 +1,10 @@
 import { assertEquals } from "../_assert.ts";
-import { formatDecimal, formatInteger, formatTwoDecimals } from "../../lib/numbers.ts";
+import {
+  formatDecimal,
+  formatInteger,
+  formatOneDecimal,
+  formatTwoDecimals,
+} from "../../lib/numbers.ts";
 
 const cases = [
   0,
@@ -20,6 +25,7 @@ const cases = [
 Deno.test("[numbers] remembered answers read exactly as Intl's, zeros and signs included", () => {
   const intl = {
     integer: new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 }),
+    one: new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 }),
     decimal: new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }),
     two: new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
   };
@@ -34,6 +40,7 @@ Deno.test("[numbers] remembered answers read exactly as Intl's, zeros and signs 
       intl.integer.format(n),
       `formatInteger(${Object.is(n, -0) ? "-0" : n})`,
     );
+    assertEquals(formatOneDecimal(n), intl.one.format(n), `formatOneDecimal(${n})`);
     assertEquals(formatDecimal(n), intl.decimal.format(n), `formatDecimal(${n})`);
     assertEquals(formatTwoDecimals(n), intl.two.format(n), `formatTwoDecimals(${n})`);
   }
