@@ -27,6 +27,8 @@ export interface ChecklistProgressDetail {
 /** The survey as the status API answers it (the fields these islands read). */
 export interface StatusAnswer {
   message: string;
+  /** When the server answered (ISO, its clock, after the commit). */
+  answeredAt?: string;
   survey: {
     status: SurveyStatus;
     surveyedDate: string | null;
@@ -36,7 +38,8 @@ export interface StatusAnswer {
 
 /**
  * `PATCH /api/surveys/{id}/status` with `body`: the survey as the server answered, with
- * `answeredAt`, the server's time of the answer (ISO). Throws ApiError or TypeError (offline).
+ * `answeredAt`, the server's time of the answer (ISO, to the millisecond). Throws ApiError or
+ * TypeError (offline).
  */
 export async function changeStatus(
   surveyId: string,
@@ -49,7 +52,8 @@ export async function changeStatus(
   );
   const data = await res.json().catch(() => null) as StatusAnswer | null;
   if (!data?.survey) throw new Error("Empty answer");
-  return { ...data.survey, answeredAt: serverTime(res) };
+  // The answer's own time; the Date header only for a server that does not send one.
+  return { ...data.survey, answeredAt: data.answeredAt ?? serverTime(res) };
 }
 
 /** The device's today as YYYY-MM-DD (its own time zone: the day the crew lives in). */

@@ -471,7 +471,12 @@ export const surveys = new Hono<AppEnv>()
         }
         return await getSurveyForUser(tx, { id, user });
       });
-      return c.json({ message: SURVEY_MESSAGES.statusUpdated, survey: updated });
+      // When the change was answered, by this server's clock to the millisecond, taken after
+      // the commit: a device that kept a copy of the field page compares it with the page's
+      // renderedAt (islands/_field_memory.ts). The HTTP Date header is no substitute: Deno
+      // refreshes it from a timer, so on a busy server it can be a whole second behind.
+      const answeredAt = new Date().toISOString();
+      return c.json({ message: SURVEY_MESSAGES.statusUpdated, survey: updated, answeredAt });
     },
   )
   .delete(

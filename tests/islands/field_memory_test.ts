@@ -75,3 +75,41 @@ Deno.test("[field memory] each confirmed answer newer than the copy's is shown, 
   ]);
   assertEquals(withNewerAnswers(page, { touched: 0 }), page, "nothing remembered: the copy");
 });
+
+Deno.test("[field memory] a status change is remembered at the answer's own time, not its Date header's", async () => {
+  const { stubFetch } = await import("./_fetch.ts");
+  const { changeStatus } = await import("../../islands/_field_status.ts");
+  const survey = { status: "in_fieldwork", surveyedDate: null, completedDate: null };
+  // A busy server's Date header can be a second behind its clock (Deno refreshes it on a timer).
+  const headers = { "content-type": "application/json", date: "Sat, 28 Nov 2026 10:42:04 GMT" };
+  const precise = "2026-11-28T10:42:05.321Z";
+  const stub = stubFetch({
+    "PATCH /api/surveys/s1/status": new Response(
+      JSON.stringify({ message: "Updated", survey, answeredAt: precise }),
+      { headers },
+    ),
+    "PATCH /api/surveys/s2/status": new Response(
+      JSON.stringify({ message: "Updated", survey }),
+      { headers },
+    ),
+  });
+  try {
+    assertEquals((await changeStatus("s1", { status: "in_fieldwork" })).answeredAt, precise);
+    // An answer without its own time (an older server) falls back to the header.
+    assertEquals(
+      (await changeStatus("s2", { status: "in_fieldwork" })).answeredAt,
+      "2026-11-28T10:42:04.000Z",
+    );
+  } finally {
+    stub.restore();
+  }
+  // Kept at the precise time, the status reads as newer than a copy rendered 0.2 s before it.
+  const memory: FieldMemory = {
+    touched: 0,
+    status: { status: "in_fieldwork", surveyedDate: null, at: precise },
+  };
+  assertEquals(
+    newerStatus(memory, { status: "scheduled", renderedAt: "2026-11-28T10:42:05.100Z" })?.status,
+    "in_fieldwork",
+  );
+});

@@ -103,3 +103,29 @@ test("[field page] the surveyor's job page offers Mark complete once surveyed, d
     t.close();
   }
 });
+
+test("[field page] a status change answers its own time after the page's renderedAt, to the millisecond", async () => {
+  const t = await createTestApp();
+  try {
+    const job = await checklistJob(t);
+    const html = await (await page(t, job.technicianCookie, job.survey.id)).text();
+    const { renderedAt } = islandProps<FieldActionsProps>(html, "FieldActions");
+    const before = Date.now();
+    const res = await t.request("PATCH", `/api/surveys/${job.survey.id}/status`, {
+      cookie: job.technicianCookie,
+      body: { status: "in_fieldwork" },
+    });
+    const after = Date.now();
+    assertEquals(res.status, 200);
+    const body = await res.json();
+    assertEquals(body.survey.status, "in_fieldwork");
+    // The device keeps this time with the new status and shows it over a copy of the page
+    // kept from before (islands/_field_memory.ts newerStatus): it must not read as older.
+    const answeredAt = Date.parse(body.answeredAt);
+    assert(answeredAt >= before && answeredAt <= after, `${body.answeredAt} within the request`);
+    assert(answeredAt >= Date.parse(renderedAt), `${body.answeredAt} ≥ ${renderedAt}`);
+    assertEquals(new Date(answeredAt).toISOString(), body.answeredAt, "ISO, to the millisecond");
+  } finally {
+    t.close();
+  }
+});
