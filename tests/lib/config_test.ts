@@ -192,10 +192,12 @@ Deno.test("[config] a production start without PUBLIC_URL warns once, and only o
         .split("\n").filter((line) => line.includes("PUBLIC_URL"));
     const warnings = lines(open);
     // On failure, everything the process wrote.
-    const everything = (out: Deno.CommandOutput) =>
-      `exit ${out.code}\n${new TextDecoder().decode(out.stdout)}${
-        new TextDecoder().decode(out.stderr)
-      }`;
+    // CI shows the end of a failure's message: the exit code and the child's error lines go last.
+    const everything = (out: Deno.CommandOutput) => {
+      const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+      const errors = text.split("\n").filter((line) => /error/i.test(line)).slice(-5);
+      return `${text}\n--- exit ${out.code}; its error lines:\n${errors.join("\n")}`;
+    };
     assertEquals(warnings.length, 1, everything(open));
     assertStringIncludes(warnings[0], "PUBLIC_URL is not set");
     assertStringIncludes(warnings[0], "set PUBLIC_URL to the address people open");
