@@ -44,8 +44,7 @@ import { MapOutlineContext, StatesOutline } from "./StatesOutline.tsx";
 import { TableRegion } from "../islands/_table.tsx";
 import { formatMiles } from "../islands/_dispatch_format.ts";
 import { formatInteger } from "../lib/numbers.ts";
-import { htmlCache, stringCache } from "./html_cache.ts";
-import { renderToString } from "react-dom/server";
+import { htmlCache } from "./html_cache.ts";
 
 /** What a dot on the map stands for. */
 export type MapPointKind = "in_network" | "prospect" | "out_of_network" | "property" | "office";
@@ -150,36 +149,6 @@ function outsideLine(hidden: number): string {
     : `${formatInteger(hidden)} points are outside the map area: listed in the table, not drawn.`;
 }
 
-/** The marker layers of recent maps (a directory, a lead list): ~5 KB each, some 0.5 MB in all. */
-const markerLayers = stringCache(100);
-
-/**
- * The markers of one kind, `<use href x y><title>label (kind)</title></use>` each, rendered by
- * React once and then remembered by everything they show (components/html_cache.ts): React
- * spent ~2 µs a marker on them, the larger part of the directory's map with its 100 firms, and
- * the same map is drawn again on every view. Text escaping stays React's. They are rendered
- * inside an `<svg>`, then unwrapped: React 19 would hoist a `<title>` met outside one into the
- * document's head.
- */
-function marksHtml(
-  href: string,
-  kind: MapPointKind,
-  marks: { point: MapPoint; xy: [number, number] }[],
-): string {
-  let key = `${href}\n${kind}`;
-  for (const { point, xy } of marks) key += `\n${xy[0]} ${xy[1]} ${JSON.stringify(point.label)}`;
-  return markerLayers(key, () =>
-    renderToString(
-      <svg>
-        {marks.map(({ point, xy }, i) => (
-          <use key={i} href={href} x={xy[0]} y={xy[1]}>
-            <title>{`${point.label} (${MAP_KIND_LABELS[kind].one})`}</title>
-          </use>
-        ))}
-      </svg>,
-    ).slice("<svg>".length, -"</svg>".length));
-}
-
 /** A small copy of a marker's shape for the legend (decorative: the text says it). */
 function LegendMark({ kind }: { kind: MapPointKind }) {
   return (
@@ -274,13 +243,13 @@ function UsMapContent({ title, points, caption, fit = "country", tableHref }: Us
           )
           : null}
         {drawn.map(({ kind, marks }) => (
-          <g
-            key={kind}
-            className={`us-map__mark us-map__mark--${kind}`}
-            dangerouslySetInnerHTML={{
-              __html: marksHtml(`#${id}m${DRAW_ORDER.indexOf(kind)}`, kind, marks),
-            }}
-          />
+          <g key={kind} className={`us-map__mark us-map__mark--${kind}`}>
+            {marks.map(({ point, xy }, i) => (
+              <use key={i} href={`#${id}m${DRAW_ORDER.indexOf(kind)}`} x={xy[0]} y={xy[1]}>
+                <title>{`${point.label} (${MAP_KIND_LABELS[kind].one})`}</title>
+              </use>
+            ))}
+          </g>
         ))}
       </svg>
       <figcaption className="us-map__caption">

@@ -24,21 +24,15 @@ export type HtmlCache = (
   options?: { identifierPrefix?: string },
 ) => string;
 
-/** A cache of its own for one kind of piece, sized for it. */
-export function htmlCache(maxEntries: number): HtmlCache {
-  const strings = stringCache(maxEntries);
-  return (key, render, options) => strings(key, () => renderToString(render(), options));
-}
-
 /**
- * `make()`'s markup by key, at most `maxEntries` kept, the least recently used dropped first:
- * for markup React renders that needs finishing (a fragment of an `<svg>`, components/UsMap.tsx).
+ * A cache of its own for one kind of piece, sized for it: at most `maxEntries` kept, the least
+ * recently used dropped first.
  */
-export function stringCache(maxEntries: number): (key: string, make: () => string) => string {
+export function htmlCache(maxEntries: number): HtmlCache {
   const made = new Map<string, string>();
-  return (key, make) => {
+  return (key, render, options) => {
     let html = made.get(key);
-    if (html === undefined) html = flattened(make());
+    if (html === undefined) html = flattened(renderToString(render(), options));
     else made.delete(key);
     made.set(key, html);
     if (made.size > maxEntries) made.delete(made.keys().next().value!);

@@ -140,8 +140,9 @@ const FIELD_ORDER: Partial<Record<SurveyStatus, number>> = {
  * The remembered status when it is newer than a page rendered at `renderedAt` (server time,
  * ISO) showing `status`, else undefined. Compared by the second (a known status from a server
  * that answered no `answeredAt` has only its Date header's time): an answer in the same second
- * as the render counts as newer, which at worst shows the state the page already had. Only moves field work forwards (scheduled → in
- * fieldwork → surveyed): a page showing a cancelled or reassigned job stays as it is.
+ * as the render counts as newer, which at worst shows the state the page already had. Only
+ * moves field work forwards (scheduled → in fieldwork → surveyed): a page showing a cancelled
+ * or reassigned job stays as it is.
  */
 export function newerStatus(
   memory: FieldMemory,
