@@ -91,6 +91,9 @@ export function SurveyCard({ survey: s, events, proposalsAt = null, children }: 
                 component={CancelSurveyButton}
                 props={{ surveyId: s.id, description: surveyTitle(s) }}
                 hydrate="visible"
+                // Its server HTML is the button alone (the dialog is drawn at the first click):
+                // remembered by its props, not rendered again for each card of each visit.
+                isPure
               />
             )
             : null}

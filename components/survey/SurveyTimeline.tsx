@@ -31,7 +31,14 @@ export function SurveyTimeline(
             </p>
             {/* A div, not a p: the island's marker is a div. */}
             <div className="survey-timeline__meta">
-              <Island component={LocalTime} props={{ iso: event.createdAt }} hydrate="visible" />
+              <Island
+                component={LocalTime}
+                props={{ iso: event.createdAt }}
+                hydrate="visible"
+                // The server's text is the UTC time its props give: remembered, not rendered
+                // again for each event of each visit.
+                isPure
+              />
               {event.actorName ? ` · ${event.actorName}` : ""}
             </div>
             {event.note

@@ -3,6 +3,9 @@ import { createTestApp, test } from "../_helpers.ts";
 import { renderPage } from "../../components/render.tsx";
 import { Island } from "../../components/Island.tsx";
 import QuoteForm from "../../islands/QuoteForm.tsx";
+import CancelSurveyButton from "../../islands/CancelSurveyButton.tsx";
+import { SurveyTimeline } from "../../components/survey/SurveyTimeline.tsx";
+import type { SurveyEvent } from "../../lib/survey_schema.ts";
 import { findIslandProps } from "../_pages.ts";
 
 test("[islands] an island renders as its own root with JSON props and its chunk", async () => {
@@ -234,5 +237,60 @@ test("[islands] server-only props render on the server and never reach data-prop
   assertStringIncludes(pages[0], "<p>b: row three</p>");
   assertStringIncludes(pages[1], "<p>b: row four</p>");
   assertEquals(pages.map((page) => findIslandProps(page, "QuoteForm")), [{ id: "b" }, { id: "b" }]);
+  t.close();
+});
+
+test("[islands] remembered per-row islands (a timeline's times, a card's cancel button) still show each row's own data, as a fresh render would", async () => {
+  const t = await createTestApp();
+  const c = { var: { deps: t.deps } };
+  const event = (id: string, createdAt: string): SurveyEvent => ({
+    id,
+    fromStatus: null,
+    toStatus: "requested",
+    note: null,
+    isNoteVisibleToClient: false,
+    actorName: null,
+    createdAt,
+  });
+  const timeline = (times: string[]) =>
+    renderPage(
+      c,
+      { title: "Test" },
+      <SurveyTimeline events={times.map((at, i) => event(`e${i}`, at))} />,
+    );
+  const first = timeline(["2026-11-21T15:04:00.000Z", "2026-11-22T09:30:00.000Z"]);
+  assertEquals(timeline(["2026-11-21T15:04:00.000Z", "2026-11-22T09:30:00.000Z"]), first);
+  assertStringIncludes(
+    first,
+    '<time dateTime="2026-11-21T15:04:00.000Z">Nov 21, 2026, 3:04 PM UTC',
+  );
+  assertStringIncludes(
+    first,
+    '<time dateTime="2026-11-22T09:30:00.000Z">Nov 22, 2026, 9:30 AM UTC',
+  );
+  // The same places on the page with other times: each shows its own, nothing remembered leaks.
+  const other = timeline(["2026-12-01T00:00:00.000Z", "2026-11-21T15:04:00.000Z"]);
+  assertStringIncludes(
+    other,
+    '<time dateTime="2026-12-01T00:00:00.000Z">Dec 1, 2026, 12:00 AM UTC',
+  );
+  assertStringIncludes(
+    other,
+    '<time dateTime="2026-11-21T15:04:00.000Z">Nov 21, 2026, 3:04 PM UTC',
+  );
+  assert(!other.includes("Nov 22, 2026"));
+  const cancel = (surveyId: string, isPure: boolean) =>
+    renderPage(
+      c,
+      { title: "Test" },
+      <Island
+        component={CancelSurveyButton}
+        props={{ surveyId, description: `Boundary Survey ${surveyId}` }}
+        hydrate="visible"
+        isPure={isPure}
+      />,
+    );
+  for (const id of ["s-one", "s-two", "s-one"]) assertEquals(cancel(id, true), cancel(id, false));
+  assertStringIncludes(cancel("s-two", true), "Boundary Survey s-two");
   t.close();
 });
