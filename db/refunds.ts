@@ -285,9 +285,16 @@ export async function insertRefundRequest(
 
 /** Pending return requests, for the console's tab badge (the partial index counts them). */
 export async function countPendingRefundRequests(db: Db): Promise<number> {
-  const [{ n }] = await db<{ n: number }[]>`
-    select count(*)::int as n from lead_refund_requests where status = 'pending'`;
+  const [{ n }] = await db<{ n: number }[]>`select ${pendingRefundRequestsCountColumn(db)} as n`;
   return n;
+}
+
+/**
+ * `countPendingRefundRequests` as a scalar subquery (an int), for a statement that reads it
+ * with other things (db/admin_console.ts).
+ */
+export function pendingRefundRequestsCountColumn(db: Db) {
+  return db`(select count(*)::int from lead_refund_requests where status = 'pending')`;
 }
 
 /** Largest page of `listRefundRequests`. */

@@ -281,15 +281,24 @@ export async function listLicenceChecks(
  * (a firm that joined and has not been verified yet).
  */
 export async function countLicenceChecks(db: Db): Promise<number> {
-  const [row] = await db<{ n: number }[]>`
-    select count(*)::int as n from (
+  const [row] = await db<{ n: number }[]>`select ${licenceChecksCountColumn(db)} as n`;
+  return row.n;
+}
+
+/**
+ * `countLicenceChecks` as a scalar subquery (an int), for a statement that reads it with other
+ * things (db/admin_console.ts).
+ */
+export function licenceChecksCountColumn(db: Db) {
+  return db`(
+    select count(*)::int from (
       select surveyor_id from surveyor_licence_states where status = 'pending'
       union
       select id from surveyors where pending_license_number is not null
       union
       select id from surveyors where status = 'pending' and user_id is not null
-    ) w`;
-  return row.n;
+    ) w
+  )`;
 }
 
 /**
