@@ -14,9 +14,9 @@ import { licenceChecksCountColumn } from "./surveyor_licences.ts";
 
 /** What the console's tabs count: their badges. */
 export interface AdminConsoleCounts {
-  /** Pending return requests (`countPendingRefundRequests`). */
+  /** Pending return requests (db/refunds.ts `pendingRefundRequestsCountColumn`). */
   pendingReturns: number;
-  /** Firms waiting for a licence check (`countLicenceChecks`). */
+  /** Firms waiting for a licence check (db/surveyor_licences.ts `licenceChecksCountColumn`). */
   licenceChecks: number;
 }
 

@@ -283,15 +283,10 @@ export async function insertRefundRequest(
   return row && toSummary(row);
 }
 
-/** Pending return requests, for the console's tab badge (the partial index counts them). */
-export async function countPendingRefundRequests(db: Db): Promise<number> {
-  const [{ n }] = await db<{ n: number }[]>`select ${pendingRefundRequestsCountColumn(db)} as n`;
-  return n;
-}
-
 /**
- * `countPendingRefundRequests` as a scalar subquery (an int), for a statement that reads it
- * with other things (db/admin_console.ts).
+ * How many return requests are pending, for the console's tab badge (the partial index counts
+ * them): a scalar subquery (an int), read in the statement of a console tab
+ * (db/admin_console.ts).
  */
 export function pendingRefundRequestsCountColumn(db: Db) {
   return db`(select count(*)::int from lead_refund_requests where status = 'pending')`;

@@ -278,16 +278,8 @@ export async function listLicenceChecks(
 
 /**
  * How many firms wait for a licence check: of a state or number they asked for, or their first
- * (a firm that joined and has not been verified yet).
- */
-export async function countLicenceChecks(db: Db): Promise<number> {
-  const [row] = await db<{ n: number }[]>`select ${licenceChecksCountColumn(db)} as n`;
-  return row.n;
-}
-
-/**
- * `countLicenceChecks` as a scalar subquery (an int), for a statement that reads it with other
- * things (db/admin_console.ts).
+ * (a firm that joined and has not been verified yet). A scalar subquery (an int), read in the
+ * statement of a console tab (db/admin_console.ts).
  */
 export function licenceChecksCountColumn(db: Db) {
   return db`(
