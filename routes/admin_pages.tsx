@@ -10,12 +10,17 @@ import { PageHeader } from "../components/AppPage.tsx";
 import { Island } from "../components/Island.tsx";
 import AdminUsers, { ADMIN_USERS_PAGE_SIZE } from "../islands/AdminUsers.tsx";
 import AdminMessages from "../islands/AdminMessages.tsx";
-import { listUsers, ROLES } from "../db/users.ts";
+import { ROLES } from "../db/users.ts";
+import {
+  type AdminConsoleCounts,
+  countAdminConsoleWaiting,
+  getAdminConsoleUsers,
+} from "../db/admin_console.ts";
 import RefundQueue from "../islands/RefundQueue.tsx";
-import { countPendingRefundRequests, listRefundRequests } from "../db/refunds.ts";
+import { listRefundRequests } from "../db/refunds.ts";
 import { REFUND_REQUESTS_PAGE_SIZE } from "./refunds.ts";
 import LicenceChecks from "../islands/LicenceChecks.tsx";
-import { countLicenceChecks, listLicenceChecks } from "../db/surveyor_licences.ts";
+import { listLicenceChecks } from "../db/surveyor_licences.ts";
 import { LICENCE_CHECKS_PATH } from "../lib/surveyor_licence.ts";
 
 /** The nav entry of the console (components/AppLayout.tsx ROLE_NAV). */
@@ -35,6 +40,42 @@ const ConsoleQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 
+/** The console's title and tabs, a tab's badge saying how many things wait in it. */
+function ConsoleHeader({ tab, counts }: { tab: string; counts: AdminConsoleCounts }) {
+  const waiting: Record<string, number> = {
+    returns: counts.pendingReturns,
+    licences: counts.licenceChecks,
+  };
+  return (
+    <>
+      <PageHeader
+        title="Admin console"
+        intro="Manage accounts, decide lead returns and licence checks, and read what visitors send through the contact form."
+      />
+      <nav className="admin-tabs" aria-label="Admin console sections">
+        {TABS.map((t) => (
+          <a
+            key={t.id}
+            className="admin-tabs__link"
+            href={t.href}
+            aria-current={t.id === tab ? "page" : undefined}
+          >
+            {t.label}
+            {(waiting[t.id] ?? 0) > 0
+              ? (
+                <span className="badge badge--warning admin-tabs__count">
+                  <span aria-hidden="true">{waiting[t.id]}</span>
+                  <span className="visually-hidden">{`, ${waiting[t.id]} waiting`}</span>
+                </span>
+              )
+              : null}
+          </a>
+        ))}
+      </nav>
+    </>
+  );
+}
+
 /**
  * GET /admin, the admin console (admins only): the users list with role changes, disabling
  * and 'View as', and the contact form's inbox. Each tab is its own address (`?tab=`), so only
@@ -47,62 +88,24 @@ export const adminPages = new Hono<AppEnv>()
     zValidator("query", ConsoleQuery, onInvalid),
     async (c) => {
       const { tab, role, page } = c.req.valid("query");
-      // The users tab's page is read with the tabs' counts, all at once (postgres.js pipelines
-      // them): one wait instead of two in a row.
-      const [pendingReturns, pendingLicences, usersPage] = await Promise.all([
-        countPendingRefundRequests(c.var.db),
-        countLicenceChecks(c.var.db),
-        tab === "users"
-          ? listUsers(c.var.db, {
-            role,
-            limit: ADMIN_USERS_PAGE_SIZE,
-            offset: (page - 1) * ADMIN_USERS_PAGE_SIZE,
-          })
-          : undefined,
-      ]);
-      const waiting: Record<string, number> = {
-        returns: pendingReturns,
-        licences: pendingLicences,
-      };
-      const header = (
-        <>
-          <PageHeader
-            title="Admin console"
-            intro="Manage accounts, decide lead returns and licence checks, and read what visitors send through the contact form."
-          />
-          <nav className="admin-tabs" aria-label="Admin console sections">
-            {TABS.map((t) => (
-              <a
-                key={t.id}
-                className="admin-tabs__link"
-                href={t.href}
-                aria-current={t.id === tab ? "page" : undefined}
-              >
-                {t.label}
-                {(waiting[t.id] ?? 0) > 0
-                  ? (
-                    <span className="badge badge--warning admin-tabs__count">
-                      <span aria-hidden="true">{waiting[t.id]}</span>
-                      <span className="visually-hidden">{`, ${waiting[t.id]} waiting`}</span>
-                    </span>
-                  )
-                  : null}
-              </a>
-            ))}
-          </nav>
-        </>
-      );
+      const db = c.var.db;
+      // Each tab reads its page and the tabs' counts in as few statements as it can: one for
+      // the users tab, the list and the counts pipelined beside it for the others
+      // (db/admin_console.ts says why).
       if (tab === "returns") {
-        const initial = await listRefundRequests(c.var.db, {
-          status: "pending",
-          page: 1,
-          pageSize: REFUND_REQUESTS_PAGE_SIZE,
-        });
+        const [counts, initial] = await Promise.all([
+          countAdminConsoleWaiting(db),
+          listRefundRequests(db, {
+            status: "pending",
+            page: 1,
+            pageSize: REFUND_REQUESTS_PAGE_SIZE,
+          }),
+        ]);
         return await appPage(
           c,
           { title: "Lead returns", active: ADMIN_CONSOLE_NAV },
           <>
-            {header}
+            <ConsoleHeader tab={tab} counts={counts} />
             <section className="admin-console" aria-labelledby="admin-returns-title">
               <h2 id="admin-returns-title" className="visually-hidden">Lead returns</h2>
               <Island component={RefundQueue} props={{ initial }} hydrate="load" />
@@ -111,12 +114,15 @@ export const adminPages = new Hono<AppEnv>()
         );
       }
       if (tab === "licences") {
-        const initial = await listLicenceChecks(c.var.db);
+        const [counts, initial] = await Promise.all([
+          countAdminConsoleWaiting(db),
+          listLicenceChecks(db),
+        ]);
         return await appPage(
           c,
           { title: "Licence checks", active: ADMIN_CONSOLE_NAV },
           <>
-            {header}
+            <ConsoleHeader tab={tab} counts={counts} />
             <section className="admin-console" aria-labelledby="admin-licences-title">
               <h2 id="admin-licences-title">Licence checks</h2>
               <p>
@@ -130,15 +136,15 @@ export const adminPages = new Hono<AppEnv>()
         );
       }
       if (tab === "messages") {
-        const initial = await loadMessagePage(c, {
-          limit: MESSAGES_PAGE_SIZE,
-          unreadOnly: false,
-        });
+        const [counts, initial] = await Promise.all([
+          countAdminConsoleWaiting(db),
+          loadMessagePage(c, { limit: MESSAGES_PAGE_SIZE, unreadOnly: false }),
+        ]);
         return await appPage(
           c,
           { title: "Contact messages", active: ADMIN_CONSOLE_NAV },
           <>
-            {header}
+            <ConsoleHeader tab={tab} counts={counts} />
             <section className="admin-console" aria-labelledby="admin-messages-title">
               <h2 id="admin-messages-title" className="visually-hidden">Contact messages</h2>
               <Island component={AdminMessages} props={{ initial }} hydrate="load" />
@@ -146,12 +152,16 @@ export const adminPages = new Hono<AppEnv>()
           </>,
         );
       }
-      const { users, total } = usersPage!;
+      const { users, total, counts } = await getAdminConsoleUsers(db, {
+        role,
+        limit: ADMIN_USERS_PAGE_SIZE,
+        offset: (page - 1) * ADMIN_USERS_PAGE_SIZE,
+      });
       return await appPage(
         c,
         { title: "Users", active: ADMIN_CONSOLE_NAV },
         <>
-          {header}
+          <ConsoleHeader tab={tab} counts={counts} />
           <section className="admin-console" aria-labelledby="admin-users-title">
             <h2 id="admin-users-title" className="visually-hidden">Users</h2>
             <Island

@@ -53,6 +53,11 @@ test("[db] listAdminSurveyRows is listSurveys sliced to the admin table's row, f
     { q: "ben builder", page: 1, pageSize: 20 },
     { q: "22 Oak", page: 1, pageSize: 20 },
     { from: "2024-03-01", to: "2024-03-01", page: 1, pageSize: 20 },
+    // Past the last page, the total (from the counts, from survey_counts by type, or counted)
+    // and the counts by status still come back.
+    { status: "cancelled", page: 2, pageSize: 3 },
+    { surveyType: "boundary", page: 9, pageSize: 3 },
+    { q: "Oak", page: 9, pageSize: 3 },
   ];
   for (const query of queries) {
     const wide = await listSurveys(t.sql, query);

@@ -213,7 +213,12 @@ test("[users] the list is paginated, newest first, filterable by role", async ()
   const surveyors = await listUsers(sql, { role: "surveyor", limit: 10, offset: 0 });
   assertEquals(surveyors.total, 2);
   assert(surveyors.users.every((u) => u.role === "surveyor"));
-  assertEquals((await listUsers(sql, { limit: 10, offset: 50 })).users, []);
+  // Past the last page: no one, but the total is still the filter's.
+  assertEquals(await listUsers(sql, { limit: 10, offset: 50 }), { users: [], total: 5 });
+  assertEquals(
+    await listUsers(sql, { role: "surveyor", limit: 2, offset: 2 }),
+    { users: [], total: 2 },
+  );
 });
 
 test("[audit] rows are appended and cannot be rewritten", async () => {

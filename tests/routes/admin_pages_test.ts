@@ -1,5 +1,5 @@
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../_assert.ts";
-import { createTestApp, test } from "../_helpers.ts";
+import { createTestApp, test, type TestApp } from "../_helpers.ts";
 import { createSignedInUser, createUser, signInAs } from "../_auth.ts";
 import {
   assertForbiddenPage,
@@ -11,6 +11,7 @@ import {
 } from "../_pages.ts";
 import type { AdminUsersProps } from "../../islands/AdminUsers.tsx";
 import type { AdminMessagesProps } from "../../islands/AdminMessages.tsx";
+import { addBuyer, addPurchase, addSurveyWithLead } from "../_refund_fixtures.ts";
 
 test("[admin console] signed-out visitors go to /auth with returnTo", async () => {
   const t = await createTestApp();
@@ -118,6 +119,83 @@ test("[admin console] the role filter and page come from the address; odd values
     assertEquals(p.role, "", odd.slice(0, 20));
     assertEquals(p.initial.page, 1, odd.slice(0, 20));
   }
+  t.close();
+});
+
+// The badges of the Lead returns and Licence checks tabs ("" when a tab has none).
+function tabBadges(html: string): { returns: string; licences: string } {
+  const badge = (href: string, label: string) => {
+    const tab = new RegExp(
+      `href="${
+        href.replace("?", "\\?")
+      }"[^>]*>${label}(?:<span class="badge badge--warning admin-tabs__count"><span aria-hidden="true">(\\d+)</span>)?`,
+    ).exec(html);
+    assert(tab, `the ${label} tab`);
+    return tab[1] ?? "";
+  };
+  return {
+    returns: badge("/admin?tab=returns", "Lead returns"),
+    licences: badge("/admin?tab=licences", "Licence checks"),
+  };
+}
+
+// Two pending return requests (by two surveyors) and one firm waiting for a licence check.
+async function addWaitingWork(t: TestApp) {
+  const { lead } = await addSurveyWithLead(t, await signInAs(t, "client"));
+  const buyers = [await addBuyer(t, "Alpha Surveying"), await addBuyer(t, "Beta Surveying")];
+  for (const buyer of buyers) {
+    const purchaseId = await addPurchase(t, lead, buyer);
+    await t.sql`insert into lead_refund_requests (lead_purchase_id, reason, note)
+      values (${purchaseId}, 'invalid_contact', 'The phone number is not in service')`;
+  }
+  await t.sql`update surveyors set pending_license_number = 'RPLS 4242',
+    pending_license_number_at = now() where id = ${buyers[0].surveyorId}`;
+}
+
+test("[admin console] every tab counts the waiting returns and licence checks, the users tab also past its last page", async () => {
+  const t = await createTestApp();
+  const cookie = await signInAs(t, "admin");
+  await addWaitingWork(t);
+  for (
+    const path of [
+      "/admin",
+      "/admin?tab=users&role=surveyor",
+      "/admin?tab=users&role=surveyor&page=99",
+      "/admin?tab=returns",
+      "/admin?tab=licences",
+      "/admin?tab=messages",
+    ]
+  ) {
+    const res = await get(t, path, cookie);
+    assertEquals(res.status, 200, path);
+    assertEquals(tabBadges(await pageText(res)), { returns: "2", licences: "1" }, path);
+  }
+  // Nothing waiting: no badge (the users tab's count and the others' agree).
+  await t.sql`update lead_refund_requests set status = 'denied', decided_at = now()`;
+  await t.sql`update surveyors set pending_license_number = null, pending_license_number_at = null`;
+  for (const path of ["/admin?tab=users&page=99", "/admin?tab=messages"]) {
+    const html = await pageText(await get(t, path, cookie));
+    assertEquals(tabBadges(html), { returns: "", licences: "" }, path);
+  }
+  t.close();
+});
+
+test("[admin console] the users tab past the last page shows no one but the filter's total", async () => {
+  const t = await createTestApp();
+  const cookie = await signInAs(t, "admin");
+  await addWaitingWork(t); // two surveyor accounts, a client and the admin
+  const html = await pageText(await get(t, "/admin?tab=users&role=surveyor&page=99", cookie));
+  const props = islandProps<AdminUsersProps>(html, "AdminUsers");
+  assertEquals(props.role, "surveyor");
+  assertEquals(props.initial.users, []);
+  assertEquals(props.initial.total, 2);
+  assertEquals(props.initial.page, 99);
+  const all = islandProps<AdminUsersProps>(
+    await pageText(await get(t, "/admin?page=2", cookie)),
+    "AdminUsers",
+  );
+  assertEquals(all.initial.users, []);
+  assertEquals(all.initial.total, 4);
   t.close();
 });
 

@@ -432,6 +432,14 @@ test("[refunds] the queue pages by status: pending oldest first, decided ones ap
       200,
     );
     assertEquals(page2.requests.map((r: { id: string }) => r.id), [ids[2]]);
+    // Past the last page: none, and still the total.
+    const page3 = await expectJson(
+      await t.request("GET", "/api/admin/refund-requests?pageSize=1&page=3", {
+        cookie: admin.cookie,
+      }),
+      200,
+    );
+    assertEquals([page3.requests, page3.total, page3.page], [[], 2, 3]);
     const approved = await expectJson(
       await t.request("GET", "/api/admin/refund-requests?status=approved", {
         cookie: admin.cookie,

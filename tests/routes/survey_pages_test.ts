@@ -546,3 +546,43 @@ test("[survey pages] the admin table's filters come from the URL; bad ones are d
   assertEquals(badProps.filters, { status: "", surveyType: "", from: "", to: "", q: "" });
   t.close();
 });
+
+test("[survey pages] past the table's last page the admin dashboard still counts requests by status, and the table its total", async () => {
+  const t = await createTestApp();
+  const client = await signInAs(t, "client");
+  const admin = await signInAs(t, "admin");
+  const a = await submitSurvey(t, client);
+  await submitSurvey(t, client);
+  await submitSurvey(t, client, { surveyType: "topographic" });
+  await t.request("DELETE", `/api/surveys/${a.id}`, { cookie: client }); // cancels
+  // The total from the counts (no filter, status), from survey_counts (type) or counted
+  // (dates): each read in the page's one statement.
+  for (
+    const [query, total] of [
+      ["page=9", 3],
+      ["status=cancelled&page=2", 1],
+      ["surveyType=topographic&page=9", 1],
+      ["from=2000-01-01&page=9", 3],
+    ] as const
+  ) {
+    const { res, html } = await loadPage(t, `/admin-dashboard?${query}`, admin);
+    assertEquals(res.status, 200, query);
+    const count = (label: string) =>
+      new RegExp(
+        `admin-overview__count">(\\d+)</span><span class="admin-overview__label">${label}<`,
+      )
+        .exec(html)?.[1];
+    assertEquals(
+      [count("All requests"), count("Requested"), count("Cancelled"), count("Completed")],
+      ["3", "2", "1", "0"],
+      query,
+    );
+    const props = islandProps(html, "AdminSurveys") as {
+      initial: { rows: unknown[]; total: number; page: number };
+    };
+    assertEquals(props.initial.rows, [], query);
+    assertEquals(props.initial.total, total, query);
+    assertEquals(props.initial.page, Number(/page=(\d+)/.exec(query)![1]), query);
+  }
+  t.close();
+});
