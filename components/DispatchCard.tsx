@@ -7,7 +7,7 @@
  * (islands/_dispatch_store.ts), the form relists its surveyors and the map is redrawn by the
  * server (`GET /api/surveys/{id}/dispatch-map`), all without a reload.
  */
-import { renderToString } from "react-dom/server";
+import { renderToString } from "./react_server.ts";
 import { Card } from "./AppPage.tsx";
 import { Island } from "./Island.tsx";
 import { type MapPoint, UsMap } from "./UsMap.tsx";

@@ -1,7 +1,8 @@
 import { type ComponentType, createContext, createElement, useContext } from "react";
-import { renderToString } from "react-dom/server";
+import { renderToString } from "./react_server.ts";
 import type { IslandAsset } from "../lib/assets.ts";
 import { htmlCache } from "./html_cache.ts";
+import { oneByteHtml } from "./one_byte_html.ts";
 
 /**
  * How soon the browser hydrates an island: at once, when the browser is idle, when it
@@ -153,7 +154,12 @@ const SINGLE_QUOTED_ESCAPES: Record<string, string> = {
 const SINGLE_QUOTED_SPECIAL = /[&'<>]/;
 
 function escapeSingleQuoted(text: string): string {
-  // Most props hold none of these: skip the replace (and its copy) then.
-  if (!SINGLE_QUOTED_SPECIAL.test(text)) return text;
-  return text.replace(/[&'<>]/g, (ch) => SINGLE_QUOTED_ESCAPES[ch]);
+  // Most props hold none of these: skip the replace (and its copy) then. Characters above
+  // U+00FF become references as in React's text (components/react_server.ts), so that props
+  // holding one leave the page a one-byte string.
+  return oneByteHtml(
+    SINGLE_QUOTED_SPECIAL.test(text)
+      ? text.replace(/[&'<>]/g, (ch) => SINGLE_QUOTED_ESCAPES[ch])
+      : text,
+  );
 }

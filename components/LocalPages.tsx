@@ -3,7 +3,7 @@
  * quote form and questions. Server-only; the quote form is the page's only island.
  */
 import type { ReactElement, ReactNode } from "react";
-import { renderToString } from "react-dom/server";
+import { renderToString } from "./react_server.ts";
 import type { SessionUser } from "../lib/roles.ts";
 import QuoteForm from "../islands/QuoteForm.tsx";
 import { Island } from "./Island.tsx";

@@ -12,7 +12,7 @@
  * the page's collector, which a separate render does not have, and throws).
  */
 import type { ReactElement } from "react";
-import { renderToString } from "react-dom/server";
+import { renderToString } from "./react_server.ts";
 
 /**
  * `render()`'s HTML by key, at most `maxEntries` kept, the least recently used dropped first.

@@ -1,9 +1,10 @@
 import type { ReactElement } from "react";
-import { renderToString } from "react-dom/server";
+import { renderToString } from "./react_server.ts";
 import type { AppDeps } from "../lib/deps.ts";
 import type { SessionUser } from "../lib/roles.ts";
 import { IslandCollector, IslandContext, withIslandProps } from "./Island.tsx";
 import { MapOutlineContext } from "./StatesOutline.tsx";
+import { oneByteHtml } from "./one_byte_html.ts";
 
 /** What a page says about itself in <head>. */
 export interface PageMeta {
@@ -26,10 +27,10 @@ const DEFAULT_DESCRIPTION =
   "Instant, free quotes for boundary, topographic, ALTA, elevation certificate, construction and subdivision surveys from licensed land surveyors near you.";
 
 function escapeHtml(text: string): string {
-  return text.replace(
+  return oneByteHtml(text.replace(
     /[&<>"']/g,
     (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!,
-  );
+  ));
 }
 
 /** The minimal context `renderPage` needs: the app deps (and optionally a user). */
