@@ -13,15 +13,21 @@ export function getPage(t: TestApp, path: string, cookie?: string): Promise<Resp
   return t.request("GET", path, { cookie, headers: HTML });
 }
 
-/** `getPage` with the body read: the response (body used) and its HTML. */
+/**
+ * `getPage` with the body read: the response (body used) and its HTML, with characters above
+ * U+00FF as the browser reads them (`decodeCharacterReferences`).
+ */
 export async function loadPage(t: TestApp, path: string, cookie?: string) {
   const res = await getPage(t, path, cookie);
-  return { res, html: await res.text() };
+  return { res, html: decodeCharacterReferences(await res.text()) };
 }
 
-/** The page's HTML without React's `<!-- -->` text separators, for text assertions. */
+/**
+ * The page's HTML without React's `<!-- -->` text separators, and with characters above U+00FF
+ * as the browser shows them (`decodeCharacterReferences`), for text assertions.
+ */
 export async function pageText(res: Response): Promise<string> {
-  return (await res.text()).replaceAll("<!-- -->", "");
+  return decodeCharacterReferences((await res.text()).replaceAll("<!-- -->", ""));
 }
 
 /** Asserts an HTML content type. */
@@ -30,8 +36,22 @@ export function assertHtml(res: Response, message?: string): void {
 }
 
 function decodeAttribute(value: string): string {
-  return value.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return decodeCharacterReferences(
+    value.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">"),
+  ).replace(/&amp;/g, "&");
+}
+
+/**
+ * `html` with the numeric character references the server writes for characters above U+00FF
+ * (components/react_server.ts: `&#8212;` for "—") read as a browser reads them. `&amp;`,
+ * `&lt;` and the like are left as they are.
+ */
+export function decodeCharacterReferences(html: string): string {
+  return html.replace(/&#(\d+);/g, (ref, digits) => {
+    const point = Number(digits);
+    return point > 0xff && point <= 0x10ffff ? String.fromCodePoint(point) : ref;
+  });
 }
 
 /** The JSON props of the first island called `name` on the page, or undefined without one. */

@@ -7,6 +7,7 @@ import { createTestApp, test, type TestApp } from "../_helpers.ts";
 import { createSignedInUser, signInAs } from "../_auth.ts";
 import { expectJson } from "../_fixtures.ts";
 import { addBuyer, addPurchase, addSurveyWithLead } from "../_refund_fixtures.ts";
+import { pageText } from "../_pages.ts";
 
 async function adminNotes(t: TestApp, adminId: string, kind: string) {
   return await t.sql<{ title: string; body: string; link: string | null }[]>`
@@ -109,10 +110,12 @@ test("[return queue] each request shows the lead, when it was bought, the buyer'
     const b = byLead.get(second.lead.id)!;
     assertEquals([a.earlierReturns, b.earlierReturns], [0, 1]);
     assertEquals([b.pipelineLabel, b.pipelineNote], ["Contacted", "Voicemail full twice"]);
-    const html = await (await t.request("GET", "/admin?tab=returns", {
-      cookie: admin.cookie,
-      headers: { accept: "text/html" },
-    })).text();
+    const html = await pageText(
+      await t.request("GET", "/admin?tab=returns", {
+        cookie: admin.cookie,
+        headers: { accept: "text/html" },
+      }),
+    );
     assertMatch(html, new RegExp(`href="/survey/${second.survey.id}"`));
     assertMatch(html, /Bought [A-Z][a-z]{2} \d{1,2}, \d{4}/);
     assertMatch(html, /Their pipeline: Contacted — “Voicemail full twice”/);
