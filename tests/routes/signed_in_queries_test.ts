@@ -5,7 +5,7 @@
  * between requests, so a disabled account, a revoked session, a role change or a new
  * notification shows on the very next request.
  */
-import { assertEquals, assertStringIncludes } from "../_assert.ts";
+import { assert, assertEquals, assertStringIncludes } from "../_assert.ts";
 import { createTestApp, test, type TestApp, testDatabase } from "../_helpers.ts";
 import { createSignedInUser, createUser, sessionFor } from "../_auth.ts";
 import { submitSurvey } from "../_fixtures.ts";
@@ -18,6 +18,7 @@ import {
 } from "../_pages.ts";
 import type { Sql } from "../../db/client.ts";
 import { insertNotification } from "../../db/notifications.ts";
+import { insertSurveyor } from "../../db/surveyors.ts";
 import { revokeUserSessions } from "../../lib/sessions.ts";
 
 /**
@@ -73,6 +74,20 @@ async function countingApp() {
   const counter = countingSql((await testDatabase()).sql);
   const t = await createTestApp({ deps: { sql: counter.sql } });
   return { t, counter, kv: countingKv(t.kv) };
+}
+
+/** The page at `path` for `cookie` (200), and how many statements that request ran. */
+async function counted(
+  t: TestApp,
+  counter: ReturnType<typeof countingSql>,
+  path: string,
+  cookie: string,
+) {
+  await loadPage(t, path, cookie); // the session's once-a-minute touch is not in the count
+  counter.reset();
+  const { res, html } = await loadPage(t, path, cookie);
+  assertEquals(res.status, 200, `${path}: ${html.slice(0, 300)}`);
+  return { html, statements: counter.statements() };
 }
 
 async function dashboard(t: TestApp, cookie: string) {
@@ -178,5 +193,46 @@ test("[signed-in pages] a role change shows on the very next request", async () 
   const { res, html } = await loadPage(t, "/surveyor-dashboard", cookie);
   assertEquals(res.status, 200);
   assertStringIncludes(html, "Surveyor navigation");
+  t.close();
+});
+
+test("[signed-in pages] the surveyor directory is two statements, its counts and total right for any filter and page", async () => {
+  const { t, counter } = await countingApp();
+  const admin = await createSignedInUser(t, { role: "admin" });
+  for (let i = 0; i < 60; i++) {
+    await insertSurveyor(t.sql, {
+      companyName: `Firm ${String(i).padStart(2, "0")}${i % 3 ? "" : " Geomatics"}`,
+      state: i % 2 ? "TX" : "CO",
+      status: i % 4 ? "active" : "prospect",
+      inNetwork: i % 4 !== 0,
+      lat: 30 + i / 10,
+      lng: -97,
+    });
+  }
+  type Directory = {
+    initial: { total: number; page: number; counts: { total: number; inNetwork: number } };
+  };
+  const cases: [string, number, number, number, string | null][] = [
+    // path, total, counts.total, counts.inNetwork, a firm on the page (null: none)
+    ["/surveyors", 60, 60, 45, "Firm 00 Geomatics"],
+    ["/surveyors?page=2", 60, 60, 45, "Firm 25"],
+    ["/surveyors?page=3", 60, 60, 45, "Firm 59"],
+    ["/surveyors?page=4", 60, 60, 45, null],
+    ["/surveyors?state=TX&status=active&page=2", 30, 30, 30, "Firm 59"],
+    ["/surveyors?q=geomatics&inNetworkOnly=true", 15, 20, 15, "Firm 03 Geomatics"],
+    ["/surveyors?q=geomatics&page=9", 20, 20, 15, null],
+  ];
+  for (const [path, total, all, inNetwork, firm] of cases) {
+    const { html, statements } = await counted(t, counter, path, admin.cookie);
+    assertEquals(statements, 2, path);
+    const { initial } = islandProps<Directory>(html, "SurveyorDirectory");
+    assertEquals(
+      [initial.total, initial.counts.total, initial.counts.inNetwork],
+      [total, all, inNetwork],
+      path,
+    );
+    if (firm) assertStringIncludes(html, firm, path);
+    else assert(!/Firm \d\d/.test(html.split("Coverage map")[0]), `${path}: no rows`);
+  }
   t.close();
 });
