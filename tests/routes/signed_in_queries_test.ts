@@ -8,7 +8,8 @@
 import { assert, assertEquals, assertStringIncludes } from "../_assert.ts";
 import { createTestApp, test, type TestApp, testDatabase } from "../_helpers.ts";
 import { createSignedInUser, createUser, sessionFor } from "../_auth.ts";
-import { submitSurvey } from "../_fixtures.ts";
+import { expectJson, submitSurvey } from "../_fixtures.ts";
+import { checklistJob } from "../_checklist_fixtures.ts";
 import {
   assertForbiddenPage,
   assertRedirectsToAuth,
@@ -193,6 +194,71 @@ test("[signed-in pages] a role change shows on the very next request", async () 
   const { res, html } = await loadPage(t, "/surveyor-dashboard", cookie);
   assertEquals(res.status, 200);
   assertStringIncludes(html, "Surveyor navigation");
+  t.close();
+});
+
+test("[signed-in pages] a request's page is two statements for its client and an admin, with its files, rating, messages and notes as each may see them", async () => {
+  const { t, counter } = await countingApp();
+  const admin = await createSignedInUser(t, { role: "admin", fullName: "Ada Admin-Staff" });
+  const job = await checklistJob(t, { status: "surveyed" });
+  const id = job.survey.id;
+  const internal = "Internal: waive the rush fee next time";
+  await t.sql`
+    insert into survey_files (survey_id, kind, file_name, content_type, size_bytes, sha256,
+      storage, storage_key, uploaded_by)
+    values (${id}, 'deliverable', 'boundary-plat.pdf', 'application/pdf', 2048,
+      ${"c".repeat(64)}, 'postgres', ${crypto.randomUUID()}, ${job.surveyorUser.id})`;
+  const sent = await t.request("POST", `/api/surveys/${id}/messages`, {
+    cookie: job.clientCookie,
+    body: { body: "Will you mark the back corners too?" },
+  });
+  await expectJson(sent, 201);
+  await expectJson(
+    await t.request("PATCH", `/api/surveys/${id}/status`, {
+      cookie: admin.cookie,
+      body: { status: "completed", completedDate: "2026-01-05", note: internal },
+    }),
+    200,
+  );
+  await expectJson(
+    await t.request("POST", `/api/surveys/${id}/review`, {
+      cookie: job.clientCookie,
+      body: { rating: 4, comment: "Tidy plat" },
+    }),
+    201,
+  );
+
+  // The survey, timeline, proposals, delivery, rating and messages: one statement after the
+  // user's, also when the page asks for a thread.
+  for (const path of [`/survey/${id}`, `/survey/${id}?thread=${job.surveyorId}`]) {
+    const client = await counted(t, counter, path, job.clientCookie);
+    assertEquals(client.statements, 2, `the client's ${path}`);
+    assertStringIncludes(client.html, "boundary-plat.pdf");
+    assertStringIncludes(client.html, "Will you mark the back corners too?");
+    assertEquals(islandProps(client.html, "RateSurveyor").existing, {
+      rating: 4,
+      comment: "Tidy plat",
+    });
+    assert(!client.html.includes(internal), "a client's page never holds an internal note");
+    assert(!client.html.includes("Ada Admin-Staff"), "nor the admin's name");
+
+    const staff = await counted(t, counter, path, admin.cookie);
+    assertEquals(staff.statements, 2, `the admin's ${path}`);
+    assertStringIncludes(staff.html, "boundary-plat.pdf");
+    assertStringIncludes(staff.html, "Will you mark the back corners too?");
+    assertStringIncludes(staff.html, internal);
+  }
+
+  // While the crew may change, an admin's page also reads the firm's crew and the current
+  // assignment for the form (the firm itself was read with the survey).
+  const scheduled = await checklistJob(t, { status: "scheduled" });
+  const crew = await counted(t, counter, `/survey/${scheduled.survey.id}`, admin.cookie);
+  assertEquals(crew.statements, 4, "an admin's page with the crew form");
+  const form = islandProps<{ current: { name: string } | null }>(crew.html, "AssignTechnician");
+  assertEquals(form.current?.name, "Toni Tech");
+  const own = await counted(t, counter, `/survey/${scheduled.survey.id}`, scheduled.clientCookie);
+  assertEquals(own.statements, 2, "the client's page of a scheduled request");
+  assert(!own.html.includes('data-island="AssignTechnician"'));
   t.close();
 });
 
