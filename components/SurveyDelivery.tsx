@@ -1,7 +1,7 @@
 /**
  * The fieldwork and delivery part of a request's page (/survey/{id}), for its client and
  * admins: the checklist's progress, the deliverables and the client's rating of the surveyor.
- * Data: lib/fieldwork.ts `loadDelivery`.
+ * Data: db/surveys.ts `getSurveyPageData`, as lib/fieldwork.ts `SurveyDeliveryView`.
  */
 import { Card } from "./AppPage.tsx";
 import { Island } from "./Island.tsx";

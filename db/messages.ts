@@ -62,27 +62,41 @@ export interface MessageAccess {
   firstPage?: { surveyorId: string; page: MessagePage };
 }
 
+/** What the survey page's statement asks `messageAccessReads` for: see `getMessageAccess`. */
+export interface MessageAccessOptions {
+  user: Pick<SessionUser, "id" | "role">;
+  /** Read the threads after the statement (under a row lock) instead of in it. */
+  lock?: boolean;
+  /**
+   * Also read the newest `limit` messages of the thread a page opens first, `preferred`
+   * (a lower-case firm id) when it is one of the caller's threads (not with `lock`).
+   */
+  firstPage?: { preferred: string | null; limit: number };
+}
+
+/** The columns `messageAccessReads` adds, as postgres.js reads them. */
+export interface MessageAccessColumns {
+  leadId: string | null;
+  workingSurveyorId: string | null;
+  assignedTechnicianId: string | null;
+  technicianName: string | null;
+  technicianFirmId: string | null;
+  callerSurveyorId: string | null;
+  threads?: ThreadJson[] | null;
+  firstSurveyorId?: string | null;
+  firstMessages?: MessageJson[] | null;
+}
+
 /**
- * The survey `surveyId` with the threads `user` may open on it, or undefined when the survey
- * does not exist, the id is malformed, or the user is in none of its threads (a client who
- * owns it is always answered, with no threads before any firm bought the lead). With `lock`,
- * the survey row is locked until the transaction ends, so messages of one survey are
- * recorded (and their notifications and emails decided) one at a time: pass the caller's `tx`.
+ * What `getMessageAccess` reads beyond the survey's own columns, as parts of a statement over
+ * the survey row aliased `s`: `columns` (each with a leading comma) and `join` (after the from
+ * list). A page that reads the survey anyway reads these with it (db/surveys.ts
+ * getSurveyPageData) and passes the row to `messageAccessOf`.
  */
-export async function getMessageAccess(
+export function messageAccessReads(
   db: Db,
-  { surveyId, user, lock = false, firstPage }: {
-    surveyId: string;
-    user: Pick<SessionUser, "id" | "role">;
-    lock?: boolean;
-    /**
-     * Also read the newest `limit` messages of the thread a page opens first, `preferred`
-     * (a lower-case firm id) when it is one of the caller's threads (not with `lock`).
-     */
-    firstPage?: { preferred: string | null; limit: number };
-  },
-): Promise<MessageAccess | undefined> {
-  if (!isSurveyId(surveyId)) return undefined;
+  { user, lock = false, firstPage }: MessageAccessOptions,
+) {
   const isAdmin = user.role === "admin";
   // The page's first thread and its newest messages in the same statement: one round trip
   // fewer on every page with messages (bench/messages_page.ts). The thread is chosen as
@@ -99,7 +113,7 @@ export async function getMessageAccess(
           order by m.seq desc limit ${firstPage.limit + 1}
         ) fm) as first_messages`
     : db``;
-  const firstJoin = firstPage && !lock
+  const join = firstPage && !lock
     ? db`left join lateral (
         select th.surveyor_id from (${
       threadsQuery(db, { viewerId: user.id, withHistory: isAdmin })
@@ -116,19 +130,12 @@ export async function getMessageAccess(
     : db``;
   // The threads come in the same statement (one round trip fewer on every page and poll),
   // except under `lock`, where they are read after the survey row is locked.
-  const [row] = await db<
-    (MessageSurvey & {
-      callerSurveyorId: string | null;
-      threads?: ThreadJson[] | null;
-      firstSurveyorId?: string | null;
-      firstMessages?: MessageJson[] | null;
-    })[]
-  >`
-    select s.id, s.status, s.client_id, cu.full_name as client_name, s.survey_type,
-      coalesce(s.formatted_address, s.address) as address,
+  const columns = db`,
       (select l.id from leads l where l.survey_id = s.id) as lead_id,
       ${workingSurveyorId(db)} as working_surveyor_id,
-      s.assigned_technician_id, tu.full_name as technician_name,
+      s.assigned_technician_id,
+      (select tu.full_name from users tu where tu.id = s.assigned_technician_id)
+        as technician_name,
       (select t.surveyor_id from technicians t where t.user_id = s.assigned_technician_id)
         as technician_firm_id,
       (select v.id from surveyors v
@@ -137,46 +144,118 @@ export async function getMessageAccess(
     lock ? db`` : db`, (select json_agg(th order by th.is_working desc, th.company_name,
         th.surveyor_id) from (${threadsQuery(db, { viewerId: user.id, withHistory: isAdmin })}) th)
         as threads`
-  } ${first}
+  } ${first}`;
+  return { columns, join };
+}
+
+/**
+ * The survey `surveyId` with the threads `user` may open on it, or undefined when the survey
+ * does not exist, the id is malformed, or the user is in none of its threads (a client who
+ * owns it is always answered, with no threads before any firm bought the lead). With `lock`,
+ * the survey row is locked until the transaction ends, so messages of one survey are
+ * recorded (and their notifications and emails decided) one at a time: pass the caller's `tx`.
+ */
+export async function getMessageAccess(
+  db: Db,
+  { surveyId, ...options }: { surveyId: string } & MessageAccessOptions,
+): Promise<MessageAccess | undefined> {
+  if (!isSurveyId(surveyId)) return undefined;
+  const { user, lock = false } = options;
+  const reads = messageAccessReads(db, options);
+  const [row] = await db<
+    (Omit<MessageSurvey, keyof MessageAccessColumns> & MessageAccessColumns)[]
+  >`
+    select s.id, s.status, s.client_id, cu.full_name as client_name, s.survey_type,
+      coalesce(s.formatted_address, s.address) as address
+      ${reads.columns}
     from surveys s
     join users cu on cu.id = s.client_id
-    left join users tu on tu.id = s.assigned_technician_id
-    ${firstJoin}
+    ${reads.join}
     where s.id = ${surveyId}
     ${lock ? db`for update of s` : db``}`;
-  if (!row) return undefined;
-  const { callerSurveyorId, threads: threadsJson, firstSurveyorId, firstMessages, ...survey } = row;
-  if (user.role === "client" && survey.clientId !== user.id) return undefined;
-  if (user.role === "surveyor" && !callerSurveyorId) return undefined;
-  if (
-    user.role === "technician" &&
-    (survey.assignedTechnicianId !== user.id || !survey.technicianFirmId ||
-      survey.technicianFirmId !== survey.workingSurveyorId)
-  ) return undefined;
+  // Under lock the threads are one more read: none for a caller turned away anyway.
+  if (!row || isTurnedAway(row, row, user)) return undefined;
   const threads = lock
-    ? await listThreads(db, { surveyId, viewerId: user.id, withHistory: isAdmin })
-    : (threadsJson ?? []).map(fromThreadJson);
+    ? await listThreads(db, { surveyId, viewerId: user.id, withHistory: user.role === "admin" })
+    : undefined;
+  return messageAccessOf(row, row, { ...options, threads });
+}
+
+// Whether `user` is in none of the survey's threads by their role alone: a client who does not
+// own it, a surveyor without a firm record, a technician not on the working firm's job.
+function isTurnedAway(
+  survey: Pick<MessageSurvey, "clientId">,
+  read: MessageAccessColumns,
+  user: Pick<SessionUser, "id" | "role">,
+): boolean {
+  switch (user.role) {
+    case "client":
+      return survey.clientId !== user.id;
+    case "surveyor":
+      return !read.callerSurveyorId;
+    case "technician":
+      return read.assignedTechnicianId !== user.id || !read.technicianFirmId ||
+        read.technicianFirmId !== read.workingSurveyorId;
+    default:
+      return false;
+  }
+}
+
+/**
+ * `getMessageAccess`'s answer from a statement that selected `messageAccessReads(options)`
+ * over the survey `survey` (`threads`: read after it, under `lock`).
+ */
+export function messageAccessOf(
+  survey: Pick<
+    MessageSurvey,
+    "id" | "status" | "clientId" | "clientName" | "surveyType" | "address"
+  >,
+  read: MessageAccessColumns,
+  { user, lock = false, firstPage, threads: lockedThreads }: MessageAccessOptions & {
+    threads?: MessageThread[];
+  },
+): MessageAccess | undefined {
+  const { callerSurveyorId, threads: threadsJson, firstSurveyorId, firstMessages } = read;
+  const access: MessageSurvey = {
+    id: survey.id,
+    status: survey.status,
+    clientId: survey.clientId,
+    clientName: survey.clientName,
+    surveyType: survey.surveyType,
+    address: survey.address,
+    leadId: read.leadId,
+    workingSurveyorId: read.workingSurveyorId,
+    assignedTechnicianId: read.assignedTechnicianId,
+    technicianName: read.technicianName,
+    technicianFirmId: read.technicianFirmId,
+  };
+  if (isTurnedAway(access, read, user)) return undefined;
+  const threads = lockedThreads ?? (threadsJson ?? []).map(fromThreadJson);
   switch (user.role) {
     case "admin":
     case "client":
-      return withFirstPage({ survey, as: user.role, threads });
+      return withFirstPage({ survey: access, as: user.role, threads });
     case "surveyor": {
       const own = threads.filter((t) => t.surveyorId === callerSurveyorId);
-      return own.length ? withFirstPage({ survey, as: "surveyor", threads: own }) : undefined;
+      return own.length
+        ? withFirstPage({ survey: access, as: "surveyor", threads: own })
+        : undefined;
     }
     case "technician": {
-      const own = threads.filter((t) => t.surveyorId === survey.workingSurveyorId && t.isWorking);
-      return own.length ? withFirstPage({ survey, as: "technician", threads: own }) : undefined;
+      const own = threads.filter((t) => t.surveyorId === access.workingSurveyorId && t.isWorking);
+      return own.length
+        ? withFirstPage({ survey: access, as: "technician", threads: own })
+        : undefined;
     }
   }
 
-  function withFirstPage(access: MessageAccess): MessageAccess {
-    if (!firstPage || lock || !firstSurveyorId) return access;
+  function withFirstPage(result: MessageAccess): MessageAccess {
+    if (!firstPage || lock || !firstSurveyorId) return result;
     const rows = firstMessages ?? [];
     const hasEarlier = rows.length > firstPage.limit;
     const shown = hasEarlier ? rows.slice(rows.length - firstPage.limit) : rows;
     return {
-      ...access,
+      ...result,
       firstPage: {
         surveyorId: firstSurveyorId,
         page: {
@@ -191,7 +270,7 @@ export async function getMessageAccess(
 }
 
 // A message as json_agg spells it (created_at already as toISOString writes it).
-interface MessageJson {
+export interface MessageJson {
   cursor: string;
   id: string;
   body: string;
@@ -241,7 +320,7 @@ function threadsQuery(
 }
 
 // A thread as json_agg spells it.
-interface ThreadJson {
+export interface ThreadJson {
   surveyor_id: string;
   company_name: string;
   firm_user_id: string | null;

@@ -73,16 +73,41 @@ export async function insertReview(
   return toReview(row);
 }
 
-/** The review of `surveyId`, or undefined when the client has not rated it. */
-export async function getReviewForSurvey(
-  db: Db,
-  { surveyId }: { surveyId: string },
-): Promise<SurveyorReview | undefined> {
-  if (!isUuid(surveyId)) return undefined;
-  const [row] = await db<Row<SurveyorReview>[]>`
-    select id, survey_id, surveyor_id, rating, comment, public_text as text, created_at
-    from surveyor_reviews where survey_id = ${surveyId}`;
-  return row && toReview(row);
+/**
+ * SQL for the client's review of the survey aliased `s`, as a JSON object (null when they have
+ * not rated it): for a column of a survey query (db/surveys.ts getSurveyPageData).
+ * `reviewFromJson` reads it.
+ */
+export function reviewJsonColumn(db: Db) {
+  return db`(select row_to_json(r) from (
+      select id, survey_id, surveyor_id, rating, comment, public_text as text, created_at
+      from surveyor_reviews where survey_id = s.id
+    ) r)`;
+}
+
+// A review as row_to_json spells it (created_at as Postgres writes a timestamptz).
+interface ReviewJson {
+  id: string;
+  survey_id: string;
+  surveyor_id: string;
+  rating: number;
+  comment: string | null;
+  text: string | null;
+  created_at: string;
+}
+
+/** The review of a `reviewJsonColumn`, or undefined when there is none. */
+export function reviewFromJson(row: ReviewJson | null): SurveyorReview | undefined {
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    surveyId: row.survey_id,
+    surveyorId: row.surveyor_id,
+    rating: row.rating,
+    comment: row.comment,
+    text: row.text,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
 }
 
 /**

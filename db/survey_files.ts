@@ -49,6 +49,53 @@ export async function listSurveyFiles(
   return rows.map((row) => toFileInfo(toRecord(row)));
 }
 
+/**
+ * SQL for the deliverables of the survey aliased `s`, as `listSurveyFiles` lists them with kind
+ * 'deliverable', as a JSON array (null for none): for a column of a survey query (db/surveys.ts
+ * getSurveyPageData). `deliverablesFromJson` reads it.
+ */
+export function deliverablesJsonColumn(db: Db) {
+  return db`(select json_agg(d order by d.created_at, d.id) from (
+      select f.id, f.survey_id, f.kind, f.checklist_item_id, f.file_name, f.content_type,
+        f.size_bytes::float8 as size_bytes, f.sha256, f.uploaded_by,
+        u.full_name as uploaded_by_name, f.created_at
+      from survey_files f left join users u on u.id = f.uploaded_by
+      where f.survey_id = s.id and f.kind = 'deliverable'
+    ) d)`;
+}
+
+// A file as json_agg spells it (created_at as Postgres writes a timestamptz).
+interface FileJson {
+  id: string;
+  survey_id: string;
+  kind: SurveyFileKind;
+  checklist_item_id: string | null;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  uploaded_by: string | null;
+  uploaded_by_name: string | null;
+  created_at: string;
+}
+
+/** The files of a `deliverablesJsonColumn`, as `listSurveyFiles` returns them. */
+export function deliverablesFromJson(rows: FileJson[] | null): SurveyFileInfo[] {
+  return (rows ?? []).map((r) => ({
+    id: r.id,
+    surveyId: r.survey_id,
+    kind: r.kind,
+    checklistItemId: r.checklist_item_id,
+    fileName: r.file_name,
+    contentType: r.content_type,
+    sizeBytes: r.size_bytes,
+    sha256: r.sha256,
+    uploadedBy: r.uploaded_by,
+    uploadedByName: r.uploaded_by_name,
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
+}
+
 /** How many deliverables the survey has (completion needs at least one). */
 export async function countDeliverables(
   db: Db,

@@ -157,14 +157,14 @@ function listFilter(db: Db, query: Pick<SurveyorListQuery, "status" | "inNetwork
  * every filtered column, with a deferred join: the offset is walked over index entries and only
  * the page's rows are read in full (the first page, with no offset to walk, reads its rows in
  * the walk itself). The counts are sums over the trigger-kept surveyor_counts
- * table, or one aggregate over the matches of a search (0010_surveyor_directory.sql).
+ * table, or one aggregate over the matches of a search (0010_surveyor_directory.sql), read in
+ * the same statement as the page.
  */
 export async function listSurveyors(
   db: Db,
   query: SurveyorListQuery,
 ): Promise<SurveyorListResponse> {
-  const [agg] = await (query.q ? countMatches(db, query) : countFromCounters(db, query));
-  const rows = await listPage<SurveyorRow>(db, query, agg.total, surveyorColumns(db));
+  const { agg, rows } = await readDirectory<SurveyorRow>(db, query, surveyorColumns(db));
   return {
     surveyors: rows.map(toSurveyor),
     total: agg.total,
@@ -189,21 +189,27 @@ function countsOf(agg: CountsRow): SurveyorListResponse["counts"] {
 export type SurveyorDirectoryRow = DirectoryRow;
 
 /**
- * `listSurveyors` as the /surveyors page shows it: the same page, total and counts, but each
- * record as its table row, read as such. The page renders 13 of a record's 31 columns; this
- * reads only those, with the contact count and main contact computed in SQL, instead of every
- * record's contacts, notes, addresses and licence states (two subqueries a row).
+ * `listSurveyors` as the /surveyors page shows it, in one statement: the same page, total and
+ * counts, but each record as its table row, read as such, and the coverage map's points
+ * (`listSurveyorLocations(query, mapLimit)`) with them. The page renders 13 of a record's 31
+ * columns; this reads only those, with the contact count and main contact computed in SQL,
+ * instead of every record's contacts, notes, addresses and licence states (two subqueries a
+ * row).
  */
-export async function listSurveyorRows(
+export async function listSurveyorDirectory(
   db: Db,
   query: SurveyorListQuery,
-): Promise<Omit<SurveyorListResponse, "surveyors"> & { rows: SurveyorDirectoryRow[] }> {
-  const [agg] = await (query.q ? countMatches(db, query) : countFromCounters(db, query));
+  mapLimit: number,
+): Promise<
+  Omit<SurveyorListResponse, "surveyors"> & {
+    rows: SurveyorDirectoryRow[];
+    located: SurveyorLocation[];
+  }
+> {
   // The first contact marked primary, else the first contact: toSurveyorRow's choice.
-  const rows = await listPage<SurveyorDirectoryRow>(
+  const { agg, rows, located } = await readDirectory<SurveyorDirectoryRow>(
     db,
     query,
-    agg.total,
     db`id, company_name, principal_name, city, state, status, in_network, survey_types,
       service_radius_miles, rating, review_count,
       jsonb_array_length(contacts) as contact_count,
@@ -211,13 +217,15 @@ export async function listSurveyorRows(
         jsonb_path_query_first(contacts, '$[*] ? (@.isPrimary == true)'),
         contacts -> 0
       ) ->> 'name' as main_contact`,
+    mapLimit,
   );
   return {
-    rows: [...rows],
+    rows,
     total: agg.total,
     page: query.page,
     pageSize: query.pageSize,
     counts: countsOf(agg),
+    located,
   };
 }
 
@@ -242,9 +250,17 @@ export async function listSurveyorLocations(
   query: Omit<SurveyorListQuery, "page" | "pageSize">,
   limit: number,
 ): Promise<SurveyorLocation[]> {
+  return await db<SurveyorLocation[]>`${locationsQuery(db, query, limit)}`;
+}
+
+function locationsQuery(
+  db: Db,
+  query: Omit<SurveyorListQuery, "page" | "pageSize">,
+  limit: number,
+) {
   // The directory indexes carry these columns (0051), so without a search this is an
   // index-only walk that stops after `limit` entries, with no heap read per point.
-  return await db<SurveyorLocation[]>`
+  return db`
     select id, company_name, lat, lng, in_network, status from surveyors
     where ${searchConditions(db, query)} and ${listFilter(db, query)}
     order by lower(company_name), id
@@ -266,42 +282,116 @@ function limitClause(db: Db, limit: number) {
   return literal === undefined ? db`${limit}` : db.unsafe(literal);
 }
 
-// The page's rows. A page past the middle is read from the end (descending, then put back in
-// order), so no page walks more than half the matching index entries, and the planner never
-// prefers sorting the whole table to walking most of the index. `total` comes from the counts
-// read just before; a record added or removed in between can shift this page by one row.
-async function listPage<R extends postgres.Row>(
+// The counts as `to_json` spells the counts' row.
+type CountsJson = Record<"total" | "all" | "in_network" | SurveyorStatus, number>;
+
+// A map point as `json_build_object` spells it in `readDirectory`.
+type LocationJson = Omit<SurveyorLocation, "companyName" | "inNetwork"> & {
+  company_name: string;
+  in_network: boolean;
+};
+
+// The counts for `query` and its page of `columns` (over `surveyors`), with the first
+// `mapLimit` records' map points when asked, in ONE statement: each statement costs CPU in the
+// process and in its Postgres backend even when pipelined (issue 23). The counts' row `c` is
+// joined to the page (`pageQuery`, lateral: the page's bounds come from c.total); the counts and
+// the points ride on the first row only, as JSON. The counts and the page are read in the same
+// snapshot, so a record added or removed in between can no longer shift the page by one row.
+async function readDirectory<R extends postgres.Row & { id: string }>(
   db: Db,
   query: SurveyorListQuery,
-  total: number,
   columns: postgres.PendingQuery<postgres.Row[]>,
-): Promise<R[]> {
+  mapLimit?: number,
+): Promise<{ agg: CountsRow; rows: R[]; located: SurveyorLocation[] }> {
+  const counts = query.q ? countMatches(db, query) : countFromCounters(db, query);
+  const located = mapLimit === undefined ? db`null::json` : db`(
+      select coalesce(json_agg(json_build_object(
+          'id', l.id, 'company_name', l.company_name, 'lat', l.lat, 'lng', l.lng,
+          'in_network', l.in_network, 'status', l.status
+        ) order by lower(l.company_name), l.id), '[]'::json)
+      from (${locationsQuery(db, query, mapLimit)}) l
+    )`;
+  const result = await db<
+    ({ directory: { counts: CountsJson; located: LocationJson[] | null } | null } & R)[]
+  >`
+    select
+      case when row_number() over (order by lower(r.company_name), r.id) = 1
+        then json_build_object('counts', to_json(c), 'located', ${located}) end as directory,
+      r.*
+    from (${counts}) c
+    left join lateral (${pageQuery(db, query, columns)}) r on true
+    order by lower(r.company_name), r.id`;
+  // One row at least (the counts' own, with no record when none is on the page).
+  const { counts: c, located: points } = result.find((r) => r.directory)!.directory!;
+  return {
+    agg: {
+      total: c.total,
+      all: c.all,
+      inNetwork: c.in_network,
+      prospect: c.prospect,
+      invited: c.invited,
+      pending: c.pending,
+      active: c.active,
+      paused: c.paused,
+    },
+    rows: result.filter((r) => r.id !== null).map(({ directory: _, ...row }) =>
+      row as unknown as R
+    ),
+    located: (points ?? []).map((l) => ({
+      id: l.id,
+      companyName: l.company_name,
+      lat: l.lat,
+      lng: l.lng,
+      inNetwork: l.in_network,
+      status: l.status,
+    })),
+  };
+}
+
+// The page's rows, as a subquery of `readDirectory`'s statement (c.total: the number matching
+// every filter). A page past the middle is read from the end (descending, then put back in
+// order), so no page walks more than half the matching index entries, and the planner never
+// prefers sorting the whole table to walking most of the index. Both walks are written; the
+// condition on c.total that keeps one out holds only the counts' values, so Postgres tests it
+// once and never starts that walk. Each walk's limit is the page size, so the planner expects a
+// page of rows and joins them to the table by primary key; the last page, shorter, is cut from
+// the page read from the end, and a page past the end is cut to nothing.
+function pageQuery(
+  db: Db,
+  query: SurveyorListQuery,
+  columns: postgres.PendingQuery<postgres.Row[]>,
+) {
   const offset = (query.page - 1) * query.pageSize;
-  if (offset >= total) return [];
   if (offset === 0 && !query.q) {
     // The first page without a search: the index walk gives the order and stops after the
     // page, so reading each row in the same walk is what the deferred join would do, without
     // the join and the second plan (0.4 -> 0.1 ms of Postgres CPU for the directory's page).
-    return await db<R[]>`
+    return db`
       select ${columns} from surveyors
       where ${searchConditions(db, query)} and ${listFilter(db, query)}
       order by lower(company_name), id
       limit ${limitClause(db, query.pageSize)}`;
   }
-  const fromEnd = offset + query.pageSize / 2 > total / 2;
-  const limit = Math.min(query.pageSize, total - offset);
-  const skip = fromEnd ? total - offset - limit : offset;
-  const direction = fromEnd ? db`desc` : db`asc`;
-  return await db<R[]>`
-    with page as (
-      select id, lower(company_name) as sort_name from surveyors
-      where ${searchConditions(db, query)} and ${listFilter(db, query)}
-      order by lower(company_name) ${direction}, id ${direction}
-      limit ${limit} offset ${skip}
-    )
+  // offset + pageSize / 2 > total / 2, in integers.
+  const fromEnd = db`${2 * offset + query.pageSize}::int > c.total`;
+  return db`
     select ${columns}
-    from page p join surveyors using (id)
-    order by p.sort_name, p.id`;
+    from (
+      (select id, lower(company_name) as sort_name from surveyors
+        where ${searchConditions(db, query)} and ${listFilter(db, query)} and not (${fromEnd})
+        order by lower(company_name), id
+        limit ${limitClause(db, query.pageSize)} offset ${offset}::int)
+      union all
+      (select id, sort_name from (
+          select id, lower(company_name) as sort_name from surveyors
+          where ${searchConditions(db, query)} and ${listFilter(db, query)} and ${fromEnd}
+          order by lower(company_name) desc, id desc
+          limit ${limitClause(db, query.pageSize)}
+          offset greatest(c.total - ${offset + query.pageSize}::int, 0)
+        ) last
+        order by sort_name desc, id desc
+        limit greatest(c.total - ${offset}::int, 0))
+    ) page join surveyors using (id)`;
 }
 
 type CountsRow = Record<"total" | "all" | "inNetwork" | SurveyorStatus, number>;

@@ -20,6 +20,16 @@ import {
   toSurveyDispatchReads,
 } from "./survey_dispatch.ts";
 import { type WorkingFirm, workingFirmColumn } from "./fieldwork.ts";
+import { deliverablesFromJson, deliverablesJsonColumn } from "./survey_files.ts";
+import { reviewFromJson, reviewJsonColumn, type SurveyorReview } from "./reviews.ts";
+import {
+  type MessageAccess,
+  type MessageAccessColumns,
+  messageAccessOf,
+  messageAccessReads,
+} from "./messages.ts";
+import { MESSAGE_PAGE_FIRST } from "../lib/message_text.ts";
+import type { SurveyFileInfo } from "../lib/survey_file_types.ts";
 import type { ChecklistProgress } from "../lib/checklist_types.ts";
 import type { ClientProposal } from "../lib/proposal_constants.ts";
 import {
@@ -116,12 +126,21 @@ export async function getSurveyForUser(
  * `getSurveyForUser` returns it (undefined under the same rule), its timeline as
  * `listSurveyEvents` filters it for `user`, its proposals as `listSurveyProposals`, when its
  * lead's offer window ran out (`leadExpiredAtColumn`), the firm working it
- * (`workingFirmColumn`) and its checklist progress as `getChecklistProgress`. Six round trips were
- * a third of the page's database work in the driver (bench/messages_page.ts).
+ * (`workingFirmColumn`), its checklist progress as `getChecklistProgress`, its deliverables as
+ * `listSurveyFiles` lists them (admins: always; the client: once it is completed), its review
+ * (`reviewJsonColumn`, once completed), and its conversations as `getMessageAccess` answers
+ * `user` with the first page of `thread` (a lower-case firm id, lib/messages.ts
+ * preferredThreadId) or the first thread. Six round trips were a third of the page's database
+ * work in the driver (bench/messages_page.ts); each statement more costs CPU in the process and
+ * in its Postgres backend even when pipelined (issue 23).
  */
 export async function getSurveyPageData(
   db: Db,
-  { id, user }: { id: string; user: Pick<SessionUser, "id" | "role"> },
+  { id, user, thread = null }: {
+    id: string;
+    user: Pick<SessionUser, "id" | "role">;
+    thread?: string | null;
+  },
 ): Promise<
   | {
     survey: Survey;
@@ -130,6 +149,12 @@ export async function getSurveyPageData(
     leadExpiredAt: string | null;
     firm: WorkingFirm | undefined;
     progress: ChecklistProgress | undefined;
+    deliverables: SurveyFileInfo[];
+    review: SurveyorReview | undefined;
+    /** The firm doing or having done the job (db/survey_access.ts workingSurveyorId), or null. */
+    workingSurveyorId: string | null;
+    /** What `getMessageAccess` answers, with the first page (lib/messages.ts loadMessagesCard). */
+    messages: MessageAccess | undefined;
     /** For admins only: what the dispatch card shows (db/survey_dispatch.ts). */
     dispatch: SurveyDispatchReads | undefined;
   }
@@ -137,8 +162,10 @@ export async function getSurveyPageData(
 > {
   if (!isSurveyId(id)) return undefined;
   const isAdmin = user.role === "admin";
+  const messageOptions = { user, firstPage: { preferred: thread, limit: MESSAGE_PAGE_FIRST } };
+  const messages = messageAccessReads(db, messageOptions);
   const [row] = await db<
-    (SurveyRow & Partial<SurveyDispatchColumns> & {
+    (SurveyRow & Partial<SurveyDispatchColumns> & MessageAccessColumns & {
       timeline: TimelineJson[] | null;
       proposals: Record<string, unknown>[] | null;
       leadExpiredAt: Date | null;
@@ -149,6 +176,8 @@ export async function getSurveyPageData(
           number
         >
         | null;
+      deliverables: Parameters<typeof deliverablesFromJson>[0];
+      review: Parameters<typeof reviewFromJson>[0];
     })[]
   >`
     select ${surveyColumns(db)},
@@ -156,9 +185,15 @@ export async function getSurveyPageData(
       ${clientProposalsJsonColumn(db)} as proposals,
       ${leadExpiredAtColumn(db)} as lead_expired_at,
       ${workingFirmColumn(db)} as working_firm,
-      ${checklistProgressColumn(db)} as checklist_progress
+      ${checklistProgressColumn(db)} as checklist_progress,
+      -- A client's deliverables are theirs to see once the survey is completed, not before.
+      case when ${isAdmin ? db`true` : db`s.status = 'completed'`}
+        then ${deliverablesJsonColumn(db)} end as deliverables,
+      case when s.status = 'completed' then ${reviewJsonColumn(db)} end as review
+      ${messages.columns}
       ${isAdmin ? db`, ${dispatchColumns(db)}` : db``}
     from surveys s join users u on u.id = s.client_id
+    ${messages.join}
     where s.id = ${id} and (${user.role} = 'admin' or s.client_id = ${user.id})`;
   if (!row) return undefined;
   const {
@@ -167,6 +202,17 @@ export async function getSurveyPageData(
     leadExpiredAt,
     workingFirm,
     checklistProgress,
+    deliverables,
+    review,
+    leadId,
+    workingSurveyorId,
+    assignedTechnicianId,
+    technicianName,
+    technicianFirmId,
+    callerSurveyorId,
+    threads,
+    firstSurveyorId,
+    firstMessages,
     dispatchNearbySurveyors,
     dispatchFoundAt,
     dispatchLead,
@@ -175,8 +221,9 @@ export async function getSurveyPageData(
     dispatchAssignment,
     ...survey
   } = row;
+  const shown = toSurvey(survey);
   return {
-    survey: toSurvey(survey),
+    survey: shown,
     events: (timeline ?? []).map(fromTimelineJson),
     proposals: proposalsFromJson(proposals),
     leadExpiredAt: leadExpiredAt ? leadExpiredAt.toISOString() : null,
@@ -195,6 +242,24 @@ export async function getSurveyPageData(
         requiredDone: checklistProgress.required_done,
       }
       : undefined,
+    deliverables: deliverablesFromJson(deliverables),
+    review: reviewFromJson(review),
+    workingSurveyorId,
+    messages: messageAccessOf(
+      { ...shown, address: shown.formattedAddress ?? shown.address },
+      {
+        leadId,
+        workingSurveyorId,
+        assignedTechnicianId,
+        technicianName,
+        technicianFirmId,
+        callerSurveyorId,
+        threads,
+        firstSurveyorId,
+        firstMessages,
+      },
+      messageOptions,
+    ),
     dispatch: isAdmin
       ? toSurveyDispatchReads({
         dispatchNearbySurveyors: dispatchNearbySurveyors ?? null,

@@ -18,9 +18,9 @@
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { countMissingRequired } from "../db/checklists.ts";
-import { countDeliverables, listSurveyFiles } from "../db/survey_files.ts";
+import { countDeliverables } from "../db/survey_files.ts";
 import type { WorkingFirm } from "../db/fieldwork.ts";
-import { getReviewForSurvey, type SurveyorReview } from "../db/reviews.ts";
+import type { SurveyorReview } from "../db/reviews.ts";
 import type { ChecklistProgress } from "./checklist_types.ts";
 import type { SurveyFileInfo } from "./survey_file_types.ts";
 import { notifyAdmins } from "../db/notifications.ts";
@@ -224,24 +224,4 @@ export interface SurveyDeliveryView {
   deliverables: SurveyFileInfo[];
   /** The client's rating, or undefined. */
   review: SurveyorReview | undefined;
-}
-
-/**
- * The fieldwork and delivery of `survey` for `viewer` (its client or an admin): the checklist
- * progress (never answers or notes) and the working firm as `read` with the survey
- * (db/surveys.ts getSurveyPageData), then in parallel the deliverables (a client sees them
- * once the survey is completed) and the rating, when there can be any.
- */
-export async function loadDelivery(
-  db: Db,
-  survey: { id: string; status: SurveyStatus },
-  viewer: { role: string },
-  read: Pick<SurveyDeliveryView, "progress" | "firm">,
-): Promise<SurveyDeliveryView> {
-  const showFiles = viewer.role === "admin" || survey.status === "completed";
-  const [deliverables, review] = await Promise.all([
-    showFiles ? listSurveyFiles(db, { surveyId: survey.id, kind: "deliverable" }) : [],
-    survey.status === "completed" ? getReviewForSurvey(db, { surveyId: survey.id }) : undefined,
-  ]);
-  return { progress: read.progress, firm: read.firm, deliverables, review };
 }

@@ -266,24 +266,32 @@ export interface MessagesCardData {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The firm id a page's `?thread=` names (lower case), or null for anything but a uuid. */
+export function preferredThreadId(preferred: string | null | undefined): string | null {
+  return preferred && UUID.test(preferred) ? preferred.toLowerCase() : null;
+}
+
 /**
  * The conversations `user` has on survey `surveyId`, for a page: undefined when they are in
  * none (a refunded buyer, another firm), else the thread to show first: `preferred` (a firm's
  * id from the page's `?thread=`, ignored unless it is one of theirs), else the first with
  * unread messages, else the first, with its newest `MESSAGE_PAGE_FIRST` messages (the island
  * loads earlier ones on request). Reading the page does not mark anything read; the island
- * does once it runs in the browser.
+ * does once it runs in the browser. A page that read the access with its survey (db/messages.ts
+ * `messageAccessReads`, `firstPage` for the same `preferredThreadId(preferred)` and
+ * `MESSAGE_PAGE_FIRST`) passes it as `read`, and it is not read again.
  */
 export async function loadMessagesCard(
   db: Db,
-  { surveyId, user, preferred }: {
+  { surveyId, user, preferred, read }: {
     surveyId: string;
     user: Pick<SessionUser, "id" | "role">;
     preferred?: string | null;
+    read?: { access: MessageAccess | undefined };
   },
 ): Promise<MessagesCardData | undefined> {
-  const preferredId = preferred && UUID.test(preferred) ? preferred.toLowerCase() : null;
-  const access = await getMessageAccess(db, {
+  const preferredId = preferredThreadId(preferred);
+  const access = read ? read.access : await getMessageAccess(db, {
     surveyId,
     user,
     firstPage: { preferred: preferredId, limit: MESSAGE_PAGE_FIRST },

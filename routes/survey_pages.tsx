@@ -12,7 +12,7 @@ import { Card, EmptyState, PageHeader, Pager } from "../components/AppPage.tsx";
 import { PublicLayout } from "../components/PublicLayout.tsx";
 import { Island } from "../components/Island.tsx";
 import AssignTechnician from "../islands/AssignTechnician.tsx";
-import { assignTechnicianPropsFor, isTechnicianAssignable } from "../lib/technicians.ts";
+import { assignTechnicianProps, isTechnicianAssignable } from "../lib/technicians.ts";
 import { SurveyCard, surveyTitle } from "../components/survey/SurveyCard.tsx";
 import { ProgressTracker } from "../components/survey/ProgressTracker.tsx";
 import { SurveyTimeline } from "../components/survey/SurveyTimeline.tsx";
@@ -47,14 +47,13 @@ import { formatInteger } from "../lib/numbers.ts";
 import { assignSurveyorProps, DispatchCard } from "../components/DispatchCard.tsx";
 import { surveyDispatchCard } from "../lib/dispatch.ts";
 import { DeliveryCards, WorkingFirmContact } from "../components/SurveyDelivery.tsx";
-import { loadDelivery } from "../lib/fieldwork.ts";
 import {
   DashboardProposals,
   firstProposalAt,
   SurveyProposalsCard,
 } from "../components/Proposals.tsx";
 import { MessagesCard } from "../components/MessagesCard.tsx";
-import { loadMessagesCard } from "../lib/messages.ts";
+import { loadMessagesCard, preferredThreadId } from "../lib/messages.ts";
 
 /** Client dashboard page size. */
 export const CLIENT_PAGE_SIZE = 10;
@@ -237,33 +236,52 @@ export const surveyPages = new Hono<AppEnv>()
     async (c) => {
       const user = c.var.user!;
       // The survey, its timeline (filtered for the viewer in the query: a client's page never
-      // holds internal notes or staff names, not even in island props), its proposals and its
-      // lead's expiry, in one statement.
-      const data = await getSurveyPageData(c.var.db, { id: c.req.valid("param").id, user });
+      // holds internal notes or staff names, not even in island props), its proposals, its
+      // lead's expiry, its fieldwork and delivery (the checklist's progress, never its answers
+      // or notes; the deliverables once completed, admins' as soon as there are any; the
+      // rating) and the conversations the viewer is in, in one statement.
+      const preferred = c.req.query("thread");
+      const data = await getSurveyPageData(c.var.db, {
+        id: c.req.valid("param").id,
+        user,
+        thread: preferredThreadId(preferred),
+      });
       // Owner and admins only; to anyone else the request does not exist.
       if (!data) throw new HTTPException(404, { message: "Survey not found" });
-      const { survey, events, proposals, leadExpiredAt, firm, progress } = data;
+      const { survey, events, proposals, leadExpiredAt } = data;
+      const delivery = {
+        progress: data.progress,
+        firm: data.firm,
+        deliverables: data.deliverables,
+        review: data.review,
+      };
       const isAdmin = user.role === "admin";
       // The rest reads independently of each other, so it goes out at once (postgres.js
-      // pipelines the statements): one wait instead of five or more in a row.
-      const [dispatch, delivery, messages, crew] = await Promise.all([
+      // pipelines the statements): one wait instead of several in a row. Most pages read
+      // nothing more here.
+      const [dispatch, messages, crew] = await Promise.all([
         // Admins get the dispatch panel, rendered with the data its GET endpoint returns,
         // with the lead's buyers and the open assignment for the assign form, all read with
         // the survey (a query more only for places converted since the search).
         isAdmin && data.dispatch ? surveyDispatchCard({ sql: c.var.db }, data.dispatch) : undefined,
-        // Fieldwork and delivery: the checklist's progress (never its answers or notes), the
-        // deliverables once completed (admins: as soon as there are any), the rating.
-        loadDelivery(c.var.db, survey, user, { firm, progress }),
-        // The client's (or, for admins, every) conversation with the firms on this request.
+        // The client's (or, for admins, every) conversation with the firms on this request,
+        // read with the survey (a query more only when the thread asked for is not the one
+        // whose messages were read).
         loadMessagesCard(c.var.db, {
           surveyId: survey.id,
           user,
-          preferred: c.req.query("thread"),
+          preferred,
+          read: { access: data.messages },
         }),
         // Admins choose the field crew while the survey is assigned, scheduled or in
-        // fieldwork; in any other status there is no form, so nothing to read.
+        // fieldwork; in any other status there is no form, so nothing to read. The firm whose
+        // crew may do it was read with the survey: only the crew and the current assignment.
         isAdmin && isTechnicianAssignable(survey.status)
-          ? assignTechnicianPropsFor(c.var.db, { surveyId: survey.id, user })
+          ? assignTechnicianProps(c.var.db, {
+            surveyId: survey.id,
+            as: "admin",
+            workingSurveyorId: data.workingSurveyorId,
+          })
           : null,
       ]);
       const type = SURVEY_TYPE_INFO[survey.surveyType];

@@ -31,8 +31,8 @@ import { formatMiles } from "../islands/_dispatch_format.ts";
 import {
   getSurveyor,
   listContactHistory,
+  listSurveyorDirectory,
   listSurveyorLocations,
-  listSurveyorRows,
   listSurveyorWork,
   type SurveyorLocation,
   type SurveyorWorkLead,
@@ -383,11 +383,13 @@ export const surveyorPages = new Hono<AppEnv>()
       const page = given.page ?? 1;
       const { filters, query } = directoryFilters(given);
       const pageSize = DEFAULT_SURVEYOR_PAGE_SIZE;
-      // The table shows the page; the map draws the first 100 matches (their locations only).
-      const [shown, located] = await Promise.all([
-        listSurveyorRows(c.var.db, { ...query, page, pageSize }),
-        listSurveyorLocations(c.var.db, query, MAP_LIMIT),
-      ]);
+      // The table shows the page; the map draws the first 100 matches (their locations only),
+      // read with the page and the counts in one statement.
+      const { located, ...shown } = await listSurveyorDirectory(
+        c.var.db,
+        { ...query, page, pageSize },
+        MAP_LIMIT,
+      );
       const { counts } = shown;
       const shownPage = { total: shown.total, page, pageSize, counts };
       return appPage(

@@ -14,8 +14,8 @@ import {
   insertSurveyor,
   insertSurveyorFromPlace,
   listContactHistory,
+  listSurveyorDirectory,
   listSurveyorLocations,
-  listSurveyorRows,
   listSurveyors,
   listSurveyorWork,
   removeContact,
@@ -602,13 +602,13 @@ test("[surveyors] the directory's table rows are toSurveyorRow of listSurveyors,
   for (const input of cases) {
     const q = query({ pageSize: "25", ...input });
     const { surveyors, ...rest } = await listSurveyors(sql, q);
-    const { rows, ...restRows } = await listSurveyorRows(sql, q);
+    const { rows, located: _, ...restRows } = await listSurveyorDirectory(sql, q, 100);
     assertEquals(rows, surveyors.map(toSurveyorRow), JSON.stringify(input));
     assertEquals(restRows, rest, JSON.stringify(input));
     shownRows += rows.length;
   }
   assert(shownRows > 100);
-  const page1 = (await listSurveyorRows(sql, query({ pageSize: "25" }))).rows;
+  const page1 = (await listSurveyorDirectory(sql, query({ pageSize: "25" }), 100)).rows;
   assertEquals(
     page1.slice(0, 4).map((r) => [r.contactCount, r.mainContact]),
     [[0, null], [2, "Bo Primary"], [2, "Cy First"], [3, "Flo Two"]],
@@ -638,7 +638,7 @@ test("[surveyors] a first page is the same records, in the same order, as the de
   for (const pageSize of ["25", "100", "7", "40"]) {
     for (const input of filters) {
       const q = query({ ...input, pageSize });
-      const { rows, total } = await listSurveyorRows(sql, q);
+      const { rows, total } = await listSurveyorDirectory(sql, q, 100);
       const { surveyors } = await listSurveyors(sql, q);
       const state = q.state ?? null;
       const old = await sql<{ id: string }[]>`
@@ -659,4 +659,67 @@ test("[surveyors] a first page is the same records, in the same order, as the de
       assertEquals(rows.length, Math.min(q.pageSize, total), label);
     }
   }
+});
+
+test("[surveyors] the directory's one statement gives every page, total, count and map point a plain query gives", async () => {
+  const sql = await freshDb();
+  const records = generateDemoSurveyors(await loadDemoCities(), { count: 300, seed: 13 });
+  await sql.begin((tx) => insertGeneratedSurveyors(tx, records, { isDemo: false }));
+  await sql`update surveyors set lat = null, lng = null
+    where id in (select id from surveyors order by lower(company_name), id limit 2)`;
+  const filters: Record<string, string>[] = [
+    {},
+    { state: "TX" },
+    { status: "active" },
+    { inNetworkOnly: "true", surveyType: "boundary" },
+    { q: "land" },
+    { q: "SURV", status: "prospect" },
+    { q: "no such firm" },
+  ];
+  let pagesFromEnd = 0;
+  for (const input of filters) {
+    // 25 is written into the statement, 7 stays a parameter.
+    for (const pageSize of [25, 7]) {
+      const q = query({ ...input, pageSize: String(pageSize) });
+      const state = q.state ?? null;
+      const search = q.q ? `%${q.q.toLowerCase()}%` : null;
+      // The counts and the rows as the simplest statements read them: no counters table, no
+      // walk from the end.
+      const where = sql`(${search}::text is null
+          or lower(company_name || ' ' || coalesce(city, '')) like ${search ?? ""})
+        and (${state}::text is null or state = ${state})
+        and (${q.surveyType ?? null}::text is null
+          or survey_types @> array[${q.surveyType ?? ""}]::text[])`;
+      const [counts] = await sql<{ all: number; inNetwork: number; total: number }[]>`
+        select count(*)::int as all, count(*) filter (where in_network)::int as in_network,
+          count(*) filter (where (${q.status ?? null}::text is null or status = ${q.status ?? ""})
+            and (${q.inNetworkOnly} = false or in_network))::int as total
+        from surveyors where ${where}`;
+      const located = await listSurveyorLocations(sql, q, 100);
+      const lastPage = Math.ceil(counts.total / pageSize);
+      // Every page in the first half, the middle, the second half (read from the end), the
+      // last (short) one and one past the end.
+      for (let page = 1; page <= lastPage + 1; page++) {
+        const label = JSON.stringify({ ...input, pageSize, page });
+        const got = await listSurveyorDirectory(sql, { ...q, page }, 100);
+        const expected = await sql<{ id: string }[]>`
+          select id from surveyors
+          where ${where}
+            and (${q.status ?? null}::text is null or status = ${q.status ?? ""})
+            and (${q.inNetworkOnly} = false or in_network)
+          order by lower(company_name), id
+          limit ${pageSize} offset ${(page - 1) * pageSize}`;
+        assertEquals(got.rows.map((r) => r.id), expected.map((r) => r.id), label);
+        assertEquals(got.total, counts.total, label);
+        assertEquals(got.counts.total, counts.all, label);
+        assertEquals(got.counts.inNetwork, counts.inNetwork, label);
+        assertEquals(got.located, [...located], label);
+        assertEquals([got.page, got.pageSize], [page, pageSize], label);
+        if ((page - 1) * pageSize + pageSize / 2 > counts.total / 2 && got.rows.length) {
+          pagesFromEnd++;
+        }
+      }
+    }
+  }
+  assert(pagesFromEnd > 20, `${pagesFromEnd} pages read from the end`);
 });

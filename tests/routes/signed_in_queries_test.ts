@@ -5,10 +5,11 @@
  * between requests, so a disabled account, a revoked session, a role change or a new
  * notification shows on the very next request.
  */
-import { assertEquals, assertStringIncludes } from "../_assert.ts";
+import { assert, assertEquals, assertStringIncludes } from "../_assert.ts";
 import { createTestApp, test, type TestApp, testDatabase } from "../_helpers.ts";
 import { createSignedInUser, createUser, sessionFor } from "../_auth.ts";
-import { submitSurvey } from "../_fixtures.ts";
+import { expectJson, submitSurvey } from "../_fixtures.ts";
+import { checklistJob } from "../_checklist_fixtures.ts";
 import {
   assertForbiddenPage,
   assertRedirectsToAuth,
@@ -18,6 +19,7 @@ import {
 } from "../_pages.ts";
 import type { Sql } from "../../db/client.ts";
 import { insertNotification } from "../../db/notifications.ts";
+import { insertSurveyor } from "../../db/surveyors.ts";
 import { revokeUserSessions } from "../../lib/sessions.ts";
 
 /**
@@ -73,6 +75,20 @@ async function countingApp() {
   const counter = countingSql((await testDatabase()).sql);
   const t = await createTestApp({ deps: { sql: counter.sql } });
   return { t, counter, kv: countingKv(t.kv) };
+}
+
+/** The page at `path` for `cookie` (200), and how many statements that request ran. */
+async function counted(
+  t: TestApp,
+  counter: ReturnType<typeof countingSql>,
+  path: string,
+  cookie: string,
+) {
+  await loadPage(t, path, cookie); // the session's once-a-minute touch is not in the count
+  counter.reset();
+  const { res, html } = await loadPage(t, path, cookie);
+  assertEquals(res.status, 200, `${path}: ${html.slice(0, 300)}`);
+  return { html, statements: counter.statements() };
 }
 
 async function dashboard(t: TestApp, cookie: string) {
@@ -178,5 +194,111 @@ test("[signed-in pages] a role change shows on the very next request", async () 
   const { res, html } = await loadPage(t, "/surveyor-dashboard", cookie);
   assertEquals(res.status, 200);
   assertStringIncludes(html, "Surveyor navigation");
+  t.close();
+});
+
+test("[signed-in pages] a request's page is two statements for its client and an admin, with its files, rating, messages and notes as each may see them", async () => {
+  const { t, counter } = await countingApp();
+  const admin = await createSignedInUser(t, { role: "admin", fullName: "Ada Admin-Staff" });
+  const job = await checklistJob(t, { status: "surveyed" });
+  const id = job.survey.id;
+  const internal = "Internal: waive the rush fee next time";
+  await t.sql`
+    insert into survey_files (survey_id, kind, file_name, content_type, size_bytes, sha256,
+      storage, storage_key, uploaded_by)
+    values (${id}, 'deliverable', 'boundary-plat.pdf', 'application/pdf', 2048,
+      ${"c".repeat(64)}, 'postgres', ${crypto.randomUUID()}, ${job.surveyorUser.id})`;
+  const sent = await t.request("POST", `/api/surveys/${id}/messages`, {
+    cookie: job.clientCookie,
+    body: { body: "Will you mark the back corners too?" },
+  });
+  await expectJson(sent, 201);
+  await expectJson(
+    await t.request("PATCH", `/api/surveys/${id}/status`, {
+      cookie: admin.cookie,
+      body: { status: "completed", completedDate: "2026-01-05", note: internal },
+    }),
+    200,
+  );
+  await expectJson(
+    await t.request("POST", `/api/surveys/${id}/review`, {
+      cookie: job.clientCookie,
+      body: { rating: 4, comment: "Tidy plat" },
+    }),
+    201,
+  );
+
+  // The survey, timeline, proposals, delivery, rating and messages: one statement after the
+  // user's, also when the page asks for a thread.
+  for (const path of [`/survey/${id}`, `/survey/${id}?thread=${job.surveyorId}`]) {
+    const client = await counted(t, counter, path, job.clientCookie);
+    assertEquals(client.statements, 2, `the client's ${path}`);
+    assertStringIncludes(client.html, "boundary-plat.pdf");
+    assertStringIncludes(client.html, "Will you mark the back corners too?");
+    assertEquals(islandProps(client.html, "RateSurveyor").existing, {
+      rating: 4,
+      comment: "Tidy plat",
+    });
+    assert(!client.html.includes(internal), "a client's page never holds an internal note");
+    assert(!client.html.includes("Ada Admin-Staff"), "nor the admin's name");
+
+    const staff = await counted(t, counter, path, admin.cookie);
+    assertEquals(staff.statements, 2, `the admin's ${path}`);
+    assertStringIncludes(staff.html, "boundary-plat.pdf");
+    assertStringIncludes(staff.html, "Will you mark the back corners too?");
+    assertStringIncludes(staff.html, internal);
+  }
+
+  // While the crew may change, an admin's page also reads the firm's crew and the current
+  // assignment for the form (the firm itself was read with the survey).
+  const scheduled = await checklistJob(t, { status: "scheduled" });
+  const crew = await counted(t, counter, `/survey/${scheduled.survey.id}`, admin.cookie);
+  assertEquals(crew.statements, 4, "an admin's page with the crew form");
+  const form = islandProps<{ current: { name: string } | null }>(crew.html, "AssignTechnician");
+  assertEquals(form.current?.name, "Toni Tech");
+  const own = await counted(t, counter, `/survey/${scheduled.survey.id}`, scheduled.clientCookie);
+  assertEquals(own.statements, 2, "the client's page of a scheduled request");
+  assert(!own.html.includes('data-island="AssignTechnician"'));
+  t.close();
+});
+
+test("[signed-in pages] the surveyor directory is two statements, its counts and total right for any filter and page", async () => {
+  const { t, counter } = await countingApp();
+  const admin = await createSignedInUser(t, { role: "admin" });
+  for (let i = 0; i < 60; i++) {
+    await insertSurveyor(t.sql, {
+      companyName: `Firm ${String(i).padStart(2, "0")}${i % 3 ? "" : " Geomatics"}`,
+      state: i % 2 ? "TX" : "CO",
+      status: i % 4 ? "active" : "prospect",
+      inNetwork: i % 4 !== 0,
+      lat: 30 + i / 10,
+      lng: -97,
+    });
+  }
+  type Directory = {
+    initial: { total: number; page: number; counts: { total: number; inNetwork: number } };
+  };
+  const cases: [string, number, number, number, string | null][] = [
+    // path, total, counts.total, counts.inNetwork, a firm on the page (null: none)
+    ["/surveyors", 60, 60, 45, "Firm 00 Geomatics"],
+    ["/surveyors?page=2", 60, 60, 45, "Firm 25"],
+    ["/surveyors?page=3", 60, 60, 45, "Firm 59"],
+    ["/surveyors?page=4", 60, 60, 45, null],
+    ["/surveyors?state=TX&status=active&page=2", 30, 30, 30, "Firm 59"],
+    ["/surveyors?q=geomatics&inNetworkOnly=true", 15, 20, 15, "Firm 03 Geomatics"],
+    ["/surveyors?q=geomatics&page=9", 20, 20, 15, null],
+  ];
+  for (const [path, total, all, inNetwork, firm] of cases) {
+    const { html, statements } = await counted(t, counter, path, admin.cookie);
+    assertEquals(statements, 2, path);
+    const { initial } = islandProps<Directory>(html, "SurveyorDirectory");
+    assertEquals(
+      [initial.total, initial.counts.total, initial.counts.inNetwork],
+      [total, all, inNetwork],
+      path,
+    );
+    if (firm) assertStringIncludes(html, firm, path);
+    else assert(!/Firm \d\d/.test(html.split("Coverage map")[0]), `${path}: no rows`);
+  }
   t.close();
 });
