@@ -4,7 +4,7 @@
  * renderer does to React's text (components/react_server.ts), for the HTML the app writes
  * itself (island props, the document's head). The browser reads the same characters.
  */
-const WIDE_CHAR = /[^\x00-\xff]/;
+const WIDE_CHAR = /[\u0100-\uffff]/;
 
 /** `html` (already escaped) as a one-byte string: references for characters above U+00FF. */
 export function oneByteHtml(html: string): string {

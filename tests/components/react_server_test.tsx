@@ -10,7 +10,7 @@ import { findIslandProps } from "../_pages.ts";
 import { Window } from "happy-dom";
 
 /** Characters a page must never hold as they are (above U+00FF: a two-byte page). */
-const WIDE = /[^\x00-\xff]/;
+const WIDE = /[\u0100-\uffff]/;
 
 /** What a browser makes of `html`: the text and the attributes it reads. */
 function parse(html: string) {
