@@ -36,8 +36,10 @@
  * (bench/profile_summary.ts).
  *
  * --baseline DIR (or BENCH_BASELINE_DIR) also starts the server of another checkout, e.g. the
- * commit before a change (`git worktree add /tmp/meridian_old <commit>`, with node_modules
- * linked), seeds it the same way and measures the dashboards and the survey page on both,
+ * commit before a change (`git worktree add /tmp/meridian_old <commit>`, then `deno install`
+ * and `deno task build` there: its own node_modules, since a link to this checkout's lets each
+ * side's vendored packages, vendor/postgres and vendor/jsx-email, replace the other's), seeds it
+ * the same way and measures the dashboards and the survey page on both,
  * interleaved (old, new, new, old), printing each pair's ratio, both per-card slopes, and
  * whether both served the same HTML (ids aside): the gain measured side by side. GET /api/user
  * is measured first, and each page's CPU is also given as a multiple of its side's (issue 23's
