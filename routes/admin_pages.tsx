@@ -8,6 +8,7 @@ import { loadMessagePage, MESSAGES_PAGE_SIZE } from "./admin_messages.ts";
 import { appPage } from "./_app_page.tsx";
 import { PageHeader } from "../components/AppPage.tsx";
 import { Island } from "../components/Island.tsx";
+import { AdminTabs } from "../components/AdminTabs.tsx";
 import AdminUsers, { ADMIN_USERS_PAGE_SIZE } from "../islands/AdminUsers.tsx";
 import AdminMessages from "../islands/AdminMessages.tsx";
 import { ROLES } from "../db/users.ts";
@@ -46,32 +47,14 @@ function ConsoleHeader({ tab, counts }: { tab: string; counts: AdminConsoleCount
     returns: counts.pendingReturns,
     licences: counts.licenceChecks,
   };
+  const tabs = TABS.map((t) => ({ ...t, waiting: waiting[t.id] }));
   return (
     <>
       <PageHeader
         title="Admin console"
         intro="Manage accounts, decide lead returns and licence checks, and read what visitors send through the contact form."
       />
-      <nav className="admin-tabs" aria-label="Admin console sections">
-        {TABS.map((t) => (
-          <a
-            key={t.id}
-            className="admin-tabs__link"
-            href={t.href}
-            aria-current={t.id === tab ? "page" : undefined}
-          >
-            {t.label}
-            {(waiting[t.id] ?? 0) > 0
-              ? (
-                <span className="badge badge--warning admin-tabs__count">
-                  <span aria-hidden="true">{waiting[t.id]}</span>
-                  <span className="visually-hidden">{`, ${waiting[t.id]} waiting`}</span>
-                </span>
-              )
-              : null}
-          </a>
-        ))}
-      </nav>
+      <AdminTabs label="Admin console sections" tabs={tabs} current={tab} />
     </>
   );
 }

@@ -14,6 +14,7 @@ import {
 } from "./email_admin_api.ts";
 import { Card, EmptyState, PageHeader } from "../components/AppPage.tsx";
 import { Island } from "../components/Island.tsx";
+import { AdminTabs } from "../components/AdminTabs.tsx";
 import { TableRegion } from "../islands/_table.tsx";
 import EmailOutbox, {
   attemptsText,
@@ -120,20 +121,7 @@ function EmailTabs({ current }: { current: "templates" | "outbox" }) {
     { id: "templates", label: "Templates", href: "/admin/email-templates" },
     { id: "outbox", label: "Outbox", href: "/admin/email-outbox" },
   ] as const;
-  return (
-    <nav className="admin-tabs" aria-label="Email sections">
-      {tabs.map((t) => (
-        <a
-          key={t.id}
-          className="admin-tabs__link"
-          href={t.href}
-          aria-current={t.id === current ? "page" : undefined}
-        >
-          {t.label}
-        </a>
-      ))}
-    </nav>
-  );
+  return <AdminTabs label="Email sections" tabs={tabs} current={current} />;
 }
 
 /** `/admin/email-outbox` with these filters (and page cursor), empty ones left out. */
