@@ -28,7 +28,8 @@ export async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
 
 /**
  * A new database beside DATABASE_URL's, named `{prefix}_{time}`, and a way to drop it; with no
- * DATABASE_URL, no URL (the embedded database) and nothing to drop.
+ * DATABASE_URL, no URL (the embedded database) and nothing to drop. BENCH_KEEP_DB=1 keeps it
+ * (its name is printed).
  */
 export async function scratchDatabase(
   prefix = "meridian_bench",
@@ -43,6 +44,12 @@ export async function scratchDatabase(
   return {
     url: url.href,
     async drop() {
+      if (Deno.env.get("BENCH_KEEP_DB") === "1") {
+        // To look into the seeded data afterwards (EXPLAIN a page's statement, say).
+        console.error(`kept the scratch database ${name} (BENCH_KEEP_DB=1)`);
+        await admin.end();
+        return;
+      }
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end();
     },

@@ -609,8 +609,14 @@ async function measurePage(
 }
 
 function printLine(line: Line, reference: { label: string; rps: number } | undefined): void {
-  const { rps, meanMs, p99Ms, errors, cpuMsPerRequest } = line.result;
-  const cpu = cpuMsPerRequest === undefined ? "" : `  cpu ${cpuMsPerRequest.toFixed(2)} ms/req`;
+  const { rps, meanMs, p99Ms, errors, cpuMsPerRequest, serverCpuMsPerRequest } = line.result;
+  // The server's own share, when it has Postgres backends besides (on PGlite it is all of it).
+  const own = serverCpuMsPerRequest === undefined || serverCpuMsPerRequest === cpuMsPerRequest
+    ? ""
+    : ` (server ${serverCpuMsPerRequest.toFixed(2)})`;
+  const cpu = cpuMsPerRequest === undefined
+    ? ""
+    : `  cpu ${cpuMsPerRequest.toFixed(2)} ms/req${own}`;
   const ratio = reference ? `${(rps / reference.rps).toFixed(2)}×`.padStart(7) : "";
   console.log(
     `  ${line.label.padEnd(40)} ${(line.bytes / 1024).toFixed(1).padStart(6)} KB ${
