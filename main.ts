@@ -2,13 +2,8 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppDeps, AppEnv } from "./routes/_env.ts";
 import { notFound, onError } from "./routes/_errors.tsx";
-import {
-  compression,
-  csrf,
-  MAX_BODY_BYTES,
-  requestContext,
-  securityHeaders,
-} from "./routes/_middleware.ts";
+import { compression } from "./routes/_compression.ts";
+import { csrf, MAX_BODY_BYTES, requestContext, securityHeaders } from "./routes/_middleware.ts";
 import { health } from "./routes/health.ts";
 import { admission } from "./routes/_admission.ts";
 import { metrics } from "./routes/metrics.ts";

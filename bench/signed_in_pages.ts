@@ -76,6 +76,11 @@ const DURATION = Deno.env.get("BENCH_DURATION") ?? "10s";
 const CONNECTIONS = Number(Deno.env.get("BENCH_SIGNED_IN_CONNECTIONS") ?? 32);
 /** With --baseline: also the admin's and the surveyor's pages side by side (BENCH_BASELINE_ALL=1). */
 const BASELINE_ALL_PAGES = Deno.env.get("BENCH_BASELINE_ALL") === "1";
+/**
+ * BENCH_ACCEPT_ENCODING="gzip, deflate, br, zstd" requests every page as a browser does (wrk
+ * sends no Accept-Encoding of its own): the server then compresses what it sends.
+ */
+const ACCEPT_ENCODING = Deno.env.get("BENCH_ACCEPT_ENCODING");
 /** With --baseline: only the side-by-side figures, not the table and micro-bench before them. */
 const BASELINE_ONLY = Deno.env.get("BENCH_BASELINE_ONLY") === "1";
 const RENDER_ITERATIONS = Number(Deno.env.get("BENCH_RENDER_ITERATIONS") ?? 400);
@@ -123,6 +128,7 @@ function toMs(value: string | undefined): number {
 async function wrk(url: string, cookie?: string, duration = DURATION): Promise<WrkResult> {
   const args = ["-t1", `-c${CONNECTIONS}`, `-d${duration}`, "--latency"];
   if (cookie) args.push("-H", `Cookie: ${cookie}`);
+  if (ACCEPT_ENCODING) args.push("-H", `Accept-Encoding: ${ACCEPT_ENCODING}`);
   const out = await new Deno.Command("wrk", {
     args: [...args, url],
     stdout: "piped",

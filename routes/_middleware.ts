@@ -1,8 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
-import { parseAccept } from "hono/utils/accept";
-import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import type { AppDeps, AppEnv } from "./_env.ts";
 import { hitRateLimit } from "../db/kv.ts";
 import { logLine } from "../lib/log.ts";
@@ -279,72 +277,5 @@ export function rateLimitByIp(
       return c.json({ message }, 429, { "Retry-After": String(result.retryAfterSeconds) });
     }
     await next();
-  });
-}
-
-const COMPRESS_THRESHOLD_BYTES = 1024;
-const COMPRESS_ENCODINGS = ["gzip", "deflate"] as const;
-const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/i;
-const VARIES_ON_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
-
-/** gzip or deflate as the client's `Accept-Encoding` prefers (q-values, `*`), else undefined. */
-function selectEncoding(header: string | undefined): "gzip" | "deflate" | undefined {
-  if (header === undefined) return undefined;
-  const accepts = parseAccept(header);
-  const wildcardQ = accepts.find((a) => a.type === "*")?.q;
-  let best: { encoding: "gzip" | "deflate"; q: number } | undefined;
-  for (const encoding of COMPRESS_ENCODINGS) {
-    const explicit = accepts.find((a) => a.type.toLowerCase() === encoding);
-    const q = explicit ? explicit.q : wildcardQ ?? 0;
-    if (q === 1) return encoding;
-    if (q > 0 && (!best || q > best.q)) best = { encoding, q };
-  }
-  return best?.encoding;
-}
-
-/**
- * Response compression: the same decisions and headers as Hono's `compress()` (gzip or
- * deflate as accepted, at least 1 KB or of unknown length, compressible types only, never
- * over `no-transform`; `Vary: Accept-Encoding` on every response it could have compressed),
- * without its extra copy of the response. Hono adds `Vary` with `c.header()` once the answer
- * is built, which makes a new Response whose body is the old one's as a stream: every page,
- * compressed or not, was then served through a JavaScript stream instead of from its string
- * (59 µs of server CPU per request on the client dashboard, 7.5 % of it; 16 µs with the
- * header set in place, bench/signed_in_pages.ts --profile).
- */
-export function compression() {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    await next();
-    let res = c.res;
-    let headers = res.headers;
-    const length = headers.get("Content-Length");
-    const type = headers.get("Content-Type");
-    const cacheControl = headers.get("Cache-Control");
-    if (
-      res.status === 206 || headers.has("Content-Encoding") ||
-      headers.has("Transfer-Encoding") || c.req.method === "HEAD" ||
-      (length && Number(length) < COMPRESS_THRESHOLD_BYTES) ||
-      !type || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) ||
-      (cacheControl && NO_TRANSFORM.test(cacheControl))
-    ) return;
-    const vary = headers.get("Vary");
-    if (vary !== "*" && !(vary && VARIES_ON_ACCEPT_ENCODING.test(vary))) {
-      const value = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
-      try {
-        headers.set("Vary", value);
-      } catch {
-        // Immutable headers (a fetch() answer passed through, Response.redirect): a copy.
-        c.res = res = new Response(res.body, res);
-        headers = res.headers;
-        headers.set("Vary", value);
-      }
-    }
-    const encoding = selectEncoding(c.req.header("Accept-Encoding"));
-    if (!encoding || !res.body) return;
-    c.res = new Response(res.body.pipeThrough(new CompressionStream(encoding)), res);
-    c.res.headers.delete("Content-Length");
-    c.res.headers.set("Content-Encoding", encoding);
-    const etag = c.res.headers.get("ETag");
-    if (etag && !etag.startsWith("W/")) c.res.headers.set("ETag", `W/${etag}`);
   });
 }

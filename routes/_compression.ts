@@ -1,0 +1,132 @@
+/**
+ * Response compression: gzip or deflate as the client's `Accept-Encoding` prefers, with the same
+ * decisions and headers as Hono's `compress()` (at least 1 KB, compressible types only, never
+ * over `no-transform`, never a 206 or a HEAD; `Vary: Accept-Encoding` on every response it
+ * could have compressed; a strong ETag made weak).
+ *
+ * Why not Hono's `compress()`: it compresses every answer through a `CompressionStream` at zlib's
+ * default level (6), and adds `Vary` with `c.header()` once the answer is built, which makes a
+ * new Response whose body is the old one's as a stream. Every browser asks for gzip, so every
+ * page a browser loaded went through a JavaScript stream and a new deflate state:
+ * bench/signed_in_pages.ts with `BENCH_ACCEPT_ENCODING="gzip, deflate, br, zstd"` measured
+ * twice the CPU per request of the same pages fetched without it (`GET /api/user` 0.43 → 0.82
+ * ms, /leads 2.73 → 5.03 ms, server plus Postgres), and an answer of unknown length (every
+ * rendered one) was compressed even under the 1 KB threshold.
+ *
+ * Here the app's own answers, HTML and JSON, which it always builds as one string
+ * (`renderToString`, `JSON.stringify`), are read whole and compressed in one synchronous call
+ * at level 2 (`COMPRESS_LEVEL`); under 1 KB they are sent as they are. On a 48 KB page gzip
+ * took 713 µs through a `CompressionStream` and 241 µs in one call at level 2 (6.7 KB instead
+ * of 5.9 KB). Other types (a file, server-sent events, anything streamed) keep the stream.
+ */
+import { deflateSync, gzipSync } from "node:zlib";
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import { parseAccept } from "hono/utils/accept";
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
+import type { AppEnv } from "./_env.ts";
+
+const COMPRESS_THRESHOLD_BYTES = 1024;
+const COMPRESS_ENCODINGS = ["gzip", "deflate"] as const;
+type Encoding = (typeof COMPRESS_ENCODINGS)[number];
+const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/i;
+const VARIES_ON_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
+
+/**
+ * zlib's level for the app's HTML and JSON: the level the public pages are gzipped at
+ * (routes/_page_encoder.ts). Measured on this app's pages (25–48 KB): level 1 took 84–132 µs
+ * and left them 25–30 % larger than level 2, which took 183–241 µs; level 6 took 298–462 µs
+ * for 3–10 % less than level 2.
+ */
+export const COMPRESS_LEVEL = 2;
+
+/**
+ * Content types of the answers the app builds as one string, read whole before compressing:
+ * a streamed answer of one of these types would be held in memory here (none is streamed).
+ */
+const WHOLE_BODY_TYPE = /^(?:text\/html|application\/json)\b/i;
+
+/** gzip or deflate as the client's `Accept-Encoding` prefers (q-values, `*`), else undefined. */
+function selectEncoding(header: string | undefined): Encoding | undefined {
+  if (header === undefined) return undefined;
+  const accepts = parseAccept(header);
+  const wildcardQ = accepts.find((a) => a.type === "*")?.q;
+  let best: { encoding: Encoding; q: number } | undefined;
+  for (const encoding of COMPRESS_ENCODINGS) {
+    const explicit = accepts.find((a) => a.type.toLowerCase() === encoding);
+    const q = explicit ? explicit.q : wildcardQ ?? 0;
+    if (q === 1) return encoding;
+    if (q > 0 && (!best || q > best.q)) best = { encoding, q };
+  }
+  return best?.encoding;
+}
+
+/** The middleware (see the file's comment). */
+export function compression() {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await next();
+    let res = c.res;
+    let headers = res.headers;
+    const length = headers.get("Content-Length");
+    const type = headers.get("Content-Type");
+    const cacheControl = headers.get("Cache-Control");
+    if (
+      res.status === 206 || headers.has("Content-Encoding") ||
+      headers.has("Transfer-Encoding") || c.req.method === "HEAD" ||
+      (length && Number(length) < COMPRESS_THRESHOLD_BYTES) ||
+      !type || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) ||
+      (cacheControl && NO_TRANSFORM.test(cacheControl))
+    ) return;
+    // Set in place: a new Response here would turn a string body into a stream (59 µs of CPU
+    // per request on the client dashboard when Hono's compress() did it).
+    const vary = headers.get("Vary");
+    if (vary !== "*" && !(vary && VARIES_ON_ACCEPT_ENCODING.test(vary))) {
+      const value = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
+      try {
+        headers.set("Vary", value);
+      } catch {
+        // Immutable headers (a fetch() answer passed through, Response.redirect): a copy.
+        c.res = res = new Response(res.body, res);
+        headers = res.headers;
+        headers.set("Vary", value);
+      }
+    }
+    const encoding = selectEncoding(c.req.header("Accept-Encoding"));
+    if (!encoding || !res.body) return;
+    if (WHOLE_BODY_TYPE.test(type)) {
+      const bytes = await res.bytes();
+      if (bytes.byteLength < COMPRESS_THRESHOLD_BYTES) {
+        replaceResponse(c, new Response(bytes, res));
+        return;
+      }
+      const body = encoding === "gzip"
+        ? gzipSync(bytes, { level: COMPRESS_LEVEL })
+        : deflateSync(bytes, { level: COMPRESS_LEVEL });
+      replaceResponse(c, compressed(body, res, encoding));
+      return;
+    }
+    const body = res.body.pipeThrough(new CompressionStream(encoding));
+    replaceResponse(c, compressed(body, res, encoding));
+  });
+}
+
+/**
+ * `c.res = res`, with `res` carrying every header already: Hono's setter would otherwise wrap
+ * `res` in yet another Response, its body as a stream (a body of bytes is sent by Deno in one
+ * write, a stream chunk by chunk through JavaScript), and copy the old answer's headers over
+ * its own (the old Content-Length and strong ETag among them).
+ */
+function replaceResponse(c: Context<AppEnv>, res: Response): void {
+  c.res = undefined;
+  c.res = res;
+}
+
+/** `res` with `body`, compressed with `encoding`, in its place. */
+function compressed(body: BodyInit, res: Response, encoding: Encoding): Response {
+  const out = new Response(body, res);
+  out.headers.delete("Content-Length");
+  out.headers.set("Content-Encoding", encoding);
+  const etag = out.headers.get("ETag");
+  if (etag && !etag.startsWith("W/")) out.headers.set("ETag", `W/${etag}`);
+  return out;
+}
