@@ -15,9 +15,8 @@
  *
  * Here the app's own answers, HTML and JSON, which it always builds as one string
  * (`renderToString`, `JSON.stringify`), are read whole and compressed in one synchronous call
- * at level 2 (`COMPRESS_LEVEL`); under 1 KB they are sent as they are. On a 48 KB page gzip
- * took 713 µs through a `CompressionStream` and 241 µs in one call at level 2 (6.7 KB instead
- * of 5.9 KB). Other types (a file, server-sent events, anything streamed) keep the stream.
+ * at level 1 (`COMPRESS_LEVEL`); under 1 KB they are sent as they are. Other types (a file,
+ * server-sent events, anything streamed) keep the stream.
  */
 import { deflateSync, gzipSync } from "node:zlib";
 import type { Context } from "hono";
@@ -33,12 +32,13 @@ const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/i;
 const VARIES_ON_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 
 /**
- * zlib's level for the app's HTML and JSON: the level the public pages are gzipped at
- * (routes/_page_encoder.ts). Measured on this app's pages (25–48 KB): level 1 took 84–132 µs
- * and left them 25–30 % larger than level 2, which took 183–241 µs; level 6 took 298–462 µs
- * for 3–10 % less than level 2.
+ * zlib's level for the app's HTML and JSON: 1, nginx's default. CPU per call, bytes read and
+ * compressed in one process on this app's pages (55 KB: the landing page and /for-surveyors
+ * together; 9 KB), median of six rounds: level 1 168 µs and 57 µs, level 2 348 µs and 103 µs,
+ * a CompressionStream (level 6) 905 µs and 262 µs. Level 2 leaves a page 20–25 % smaller than
+ * level 1 (55 KB: 11.3 KB instead of 14.1 KB).
  */
-export const COMPRESS_LEVEL = 2;
+export const COMPRESS_LEVEL = 1;
 
 /**
  * Content types of the answers the app builds as one string, read whole before compressing:
