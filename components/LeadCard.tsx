@@ -26,6 +26,7 @@ import {
 import { formatLeadPrice } from "../lib/lead_pricing.ts";
 import { formatDecimal, formatInteger } from "../lib/numbers.ts";
 import { formatMiles } from "../islands/_dispatch_format.ts";
+import { formatDate } from "./survey/format.ts";
 
 /** "Austin, Travis County, TX 78704": the lead's place without any street. */
 export function leadPlace(
@@ -78,18 +79,9 @@ export function formatExpiry(iso: string, now: string): string {
   return `Closes in ${unit(Math.floor(hours / 24), "day")}`;
 }
 
-// Fixed time zone so the server's HTML and the hydrated island print the same day.
-const DAY = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
 /** "Nov 21, 2026" for a YYYY-MM-DD day or an ISO timestamp (its UTC day). */
 export function formatLeadDay(value: string): string {
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(date.getTime()) ? "—" : DAY.format(date);
+  return formatDate(value);
 }
 
 /** "0.25 acres", "1 acre"; "Not given" when the client did not say. */

@@ -38,6 +38,7 @@ import { isTerminal, type SurveyStatus } from "../lib/survey_status.ts";
 import { formatCents } from "../lib/quote_text.ts";
 import { formatInteger } from "../lib/numbers.ts";
 import { leadEmailsNotSentText, type MailDelivery, OPEN_IN_EMAILS } from "../lib/mail/delivery.ts";
+import { remembered } from "../lib/remembered.ts";
 
 /** Props of the dispatch panel (plain JSON, rendered by the server first). */
 export interface DispatchPanelProps {
@@ -57,9 +58,8 @@ const WHEN = new Intl.DateTimeFormat("en-US", {
   timeZoneName: "short",
 });
 
-function when(iso: string): string {
-  return WHEN.format(new Date(iso));
-}
+// Remembered: the panel repeats the same few times (each surveyor notified at once).
+const when = remembered((iso: string) => WHEN.format(new Date(iso)));
 
 type Busy = "find" | "refresh" | "notify" | null;
 

@@ -4,6 +4,7 @@
  * the browser's zone. Both renders start from the same UTC text, so hydration never mismatches.
  */
 import { useEffect, useState } from "react";
+import { remembered } from "../lib/remembered.ts";
 
 /** Props of a local time: the ISO timestamp. */
 export interface LocalTimeProps {
@@ -27,10 +28,10 @@ function parse(iso: string): Date | undefined {
 }
 
 /** "Nov 21, 2026, 3:04 PM UTC": what the server renders; "—" for an invalid timestamp. */
-export function formatUtcDateTime(iso: string): string {
+export const formatUtcDateTime: (iso: string) => string = remembered((iso: string) => {
   const date = parse(iso);
   return date ? UTC.format(date) : "—";
-}
+});
 
 /**
  * "Nov 21, 2026, 9:04 AM CST" in the zone of whoever runs it (no `timeZone` option): only

@@ -20,6 +20,7 @@ import {
   SURVEYOR_STATUS_LABELS,
   SURVEYOR_STATUSES,
 } from "../lib/surveyor_constants.ts";
+import { formatDate } from "../components/survey/format.ts";
 
 export {
   CONTACT_CHANNEL_LABELS as CHANNEL_LABELS,
@@ -171,17 +172,7 @@ export function addressParts(
   };
 }
 
-// Fixed time zone so the server's HTML and the hydrated island print the same day.
-const DAY = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
 /** "Nov 21, 2026" for a YYYY-MM-DD date or an ISO timestamp (its UTC day); "—" for null. */
 export function formatDay(value: string | null): string {
-  if (!value) return "—";
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(date.getTime()) ? "—" : DAY.format(date);
+  return formatDate(value);
 }
