@@ -1,7 +1,7 @@
 import { gunzipSync, inflateSync } from "node:zlib";
 import { assert, assertEquals } from "../_assert.ts";
 import { createTestApp, test } from "../_helpers.ts";
-import { signInAs } from "../_auth.ts";
+import { createUser, sessionCookieFrom, signInAs, TEST_PASSWORD } from "../_auth.ts";
 import { surveyRequest } from "../_fixtures.ts";
 
 // Rendered answers (signed-in pages, JSON) are compressed by routes/_compression.ts
@@ -142,4 +142,23 @@ test("[compression] an answer with immutable headers (a fetch() passed through) 
   } finally {
     await upstream.shutdown();
   }
+});
+
+test("[compression] a sign-in answered to a browser that accepts gzip still sets its session cookie", async () => {
+  const t = await createTestApp();
+  const user = await createUser(t.sql, { role: "client", email: "gzip-cookie@example.com" });
+  const res = await t.request("POST", "/api/login", {
+    body: { identifier: user.email, password: TEST_PASSWORD },
+    headers: { "accept-encoding": "gzip, deflate, br, zstd" },
+  });
+  assertEquals(res.status, 200);
+  const cookie = sessionCookieFrom(t, res);
+  assert(cookie, "a session cookie is set");
+  const page = await t.request("GET", "/client-dashboard", {
+    cookie,
+    headers: { "accept-encoding": "gzip" },
+  });
+  assertEquals(page.status, 200);
+  assertEquals(page.headers.get("content-encoding"), "gzip");
+  t.close();
 });
