@@ -690,7 +690,7 @@ async function renderMicroBench(
   const { AppLayout } = await import("../components/AppLayout.tsx");
   const { EmptyState, PageHeader, Pager } = await import("../components/AppPage.tsx");
   const { SurveyCard } = await import("../components/survey/SurveyCard.tsx");
-  const { Island, IslandCollector, IslandContext, withIslandProps } = await import(
+  const { Island, IslandCollector, IslandContext, propsScript } = await import(
     "../components/Island.tsx"
   );
   const assets = await readManifest();
@@ -778,17 +778,21 @@ async function renderMicroBench(
       collector.names.add(name);
       const element = e(p.component, p.props);
       islandRoots.push({ element, id });
-      collector.props.set(id, JSON.stringify(p.props));
-      return make("div", {
-        "data-island": name,
-        "data-id": id,
-        "data-src": collector.src(name),
-        // Written by withIslandProps once the page is rendered, as components/Island.tsx does.
-        "data-props": `\u0000${id}`,
-        "data-hydrate": p.hydrate ?? "idle",
-        style: { display: "contents" },
-        dangerouslySetInnerHTML: { __html: renderToString(element, { identifierPrefix: id }) },
-      }, undefined);
+      return [
+        make("div", {
+          "data-island": name,
+          "data-id": id,
+          "data-src": collector.src(name),
+          "data-hydrate": p.hydrate ?? "idle",
+          style: { display: "contents" },
+          dangerouslySetInnerHTML: { __html: renderToString(element, { identifierPrefix: id }) },
+        }, undefined),
+        make("script", {
+          type: "application/json",
+          "data-props-for": id,
+          dangerouslySetInnerHTML: { __html: propsScript(JSON.stringify(p.props)) },
+        }, undefined),
+      ];
     }
     if (typeof type === "function") {
       return expand((type as (p: unknown) => unknown)(props), collector, make);
@@ -847,11 +851,8 @@ async function renderMicroBench(
   for (const n of DASHBOARD_SIZES) {
     const data = seeded.dashboards.get(n)!;
     const newCollector = () => new IslandCollector(assets.islands);
-    // The page as renderPage writes it: the tree rendered, then the islands' props written in.
-    const renderReact = () => {
-      const collector = newCollector();
-      return withIslandProps(renderToString(dashboard(collector, data)), collector);
-    };
+    // The page as renderPage writes it.
+    const renderReact = () => renderToString(dashboard(newCollector(), data));
     const reactHtml = renderReact();
     const hostCollector = newCollector();
     const hostReact = expand(dashboard(newCollector(), data), hostCollector, makeReact);
@@ -859,26 +860,18 @@ async function renderMicroBench(
     const preactCollector = newCollector();
     const hostPreact = expand(dashboard(newCollector(), data), preactCollector, makePreact);
     const roots = [...islandRoots];
-    const preactHtml = withIslandProps(
-      preactRenderToString(hostPreact as never),
-      preactCollector,
-    );
-    const hostReactHtml = withIslandProps(
-      renderToString(hostReact as React.ReactElement),
-      hostCollector,
-    );
+    const preactHtml = preactRenderToString(hostPreact as never);
+    const hostReactHtml = renderToString(hostReact as React.ReactElement);
     const variants: Record<keyof RenderCost, () => unknown> = {
       react: renderReact,
       reactCached: () => withCachedFormats(renderReact),
       components: () => expand(dashboard(newCollector(), data), newCollector(), makeReact),
-      reactHost: () =>
-        withIslandProps(renderToString(hostReact as React.ReactElement), hostCollector),
-      preactHost: () => withIslandProps(preactRenderToString(hostPreact as never), preactCollector),
+      reactHost: () => renderToString(hostReact as React.ReactElement),
+      preactHost: () => preactRenderToString(hostPreact as never),
       preactConverted: () => {
         const collector = newCollector();
-        return withIslandProps(
-          preactRenderToString(expand(dashboard(collector, data), collector, makePreact) as never),
-          collector,
+        return preactRenderToString(
+          expand(dashboard(collector, data), collector, makePreact) as never,
         );
       },
       islands: () => {

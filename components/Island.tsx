@@ -2,7 +2,7 @@ import { type ComponentType, createContext, createElement, useContext } from "re
 import { renderToString } from "./react_server.ts";
 import type { IslandAsset } from "../lib/assets.ts";
 import { htmlCache } from "./html_cache.ts";
-import { oneByteHtml } from "./one_byte_html.ts";
+import { oneByteJson } from "./one_byte_html.ts";
 
 /**
  * How soon the browser hydrates an island: at once, when the browser is idle, when it
@@ -17,8 +17,6 @@ export class IslandCollector {
   names = new Set<string>();
   /** Islands hydrated without waiting for an interaction: their chunks are preloaded. */
   eager = new Set<string>();
-  /** Each island's JSON props by its id, written into the page by `withIslandProps`. */
-  props = new Map<string, string>();
   #next = 0;
   constructor(private readonly islands: Record<string, IslandAsset>) {}
   /** URL of the island's built chunk. Throws when the build does not have it. */
@@ -49,7 +47,7 @@ export interface IslandProps<P> {
   props: P;
   /**
    * Server-only props: laid over `props` (shallow) for the server render and never written
-   * into `data-props`, so in the browser they are what `props` says (usually missing). For a
+   * into the props script, so in the browser they are what `props` says (usually missing). For a
    * long list the island shows unchanged until the user asks for another page (the leads on
    * /leads, the directory's rows): its JSON would be as heavy as its HTML and repeat it. The
    * island must then keep the server's markup for that part while the prop is missing
@@ -70,8 +68,8 @@ export interface IslandProps<P> {
 
 /**
  * Renders `component` as its own React root (own `identifierPrefix`) inside a
- * `display:contents` marker carrying its name, JSON props (written by `withIslandProps`
- * once the page is rendered) and hydration directive.
+ * `display:contents` marker carrying its name and hydration directive, followed by its JSON
+ * props in a `<script type="application/json" data-props-for="{id}">` (`propsScript`).
  */
 export function Island<P extends object>(
   { component, props, serverProps, hydrate = "idle", name, isPure = false }: IslandProps<P>,
@@ -94,72 +92,36 @@ export function Island<P extends object>(
       createElement(component, serverProps ? { ...props, ...serverProps } : props),
       { identifierPrefix: id },
     );
-  collector.props.set(id, propsJson);
   return (
-    <div
-      data-island={islandName}
-      data-id={id}
-      data-src={collector.src(islandName)}
-      data-props={`${PROPS_MARK}${id}`}
-      data-hydrate={hydrate}
-      style={{ display: "contents" }}
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
+    <>
+      <div
+        data-island={islandName}
+        data-id={id}
+        data-src={collector.src(islandName)}
+        data-hydrate={hydrate}
+        style={{ display: "contents" }}
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+      <script
+        type="application/json"
+        data-props-for={id}
+        dangerouslySetInnerHTML={{ __html: propsScript(propsJson) }}
+      />
+    </>
   );
 }
 
 /**
- * Stands for an island's props in the rendered page until `withIslandProps` writes them: a
- * character no text or attribute of a page can hold (React writes it as it is).
- */
-const PROPS_MARK = "\u0000";
-const PROPS_OPEN = `data-props="${PROPS_MARK}`;
-
-/**
- * `html` with each island's JSON props written in place of its placeholder, in single quotes:
- * JSON is full of double quotes, which React writes as `&quot;` in a double-quoted attribute
- * (six bytes each, a large share of a page with a list in its props); in single quotes only
- * `&`, `'`, `<` and `>` are escaped. Browsers read `data-props` the same either way.
+ * An island's JSON props as the text of the `<script type="application/json">` after its
+ * marker (islands/_boot.ts reads it): `<` written as `\u003c`, so no text in the props can end
+ * the script or open a comment, and characters above U+00FF as `\u` escapes, so the page stays
+ * a one-byte string (components/react_server.ts). `JSON.parse` reads the same props back.
  *
- * Hand-written with `indexOf` and slices rather than a global regex `replace` with a callback:
- * on the client's /survey/{id} (bench/messages_page.ts, 38 KB, 8 islands) the regex and its
- * callbacks were 6 % of the request's CPU.
+ * A script beside the marker, not a `data-props` attribute on it: React would write every `"`
+ * of the JSON in an attribute as `&quot;`, and writing the attribute into the finished page
+ * instead (as this did) meant searching and copying the whole page once more, 2–5 % of the CPU
+ * of /leads, /surveyors and the admin's /survey/{id} (bench/signed_in_pages.ts --profile).
  */
-export function withIslandProps(html: string, collector: IslandCollector): string {
-  if (collector.props.size === 0) return html;
-  let out = "";
-  let from = 0;
-  for (;;) {
-    const at = html.indexOf(PROPS_OPEN, from);
-    if (at === -1) break;
-    const idStart = at + PROPS_OPEN.length;
-    const end = html.indexOf('"', idStart);
-    if (end === -1) break;
-    const json = collector.props.get(html.slice(idStart, end));
-    out += json === undefined
-      ? html.slice(from, end + 1)
-      : `${html.slice(from, at)}data-props='${escapeSingleQuoted(json)}'`;
-    from = end + 1;
-  }
-  return from === 0 ? html : out + html.slice(from);
-}
-
-const SINGLE_QUOTED_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "'": "&#39;",
-  "<": "&lt;",
-  ">": "&gt;",
-};
-
-const SINGLE_QUOTED_SPECIAL = /[&'<>]/;
-
-function escapeSingleQuoted(text: string): string {
-  // Most props hold none of these: skip the replace (and its copy) then. Characters above
-  // U+00FF become references as in React's text (components/react_server.ts), so that props
-  // holding one leave the page a one-byte string.
-  return oneByteHtml(
-    SINGLE_QUOTED_SPECIAL.test(text)
-      ? text.replace(/[&'<>]/g, (ch) => SINGLE_QUOTED_ESCAPES[ch])
-      : text,
-  );
+export function propsScript(json: string): string {
+  return oneByteJson(json.includes("<") ? json.replace(/</g, "\\u003c") : json);
 }

@@ -2,7 +2,7 @@ import type { ReactElement } from "react";
 import { renderToString } from "./react_server.ts";
 import type { AppDeps } from "../lib/deps.ts";
 import type { SessionUser } from "../lib/roles.ts";
-import { IslandCollector, IslandContext, withIslandProps } from "./Island.tsx";
+import { IslandCollector, IslandContext } from "./Island.tsx";
 import { MapOutlineContext } from "./StatesOutline.tsx";
 import { oneByteHtml } from "./one_byte_html.ts";
 
@@ -52,13 +52,10 @@ const DEV_RELOAD = Deno.env.get("MERIDIAN_DEV_RELOAD") === "1";
 export function renderPage(c: RenderContext, meta: PageMeta, body: ReactElement): string {
   const { assets, config } = c.var.deps;
   const collector = new IslandCollector(assets.islands);
-  const bodyHtml = withIslandProps(
-    renderToString(
-      <IslandContext.Provider value={collector}>
-        <MapOutlineContext.Provider value={assets.mapOutline}>{body}</MapOutlineContext.Provider>
-      </IslandContext.Provider>,
-    ),
-    collector,
+  const bodyHtml = renderToString(
+    <IslandContext.Provider value={collector}>
+      <MapOutlineContext.Provider value={assets.mapOutline}>{body}</MapOutlineContext.Provider>
+    </IslandContext.Provider>,
   );
   const title = meta.title.includes(SITE_NAME) ? meta.title : `${meta.title} | ${SITE_NAME}`;
   const description = meta.description ?? DEFAULT_DESCRIPTION;

@@ -252,9 +252,20 @@ function resubmit(
   else now.requestSubmit();
 }
 
+/**
+ * The island's props: the JSON of the `<script type="application/json" data-props-for>` the
+ * server writes right after its marker (components/Island.tsx), or none.
+ */
+function readProps(el: HTMLElement): Record<string, unknown> {
+  const script = el.nextElementSibling;
+  return script instanceof HTMLScriptElement && script.dataset.propsFor === el.dataset.id
+    ? JSON.parse(script.textContent ?? "{}")
+    : {};
+}
+
 function hydrate(el: HTMLElement, early: EarlyInput) {
   const name = el.dataset.island!;
-  const props = JSON.parse(el.dataset.props ?? "{}");
+  const props = readProps(el);
   Promise.all([runtime(), import(el.dataset.src!)])
     .then(([{ hydrateIsland }, mod]) => {
       early.record();

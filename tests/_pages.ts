@@ -35,13 +35,6 @@ export function assertHtml(res: Response, message?: string): void {
   assertMatch(res.headers.get("content-type") ?? "", /^text\/html/, message);
 }
 
-function decodeAttribute(value: string): string {
-  return decodeCharacterReferences(
-    value.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<")
-      .replace(/&gt;/g, ">"),
-  ).replace(/&amp;/g, "&");
-}
-
 /**
  * `html` with the numeric character references the server writes for characters above U+00FF
  * (components/react_server.ts: `&#8212;` for "—") read as a browser reads them. `&amp;`,
@@ -54,12 +47,18 @@ export function decodeCharacterReferences(html: string): string {
   });
 }
 
-/** The JSON props of the first island called `name` on the page, or undefined without one. */
+/**
+ * The JSON props of the first island called `name` on the page, or undefined without one: the
+ * `<script type="application/json" data-props-for>` right after its marker
+ * (components/Island.tsx), read as the browser does (islands/_boot.ts).
+ */
 export function findIslandProps(html: string, name: string): Record<string, unknown> | undefined {
-  const value = `data-props=(?:'([^']*)'|"([^"]*)")`;
-  const match = html.match(new RegExp(`data-island="${name}"[^>]*${value}`)) ??
-    html.match(new RegExp(`${value}[^>]*data-island="${name}"`));
-  return match ? JSON.parse(decodeAttribute(match[1] ?? match[2])) : undefined;
+  const marker = new RegExp(`<div data-island="${name}" data-id="([^"]+)"`).exec(html);
+  if (!marker) return undefined;
+  const script = new RegExp(
+    `<script type="application/json" data-props-for="${marker[1]}">([^<]*)</script>`,
+  ).exec(html.slice(marker.index));
+  return script ? JSON.parse(script[1]) : undefined;
 }
 
 /** The JSON props of the first island called `name`; fails the test when the page lacks it. */

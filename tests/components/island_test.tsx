@@ -21,8 +21,12 @@ test("[islands] an island renders as its own root with JSON props and its chunk"
   );
   const markers = [...html.matchAll(/<div data-island="QuoteForm"[^>]*>/g)].map((m) => m[0]);
   assertEquals(markers.length, 2);
-  // JSON in single quotes: its double quotes stay as they are.
-  assertStringIncludes(markers[0], `data-props='{"id":"hero"}'`);
+  // The props follow each marker as JSON data, its double quotes as they are.
+  const ids0 = /data-id="([^"]+)"/.exec(markers[0])![1];
+  assertStringIncludes(
+    html,
+    `</div><script type="application/json" data-props-for="${ids0}">{"id":"hero"}</script>`,
+  );
   assertStringIncludes(markers[0], 'data-hydrate="visible"');
   assertStringIncludes(markers[1], 'data-hydrate="idle"');
   assertStringIncludes(markers[0], `data-src="${t.deps.assets.islands.QuoteForm.src}"`);
@@ -36,7 +40,13 @@ test("[islands] an island renders as its own root with JSON props and its chunk"
     html,
     `<link rel="modulepreload" href="${t.deps.assets.islands.QuoteForm.src}">`,
   );
-  assertEquals([...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>/g)].length, 0);
+  // The props scripts are data (type="application/json"): the browser runs none of them.
+  assertEquals(
+    [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>/g)].map((m) =>
+      m[0].split(" data-props-for")[0]
+    ),
+    ['<script type="application/json"', '<script type="application/json"'],
+  );
   t.close();
 });
 
@@ -69,23 +79,23 @@ test("[islands] an island that waits for interaction is not preloaded, and alone
   t.close();
 });
 
-test("[islands] props are JSON in single quotes, escaped so they cannot leave the attribute", async () => {
+test("[islands] props are JSON data that no text can end or turn into markup, and the page stays one-byte", async () => {
   const t = await createTestApp();
-  const evil = `x' data-x='1"><script>alert(1)</script>&amp; <b>`;
+  const evil = `x' data-x='1"></script><script>alert(1)</script><!-- &amp; <b> — ★`;
   const html = renderPage(
     { var: { deps: t.deps } },
     { title: "Test" },
     <Island component={QuoteForm} props={{ id: evil }} />,
   );
-  const marker = /<div data-island="QuoteForm"[^>]*>/.exec(html)![0];
-  const value = /data-props='([^']*)'/.exec(marker)![1];
-  assertEquals(
-    value,
-    `{"id":"x&#39; data-x=&#39;1\\"&gt;&lt;script&gt;alert(1)&lt;/script&gt;&amp;amp; &lt;b&gt;"}`,
-  );
+  const script = /<script type="application\/json" data-props-for="[^"]+">([^]*?)<\/script>/
+    .exec(html)![1];
+  assert(!script.includes("<"), script);
+  assertStringIncludes(script, "\\u003c/script>\\u003cscript>alert(1)");
+  assertStringIncludes(script, "\\u2014 \\u2605");
   assert(!html.includes("<script>alert"), "no script element");
+  assert(!/[\u0100-\uffff]/.test(html), "no character above U+00FF");
+  assertEquals(JSON.parse(script), { id: evil });
   assertEquals(findIslandProps(html, "QuoteForm"), { id: evil });
-  assert(!html.includes("\u0000"), "no placeholder left");
   t.close();
 });
 
@@ -200,7 +210,7 @@ function Echo({ id, list }: EchoProps) {
   return <p>{`${id}: ${list ? list.join(", ") : "kept from the server"}`}</p>;
 }
 
-test("[islands] server-only props render on the server and never reach data-props", async () => {
+test("[islands] server-only props render on the server and never reach the props script", async () => {
   const t = await createTestApp();
   const c = { var: { deps: t.deps } };
   const html = renderPage(

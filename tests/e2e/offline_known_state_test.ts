@@ -49,7 +49,7 @@ function fieldState(page: Page): Promise<string> {
       .map((k) => `${k}=${localStorage.getItem(k)}`);
     const island = document.querySelector('[data-island="FieldActions"]');
     return `memory: ${memory.join("; ") || "none"}; copy's props: ${
-      island?.getAttribute("data-props") ?? "none"
+      island?.nextElementSibling?.textContent ?? "none"
     }; shown: ${document.querySelector(".field-actions__status")?.textContent ?? "nothing"}`;
   }).catch((err) => `unreadable: ${err}`);
 }

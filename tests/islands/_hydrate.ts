@@ -1,6 +1,6 @@
 /**
  * Hydrates an island over the HTML the server rendered for it, as `_boot.ts` does in the
- * browser (same identifierPrefix, the props from `data-props`): for islands that keep part of
+ * browser (same identifierPrefix, the props from the JSON script after the marker): for islands that keep part of
  * the server's markup instead of receiving it again as props (server-only props, components/Island.tsx), a plain
  * `render` of the props would show nothing of that part. Call after `setupDom()`.
  */
@@ -32,7 +32,11 @@ export async function hydrateIsland<P extends object>(
   const container = document.createElement("div");
   container.innerHTML = marker.innerHTML;
   document.body.appendChild(container);
-  const props = JSON.parse(marker.getAttribute("data-props") ?? "{}") as P;
+  // The props as islands/_boot.ts reads them: the JSON script right after the marker.
+  const script = marker.nextElementSibling;
+  const props = JSON.parse(
+    script?.getAttribute("data-props-for") === marker.dataset.id ? script!.textContent! : "{}",
+  ) as P;
   const errors: unknown[] = [];
   let root: ReturnType<typeof hydrateRoot> | undefined;
   await act(() => {

@@ -14,6 +14,7 @@ setupDom();
 const { waitFor } = await import("@testing-library/react");
 const { createElement } = await import("react");
 const { renderToString } = await import("react-dom/server");
+const { propsScript } = await import("../../components/Island.tsx");
 const { default: AuthForm } = await import("../../islands/AuthForm.tsx");
 const { default: QuoteForm, QUOTE_FORM_EMPTY_MESSAGE, createSurveyUrl } = await import(
   "../../islands/QuoteForm.tsx"
@@ -25,7 +26,10 @@ const { setNavigateHandler } = await import("../../islands/_nav.ts");
 const ISLANDS = new URL("../../islands/", import.meta.url);
 let boots = 0;
 
-/** An island marker with the server's HTML inside, as components/Island.tsx writes it. */
+/**
+ * An island marker with the server's HTML inside, followed by its props script, as
+ * components/Island.tsx writes them.
+ */
 function mountIsland(
   name: string,
   // deno-lint-ignore no-explicit-any
@@ -38,14 +42,17 @@ function mountIsland(
     island: name,
     id: "i0-",
     src: new URL(`${name}.tsx`, ISLANDS).href,
-    props: JSON.stringify(props),
     hydrate,
   });
   el.innerHTML = renderToString(
     createElement(component as () => null, props),
     { identifierPrefix: "i0-" },
   );
-  document.body.append(el);
+  const script = document.createElement("script");
+  script.type = "application/json";
+  script.dataset.propsFor = "i0-";
+  script.textContent = propsScript(JSON.stringify(props));
+  document.body.append(el, script);
   return el;
 }
 

@@ -8,7 +8,10 @@ import { pages } from "../../routes/pages.tsx";
 import type { AppEnv } from "../../routes/_env.ts";
 import type { Role, SessionUser } from "../../lib/roles.ts";
 import { DASHBOARDS } from "../_fixtures.ts";
-import { assertRedirect } from "../_pages.ts";
+import { assertRedirect, islandProps } from "../_pages.ts";
+
+/** A script the browser runs: any but the islands' props, which are JSON data. */
+const RUN_SCRIPT = /<script (?!type="application\/json" data-props-for=)/;
 
 async function getHtml(t: TestApp, path: string): Promise<string> {
   const res = await t.request("GET", path, { headers: { accept: "text/html" } });
@@ -122,9 +125,12 @@ test("[pages] the landing page lists all six services with starting prices and t
 test("[pages] the landing page has the hero and bottom quote forms, the phone menu and no other island", async () => {
   const t = await createTestApp();
   const html = await getHtml(t, "/");
-  const islands = [...html.matchAll(/data-island="([^"]+)"[^>]*data-props='([^']*)'/g)].map((
-    m,
-  ) => [m[1], m[2]]);
+  // Each island's name and its props, the JSON script after its marker.
+  const islands = [
+    ...html.matchAll(
+      /data-island="([^"]+)" data-id="([^"]+)"[^]*?<script type="application\/json" data-props-for="\2">([^<]*)<\/script>/g,
+    ),
+  ].map((m) => [m[1], m[3]]);
   // The phone menu closes itself after an in-page link (islands/SiteMenu.tsx). Like the forms
   // it waits for a first touch: the page preloads no JavaScript at all.
   assertEquals(islands.map(([name]) => name), ["SiteMenu", "QuoteForm", "QuoteForm"]);
@@ -134,8 +140,14 @@ test("[pages] the landing page has the hero and bottom quote forms, the phone me
     ["QuoteForm", '{"id":"hero"}'],
     ["QuoteForm", '{"id":"bottom"}'],
   ]);
-  // The early script (holds a press before the runtime runs) and the island boot script.
-  assertEquals(count(html, /<script /), 2, "only the early and the island boot scripts");
+  // The early script (holds a press before the runtime runs) and the island boot script; the
+  // islands' props are data (type="application/json"), which the browser never runs.
+  assertEquals(
+    count(html, RUN_SCRIPT),
+    2,
+    "only the early and the island boot scripts",
+  );
+  assertEquals(count(html, /<script type="application\/json" data-props-for=/), 3);
   assertStringIncludes(html, `<script src="${t.deps.assets.early}"></script>`);
   const { QuoteForm, SiteMenu } = t.deps.assets.islands;
   // The forms hydrate on a first touch: their code is named, not preloaded.
@@ -207,7 +219,7 @@ test("[pages] each service page explains the survey, its price and turnaround, w
     for (const faq of content.faqs) assertStringIncludes(text, faq.q, info.path);
     const islands = [...html.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1]);
     assertEquals(islands, ["QuoteForm"], info.path);
-    assertStringIncludes(html, `data-props='{"id":"service"}'`);
+    assertEquals(islandProps(html, "QuoteForm"), { id: "service" }, info.path);
     assertEquals(count(html, /<li class="card service-card">/), 5, "links to the other five");
   }
   t.close();
@@ -238,7 +250,7 @@ test("[pages] support pages load no JavaScript, and the contact page only its fo
     const islands = [...html.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1]);
     if (path === "/support/contact") {
       assertEquals(islands, ["ContactForm"]);
-      assertEquals(count(html, /<script /), 2, "the early and the boot scripts");
+      assertEquals(count(html, RUN_SCRIPT), 2, "the early and the boot scripts");
     } else {
       assertEquals(islands, [], path);
       assertEquals(count(html, /<script/), 0, path);
@@ -367,7 +379,7 @@ test("[pages] the quote forms wait for a first touch: a service page loads only 
   for (const path of PUBLIC_PAGES.filter((p) => p.startsWith("/services/"))) {
     const html = await getHtml(t, path);
     assertMatch(html, /data-island="QuoteForm"[^>]*data-hydrate="interaction"/, path);
-    assertEquals(count(html, /<script /), 2, path);
+    assertEquals(count(html, RUN_SCRIPT), 2, path);
     assertStringIncludes(html, `<script src="${t.deps.assets.early}"></script>`);
     assertStringIncludes(html, `<script type="module" src="${boot.src}"></script>`);
     // Neither React nor the form's code is fetched before the visitor touches the form.
