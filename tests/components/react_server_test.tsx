@@ -2,7 +2,7 @@ import { version as reactVersion } from "react";
 import { assert, assertEquals, assertStringIncludes } from "../_assert.ts";
 import { createTestApp, test } from "../_helpers.ts";
 import { renderToString, serverRendererVersion } from "../../components/react_server.ts";
-import { oneByteHtml } from "../../components/one_byte_html.ts";
+import { oneByteHtml, oneByteJson } from "../../components/one_byte_html.ts";
 import { renderPage } from "../../components/render.tsx";
 import { Island } from "../../components/Island.tsx";
 import QuoteForm from "../../islands/QuoteForm.tsx";
@@ -69,4 +69,14 @@ test("[react server] oneByteHtml writes references only for characters above U+0
   assertEquals(oneByteHtml("😀x\ud83d"), "&#128512;x&#55357;");
   const long = "é".repeat(5_000) + "—" + "x".repeat(5_000);
   assertEquals(oneByteHtml(long), "é".repeat(5_000) + "&#8212;" + "x".repeat(5_000));
+});
+
+test("[react server] JSON with characters above U+00FF, a surrogate pair among them, is one-byte and parses back the same", () => {
+  const value = { note: "Ünder 5 — ★★ 😀 café", list: ["−$39", "Change status…"] };
+  const json = oneByteJson(JSON.stringify(value));
+  assert(!/[\u0100-\uffff]/.test(json), json);
+  assertStringIncludes(json, "\\u2014");
+  assertStringIncludes(json, "\\ud83d\\ude00");
+  assertStringIncludes(json, "Ünder"); // U+00DC is one byte already
+  assertEquals(JSON.parse(json), value);
 });
