@@ -784,12 +784,10 @@ async function renderMicroBench(
           "data-id": id,
           "data-src": collector.src(name),
           "data-hydrate": p.hydrate ?? "idle",
-          style: { display: "contents" },
           dangerouslySetInnerHTML: { __html: renderToString(element, { identifierPrefix: id }) },
         }, undefined),
         make("script", {
           type: "application/json",
-          "data-props-for": id,
           dangerouslySetInnerHTML: { __html: propsScript(JSON.stringify(p.props)) },
         }, undefined),
       ];

@@ -253,13 +253,13 @@ function resubmit(
 }
 
 /**
- * The island's props: the JSON of the `<script type="application/json" data-props-for>` the
- * server writes right after its marker (components/Island.tsx), or none.
+ * The island's props: the JSON of the `<script type="application/json">` the server writes
+ * right after its marker (components/Island.tsx), or none.
  */
 function readProps(el: HTMLElement): Record<string, unknown> {
   const script = el.nextElementSibling;
-  return script instanceof HTMLScriptElement && script.dataset.propsFor === el.dataset.id
-    ? JSON.parse(script.textContent ?? "{}")
+  return script instanceof HTMLScriptElement && script.type === "application/json"
+    ? JSON.parse(script.textContent || "{}")
     : {};
 }
 

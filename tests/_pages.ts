@@ -49,15 +49,13 @@ export function decodeCharacterReferences(html: string): string {
 
 /**
  * The JSON props of the first island called `name` on the page, or undefined without one: the
- * `<script type="application/json" data-props-for>` right after its marker
- * (components/Island.tsx), read as the browser does (islands/_boot.ts).
+ * `<script type="application/json">` after its marker (components/Island.tsx; an island's own
+ * markup holds none), read as the browser does (islands/_boot.ts).
  */
 export function findIslandProps(html: string, name: string): Record<string, unknown> | undefined {
-  const marker = new RegExp(`<div data-island="${name}" data-id="([^"]+)"`).exec(html);
-  if (!marker) return undefined;
-  const script = new RegExp(
-    `<script type="application/json" data-props-for="${marker[1]}">([^<]*)</script>`,
-  ).exec(html.slice(marker.index));
+  const marker = html.indexOf(`<div data-island="${name}"`);
+  if (marker === -1) return undefined;
+  const script = /<script type="application\/json">([^<]*)<\/script>/.exec(html.slice(marker));
   return script ? JSON.parse(script[1]) : undefined;
 }
 

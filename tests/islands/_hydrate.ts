@@ -35,7 +35,7 @@ export async function hydrateIsland<P extends object>(
   // The props as islands/_boot.ts reads them: the JSON script right after the marker.
   const script = marker.nextElementSibling;
   const props = JSON.parse(
-    script?.getAttribute("data-props-for") === marker.dataset.id ? script!.textContent! : "{}",
+    script?.getAttribute("type") === "application/json" ? script!.textContent! : "{}",
   ) as P;
   const errors: unknown[] = [];
   let root: ReturnType<typeof hydrateRoot> | undefined;

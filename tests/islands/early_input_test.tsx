@@ -50,7 +50,6 @@ function mountIsland(
   );
   const script = document.createElement("script");
   script.type = "application/json";
-  script.dataset.propsFor = "i0-";
   script.textContent = propsScript(JSON.stringify(props));
   document.body.append(el, script);
   return el;

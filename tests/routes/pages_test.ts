@@ -11,7 +11,7 @@ import { DASHBOARDS } from "../_fixtures.ts";
 import { assertRedirect, islandProps } from "../_pages.ts";
 
 /** A script the browser runs: any but the islands' props, which are JSON data. */
-const RUN_SCRIPT = /<script (?!type="application\/json" data-props-for=)/;
+const RUN_SCRIPT = /<script (?!type="application\/json">)/;
 
 async function getHtml(t: TestApp, path: string): Promise<string> {
   const res = await t.request("GET", path, { headers: { accept: "text/html" } });
@@ -128,9 +128,9 @@ test("[pages] the landing page has the hero and bottom quote forms, the phone me
   // Each island's name and its props, the JSON script after its marker.
   const islands = [
     ...html.matchAll(
-      /data-island="([^"]+)" data-id="([^"]+)"[^]*?<script type="application\/json" data-props-for="\2">([^<]*)<\/script>/g,
+      /data-island="([^"]+)"[^]*?<script type="application\/json">([^<]*)<\/script>/g,
     ),
-  ].map((m) => [m[1], m[3]]);
+  ].map((m) => [m[1], m[2]]);
   // The phone menu closes itself after an in-page link (islands/SiteMenu.tsx). Like the forms
   // it waits for a first touch: the page preloads no JavaScript at all.
   assertEquals(islands.map(([name]) => name), ["SiteMenu", "QuoteForm", "QuoteForm"]);
@@ -147,7 +147,7 @@ test("[pages] the landing page has the hero and bottom quote forms, the phone me
     2,
     "only the early and the island boot scripts",
   );
-  assertEquals(count(html, /<script type="application\/json" data-props-for=/), 3);
+  assertEquals(count(html, /<script type="application\/json">/), 3);
   assertStringIncludes(html, `<script src="${t.deps.assets.early}"></script>`);
   const { QuoteForm, SiteMenu } = t.deps.assets.islands;
   // The forms hydrate on a first touch: their code is named, not preloaded.
