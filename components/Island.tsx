@@ -111,9 +111,10 @@ export function Island<P extends object>(
 
 /**
  * An island's JSON props as the text of the `<script type="application/json">` right after its
- * marker (islands/_boot.ts reads it; the marker's own content never holds one): `<` written as `\u003c`, so no text in the props can end
- * the script or open a comment, and characters above U+00FF as `\u` escapes, so the page stays
- * a one-byte string (components/react_server.ts). `JSON.parse` reads the same props back.
+ * marker (islands/_boot.ts reads it; the marker's own content never holds one): `<` written as
+ * `\u003c`, so no text in the props can end the script or open a comment, and characters above
+ * U+00FF as `\u` escapes, so the page stays a one-byte string (components/react_server.ts).
+ * `JSON.parse` reads the same props back.
  *
  * A script beside the marker, not a `data-props` attribute on it: React would write every `"`
  * of the JSON in an attribute as `&quot;`, and writing the attribute into the finished page

@@ -8,31 +8,30 @@ const WIDE_CHAR = /[\u0100-\uffff]/;
 
 /** `html` (already escaped) as a one-byte string: references for characters above U+00FF. */
 export function oneByteHtml(html: string): string {
-  return oneByte(html, (_unit, text, i) => {
-    const point = text.codePointAt(i)!;
-    return { escape: `&#${point};`, units: point > 0xffff ? 2 : 1 };
-  });
+  return oneByte(html, (point) => `&#${point};`);
 }
 
 /**
- * JSON (`JSON.stringify`'s) as a one-byte string: each UTF-16 unit above U+00FF as a `\uXXXX`
- * escape, which `JSON.parse` reads back as the same character (for JSON in a `<script>`, where
- * the browser decodes no character references).
+ * JSON (`JSON.stringify`'s) as a one-byte string: each character above U+00FF as `\uXXXX`
+ * escapes (two for a character beyond U+FFFF, its surrogate pair), which `JSON.parse` reads
+ * back as the same character (for JSON in a `<script>`, where the browser decodes no character
+ * references).
  */
 export function oneByteJson(json: string): string {
-  return oneByte(
-    json,
-    (unit) => ({ escape: `\\u${unit.toString(16).padStart(4, "0")}`, units: 1 }),
-  );
+  return oneByte(json, (point) => {
+    if (point <= 0xffff) return unicodeEscape(point);
+    const offset = point - 0x10000;
+    return unicodeEscape(0xd800 + (offset >> 10)) + unicodeEscape(0xdc00 + (offset & 0x3ff));
+  });
 }
 
-// `text` with each character above U+00FF replaced by what `escape` writes for the unit at `i`
-// (spanning `units` units), built from character codes, not from slices of `text`: a slice of
-// a two-byte string is two-byte.
-function oneByte(
-  text: string,
-  escape: (unit: number, text: string, i: number) => { escape: string; units: number },
-): string {
+function unicodeEscape(unit: number): string {
+  return `\\u${unit.toString(16).padStart(4, "0")}`;
+}
+
+// `text` with each character above U+00FF (by code point) as `escape` writes it, built from
+// character codes, not from slices of `text`: a slice of a two-byte string is two-byte.
+function oneByte(text: string, escape: (point: number) => string): string {
   if (!WIDE_CHAR.test(text)) return text;
   const codes: number[] = [];
   for (let i = 0; i < text.length; i++) {
@@ -41,9 +40,10 @@ function oneByte(
       codes.push(code);
       continue;
     }
-    const written = escape(code, text, i);
-    i += written.units - 1;
-    for (let j = 0; j < written.escape.length; j++) codes.push(written.escape.charCodeAt(j));
+    const point = text.codePointAt(i)!;
+    if (point > 0xffff) i++;
+    const written = escape(point);
+    for (let j = 0; j < written.length; j++) codes.push(written.charCodeAt(j));
   }
   let out = "";
   for (let k = 0; k < codes.length; k += 4096) {
