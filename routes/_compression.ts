@@ -86,7 +86,8 @@ export function compression() {
         headers.set("Vary", value);
       } catch {
         // Immutable headers (a fetch() answer passed through, Response.redirect): a copy.
-        c.res = res = new Response(res.body, res);
+        res = new Response(res.body, res);
+        replaceResponse(c, res);
         headers = res.headers;
         headers.set("Vary", value);
       }
