@@ -41,7 +41,7 @@
  * side's vendored packages, vendor/postgres and vendor/jsx-email, replace the other's), seeds it
  * the same way and measures the dashboards and the survey page on both,
  * interleaved (old, new, new, old), printing each pair's ratio, both per-card slopes, and
- * whether both served the same HTML (ids aside): the gain measured side by side. GET /api/user
+ * whether both served the same HTML (ids, asset names and times aside): the gain measured side by side. GET /api/user
  * is measured first, and each page's CPU is also given as a multiple of its side's (issue 23's
  * ratio) and as its own cost, its CPU minus its side's GET /api/user (what the page adds to a
  * session check and one read). Both move with the machine's load (on a quiet machine GET
@@ -937,6 +937,18 @@ async function renderMicroBench(
 const UUID_PATTERN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 /** Built asset names: their content hashes differ between two checkouts' builds. */
 const BUILD_ASSET_PATTERN = /\/static\/build\/[\w.-]+/g;
+/**
+ * Moments the two sides were seeded at (they are seeded minutes apart): ISO timestamps, times of
+ * day ("7:42 AM", "07:42:13") and relative ages ("3 minutes ago"). Dates stay compared.
+ */
+const MOMENT_PATTERN =
+  /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?|\b\d{1,2}:\d{2}(?::\d{2})?\b|\b(?:\d+|an?) (?:second|minute|hour)s? ago\b/g;
+
+/** A page with what differs between two equally seeded servers (ids, assets, moments) masked. */
+function comparable(html: string): string {
+  return html.replace(UUID_PATTERN, "<id>").replace(BUILD_ASSET_PATTERN, "/static/build/<asset>")
+    .replace(MOMENT_PATTERN, "<moment>");
+}
 
 async function describeCheckout(dir: string): Promise<string> {
   const out = await new Deno.Command("git", {
@@ -979,7 +991,7 @@ async function baselineRun(dir: string, current: Server, seeded: Seeded): Promis
     console.log(`  new: ${await describeCheckout(ROOT.pathname)}`);
     console.log(
       "  each figure the mean of two wrk runs (old, new, new, old); CPU/request = the server " +
-        "process and its Postgres backends; same HTML = both sent the same page, ids aside",
+        "process and its Postgres backends; same HTML = both sent the same page, ids, asset names and times aside",
     );
     // GET /api/user first: each side's floor for issue 23's ratio (page CPU ÷ the floor's).
     const pages = [
@@ -1040,8 +1052,7 @@ async function baselineRun(dir: string, current: Server, seeded: Seeded): Promis
       const [oldCookie, newCookie] = sides.map((x) => page.cookie(x.seeded));
       const [oldHtml, newHtml] = await Promise.all(
         [[oldUrl, oldCookie], [newUrl, newCookie]].map(async ([url, cookie]) =>
-          (await (await fetch(url, { headers: { cookie } })).text()).replace(UUID_PATTERN, "<id>")
-            .replace(BUILD_ASSET_PATTERN, "/static/build/<asset>")
+          comparable(await (await fetch(url, { headers: { cookie } })).text())
         ),
       );
       const a1 = await measurePage(page.label, oldUrl, oldCookie, old);

@@ -117,7 +117,7 @@ function Counts({ page, filters, isLoading, onPick }: {
 
 function Row({ row }: { row: SurveyorRow }) {
   return (
-    <tr data-surveyor-id={row.id}>
+    <tr>
       <th scope="row">
         <a href={`/surveyor-detail/${row.id}`}>{row.companyName}</a>
         {row.principalName

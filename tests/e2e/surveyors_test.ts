@@ -28,7 +28,7 @@ e2e(
     await page.goto("/surveyors");
     await page.locator(".surveyor-directory[data-hydrated]").waitFor();
     await page.getByRole("heading", { name: "Coverage map" }).waitFor();
-    const rows = page.locator("tr[data-surveyor-id]");
+    const rows = page.locator(".surveyor-table tbody tr");
     assertEquals(await rows.count(), 3);
     await page.getByLabel("State", { exact: true }).selectOption("TX");
     await page.waitForURL((url) => url.search === "?state=TX");

@@ -83,7 +83,7 @@ async function mount(t: TestApp, admin: string, path = "/surveyors") {
 }
 
 function companies(): string[] {
-  return [...document.querySelectorAll("tr[data-surveyor-id] th a")].map((a) =>
+  return [...document.querySelectorAll(".surveyor-table tbody th a")].map((a) =>
     a.textContent ?? ""
   );
 }

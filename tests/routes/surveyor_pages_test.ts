@@ -54,7 +54,7 @@ async function network(t: TestApp) {
 
 /** The company names in the directory's table, as the page shows them. */
 function tableCompanies(html: string): string[] {
-  return [...html.matchAll(/<tr data-surveyor-id="[^"]+"><th[^>]*><a href="[^"]+">([^<]+)<\/a>/g)]
+  return [...html.matchAll(/<tr><th scope="row"><a href="\/surveyor-detail\/[^"]+">([^<]+)<\/a>/g)]
     .map((m) => m[1]);
 }
 
