@@ -944,6 +944,14 @@ const BUILD_ASSET_PATTERN = /\/static\/build\/[\w.-]+/g;
 const MOMENT_PATTERN =
   /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?|\b\d{1,2}:\d{2}(?::\d{2})?\b|\b(?:\d+|an?) (?:second|minute|hour)s? ago\b/g;
 
+/** Where two pages first differ: a few characters of each from there. */
+function firstDifference(a: string, b: string): string {
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  const at = Math.max(0, i - 20);
+  return `at ${i}: old "${a.slice(at, i + 40)}", new "${b.slice(at, i + 40)}"`;
+}
+
 /** A page with what differs between two equally seeded servers (ids, assets, moments) masked. */
 function comparable(html: string): string {
   return html.replace(UUID_PATTERN, "<id>").replace(BUILD_ASSET_PATTERN, "/static/build/<asset>")
@@ -1082,7 +1090,7 @@ async function baselineRun(dir: string, current: Server, seeded: Seeded): Promis
         }×;  CPU/request old ${oldCpu.toFixed(2)} ms, new ${newCpu.toFixed(2)} ms  ${
           (oldCpu / newCpu).toFixed(2)
         }× (server alone old ${oldServer.toFixed(2)}, new ${newServer.toFixed(2)})  same HTML: ${
-          oldHtml === newHtml ? "yes" : "NO"
+          oldHtml === newHtml ? "yes" : `NO (${firstDifference(oldHtml, newHtml)})`
         }${
           floor
             ? `;  × GET /api/user: old ${(oldCpu / floor.old).toFixed(1)}, new ${
