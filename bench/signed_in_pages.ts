@@ -39,12 +39,12 @@
  * commit before a change (`git worktree add /tmp/meridian_old <commit>`, then `deno install`
  * and `deno task build` there: its own node_modules, since a link to this checkout's lets each
  * side's vendored packages, vendor/postgres and vendor/jsx-email, replace the other's), seeds it
- * the same way and measures the dashboards and the survey page on both,
- * interleaved (old, new, new, old), printing each pair's ratio, both per-card slopes, and
- * whether both served the same HTML (ids, asset names and times aside): the gain measured side by side. GET /api/user
- * is measured first, and each page's CPU is also given as a multiple of its side's (issue 23's
- * ratio) and as its own cost, its CPU minus its side's GET /api/user (what the page adds to a
- * session check and one read). Both move with the machine's load (on a quiet machine GET
+ * the same way and measures the dashboards and the survey page on both, interleaved (old, new,
+ * new, old), printing each pair's ratio, both per-card slopes, and whether both served the same
+ * HTML (ids, asset names and times aside; if not, where they first differ): the gain measured
+ * side by side. GET /api/user is measured first, and each page's CPU is also given as a
+ * multiple of its side's (issue 23's ratio) and as its own cost, its CPU minus its side's GET
+ * /api/user (what the page adds to a session check and one read). Both move with the machine's load (on a quiet machine GET
  * /api/user fell to about half its cost under load 3, the pages to 50–77%): compare the two
  * sides of one run, not runs on different days. BENCH_BASELINE_ALL=1 adds the admin's and the
  * surveyor's pages; BENCH_BASELINE_ONLY=1 skips the table and micro-bench of this checkout alone.
@@ -999,7 +999,8 @@ async function baselineRun(dir: string, current: Server, seeded: Seeded): Promis
     console.log(`  new: ${await describeCheckout(ROOT.pathname)}`);
     console.log(
       "  each figure the mean of two wrk runs (old, new, new, old); CPU/request = the server " +
-        "process and its Postgres backends; same HTML = both sent the same page, ids, asset names and times aside",
+        "process and its Postgres backends; same HTML = both sent the same page, ids, asset " +
+        "names and times aside",
     );
     // GET /api/user first: each side's floor for issue 23's ratio (page CPU ÷ the floor's).
     const pages = [
