@@ -8,6 +8,7 @@
  *   (node:sqlite `BEGIN EXCLUSIVE`) until `release()`: what an operator meets when a second
  *   writer holds the file.
  */
+import { NODE_MODULES_AS_IS } from "./_deno.ts";
 
 /** How a faulty call fails: rejects like a locked file, or never settles. */
 export type KvFault = "locked" | "hang" | null;
@@ -110,7 +111,7 @@ export async function lockKvFile(path: string): Promise<KvFileLock> {
   const script = await Deno.makeTempFile({ prefix: "kv-lock-", suffix: ".ts" });
   await Deno.writeTextFile(script, HOLDER);
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-read", "--allow-write", script, path],
+    args: ["run", NODE_MODULES_AS_IS, "--allow-read", "--allow-write", script, path],
     stdin: "piped",
     stdout: "piped",
     stderr: "inherit",

@@ -5,6 +5,7 @@ import { DEMO_CREDIT_CENTS, runSeedCli } from "../../lib/cli/seed.ts";
 import { STATUS_INFO, type SurveyStatus } from "../../lib/survey_status.ts";
 import type { StorageProvider } from "../../lib/storage/provider.ts";
 import { technicianJobPath } from "../../lib/technician_constants.ts";
+import { taskArgs } from "../_deno.ts";
 
 async function seed(t: TestApp, ...args: string[]) {
   const out: string[] = [];
@@ -401,7 +402,7 @@ test("[seed] bad usage exits 2 with the usage text and stores nothing", async ()
 
 async function task(dataDir: string, ...args: string[]) {
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["task", "-q", ...args],
+    args: await taskArgs(...args as [string, ...string[]]),
     cwd: new URL("../../", import.meta.url),
     env: { DATA_DIR: dataDir, DATABASE_URL: "", KV_PATH: "", NODE_ENV: "test" },
     stdout: "piped",

@@ -11,6 +11,7 @@ import { expectJson } from "../_fixtures.ts";
 import { addSurveyor, clientWithSurvey } from "../_assignment_fixtures.ts";
 import { acceptJob, assignPath } from "../_technician_fixtures.ts";
 import { getSurveyor } from "../../db/surveyors.ts";
+import { DENO_RUN, taskArgs } from "../_deno.ts";
 
 async function cli(t: TestApp, ...args: string[]) {
   const out: string[] = [];
@@ -357,7 +358,7 @@ test("[cli] `deno task user` works end to end on an embedded database", async ()
   const dir = await Deno.makeTempDir({ prefix: "meridian-cli-" });
   const run = async (...args: string[]) => {
     const out = await new Deno.Command(Deno.execPath(), {
-      args: ["task", "-q", "user", ...args],
+      args: await taskArgs("user", ...args),
       cwd: new URL("../../", import.meta.url),
       env: { DATA_DIR: dir, DATABASE_URL: "", KV_PATH: "", NODE_ENV: "test" },
       stdout: "piped",
@@ -394,7 +395,7 @@ async function startServer(dataDir: string) {
   probe.close();
   const origin = `http://127.0.0.1:${port}`;
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
+    args: [...DENO_RUN, "main.ts"],
     cwd: new URL("../../", import.meta.url),
     env: {
       DATA_DIR: dataDir,
@@ -450,7 +451,7 @@ async function startServer(dataDir: string) {
 
 async function runUserTask(dataDir: string, ...args: string[]) {
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["task", "-q", "user", ...args],
+    args: await taskArgs("user", ...args),
     cwd: new URL("../../", import.meta.url),
     env: { DATA_DIR: dataDir, DATABASE_URL: "", KV_PATH: "", NODE_ENV: "test" },
     stdout: "piped",

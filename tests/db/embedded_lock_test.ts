@@ -8,6 +8,7 @@
 import { assert, assertEquals, assertMatch, assertRejects } from "../_assert.ts";
 import { openDatabase } from "../../db/client.ts";
 import { EmbeddedDatabaseInUseError, holderPath, lockPath, readHolder } from "../../db/embedded.ts";
+import { DENO_RUN } from "../_deno.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 
@@ -179,7 +180,7 @@ test("[embedded] kill -9 of the holder releases the lock; its data survives", as
     const script = `${dir}/hold.ts`;
     await Deno.writeTextFile(script, HOLD);
     const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "--config", new URL("deno.json", ROOT).pathname, script, dir],
+      args: [...DENO_RUN, "--config", new URL("deno.json", ROOT).pathname, script, dir],
       cwd: ROOT,
       stdout: "piped",
       stderr: "inherit",
@@ -216,7 +217,7 @@ test("[embedded] a second server on the same DATA_DIR exits 1 with one line nami
     try {
       const { port } = (await readHolder(dir))!;
       const out = await new Deno.Command(Deno.execPath(), {
-        args: ["run", "-A", "main.ts"],
+        args: [...DENO_RUN, "main.ts"],
         cwd: ROOT,
         env: { DATA_DIR: dir, DATABASE_URL: "", PORT: "0", NODE_ENV: "test", LOG_REQUESTS: "0" },
         stdout: "piped",

@@ -24,6 +24,7 @@ import {
   readMigrations,
 } from "../../db/migrate.ts";
 import { findCandidateSurveyors } from "../../lib/matching.ts";
+import { DENO_RUN } from "../_deno.ts";
 
 const DATABASE_URL = Deno.env.get("DATABASE_URL") || undefined;
 const EARTHDISTANCE_DATABASE_URL = Deno.env.get("EARTHDISTANCE_DATABASE_URL") || undefined;
@@ -351,7 +352,7 @@ Deno.test({
       await sql.end();
 
       const out = await new Deno.Command(Deno.execPath(), {
-        args: ["run", "-A", "--no-check", "db/migrate.ts"],
+        args: [...DENO_RUN, "--no-check", "db/migrate.ts"],
         cwd: ROOT,
         env: { DATABASE_URL: url.href, NO_COLOR: "1" },
         stdout: "piped",

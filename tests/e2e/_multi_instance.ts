@@ -4,6 +4,7 @@
  * issue 13 asks the end-to-end suite to pass through (E2E_INSTANCES=2, tests/e2e/_browser.ts)
  * and tests/platform/multi_instance_test.ts checks directly.
  */
+import { DENO_RUN } from "../_deno.ts";
 
 /** A TCP port nobody listens on right now. */
 export function freePort(): number {
@@ -33,18 +34,13 @@ export interface Instance {
 /**
  * Starts main.ts on a free port with `env` added (over the test process's environment) and
  * resolves once it listens; rejects with its output if it exits or is not listening within
- * 60 s.
- *
- * `--node-modules-dir=manual`: with "auto", every deno process re-copies the linked
- * vendor/postgres package into node_modules while starting, so of two processes starting
- * at once from one tree, one can fail to import postgres while the other copies it. The
- * test process has set node_modules up already.
+ * 60 s. node_modules/ is left as it is (tests/_deno.ts): two servers start at once here.
  */
 export async function startInstance(env: Record<string, string>): Promise<Instance> {
   const dataDir = await Deno.makeTempDir({ prefix: "meridian-instance-" });
   const port = freePort();
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--node-modules-dir=manual", "main.ts"],
+    args: [...DENO_RUN, "main.ts"],
     cwd: new URL("../../", import.meta.url),
     env: { DATA_DIR: dataDir, KV_URL: "", PORT: String(port), HOST: "127.0.0.1", ...env },
     stdin: "null",

@@ -25,6 +25,7 @@ import postgres from "postgres";
 import { assert, assertEquals } from "../_assert.ts";
 import { surveyRequest } from "../_fixtures.ts";
 import { startSmtp } from "../_smtp_fake.ts";
+import { DENO_RUN } from "../_deno.ts";
 
 const NAME = "[fault] a Postgres restart under write load: the server stays up and answers 503s";
 const CLUSTER = "meridian_fault";
@@ -125,7 +126,7 @@ interface Outcome {
 /** The server process with its output collected (it must be drained or it blocks). */
 function startServer(env: Record<string, string>) {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", MAIN],
+    args: [...DENO_RUN, MAIN],
     env: { ...env, NO_COLOR: "1" },
     stdout: "piped",
     stderr: "piped",

@@ -6,6 +6,7 @@
 import postgres from "postgres";
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
 import { PostgresStartError, waitForPostgres } from "../../db/client.ts";
+import { DENO_RUN } from "../_deno.ts";
 
 const MAIN = new URL("../../main.ts", import.meta.url).pathname;
 const url = Deno.env.get("DATABASE_URL") || undefined;
@@ -45,7 +46,7 @@ async function startWithPostgresDown(script: string): Promise<void> {
   const dataDir = await Deno.makeTempDir({ prefix: "meridian_startup_" });
   try {
     const out = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", script, ...(script === MAIN ? [] : ["help"])],
+      args: [...DENO_RUN, script, ...(script === MAIN ? [] : ["help"])],
       env: {
         NODE_ENV: "production",
         LOG_REQUESTS: "0",

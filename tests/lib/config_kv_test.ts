@@ -7,6 +7,7 @@ import { assert, assertEquals, assertRejects, assertStringIncludes } from "../_a
 import { ConfigError, kvPath, loadConfig } from "../../lib/config.ts";
 import { KvStartError, openKv } from "../../db/kv.ts";
 import { freePort } from "../platform/_server.ts";
+import { DENO_RUN } from "../_deno.ts";
 
 const TOKEN = "kv-access-token-for-tests";
 
@@ -135,7 +136,7 @@ Deno.test("[config] the server refuses to start on KV_URL without a token, and o
   const main = new URL("../../main.ts", import.meta.url).pathname;
   const run = async (env: Record<string, string>) => {
     const out = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", main],
+      args: [...DENO_RUN, main],
       env: {
         DATA_DIR: await Deno.makeTempDir(),
         DATABASE_URL: Deno.env.get("DATABASE_URL") ?? "",

@@ -7,6 +7,7 @@ import {
   withListenPort,
 } from "../../lib/public_url.ts";
 import { holderPath } from "../../db/embedded.ts";
+import { DENO_RUN } from "../_deno.ts";
 
 Deno.test("[config] the embedded defaults need no variables", () => {
   const config = loadConfig({});
@@ -44,7 +45,7 @@ Deno.test("[config] a wrong value names the variable", () => {
 
 Deno.test("[config] the server refuses to start on a bad value and says which", async () => {
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", new URL("../../main.ts", import.meta.url).pathname],
+    args: [...DENO_RUN, new URL("../../main.ts", import.meta.url).pathname],
     env: { PORT: "not-a-port", DATA_DIR: await Deno.makeTempDir() },
     stdout: "piped",
     stderr: "piped",
@@ -168,7 +169,7 @@ Deno.test("[config] a production start without PUBLIC_URL warns once, and only o
   // Stops right after the configuration: no Postgres answers on port 1 and it is not waited for.
   const start = (host: string) =>
     new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", new URL("../../main.ts", import.meta.url).pathname],
+      args: [...DENO_RUN, new URL("../../main.ts", import.meta.url).pathname],
       env: {
         NODE_ENV: "production",
         HOST: host,

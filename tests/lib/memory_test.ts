@@ -1,4 +1,5 @@
 import { assertEquals } from "../_assert.ts";
+import { NODE_MODULES_AS_IS } from "../_deno.ts";
 
 // collectStartupGarbage runs only under the start task's V8 flag, so it is tried in a process of
 // its own started like the server (deno.json's `start` flags).
@@ -6,7 +7,7 @@ async function runWithServerFlags(code: string): Promise<{ code: number; stdout:
   const config = JSON.parse(await Deno.readTextFile(new URL("../../deno.json", import.meta.url)));
   const v8 = (config.tasks.start as string).split(/\s+/).find((a) => a.startsWith("--v8-flags="));
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["eval", ...(v8 ? [v8] : []), code],
+    args: ["eval", NODE_MODULES_AS_IS, ...(v8 ? [v8] : []), code],
     cwd: new URL("../../", import.meta.url).pathname,
     stdout: "piped",
     stderr: "inherit",

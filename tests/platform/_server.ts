@@ -2,6 +2,7 @@
  * The real server (`deno run -A main.ts`) as a child process on a free port: embedded PGlite
  * in a temporary DATA_DIR, or the Postgres of DATABASE_URL when the test run has one.
  */
+import { DENO_RUN } from "../_deno.ts";
 
 /** A running server process and what it printed so far. */
 export interface ServerProcess {
@@ -36,7 +37,7 @@ export async function startServer(
   const port = freePort();
   const origin = `http://127.0.0.1:${port}`;
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
+    args: [...DENO_RUN, "main.ts"],
     cwd: new URL("../../", import.meta.url),
     env: {
       DATA_DIR: dataDir,
