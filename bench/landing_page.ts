@@ -6,13 +6,21 @@
  * every round, then the medians: the ratio of throughputs (goal ≥ 0.85×) and the ratio of CPU
  * per request, which hardly moves with the load other work puts on a shared machine.
  *
+ * When Astro is prepared (bench/_astro.ts: BENCH_ASTRO=1 installs it once, outside the
+ * repository), a third side joins every round: Astro serving the same markup as a prerendered
+ * page (a file from its build, through @astrojs/node's standalone server), and the medians
+ * include Meridian's throughput and CPU per request against it (goal ≥ 3×). The order of the
+ * sides rotates from round to round.
+ *
  *   deno run -A bench/landing_page.ts
+ *   BENCH_ASTRO=1 deno run -A bench/landing_page.ts
  *   BENCH_ROUNDS=7 BENCH_DURATION=5s BENCH_CONNECTIONS=64 deno run -A bench/landing_page.ts
  *
  * Runs the production server (main.ts, NODE_ENV=production, embedded database in a temp
  * DATA_DIR; the landing page reads no data). Figures only; asserts nothing.
  */
 import { freePort, waitFor } from "./_server.ts";
+import { type AstroServer, startAstro } from "./_astro.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const DURATION = Deno.env.get("BENCH_DURATION") ?? "5s";
@@ -26,6 +34,10 @@ function processTicks(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return Number(fields[11]) + Number(fields[12]);
 }
+
+type Side = "bare" | "app" | "astro";
+
+const LABELS: Record<Side, string> = { bare: "bare", app: "Meridian", astro: "Astro static" };
 
 interface Round {
   rps: number;
@@ -80,6 +92,7 @@ if (import.meta.main) {
   const file = await Deno.makeTempFile({ suffix: ".html" });
   const headersFile = await Deno.makeTempFile({ suffix: ".json" });
   let bare: Deno.ChildProcess | undefined;
+  let astro: AstroServer | undefined;
   try {
     await waitFor(`${appUrl}/healthz`);
     // What wrk gets: no Accept-Encoding, so the page as it is.
@@ -92,45 +105,63 @@ if (import.meta.main) {
     bare = spawn(["run", "-A", "bench/bare_server.ts", file, headersFile, String(barePort)]);
     const bareUrl = `http://127.0.0.1:${barePort}`;
     await waitFor(`${bareUrl}/`);
-    const sides = {
+    astro = await startAstro(new TextDecoder().decode(html), "static");
+    const sides: Partial<Record<Side, { url: string; pid: number }>> = {
       bare: { url: `${bareUrl}/`, pid: bare.pid },
       app: { url: `${appUrl}/`, pid: app.pid },
     };
+    if (astro) sides.astro = { url: `${astro.url}/`, pid: astro.pid };
+    const names = Object.keys(sides) as Side[];
     const load = Deno.readTextFileSync("/proc/loadavg").split(" ").slice(0, 3).join(" ");
     console.log(
       `# Landing page vs bare Deno.serve: ${html.length} bytes, ${sent.length} headers on both; ` +
-        `wrk ${CONNECTIONS} connections, ${DURATION} per side, ${ROUNDS} alternating rounds; ` +
-        `load average ${load}`,
+        `wrk ${CONNECTIONS} connections, ${DURATION} per side, ${ROUNDS} rounds, the order ` +
+        `rotating; load average ${load}`,
     );
-    await wrk(sides.bare.url, sides.bare.pid);
-    await wrk(sides.app.url, sides.app.pid);
-    const ratios: number[] = [];
-    const cpuRatios: number[] = [];
-    const cpu = { bare: [] as number[], app: [] as number[] };
-    for (let round = 0; round < ROUNDS; round++) {
-      const order = round % 2 ? (["app", "bare"] as const) : (["bare", "app"] as const);
-      const r = {} as Record<"bare" | "app", Round>;
-      for (const side of order) r[side] = await wrk(sides[side].url, sides[side].pid);
-      ratios.push(r.app.rps / r.bare.rps);
-      cpuRatios.push(r.app.cpuMsPerRequest / r.bare.cpuMsPerRequest);
-      cpu.bare.push(r.bare.cpuMsPerRequest);
-      cpu.app.push(r.app.cpuMsPerRequest);
+    if (astro) {
+      const page = await fetch(`${astro.url}/`);
+      const bytes = (await page.arrayBuffer()).byteLength;
       console.log(
-        `  round ${round + 1}: bare ${r.bare.rps.toFixed(0)} req/s ` +
-          `(${(r.bare.cpuMsPerRequest * 1000).toFixed(1)} µs CPU/req), Meridian ${
-            r.app.rps.toFixed(0)
-          } req/s (${(r.app.cpuMsPerRequest * 1000).toFixed(1)} µs CPU/req): ${
-            ratios.at(-1)!.toFixed(2)
-          }×`,
+        `  and ${astro.description} serving the same markup prerendered (${bytes} bytes, ` +
+          `${[...page.headers].length} headers)`,
       );
     }
+    for (const side of names) await wrk(sides[side]!.url, sides[side]!.pid);
+    const rounds: Partial<Record<Side, Round>>[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = names.map((_, i) => names[(i + round) % names.length]);
+      const r: Partial<Record<Side, Round>> = {};
+      for (const side of order) r[side] = await wrk(sides[side]!.url, sides[side]!.pid);
+      rounds.push(r);
+      const line = names.map((side) =>
+        `${LABELS[side]} ${r[side]!.rps.toFixed(0)} req/s (${
+          (r[side]!.cpuMsPerRequest * 1000).toFixed(1)
+        } µs CPU/req)`
+      ).join(", ");
+      console.log(
+        `  round ${round + 1}: ${line}; Meridian/bare ${(r.app!.rps / r.bare!.rps).toFixed(2)}×`,
+      );
+    }
+    const ratio = (of: (r: Round) => number, a: Side, b: Side) =>
+      median(rounds.map((r) => of(r[a]!) / of(r[b]!)));
+    const cpu = (side: Side) => median(rounds.map((r) => r[side]!.cpuMsPerRequest)) * 1000;
     console.log(
-      `  median throughput ratio ${median(ratios).toFixed(2)}× (goal ≥ 0.85×); ` +
-        `median CPU per request: bare ${(median(cpu.bare) * 1000).toFixed(1)} µs, Meridian ${
-          (median(cpu.app) * 1000).toFixed(1)
-        } µs (${median(cpuRatios).toFixed(2)}× the bare server's)`,
+      `  median throughput ratio ${ratio((r) => r.rps, "app", "bare").toFixed(2)}× ` +
+        `(goal ≥ 0.85×); median CPU per request: bare ${cpu("bare").toFixed(1)} µs, Meridian ${
+          cpu("app").toFixed(1)
+        } µs (${ratio((r) => r.cpuMsPerRequest, "app", "bare").toFixed(2)}× the bare server's)`,
     );
+    if (astro) {
+      console.log(
+        `  against Astro static: median throughput ${
+          ratio((r) => r.rps, "app", "astro").toFixed(2)
+        }× (goal ≥ 3×); Astro ${cpu("astro").toFixed(1)} µs CPU per request, ${
+          ratio((r) => r.cpuMsPerRequest, "astro", "app").toFixed(2)
+        }× Meridian's`,
+      );
+    }
   } finally {
+    await astro?.stop();
     if (bare) {
       bare.kill("SIGTERM");
       await bare.status;

@@ -25,7 +25,7 @@
  *
  * Astro: BENCH_ASTRO=1 installs astro and @astrojs/node with npm into BENCH_ASTRO_DIR (default
  * $TMPDIR/meridian-astro-bench, never inside the repository); once that directory holds them,
- * later runs use it without the variable. It needs `node` on PATH.
+ * later runs use it without the variable (bench/_astro.ts). It needs `node` on PATH.
  *
  * --profile DIR runs the server under `--cpu-prof --cpu-prof-dir=DIR`, loads the 3-request
  * dashboard (or `--path /api/surveys?pageSize=10`, any path: as that client; as the admin for
@@ -66,6 +66,7 @@ import { surveyRequest } from "../tests/_fixtures.ts";
 import { percentile } from "./_stats.ts";
 import { printProfileSummary, summarizeProfile } from "./profile_summary.ts";
 import { freePort, scratchDatabase, startTaskV8Flags, waitFor } from "./_server.ts";
+import { startAstro } from "./_astro.ts";
 
 // React picks its production or development build when it is first imported; everything that
 // imports React below is loaded dynamically, after this.
@@ -95,8 +96,6 @@ const DIRECTORY_USERS = 30;
 const DIRECTORY_SURVEYORS = 5_000;
 /** How long the automatic dispatch of the seeded requests may take. */
 const DISPATCH_WAIT_MS = 120_000;
-// Astro 6 and 7 need Node >= 22.12; 5.18 is the newest that runs on the Node 20 found here.
-const ASTRO_PACKAGES = ["astro@5.18.2", "@astrojs/node@9.5.5"];
 
 function durationMs(text: string): number {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text);
@@ -470,115 +469,6 @@ async function seed(server: Server, config: { DATABASE_URL?: string; DATA_DIR: s
   } finally {
     await db.close();
   }
-}
-
-/** Markup as an Astro template: braces in text are entities; scripts and styles stay as they are. */
-function toAstroTemplate(html: string): string {
-  const body = html.replace(/(<[^>]*>)|([^<]+)/g, (_m, tag: string, text: string) => {
-    if (tag) return tag.replace(/^<(script|style)\b/i, "<$1 is:inline");
-    return text.replace(/[{}]/g, (ch) => (ch === "{" ? "&#123;" : "&#125;"));
-  });
-  return `---\n// Meridian's landing page markup, rendered by Astro on every request.\n---\n${body}`;
-}
-
-/**
- * Builds a one-page Astro SSR project (output "server", node adapter, standalone) whose page is
- * `landingHtml`, and starts it with node. Undefined (and a line saying why) when Astro is not
- * installed and BENCH_ASTRO is not 1, or node/npm are missing.
- */
-async function startAstro(landingHtml: string): Promise<Server | undefined> {
-  const given = Deno.env.get("BENCH_ASTRO_DIR") ??
-    `${Deno.env.get("TMPDIR") ?? "/tmp"}/meridian-astro-bench`;
-  const dir = given.startsWith("/") ? given : `${Deno.cwd()}/${given}`;
-  if (`${dir}/`.startsWith(ROOT.pathname)) {
-    console.log(`  BENCH_ASTRO_DIR ${dir} is inside the repository; Astro skipped`);
-    return undefined;
-  }
-  const isInstalled = await exists(`${dir}/node_modules/astro/package.json`) &&
-    await exists(`${dir}/node_modules/@astrojs/node/package.json`);
-  if (!isInstalled && Deno.env.get("BENCH_ASTRO") !== "1") {
-    console.log(`  Astro not prepared in ${dir} (run once with BENCH_ASTRO=1); Astro skipped`);
-    return undefined;
-  }
-  if (!(await hasCommand("node")) || !(await hasCommand("npm"))) {
-    console.log("  node/npm not found; Astro skipped");
-    return undefined;
-  }
-  await Deno.mkdir(`${dir}/src/pages`, { recursive: true });
-  if (!isInstalled) {
-    console.log(`  installing ${ASTRO_PACKAGES.join(" ")} into ${dir} …`);
-    await Deno.writeTextFile(
-      `${dir}/package.json`,
-      JSON.stringify({ name: "meridian-astro-bench", private: true, type: "module" }),
-    );
-    const out = await new Deno.Command("npm", {
-      args: ["install", "--no-audit", "--no-fund", ...ASTRO_PACKAGES],
-      cwd: dir,
-      stdout: "null",
-      stderr: "piped",
-    }).output();
-    if (!out.success) {
-      console.log(`  npm install failed; Astro skipped:\n${new TextDecoder().decode(out.stderr)}`);
-      return undefined;
-    }
-  }
-  await Deno.writeTextFile(
-    `${dir}/astro.config.mjs`,
-    `import { defineConfig } from "astro/config";
-import node from "@astrojs/node";
-
-export default defineConfig({
-  output: "server",
-  adapter: node({ mode: "standalone" }),
-  compressHTML: false,
-  devToolbar: { enabled: false },
-});
-`,
-  );
-  await Deno.writeTextFile(`${dir}/src/pages/index.astro`, toAstroTemplate(landingHtml));
-  const version = JSON.parse(await Deno.readTextFile(`${dir}/node_modules/astro/package.json`))
-    .version;
-  const build = await new Deno.Command("node", {
-    args: ["node_modules/astro/astro.js", "build"],
-    cwd: dir,
-    env: { ASTRO_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  if (!build.success) {
-    console.log(`  astro build failed; Astro skipped:\n${new TextDecoder().decode(build.stderr)}`);
-    return undefined;
-  }
-  const port = freePort();
-  const child = new Deno.Command("node", {
-    args: ["dist/server/entry.mjs"],
-    cwd: dir,
-    env: { HOST: "127.0.0.1", PORT: String(port), NODE_ENV: "production" },
-    stdout: "null",
-    stderr: "inherit",
-  }).spawn();
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitFor(`${url}/`, 30_000);
-  } catch (err) {
-    child.kill("SIGTERM");
-    await child.status;
-    throw err;
-  }
-  const nodeVersion = new TextDecoder().decode(
-    (await new Deno.Command("node", { args: ["--version"], stdout: "piped" }).output()).stdout,
-  ).trim();
-  console.log(
-    `  Astro ${version} on node ${nodeVersion}: the landing markup rendered per request (${dir})`,
-  );
-  return {
-    url,
-    pid: child.pid,
-    async stop() {
-      child.kill("SIGTERM");
-      await child.status;
-    },
-  };
 }
 
 /** One measured line of the table. */
@@ -1211,7 +1101,13 @@ async function mainRun(baselineDir: string | undefined) {
       return;
     }
     const landingHtml = await (await fetch(`${server.url}/`)).text();
-    astro = await startAstro(landingHtml);
+    const astroServer = await startAstro(landingHtml, "ssr");
+    if (astroServer) {
+      console.log(
+        `  ${astroServer.description}: the landing markup rendered per request (${astroServer.url})`,
+      );
+      astro = astroServer;
+    }
     const clients = seeded.cookies.clients;
     const admin = seeded.cookies.admin;
     const lines: Line[] = [];

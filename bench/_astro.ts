@@ -1,0 +1,174 @@
+/**
+ * Astro beside Meridian in the benches: a one-page Astro 5 project (node adapter, standalone,
+ * output "server") whose page is the markup Meridian served, built and started with node.
+ *
+ * - `"ssr"`: the page is rendered by Astro on every request (bench/signed_in_pages.ts);
+ * - `"static"`: the page is prerendered at build time (`export const prerender = true`) and
+ *   the adapter serves the built file from dist/client/, as an Astro site serves its static
+ *   pages (bench/landing_page.ts, issue 23: the landing page at ≥ 3× Astro static).
+ *
+ * BENCH_ASTRO=1 installs astro and @astrojs/node with npm into BENCH_ASTRO_DIR (default
+ * $TMPDIR/meridian-astro-bench, never inside the repository); once that directory holds them,
+ * later runs use it without the variable. Each mode builds in a folder of its own below it.
+ * It needs `node` and `npm` on PATH.
+ */
+
+import { freePort, waitFor } from "./_server.ts";
+
+// Astro 6 and 7 need Node >= 22.12; 5.18 is the newest that runs on the Node 20 found here.
+const ASTRO_PACKAGES = ["astro@5.18.2", "@astrojs/node@9.5.5"];
+const ROOT = new URL("../", import.meta.url);
+
+/** A running Astro server. */
+export interface AstroServer {
+  url: string;
+  /** The node process, for its CPU time. */
+  pid: number;
+  /** "Astro 5.18.2 on node v20…". */
+  description: string;
+  stop(): Promise<void>;
+}
+
+/** How the page is served: rendered per request, or prerendered and served as a file. */
+export type AstroMode = "ssr" | "static";
+
+async function hasCommand(name: string): Promise<boolean> {
+  try {
+    await new Deno.Command(name, { args: ["--version"], stdout: "null", stderr: "null" })
+      .output();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Markup as an Astro template: braces in text are entities; scripts and styles stay as they are. */
+export function toAstroTemplate(html: string, mode: AstroMode): string {
+  const body = html.replace(/(<[^>]*>)|([^<]+)/g, (_m, tag: string, text: string) => {
+    if (tag) return tag.replace(/^<(script|style)\b/i, "<$1 is:inline");
+    return text.replace(/[{}]/g, (ch) => (ch === "{" ? "&#123;" : "&#125;"));
+  });
+  const frontmatter = mode === "static"
+    ? "// Meridian's landing page markup, prerendered by Astro at build time.\nexport const prerender = true;"
+    : "// Meridian's landing page markup, rendered by Astro on every request.";
+  return `---\n${frontmatter}\n---\n${body}`;
+}
+
+/**
+ * Builds the one-page project for `mode` with `html` as its page at `/` and starts it with node.
+ * Undefined (and a line saying why) when Astro is not installed and BENCH_ASTRO is not 1, or
+ * node/npm are missing, or the build fails.
+ */
+export async function startAstro(html: string, mode: AstroMode): Promise<AstroServer | undefined> {
+  const given = Deno.env.get("BENCH_ASTRO_DIR") ??
+    `${Deno.env.get("TMPDIR") ?? "/tmp"}/meridian-astro-bench`;
+  const dir = given.startsWith("/") ? given : `${Deno.cwd()}/${given}`;
+  if (`${dir}/`.startsWith(ROOT.pathname)) {
+    console.log(`  BENCH_ASTRO_DIR ${dir} is inside the repository; Astro skipped`);
+    return undefined;
+  }
+  const isInstalled = await exists(`${dir}/node_modules/astro/package.json`) &&
+    await exists(`${dir}/node_modules/@astrojs/node/package.json`);
+  if (!isInstalled && Deno.env.get("BENCH_ASTRO") !== "1") {
+    console.log(`  Astro not prepared in ${dir} (run once with BENCH_ASTRO=1); Astro skipped`);
+    return undefined;
+  }
+  if (!(await hasCommand("node")) || !(await hasCommand("npm"))) {
+    console.log("  node/npm not found; Astro skipped");
+    return undefined;
+  }
+  await Deno.mkdir(dir, { recursive: true });
+  if (!isInstalled) {
+    console.log(`  installing ${ASTRO_PACKAGES.join(" ")} into ${dir} …`);
+    await Deno.writeTextFile(
+      `${dir}/package.json`,
+      JSON.stringify({ name: "meridian-astro-bench", private: true, type: "module" }),
+    );
+    const out = await new Deno.Command("npm", {
+      args: ["install", "--no-audit", "--no-fund", ...ASTRO_PACKAGES],
+      cwd: dir,
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    if (!out.success) {
+      console.log(`  npm install failed; Astro skipped:\n${new TextDecoder().decode(out.stderr)}`);
+      return undefined;
+    }
+  }
+  // The project lives below the install, which node's module resolution finds from there.
+  const project = `${dir}/${mode}`;
+  await Deno.remove(`${project}/dist`, { recursive: true }).catch(() => {});
+  await Deno.mkdir(`${project}/src/pages`, { recursive: true });
+  await Deno.writeTextFile(
+    `${project}/package.json`,
+    JSON.stringify({ name: `meridian-astro-bench-${mode}`, private: true, type: "module" }),
+  );
+  await Deno.writeTextFile(
+    `${project}/astro.config.mjs`,
+    `import { defineConfig } from "astro/config";
+import node from "@astrojs/node";
+
+export default defineConfig({
+  output: "server",
+  adapter: node({ mode: "standalone" }),
+  compressHTML: false,
+  devToolbar: { enabled: false },
+});
+`,
+  );
+  await Deno.writeTextFile(`${project}/src/pages/index.astro`, toAstroTemplate(html, mode));
+  const version = JSON.parse(await Deno.readTextFile(`${dir}/node_modules/astro/package.json`))
+    .version;
+  const build = await new Deno.Command("node", {
+    args: [`${dir}/node_modules/astro/astro.js`, "build"],
+    cwd: project,
+    env: { ASTRO_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  if (!build.success) {
+    console.log(`  astro build failed; Astro skipped:\n${new TextDecoder().decode(build.stderr)}`);
+    return undefined;
+  }
+  if (mode === "static" && !(await exists(`${project}/dist/client/index.html`))) {
+    console.log("  astro build made no dist/client/index.html for the prerendered page; skipped");
+    return undefined;
+  }
+  const port = freePort();
+  const child = new Deno.Command("node", {
+    args: ["dist/server/entry.mjs"],
+    cwd: project,
+    env: { HOST: "127.0.0.1", PORT: String(port), NODE_ENV: "production" },
+    stdout: "null",
+    stderr: "inherit",
+  }).spawn();
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${url}/`, 30_000);
+  } catch (err) {
+    child.kill("SIGTERM");
+    await child.status;
+    throw err;
+  }
+  const nodeVersion = new TextDecoder().decode(
+    (await new Deno.Command("node", { args: ["--version"], stdout: "piped" }).output()).stdout,
+  ).trim();
+  return {
+    url,
+    pid: child.pid,
+    description: `Astro ${version} on node ${nodeVersion}`,
+    async stop() {
+      child.kill("SIGTERM");
+      await child.status;
+    },
+  };
+}
