@@ -13,7 +13,7 @@
  * It needs `node` and `npm` on PATH.
  */
 
-import { freePort, waitFor } from "./_server.ts";
+import { exists, freePort, hasCommand, waitFor } from "./_server.ts";
 
 // Astro 6 and 7 need Node >= 22.12; 5.18 is the newest that runs on the Node 20 found here.
 const ASTRO_PACKAGES = ["astro@5.18.2", "@astrojs/node@9.5.5"];
@@ -31,25 +31,6 @@ export interface AstroServer {
 
 /** How the page is served: rendered per request, or prerendered and served as a file. */
 export type AstroMode = "ssr" | "static";
-
-async function hasCommand(name: string): Promise<boolean> {
-  try {
-    await new Deno.Command(name, { args: ["--version"], stdout: "null", stderr: "null" })
-      .output();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Markup as an Astro template: braces in text are entities; scripts and styles stay as they are. */
 export function toAstroTemplate(html: string, mode: AstroMode): string {

@@ -1,6 +1,7 @@
 /**
  * What the benchmarks that start servers or databases share: a free port, waiting for a URL
- * to answer, and a scratch Postgres database (when DATABASE_URL is set) dropped afterwards.
+ * to answer, a scratch Postgres database (when DATABASE_URL is set) dropped afterwards, and
+ * whether a command or a path exists.
  */
 import postgres from "postgres";
 
@@ -65,4 +66,24 @@ export async function startTaskV8Flags(root: string | URL): Promise<string[]> {
   const config = JSON.parse(await Deno.readTextFile(new URL("deno.json", root)));
   const task = String(config.tasks?.start ?? "");
   return task.split(/\s+/).filter((arg) => arg.startsWith("--v8-flags="));
+}
+
+/** Whether `name` runs (`name --version`, or `name arg`). */
+export async function hasCommand(name: string, arg = "--version"): Promise<boolean> {
+  try {
+    await new Deno.Command(name, { args: [arg], stdout: "null", stderr: "null" }).output();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `path` exists. */
+export async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -65,7 +65,14 @@ import type { Survey, SurveyEvent } from "../lib/survey_schema.ts";
 import { surveyRequest } from "../tests/_fixtures.ts";
 import { percentile } from "./_stats.ts";
 import { printProfileSummary, summarizeProfile } from "./profile_summary.ts";
-import { freePort, scratchDatabase, startTaskV8Flags, waitFor } from "./_server.ts";
+import {
+  exists,
+  freePort,
+  hasCommand,
+  scratchDatabase,
+  startTaskV8Flags,
+  waitFor,
+} from "./_server.ts";
 import { startAstro } from "./_astro.ts";
 
 // React picks its production or development build when it is first imported; everything that
@@ -144,24 +151,6 @@ async function wrk(url: string, cookie?: string, duration = DURATION): Promise<W
     p99Ms: toMs(/\s99%\s+(\S+)/.exec(text)?.[1]),
     errors,
   };
-}
-
-async function hasCommand(name: string, arg = "--version"): Promise<boolean> {
-  try {
-    await new Deno.Command(name, { args: [arg], stdout: "null", stderr: "null" }).output();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Scratch database names start with DATABASE_URL's own database name, so they are told apart. */
