@@ -431,6 +431,11 @@ async function seed(server: Server, config: { DATABASE_URL?: string; DATA_DIR: s
       await submitSurveys(server, cookie, n);
     }
     const surveyorLeads = await waitForLeads(db.sql, surveyorUser.id);
+    // Automatic dispatch creates the leads in whatever order its jobs run, and /leads lists
+    // them newest first: each lead takes its request's time, so both sides of a --baseline run
+    // list the same leads in the same order (the requests were submitted one after another).
+    await db.sql`
+      update leads l set created_at = s.created_at from surveys s where s.id = l.survey_id`;
     const surveyor = await signIn(server, "bench-surveyor@example.test");
     const dashboards: Seeded["dashboards"] = new Map();
     for (const n of DASHBOARD_SIZES) {
