@@ -819,6 +819,8 @@ async function renderMicroBench(
 }
 
 const UUID_PATTERN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+/** Firm profile paths end in the first 8 hex digits of the firm's id (lib/firm_slug.ts). */
+const FIRM_PATH_PATTERN = /(\/firms\/(?:[a-z0-9-]*-)?)[0-9a-f]{8}(?![a-z0-9-])/g;
 /** Built asset names: their content hashes differ between two checkouts' builds. */
 const BUILD_ASSET_PATTERN = /\/static\/build\/[\w.-]+/g;
 /**
@@ -838,8 +840,8 @@ function firstDifference(a: string, b: string): string {
 
 /** A page with what differs between two equally seeded servers (ids, assets, moments) masked. */
 function comparable(html: string): string {
-  return html.replace(UUID_PATTERN, "<id>").replace(BUILD_ASSET_PATTERN, "/static/build/<asset>")
-    .replace(MOMENT_PATTERN, "<moment>");
+  return html.replace(UUID_PATTERN, "<id>").replace(FIRM_PATH_PATTERN, "$1<id>")
+    .replace(BUILD_ASSET_PATTERN, "/static/build/<asset>").replace(MOMENT_PATTERN, "<moment>");
 }
 
 async function describeCheckout(dir: string): Promise<string> {
