@@ -32,6 +32,20 @@ export interface AstroServer {
 /** How the page is served: rendered per request, or prerendered and served as a file. */
 export type AstroMode = "ssr" | "static";
 
+/** Runs `command`; when it fails, says so with its stderr (`what` names it) and returns false. */
+async function succeeds(
+  what: string,
+  command: string,
+  options: { args: string[]; cwd: string; env?: Record<string, string> },
+): Promise<boolean> {
+  const out = await new Deno.Command(command, { ...options, stdout: "null", stderr: "piped" })
+    .output();
+  if (!out.success) {
+    console.log(`  ${what} failed; Astro skipped:\n${new TextDecoder().decode(out.stderr)}`);
+  }
+  return out.success;
+}
+
 /** Markup as an Astro template: braces in text are entities; scripts and styles stay as they are. */
 export function toAstroTemplate(html: string, mode: AstroMode): string {
   const body = html.replace(/(<[^>]*>)|([^<]+)/g, (_m, tag: string, text: string) => {
@@ -74,16 +88,11 @@ export async function startAstro(html: string, mode: AstroMode): Promise<AstroSe
       `${dir}/package.json`,
       JSON.stringify({ name: "meridian-astro-bench", private: true, type: "module" }),
     );
-    const out = await new Deno.Command("npm", {
+    const installed = await succeeds("npm install", "npm", {
       args: ["install", "--no-audit", "--no-fund", ...ASTRO_PACKAGES],
       cwd: dir,
-      stdout: "null",
-      stderr: "piped",
-    }).output();
-    if (!out.success) {
-      console.log(`  npm install failed; Astro skipped:\n${new TextDecoder().decode(out.stderr)}`);
-      return undefined;
-    }
+    });
+    if (!installed) return undefined;
   }
   // The project lives below the install, which node's module resolution finds from there.
   const project = `${dir}/${mode}`;
@@ -109,17 +118,12 @@ export default defineConfig({
   await Deno.writeTextFile(`${project}/src/pages/index.astro`, toAstroTemplate(html, mode));
   const version = JSON.parse(await Deno.readTextFile(`${dir}/node_modules/astro/package.json`))
     .version;
-  const build = await new Deno.Command("node", {
+  const built = await succeeds("astro build", "node", {
     args: [`${dir}/node_modules/astro/astro.js`, "build"],
     cwd: project,
     env: { ASTRO_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  if (!build.success) {
-    console.log(`  astro build failed; Astro skipped:\n${new TextDecoder().decode(build.stderr)}`);
-    return undefined;
-  }
+  });
+  if (!built) return undefined;
   if (mode === "static" && !(await exists(`${project}/dist/client/index.html`))) {
     console.log("  astro build made no dist/client/index.html for the prerendered page; skipped");
     return undefined;
