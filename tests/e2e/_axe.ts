@@ -22,7 +22,7 @@ export async function axeViolations(page: Page): Promise<string[]> {
     )
   );
   // Through the DevTools protocol: the page's CSP (script-src 'self') refuses inline scripts.
-  // Once per document: checkLayout asks four times of one page (half a megabyte to compile).
+  // Once per document: checkLayout asks four times of one page (1.5 MB of source to compile).
   if (!(await page.evaluate(() => "axe" in globalThis))) await page.evaluate(axe.source);
   return await page.evaluate(async () => {
     const { axe } = globalThis as unknown as {
