@@ -47,7 +47,7 @@ async function succeeds(
 }
 
 /** Markup as an Astro template: braces in text are entities; scripts and styles stay as they are. */
-export function toAstroTemplate(html: string, mode: AstroMode): string {
+function toAstroTemplate(html: string, mode: AstroMode): string {
   const body = html.replace(/(<[^>]*>)|([^<]+)/g, (_m, tag: string, text: string) => {
     if (tag) return tag.replace(/^<(script|style)\b/i, "<$1 is:inline");
     return text.replace(/[{}]/g, (ch) => (ch === "{" ? "&#123;" : "&#125;"));

@@ -44,10 +44,11 @@
  * HTML (ids, asset names and times aside; if not, where they first differ): the gain measured
  * side by side. GET /api/user is measured first, and each page's CPU is also given as a
  * multiple of its side's (issue 23's ratio) and as its own cost, its CPU minus its side's GET
- * /api/user (what the page adds to a session check and one read). Both move with the machine's load (on a quiet machine GET
- * /api/user fell to about half its cost under load 3, the pages to 50–77%): compare the two
- * sides of one run, not runs on different days. BENCH_BASELINE_ALL=1 adds the admin's and the
- * surveyor's pages; BENCH_BASELINE_ONLY=1 skips the table and micro-bench of this checkout alone.
+ * /api/user (what the page adds to a session check and one read). Both move with the machine's
+ * load (on a quiet machine GET /api/user fell to about half its cost under load 3, the pages to
+ * 50–77%): compare the two sides of one run, not runs on different days. BENCH_BASELINE_ALL=1
+ * adds the admin's and the surveyor's pages; BENCH_BASELINE_ONLY=1 skips the table and
+ * micro-bench of this checkout alone.
  *
  * With DATABASE_URL it creates scratch databases named after the given one (`{name}_…`) and
  * drops them at the end. BENCH_DURATION (default 10s) is each wrk run's length. Figures only;

@@ -400,9 +400,9 @@ test("[seed] bad usage exits 2 with the usage text and stores nothing", async ()
   t.close();
 });
 
-async function task(dataDir: string, ...args: string[]) {
+async function task(dataDir: string, name: string, ...args: string[]) {
   const out = await new Deno.Command(Deno.execPath(), {
-    args: await taskArgs(...args as [string, ...string[]]),
+    args: await taskArgs(name, ...args),
     cwd: new URL("../../", import.meta.url),
     env: { DATA_DIR: dataDir, DATABASE_URL: "", KV_PATH: "", NODE_ENV: "test" },
     stdout: "piped",
