@@ -4,6 +4,7 @@ import { matchedRoutes } from "hono/route";
 import type { AppDeps, AppEnv } from "./_env.ts";
 import { renderMetrics, requestMetrics, UNMATCHED_ROUTE } from "../lib/metrics.ts";
 import { timingSafeEqual } from "../lib/passwords.ts";
+import { countAnsweredRequest } from "../lib/memory.ts";
 import { admissionStats } from "./_admission.ts";
 
 /** Content type of the Prometheus text exposition format. */
@@ -66,6 +67,7 @@ export function observeRequest(
   route: string,
   start: number,
 ): void {
+  countAnsweredRequest();
   requestMetrics(deps).observe({
     method: c.req.method,
     route,

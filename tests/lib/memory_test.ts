@@ -31,3 +31,39 @@ Deno.test({
     assertEquals(stdout, "true true");
   },
 });
+
+Deno.test({
+  name: "[memory] the heap is compacted once when requests stop, never while they keep coming",
+  async fn() {
+    const memory = new URL("../../lib/memory.ts", import.meta.url).href;
+    // Each compacting collection the server asks V8 for is recorded; the check runs every 100 ms.
+    const { code, stdout } = await runWithServerFlags(
+      `const real = globalThis.__meridianGc;
+       const compactions = [];
+       globalThis.__meridianGc = (options) => {
+         if (options?.flavor === "last-resort") compactions.push(Date.now());
+         return real(options);
+       };
+       const { compactWhenQuiet, countAnsweredRequest } = await import("${memory}");
+       const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+       const seen = [];
+       compactWhenQuiet(100);
+       await wait(350);
+       seen.push(compactions.length); // no request answered yet: nothing to compact
+       countAnsweredRequest();
+       await wait(350);
+       seen.push(compactions.length); // a quiet check after the request: one compaction
+       await wait(350);
+       seen.push(compactions.length); // still quiet: not again
+       const busy = setInterval(countAnsweredRequest, 5);
+       await wait(500);
+       seen.push(compactions.length); // a request every 5 ms: none while they come
+       clearInterval(busy);
+       await wait(350);
+       seen.push(compactions.length); // they stopped: one more
+       console.log(seen.join(" "));`,
+    );
+    assertEquals(code, 0);
+    assertEquals(stdout, "0 1 1 1 2");
+  },
+});
