@@ -15,8 +15,11 @@
 
 import { exists, freePort, hasCommand, waitFor } from "./_server.ts";
 
-// Astro 6 and 7 need Node >= 22.12; 5.18 is the newest that runs on the Node 20 found here.
-const ASTRO_PACKAGES = ["astro@5.18.2", "@astrojs/node@9.5.5"];
+/**
+ * Astro and its node adapter. Astro 6 and 7 need Node >= 22.12; 5.18 is the newest that runs
+ * on the Node 20 found here.
+ */
+export const ASTRO_PACKAGES = ["astro@5.18.2", "@astrojs/node@9.5.5"];
 const ROOT = new URL("../", import.meta.url);
 
 /** A running Astro server. */
@@ -59,11 +62,13 @@ function toAstroTemplate(html: string, mode: AstroMode): string {
 }
 
 /**
- * Builds the one-page project for `mode` with `html` as its page at `/` and starts it with node.
- * Undefined (and a line saying why) when Astro is not installed and BENCH_ASTRO is not 1, or
- * node/npm are missing, or the build fails.
+ * The directory Astro and the packages beside it are installed in (BENCH_ASTRO_DIR, default
+ * $TMPDIR/meridian-astro-bench) once it holds `packages` ("name@version", each at that version),
+ * installing the missing ones with npm when BENCH_ASTRO is 1. Undefined (and a line saying why)
+ * when it would be inside the repository, when they are missing and BENCH_ASTRO is not 1, when
+ * node/npm are missing or when npm fails.
  */
-export async function startAstro(html: string, mode: AstroMode): Promise<AstroServer | undefined> {
+export async function prepareAstro(packages: readonly string[]): Promise<string | undefined> {
   const given = Deno.env.get("BENCH_ASTRO_DIR") ??
     `${Deno.env.get("TMPDIR") ?? "/tmp"}/meridian-astro-bench`;
   const dir = given.startsWith("/") ? given : `${Deno.cwd()}/${given}`;
@@ -71,10 +76,17 @@ export async function startAstro(html: string, mode: AstroMode): Promise<AstroSe
     console.log(`  BENCH_ASTRO_DIR ${dir} is inside the repository; Astro skipped`);
     return undefined;
   }
-  const isInstalled = await exists(`${dir}/node_modules/astro/package.json`) &&
-    await exists(`${dir}/node_modules/@astrojs/node/package.json`);
-  if (!isInstalled && Deno.env.get("BENCH_ASTRO") !== "1") {
-    console.log(`  Astro not prepared in ${dir} (run once with BENCH_ASTRO=1); Astro skipped`);
+  const missing = [];
+  for (const spec of [...ASTRO_PACKAGES, ...packages]) {
+    const at = spec.lastIndexOf("@");
+    const file = `${dir}/node_modules/${spec.slice(0, at)}/package.json`;
+    const version = await Deno.readTextFile(file).then((t) => JSON.parse(t).version, () => "");
+    if (version !== spec.slice(at + 1)) missing.push(spec);
+  }
+  if (missing.length > 0 && Deno.env.get("BENCH_ASTRO") !== "1") {
+    console.log(
+      `  ${missing.join(" ")} not installed in ${dir} (run once with BENCH_ASTRO=1); Astro skipped`,
+    );
     return undefined;
   }
   if (!(await hasCommand("node")) || !(await hasCommand("npm"))) {
@@ -82,18 +94,80 @@ export async function startAstro(html: string, mode: AstroMode): Promise<AstroSe
     return undefined;
   }
   await Deno.mkdir(dir, { recursive: true });
-  if (!isInstalled) {
-    console.log(`  installing ${ASTRO_PACKAGES.join(" ")} into ${dir} …`);
-    await Deno.writeTextFile(
-      `${dir}/package.json`,
-      JSON.stringify({ name: "meridian-astro-bench", private: true, type: "module" }),
-    );
+  if (missing.length > 0) {
+    console.log(`  installing ${missing.join(" ")} into ${dir} …`);
+    if (!(await exists(`${dir}/package.json`))) {
+      await Deno.writeTextFile(
+        `${dir}/package.json`,
+        JSON.stringify({ name: "meridian-astro-bench", private: true, type: "module" }),
+      );
+    }
     const installed = await succeeds("npm install", "npm", {
-      args: ["install", "--no-audit", "--no-fund", ...ASTRO_PACKAGES],
+      args: ["install", "--no-audit", "--no-fund", ...missing],
       cwd: dir,
     });
     if (!installed) return undefined;
   }
+  return dir;
+}
+
+/**
+ * Builds the Astro project in `project` (below the install `dir` of `prepareAstro`, which
+ * node's module resolution finds from there) with `astro build` and starts its standalone
+ * server with node and `env`, waiting until `readyPath` answers 2xx. Undefined (and a line
+ * saying why) when the build fails; throws when the server does not come up.
+ */
+export async function buildAndStartAstro(
+  dir: string,
+  project: string,
+  { readyPath = "/", env = {} }: { readyPath?: string; env?: Record<string, string> } = {},
+): Promise<AstroServer | undefined> {
+  const version = JSON.parse(await Deno.readTextFile(`${dir}/node_modules/astro/package.json`))
+    .version;
+  const built = await succeeds("astro build", "node", {
+    args: [`${dir}/node_modules/astro/astro.js`, "build"],
+    cwd: project,
+    env: { ...env, ASTRO_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
+  });
+  if (!built) return undefined;
+  const port = freePort();
+  const child = new Deno.Command("node", {
+    args: ["dist/server/entry.mjs"],
+    cwd: project,
+    env: { ...env, HOST: "127.0.0.1", PORT: String(port), NODE_ENV: "production" },
+    stdout: "null",
+    stderr: "inherit",
+  }).spawn();
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${url}${readyPath}`, 30_000);
+  } catch (err) {
+    child.kill("SIGTERM");
+    await child.status;
+    throw err;
+  }
+  const nodeVersion = new TextDecoder().decode(
+    (await new Deno.Command("node", { args: ["--version"], stdout: "piped" }).output()).stdout,
+  ).trim();
+  return {
+    url,
+    pid: child.pid,
+    description: `Astro ${version} on node ${nodeVersion}`,
+    async stop() {
+      child.kill("SIGTERM");
+      await child.status;
+    },
+  };
+}
+
+/**
+ * Builds the one-page project for `mode` with `html` as its page at `/` and starts it with node.
+ * Undefined (and a line saying why) when Astro is not installed and BENCH_ASTRO is not 1, or
+ * node/npm are missing, or the build fails.
+ */
+export async function startAstro(html: string, mode: AstroMode): Promise<AstroServer | undefined> {
+  const dir = await prepareAstro([]);
+  if (!dir) return undefined;
   // The project lives below the install, which node's module resolution finds from there.
   const project = `${dir}/${mode}`;
   await Deno.remove(`${project}/dist`, { recursive: true }).catch(() => {});
@@ -116,44 +190,15 @@ export default defineConfig({
 `,
   );
   await Deno.writeTextFile(`${project}/src/pages/index.astro`, toAstroTemplate(html, mode));
-  const version = JSON.parse(await Deno.readTextFile(`${dir}/node_modules/astro/package.json`))
-    .version;
-  const built = await succeeds("astro build", "node", {
-    args: [`${dir}/node_modules/astro/astro.js`, "build"],
-    cwd: project,
-    env: { ASTRO_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
-  });
-  if (!built) return undefined;
-  if (mode === "static" && !(await exists(`${project}/dist/client/index.html`))) {
-    console.log("  astro build made no dist/client/index.html for the prerendered page; skipped");
-    return undefined;
+  if (mode === "static") {
+    // The adapter serves a prerendered page from dist/client/: without the file, no such page.
+    const server = await buildAndStartAstro(dir, project);
+    if (server && !(await exists(`${project}/dist/client/index.html`))) {
+      await server.stop();
+      console.log("  astro build made no dist/client/index.html for the prerendered page; skipped");
+      return undefined;
+    }
+    return server;
   }
-  const port = freePort();
-  const child = new Deno.Command("node", {
-    args: ["dist/server/entry.mjs"],
-    cwd: project,
-    env: { HOST: "127.0.0.1", PORT: String(port), NODE_ENV: "production" },
-    stdout: "null",
-    stderr: "inherit",
-  }).spawn();
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitFor(`${url}/`, 30_000);
-  } catch (err) {
-    child.kill("SIGTERM");
-    await child.status;
-    throw err;
-  }
-  const nodeVersion = new TextDecoder().decode(
-    (await new Deno.Command("node", { args: ["--version"], stdout: "piped" }).output()).stdout,
-  ).trim();
-  return {
-    url,
-    pid: child.pid,
-    description: `Astro ${version} on node ${nodeVersion}`,
-    async stop() {
-      child.kill("SIGTERM");
-      await child.status;
-    },
-  };
+  return await buildAndStartAstro(dir, project);
 }
