@@ -21,11 +21,24 @@
  *   deno run -A bench/signed_in_pages.ts                    # embedded PGlite
  *   DATABASE_URL=postgres://… deno run -A bench/signed_in_pages.ts
  *   BENCH_ASTRO=1 deno run -A bench/signed_in_pages.ts      # also install + build Astro
+ *   BENCH_ASTRO_DASHBOARD=only DATABASE_URL=postgres://… deno run -A bench/signed_in_pages.ts
  *   deno run -A bench/signed_in_pages.ts --profile /tmp/prof # CPU profile of the dashboard
  *
  * Astro: BENCH_ASTRO=1 installs astro and @astrojs/node with npm into BENCH_ASTRO_DIR (default
  * $TMPDIR/meridian-astro-bench, never inside the repository); once that directory holds them,
  * later runs use it without the variable (bench/_astro.ts). It needs `node` on PATH.
+ *
+ * BENCH_ASTRO_DASHBOARD=1 (with DATABASE_URL) also measures /client-dashboard for the clients
+ * with 0, 3 and 10 requests beside the same dashboard built on Astro 5 SSR
+ * (bench/_astro_dashboard.ts: session cookie hashed and looked up, user and unread count, the
+ * same SQL through Meridian's own db functions, the same markup with Meridian's islands, the
+ * same headers), both servers on the one scratch database, interleaved (Meridian, Astro,
+ * Astro, Meridian). Per size it prints each side's CPU per request (the process and its own
+ * Postgres backends, told apart by application_name), Meridian's as a multiple of Astro's
+ * (issue 23's goal: at most 0.33×), req/s and HTML size, and whether both sent the same visible
+ * markup, island props and headers (no multiple where the markup differs).
+ * BENCH_ASTRO_DASHBOARD=only measures nothing else. BENCH_ASTRO=1 once adds @astrojs/react,
+ * React, zod and postgres.js to the Astro install.
  *
  * --profile DIR runs the server under `--cpu-prof --cpu-prof-dir=DIR`, loads the 3-request
  * dashboard (or `--path /api/surveys?pageSize=10`, any path: as that client; as the admin for
@@ -75,6 +88,12 @@ import {
   waitFor,
 } from "./_server.ts";
 import { startAstro } from "./_astro.ts";
+import {
+  ASTRO_APPLICATION_NAME,
+  firstDifference as markupDifference,
+  startAstroDashboard,
+  visibleMarkup,
+} from "./_astro_dashboard.ts";
 
 // React picks its production or development build when it is first imported; everything that
 // imports React below is loaded dynamically, after this.
@@ -92,6 +111,13 @@ const BASELINE_ALL_PAGES = Deno.env.get("BENCH_BASELINE_ALL") === "1";
 const ACCEPT_ENCODING = Deno.env.get("BENCH_ACCEPT_ENCODING");
 /** With --baseline: only the side-by-side figures, not the table and micro-bench before them. */
 const BASELINE_ONLY = Deno.env.get("BENCH_BASELINE_ONLY") === "1";
+/**
+ * BENCH_ASTRO_DASHBOARD=1 also measures the client dashboards beside the same dashboard on
+ * Astro 5 SSR (bench/_astro_dashboard.ts), =only measures nothing else.
+ */
+const ASTRO_DASHBOARD = Deno.env.get("BENCH_ASTRO_DASHBOARD");
+/** Client dashboard sizes measured beside Astro's. */
+const ASTRO_DASHBOARD_SIZES = [0, 3, 10] as const;
 const RENDER_ITERATIONS = Number(Deno.env.get("BENCH_RENDER_ITERATIONS") ?? 400);
 const PASSWORD = "bench password 1234";
 /** Request counts of the dashboard clients. */
@@ -168,6 +194,11 @@ interface Server {
   pid: number;
   /** Its Postgres database, whose backends' CPU time counts as the server's; none on PGlite. */
   database?: string;
+  /**
+   * When another server uses the same database: its backends are those whose
+   * application_name is `name` (`isOwn`), or all but those.
+   */
+  application?: { name: string; isOwn: boolean };
   stop(signal?: Deno.Signal): Promise<void>;
 }
 
@@ -196,8 +227,10 @@ async function cpuTicks(server: Server): Promise<Map<number, number>> {
   const base = Deno.env.get("DATABASE_URL");
   if (server.database && base) {
     adminSql ??= postgres(base, { max: 1, onnotice: () => {} });
+    const app = server.application;
     const rows = await adminSql<{ pid: number }[]>`
-      select pid from pg_stat_activity where datname = ${server.database}`;
+      select pid from pg_stat_activity where datname = ${server.database}
+        and (${!app} or (application_name = ${app?.name ?? ""}) = ${app?.isOwn ?? true})`;
     for (const { pid } of rows) ticks.set(pid, processTicks(pid));
   }
   return ticks;
@@ -1008,6 +1041,145 @@ async function baselineRun(dir: string, current: Server, seeded: Seeded): Promis
   }
 }
 
+/** Headers that differ per response or per transfer: not the page's own, so not copied. */
+const PER_RESPONSE_HEADERS = new Set([
+  "connection",
+  "content-encoding",
+  "content-length",
+  "content-type",
+  "date",
+  "keep-alive",
+  "set-cookie",
+  "transfer-encoding",
+  "vary",
+  "x-request-id",
+]);
+
+/** A response's headers but those of `PER_RESPONSE_HEADERS`, sorted by name. */
+function pageHeaders(res: Response): [string, string][] {
+  return [...res.headers].filter(([name]) => !PER_RESPONSE_HEADERS.has(name)).sort();
+}
+
+/**
+ * Issue 23's comparison: each dashboard client's /client-dashboard on Meridian and on the same
+ * dashboard built with Astro 5 SSR (bench/_astro_dashboard.ts), both on the scratch database,
+ * measured interleaved (Meridian, Astro, Astro, Meridian) with the CPU of each server process
+ * and its own Postgres backends (told apart by application_name). Prints whether both sent the
+ * same visible markup (`visibleMarkup`) and island props, and the same
+ * headers; a size whose markup differs gets no ratio.
+ */
+async function astroDashboardRun(server: Server, seeded: Seeded, databaseUrl?: string) {
+  console.log(
+    "\n## /client-dashboard beside the same dashboard on Astro 5 SSR (issue 23: Meridian's CPU " +
+      "per request ≤ 0.33× Astro's)",
+  );
+  if (!databaseUrl || !server.database) {
+    console.log("  needs Postgres (DATABASE_URL): both sides share its database; skipped");
+    return;
+  }
+  const url = `${server.url}/client-dashboard`;
+  const probe = await fetch(url, { headers: { cookie: seeded.cookies.clients.get(3)! } });
+  await probe.body?.cancel();
+  const headers = pageHeaders(probe);
+  const assets = await readManifest();
+  if (!assets) throw new Error("No build manifest (static/build/manifest.json)");
+  const { CLIENT_PAGE_SIZE } = await import("../routes/survey_pages.tsx");
+  const started = await startAstroDashboard({
+    databaseUrl,
+    sessions: ASTRO_DASHBOARD_SIZES.map((n) => ({
+      cookie: seeded.cookies.clients.get(n)!,
+      userId: seeded.dashboards.get(n)!.user.id,
+    })),
+    headers,
+    css: assets.css,
+    pageSize: CLIENT_PAGE_SIZE,
+  });
+  if (!started) return;
+  const astro: Server = {
+    url: started.url,
+    pid: started.pid,
+    database: server.database,
+    application: { name: ASTRO_APPLICATION_NAME, isOwn: true },
+    stop: () => started.stop(),
+  };
+  const meridian: Server = {
+    ...server,
+    application: { name: ASTRO_APPLICATION_NAME, isOwn: false },
+  };
+  try {
+    const load = (await Deno.readTextFile("/proc/loadavg")).split(" ").slice(0, 3).join(" ");
+    console.log(
+      `  ${started.description} (${astro.url}); load average before: ${load}; each figure the ` +
+        "mean of two wrk runs (Meridian, Astro, Astro, Meridian); CPU = the server process and " +
+        "its own Postgres backends",
+    );
+    console.log(
+      `  headers copied from Meridian's dashboard: ${headers.map(([n]) => n).join(", ")}`,
+    );
+    for (const n of ASTRO_DASHBOARD_SIZES) {
+      const cookie = seeded.cookies.clients.get(n)!;
+      const [mine, theirs] = await Promise.all(
+        [meridian, astro].map((side) =>
+          fetch(`${side.url}/client-dashboard`, { headers: { cookie } })
+        ),
+      );
+      const [mineHtml, theirHtml] = await Promise.all([mine.text(), theirs.text()]);
+      const [a, b] = [mineHtml, theirHtml].map(visibleMarkup);
+      const isSameMarkup = a.markup === b.markup;
+      const isSameProps = a.props.join("\n") === b.props.join("\n");
+      const sameHeaders = JSON.stringify(pageHeaders(mine)) === JSON.stringify(pageHeaders(theirs));
+      const label = `/client-dashboard (${n} requests)`;
+      const m1 = await measurePage(label, `${meridian.url}/client-dashboard`, cookie, meridian);
+      const a1 = await measurePage(label, `${astro.url}/client-dashboard`, cookie, astro);
+      const a2 = await measurePage(label, `${astro.url}/client-dashboard`, cookie, astro);
+      const m2 = await measurePage(label, `${meridian.url}/client-dashboard`, cookie, meridian);
+      const mean = (x: Line, y: Line, f: (r: WrkResult) => number) =>
+        (f(x.result) + f(y.result)) / 2;
+      const cpu = [
+        mean(m1, m2, (r) => r.cpuMsPerRequest!),
+        mean(a1, a2, (r) => r.cpuMsPerRequest!),
+      ];
+      const own = [
+        mean(m1, m2, (r) => r.serverCpuMsPerRequest!),
+        mean(a1, a2, (r) => r.serverCpuMsPerRequest!),
+      ];
+      const rps = [mean(m1, m2, (r) => r.rps), mean(a1, a2, (r) => r.rps)];
+      const errors = [m1, a1, a2, m2].map((l) => l.result.errors).filter(Boolean).join("; ");
+      console.log(
+        `  ${label}: CPU/request Meridian ${cpu[0].toFixed(2)} ms (server ${
+          own[0].toFixed(2)
+        }), Astro ${cpu[1].toFixed(2)} ms (server ${own[1].toFixed(2)}); Meridian ${
+          isSameMarkup ? `${(cpu[0] / cpu[1]).toFixed(2)}× Astro's` : "— (markup differs)"
+        }; req/s Meridian ${rps[0].toFixed(0)} (${m1.result.rps.toFixed(0)}, ${
+          m2.result.rps.toFixed(0)
+        }), Astro ${rps[1].toFixed(0)} (${a1.result.rps.toFixed(0)}, ${
+          a2.result.rps.toFixed(0)
+        }); ` +
+          `HTML Meridian ${(m1.bytes / 1024).toFixed(1)} KB, Astro ${
+            (a1.bytes / 1024).toFixed(1)
+          } KB${errors ? `  (${errors})` : ""}`,
+      );
+      console.log(
+        `    same visible markup: ${
+          isSameMarkup
+            ? "yes"
+            : `NO (${markupDifference(a.markup, b.markup, ["Meridian", "Astro"])})`
+        }; same island props (${a.props.length} islands): ${
+          isSameProps
+            ? "yes"
+            : `NO (${
+              markupDifference(a.props.join("\n"), b.props.join("\n"), ["Meridian", "Astro"])
+            })`
+        }; same headers: ${sameHeaders ? "yes" : "NO"}; status ${mine.status}/${theirs.status}`,
+      );
+    }
+    const after = (await Deno.readTextFile("/proc/loadavg")).split(" ").slice(0, 3).join(" ");
+    console.log(`  load average after: ${after}`);
+  } finally {
+    await astro.stop();
+  }
+}
+
 /** Who `--as` signs in as for a profile run. */
 const PROFILE_ROLES = {
   admin: "the admin",
@@ -1093,6 +1265,10 @@ async function mainRun(baselineDir: string | undefined) {
         ((performance.now() - seedStart) / 1000).toFixed(1)
       } s; wrk ${CONNECTIONS} connections, ${DURATION} per page after a 2 s warm-up`,
     );
+    if (ASTRO_DASHBOARD === "1" || ASTRO_DASHBOARD === "only") {
+      await astroDashboardRun(server, seeded, scratch.url);
+      if (ASTRO_DASHBOARD === "only") return;
+    }
     if (baselineDir && BASELINE_ONLY) {
       await baselineRun(baselineDir, server, seeded);
       return;

@@ -1,0 +1,2 @@
+// What the bench waits for before measuring.
+export const GET = () => new Response("ok");
