@@ -1144,11 +1144,15 @@ async function astroDashboardRun(server: Server, seeded: Seeded, databaseUrl?: s
         mean(a1, a2, (r) => r.serverCpuMsPerRequest!),
       ];
       const rps = [mean(m1, m2, (r) => r.rps), mean(a1, a2, (r) => r.rps)];
+      const runs = (x: Line, y: Line) =>
+        `${x.result.cpuMsPerRequest!.toFixed(2)}, ${y.result.cpuMsPerRequest!.toFixed(2)}`;
       const errors = [m1, a1, a2, m2].map((l) => l.result.errors).filter(Boolean).join("; ");
       console.log(
-        `  ${label}: CPU/request Meridian ${cpu[0].toFixed(2)} ms (server ${
+        `  ${label}: CPU/request Meridian ${cpu[0].toFixed(2)} ms (${runs(m1, m2)}; server ${
           own[0].toFixed(2)
-        }), Astro ${cpu[1].toFixed(2)} ms (server ${own[1].toFixed(2)}); Meridian ${
+        }), Astro ${cpu[1].toFixed(2)} ms (${runs(a1, a2)}; server ${
+          own[1].toFixed(2)
+        }); Meridian ${
           isSameMarkup ? `${(cpu[0] / cpu[1]).toFixed(2)}× Astro's` : "— (markup differs)"
         }; req/s Meridian ${rps[0].toFixed(0)} (${m1.result.rps.toFixed(0)}, ${
           m2.result.rps.toFixed(0)
