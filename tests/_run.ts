@@ -1,0 +1,128 @@
+/**
+ * The test command (`deno task test`, after the bundles' build): `deno test -A --no-check` over
+ * the suite, with the test files grouped into a few modules, each run in one isolate.
+ *
+ * `deno test` gives every test file an isolate of its own (denoland/deno#20437 asks for a way
+ * out; there is none yet), and here each new isolate costs about 3.5 s of CPU before its first
+ * test: the harness's imports (tests/_helpers.ts → main.ts, 0.95 s) and, on the embedded
+ * database, compiling and warming PGlite's WebAssembly again (2.25 s; Deno keeps no compiled
+ * WebAssembly between isolates). Eight route test files took 40.8 s (29.9 s of CPU) one isolate
+ * each and 9.8 s (7.9 s of CPU) imported by one module, with the same 55 tests passing.
+ *
+ * Arguments are `deno test`'s: paths (files or folders; none: the whole project, less deno.json's
+ * `test.exclude`) and `--ignore=a,b`, which choose the files as `deno test` would (names ending
+ * in `_test` or `.test`, or named `test`, with a script extension); every argument starting with
+ * `-` goes to `deno test` as given, so an option's value must be joined to it
+ * (`--filter=name`, `--fail-fast`, …). The files that can share an isolate (`sharesIsolate`) are
+ * written to tests/.groups/ (git ignores it) as one module importing them in order, deleted after
+ * the run; one `deno test` runs that module and, an isolate each as before, the other files.
+ * The report names the shared module for its tests; a failure's stack names the test file.
+ */
+
+const ROOT = new URL("../", import.meta.url);
+const TEST_FILE = /(?:^|[._])test\.(?:ts|tsx|mts|js|jsx|mjs)$/;
+const GROUPS_DIR = new URL("tests/.groups/", ROOT);
+
+/** A path of the project, relative to its root, with a trailing slash for a folder. */
+function relative(path: string, isDirectory: boolean): string {
+  const absolute = new URL(path, `file://${Deno.cwd()}/`).pathname;
+  const rel = absolute.startsWith(ROOT.pathname) ? absolute.slice(ROOT.pathname.length) : absolute;
+  return isDirectory && !rel.endsWith("/") && rel !== "" ? `${rel}/` : rel;
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  return (await Deno.stat(new URL(path, ROOT))).isDirectory;
+}
+
+/** Test files below `dir` (project-relative, ending in "/", or "" for the root), sorted. */
+async function walk(dir: string, excluded: string[], found: string[]): Promise<void> {
+  const entries = [];
+  for await (const entry of Deno.readDir(new URL(dir || ".", ROOT))) entries.push(entry);
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    if (entry.name.startsWith(".")) continue;
+    const path = `${dir}${entry.name}${entry.isDirectory ? "/" : ""}`;
+    if (excluded.some((e) => path === e || path.startsWith(e))) continue;
+    if (entry.isDirectory) await walk(path, excluded, found);
+    else if (entry.isFile && TEST_FILE.test(entry.name)) found.push(path);
+  }
+}
+
+async function configExcludes(): Promise<string[]> {
+  const config = JSON.parse(await Deno.readTextFile(new URL("deno.json", ROOT)));
+  return ((config.test?.exclude ?? []) as string[]).map((p) => p.replace(/^\.\//, ""));
+}
+
+/** The test files `deno test` would run for these paths and ignores. */
+export async function testFiles(paths: string[], ignore: string[]): Promise<string[]> {
+  const excluded = [...await configExcludes()];
+  for (const path of ignore) excluded.push(relative(path, await isDirectory(path)));
+  const found: string[] = [];
+  for (const path of paths.length ? paths : ["."]) {
+    if (await isDirectory(path)) await walk(relative(path, true), excluded, found);
+    else found.push(relative(path, false)); // a file named on the command line runs whatever its name
+  }
+  return [...new Set(found)];
+}
+
+/**
+ * Whether a test file runs in the shared isolate: not the island tests that install happy-dom's
+ * globals (tests/islands/_dom.ts), which a server-side test must never see (`window` and
+ * `document` defined) and which leave their documents, fetch stand-ins and locations behind for
+ * the next file (run together, dozens of their tests failed); not tests/e2e/ (a browser per file).
+ */
+export async function sharesIsolate(file: string): Promise<boolean> {
+  if (file.startsWith("tests/e2e/")) return false;
+  const text = await Deno.readTextFile(new URL(file, ROOT));
+  return !/from "\.{1,2}\/(?:islands\/)?_dom\.ts"/.test(text);
+}
+
+if (import.meta.main) {
+  const positionals: string[] = [];
+  const ignore: string[] = [];
+  // Everything but the paths and --ignore goes to deno test as given.
+  const passed: string[] = [];
+  for (const arg of Deno.args) {
+    if (arg.startsWith("--ignore=")) ignore.push(...arg.slice(9).split(",").filter(Boolean));
+    else if (arg.startsWith("-")) passed.push(arg);
+    else positionals.push(arg);
+  }
+  const files = await testFiles(positionals, ignore);
+  if (files.length === 0) {
+    console.error(`No test files in ${positionals.join(" ") || "the project"}.`);
+    Deno.exit(1);
+  }
+  const together: string[] = [];
+  const alone: string[] = [];
+  for (const file of files) (await sharesIsolate(file) ? together : alone).push(file);
+  const modules: string[] = [];
+  let group: URL | undefined;
+  if (together.length > 1) {
+    await Deno.mkdir(GROUPS_DIR, { recursive: true });
+    group = new URL(`${Deno.pid}-together.ts`, GROUPS_DIR);
+    await Deno.writeTextFile(
+      group,
+      `// ${together.length} test files in one isolate (tests/_run.ts); deleted after the run.\n` +
+        together.map((f) => `import "../../${f}";\n`).join(""),
+    );
+    modules.push(group.pathname);
+  } else {
+    alone.unshift(...together);
+  }
+  modules.push(...alone);
+  let code = 1;
+  try {
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["test", "-A", "--no-check", ...passed, ...modules],
+      stdin: "inherit",
+      stdout: "inherit",
+      stderr: "inherit",
+    }).spawn();
+    const stop = () => child.kill("SIGTERM");
+    Deno.addSignalListener("SIGTERM", stop);
+    code = (await child.status).code;
+  } finally {
+    if (group) await Deno.remove(group).catch(() => {});
+  }
+  Deno.exit(code);
+}
