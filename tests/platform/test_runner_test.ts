@@ -1,0 +1,52 @@
+/**
+ * tests/_run.ts, the test command's runner: it must choose the same files `deno test` would, so
+ * that no test file is silently left out, and keep the files that cannot share an isolate apart.
+ */
+import { assert, assertEquals } from "../_assert.ts";
+import { sharesIsolate, testFiles } from "../_run.ts";
+
+const ROOT = new URL("../../", import.meta.url);
+
+/** Every file below tests/ whose name `deno test` takes for a test, found independently. */
+async function testFilesOnDisk(dir = "tests/"): Promise<string[]> {
+  const found: string[] = [];
+  for await (const entry of Deno.readDir(new URL(dir, ROOT))) {
+    if (entry.name.startsWith(".")) continue;
+    if (entry.isDirectory) found.push(...await testFilesOnDisk(`${dir}${entry.name}/`));
+    else if (/_test\.tsx?$/.test(entry.name)) found.push(`${dir}${entry.name}`);
+  }
+  return found.sort();
+}
+
+Deno.test("[test runner] the whole suite is every test file under tests/, each once", async () => {
+  const files = await testFiles([], []);
+  assertEquals([...files].sort(), await testFilesOnDisk());
+  assert(files.includes("tests/platform/test_runner_test.ts"));
+});
+
+Deno.test("[test runner] paths and --ignore choose files as deno test does", async () => {
+  const withoutE2e = await testFiles([], ["tests/e2e/", "tests/platform/multi_instance_test.ts"]);
+  const all = await testFiles([], []);
+  assert(withoutE2e.length > 0);
+  assert(!withoutE2e.some((f) => f.startsWith("tests/e2e/")));
+  assert(!withoutE2e.includes("tests/platform/multi_instance_test.ts"));
+  const e2e = await testFiles(["tests/e2e", "tests/platform/multi_instance_test.ts"], []);
+  assert(e2e.every((f) => f.startsWith("tests/e2e/") || f.endsWith("multi_instance_test.ts")));
+  // The two CI stages on Postgres together run the whole suite, nothing twice.
+  assertEquals([...withoutE2e, ...e2e].sort(), [...all].sort());
+  // A file named on the command line runs whatever its name (the fault test's is not *_test).
+  assertEquals(await testFiles(["tests/fault/postgres_restart.ts"], []), [
+    "tests/fault/postgres_restart.ts",
+  ]);
+});
+
+Deno.test("[test runner] island tests with happy-dom's globals and e2e tests keep an isolate each", async () => {
+  assertEquals(await sharesIsolate("tests/routes/bad_input_test.ts"), true);
+  assertEquals(await sharesIsolate("tests/islands/AuthForm_test.tsx"), false);
+  assertEquals(await sharesIsolate("tests/e2e/accounts_test.ts"), false);
+  // Every file that installs the DOM is kept apart, whatever folder it is in.
+  for (const file of await testFilesOnDisk()) {
+    const text = await Deno.readTextFile(new URL(file, ROOT));
+    if (/^\s*setupDom\(/m.test(text)) assertEquals(await sharesIsolate(file), false, file);
+  }
+});
