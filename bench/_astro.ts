@@ -35,16 +35,22 @@ export interface AstroServer {
 /** How the page is served: rendered per request, or prerendered and served as a file. */
 export type AstroMode = "ssr" | "static";
 
-/** Runs `command`; when it fails, says so with its stderr (`what` names it) and returns false. */
-async function succeeds(
+/**
+ * Runs `command`; when it fails, says so with its stderr (`what` names it, `framework` what is
+ * then skipped) and returns false.
+ */
+export async function succeeds(
   what: string,
   command: string,
   options: { args: string[]; cwd: string; env?: Record<string, string> },
+  framework = "Astro",
 ): Promise<boolean> {
   const out = await new Deno.Command(command, { ...options, stdout: "null", stderr: "piped" })
     .output();
   if (!out.success) {
-    console.log(`  ${what} failed; Astro skipped:\n${new TextDecoder().decode(out.stderr)}`);
+    console.log(
+      `  ${what} failed; ${framework} skipped:\n${new TextDecoder().decode(out.stderr)}`,
+    );
   }
   return out.success;
 }
@@ -61,36 +67,53 @@ function toAstroTemplate(html: string, mode: AstroMode): string {
   return `---\n${frontmatter}\n---\n${body}`;
 }
 
+/** Where a framework beside Meridian is installed with npm, and the variables that say so. */
+export interface NpmInstall {
+  /** "Astro", "Next.js": what is skipped when it is not there. */
+  framework: string;
+  /** The variable naming the directory (BENCH_ASTRO_DIR). */
+  dirVariable: string;
+  /** The variable that lets npm install what is missing when it is "1" (BENCH_ASTRO). */
+  installVariable: string;
+  /** The directory's name under $TMPDIR when `dirVariable` is not set. */
+  defaultName: string;
+}
+
 /**
- * The directory Astro and the packages beside it are installed in (BENCH_ASTRO_DIR, default
- * $TMPDIR/meridian-astro-bench) once it holds `packages` ("name@version", each at that version),
- * installing the missing ones with npm when BENCH_ASTRO is 1. Undefined (and a line saying why)
- * when it would be inside the repository, when they are missing and BENCH_ASTRO is not 1, when
- * node/npm are missing or when npm fails.
+ * The directory `install` names (its `dirVariable`, default $TMPDIR/`defaultName`) once it
+ * holds `packages` ("name@version", each at that version), installing the missing ones with npm
+ * when its `installVariable` is 1. Undefined (and a line saying why) when it would be inside the
+ * repository, when they are missing and the variable is not 1, when node/npm are missing or when
+ * npm fails.
  */
-export async function prepareAstro(packages: readonly string[]): Promise<string | undefined> {
-  const given = Deno.env.get("BENCH_ASTRO_DIR") ??
-    `${Deno.env.get("TMPDIR") ?? "/tmp"}/meridian-astro-bench`;
+export async function prepareNpmInstall(
+  install: NpmInstall,
+  packages: readonly string[],
+): Promise<string | undefined> {
+  const { framework, dirVariable, installVariable, defaultName } = install;
+  const given = Deno.env.get(dirVariable) ??
+    `${Deno.env.get("TMPDIR") ?? "/tmp"}/${defaultName}`;
   const dir = given.startsWith("/") ? given : `${Deno.cwd()}/${given}`;
   if (`${dir}/`.startsWith(ROOT.pathname)) {
-    console.log(`  BENCH_ASTRO_DIR ${dir} is inside the repository; Astro skipped`);
+    console.log(`  ${dirVariable} ${dir} is inside the repository; ${framework} skipped`);
     return undefined;
   }
   const missing = [];
-  for (const spec of [...ASTRO_PACKAGES, ...packages]) {
+  for (const spec of packages) {
     const at = spec.lastIndexOf("@");
     const file = `${dir}/node_modules/${spec.slice(0, at)}/package.json`;
     const version = await Deno.readTextFile(file).then((t) => JSON.parse(t).version, () => "");
     if (version !== spec.slice(at + 1)) missing.push(spec);
   }
-  if (missing.length > 0 && Deno.env.get("BENCH_ASTRO") !== "1") {
+  if (missing.length > 0 && Deno.env.get(installVariable) !== "1") {
     console.log(
-      `  ${missing.join(" ")} not installed in ${dir} (run once with BENCH_ASTRO=1); Astro skipped`,
+      `  ${missing.join(" ")} not installed in ${dir} (run once with ${installVariable}=1); ` +
+        `${framework} skipped`,
     );
     return undefined;
   }
   if (!(await hasCommand("node")) || !(await hasCommand("npm"))) {
-    console.log("  node/npm not found; Astro skipped");
+    console.log(`  node/npm not found; ${framework} skipped`);
     return undefined;
   }
   await Deno.mkdir(dir, { recursive: true });
@@ -99,16 +122,30 @@ export async function prepareAstro(packages: readonly string[]): Promise<string 
     if (!(await exists(`${dir}/package.json`))) {
       await Deno.writeTextFile(
         `${dir}/package.json`,
-        JSON.stringify({ name: "meridian-astro-bench", private: true, type: "module" }),
+        JSON.stringify({ name: defaultName, private: true, type: "module" }),
       );
     }
     const installed = await succeeds("npm install", "npm", {
       args: ["install", "--no-audit", "--no-fund", ...missing],
       cwd: dir,
-    });
+    }, framework);
     if (!installed) return undefined;
   }
   return dir;
+}
+
+/**
+ * The directory Astro and the packages beside it are installed in (BENCH_ASTRO_DIR, default
+ * $TMPDIR/meridian-astro-bench) once it holds `packages` besides Astro, installing the missing
+ * ones with npm when BENCH_ASTRO is 1 (`prepareNpmInstall`).
+ */
+export function prepareAstro(packages: readonly string[]): Promise<string | undefined> {
+  return prepareNpmInstall({
+    framework: "Astro",
+    dirVariable: "BENCH_ASTRO_DIR",
+    installVariable: "BENCH_ASTRO",
+    defaultName: "meridian-astro-bench",
+  }, [...ASTRO_PACKAGES, ...packages]);
 }
 
 /**
