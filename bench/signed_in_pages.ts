@@ -22,6 +22,8 @@
  *   DATABASE_URL=postgres://… deno run -A bench/signed_in_pages.ts
  *   BENCH_ASTRO=1 deno run -A bench/signed_in_pages.ts      # also install + build Astro
  *   BENCH_ASTRO_DASHBOARD=only DATABASE_URL=postgres://… deno run -A bench/signed_in_pages.ts
+ *   BENCH_NEXT=1 BENCH_NEXT_DASHBOARD=only BENCH_ASTRO_DASHBOARD=1 DATABASE_URL=postgres://… \
+ *     deno run -A bench/signed_in_pages.ts                  # Meridian, Astro and Next.js
  *   deno run -A bench/signed_in_pages.ts --profile /tmp/prof # CPU profile of the dashboard
  *
  * Astro: BENCH_ASTRO=1 installs astro and @astrojs/node with npm into BENCH_ASTRO_DIR (default
@@ -39,6 +41,17 @@
  * markup, island props and headers (no multiple where the markup differs).
  * BENCH_ASTRO_DASHBOARD=only measures nothing else. BENCH_ASTRO=1 once adds @astrojs/react,
  * React, zod and postgres.js to the Astro install.
+ *
+ * BENCH_NEXT_DASHBOARD=1|only does the same beside the dashboard built on Next.js 16 (App
+ * Router, React Server Components; bench/_next_dashboard.ts), issue 23's goal there at most
+ * 0.10× Next's CPU per request. Its install is BENCH_NEXT_DIR (default
+ * $TMPDIR/meridian-next-bench; BENCH_NEXT=1 installs next, React, zod and postgres.js there once
+ * with npm). With both variables set, all three are measured in one interleaved order
+ * (Meridian, Astro, Next, Next, Astro, Meridian) and Meridian's CPU is given as a multiple of
+ * each. Next's islands have no wrapper: its markup is compared with Meridian's islands'
+ * markup without theirs, and its islands' props are read from its RSC payload (what is masked:
+ * bench/_dashboard_markup.ts). BENCH_DASHBOARD_CHECK=1 checks the markup, props and headers of
+ * every side without timing anything; BENCH_DASHBOARD_DUMP=DIR writes each side's page there.
  *
  * --profile DIR runs the server under `--cpu-prof --cpu-prof-dir=DIR`, loads the 3-request
  * dashboard (or `--path /api/surveys?pageSize=10`, any path: as that client; as the admin for
@@ -88,12 +101,9 @@ import {
   waitFor,
 } from "./_server.ts";
 import { startAstro } from "./_astro.ts";
-import {
-  ASTRO_APPLICATION_NAME,
-  firstDifference as markupDifference,
-  startAstroDashboard,
-  visibleMarkup,
-} from "./_astro_dashboard.ts";
+import { ASTRO_APPLICATION_NAME, startAstroDashboard } from "./_astro_dashboard.ts";
+import { NEXT_APPLICATION_NAME, startNextDashboard } from "./_next_dashboard.ts";
+import { firstDifference as markupDifference, visibleMarkup } from "./_dashboard_markup.ts";
 
 // React picks its production or development build when it is first imported; everything that
 // imports React below is loaded dynamically, after this.
@@ -116,7 +126,20 @@ const BASELINE_ONLY = Deno.env.get("BENCH_BASELINE_ONLY") === "1";
  * Astro 5 SSR (bench/_astro_dashboard.ts), =only measures nothing else.
  */
 const ASTRO_DASHBOARD = Deno.env.get("BENCH_ASTRO_DASHBOARD");
-/** Client dashboard sizes measured beside Astro's. */
+/**
+ * BENCH_NEXT_DASHBOARD=1 also measures them beside the same dashboard on Next.js 16
+ * (bench/_next_dashboard.ts), =only measures nothing else; with BENCH_ASTRO_DASHBOARD too, all
+ * three side by side.
+ */
+const NEXT_DASHBOARD = Deno.env.get("BENCH_NEXT_DASHBOARD");
+/** BENCH_DASHBOARD_CHECK=1: the frameworks' dashboards are checked (markup, headers), not timed. */
+const DASHBOARD_CHECK_ONLY = Deno.env.get("BENCH_DASHBOARD_CHECK") === "1";
+/**
+ * BENCH_DASHBOARD_DUMP=DIR writes each side's dashboard as served, as `visibleMarkup` reads it
+ * and its islands' props into DIR (to see where they differ).
+ */
+const DASHBOARD_DUMP = Deno.env.get("BENCH_DASHBOARD_DUMP");
+/** Client dashboard sizes measured beside Astro's and Next's. */
 const ASTRO_DASHBOARD_SIZES = [0, 3, 10] as const;
 const RENDER_ITERATIONS = Number(Deno.env.get("BENCH_RENDER_ITERATIONS") ?? 400);
 const PASSWORD = "bench password 1234";
@@ -195,10 +218,10 @@ interface Server {
   /** Its Postgres database, whose backends' CPU time counts as the server's; none on PGlite. */
   database?: string;
   /**
-   * When another server uses the same database: its backends are those whose
-   * application_name is `name` (`isOwn`), or all but those.
+   * When other servers use the same database: its backends are those whose
+   * application_name is one of `names` (`isOwn`), or all but those.
    */
-  application?: { name: string; isOwn: boolean };
+  application?: { names: string[]; isOwn: boolean };
   stop(signal?: Deno.Signal): Promise<void>;
 }
 
@@ -230,7 +253,7 @@ async function cpuTicks(server: Server): Promise<Map<number, number>> {
     const app = server.application;
     const rows = await adminSql<{ pid: number }[]>`
       select pid from pg_stat_activity where datname = ${server.database}
-        and (${!app} or (application_name = ${app?.name ?? ""}) = ${app?.isOwn ?? true})`;
+        and (${!app} or (application_name = any(${app?.names ?? []})) = ${app?.isOwn ?? true})`;
     for (const { pid } of rows) ticks.set(pid, processTicks(pid));
   }
   return ticks;
@@ -1060,21 +1083,39 @@ function pageHeaders(res: Response): [string, string][] {
   return [...res.headers].filter(([name]) => !PER_RESPONSE_HEADERS.has(name)).sort();
 }
 
+/** A framework's dashboard beside Meridian's, and issue 23's goal for it. */
+interface Framework {
+  name: string;
+  server: Server;
+  description: string;
+  /** Meridian's CPU per request at most this multiple of the framework's. */
+  goal: number;
+}
+
 /**
  * Issue 23's comparison: each dashboard client's /client-dashboard on Meridian and on the same
- * dashboard built with Astro 5 SSR (bench/_astro_dashboard.ts), both on the scratch database,
- * measured interleaved (Meridian, Astro, Astro, Meridian) with the CPU of each server process
- * and its own Postgres backends (told apart by application_name). Prints whether both sent the
- * same visible markup (`visibleMarkup`) and island props, and the same
- * headers; a size whose markup differs gets no ratio.
+ * dashboard built with Astro 5 SSR (bench/_astro_dashboard.ts, `astro`) and/or Next.js 16
+ * (bench/_next_dashboard.ts, `next`), all on the scratch database, measured interleaved
+ * (Meridian, Astro, Next, Next, Astro, Meridian) with the CPU of each server process and its
+ * own Postgres backends (told apart by application_name). Prints whether each sent the same
+ * visible markup (`visibleMarkup`) and island props as Meridian, and the same headers; a size
+ * whose markup differs gets no ratio. BENCH_DASHBOARD_CHECK=1: the checks alone, no wrk.
  */
-async function astroDashboardRun(server: Server, seeded: Seeded, databaseUrl?: string) {
+async function frameworkDashboardRun(
+  server: Server,
+  seeded: Seeded,
+  databaseUrl: string | undefined,
+  { astro: withAstro, next: withNext }: { astro: boolean; next: boolean },
+) {
+  const names = [withAstro ? "Astro 5 SSR" : "", withNext ? "Next.js 16" : ""].filter(Boolean);
+  const goals = [withAstro ? "0.33× Astro's" : "", withNext ? "0.10× Next's" : ""]
+    .filter(Boolean);
   console.log(
-    "\n## /client-dashboard beside the same dashboard on Astro 5 SSR (issue 23: Meridian's CPU " +
-      "per request ≤ 0.33× Astro's)",
+    `\n## /client-dashboard beside the same dashboard on ${names.join(" and ")} (issue 23: ` +
+      `Meridian's CPU per request ≤ ${goals.join(", ≤ ")})`,
   );
   if (!databaseUrl || !server.database) {
-    console.log("  needs Postgres (DATABASE_URL): both sides share its database; skipped");
+    console.log("  needs Postgres (DATABASE_URL): all sides share its database; skipped");
     return;
   }
   const url = `${server.url}/client-dashboard`;
@@ -1084,7 +1125,8 @@ async function astroDashboardRun(server: Server, seeded: Seeded, databaseUrl?: s
   const assets = await readManifest();
   if (!assets) throw new Error("No build manifest (static/build/manifest.json)");
   const { CLIENT_PAGE_SIZE } = await import("../routes/survey_pages.tsx");
-  const started = await startAstroDashboard({
+  const { ROLE_NAV } = await import("../components/AppLayout.tsx");
+  const setup = {
     databaseUrl,
     sessions: ASTRO_DASHBOARD_SIZES.map((n) => ({
       cookie: seeded.cookies.clients.get(n)!,
@@ -1093,94 +1135,141 @@ async function astroDashboardRun(server: Server, seeded: Seeded, databaseUrl?: s
     headers,
     css: assets.css,
     pageSize: CLIENT_PAGE_SIZE,
-  });
-  if (!started) return;
-  const astro: Server = {
-    url: started.url,
-    pid: started.pid,
-    database: server.database,
-    application: { name: ASTRO_APPLICATION_NAME, isOwn: true },
-    stop: () => started.stop(),
+    roleNav: ROLE_NAV,
   };
-  const meridian: Server = {
-    ...server,
-    application: { name: ASTRO_APPLICATION_NAME, isOwn: false },
-  };
+  const frameworks: Framework[] = [];
+  const applications = [ASTRO_APPLICATION_NAME, NEXT_APPLICATION_NAME];
+  const add =
+    (name: string, goal: number, application: string) =>
+    (started: { url: string; pid: number; description: string; stop(): Promise<void> }) =>
+      frameworks.push({
+        name,
+        goal,
+        description: started.description,
+        server: {
+          url: started.url,
+          pid: started.pid,
+          database: server.database,
+          application: { names: [application], isOwn: true },
+          stop: () => started.stop(),
+        },
+      });
   try {
+    if (withAstro) {
+      const started = await startAstroDashboard(setup);
+      if (started) add("Astro", 0.33, ASTRO_APPLICATION_NAME)(started);
+    }
+    if (withNext) {
+      const started = await startNextDashboard(setup);
+      if (started) add("Next", 0.10, NEXT_APPLICATION_NAME)(started);
+    }
+    if (frameworks.length === 0) return;
+    const meridian: Server = { ...server, application: { names: applications, isOwn: false } };
     const load = (await Deno.readTextFile("/proc/loadavg")).split(" ").slice(0, 3).join(" ");
+    const order = ["Meridian", ...frameworks.map((f) => f.name)];
+    for (const f of frameworks) console.log(`  ${f.name}: ${f.description} (${f.server.url})`);
     console.log(
-      `  ${started.description} (${astro.url}); load average before: ${load}; each figure the ` +
-        "mean of two wrk runs (Meridian, Astro, Astro, Meridian); CPU = the server process and " +
-        "its own Postgres backends",
+      `  load average before: ${load}; each figure the mean of two wrk runs (${
+        [...order, ...order.toReversed()].join(", ")
+      }); CPU = the server process and its own Postgres backends`,
     );
     console.log(
       `  headers copied from Meridian's dashboard: ${headers.map(([n]) => n).join(", ")}`,
     );
     for (const n of ASTRO_DASHBOARD_SIZES) {
       const cookie = seeded.cookies.clients.get(n)!;
-      const [mine, theirs] = await Promise.all(
-        [meridian, astro].map((side) =>
-          fetch(`${side.url}/client-dashboard`, { headers: { cookie } })
-        ),
-      );
-      const [mineHtml, theirHtml] = await Promise.all([mine.text(), theirs.text()]);
-      const [a, b] = [mineHtml, theirHtml].map(visibleMarkup);
-      const isSameMarkup = a.markup === b.markup;
-      const isSameProps = a.props.join("\n") === b.props.join("\n");
-      const sameHeaders = JSON.stringify(pageHeaders(mine)) === JSON.stringify(pageHeaders(theirs));
       const label = `/client-dashboard (${n} requests)`;
-      const m1 = await measurePage(label, `${meridian.url}/client-dashboard`, cookie, meridian);
-      const a1 = await measurePage(label, `${astro.url}/client-dashboard`, cookie, astro);
-      const a2 = await measurePage(label, `${astro.url}/client-dashboard`, cookie, astro);
-      const m2 = await measurePage(label, `${meridian.url}/client-dashboard`, cookie, meridian);
-      const mean = (x: Line, y: Line, f: (r: WrkResult) => number) =>
-        (f(x.result) + f(y.result)) / 2;
-      const cpu = [
-        mean(m1, m2, (r) => r.cpuMsPerRequest!),
-        mean(a1, a2, (r) => r.cpuMsPerRequest!),
-      ];
-      const own = [
-        mean(m1, m2, (r) => r.serverCpuMsPerRequest!),
-        mean(a1, a2, (r) => r.serverCpuMsPerRequest!),
-      ];
-      const rps = [mean(m1, m2, (r) => r.rps), mean(a1, a2, (r) => r.rps)];
-      const runs = (x: Line, y: Line) =>
-        `${x.result.cpuMsPerRequest!.toFixed(2)}, ${y.result.cpuMsPerRequest!.toFixed(2)}`;
-      const errors = [m1, a1, a2, m2].map((l) => l.result.errors).filter(Boolean).join("; ");
+      const sides = [meridian, ...frameworks.map((f) => f.server)];
+      const responses = await Promise.all(
+        sides.map((side) => fetch(`${side.url}/client-dashboard`, { headers: { cookie } })),
+      );
+      const pages = await Promise.all(responses.map((r) => r.text()));
+      const [mine, ...theirs] = pages.map(visibleMarkup);
+      if (DASHBOARD_DUMP) {
+        await Deno.mkdir(DASHBOARD_DUMP, { recursive: true });
+        for (const [i, name] of order.entries()) {
+          const file = `${DASHBOARD_DUMP}/${name.toLowerCase()}-${n}`;
+          await Deno.writeTextFile(`${file}.html`, pages[i]);
+          const seen = [mine, ...theirs][i];
+          await Deno.writeTextFile(`${file}.visible.html`, `${seen.markup}\n\n${seen.plain}\n`);
+          await Deno.writeTextFile(`${file}.props.json`, seen.props.join("\n"));
+        }
+      }
+      const checks = frameworks.map((f, i) => {
+        const other = theirs[i];
+        // Next has no island wrapper: compared as `plain`, its islands' markup without one.
+        const [a, b] = f.name === "Next" ? [mine.plain, other.plain] : [mine.markup, other.markup];
+        const isSameMarkup = a === b;
+        const isSameProps = mine.props.join("\n") === other.props.join("\n");
+        const sameHeaders = JSON.stringify(pageHeaders(responses[0])) ===
+          JSON.stringify(pageHeaders(responses[i + 1]));
+        const differentHeaders = sameHeaders
+          ? ""
+          : ` (Meridian ${JSON.stringify(pageHeaders(responses[0]))}, ${f.name} ${
+            JSON.stringify(pageHeaders(responses[i + 1]))
+          })`;
+        console.log(
+          `  ${label} ${f.name}: same visible markup: ${
+            isSameMarkup ? "yes" : `NO (${markupDifference(a, b, ["Meridian", f.name])})`
+          }; same island props (${mine.props.length}/${other.props.length} islands): ${
+            isSameProps
+              ? "yes"
+              : `NO (${
+                markupDifference(mine.props.join("\n"), other.props.join("\n"), [
+                  "Meridian",
+                  f.name,
+                ])
+              })`
+          }; same headers: ${sameHeaders ? "yes" : `NO${differentHeaders}`}; status ${
+            responses[0].status
+          }/${responses[i + 1].status}; HTML Meridian ${
+            (pages[0].length / 1024).toFixed(1)
+          } KB, ${f.name} ${(pages[i + 1].length / 1024).toFixed(1)} KB`,
+        );
+        return isSameMarkup;
+      });
+      if (DASHBOARD_CHECK_ONLY) continue;
+      const page = (side: Server) =>
+        measurePage(label, `${side.url}/client-dashboard`, cookie, side);
+      const first: Line[] = [];
+      for (const side of sides) first.push(await page(side));
+      const second: Line[] = [];
+      for (const side of sides.toReversed()) second.unshift(await page(side));
+      const mean = (i: number, f: (r: WrkResult) => number) =>
+        (f(first[i].result) + f(second[i].result)) / 2;
+      const cpu = sides.map((_, i) => mean(i, (r) => r.cpuMsPerRequest!));
+      const own = sides.map((_, i) => mean(i, (r) => r.serverCpuMsPerRequest!));
+      const rps = sides.map((_, i) => mean(i, (r) => r.rps));
+      const errors = [...first, ...second].map((l) => l.result.errors).filter(Boolean);
       console.log(
-        `  ${label}: CPU/request Meridian ${cpu[0].toFixed(2)} ms (${runs(m1, m2)}; server ${
-          own[0].toFixed(2)
-        }), Astro ${cpu[1].toFixed(2)} ms (${runs(a1, a2)}; server ${
-          own[1].toFixed(2)
-        }); Meridian ${
-          isSameMarkup ? `${(cpu[0] / cpu[1]).toFixed(2)}× Astro's` : "— (markup differs)"
-        }; req/s Meridian ${rps[0].toFixed(0)} (${m1.result.rps.toFixed(0)}, ${
-          m2.result.rps.toFixed(0)
-        }), Astro ${rps[1].toFixed(0)} (${a1.result.rps.toFixed(0)}, ${
-          a2.result.rps.toFixed(0)
-        }); ` +
-          `HTML Meridian ${(m1.bytes / 1024).toFixed(1)} KB, Astro ${
-            (a1.bytes / 1024).toFixed(1)
-          } KB${errors ? `  (${errors})` : ""}`,
+        `  ${label}: CPU/request ${
+          order.map((name, i) =>
+            `${name} ${cpu[i].toFixed(2)} ms (${first[i].result.cpuMsPerRequest!.toFixed(2)}, ${
+              second[i].result.cpuMsPerRequest!.toFixed(2)
+            }; server ${own[i].toFixed(2)})`
+          ).join(", ")
+        }; req/s ${
+          order.map((name, i) =>
+            `${name} ${rps[i].toFixed(0)} (${first[i].result.rps.toFixed(0)}, ${
+              second[i].result.rps.toFixed(0)
+            })`
+          ).join(", ")
+        }${errors.length ? `  (${errors.join("; ")})` : ""}`,
       );
       console.log(
-        `    same visible markup: ${
-          isSameMarkup
-            ? "yes"
-            : `NO (${markupDifference(a.markup, b.markup, ["Meridian", "Astro"])})`
-        }; same island props (${a.props.length} islands): ${
-          isSameProps
-            ? "yes"
-            : `NO (${
-              markupDifference(a.props.join("\n"), b.props.join("\n"), ["Meridian", "Astro"])
-            })`
-        }; same headers: ${sameHeaders ? "yes" : "NO"}; status ${mine.status}/${theirs.status}`,
+        `    Meridian's CPU per request: ${
+          frameworks.map((f, i) =>
+            checks[i]
+              ? `${(cpu[0] / cpu[i + 1]).toFixed(2)}× ${f.name}'s (goal ≤ ${f.goal.toFixed(2)}×)`
+              : `— × ${f.name}'s (markup differs)`
+          ).join(", ")
+        }`,
       );
     }
     const after = (await Deno.readTextFile("/proc/loadavg")).split(" ").slice(0, 3).join(" ");
     console.log(`  load average after: ${after}`);
   } finally {
-    await astro.stop();
+    for (const f of frameworks) await f.server.stop();
   }
 }
 
@@ -1269,9 +1358,13 @@ async function mainRun(baselineDir: string | undefined) {
         ((performance.now() - seedStart) / 1000).toFixed(1)
       } s; wrk ${CONNECTIONS} connections, ${DURATION} per page after a 2 s warm-up`,
     );
-    if (ASTRO_DASHBOARD === "1" || ASTRO_DASHBOARD === "only") {
-      await astroDashboardRun(server, seeded, scratch.url);
-      if (ASTRO_DASHBOARD === "only") return;
+    const dashboards = {
+      astro: ASTRO_DASHBOARD === "1" || ASTRO_DASHBOARD === "only",
+      next: NEXT_DASHBOARD === "1" || NEXT_DASHBOARD === "only",
+    };
+    if (dashboards.astro || dashboards.next) {
+      await frameworkDashboardRun(server, seeded, scratch.url, dashboards);
+      if (ASTRO_DASHBOARD === "only" || NEXT_DASHBOARD === "only") return;
     }
     if (baselineDir && BASELINE_ONLY) {
       await baselineRun(baselineDir, server, seeded);

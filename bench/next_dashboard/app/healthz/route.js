@@ -1,0 +1,3 @@
+// What the bench waits for before measuring.
+export const dynamic = "force-dynamic";
+export const GET = () => new Response("ok");
