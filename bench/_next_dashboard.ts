@@ -12,7 +12,7 @@
  *   `meridian_session` cookie with next/headers' cookies(), hashes it with node:crypto and looks
  *   the hash up in `bench_astro_sessions` (bench/_dashboard_shared.ts; the Astro side's table).
  * - Data: Meridian's own `getUserWithUnreadCount` and `listClientSurveysWithEvents`, imported
- *   from the checkout (`@meridian/…`, a webpack alias; `experimental.externalDir`), on a
+ *   from the checkout (`@meridian/…`, a bundler alias; `experimental.externalDir`), on a
  *   postgres.js pool set up as db/client.ts sets up Meridian's, whose backends carry
  *   NEXT_APPLICATION_NAME (PGAPPNAME) so their CPU counts as Next's.
  * - Markup: Meridian's components where a Server Component can render them (PageHeader,
@@ -29,8 +29,8 @@
  *
  * Next's defaults are kept where Meridian has no equivalent: its React (the canary build Next
  * bundles for the App Router, not deno.json's), the RSC payload inlined in the page, every
- * client component hydrated at load. It is built with webpack (`next build --webpack`):
- * Turbopack, Next 16's default, has no module replacement for the react_server.ts stub.
+ * client component hydrated at load, Turbopack (its default bundler; BENCH_NEXT_WEBPACK=1
+ * builds with webpack).
  */
 import { prepareNpmInstall, succeeds } from "./_astro.ts";
 import {
@@ -52,21 +52,38 @@ const NEXT_PACKAGE = "next@16.4.6";
 /**
  * The project's next.config.mjs (written here, not kept in bench/next_dashboard/, where `deno
  * check` would type-check it against deno.json). MERIDIAN_ROOT, set at build, is the checkout
- * whose islands, components, helpers and db functions the pages import as "@meridian/…".
+ * whose islands, components, helpers and db functions the pages import as "@meridian/…", for
+ * Turbopack (Next 16's default: an alias relative to the project, the common ancestor as its
+ * root) and for webpack (BENCH_NEXT_WEBPACK=1).
  */
 const NEXT_CONFIG = `// Written by bench/_next_dashboard.ts.
+import path from "node:path";
+
 const meridian = process.env.MERIDIAN_ROOT;
 if (!meridian) throw new Error("MERIDIAN_ROOT is not set (bench/_next_dashboard.ts sets it)");
-const stub = new URL("./react_server_stub.js", import.meta.url).pathname;
+const here = path.dirname(new URL(import.meta.url).pathname);
+const stub = path.join(here, "react_server_stub.js");
+const relative = path.relative(here, meridian);
+const [a, b] = [here.split("/"), meridian.split("/")];
+let shared = 0;
+while (shared < a.length && a[shared] === b[shared]) shared++;
 
 export default {
   poweredByHeader: false,
   // Meridian's files are outside the project: compiled as the project's own.
   experimental: { externalDir: true },
+  // Meridian's components/react_server.ts picks its vendored React build with Deno.env at
+  // import; the helpers imported from its component files only need it to load: each bundler
+  // gets react_server_stub.js instead.
+  turbopack: {
+    root: a.slice(0, shared).join("/") || "/",
+    resolveAlias: { "@meridian/*": \`\${relative.startsWith(".") ? "" : "./"}\${relative}/*\` },
+    rules: {
+      "react_server.ts": { loaders: [path.join(here, "react_server_loader.cjs")], as: "*.ts" },
+    },
+  },
   webpack(config, { webpack }) {
     config.resolve.alias["@meridian"] = meridian;
-    // Meridian's components/react_server.ts picks its vendored React build with Deno.env at
-    // import; the helpers imported from its component files only need it to load.
     config.plugins.push(new webpack.NormalModuleReplacementPlugin(/\\/react_server\\.ts$/, stub));
     return config;
   },
@@ -81,12 +98,15 @@ export function renderToString() {
 export const serverRendererVersion = "";
 `;
 
+/** BENCH_NEXT_WEBPACK=1 builds with webpack (`next build --webpack`) instead of Turbopack. */
+const WEBPACK = Deno.env.get("BENCH_NEXT_WEBPACK") === "1";
+
 /** A running Next.js server. */
 export interface NextServer {
   url: string;
   /** The node process (`next-server`: one process), for its CPU time. */
   pid: number;
-  /** "Next.js 16.4.6 (webpack) on node v20…". */
+  /** "Next.js 16.4.6 (App Router, Turbopack build) on node v20…". */
   description: string;
   stop(): Promise<void>;
 }
@@ -121,6 +141,11 @@ export async function startNextDashboard(
   await Deno.writeTextFile(`${project}/next.config.mjs`, NEXT_CONFIG);
   await Deno.writeTextFile(`${project}/react_server_stub.js`, REACT_SERVER_STUB);
   await Deno.writeTextFile(
+    `${project}/react_server_loader.cjs`,
+    `// Turbopack's stand-in for Meridian's components/react_server.ts (see next.config.mjs).\n` +
+      `module.exports = () => ${JSON.stringify(REACT_SERVER_STUB)};\n`,
+  );
+  await Deno.writeTextFile(
     `${project}/package.json`,
     JSON.stringify({ name: "meridian-next-bench-dashboard", private: true }),
   );
@@ -137,7 +162,7 @@ export async function startNextDashboard(
   };
   const next = `${dir}/node_modules/next/dist/bin/next`;
   const built = await succeeds("next build", "node", {
-    args: [next, "build", "--webpack"],
+    args: [next, "build", WEBPACK ? "--webpack" : "--turbopack"],
     cwd: project,
     env,
   }, "Next.js");
@@ -166,7 +191,9 @@ export async function startNextDashboard(
   return {
     url,
     pid: child.pid,
-    description: `Next.js ${version} (webpack build, App Router) on node ${nodeVersion}`,
+    description: `Next.js ${version} (App Router, ${
+      WEBPACK ? "webpack" : "Turbopack"
+    } build) on node ${nodeVersion}`,
     async stop() {
       child.kill("SIGTERM");
       await child.status;
