@@ -240,6 +240,10 @@ test("[discounts] RACE: one client submitting twice at once uses a once-per-clie
 test("[discounts] codes list newest first with their use counts", async () => {
   const { t, code, client } = await setup();
   await code({ code: "FIRST1" });
+  // A minute older: two inserts in a row can share a timestamp (PGlite's clock), and ties
+  // are ordered by id, which says nothing of which came first.
+  await t.sql`update discount_codes set created_at = created_at - interval '1 minute'
+    where lower(code) = 'first1'`;
   await code({ code: "SECOND2", kind: "fixed", value: 2_500 });
   await redeemDiscountCode(t.sql, { code: "FIRST1", clientId: client.id });
   const { codes, total } = await listDiscountCodes(t.sql);
