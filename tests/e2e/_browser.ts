@@ -10,13 +10,13 @@
  * With E2E_INSTANCES=2 (CI's multi-instance stage, on Postgres) the app is instead two real
  * server processes (`deno run -A main.ts`, NODE_ENV=production, TRUST_PROXY=1) on the test
  * database and one KV file, behind nginx as a round-robin load balancer, and the browser
- * talks to nginx. The servers are started once per environment and kept for the next tests
- * with the same `env` (the end-to-end files share one isolate, tests/_run.ts); between tests the database is emptied as usual and
+ * talks to nginx. The servers are started once per test file and environment and kept for the
+ * file's next tests with the same `env`; between tests the database is emptied as usual and
  * the KV file too, so each test starts from the state a fresh pair would see. `t` still
  * reaches the same database and KV file, so fixtures and assertions work unchanged. After a
  * passing test nginx's access log must show that every instance answered some of that test's
- * requests and that both are still running; when the servers stop (after the last test,
- * before servers with another `env`, or after a failure) each must exit cleanly.
+ * requests and that both are still running; when the file's servers stop (after its last
+ * test, before servers with another `env`, or after a failure) each must exit cleanly.
  */
 import { type Browser, chromium, type Page } from "playwright-core";
 import { createTestApp, type TestApp } from "../_helpers.ts";
@@ -273,9 +273,8 @@ async function browserForFile(): Promise<Browser> {
   return await fileBrowser;
 }
 
-// After the module's last test (the end-to-end files share one isolate, tests/_run.ts, so
-// after the last of them): the browser closes and the servers stop (a server that does not
-// exit cleanly fails the run).
+// After the file's last test: its browser closes and its servers stop (a server that does not
+// exit cleanly fails the file).
 Deno.test.afterAll(async () => {
   const browser = await fileBrowser?.catch(() => undefined);
   fileBrowser = undefined;
