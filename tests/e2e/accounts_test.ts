@@ -163,9 +163,12 @@ e2e(
     // Password changes are off while impersonating.
     assertEquals(await page.getByLabel("Current Password").count(), 0);
 
-    // A type="button" of an island: pressed before it hydrates, nothing happens.
-    await page.waitForLoadState("networkidle");
-    await banner.getByRole("button", { name: "Return to admin" }).click();
+    // A type="button" of an island: pressed before it hydrates, nothing happens. Its island
+    // marks itself hydrated (islands/_boot.ts); waiting for the network to go quiet instead
+    // timed out once in CI.
+    const returnButton = banner.getByRole("button", { name: "Return to admin" });
+    await page.locator("[data-island][data-hydrated]").filter({ has: returnButton }).waitFor();
+    await returnButton.click();
     await waitForPath(page, "/admin-dashboard");
     const state = await page.evaluate(async () => {
       const res = await fetch("/api/admin/impersonation-status");
