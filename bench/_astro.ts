@@ -22,14 +22,61 @@ import { exists, freePort, hasCommand, waitFor } from "./_server.ts";
 export const ASTRO_PACKAGES = ["astro@5.18.2", "@astrojs/node@9.5.5"];
 const ROOT = new URL("../", import.meta.url);
 
-/** A running Astro server. */
-export interface AstroServer {
+/** A framework's server running on node beside Meridian's (Astro's, Next's). */
+export interface NodeServer {
   url: string;
   /** The node process, for its CPU time. */
   pid: number;
   /** "Astro 5.18.2 on node v20…". */
   description: string;
   stop(): Promise<void>;
+}
+
+/** A running Astro server. */
+export type AstroServer = NodeServer;
+
+/**
+ * Starts `node` with what `command` gives for a free port, in `cwd`, and waits until
+ * `readyPath` answers (or stops it and throws). `describe` names the framework;
+ * " on node v…" is added.
+ */
+export async function startNodeServer(
+  { cwd, readyPath, describe, command }: {
+    cwd: string;
+    readyPath: string;
+    describe: string;
+    command: (port: number) => { args: string[]; env: Record<string, string> };
+  },
+): Promise<NodeServer> {
+  const port = freePort();
+  const { args, env } = command(port);
+  const child = new Deno.Command("node", {
+    args,
+    cwd,
+    env,
+    stdout: "null",
+    stderr: "inherit",
+  }).spawn();
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${url}${readyPath}`, 30_000);
+  } catch (err) {
+    child.kill("SIGTERM");
+    await child.status;
+    throw err;
+  }
+  const nodeVersion = new TextDecoder().decode(
+    (await new Deno.Command("node", { args: ["--version"], stdout: "piped" }).output()).stdout,
+  ).trim();
+  return {
+    url,
+    pid: child.pid,
+    description: `${describe} on node ${nodeVersion}`,
+    async stop() {
+      child.kill("SIGTERM");
+      await child.status;
+    },
+  };
 }
 
 /** How the page is served: rendered per request, or prerendered and served as a file. */
@@ -167,34 +214,15 @@ export async function buildAndStartAstro(
     env: { ...env, ASTRO_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
   });
   if (!built) return undefined;
-  const port = freePort();
-  const child = new Deno.Command("node", {
-    args: ["dist/server/entry.mjs"],
+  return await startNodeServer({
     cwd: project,
-    env: { ...env, HOST: "127.0.0.1", PORT: String(port), NODE_ENV: "production" },
-    stdout: "null",
-    stderr: "inherit",
-  }).spawn();
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitFor(`${url}${readyPath}`, 30_000);
-  } catch (err) {
-    child.kill("SIGTERM");
-    await child.status;
-    throw err;
-  }
-  const nodeVersion = new TextDecoder().decode(
-    (await new Deno.Command("node", { args: ["--version"], stdout: "piped" }).output()).stdout,
-  ).trim();
-  return {
-    url,
-    pid: child.pid,
-    description: `Astro ${version} on node ${nodeVersion}`,
-    async stop() {
-      child.kill("SIGTERM");
-      await child.status;
-    },
-  };
+    readyPath,
+    describe: `Astro ${version}`,
+    command: (port) => ({
+      args: ["dist/server/entry.mjs"],
+      env: { ...env, HOST: "127.0.0.1", PORT: String(port), NODE_ENV: "production" },
+    }),
+  });
 }
 
 /**

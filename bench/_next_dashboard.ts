@@ -32,7 +32,7 @@
  * client component hydrated at load, Turbopack (its default bundler; BENCH_NEXT_WEBPACK=1
  * builds with webpack).
  */
-import { prepareNpmInstall, succeeds } from "./_astro.ts";
+import { type NodeServer, prepareNpmInstall, startNodeServer, succeeds } from "./_astro.ts";
 import {
   copyTree,
   type DashboardSetup,
@@ -40,7 +40,6 @@ import {
   POSTGRES_PACKAGE,
   storeSessions,
 } from "./_dashboard_shared.ts";
-import { freePort, waitFor } from "./_server.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const TEMPLATE = new URL("./next_dashboard/", import.meta.url);
@@ -101,16 +100,6 @@ export const serverRendererVersion = "";
 /** BENCH_NEXT_WEBPACK=1 builds with webpack (`next build --webpack`) instead of Turbopack. */
 const WEBPACK = Deno.env.get("BENCH_NEXT_WEBPACK") === "1";
 
-/** A running Next.js server. */
-export interface NextServer {
-  url: string;
-  /** The node process (`next-server`: one process), for its CPU time. */
-  pid: number;
-  /** "Next.js 16.4.6 (App Router, Turbopack build) on node v20…". */
-  description: string;
-  stop(): Promise<void>;
-}
-
 /**
  * Builds bench/next_dashboard/ below the Next install and starts it on Meridian's database.
  * Undefined (and a line saying why) when Next or its packages are not installed and BENCH_NEXT
@@ -118,7 +107,7 @@ export interface NextServer {
  */
 export async function startNextDashboard(
   setup: DashboardSetup,
-): Promise<NextServer | undefined> {
+): Promise<NodeServer | undefined> {
   const dir = await prepareNpmInstall({
     framework: "Next.js",
     dirVariable: "BENCH_NEXT_DIR",
@@ -167,36 +156,12 @@ export async function startNextDashboard(
     env,
   }, "Next.js");
   if (!built) return undefined;
-  const port = freePort();
-  const child = new Deno.Command("node", {
-    args: [next, "start", "-H", "127.0.0.1", "-p", String(port)],
-    cwd: project,
-    env,
-    stdout: "null",
-    stderr: "inherit",
-  }).spawn();
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitFor(`${url}/healthz`, 30_000);
-  } catch (err) {
-    child.kill("SIGTERM");
-    await child.status;
-    throw err;
-  }
   const version = JSON.parse(await Deno.readTextFile(`${dir}/node_modules/next/package.json`))
     .version;
-  const nodeVersion = new TextDecoder().decode(
-    (await new Deno.Command("node", { args: ["--version"], stdout: "piped" }).output()).stdout,
-  ).trim();
-  return {
-    url,
-    pid: child.pid,
-    description: `Next.js ${version} (App Router, ${
-      WEBPACK ? "webpack" : "Turbopack"
-    } build) on node ${nodeVersion}`,
-    async stop() {
-      child.kill("SIGTERM");
-      await child.status;
-    },
-  };
+  return await startNodeServer({
+    cwd: project,
+    readyPath: "/healthz",
+    describe: `Next.js ${version} (App Router, ${WEBPACK ? "webpack" : "Turbopack"} build)`,
+    command: (port) => ({ args: [next, "start", "-H", "127.0.0.1", "-p", String(port)], env }),
+  });
 }

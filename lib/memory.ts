@@ -48,15 +48,19 @@ export const NATIVE_TRIM_INTERVAL_MS = 30_000;
  * socket buffers, PGlite's file reads, KV) allocates with the C library's malloc, and glibc
  * keeps what is freed in its arenas instead of returning it: on the embedded database that was
  * about 50 MB resident after a minute of light traffic. Trimming returns the free pages; it
- * moves nothing that is in use. Hand-written because no library does this for Deno.
+ * moves nothing that is in use. Hand-written because no library does this for Deno. Opened
+ * once; the periodic trim and the quiet-spell compaction share it.
  */
 function openMallocTrim(): (() => void) | undefined {
+  if (mallocTrim !== null) return mallocTrim;
+  mallocTrim = undefined;
   if (Deno.build.os !== "linux") return undefined;
   try {
     const libc = Deno.dlopen("libc.so.6", {
       malloc_trim: { parameters: ["usize"], result: "i32" },
     });
-    return () => void libc.symbols.malloc_trim(0n);
+    mallocTrim = () => void libc.symbols.malloc_trim(0n);
+    return mallocTrim;
   } catch {
     return undefined;
   }
@@ -71,6 +75,9 @@ function openMallocTrim(): (() => void) | undefined {
  * reserved and 54 MB resident (a process of its own; bench/memory.ts measures the server).
  */
 const COMPACTING_GC = { type: "major", execution: "sync", flavor: "last-resort" } as const;
+
+/** `openMallocTrim`'s answer once it has looked (null: not yet). */
+let mallocTrim: (() => void) | undefined | null = null;
 
 let nativeTrimTimer: ReturnType<typeof setInterval> | undefined;
 

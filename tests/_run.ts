@@ -1,6 +1,6 @@
 /**
  * The test command (`deno task test`, after the bundles' build): `deno test -A --no-check` over
- * the suite, with the test files grouped into a few modules, each run in one isolate.
+ * the suite, with the test files that can share an isolate imported by one module.
  *
  * `deno test` gives every test file an isolate of its own (denoland/deno#20437 asks for a way
  * out; there is none yet), and here each new isolate costs about 3.5 s of CPU before its first
@@ -23,15 +23,16 @@ const ROOT = new URL("../", import.meta.url);
 const TEST_FILE = /(?:^|[._])test\.(?:ts|tsx|mts|js|jsx|mjs)$/;
 const GROUPS_DIR = new URL("tests/.groups/", ROOT);
 
-/** A path of the project, relative to its root, with a trailing slash for a folder. */
-function relative(path: string, isDirectory: boolean): string {
-  const absolute = new URL(path, `file://${Deno.cwd()}/`).pathname;
+/**
+ * A path given on the command line (relative to the working directory, as `deno test` reads
+ * it), relative to the project's root, with a trailing slash for a folder.
+ */
+async function fromRoot(path: string): Promise<{ path: string; isDirectory: boolean }> {
+  const url = new URL(path, `file://${Deno.cwd()}/`);
+  const { isDirectory } = await Deno.stat(url);
+  const absolute = url.pathname;
   const rel = absolute.startsWith(ROOT.pathname) ? absolute.slice(ROOT.pathname.length) : absolute;
-  return isDirectory && !rel.endsWith("/") && rel !== "" ? `${rel}/` : rel;
-}
-
-async function isDirectory(path: string): Promise<boolean> {
-  return (await Deno.stat(new URL(path, ROOT))).isDirectory;
+  return { path: isDirectory && !rel.endsWith("/") && rel !== "" ? `${rel}/` : rel, isDirectory };
 }
 
 /** Test files below `dir` (project-relative, ending in "/", or "" for the root), sorted. */
@@ -55,12 +56,13 @@ async function configExcludes(): Promise<string[]> {
 
 /** The test files `deno test` would run for these paths and ignores. */
 export async function testFiles(paths: string[], ignore: string[]): Promise<string[]> {
-  const excluded = [...await configExcludes()];
-  for (const path of ignore) excluded.push(relative(path, await isDirectory(path)));
+  const excluded = await configExcludes();
+  for (const path of ignore) excluded.push((await fromRoot(path)).path);
   const found: string[] = [];
-  for (const path of paths.length ? paths : ["."]) {
-    if (await isDirectory(path)) await walk(relative(path, true), excluded, found);
-    else found.push(relative(path, false)); // a file named on the command line runs whatever its name
+  for (const given of paths.length ? paths : ["."]) {
+    const { path, isDirectory } = await fromRoot(given);
+    if (isDirectory) await walk(path, excluded, found);
+    else found.push(path); // a file named on the command line runs whatever its name
   }
   return [...new Set(found)];
 }
@@ -109,7 +111,8 @@ if (import.meta.main) {
   } else {
     alone.unshift(...together);
   }
-  modules.push(...alone);
+  // Absolute: deno test reads its paths from the working directory, the list is from the root.
+  modules.push(...alone.map((f) => new URL(f, ROOT).pathname));
   let code = 1;
   try {
     const child = new Deno.Command(Deno.execPath(), {

@@ -7,15 +7,6 @@ import { Window } from "happy-dom";
 
 let installed: Window | undefined;
 
-/**
- * Deno's own Event and CustomEvent, kept before `setupDom` makes the globals happy-dom's: the
- * islands listen on Deno's `globalThis`, which takes Deno's events only. Read here, not in a
- * test file: the island test files share one isolate (tests/_run.ts), so a file loaded after
- * another's `setupDom` finds happy-dom's classes on `globalThis`.
- */
-export const DenoEvent = globalThis.Event;
-export const DenoCustomEvent = globalThis.CustomEvent;
-
 // Deno's own globals that tests and the runtime rely on; happy-dom's versions would break
 // Deno's unload/load events, fetch, timers and streams.
 const KEEP = new Set([

@@ -12,15 +12,15 @@ import { createTestApp, test, type TestApp } from "../_helpers.ts";
 import { answerRows, checklistJob, itemRows } from "../_checklist_fixtures.ts";
 import { getChecklist } from "../../db/checklists.ts";
 import { putSurveyInStatus } from "../_fixtures.ts";
-import { DenoCustomEvent, DenoEvent, setupDom } from "./_dom.ts";
+import { setupDom } from "./_dom.ts";
 import { type Call, useAppFetch } from "./_fetch.ts";
 
 // The browser's `online` event reaches globalThis, and the island tells the page's other
 // islands its progress there (a CustomEvent). In Deno globalThis is Deno's EventTarget, which
 // takes Deno's events only, while setupDom makes Event and CustomEvent happy-dom's: events
 // sent to globalThis are carried over into Deno's as a browser's window would take them.
-const NativeEvent = DenoEvent;
-const NativeCustomEvent = DenoCustomEvent;
+const NativeEvent = globalThis.Event;
+const NativeCustomEvent = globalThis.CustomEvent;
 setupDom();
 const denoDispatch = globalThis.dispatchEvent.bind(globalThis);
 globalThis.dispatchEvent = (event: Event) =>
