@@ -203,10 +203,11 @@ function publicPoint(db: Db) {
 // once per row sets up its own executor each time. The point is the stored one: rounding and
 // converting it on every row was most of the available-leads query's cost.
 function publicMiles(db: Db, office: postgres.PendingQuery<postgres.Row[]>) {
-  const chord = db`cube_distance(${publicPoint(db)}, ${office})`;
-  return db`round(2 * 6378168::float8 * asin(case
-      when ${chord} > 2 * 6378168::float8 then 1::float8
-      else ${chord} / (2 * 6378168::float8) end) / ${METERS_PER_MILE}::float8)::int`;
+  // least(chord / 2R, 1) is geo_distance_m's `case when chord > 2R then 1 else chord / 2R end`
+  // to the bit (chord / 2R > 1 exactly when chord > 2R), with the chord computed once a row.
+  return db`round(2 * 6378168::float8 * asin(least(
+      cube_distance(${publicPoint(db)}, ${office}) / (2 * 6378168::float8), 1::float8
+    )) / ${METERS_PER_MILE}::float8)::int`;
 }
 
 /**
@@ -483,7 +484,9 @@ async function availableLeads(
         least(service_radius_miles::float8, coalesce(${maxMiles}::float8, service_radius_miles))
           as radius_miles,
         (status = 'active' and verified_at is not null and lat is not null and lng is not null)
-          as can_take
+          as can_take,
+        -- The office as a point once, not once per candidate property and distance.
+        geo_point(lat, lng) as office
       from surveyors
       where ${which}
     ), matched as materialized (
@@ -492,9 +495,9 @@ async function availableLeads(
       cross join surveys s
       join leads l on l.survey_id = s.id
       where me.can_take and s.lat is not null and s.status in ('requested', 'surveyors_notified')
-        and geo_box(geo_point(me.lat, me.lng), (me.radius_miles + 0.5) * ${METERS_PER_MILE}::float8
+        and geo_box(me.office, (me.radius_miles + 0.5) * ${METERS_PER_MILE}::float8
           + ${PUBLIC_POINT_MAX_OFFSET_M}::float8) @> geo_point(s.lat, s.lng)
-        and ${publicMiles(db, db`geo_point(me.lat, me.lng)`)} <= me.radius_miles
+        and ${publicMiles(db, db`me.office`)} <= me.radius_miles
         and s.state = any(me.license_states)
         and s.survey_type = any(me.survey_types)
         ${surveyType ? db`and s.survey_type = ${surveyType}` : db``}
@@ -528,7 +531,7 @@ async function availableLeads(
       db,
       db`me.id`,
       null,
-      publicMiles(db, db`geo_point(me.lat, me.lng)`),
+      publicMiles(db, db`me.office`),
       true,
     )
   }, me.welcome_claim_used_at

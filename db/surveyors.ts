@@ -304,11 +304,13 @@ async function readDirectory<R extends postgres.Row & { id: string }>(
   mapLimit?: number,
 ): Promise<{ agg: CountsRow; rows: R[]; located: SurveyorLocation[] }> {
   const counts = query.q ? countMatches(db, query) : countFromCounters(db, query);
+  // `json_agg(l)` names each point's keys after the subquery's columns, and takes the rows in
+  // the subquery's order (its index walk, A to Z): no `json_build_object` per point and no
+  // second sort of what the walk already sorted: the first page's statement over 5,000 records
+  // (bench/signed_in_pages.ts's directory) ran in 0.47–0.50 ms in Postgres, now 0.34–0.36 ms
+  // (pg_stat_statements, 2,000 runs, two alternating rounds).
   const located = mapLimit === undefined ? db`null::json` : db`(
-      select coalesce(json_agg(json_build_object(
-          'id', l.id, 'company_name', l.company_name, 'lat', l.lat, 'lng', l.lng,
-          'in_network', l.in_network, 'status', l.status
-        ) order by lower(l.company_name), l.id), '[]'::json)
+      select coalesce(json_agg(l), '[]'::json)
       from (${locationsQuery(db, query, mapLimit)}) l
     )`;
   const result = await db<

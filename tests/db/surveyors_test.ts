@@ -602,9 +602,12 @@ test("[surveyors] the directory's table rows are toSurveyorRow of listSurveyors,
   for (const input of cases) {
     const q = query({ pageSize: "25", ...input });
     const { surveyors, ...rest } = await listSurveyors(sql, q);
-    const { rows, located: _, ...restRows } = await listSurveyorDirectory(sql, q, 100);
+    const { rows, located, ...restRows } = await listSurveyorDirectory(sql, q, 100);
     assertEquals(rows, surveyors.map(toSurveyorRow), JSON.stringify(input));
     assertEquals(restRows, rest, JSON.stringify(input));
+    // The map's points, read in the same statement, are the first 100 records in the
+    // directory's order, as the map's own query reads them.
+    assertEquals(located, [...await listSurveyorLocations(sql, q, 100)], JSON.stringify(input));
     shownRows += rows.length;
   }
   assert(shownRows > 100);
