@@ -18,7 +18,7 @@
  * requests and that both are still running; when the file's servers stop (after its last
  * test, before servers with another `env`, or after a failure) each must exit cleanly.
  */
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import { createTestApp, type TestApp } from "../_helpers.ts";
 import { APP_JOB_HANDLERS, startJobWorker } from "../../lib/jobs.ts";
 import {
@@ -64,6 +64,19 @@ export interface E2eContext {
 export function startTestJobWorker(t: TestApp, intervalMs = 200): () => Promise<void> {
   if (E2E_INSTANCES > 1) return () => Promise.resolve();
   return startJobWorker(t.deps, { handlers: APP_JOB_HANDLERS, intervalMs });
+}
+
+/**
+ * Waits until the island holding `inner` has hydrated: islands/_boot.ts marks an island's
+ * `[data-island]` wrapper `data-hydrated` once React owns it and has taken over what was typed
+ * or chosen before (presses held meanwhile are replayed right after, in the same task). The
+ * wrapper is the nearest one around `inner`, which may be found from anywhere (a card holding
+ * the island too). Use it before interacting with an island that must be live, rather than
+ * waiting for the network to go quiet (that timed out in CI); not for an island hydrated on
+ * `interaction` that nothing has touched yet, which waits for the touch.
+ */
+export async function waitForIsland(inner: Locator): Promise<void> {
+  await inner.locator("xpath=ancestor::*[@data-island][1][@data-hydrated]").waitFor();
 }
 
 /** The app a test drives, where the browser finds it, and how to take it down. */

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
-import { e2e } from "./_browser.ts";
+import { e2e, waitForIsland } from "./_browser.ts";
 import { createUser } from "../_auth.ts";
 import { insertTechnician } from "../../db/technicians.ts";
 import { insertPasswordResetToken } from "../../db/password_resets.ts";
@@ -10,8 +10,9 @@ import { hashToken, randomToken } from "../../lib/sessions.ts";
 async function signIn(page: Page, identifier: string, password: string) {
   // Typed before AuthForm hydrates, the fields would be empty in React's state and the press
   // refused as blank (no request at all): likelier on a busy machine, or through nginx.
-  await page.waitForLoadState("networkidle");
-  await page.getByLabel("Email or Username").fill(identifier);
+  const identifierField = page.getByLabel("Email or Username");
+  await waitForIsland(identifierField);
+  await identifierField.fill(identifier);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
 }
@@ -25,8 +26,10 @@ e2e(
   "register, sign out, and sign in again with the username",
   async ({ newPage, consoleErrors }) => {
     const page = await newPage();
-    await page.goto("/auth", { waitUntil: "networkidle" });
-    await page.getByRole("tab", { name: "Register" }).click();
+    await page.goto("/auth");
+    const registerTab = page.getByRole("tab", { name: "Register" });
+    await waitForIsland(registerTab);
+    await registerTab.click();
     await page.getByLabel("Email").fill("robin@example.com");
     await page.getByLabel("Full Name").fill("Robin Reyes");
     await page.getByLabel("Password").fill("first-pass-1");
@@ -87,8 +90,9 @@ e2e(
     await page.getByRole("link", { name: "Forgot Password?" }).click();
     await waitForPath(page, "/forgot-password");
     // As in signIn: typed before the form hydrates, the address would be lost.
-    await page.waitForLoadState("networkidle");
-    await page.getByLabel("Email").fill(user.email);
+    const emailField = page.getByLabel("Email");
+    await waitForIsland(emailField);
+    await emailField.fill(user.email);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await page.getByRole("heading", { name: "Check your email" }).waitFor();
     await page.getByText(
@@ -167,7 +171,7 @@ e2e(
     // marks itself hydrated (islands/_boot.ts); waiting for the network to go quiet instead
     // timed out once in CI.
     const returnButton = banner.getByRole("button", { name: "Return to admin" });
-    await page.locator("[data-island][data-hydrated]").filter({ has: returnButton }).waitFor();
+    await waitForIsland(returnButton);
     await returnButton.click();
     await waitForPath(page, "/admin-dashboard");
     const state = await page.evaluate(async () => {
@@ -190,12 +194,15 @@ e2e(
     await signIn(page, admin.email, admin.password);
     await waitForPath(page, "/admin-dashboard");
     // Both buttons belong to islands: pressed before they hydrate, nothing happens.
-    await page.goto("/admin?tab=users", { waitUntil: "networkidle" });
-    await page.getByRole("button", { name: "View as Sid Surveyor" }).click();
+    await page.goto("/admin?tab=users");
+    const viewAs = page.getByRole("button", { name: "View as Sid Surveyor" });
+    await waitForIsland(viewAs);
+    await viewAs.click();
     await waitForPath(page, "/surveyor-dashboard");
     await page.getByText("Welcome, Sid").waitFor();
-    await page.waitForLoadState("networkidle");
-    await page.getByRole("button", { name: "Return to admin" }).click();
+    const returnButton = page.getByRole("button", { name: "Return to admin" });
+    await waitForIsland(returnButton);
+    await returnButton.click();
     await waitForPath(page, "/admin-dashboard");
     assertEquals(consoleErrors, []);
   },
