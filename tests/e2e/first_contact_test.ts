@@ -5,7 +5,7 @@
  */
 import { chromium, type Page, type Response } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
-import { CHROMIUM_PATH } from "./_browser.ts";
+import { CHROMIUM_PATH, waitForIsland } from "./_browser.ts";
 import { startServer } from "../platform/_server.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { commandPublicUrl } from "../../lib/public_url.ts";
@@ -120,8 +120,11 @@ Deno.test({
       const otherPage = await otherContext.newPage();
       recordFailures(otherPage, failures);
       otherPage.setDefaultTimeout(20_000);
-      await otherPage.goto("/auth", { waitUntil: "networkidle" });
-      await otherPage.getByLabel("Email or Username").fill(email);
+      // Typed before AuthForm hydrates, the fields stay empty in its state (see accounts_test.ts).
+      await otherPage.goto("/auth");
+      const identifier = otherPage.getByLabel("Email or Username");
+      await waitForIsland(identifier);
+      await identifier.fill(email);
       await otherPage.getByLabel("Password", { exact: true }).fill("first-try-pass");
       await otherPage.getByRole("button", { name: "Sign in" }).click();
       await otherPage.waitForURL((u) => u.pathname === "/client-dashboard");

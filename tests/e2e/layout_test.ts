@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
-import { e2e } from "./_browser.ts";
+import { e2e, waitForIsland } from "./_browser.ts";
 import { axeViolations } from "./_axe.ts";
 import { createUser, sessionFor, type TestUser } from "../_auth.ts";
 import { surveyRequest } from "../_fixtures.ts";
@@ -650,9 +650,11 @@ e2e(
 
     // Signed in, /forgot-password still works for anyone: the card ends as the confirmation.
     // Until the form is hydrated a press would submit it as plain HTML (a GET of this page).
-    await page.goto("/forgot-password", { waitUntil: "networkidle" });
+    await page.goto("/forgot-password");
+    const send = page.getByRole("button", { name: "Send reset link" });
+    await waitForIsland(send);
     await page.getByLabel("Email").fill("riley@example.test");
-    await page.getByRole("button", { name: "Send reset link" }).click();
+    await send.click();
     const card = page.locator(".auth-card");
     await card.getByRole("heading", { name: "Check your email" }).waitFor();
     const shown = await card.innerText();

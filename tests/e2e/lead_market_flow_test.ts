@@ -9,7 +9,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
-import { e2e, startTestJobWorker } from "./_browser.ts";
+import { e2e, startTestJobWorker, waitForIsland } from "./_browser.ts";
 import { createUser, sessionFor, type TestUser } from "../_auth.ts";
 import type { TestApp } from "../_helpers.ts";
 import { surveyRequest } from "../_fixtures.ts";
@@ -65,8 +65,10 @@ async function newSession(browser: Browser, baseUrl: string, errors: string[], w
 /** Signs in through the form on /auth and waits for the role's landing page. */
 async function signInWithForm(page: Page, email: string, password: string, landing: RegExp) {
   // Until AuthForm hydrates, typed text never reaches its state (see accounts_test.ts).
-  await page.goto("/auth", { waitUntil: "networkidle" });
-  await page.locator("#login-identifier").fill(email);
+  await page.goto("/auth");
+  const identifier = page.locator("#login-identifier");
+  await waitForIsland(identifier);
+  await identifier.fill(email);
   await page.locator("#login-password").fill(password);
   await Promise.all([
     page.waitForURL(landing),

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
-import { e2e } from "./_browser.ts";
+import { e2e, waitForIsland } from "./_browser.ts";
 import { createUser } from "../_auth.ts";
 
 /** Waits for a toast with `title` in the toast viewport. */
@@ -136,8 +136,10 @@ e2e(
       const adminPage = await adminContext.newPage();
       adminPage.on("pageerror", (err) => consoleErrors.push(`admin: ${err.message}`));
       // Until AuthForm hydrates, typed text never reaches its state (see accounts_test.ts).
-      await adminPage.goto("/auth", { waitUntil: "networkidle" });
-      await adminPage.locator("#login-identifier").fill(admin.email);
+      await adminPage.goto("/auth");
+      const identifier = adminPage.locator("#login-identifier");
+      await waitForIsland(identifier);
+      await identifier.fill(admin.email);
       await adminPage.locator("#login-password").fill(admin.password);
       await Promise.all([
         adminPage.waitForURL(/\/admin-dashboard/),

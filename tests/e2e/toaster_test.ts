@@ -5,7 +5,7 @@
 import type { Page } from "playwright-core";
 import axe from "axe-core";
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
-import { e2e } from "./_browser.ts";
+import { e2e, waitForIsland } from "./_browser.ts";
 import { createUser } from "../_auth.ts";
 
 /** axe's findings on the page, or only inside `selector` when given. */
@@ -30,8 +30,9 @@ async function axeViolations(page: Page, selector?: string): Promise<string[]> {
 /** Fills the Login tab and submits it. */
 async function signIn(page: Page, identifier: string, password: string) {
   // Typed before AuthForm hydrates, the fields stay empty in its state (see accounts_test.ts).
-  await page.waitForLoadState("networkidle");
-  await page.getByLabel("Email or Username").fill(identifier);
+  const identifierField = page.getByLabel("Email or Username");
+  await waitForIsland(identifierField);
+  await identifierField.fill(identifier);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
 }
