@@ -50,7 +50,7 @@ e2e("proposals: a buyer proposes, the client compares and accepts, keyboard only
   // The buyer: the empty form, then a proposal sent with the keyboard.
   const buyer = await ctx.newPage();
   await useCookie(buyer, baseUrl, alpha.cookie);
-  await buyer.goto(`/surveyor/purchased-leads/${lead.id}`, { waitUntil: "networkidle" });
+  await buyer.goto(`/surveyor/purchased-leads/${lead.id}`);
   await hydrated(buyer, "ProposalForm");
   await checkLayout(buyer, "purchased lead with the proposal form");
   await buyer.setViewportSize({ width: 1280, height: 900 });
@@ -75,7 +75,7 @@ e2e("proposals: a buyer proposes, the client compares and accepts, keyboard only
   // The client: both proposals beside the instant quote.
   const page = await ctx.newPage();
   await useCookie(page, baseUrl, client.cookie);
-  await page.goto(`/survey/${survey.id}`, { waitUntil: "networkidle" });
+  await page.goto(`/survey/${survey.id}`);
   await hydrated(page, "SurveyProposals");
   await page.getByText("2 proposals are waiting for your answer.").waitFor();
   await checkLayout(page, "the client's request with two proposals");
@@ -129,7 +129,7 @@ e2e(
 
     const page = await ctx.newPage();
     await useCookie(page, baseUrl, client.cookie);
-    await page.goto(`/survey/${survey.id}`, { waitUntil: "networkidle" });
+    await page.goto(`/survey/${survey.id}`);
     await hydrated(page, "SurveyProposals");
     await page.getByText("3 proposals are waiting for your answer.").waitFor();
     assertEquals(await page.getByRole("link", { name: "Charlie Surveying" }).count(), 0);
@@ -137,7 +137,7 @@ e2e(
     await checkLayout(page, "the client's request with three proposals");
 
     await t.sql`update leads set expires_at = now() - interval '1 hour' where id = ${lead.id}`;
-    await page.goto(`/survey/${survey.id}`, { waitUntil: "networkidle" });
+    await page.goto(`/survey/${survey.id}`);
     await hydrated(page, "SurveyProposals");
     await page.getByText("the 3 proposals below still stand", { exact: false }).waitFor();
     await checkLayout(page, "the client's request with three proposals after its lead expired");
