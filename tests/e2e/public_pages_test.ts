@@ -1,4 +1,4 @@
-import type { Request as PwRequest } from "playwright-core";
+import type { Page, Request as PwRequest } from "playwright-core";
 import { assert, assertEquals } from "../_assert.ts";
 import { e2e } from "./_browser.ts";
 import { PUBLIC_PAGES } from "../../lib/public_pages.ts";
@@ -54,14 +54,45 @@ e2e("'How It Works' scrolls to its section", async ({ newPage, consoleErrors }) 
   assertEquals(consoleErrors, []);
 });
 
+/**
+ * Until every island the page hydrates by itself is live (islands/_boot.ts marks it
+ * `data-hydrated`): those hydrated on load or when idle, and those hydrated when visible that are
+ * within the runtime's 200 px of the screen; not those waiting for a visitor's touch. An island
+ * that fails to load is never marked: the failure names it, with the console's errors.
+ */
+async function waitForOwnIslands(page: Page, path: string, consoleErrors: string[]) {
+  const pending = () =>
+    page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>("[data-island]:not([data-hydrated])"))
+        .filter((el) => {
+          const mode = el.dataset.hydrate;
+          if (mode === "interaction") return false;
+          if (mode !== "visible") return true;
+          return Array.from(el.children).some((child) => {
+            const box = child.getBoundingClientRect();
+            return (box.width > 0 || box.height > 0) && box.bottom >= -200 &&
+              box.top <= innerHeight + 200 && box.right >= -200 && box.left <= innerWidth + 200;
+          });
+        })
+        .map((el) => el.dataset.island)
+    );
+  const deadline = Date.now() + 30_000;
+  let left = await pending();
+  while (left.length && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    left = await pending();
+  }
+  assertEquals(left, [], `${path}: islands not hydrated; console: ${consoleErrors.join("; ")}`);
+}
+
 e2e("every public page answers 200 with no console errors", async ({ newPage, consoleErrors }) => {
   const page = await newPage();
   for (const path of PUBLIC_PAGES) {
     const res = await page.goto(path);
     assertEquals(res?.status(), 200, path);
     assertEquals(await page.locator("h1").count(), 1, path);
-    // Let idle islands hydrate so their errors, if any, are caught.
-    await page.waitForLoadState("networkidle");
+    // Let the islands hydrate so their errors, if any, are caught.
+    await waitForOwnIslands(page, path, consoleErrors);
   }
   assertEquals(consoleErrors, []);
 });
