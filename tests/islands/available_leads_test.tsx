@@ -29,6 +29,8 @@ async function market(t: TestApp) {
     surveyTypes: ["boundary", "topographic"],
   });
   const { lead: near } = await addLead(t, client);
+  // A minute older than the next (leads made back to back can share a timestamp).
+  await t.sql`update leads set created_at = created_at - interval '1 minute'`;
   const { lead: far } = await addLead(t, client, {
     overrides: {
       surveyType: "topographic",
@@ -195,6 +197,10 @@ test("[available leads] more than a page: Next and Previous page through the API
   const surveyor = await addMarketSurveyor(t, "Barton Creek Surveying");
   const leads = [];
   for (let i = 0; i < 21; i++) leads.push((await addLead(t, client)).lead);
+  // The first a minute older, so it is the oldest for certain (leads can share a timestamp).
+  await t.sql`update leads set created_at = created_at - interval '1 minute' where id = ${
+    leads[0].id
+  }`;
   const m = await mount(t, surveyor.cookie);
   try {
     assertEquals(document.querySelectorAll(".lead-card").length, 20);

@@ -87,6 +87,8 @@ test("[return queue] each request shows the lead, when it was bought, the buyer'
     await t.sql`update lead_purchases set pipeline_status = 'contacted',
       pipeline_note = 'Voicemail full twice' where lead_id = ${second.lead.id}`;
     for (const lead of [first.lead, second.lead]) {
+      // Each return a minute after the one before (two in a row can share a timestamp).
+      await t.sql`update lead_refund_requests set created_at = created_at - interval '1 minute'`;
       await expectJson(
         await t.request("POST", `/api/purchased-leads/${lead.id}/refund-request`, {
           cookie: buyer.cookie,

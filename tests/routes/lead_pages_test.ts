@@ -224,8 +224,10 @@ test("[lead pages] no client name, phone, email, street or notes on /leads or /s
 test("[lead pages] filters come from the address: type and distance narrow the list, bad values are ignored", async () => {
   const t = await createTestApp();
   const { client, buyer, lead: near } = await market(t);
-  // A topographic request 40 miles north of the site: 35 miles from the office.
+  // A topographic request 40 miles north of the site: 35 miles from the office, posted a minute
+  // after the first (leads made back to back can share a timestamp).
   const far = north(40);
+  await t.sql`update leads set created_at = created_at - interval '1 minute'`;
   const { lead: farLead } = await addLead(t, client, {
     overrides: {
       surveyType: "topographic",

@@ -116,6 +116,8 @@ test("[leads api] GET /api/leads lists the surveyor's leads with filters, paging
   const { t, client } = await setup();
   const me = await surveyor(t, "Able Survey", { surveyTypes: ["boundary", "topographic"] });
   const boundary = await addLead(t, client.cookie);
+  // A minute older: leads made back to back can share a timestamp (ties go by id).
+  await t.sql`update leads set created_at = created_at - interval '1 minute'`;
   const topo = await addLead(t, client.cookie, { overrides: { surveyType: "topographic" } });
   await addLead(t, client.cookie, { overrides: north(90) });
   const all = await expectJson(await get(t, me.cookie, "/api/leads"), 200);
