@@ -188,12 +188,17 @@ test("[assignments] reassigning ends the open assignment with the reason; one op
     const first = await addSurveyor(t, "First Survey Co");
     const second = await addSurveyor(t, "Second Survey Co");
     const third = await addSurveyor(t, "Third Survey Co", { withUser: false });
+    // Each assignment a minute after the one before (rows in a row can share a timestamp).
+    const earlier = () =>
+      t.sql`update survey_assignments set created_at = created_at - interval '1 minute' where survey_id = ${survey.id}`;
     await assign(t, { surveyId: survey.id, surveyorId: first.surveyor.id });
+    await earlier();
     await assign(t, {
       surveyId: survey.id,
       surveyorId: second.surveyor.id,
       reason: "Client asked for another firm",
     });
+    await earlier();
     await assign(t, { surveyId: survey.id, surveyorId: third.surveyor.id });
     assertEquals(
       (await assignmentRows(t, survey.id)).map((r) => [r.status, r.endedReason]),
@@ -285,6 +290,9 @@ test("[assignments] the surveyor accepts, schedules and reschedules, an admin co
     const adminNotes = await notificationsOf(t, admin.id);
     assert(adminNotes.some((n) => n.title === "Ortiz Surveying accepted an assignment"));
 
+    // The survey's moves so far a minute older than the next (events can share a timestamp).
+    await t.sql`update survey_events set created_at = created_at - interval '1 minute'
+      where survey_id = ${survey.id}`;
     const scheduled = await move(t, { ...base, status: "scheduled", scheduledDate: "2030-06-02" });
     assertEquals([scheduled.status, scheduled.scheduledDate], ["scheduled", "2030-06-02"]);
     assertEquals(await surveyRow(t, survey.id), {
@@ -423,8 +431,13 @@ test("[assignments] declining or cancelling puts the survey back: notified with 
     // Cancelled after scheduling, survey without a lead: back to requested, the date cleared.
     const plain = await clientWithSurvey(t);
     const base = { surveyId: plain.survey.id, surveyorId: surveyor.id };
+    // Each move a minute after the one before (events in a row can share a timestamp).
+    const earlier = () =>
+      t.sql`update survey_events set created_at = created_at - interval '1 minute' where survey_id = ${plain.survey.id}`;
     await assign(t, { ...base, source: "claim" });
+    await earlier();
     await move(t, { ...base, status: "scheduled", scheduledDate: "2030-06-02", actor: adminActor });
+    await earlier();
     await move(t, { ...base, status: "cancelled", actor: adminActor });
     assertEquals(await surveyRow(t, plain.survey.id), {
       status: "requested",

@@ -112,6 +112,9 @@ test("[assignments api] reassigning ends the previous assignment with the admin'
       }),
       201,
     );
+    // A minute older, so it is listed first for certain (rows in a row can share a timestamp).
+    await t.sql`update survey_assignments set created_at = created_at - interval '1 minute'
+      where survey_id = ${f.survey.id}`;
     const again = await t.request("POST", assignPath(f.survey.id, f.ortiz.surveyor.id), {
       cookie,
       body: { agreedPrice: 1300 },

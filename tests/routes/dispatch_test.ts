@@ -353,6 +353,9 @@ test("[dispatch] notify creates one priced lead, notifies in-network surveyors (
     email: "p@paused.example",
   });
 
+  // The request's creation a minute older than its dispatch (events can share a timestamp).
+  await t.sql`update survey_events set created_at = created_at - interval '1 minute'
+    where survey_id = ${survey.id}`;
   const res = await notify(t, admin.cookie, survey.id);
   const body: NotifySurveyorsResponse = await expectJson(res, 200);
 

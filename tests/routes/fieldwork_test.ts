@@ -231,6 +231,9 @@ test("[fieldwork] an admin overrides the delivery rules only with a note, record
       note: "Crew confirmed by phone",
     });
     await expectJson(noted, 200);
+    // A minute older than the next change (events in a row can share a timestamp).
+    await t.sql`update survey_events set created_at = created_at - interval '1 minute'
+      where survey_id = ${id}`;
     const noDeliverable = await setStatus(t, admin.cookie, id, {
       status: "completed",
       completedDate: "2030-05-03",

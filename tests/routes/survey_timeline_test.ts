@@ -15,7 +15,11 @@ const INTERNAL = "Internal: client was rude on the phone, quote high next time";
 const FOR_CLIENT = "The crew is on site; expect a call this week.";
 const OLD_NOTE = "Written before notes had an audience";
 
-/** A client's survey that an admin moved on twice: one internal note, one for the client. */
+/**
+ * A client's survey that an admin moved on twice: one internal note, one for the client. Each
+ * event is a minute older than the next and the last a minute old: events made in a row can
+ * share a timestamp, and a tie is ordered by id, which says nothing of which came first.
+ */
 async function surveyWithNotes(t: TestApp) {
   const admin = await createSignedInUser(t, { role: "admin", fullName: ADMIN_NAME });
   const client = await createSignedInUser(t, { role: "client", fullName: CLIENT_NAME });
@@ -24,13 +28,17 @@ async function surveyWithNotes(t: TestApp) {
     { status: "scheduled", scheduledDate: "2099-03-01", note: INTERNAL },
     { status: "in_fieldwork", note: FOR_CLIENT, isNoteVisibleToClient: true },
   ];
+  const earlier = () =>
+    t.sql`update survey_events set created_at = created_at - interval '1 minute' where survey_id = ${survey.id}`;
   for (const body of changes) {
+    await earlier();
     const res = await t.request("PATCH", `/api/surveys/${survey.id}/status`, {
       cookie: admin.cookie,
       body,
     });
     await expectJson(res, 200);
   }
+  await earlier();
   return { admin, client, survey };
 }
 
@@ -127,6 +135,9 @@ test("[timeline] a client's own note on their cancellation is theirs to read", a
   const t = await createTestApp();
   const client = await createSignedInUser(t, { role: "client", fullName: CLIENT_NAME });
   const survey = await submitSurvey(t, client.cookie);
+  // The request's creation a minute older than its cancellation (events can share a timestamp).
+  await t.sql`update survey_events set created_at = created_at - interval '1 minute'
+    where survey_id = ${survey.id}`;
   const res = await t.request("PATCH", `/api/surveys/${survey.id}/status`, {
     cookie: client.cookie,
     body: { status: "cancelled", note: "Sold the lot", isNoteVisibleToClient: false },

@@ -446,6 +446,8 @@ test("[surveys] a client lists only their own requests, newest first", async () 
   const theirs = await signInAs(t, "client");
   const a = await submitSurvey(t, mine, { address: "1 First Street, Austin TX" });
   await submitSurvey(t, theirs, { address: "9 Other Street, Austin TX" });
+  // The earlier requests a minute older: requests made in a row can share a timestamp.
+  await t.sql`update surveys set created_at = created_at - interval '1 minute'`;
   const b = await submitSurvey(t, mine, { address: "2 Second Street, Austin TX" });
   const res = await t.request("GET", "/api/surveys", { cookie: mine });
   assertEquals(res.status, 200);
@@ -466,14 +468,20 @@ test("[surveys] an admin lists every request with filters and pages", async () =
   const admin = await signInAs(t, "admin");
   const dana = await createSignedInUser(t, { role: "client", fullName: "Dana Zephyr" });
   const eli = await createSignedInUser(t, { role: "client", fullName: "Eli Client" });
+  // Each request a millisecond older than the next: requests made in a row can share a
+  // timestamp (ties go by id), and a millisecond keeps them on today's date for the filters.
+  const earlier = () =>
+    t.sql`update surveys set created_at = created_at - interval '1 millisecond'`;
   const s1 = await submitSurvey(t, dana.cookie, {
     surveyType: "topographic",
     address: "10 Oak Lane, Austin TX",
   });
+  await earlier();
   const s2 = await submitSurvey(t, eli.cookie, {
     surveyType: "boundary",
     address: "20 Elm Road, Dallas TX",
   });
+  await earlier();
   const s3 = await submitSurvey(t, eli.cookie, {
     surveyType: "boundary",
     address: "30 50%_Off Way, Waco TX",
@@ -534,6 +542,9 @@ test("[surveys] a survey and its timeline are visible to its owner and admins on
   const owner = await signInAs(t, "client");
   const admin = await createSignedInUser(t, { role: "admin", fullName: "Ada Admin" });
   const survey = await submitSurvey(t, owner);
+  // The request's creation a minute older than the change (events can share a timestamp).
+  await t.sql`update survey_events set created_at = created_at - interval '1 minute'
+    where survey_id = ${survey.id}`;
   await setStatus(t, admin.cookie, survey.id, {
     status: "scheduled",
     scheduledDate: "2099-03-01",
