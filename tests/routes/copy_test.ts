@@ -111,6 +111,8 @@ test("[copy] a client's status notifications read as sentences about their reque
   });
   assertEquals(res.status, 200);
   await res.body?.cancel();
+  // A minute older: two notifications in a row can share a timestamp (ties go by id).
+  await t.sql`update notifications set created_at = created_at - interval '1 minute'`;
   const cancelled = await t.request("PATCH", `/api/surveys/${survey.id}/status`, {
     cookie: admin,
     body: { status: "cancelled" },

@@ -266,6 +266,9 @@ test("[email copy] real emails use the newest saved words, and the defaults agai
     const user = await createUser(t.sql, { role: "client", fullName: "Rae Client" });
     const values = TEMPLATES[ID].copy.values({ ...TEMPLATES[ID].sample, name: user.fullName });
     const forgot = async () => {
+      // Earlier emails a minute older, so the newest is this one for certain.
+      await t.sql`update email_outbox set created_at = created_at - interval '1 minute'
+        where to_address = ${user.email}`;
       await json(
         await t.request("POST", "/api/forgot-password", { body: { email: user.email } }),
         200,

@@ -88,6 +88,9 @@ test("[lead market integrity] an admin cancelling an assigned request ends the o
       201,
     );
     const noticesBefore = await assignmentNotices(t, f.ortiz.user!.id);
+    // A minute older, so the cancellation's notice comes after them for certain.
+    await t.sql`update notifications set created_at = created_at - interval '1 minute'
+      where user_id = ${f.ortiz.user!.id}`;
     const res = await t.request("PATCH", `/api/surveys/${f.survey.id}/status`, {
       cookie: f.admin.cookie,
       body: { status: "cancelled" },

@@ -345,6 +345,11 @@ test("[messages] each reader gets at most one email per thread every 15 minutes,
     assertStringIncludes(emails[0].text, `/client/surveys/${id}#messages`);
 
     // Another thread is emailed on its own (to the client, and to Baker's technician on the job).
+    // Each time, the emails so far are made a minute older, so the new ones come after them
+    // (emails queued in a row can share a timestamp, and ties go by id).
+    const earlier = () =>
+      t.sql`update email_outbox set created_at = created_at - interval '1 minute'`;
+    await earlier();
     await expectJson(await post(t, m.baker.cookie, id, { body: "Baker here" }), 201);
     emails = await emailsOf(t, "message_received");
     assertEquals(
@@ -356,6 +361,7 @@ test("[messages] each reader gets at most one email per thread every 15 minutes,
     );
 
     // The client answers Able: Able is emailed (its first), with a link to its lead page.
+    await earlier();
     await expectJson(
       await post(t, m.client.cookie, id, { surveyorId: m.able.surveyorId, body: "Sent!" }),
       201,
@@ -368,6 +374,7 @@ test("[messages] each reader gets at most one email per thread every 15 minutes,
     // Fifteen minutes later, an unread thread emails again.
     await t.sql`update survey_message_reads set last_emailed_at = now() - interval '16 minutes'
       where user_id = ${m.client.user.id}`;
+    await earlier();
     await expectJson(await post(t, m.able.cookie, id, { body: "Reminder: the deed" }), 201);
     emails = await emailsOf(t, "message_received");
     assertEquals(emails.length, 5);

@@ -289,6 +289,8 @@ test("[join] the same company in the same state, or a listing already taken, goe
   });
   const first = await expectJson(await signUp(t, signUpBody({ licenseNumber: "RPLS 1" })), 201);
   assertEquals(first.outcome, "review");
+  // A minute older than the next request (two in a row can share a timestamp).
+  await t.sql`update surveyor_claim_requests set created_at = created_at - interval '1 minute'`;
   const owner = await createUser(t.sql, { role: "surveyor", email: "owner@other.example" });
   const taken = await insertSurveyor(t.sql, {
     companyName: "Other Firm",
@@ -398,6 +400,8 @@ test("[join] admins review a claim request: approve links the account (prospect 
     state: "TX",
   });
   const first = await expectJson(await signUp(t, signUpBody()), 201);
+  // A minute older than the next request (two in a row can share a timestamp).
+  await t.sql`update surveyor_claim_requests set created_at = created_at - interval '1 minute'`;
   const second = await expectJson(
     await signUp(t, signUpBody({ email: "other@lonestar.example", licenseNumber: "RPLS 2" })),
     201,
@@ -438,6 +442,10 @@ test("[join] admins review a claim request: approve links the account (prospect 
   });
   assertEquals(again.status, 409);
   await again.body?.cancel();
+  // The approval's notice and email a minute older than the denial's (rows in a row can share
+  // a timestamp, and ties go by id).
+  await t.sql`update notifications set created_at = created_at - interval '1 minute'`;
+  await t.sql`update email_outbox set created_at = created_at - interval '1 minute'`;
   const denied = await t.request("POST", `${path}/${b.id}`, {
     cookie: admin.cookie,
     body: { decision: "deny" },
