@@ -244,6 +244,9 @@ test("[surveyor detail] logging a contact puts it at the top of the history", as
     cookie: admin.cookie,
     body: { channel: "email", summary: "Sent the network brochure" },
   });
+  // Distinct times (the history is append-only, so not by an update): two entries in a row can
+  // share a timestamp, and a tie is ordered by id, which says nothing of which came first.
+  await new Promise((resolve) => setTimeout(resolve, 2));
   const ui = await mount(t, surveyor, admin.cookie);
   try {
     await act(() =>

@@ -398,6 +398,9 @@ test("[firms] a firm with no public page (paused, waiting for its check) gets no
     const visit = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
     for (const buyer of [alpha, beta]) {
       await addPurchase(t, lead, buyer);
+      // Earlier proposals a minute older: two in a row can share a timestamp (ties go by id).
+      await t.sql`update survey_proposals set created_at = created_at - interval '1 minute'
+        where survey_id = ${survey.id}`;
       await expectJson(
         await t.request("POST", `/api/purchased-leads/${lead.id}/proposal`, {
           cookie: buyer.cookie,

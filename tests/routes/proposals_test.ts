@@ -52,7 +52,13 @@ function sendPath(leadId: string) {
   return `/api/purchased-leads/${leadId}/proposal`;
 }
 
+/**
+ * Sends `buyer`'s proposal, a minute after the survey's earlier ones: proposals sent in a row
+ * can share a timestamp, and a tie is ordered by id, which says nothing of which came first.
+ */
 async function send(t: TestApp, leadId: string, buyer: Buyer, body = proposalBody()) {
+  await t.sql`update survey_proposals set created_at = created_at - interval '1 minute'
+    where survey_id = (select survey_id from leads where id = ${leadId})`;
   return await expectJson(
     await t.request("POST", sendPath(leadId), { cookie: buyer.cookie, body }),
     201,

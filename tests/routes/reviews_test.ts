@@ -63,6 +63,8 @@ test("[reviews] the client rates the surveyor of their completed survey once; th
     const second = await delivered(t);
     await t.sql`update survey_assignments set surveyor_id = ${f.ortiz.surveyor.id}
       where survey_id = ${second.survey.id}`;
+    // The first rating a minute older, so the second is the newest for certain.
+    await t.sql`update surveyor_reviews set created_at = created_at - interval '1 minute'`;
     await expectJson(await review(t, second.cookie, second.survey.id, { rating: 5 }), 201);
     const listed = await listSurveyorReviews(t.sql, { surveyorId: f.ortiz.surveyor.id });
     assertEquals(listed.total, 2);

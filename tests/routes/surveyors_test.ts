@@ -317,6 +317,9 @@ test("[surveyors api] contact history is added by the admin and shown newest fir
   assertEquals(first.message, "Contact history added");
   assertEquals(first.entry.authorName, user.fullName);
   assertEquals(first.entry.nextFollowUp, "2030-02-01");
+  // Distinct times (the history is append-only, so not by an update): two entries in a row can
+  // share a timestamp, and a tie is ordered by id, which says nothing of which came first.
+  await new Promise((resolve) => setTimeout(resolve, 2));
   await t.sql`
     insert into surveyor_contact_history (surveyor_id, channel, summary, author_id, created_at)
     values (${s.id}, 'email', 'Older note', ${user.id}, now() - interval '1 day')`;
