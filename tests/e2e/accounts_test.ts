@@ -8,8 +8,8 @@ import { hashToken, randomToken } from "../../lib/sessions.ts";
 
 /** Fills the Login tab and submits it. */
 async function signIn(page: Page, identifier: string, password: string) {
-  // Typed before AuthForm hydrates, the fields would be empty in React's state and the press
-  // refused as blank (no request at all): likelier on a busy machine, or through nginx.
+  // Filled once the form's island has hydrated: this file tests signing in, and what is typed
+  // before hydration is early_input_delayed_test.ts's subject.
   const identifierField = page.getByLabel("Email or Username");
   await waitForIsland(identifierField);
   await identifierField.fill(identifier);

@@ -120,7 +120,7 @@ Deno.test({
       const otherPage = await otherContext.newPage();
       recordFailures(otherPage, failures);
       otherPage.setDefaultTimeout(20_000);
-      // Typed before AuthForm hydrates, the fields stay empty in its state (see accounts_test.ts).
+      // Filled once the form's island has hydrated (as in accounts_test.ts).
       await otherPage.goto("/auth");
       const identifier = otherPage.getByLabel("Email or Username");
       await waitForIsland(identifier);

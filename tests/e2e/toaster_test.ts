@@ -29,7 +29,7 @@ async function axeViolations(page: Page, selector?: string): Promise<string[]> {
 
 /** Fills the Login tab and submits it. */
 async function signIn(page: Page, identifier: string, password: string) {
-  // Typed before AuthForm hydrates, the fields stay empty in its state (see accounts_test.ts).
+  // Filled once the form's island has hydrated (as in accounts_test.ts).
   const identifierField = page.getByLabel("Email or Username");
   await waitForIsland(identifierField);
   await identifierField.fill(identifier);
