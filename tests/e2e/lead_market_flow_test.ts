@@ -64,7 +64,7 @@ async function newSession(browser: Browser, baseUrl: string, errors: string[], w
 
 /** Signs in through the form on /auth and waits for the role's landing page. */
 async function signInWithForm(page: Page, email: string, password: string, landing: RegExp) {
-  // Until AuthForm hydrates, typed text never reaches its state (see accounts_test.ts).
+  // Filled once the form's island has hydrated (as in accounts_test.ts).
   await page.goto("/auth");
   const identifier = page.locator("#login-identifier");
   await waitForIsland(identifier);

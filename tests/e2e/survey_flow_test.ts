@@ -135,7 +135,7 @@ e2e(
     try {
       const adminPage = await adminContext.newPage();
       adminPage.on("pageerror", (err) => consoleErrors.push(`admin: ${err.message}`));
-      // Until AuthForm hydrates, typed text never reaches its state (see accounts_test.ts).
+      // Filled once the form's island has hydrated (as in accounts_test.ts).
       await adminPage.goto("/auth");
       const identifier = adminPage.locator("#login-identifier");
       await waitForIsland(identifier);
