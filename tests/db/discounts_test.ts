@@ -15,6 +15,7 @@ import {
   setDiscountCodeActive,
 } from "../../db/discounts.ts";
 import type { Sql } from "../../db/client.ts";
+import { makeOlder } from "../_row_order.ts";
 
 const isRealPostgres = Boolean(Deno.env.get("DATABASE_URL"));
 const DAY = 24 * 60 * 60 * 1000;
@@ -242,8 +243,7 @@ test("[discounts] codes list newest first with their use counts", async () => {
   await code({ code: "FIRST1" });
   // A minute older: two inserts in a row can share a timestamp (PGlite's clock), and ties
   // are ordered by id, which says nothing of which came first.
-  await t.sql`update discount_codes set created_at = created_at - interval '1 minute'
-    where lower(code) = 'first1'`;
+  await makeOlder(t.sql, "discount_codes", { where: t.sql`lower(code) = 'first1'` });
   await code({ code: "SECOND2", kind: "fixed", value: 2_500 });
   await redeemDiscountCode(t.sql, { code: "FIRST1", clientId: client.id });
   const { codes, total } = await listDiscountCodes(t.sql);

@@ -33,6 +33,7 @@ import {
 } from "../../db/lead_market.ts";
 import { closeExpiredLeads, insertLeadRecipients } from "../../db/leads.ts";
 import { startJobWorker } from "../../lib/jobs.ts";
+import { makeOlder } from "../_row_order.ts";
 
 const isRealPostgres = Boolean(Deno.env.get("DATABASE_URL"));
 // The site's origin for the links in emails (config PUBLIC_URL).
@@ -108,7 +109,7 @@ test("[lead market] the list holds exactly the open leads the surveyor may take,
   const near = await addLead(t, client.cookie);
   // Each listed lead a minute newer than the ones before: leads made back to back can share a
   // timestamp, and a tie is ordered by id, which says nothing of which came first.
-  await t.sql`update leads set created_at = created_at - interval '1 minute'`;
+  await makeOlder(t.sql, "leads");
   const topo = await addLead(t, client.cookie, { overrides: { surveyType: "topographic" } });
   // Outside the 50-mile radius (about 80 miles north of the office).
   const far = await addLead(t, client.cookie, { overrides: north(85) });
@@ -123,7 +124,7 @@ test("[lead market] the list holds exactly the open leads the surveyor may take,
     where id = ${closed.lead.id}`;
   const cancelled = await addLead(t, client.cookie);
   await t.sql`update surveys set status = 'cancelled' where id = ${cancelled.survey.id}`;
-  await t.sql`update leads set created_at = created_at - interval '1 minute'`;
+  await makeOlder(t.sql, "leads");
   const newest = await addLead(t, client.cookie);
 
   const { leads, total } = await listAvailableLeads(t.sql, page(me));
@@ -180,9 +181,9 @@ test("[lead market] /leads reads the surveyor and their list in one statement, t
   const { t, client } = await setup();
   const older = await addLead(t, client.cookie);
   // A minute apart, oldest first (leads made back to back can share a timestamp).
-  await t.sql`update leads set created_at = created_at - interval '1 minute'`;
+  await makeOlder(t.sql, "leads");
   await addLead(t, client.cookie, { overrides: { surveyType: "topographic" } });
-  await t.sql`update leads set created_at = created_at - interval '1 minute'`;
+  await makeOlder(t.sql, "leads");
   const newest = await addLead(t, client.cookie);
   const cases: { userId: string | null; filters?: Record<string, unknown> }[] = [];
   for (
@@ -620,7 +621,7 @@ test("[lead market] purchased leads: newest first, paged, only the buyer's; the 
   const two = await addLead(t, client.cookie);
   await buyLead(t.sql, { leadId: one.lead.id, surveyorId: me, actorId: null, publicUrl });
   // A minute older: two purchases in a row can share a timestamp (ties go by id).
-  await t.sql`update lead_purchases set created_at = created_at - interval '1 minute'`;
+  await makeOlder(t.sql, "lead_purchases");
   await buyLead(t.sql, { leadId: two.lead.id, surveyorId: me, actorId: null, publicUrl });
   const list = await listPurchasedLeads(t.sql, { surveyorId: me, page: 1, pageSize: 1 });
   assertEquals(list.total, 2);

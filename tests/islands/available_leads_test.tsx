@@ -7,6 +7,7 @@ import { addLead, addMarketSurveyor, north } from "../_lead_fixtures.ts";
 import { setupDom } from "./_dom.ts";
 import { useAppFetch } from "./_fetch.ts";
 import { hydrateIsland } from "./_hydrate.ts";
+import { makeOlder } from "../_row_order.ts";
 
 setupDom();
 // @testing-library reads `document` when it loads, so it comes after setupDom().
@@ -30,7 +31,7 @@ async function market(t: TestApp) {
   });
   const { lead: near } = await addLead(t, client);
   // A minute older than the next (leads made back to back can share a timestamp).
-  await t.sql`update leads set created_at = created_at - interval '1 minute'`;
+  await makeOlder(t.sql, "leads");
   const { lead: far } = await addLead(t, client, {
     overrides: {
       surveyType: "topographic",
@@ -198,9 +199,7 @@ test("[available leads] more than a page: Next and Previous page through the API
   const leads = [];
   for (let i = 0; i < 21; i++) leads.push((await addLead(t, client)).lead);
   // The first a minute older, so it is the oldest for certain (leads can share a timestamp).
-  await t.sql`update leads set created_at = created_at - interval '1 minute' where id = ${
-    leads[0].id
-  }`;
+  await makeOlder(t.sql, "leads", { where: t.sql`id = ${leads[0].id}` });
   const m = await mount(t, surveyor.cookie);
   try {
     assertEquals(document.querySelectorAll(".lead-card").length, 20);

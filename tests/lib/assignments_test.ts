@@ -22,6 +22,7 @@ import { canMoveAssignment, nextAssignmentStatuses } from "../../lib/assignment_
 import { canAssignmentMove } from "../../lib/survey_status.ts";
 import { getSurveyForUser } from "../../db/surveys.ts";
 import type { Role } from "../../lib/roles.ts";
+import { makeOlder } from "../_row_order.ts";
 
 const PUBLIC_URL = "http://localhost";
 const NOW = new Date("2030-05-10T12:00:00Z");
@@ -190,7 +191,7 @@ test("[assignments] reassigning ends the open assignment with the reason; one op
     const third = await addSurveyor(t, "Third Survey Co", { withUser: false });
     // Each assignment a minute after the one before (rows in a row can share a timestamp).
     const earlier = () =>
-      t.sql`update survey_assignments set created_at = created_at - interval '1 minute' where survey_id = ${survey.id}`;
+      makeOlder(t.sql, "survey_assignments", { where: t.sql`survey_id = ${survey.id}` });
     await assign(t, { surveyId: survey.id, surveyorId: first.surveyor.id });
     await earlier();
     await assign(t, {
@@ -291,8 +292,7 @@ test("[assignments] the surveyor accepts, schedules and reschedules, an admin co
     assert(adminNotes.some((n) => n.title === "Ortiz Surveying accepted an assignment"));
 
     // The survey's moves so far a minute older than the next (events can share a timestamp).
-    await t.sql`update survey_events set created_at = created_at - interval '1 minute'
-      where survey_id = ${survey.id}`;
+    await makeOlder(t.sql, "survey_events", { where: t.sql`survey_id = ${survey.id}` });
     const scheduled = await move(t, { ...base, status: "scheduled", scheduledDate: "2030-06-02" });
     assertEquals([scheduled.status, scheduled.scheduledDate], ["scheduled", "2030-06-02"]);
     assertEquals(await surveyRow(t, survey.id), {
@@ -433,7 +433,7 @@ test("[assignments] declining or cancelling puts the survey back: notified with 
     const base = { surveyId: plain.survey.id, surveyorId: surveyor.id };
     // Each move a minute after the one before (events in a row can share a timestamp).
     const earlier = () =>
-      t.sql`update survey_events set created_at = created_at - interval '1 minute' where survey_id = ${plain.survey.id}`;
+      makeOlder(t.sql, "survey_events", { where: t.sql`survey_id = ${plain.survey.id}` });
     await assign(t, { ...base, source: "claim" });
     await earlier();
     await move(t, { ...base, status: "scheduled", scheduledDate: "2030-06-02", actor: adminActor });

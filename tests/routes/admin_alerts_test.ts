@@ -8,6 +8,7 @@ import { createSignedInUser, signInAs } from "../_auth.ts";
 import { expectJson } from "../_fixtures.ts";
 import { addBuyer, addPurchase, addSurveyWithLead } from "../_refund_fixtures.ts";
 import { pageText } from "../_pages.ts";
+import { makeOlder } from "../_row_order.ts";
 
 async function adminNotes(t: TestApp, adminId: string, kind: string) {
   return await t.sql<{ title: string; body: string; link: string | null }[]>`
@@ -88,7 +89,7 @@ test("[return queue] each request shows the lead, when it was bought, the buyer'
       pipeline_note = 'Voicemail full twice' where lead_id = ${second.lead.id}`;
     for (const lead of [first.lead, second.lead]) {
       // Each return a minute after the one before (two in a row can share a timestamp).
-      await t.sql`update lead_refund_requests set created_at = created_at - interval '1 minute'`;
+      await makeOlder(t.sql, "lead_refund_requests");
       await expectJson(
         await t.request("POST", `/api/purchased-leads/${lead.id}/refund-request`, {
           cookie: buyer.cookie,

@@ -10,6 +10,7 @@ import {
   emailsOf,
   surveyRow,
 } from "../_assignment_fixtures.ts";
+import { makeOlder } from "../_row_order.ts";
 
 function assignPath(surveyId: string, surveyorId: string) {
   return `/api/surveys/${surveyId}/assign/${surveyorId}`;
@@ -113,8 +114,7 @@ test("[assignments api] reassigning ends the previous assignment with the admin'
       201,
     );
     // A minute older, so it is listed first for certain (rows in a row can share a timestamp).
-    await t.sql`update survey_assignments set created_at = created_at - interval '1 minute'
-      where survey_id = ${f.survey.id}`;
+    await makeOlder(t.sql, "survey_assignments", { where: t.sql`survey_id = ${f.survey.id}` });
     const again = await t.request("POST", assignPath(f.survey.id, f.ortiz.surveyor.id), {
       cookie,
       body: { agreedPrice: 1300 },

@@ -22,6 +22,7 @@ import {
 } from "../../routes/auth_api.ts";
 import { countRows, expectJson, ROLES } from "../_fixtures.ts";
 import { backgroundWork } from "../../lib/background.ts";
+import { makeOlder } from "../_row_order.ts";
 
 const BIG = "x".repeat(10 * 1024);
 async function outbox(t: TestApp, to: string, template: string) {
@@ -718,8 +719,9 @@ test("[reset] a new request voids the older link", async () => {
   const user = await createUser(t.sql, { role: "client" });
   for (let i = 0; i < 2; i++) {
     // Earlier emails a minute older: two in a row can share a timestamp (ties go by id).
-    await t.sql`update email_outbox set created_at = created_at - interval '1 minute'
-      where lower(to_address) = lower(${user.email})`;
+    await makeOlder(t.sql, "email_outbox", {
+      where: t.sql`lower(to_address) = lower(${user.email})`,
+    });
     const res = await t.request("POST", "/api/forgot-password", { body: { email: user.email } });
     await expectJson(res, 200);
     await backgroundWork(t.deps).settled();

@@ -1,6 +1,7 @@
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
 import { createTestApp, test, type TestApp } from "../_helpers.ts";
 import { listContactMessages } from "../../db/contact_messages.ts";
+import { makeOlder } from "../_row_order.ts";
 
 const valid = {
   name: "Karen Mitchell",
@@ -131,7 +132,7 @@ test("[contact] the limit is per IP: another address can still write", async () 
   for (let i = 0; i < 5; i++) await (await from("203.0.113.7")).body?.cancel();
   assertEquals((await from("203.0.113.7")).status, 429);
   // The first address's messages a minute older: rows in a row can share a timestamp.
-  await t.sql`update contact_messages set created_at = created_at - interval '1 minute'`;
+  await makeOlder(t.sql, "contact_messages");
   const other = await from("198.51.100.20");
   assertEquals(other.status, 201);
   const rows = await listContactMessages(t.sql);

@@ -6,6 +6,7 @@ import { getPage, loadPage, pageText } from "../_pages.ts";
 import { PUBLIC_PAGES } from "../../lib/public_pages.ts";
 import { renderEmail, TEMPLATE_IDS, TEMPLATES } from "../../lib/mail/render.tsx";
 import type { Role } from "../../lib/roles.ts";
+import { makeOlder } from "../_row_order.ts";
 
 /** Visible text of an HTML page: no tags, attributes, scripts or styles. */
 function visibleText(html: string): string {
@@ -112,7 +113,7 @@ test("[copy] a client's status notifications read as sentences about their reque
   assertEquals(res.status, 200);
   await res.body?.cancel();
   // A minute older: two notifications in a row can share a timestamp (ties go by id).
-  await t.sql`update notifications set created_at = created_at - interval '1 minute'`;
+  await makeOlder(t.sql, "notifications");
   const cancelled = await t.request("PATCH", `/api/surveys/${survey.id}/status`, {
     cookie: admin,
     body: { status: "cancelled" },

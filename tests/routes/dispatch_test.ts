@@ -26,6 +26,7 @@ import type {
 import type { Survey } from "../../lib/survey_schema.ts";
 import type { Role } from "../../lib/roles.ts";
 import type { PlacesProvider } from "../../lib/places/provider.ts";
+import { makeOlder } from "../_row_order.ts";
 
 // The fixture survey is at 1200 Barton Springs Rd, Austin, TX (30.2636, -97.7589).
 const SITE = { lat: 30.2636, lng: -97.7589 };
@@ -354,8 +355,7 @@ test("[dispatch] notify creates one priced lead, notifies in-network surveyors (
   });
 
   // The request's creation a minute older than its dispatch (events can share a timestamp).
-  await t.sql`update survey_events set created_at = created_at - interval '1 minute'
-    where survey_id = ${survey.id}`;
+  await makeOlder(t.sql, "survey_events", { where: t.sql`survey_id = ${survey.id}` });
   const res = await notify(t, admin.cookie, survey.id);
   const body: NotifySurveyorsResponse = await expectJson(res, 200);
 

@@ -13,6 +13,7 @@ import { copyErrors, defaultTexts } from "../../lib/mail/template_copy.ts";
 import { templateShape, TEST_SUBJECT_PREFIX } from "../../routes/email_template_api.ts";
 import type { EmailTemplateEditorProps } from "../../islands/_email_template.ts";
 import type { CopyTexts } from "../../lib/mail/copy.ts";
+import { makeOlder } from "../_row_order.ts";
 
 const ID = "password_reset";
 const BASE = `/api/admin/email-templates/${ID}`;
@@ -267,8 +268,7 @@ test("[email copy] real emails use the newest saved words, and the defaults agai
     const values = TEMPLATES[ID].copy.values({ ...TEMPLATES[ID].sample, name: user.fullName });
     const forgot = async () => {
       // Earlier emails a minute older, so the newest is this one for certain.
-      await t.sql`update email_outbox set created_at = created_at - interval '1 minute'
-        where to_address = ${user.email}`;
+      await makeOlder(t.sql, "email_outbox", { where: t.sql`to_address = ${user.email}` });
       await json(
         await t.request("POST", "/api/forgot-password", { body: { email: user.email } }),
         200,

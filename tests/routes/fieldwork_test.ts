@@ -12,6 +12,7 @@ import { expectJson } from "../_fixtures.ts";
 import { addSurveyor, assignmentRows, emailsOf, notificationsOf } from "../_assignment_fixtures.ts";
 import { checklistJob } from "../_checklist_fixtures.ts";
 import { latestFieldDate } from "../../lib/fieldwork.ts";
+import { makeOlder } from "../_row_order.ts";
 
 function setStatus(t: TestApp, cookie: string, id: string, body: Record<string, unknown>) {
   return t.request("PATCH", `/api/surveys/${id}/status`, { cookie, body });
@@ -232,8 +233,7 @@ test("[fieldwork] an admin overrides the delivery rules only with a note, record
     });
     await expectJson(noted, 200);
     // A minute older than the next change (events in a row can share a timestamp).
-    await t.sql`update survey_events set created_at = created_at - interval '1 minute'
-      where survey_id = ${id}`;
+    await makeOlder(t.sql, "survey_events", { where: t.sql`survey_id = ${id}` });
     const noDeliverable = await setStatus(t, admin.cookie, id, {
       status: "completed",
       completedDate: "2030-05-03",

@@ -11,6 +11,7 @@ import { addLeadTo, addSurveyor, emailsOf, notificationsOf } from "../_assignmen
 import { listSurveyorReviews } from "../../db/reviews.ts";
 import { addBuyer, addPurchase, addSurveyWithLead } from "../_refund_fixtures.ts";
 import { firmProfilePath, firmSlug } from "../../lib/firm_slug.ts";
+import { makeOlder } from "../_row_order.ts";
 
 const HTML = { accept: "text/html" };
 
@@ -399,8 +400,7 @@ test("[firms] a firm with no public page (paused, waiting for its check) gets no
     for (const buyer of [alpha, beta]) {
       await addPurchase(t, lead, buyer);
       // Earlier proposals a minute older: two in a row can share a timestamp (ties go by id).
-      await t.sql`update survey_proposals set created_at = created_at - interval '1 minute'
-        where survey_id = ${survey.id}`;
+      await makeOlder(t.sql, "survey_proposals", { where: t.sql`survey_id = ${survey.id}` });
       await expectJson(
         await t.request("POST", `/api/purchased-leads/${lead.id}/proposal`, {
           cookie: buyer.cookie,

@@ -19,6 +19,7 @@ import {
 } from "../_assignment_fixtures.ts";
 import { addLead, addMarketSurveyor } from "../_lead_fixtures.ts";
 import { insertAssignment } from "../../db/assignments.ts";
+import { makeOlder } from "../_row_order.ts";
 
 function assignPath(surveyId: string, surveyorId: string) {
   return `/api/surveys/${surveyId}/assign/${surveyorId}`;
@@ -89,8 +90,7 @@ test("[lead market integrity] an admin cancelling an assigned request ends the o
     );
     const noticesBefore = await assignmentNotices(t, f.ortiz.user!.id);
     // A minute older, so the cancellation's notice comes after them for certain.
-    await t.sql`update notifications set created_at = created_at - interval '1 minute'
-      where user_id = ${f.ortiz.user!.id}`;
+    await makeOlder(t.sql, "notifications", { where: t.sql`user_id = ${f.ortiz.user!.id}` });
     const res = await t.request("PATCH", `/api/surveys/${f.survey.id}/status`, {
       cookie: f.admin.cookie,
       body: { status: "cancelled" },

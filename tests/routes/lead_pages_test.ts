@@ -24,6 +24,7 @@ import AvailableLeads, { type AvailableLeadsProps } from "../../islands/Availabl
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import type { LeadActionsProps } from "../../islands/LeadActions.tsx";
+import { makeOlder } from "../_row_order.ts";
 
 const UNKNOWN = "0b6c1f8e-2f43-4c8a-9d1e-5a7b3c2d1e0f";
 
@@ -227,7 +228,7 @@ test("[lead pages] filters come from the address: type and distance narrow the l
   // A topographic request 40 miles north of the site: 35 miles from the office, posted a minute
   // after the first (leads made back to back can share a timestamp).
   const far = north(40);
-  await t.sql`update leads set created_at = created_at - interval '1 minute'`;
+  await makeOlder(t.sql, "leads");
   const { lead: farLead } = await addLead(t, client, {
     overrides: {
       surveyType: "topographic",

@@ -19,6 +19,7 @@ import { LEAD_MARKET_MESSAGES } from "../../db/lead_market.ts";
 import { LEADS_API_MESSAGES } from "../../routes/leads_api.ts";
 import type { Role } from "../../lib/roles.ts";
 import type { LeadSummary, UnlockedLead } from "../../lib/lead_market_schema.ts";
+import { makeOlder } from "../_row_order.ts";
 
 const isRealPostgres = Boolean(Deno.env.get("DATABASE_URL"));
 
@@ -117,7 +118,7 @@ test("[leads api] GET /api/leads lists the surveyor's leads with filters, paging
   const me = await surveyor(t, "Able Survey", { surveyTypes: ["boundary", "topographic"] });
   const boundary = await addLead(t, client.cookie);
   // A minute older: leads made back to back can share a timestamp (ties go by id).
-  await t.sql`update leads set created_at = created_at - interval '1 minute'`;
+  await makeOlder(t.sql, "leads");
   const topo = await addLead(t, client.cookie, { overrides: { surveyType: "topographic" } });
   await addLead(t, client.cookie, { overrides: north(90) });
   const all = await expectJson(await get(t, me.cookie, "/api/leads"), 200);

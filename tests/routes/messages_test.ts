@@ -14,6 +14,7 @@ import { emailsOf } from "../_assignment_fixtures.ts";
 import { hitRateLimit } from "../../db/kv.ts";
 import { ACTION_LIMITS } from "../../routes/_limits.ts";
 import { MESSAGE_TEXTS } from "../../lib/message_text.ts";
+import { makeOlder } from "../_row_order.ts";
 
 /**
  * A client's request with its lead, bought by Able and Baker; Baker works the job with its
@@ -347,8 +348,7 @@ test("[messages] each reader gets at most one email per thread every 15 minutes,
     // Another thread is emailed on its own (to the client, and to Baker's technician on the job).
     // Each time, the emails so far are made a minute older, so the new ones come after them
     // (emails queued in a row can share a timestamp, and ties go by id).
-    const earlier = () =>
-      t.sql`update email_outbox set created_at = created_at - interval '1 minute'`;
+    const earlier = () => makeOlder(t.sql, "email_outbox");
     await earlier();
     await expectJson(await post(t, m.baker.cookie, id, { body: "Baker here" }), 201);
     emails = await emailsOf(t, "message_received");

@@ -17,6 +17,7 @@ import {
 } from "../../lib/proposal_constants.ts";
 import { firmSlug } from "../../lib/firm_slug.ts";
 import { refundPurchase } from "../../lib/refunds.ts";
+import { makeOlder } from "../_row_order.ts";
 
 /** A date `days` after today in the US (YYYY-MM-DD). */
 function daysAhead(days: number): string {
@@ -57,8 +58,9 @@ function sendPath(leadId: string) {
  * can share a timestamp, and a tie is ordered by id, which says nothing of which came first.
  */
 async function send(t: TestApp, leadId: string, buyer: Buyer, body = proposalBody()) {
-  await t.sql`update survey_proposals set created_at = created_at - interval '1 minute'
-    where survey_id = (select survey_id from leads where id = ${leadId})`;
+  await makeOlder(t.sql, "survey_proposals", {
+    where: t.sql`survey_id = (select survey_id from leads where id = ${leadId})`,
+  });
   return await expectJson(
     await t.request("POST", sendPath(leadId), { cookie: buyer.cookie, body }),
     201,

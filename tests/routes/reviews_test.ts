@@ -4,6 +4,7 @@ import { createSignedInUser, createUser } from "../_auth.ts";
 import { countRows, expectJson } from "../_fixtures.ts";
 import { addSurveyor, clientWithSurvey, notificationsOf } from "../_assignment_fixtures.ts";
 import { listSurveyorReviews } from "../../db/reviews.ts";
+import { makeOlder } from "../_row_order.ts";
 
 /** A completed survey of a client, delivered by Ortiz Surveying (assignment completed). */
 async function delivered(t: TestApp) {
@@ -64,7 +65,7 @@ test("[reviews] the client rates the surveyor of their completed survey once; th
     await t.sql`update survey_assignments set surveyor_id = ${f.ortiz.surveyor.id}
       where survey_id = ${second.survey.id}`;
     // The first rating a minute older, so the second is the newest for certain.
-    await t.sql`update surveyor_reviews set created_at = created_at - interval '1 minute'`;
+    await makeOlder(t.sql, "surveyor_reviews");
     await expectJson(await review(t, second.cookie, second.survey.id, { rating: 5 }), 201);
     const listed = await listSurveyorReviews(t.sql, { surveyorId: f.ortiz.surveyor.id });
     assertEquals(listed.total, 2);

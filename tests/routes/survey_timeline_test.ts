@@ -8,6 +8,7 @@ import { createSignedInUser } from "../_auth.ts";
 import { countRows, expectJson, submitSurvey } from "../_fixtures.ts";
 import { assertHtml, getPage, pageText } from "../_pages.ts";
 import { SUPPORT_ACTOR_NAME, type SurveyEvent } from "../../lib/survey_schema.ts";
+import { makeOlder } from "../_row_order.ts";
 
 const ADMIN_NAME = "Ada Lovelace-Admin";
 const CLIENT_NAME = "Dana Client-Owner";
@@ -29,7 +30,7 @@ async function surveyWithNotes(t: TestApp) {
     { status: "in_fieldwork", note: FOR_CLIENT, isNoteVisibleToClient: true },
   ];
   const earlier = () =>
-    t.sql`update survey_events set created_at = created_at - interval '1 minute' where survey_id = ${survey.id}`;
+    makeOlder(t.sql, "survey_events", { where: t.sql`survey_id = ${survey.id}` });
   for (const body of changes) {
     await earlier();
     const res = await t.request("PATCH", `/api/surveys/${survey.id}/status`, {
@@ -136,8 +137,7 @@ test("[timeline] a client's own note on their cancellation is theirs to read", a
   const client = await createSignedInUser(t, { role: "client", fullName: CLIENT_NAME });
   const survey = await submitSurvey(t, client.cookie);
   // The request's creation a minute older than its cancellation (events can share a timestamp).
-  await t.sql`update survey_events set created_at = created_at - interval '1 minute'
-    where survey_id = ${survey.id}`;
+  await makeOlder(t.sql, "survey_events", { where: t.sql`survey_id = ${survey.id}` });
   const res = await t.request("PATCH", `/api/surveys/${survey.id}/status`, {
     cookie: client.cookie,
     body: { status: "cancelled", note: "Sold the lot", isNoteVisibleToClient: false },

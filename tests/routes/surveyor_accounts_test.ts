@@ -20,6 +20,7 @@ import {
   RECORD_ALREADY_LINKED,
   SURVEYOR_NOT_FOUND,
 } from "../../routes/surveyor_accounts.ts";
+import { makeOlder } from "../_row_order.ts";
 
 /** A record as an admin would have entered it: a prospect with an email and a phone. */
 function record(t: TestApp, overrides: Partial<InsertSurveyorInput> = {}): Promise<Surveyor> {
@@ -219,7 +220,7 @@ test("[surveyor accounts] re-inviting an unused account sends a fresh link and v
   const target = await record(t);
   await expectJson(await invite(t, cookie, target.id), 201);
   // The first invitation a minute older: two emails in a row can share a timestamp.
-  await t.sql`update email_outbox set created_at = created_at - interval '1 minute'`;
+  await makeOlder(t.sql, "email_outbox");
   const users = await countRows(t, "users");
 
   const again = await expectJson(await invite(t, cookie, target.id), 200);

@@ -18,6 +18,7 @@ import { EXAMPLE_SURVEY } from "../../lib/surveyor_self_join.ts";
 import { RATE_LIMITS } from "../../routes/auth_api.ts";
 import { ADDRESS_NOT_FOUND, SIGN_UP_MESSAGES } from "../../routes/surveyor_self_join.tsx";
 import { EMAIL_TAKEN_MESSAGE } from "../../routes/surveyor_join.tsx";
+import { makeOlder } from "../_row_order.ts";
 
 function signUpBody(overrides: Record<string, unknown> = {}) {
   return {
@@ -290,7 +291,7 @@ test("[join] the same company in the same state, or a listing already taken, goe
   const first = await expectJson(await signUp(t, signUpBody({ licenseNumber: "RPLS 1" })), 201);
   assertEquals(first.outcome, "review");
   // A minute older than the next request (two in a row can share a timestamp).
-  await t.sql`update surveyor_claim_requests set created_at = created_at - interval '1 minute'`;
+  await makeOlder(t.sql, "surveyor_claim_requests");
   const owner = await createUser(t.sql, { role: "surveyor", email: "owner@other.example" });
   const taken = await insertSurveyor(t.sql, {
     companyName: "Other Firm",
@@ -401,7 +402,7 @@ test("[join] admins review a claim request: approve links the account (prospect 
   });
   const first = await expectJson(await signUp(t, signUpBody()), 201);
   // A minute older than the next request (two in a row can share a timestamp).
-  await t.sql`update surveyor_claim_requests set created_at = created_at - interval '1 minute'`;
+  await makeOlder(t.sql, "surveyor_claim_requests");
   const second = await expectJson(
     await signUp(t, signUpBody({ email: "other@lonestar.example", licenseNumber: "RPLS 2" })),
     201,
@@ -444,8 +445,8 @@ test("[join] admins review a claim request: approve links the account (prospect 
   await again.body?.cancel();
   // The approval's notice and email a minute older than the denial's (rows in a row can share
   // a timestamp, and ties go by id).
-  await t.sql`update notifications set created_at = created_at - interval '1 minute'`;
-  await t.sql`update email_outbox set created_at = created_at - interval '1 minute'`;
+  await makeOlder(t.sql, "notifications");
+  await makeOlder(t.sql, "email_outbox");
   const denied = await t.request("POST", `${path}/${b.id}`, {
     cookie: admin.cookie,
     body: { decision: "deny" },

@@ -11,6 +11,7 @@ import { SurveyDetailsSchema } from "../../lib/survey_details.ts";
 import type { Survey, SurveyEvent, SurveyStatus } from "../../lib/survey_schema.ts";
 import { SUBMIT_AUTH_MESSAGE } from "../../routes/surveys.ts";
 import { ParcelLookupError, type ParcelProvider } from "../../lib/parcels/provider.ts";
+import { makeOlder } from "../_row_order.ts";
 
 async function setStatus(
   t: TestApp,
@@ -447,7 +448,7 @@ test("[surveys] a client lists only their own requests, newest first", async () 
   const a = await submitSurvey(t, mine, { address: "1 First Street, Austin TX" });
   await submitSurvey(t, theirs, { address: "9 Other Street, Austin TX" });
   // The earlier requests a minute older: requests made in a row can share a timestamp.
-  await t.sql`update surveys set created_at = created_at - interval '1 minute'`;
+  await makeOlder(t.sql, "surveys");
   const b = await submitSurvey(t, mine, { address: "2 Second Street, Austin TX" });
   const res = await t.request("GET", "/api/surveys", { cookie: mine });
   assertEquals(res.status, 200);
@@ -470,8 +471,7 @@ test("[surveys] an admin lists every request with filters and pages", async () =
   const eli = await createSignedInUser(t, { role: "client", fullName: "Eli Client" });
   // Each request a millisecond older than the next: requests made in a row can share a
   // timestamp (ties go by id), and a millisecond keeps them on today's date for the filters.
-  const earlier = () =>
-    t.sql`update surveys set created_at = created_at - interval '1 millisecond'`;
+  const earlier = () => makeOlder(t.sql, "surveys", { by: "1 millisecond" });
   const s1 = await submitSurvey(t, dana.cookie, {
     surveyType: "topographic",
     address: "10 Oak Lane, Austin TX",
@@ -543,8 +543,7 @@ test("[surveys] a survey and its timeline are visible to its owner and admins on
   const admin = await createSignedInUser(t, { role: "admin", fullName: "Ada Admin" });
   const survey = await submitSurvey(t, owner);
   // The request's creation a minute older than the change (events can share a timestamp).
-  await t.sql`update survey_events set created_at = created_at - interval '1 minute'
-    where survey_id = ${survey.id}`;
+  await makeOlder(t.sql, "survey_events", { where: t.sql`survey_id = ${survey.id}` });
   await setStatus(t, admin.cookie, survey.id, {
     status: "scheduled",
     scheduledDate: "2099-03-01",

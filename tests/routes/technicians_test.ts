@@ -11,6 +11,7 @@ import {
   crewFixture,
   technicianRows,
 } from "../_technician_fixtures.ts";
+import { makeOlder } from "../_row_order.ts";
 
 async function assign(
   t: TestApp,
@@ -159,9 +160,8 @@ test("[technicians] reassigning keeps the history, tells the previous technician
       select count(*)::int as n from survey_checklist_items where survey_id = ${f.survey.id}`;
     // The first assignment and its notice a minute older than the reassignment's (rows made in
     // a row can share a timestamp, and ties go by id).
-    await t.sql`update technician_assignments set created_at = created_at - interval '1 minute'
-      where survey_id = ${f.survey.id}`;
-    await t.sql`update notifications set created_at = created_at - interval '1 minute'`;
+    await makeOlder(t.sql, "technician_assignments", { where: t.sql`survey_id = ${f.survey.id}` });
+    await makeOlder(t.sql, "notifications");
     await expectJson(
       await assign(t, f.ortiz.cookie, f.survey.id, {
         technicianId: f.sam.user.id,
