@@ -8,7 +8,7 @@
  */
 import type { Db } from "./client.ts";
 import type { Role } from "../lib/roles.ts";
-import { listUsersWith, type User } from "./users.ts";
+import { listUsersWith, readWithViewer, type User, type Viewer } from "./users.ts";
 import { pendingRefundRequestsCountColumn } from "./refunds.ts";
 import { licenceChecksCountColumn } from "./surveyor_licences.ts";
 
@@ -26,25 +26,57 @@ export interface AdminConsoleCounts {
  */
 export async function getAdminConsoleUsers(
   db: Db,
-  input: { role?: Role; limit: number; offset: number },
-): Promise<{ users: User[]; total: number; counts: AdminConsoleCounts }> {
-  const { users, total, first } = await listUsersWith<AdminConsoleCounts>(db, {
+  input: {
+    role?: Role;
+    limit: number;
+    offset: number;
+    /**
+     * Also read this user and their unread count in the statement (`viewer`, db/users.ts
+     * `readWithViewer`): the page reads its viewer (routes/_auth.ts `ownViewerPage`).
+     */
+    viewerId?: string;
+  },
+): Promise<{ viewer?: Viewer; users: User[]; total: number; counts: AdminConsoleCounts }> {
+  const { viewer, users, total, first } = await listUsersWith<AdminConsoleCounts>(db, {
     ...input,
     columns: db`,
       ${pendingRefundRequestsCountColumn(db)} as pending_returns,
       ${licenceChecksCountColumn(db)} as licence_checks`,
   });
   return {
+    viewer,
     users,
     total,
-    counts: { pendingReturns: first.pendingReturns, licenceChecks: first.licenceChecks },
+    counts: {
+      pendingReturns: first?.pendingReturns ?? 0,
+      licenceChecks: first?.licenceChecks ?? 0,
+    },
   };
 }
 
-/** The tabs' counts in one statement, for the tabs whose list is read by another module. */
-export async function countAdminConsoleWaiting(db: Db): Promise<AdminConsoleCounts> {
-  const [row] = await db<AdminConsoleCounts[]>`
+/**
+ * The tabs' counts in one statement, for the tabs whose list is read by another module; with
+ * `viewerId`, that user and their unread count too (as `getAdminConsoleUsers`).
+ */
+export async function countAdminConsoleWaiting(
+  db: Db,
+  { viewerId }: { viewerId?: string } = {},
+): Promise<AdminConsoleCounts & { viewer?: Viewer }> {
+  const statement = db`
     select ${pendingRefundRequestsCountColumn(db)} as pending_returns,
       ${licenceChecksCountColumn(db)} as licence_checks`;
-  return row;
+  if (viewerId === undefined) {
+    const [row] = await statement as unknown as AdminConsoleCounts[];
+    return row;
+  }
+  const { rows: [row], viewer } = await readWithViewer<AdminConsoleCounts>(
+    db,
+    viewerId,
+    statement,
+  );
+  return {
+    viewer,
+    pendingReturns: row?.pendingReturns ?? 0,
+    licenceChecks: row?.licenceChecks ?? 0,
+  };
 }

@@ -34,7 +34,7 @@
  */
 import type postgres from "postgres";
 import type { Db, Sql } from "./client.ts";
-import { isUuid } from "./users.ts";
+import { isUuid, readWithViewer, type Viewer } from "./users.ts";
 import { InsufficientBalanceError, postLedgerEntry } from "./ledger.ts";
 import { notifyAdmins } from "./notifications.ts";
 import { isSurveyorId } from "./surveyors.ts";
@@ -426,16 +426,33 @@ export async function listAvailableLeads(
  */
 export async function getSurveyorWithAvailableLeads(
   db: Db,
-  { userId, ...filters }: {
+  { userId, withUser = false, ...filters }: {
     userId: string;
     surveyType?: SurveyType;
     maxDistanceMiles?: number;
     page: number;
     pageSize: number;
+    /**
+     * Also read the user `userId` and their unread count in the statement (`user`,
+     * db/users.ts `readWithViewer`): the page reads its viewer (routes/_auth.ts
+     * `ownViewerPage`).
+     */
+    withUser?: boolean;
   },
-): Promise<{ surveyor: MarketSurveyor | undefined; leads: LeadSummary[]; total: number }> {
+): Promise<{
+  /** With `withUser`: the user as `getUserWithUnreadCount` reads them, or undefined. */
+  user?: Viewer;
+  surveyor: MarketSurveyor | undefined;
+  leads: LeadSummary[];
+  total: number;
+}> {
   if (!isUuid(userId)) return { surveyor: undefined, leads: [], total: 0 };
-  return await availableLeads(db, db`surveyors.user_id = ${userId}`, filters);
+  return await availableLeads(
+    db,
+    db`surveyors.user_id = ${userId}`,
+    filters,
+    withUser ? userId : undefined,
+  );
 }
 
 // The surveyor as one JSON value in the available-leads statement (over its `me`), in
@@ -469,16 +486,18 @@ async function availableLeads(
     page: number;
     pageSize: number;
   },
-): Promise<{ surveyor: MarketSurveyor | undefined; leads: LeadSummary[]; total: number }> {
+  viewerId?: string,
+): Promise<
+  { user?: Viewer; surveyor: MarketSurveyor | undefined; leads: LeadSummary[]; total: number }
+> {
   const offset = (Math.max(1, page) - 1) * pageSize;
   const maxMiles = maxDistanceMiles ?? null;
-  const rows = await db<
-    (LeadRow & {
-      total: number;
-      welcomeClaimUsedAt: Date | null;
-      surveyor: MarketSurveyorJson | null;
-    })[]
-  >`
+  type Row = LeadRow & {
+    total: number;
+    welcomeClaimUsedAt: Date | null;
+    surveyor: MarketSurveyorJson | null;
+  };
+  const statement = db`
     with me as (
       select ${marketSurveyorColumns(db)},
         least(service_radius_miles::float8, coalesce(${maxMiles}::float8, service_radius_miles))
@@ -542,10 +561,13 @@ async function availableLeads(
       ${pricingJoin(db)}
     ) r on true
     order by r.created_at desc, r.id desc`;
+  const { rows, viewer } = viewerId === undefined
+    ? { rows: await statement as unknown as Row[], viewer: undefined }
+    : await readWithViewer<Row>(db, viewerId, statement);
   const total = rows[0]?.total ?? 0;
   const json = rows[0]?.surveyor;
   const leads = rows.filter((r) => r.id !== null).map((r) => toSummary(r, r));
-  return { surveyor: json ? fromSurveyorJson(json) : undefined, leads, total };
+  return { user: viewer, surveyor: json ? fromSurveyorJson(json) : undefined, leads, total };
 }
 
 async function readLead(

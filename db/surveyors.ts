@@ -10,7 +10,7 @@
  */
 import type postgres from "postgres";
 import type { Db } from "./client.ts";
-import { isUuid } from "./users.ts";
+import { isUuid, readWithViewer, type Viewer } from "./users.ts";
 import { townFromAddress } from "../lib/address_parts.ts";
 import type { SurveyType } from "../lib/survey_types.ts";
 import type { SurveyStatus } from "../lib/survey_schema.ts";
@@ -200,14 +200,23 @@ export async function listSurveyorDirectory(
   db: Db,
   query: SurveyorListQuery,
   mapLimit: number,
+  { viewerId }: {
+    /**
+     * Also read this user and their unread count in the statement (`viewer`, db/users.ts
+     * `readWithViewer`): the page reads its viewer (routes/_auth.ts `ownViewerPage`).
+     */
+    viewerId?: string;
+  } = {},
 ): Promise<
   Omit<SurveyorListResponse, "surveyors"> & {
+    /** With `viewerId`: that user as `getUserWithUnreadCount` reads them, or undefined. */
+    viewer?: Viewer;
     rows: SurveyorDirectoryRow[];
     located: SurveyorLocation[];
   }
 > {
   // The first contact marked primary, else the first contact: toSurveyorRow's choice.
-  const { agg, rows, located } = await readDirectory<SurveyorDirectoryRow>(
+  const { viewer, agg, rows, located } = await readDirectory<SurveyorDirectoryRow>(
     db,
     query,
     db`id, company_name, principal_name, city, state, status, in_network, survey_types,
@@ -218,8 +227,10 @@ export async function listSurveyorDirectory(
         contacts -> 0
       ) ->> 'name' as main_contact`,
     mapLimit,
+    viewerId,
   );
   return {
+    viewer,
     rows,
     total: agg.total,
     page: query.page,
@@ -285,6 +296,18 @@ function limitClause(db: Db, limit: number) {
 // The counts as `to_json` spells the counts' row.
 type CountsJson = Record<"total" | "all" | "in_network" | SurveyorStatus, number>;
 
+// The counts of a statement that returned no row (its viewer does not exist).
+const NO_COUNTS: CountsJson = {
+  total: 0,
+  all: 0,
+  in_network: 0,
+  prospect: 0,
+  invited: 0,
+  pending: 0,
+  active: 0,
+  paused: 0,
+};
+
 // A map point as `json_build_object` spells it in `readDirectory`.
 type LocationJson = Omit<SurveyorLocation, "companyName" | "inNetwork"> & {
   company_name: string;
@@ -302,7 +325,8 @@ async function readDirectory<R extends postgres.Row & { id: string }>(
   query: SurveyorListQuery,
   columns: postgres.PendingQuery<postgres.Row[]>,
   mapLimit?: number,
-): Promise<{ agg: CountsRow; rows: R[]; located: SurveyorLocation[] }> {
+  viewerId?: string,
+): Promise<{ viewer?: Viewer; agg: CountsRow; rows: R[]; located: SurveyorLocation[] }> {
   const counts = query.q ? countMatches(db, query) : countFromCounters(db, query);
   // `json_agg(l)` names each point's keys after the subquery's columns, and takes the rows in
   // the subquery's order (its index walk, A to Z): no `json_build_object` per point and no
@@ -313,9 +337,8 @@ async function readDirectory<R extends postgres.Row & { id: string }>(
       select coalesce(json_agg(l), '[]'::json)
       from (${locationsQuery(db, query, mapLimit)}) l
     )`;
-  const result = await db<
-    ({ directory: { counts: CountsJson; located: LocationJson[] | null } | null } & R)[]
-  >`
+  type Row = { directory: { counts: CountsJson; located: LocationJson[] | null } | null } & R;
+  const statement = db`
     select
       case when row_number() over (order by lower(r.company_name), r.id) = 1
         then json_build_object('counts', to_json(c), 'located', ${located}) end as directory,
@@ -323,9 +346,16 @@ async function readDirectory<R extends postgres.Row & { id: string }>(
     from (${counts}) c
     left join lateral (${pageQuery(db, query, columns)}) r on true
     order by lower(r.company_name), r.id`;
-  // One row at least (the counts' own, with no record when none is on the page).
-  const { counts: c, located: points } = result.find((r) => r.directory)!.directory!;
+  const { rows: result, viewer } = viewerId === undefined
+    ? { rows: await statement as unknown as Row[], viewer: undefined }
+    : await readWithViewer<Row>(db, viewerId, statement);
+  // One row at least (the counts' own, with no record when none is on the page), unless the
+  // viewer asked for does not exist.
+  const directory = result.find((r) => r.directory)?.directory ??
+    { counts: NO_COUNTS, located: [] };
+  const { counts: c, located: points } = directory;
   return {
+    viewer,
     agg: {
       total: c.total,
       all: c.all,
@@ -336,9 +366,9 @@ async function readDirectory<R extends postgres.Row & { id: string }>(
       active: c.active,
       paused: c.paused,
     },
-    rows: result.filter((r) => r.id !== null).map(({ directory: _, ...row }) =>
-      row as unknown as R
-    ),
+    rows: result.filter((r) => r.id !== null).map((
+      { directory: _, sessionViewer: _viewer, ...row }: Row & { sessionViewer?: unknown },
+    ) => row as unknown as R),
     located: (points ?? []).map((l) => ({
       id: l.id,
       companyName: l.company_name,

@@ -11,6 +11,7 @@ import type { Quote } from "../lib/pricing.ts";
 import { SURVEY_TYPE_INFO, type SurveyType } from "../lib/survey_types.ts";
 import { STATUS_INFO, STATUS_NOTIFICATION_TITLES } from "../lib/survey_status.ts";
 import { insertNotification, type NewNotification } from "./notifications.ts";
+import { readWithViewer, type Viewer } from "./users.ts";
 import { clientProposalsJsonColumn, leadExpiredAtColumn, proposalsFromJson } from "./proposals.ts";
 import { checklistProgressColumn } from "./checklists.ts";
 import {
@@ -479,19 +480,27 @@ export async function listAdminSurveyRows(
 export async function getAdminDashboard(
   db: Db,
   input: SurveyListInput,
+  { viewerId }: {
+    /**
+     * Also read this user and their unread count in the statement (`viewer`, db/users.ts
+     * `readWithViewer`): the page reads its viewer (routes/_auth.ts `ownViewerPage`).
+     */
+    viewerId?: string;
+  } = {},
 ): Promise<{
+  /** With `viewerId`: that user as `getUserWithUnreadCount` reads them, or undefined. */
+  viewer?: Viewer;
   rows: AdminSurveyListRow[];
   total: number;
   counts: Partial<Record<SurveyStatus, number>>;
 }> {
   const fromCounts = !input.clientId && !input.surveyType && !input.from && !input.to &&
     !input.q;
-  const rows = await db<
-    (Partial<AdminSurveyRowRow> & {
-      counts: Partial<Record<SurveyStatus, number>>;
-      total: number | null;
-    })[]
-  >`
+  type Row = Partial<AdminSurveyRowRow> & {
+    counts: Partial<Record<SurveyStatus, number>>;
+    total: number | null;
+  };
+  const statement = db`
     with ${adminPageCte(db, input)}
     select c.counts, c.total, r.*
     from (
@@ -501,8 +510,13 @@ export async function getAdminDashboard(
     ) c
     left join lateral (${adminRowsSelect(db)}) r on true
     order by r.created_at desc, r.id desc`;
+  const { rows, viewer } = viewerId === undefined
+    ? { rows: await statement as unknown as Row[], viewer: undefined }
+    : await readWithViewer<Row>(db, viewerId, statement);
+  if (rows.length === 0) return { viewer, rows: [], total: 0, counts: {} };
   const { counts, total } = rows[0];
   return {
+    viewer,
     rows: rows.filter((r) => r.id != null).map((r) => toAdminSurveyRow(r as AdminSurveyRowRow)),
     total: total ??
       (input.status
@@ -808,13 +822,20 @@ interface DashboardRow {
  */
 export async function listClientSurveysWithEvents(
   db: Db,
-  { clientId, viewer, page, pageSize }: {
+  { clientId, viewer, page, pageSize, withClient = false }: {
     clientId: string;
     viewer: TimelineViewer;
     page: number;
     pageSize: number;
+    /**
+     * Also read the client's own user row and unread count in the statement (`client`,
+     * db/users.ts `readWithViewer`): the page reads its viewer (routes/_auth.ts `ownViewerPage`).
+     */
+    withClient?: boolean;
   },
 ): Promise<{
+  /** With `withClient`: the client as `getUserWithUnreadCount` reads them, or undefined. */
+  client?: Viewer;
   surveys: DashboardSurvey[];
   total: number;
   events: Map<string, SurveyEvent[]>;
@@ -823,7 +844,7 @@ export async function listClientSurveysWithEvents(
   leadExpiredAt: Map<string, string | null>;
 }> {
   const offset = (page - 1) * pageSize;
-  const rows = await db<DashboardRow[]>`
+  const statement = db`
     with client as (select ${clientId}::uuid as id), page as (
       select s.id, s.status, s.survey_type, s.address, s.formatted_address, s.quoted_price_cents,
         s.quote, s.scheduled_date, s.created_at, s.state, s.lat, s.lng
@@ -845,6 +866,9 @@ export async function listClientSurveysWithEvents(
       from page s
     ) r on true
     order by r.created_at desc, r.id desc`;
+  const { rows, viewer: client } = withClient
+    ? await readWithViewer<DashboardRow>(db, clientId, statement)
+    : { rows: await statement as unknown as DashboardRow[], viewer: undefined };
   const surveys: DashboardSurvey[] = [];
   const events = new Map<string, SurveyEvent[]>();
   const proposals = new Map<string, ClientProposal[]>();
@@ -870,7 +894,7 @@ export async function listClientSurveysWithEvents(
     proposals.set(id, proposalsFromJson(row.proposals));
     leadExpiredAt.set(id, row.leadExpiredAt ? row.leadExpiredAt.toISOString() : null);
   }
-  return { surveys, total: rows[0]?.total ?? 0, events, proposals, leadExpiredAt };
+  return { client, surveys, total: rows[0]?.total ?? 0, events, proposals, leadExpiredAt };
 }
 
 // A timeline row as json_agg spells it: snake_case keys, the time as JSON text.

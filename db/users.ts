@@ -124,6 +124,82 @@ export async function getUserWithUnreadCount(
   return row && { ...toUser(row), unreadNotifications: row.unreadNotifications };
 }
 
+/** The signed-in user as a page reads them: the user and how many of their notifications are unread. */
+export type Viewer = User & { unreadNotifications: number };
+
+// The viewer as `readWithViewer`'s statement spells it in JSON: snake_case keys, times as text.
+interface ViewerJson {
+  id: string;
+  username: string;
+  email: string;
+  full_name: string;
+  role: Role;
+  company_name: string | null;
+  phone: string | null;
+  created_at: string;
+  last_login: string | null;
+  disabled_at: string | null;
+  unread_notifications: number;
+}
+
+function fromViewerJson(v: ViewerJson): Viewer {
+  return {
+    id: v.id,
+    username: v.username,
+    email: v.email,
+    fullName: v.full_name,
+    role: v.role,
+    companyName: v.company_name,
+    phone: v.phone,
+    createdAt: new Date(v.created_at).toISOString(),
+    lastLogin: v.last_login ? new Date(v.last_login).toISOString() : null,
+    disabledAt: v.disabled_at ? new Date(v.disabled_at).toISOString() : null,
+    unreadNotifications: v.unread_notifications,
+  };
+}
+
+/**
+ * Runs `page` (a whole statement) with the user `viewerId` and their unread count, as
+ * `getUserWithUnreadCount` reads them, in the same statement: what a page that reads its own
+ * viewer runs (routes/_auth.ts `ownViewerPage`), one statement instead of two. The page's rows
+ * come back as `page` alone returns them, in its order (the page is the inner side of a
+ * nested loop under the viewer's one row, which keeps the order its own `order by` gave), each
+ * with one more column, `sessionViewer`, that callers must not pass on. No user with that id:
+ * no viewer and no rows. `page` must return at least one row that is not all nulls when it
+ * returns any (the page statements' driving rows: a total, counts): a lone row of nulls is
+ * taken for an empty page.
+ */
+export async function readWithViewer<R extends postgres.Row>(
+  db: Db,
+  viewerId: string,
+  page: postgres.PendingQuery<postgres.Row[]>,
+): Promise<{ viewer: Viewer | undefined; rows: R[] }> {
+  if (!isUuid(viewerId)) return { viewer: undefined, rows: [] };
+  const rows = await db<(R & { sessionViewer: ViewerJson })[]>`
+    select v.session_viewer, p.*
+    from (
+      select json_build_object(
+        'id', id, 'username', username, 'email', email, 'full_name', full_name, 'role', role,
+        'company_name', company_name, 'phone', phone, 'created_at', created_at,
+        'last_login', last_login, 'disabled_at', disabled_at,
+        'unread_notifications',
+          (select count(*)::int from notifications n where n.user_id = users.id and not n.is_read)
+      ) as session_viewer
+      from users where id = ${viewerId}
+    ) v
+    left join lateral (${page}) p on true`;
+  if (rows.length === 0) return { viewer: undefined, rows: [] };
+  const viewer = fromViewerJson(rows[0].sessionViewer);
+  if (rows.length === 1 && isEmptyPageRow(rows[0])) return { viewer, rows: [] };
+  return { viewer, rows };
+}
+
+// The left join's row when the page returned none: every column but the viewer is null.
+function isEmptyPageRow(row: postgres.Row): boolean {
+  for (const key in row) if (key !== "sessionViewer" && row[key] !== null) return false;
+  return true;
+}
+
 /** The user whose email matches `email` in any letter case, or undefined. */
 export async function getUserByEmail(db: Db, email: string): Promise<User | undefined> {
   const [row] = await db<UserRow[]>`
@@ -324,10 +400,13 @@ export async function listUsersWith<T extends object>(
     limit: number;
     offset: number;
     columns: postgres.PendingQuery<postgres.Row[]>;
+    /** Also read this user and their unread count in the statement (`readWithViewer`). */
+    viewerId?: string;
   },
-): Promise<{ users: User[]; total: number; first: T }> {
+): Promise<{ viewer?: Viewer; users: User[]; total: number; first: T | undefined }> {
   const role = input.role ?? null;
-  const rows = await db<(Partial<UserRow> & { total: number })[]>`
+  type Row = Partial<UserRow> & { total: number };
+  const statement = db`
     select c.*, r.*
     from (
       select count(*)::int as total ${input.columns}
@@ -340,9 +419,13 @@ export async function listUsersWith<T extends object>(
       limit ${input.limit} offset ${input.offset}
     ) r on true
     order by r.created_at desc, r.id`;
+  const { rows, viewer } = input.viewerId === undefined
+    ? { rows: await statement as unknown as Row[], viewer: undefined }
+    : await readWithViewer<Row>(db, input.viewerId, statement);
   return {
+    viewer,
     users: rows.filter((r) => r.id != null).map((r) => toUser(r as UserRow)),
-    total: rows[0].total,
-    first: rows[0] as unknown as T,
+    total: rows[0]?.total ?? 0,
+    first: rows[0] as unknown as T | undefined,
   };
 }

@@ -1,6 +1,7 @@
 import { createElement } from "react";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
+import { matchedRoutes } from "hono/route";
 import { HTTPException } from "hono/http-exception";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppDeps, AppEnv, Role } from "./_env.ts";
@@ -9,6 +10,7 @@ import {
   createSession,
   deleteSession,
   getSessionRecord,
+  type LoadedSession,
   readSession,
   sessionCookie,
   sessionExpiry,
@@ -35,6 +37,10 @@ const SESSIONLESS_PREFIXES = ["/static/", "/healthz", "/readyz"];
  * at most once a minute. When KV cannot be read the request fails closed with 503 (the
  * `ServiceUnavailableError` from `readSession`): it is neither let through as the user nor
  * served as signed out, and the cookie is kept.
+ *
+ * The pages that read the user in their own statement (`ownViewerPage`) get the session only,
+ * as `c.var.pendingSession`, and settle it with the user their statement read
+ * (`settleViewer`): the same checks, one statement fewer.
  */
 export function sessions(deps: AppDeps) {
   const cookie = sessionCookie(deps.config);
@@ -43,6 +49,10 @@ export function sessions(deps: AppDeps) {
     if (raw && !SESSIONLESS_PREFIXES.some((p) => c.req.path.startsWith(p))) {
       const now = Date.now();
       const session = await readSession(c.var.kv, raw);
+      if (session && readsOwnViewer(c)) {
+        c.set("pendingSession", { session, now });
+        return await next();
+      }
       // A page shows the bell's unread badge: read the count with the user, in one statement,
       // rather than as a query of its own. API answers do not need it.
       const isPage = !c.req.path.startsWith("/api/");
@@ -51,29 +61,119 @@ export function sessions(deps: AppDeps) {
         : isPage
         ? await getUserWithUnreadCount(c.var.db, session.record.userId)
         : await getUserById(c.var.db, session.record.userId);
-      if (session && user && !user.disabledAt) {
-        const timeouts = sessionTimeouts(session.record, user.role);
-        if (sessionExpiry(session.record, timeouts, now)) {
-          await bestEffort("delete an expired session", deleteSession(c.var.kv, session.idHash));
-        } else {
-          // The session was read and judged live; a missed touch only leaves its idle clock
-          // where it was, so a KV that cannot be written right now does not fail the request.
-          await bestEffort("refresh a session", touchSession(c.var.kv, session, timeouts, now));
-          c.set("user", toSessionUser(user));
-          c.set("unreadNotifications", user.unreadNotifications ?? null);
-          c.set("session", {
-            idHash: session.idHash,
-            userId: session.record.userId,
-            impersonatorId: session.record.impersonatorId,
-          });
-        }
-      } else if (session) {
-        await bestEffort("delete a dead session", deleteSession(c.var.kv, session.idHash));
-      }
-      if (!c.var.session) clearSessionCookie(c);
+      await admitSession(c, session, user, now);
     }
     await next();
   });
+}
+
+/**
+ * Sets the request's user and session when `session` is live for `user` (neither disabled nor
+ * past its timeouts, which depend on the user's role), refreshing its idle clock; otherwise
+ * deletes a dead session and clears the cookie.
+ */
+async function admitSession(
+  c: Context<AppEnv>,
+  session: LoadedSession | null,
+  user: (User & { unreadNotifications?: number }) | undefined,
+  now: number,
+): Promise<void> {
+  if (session && user && !user.disabledAt) {
+    const timeouts = sessionTimeouts(session.record, user.role);
+    if (sessionExpiry(session.record, timeouts, now)) {
+      await bestEffort("delete an expired session", deleteSession(c.var.kv, session.idHash));
+    } else {
+      // The session was read and judged live; a missed touch only leaves its idle clock
+      // where it was, so a KV that cannot be written right now does not fail the request.
+      await bestEffort("refresh a session", touchSession(c.var.kv, session, timeouts, now));
+      c.set("user", toSessionUser(user));
+      c.set("unreadNotifications", user.unreadNotifications ?? null);
+      c.set("session", {
+        idHash: session.idHash,
+        userId: session.record.userId,
+        impersonatorId: session.record.impersonatorId,
+      });
+    }
+  } else if (session) {
+    await bestEffort("delete a dead session", deleteSession(c.var.kv, session.idHash));
+  }
+  if (!c.var.session) clearSessionCookie(c);
+}
+
+// The guards of the pages that read their viewer in their own statement (`ownViewerPage`).
+const OWN_VIEWER_GUARDS = new WeakSet<MiddlewareHandler<AppEnv>>();
+
+// Whether the route this request matched is such a page: its guard is among the handlers the
+// router chose (decided per app and per request, so an app that routes the same path to
+// another handler reads the user as usual).
+function readsOwnViewer(c: Context<AppEnv>): boolean {
+  return matchedRoutes(c).some((route) => OWN_VIEWER_GUARDS.has(route.handler));
+}
+
+/**
+ * Declares the GET page at `path`, for signed-in users of `role`, as one that reads its
+ * viewer (the signed-in user with the bell's unread count) in its own statement (db/users.ts
+ * `readWithViewer`). Each statement costs CPU in the process and in its Postgres backend, and
+ * the user's own read was a second one on every such page (issue 23: about a quarter of the
+ * client dashboard's CPU). When a request matches the returned guard, the sessions middleware
+ * reads only the session. The guard sends a visitor with no session to sign in, as
+ * `requirePageRole` does. The handler reads its page for `viewerIdOf(c)` and must call
+ * `settleViewer` with the viewer its statement read before it uses the page or answers.
+ * Nothing is cached: the user is read at every request, as for any other page.
+ */
+export function ownViewerPage(path: string, role: Role): OwnViewerPage {
+  const guard = createMiddleware<AppEnv>(async (c, next) => {
+    if (!c.var.user && !c.var.pendingSession) return c.redirect(signInPath(c), 302);
+    c.header("Cache-Control", "private, no-store");
+    await next();
+  });
+  OWN_VIEWER_GUARDS.add(guard);
+  return { path, role, guard };
+}
+
+/** A page that reads its viewer in its own statement (`ownViewerPage`). */
+export interface OwnViewerPage {
+  path: string;
+  /** The one role the page is for; any other gets the Access Denied page. */
+  role: Role;
+  /** Sends a visitor without a session to sign in; marks the answer private. */
+  guard: MiddlewareHandler<AppEnv>;
+}
+
+/** The id of the user a page reads for: the pending session's, or the signed-in user's. */
+export function viewerIdOf(c: Context<AppEnv>): string {
+  const id = c.var.pendingSession?.session.record.userId ?? c.var.user?.id;
+  if (!id) throw new Error("viewerIdOf: no session (the ownViewerPage guard was not used)");
+  return id;
+}
+
+/**
+ * Settles the request's pending session with `viewer`, the user the page's own statement read
+ * (undefined when there was none): the same checks as every other request (disabled, expired,
+ * revoked, the role's timeouts), and the same answers as `requirePageRole` when they fail:
+ * a redirect to sign in, or the Access Denied page (403) for a user without `page.role`. Returns
+ * that answer, or null when the page may be shown; until then nothing the statement read may
+ * be used.
+ */
+export async function settleViewer(
+  c: Context<AppEnv>,
+  page: { role: Role },
+  viewer: (User & { unreadNotifications: number }) | undefined,
+): Promise<Response | null> {
+  const pending = c.var.pendingSession;
+  if (pending) {
+    c.set("pendingSession", null);
+    await admitSession(c, pending.session, viewer, pending.now);
+  }
+  const user = c.var.user;
+  if (!user) return c.redirect(signInPath(c), 302);
+  if (user.role !== page.role) {
+    return c.html(
+      renderPage(c, { title: "Access denied", noindex: true }, createElement(ForbiddenPage)),
+      403,
+    );
+  }
+  return null;
 }
 
 // Cleanup that KV can skip while it is locked: the session is refused either way, and its

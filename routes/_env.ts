@@ -3,6 +3,7 @@ import type { Role, SessionUser } from "../lib/roles.ts";
 export type { Role, SessionUser };
 import type { AppDeps } from "../lib/deps.ts";
 import type { Sql } from "../db/client.ts";
+import type { LoadedSession } from "../lib/sessions.ts";
 export type { AppDeps };
 
 /** The server-side session behind the cookie. */
@@ -31,6 +32,11 @@ export type AppEnv = {
      * requests (not under /api/), else null: the signed-in layout's bell badge.
      */
     unreadNotifications: number | null;
+    /**
+     * On a page that reads its viewer in its own statement (routes/_auth.ts `ownViewerPage`),
+     * the session read from KV and not yet settled with its user (`settleViewer`); else unset.
+     */
+    pendingSession?: { session: LoadedSession; now: number } | null;
   };
 };
 

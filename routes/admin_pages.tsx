@@ -3,7 +3,7 @@ import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import type { AppEnv } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
-import { requirePageRole } from "./_auth.ts";
+import { ownViewerPage, settleViewer, viewerIdOf } from "./_auth.ts";
 import { loadMessagePage, MESSAGES_PAGE_SIZE } from "./admin_messages.ts";
 import { appPage } from "./_app_page.tsx";
 import { PageHeader } from "../components/AppPage.tsx";
@@ -64,26 +64,33 @@ function ConsoleHeader({ tab, counts }: { tab: string; counts: AdminConsoleCount
  * and 'View as', and the contact form's inbox. Each tab is its own address (`?tab=`), so only
  * that tab's island and data are loaded.
  */
+/** The admin console, which reads its viewer in its own statement on every tab. */
+const CONSOLE = ownViewerPage("/admin", "admin");
+
 export const adminPages = new Hono<AppEnv>()
   .get(
-    "/admin",
-    requirePageRole("admin"),
+    CONSOLE.path,
+    CONSOLE.guard,
     zValidator("query", ConsoleQuery, onInvalid),
     async (c) => {
       const { tab, role, page } = c.req.valid("query");
       const db = c.var.db;
-      // Each tab reads its page and the tabs' counts in as few statements as it can: one for
-      // the users tab, the list and the counts pipelined beside it for the others
-      // (db/admin_console.ts says why).
+      const viewerId = viewerIdOf(c);
+      // Each tab reads its page, the tabs' counts and the admin (with the bell's count) in as
+      // few statements as it can: one for the users tab, the list and the counts pipelined
+      // beside it for the others (db/admin_console.ts says why). Nothing is shown until the
+      // session is settled with the admin read (routes/_auth.ts `ownViewerPage`).
       if (tab === "returns") {
-        const [counts, initial] = await Promise.all([
-          countAdminConsoleWaiting(db),
+        const [{ viewer, ...counts }, initial] = await Promise.all([
+          countAdminConsoleWaiting(db, { viewerId }),
           listRefundRequests(db, {
             status: "pending",
             page: 1,
             pageSize: REFUND_REQUESTS_PAGE_SIZE,
           }),
         ]);
+        const denied = await settleViewer(c, CONSOLE, viewer);
+        if (denied) return denied;
         return await appPage(
           c,
           { title: "Lead returns", active: ADMIN_CONSOLE_NAV },
@@ -97,10 +104,12 @@ export const adminPages = new Hono<AppEnv>()
         );
       }
       if (tab === "licences") {
-        const [counts, initial] = await Promise.all([
-          countAdminConsoleWaiting(db),
+        const [{ viewer, ...counts }, initial] = await Promise.all([
+          countAdminConsoleWaiting(db, { viewerId }),
           listLicenceChecks(db),
         ]);
+        const denied = await settleViewer(c, CONSOLE, viewer);
+        if (denied) return denied;
         return await appPage(
           c,
           { title: "Licence checks", active: ADMIN_CONSOLE_NAV },
@@ -119,10 +128,12 @@ export const adminPages = new Hono<AppEnv>()
         );
       }
       if (tab === "messages") {
-        const [counts, initial] = await Promise.all([
-          countAdminConsoleWaiting(db),
+        const [{ viewer, ...counts }, initial] = await Promise.all([
+          countAdminConsoleWaiting(db, { viewerId }),
           loadMessagePage(c, { limit: MESSAGES_PAGE_SIZE, unreadOnly: false }),
         ]);
+        const denied = await settleViewer(c, CONSOLE, viewer);
+        if (denied) return denied;
         return await appPage(
           c,
           { title: "Contact messages", active: ADMIN_CONSOLE_NAV },
@@ -135,11 +146,14 @@ export const adminPages = new Hono<AppEnv>()
           </>,
         );
       }
-      const { users, total, counts } = await getAdminConsoleUsers(db, {
+      const { viewer, users, total, counts } = await getAdminConsoleUsers(db, {
         role,
         limit: ADMIN_USERS_PAGE_SIZE,
         offset: (page - 1) * ADMIN_USERS_PAGE_SIZE,
+        viewerId,
       });
+      const denied = await settleViewer(c, CONSOLE, viewer);
+      if (denied) return denied;
       return await appPage(
         c,
         { title: "Users", active: ADMIN_CONSOLE_NAV },

@@ -4,7 +4,13 @@ import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import type { AppContext, AppEnv } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
-import { requirePageRole } from "./_auth.ts";
+import {
+  type OwnViewerPage,
+  ownViewerPage,
+  requirePageRole,
+  settleViewer,
+  viewerIdOf,
+} from "./_auth.ts";
 import { appPage } from "./_app_page.tsx";
 import { Card, EmptyState, PageHeader } from "../components/AppPage.tsx";
 import { Island } from "../components/Island.tsx";
@@ -193,17 +199,21 @@ function leadListItemHtml(lead: LeadSummary, now: string): string {
   return leadItemHtml(key, () => <LeadListItem lead={lead} now={now} isDisabled />);
 }
 
-async function availableLeadsPage(c: AppContext) {
+async function availableLeadsPage(c: AppContext, list: OwnViewerPage) {
   const query = ListQuery.parse(c.req.query());
   const page = query.page ?? 1;
-  // The surveyor and their leads in one statement; an account that cannot take leads gets none.
-  const { surveyor, leads, total } = await getSurveyorWithAvailableLeads(c.var.db, {
-    userId: c.var.user!.id,
+  // The user, the surveyor and their leads in one statement; an account that cannot take leads
+  // gets none. Shown once the session is settled with that user (routes/_auth.ts).
+  const { user, surveyor, leads, total } = await getSurveyorWithAvailableLeads(c.var.db, {
+    userId: viewerIdOf(c),
+    withUser: true,
     surveyType: query.surveyType,
     maxDistanceMiles: query.maxDistance ? Number(query.maxDistance) : undefined,
     page,
     pageSize: LEADS_PAGE_SIZE,
   });
+  const denied = await settleViewer(c, list, user);
+  if (denied) return denied;
   const header = (
     <PageHeader
       title="Available leads"
@@ -338,13 +348,13 @@ function Unlocks({ lead }: { lead: LeadSummary }) {
  * /auth?returnTo=…, other roles get the 403 page; a lead this surveyor may not see is the
  * 404 page.
  */
+/** The available leads, under both addresses, which read their viewer in their own statement. */
+const LEADS = ownViewerPage("/leads", "surveyor");
+const AVAILABLE_LEADS = ownViewerPage("/surveyor/available-leads", "surveyor");
+
 export const leadPages = new Hono<AppEnv>()
-  .get("/leads", requirePageRole("surveyor"), (c) => availableLeadsPage(c))
-  .get(
-    "/surveyor/available-leads",
-    requirePageRole("surveyor"),
-    (c) => availableLeadsPage(c),
-  )
+  .get(LEADS.path, LEADS.guard, (c) => availableLeadsPage(c, LEADS))
+  .get(AVAILABLE_LEADS.path, AVAILABLE_LEADS.guard, (c) => availableLeadsPage(c, AVAILABLE_LEADS))
   .get(
     "/surveyor/leads/:id",
     requirePageRole("surveyor"),

@@ -4,7 +4,7 @@ import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import type { AppEnv } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
-import { requirePageRole, requirePageUser } from "./_auth.ts";
+import { ownViewerPage, requirePageUser, settleViewer, viewerIdOf } from "./_auth.ts";
 import { renderPage } from "../components/render.tsx";
 import { AppLayout } from "../components/AppLayout.tsx";
 import { appPage } from "./_app_page.tsx";
@@ -57,6 +57,11 @@ import { loadMessagesCard, preferredThreadId } from "../lib/messages.ts";
 
 /** Client dashboard page size. */
 export const CLIENT_PAGE_SIZE = 10;
+
+/** The client dashboard, which reads its viewer in its own statement. */
+const CLIENT_DASHBOARD = ownViewerPage("/client-dashboard", "client");
+/** The admins' dashboard, which reads its viewer in its own statement. */
+const ADMIN_DASHBOARD = ownViewerPage("/admin-dashboard", "admin");
 
 /**
  * A query value read only as short text; anything odd (arrays, huge strings, control
@@ -157,24 +162,28 @@ export const surveyPages = new Hono<AppEnv>()
     ));
   })
   .get(
-    "/client-dashboard",
-    requirePageRole("client"),
+    CLIENT_DASHBOARD.path,
+    CLIENT_DASHBOARD.guard,
     zValidator("query", PageQuery, onInvalid),
     async (c) => {
-      const user = c.var.user!;
       const page = c.req.valid("query").page ?? 1;
-      // The page, the count, the timelines and the proposals in one statement; the user and the bell's
-      // unread count came in one more (routes/_auth.ts).
-      const { surveys, total, events, proposals, leadExpiredAt } =
+      const clientId = viewerIdOf(c);
+      // The client with the bell's unread count, the page, the count, the timelines and the
+      // proposals in one statement, read for the session's user; shown only once the session
+      // is settled with the user it read (routes/_auth.ts `ownViewerPage`).
+      const { client, surveys, total, events, proposals, leadExpiredAt } =
         await listClientSurveysWithEvents(
           c.var.db,
           {
-            clientId: user.id,
-            viewer: user,
+            clientId,
+            viewer: { id: clientId, role: "client" },
             page,
             pageSize: CLIENT_PAGE_SIZE,
+            withClient: true,
           },
         );
+      const denied = await settleViewer(c, CLIENT_DASHBOARD, client);
+      if (denied) return denied;
       const newRequest = (
         <a className="btn btn--primary" href="/create-survey">Request another survey</a>
       );
@@ -426,15 +435,20 @@ export const surveyPages = new Hono<AppEnv>()
     },
   )
   .get(
-    "/admin-dashboard",
-    requirePageRole("admin"),
+    ADMIN_DASHBOARD.path,
+    ADMIN_DASHBOARD.guard,
     zValidator("query", AdminDashboardQuery, onInvalid),
     async (c) => {
       const db = c.var.db;
       const { page = 1, ...given } = c.req.valid("query");
       const query = { ...given, q: given.q || undefined, page, pageSize: DEFAULT_PAGE_SIZE };
-      // Only the columns the table shows, with the counts, at once (getAdminDashboard).
-      const { rows, total, counts } = await getAdminDashboard(db, query);
+      // Only the columns the table shows, with the counts and the admin, at once
+      // (getAdminDashboard); shown once the session is settled (routes/_auth.ts).
+      const { viewer, rows, total, counts } = await getAdminDashboard(db, query, {
+        viewerId: viewerIdOf(c),
+      });
+      const denied = await settleViewer(c, ADMIN_DASHBOARD, viewer);
+      if (denied) return denied;
       const filters: AdminSurveyFilters = {
         status: query.status ?? "",
         surveyType: query.surveyType ?? "",

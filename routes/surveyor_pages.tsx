@@ -4,7 +4,7 @@ import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import type { AppEnv } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
-import { requirePageRole } from "./_auth.ts";
+import { ownViewerPage, requirePageRole, settleViewer, viewerIdOf } from "./_auth.ts";
 import { appPage } from "./_app_page.tsx";
 import { Card, PageHeader } from "../components/AppPage.tsx";
 import { Island } from "../components/Island.tsx";
@@ -373,10 +373,13 @@ function AccountCard({ surveyorId, recordEmail, account }: {
  * contact history, leads sent and surveys). Admins only; signed-out visitors go to
  * /auth?returnTo=…, other roles get the 403 page, and an unknown id is the 404 page.
  */
+/** The directory, which reads its viewer in its own statement. */
+const DIRECTORY = ownViewerPage("/surveyors", "admin");
+
 export const surveyorPages = new Hono<AppEnv>()
   .get(
-    "/surveyors",
-    requirePageRole("admin"),
+    DIRECTORY.path,
+    DIRECTORY.guard,
     zValidator("query", DirectoryQuery, onInvalid),
     async (c) => {
       const given = c.req.valid("query");
@@ -384,12 +387,16 @@ export const surveyorPages = new Hono<AppEnv>()
       const { filters, query } = directoryFilters(given);
       const pageSize = DEFAULT_SURVEYOR_PAGE_SIZE;
       // The table shows the page; the map draws the first 100 matches (their locations only),
-      // read with the page and the counts in one statement.
-      const { located, ...shown } = await listSurveyorDirectory(
+      // read with the page, the counts and the admin in one statement, shown once the session
+      // is settled (routes/_auth.ts `ownViewerPage`).
+      const { located, viewer, ...shown } = await listSurveyorDirectory(
         c.var.db,
         { ...query, page, pageSize },
         MAP_LIMIT,
+        { viewerId: viewerIdOf(c) },
       );
+      const denied = await settleViewer(c, DIRECTORY, viewer);
+      if (denied) return denied;
       const { counts } = shown;
       const shownPage = { total: shown.total, page, pageSize, counts };
       return appPage(

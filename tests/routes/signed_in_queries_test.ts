@@ -1,7 +1,8 @@
 /**
- * What a signed-in page costs per request (issue 9): the client dashboard reads the session
- * once from KV and runs two SQL statements (the user with the bell's unread count, then the
- * page of surveys with its total and timelines), at any number of requests. Nothing is cached
+ * What a signed-in page costs per request (issues 9 and 23): the client dashboard reads the
+ * session once from KV and runs one SQL statement (the user with the bell's unread count, the
+ * page of surveys with its total and timelines: routes/_auth.ts `ownViewerPage`), at any number
+ * of requests; a page that does not read its own user runs that user's statement first. Nothing is cached
  * between requests, so a disabled account, a revoked session, a role change or a new
  * notification shows on the very next request.
  */
@@ -18,6 +19,7 @@ import {
   loadPage,
 } from "../_pages.ts";
 import type { Sql } from "../../db/client.ts";
+import type { Role } from "../../lib/roles.ts";
 import { insertNotification } from "../../db/notifications.ts";
 import { insertSurveyor } from "../../db/surveyors.ts";
 import { revokeUserSessions } from "../../lib/sessions.ts";
@@ -97,7 +99,7 @@ async function dashboard(t: TestApp, cookie: string) {
   return html;
 }
 
-test("[signed-in pages] the client dashboard costs one KV read and two statements, at any size", async () => {
+test("[signed-in pages] the client dashboard costs one KV read and one statement, at any size", async () => {
   const { t, counter, kv } = await countingApp();
   const { cookie } = await createSignedInUser(t, { role: "client" });
   for (const requests of [0, 1, 3]) {
@@ -109,7 +111,7 @@ test("[signed-in pages] the client dashboard costs one KV read and two statement
     kv.reset();
     const html = await dashboard(t, cookie);
     assertEquals(html.match(/data-survey-id=/g)?.length ?? 0, requests);
-    assertEquals(counter.statements(), 2, `${requests} requests: SQL statements`);
+    assertEquals(counter.statements(), 1, `${requests} requests: SQL statements`);
     assertEquals(kv.reads(), 1, `${requests} requests: KV reads`);
     assertEquals(kv.writes(), 0, `${requests} requests: KV writes`);
   }
@@ -133,6 +135,35 @@ test("[signed-in pages] an API call reads the user without the unread count, a p
   assertEquals(counter.statements(), 1, "GET /api/user: the user only");
   const html = await dashboard(t, cookie);
   assertEquals(islandProps(html, "NotificationsBell"), { initialUnread: 1 });
+  t.close();
+});
+
+test("[signed-in pages] the pages that read their own user are one statement; the console's tabs with a list of their own, two", async () => {
+  const { t, counter, kv } = await countingApp();
+  const cases: [string, Role, number][] = [
+    ["/client-dashboard", "client", 1],
+    ["/admin-dashboard", "admin", 1],
+    ["/admin-dashboard?status=requested&page=2", "admin", 1],
+    ["/admin", "admin", 1],
+    ["/admin?role=client&page=2", "admin", 1],
+    // The tab's list is another module's statement, pipelined beside the counts and the user.
+    ["/admin?tab=returns", "admin", 2],
+    ["/admin?tab=licences", "admin", 2],
+    ["/admin?tab=messages", "admin", 2],
+    ["/surveyors", "admin", 1],
+    ["/leads", "surveyor", 1],
+    ["/surveyor/available-leads", "surveyor", 1],
+    // For comparison: a page that reads its user first.
+    ["/profile", "client", 2],
+  ];
+  for (const [path, role, expected] of cases) {
+    const { cookie } = await createSignedInUser(t, { role });
+    const { statements } = await counted(t, counter, path, cookie);
+    assertEquals(statements, expected, path);
+    kv.reset();
+    await loadPage(t, path, cookie);
+    assertEquals(kv.reads(), 1, `${path}: KV reads`);
+  }
   t.close();
 });
 
@@ -262,7 +293,7 @@ test("[signed-in pages] a request's page is two statements for its client and an
   t.close();
 });
 
-test("[signed-in pages] the surveyor directory is two statements, its counts and total right for any filter and page", async () => {
+test("[signed-in pages] the surveyor directory is one statement, its counts and total right for any filter and page", async () => {
   const { t, counter } = await countingApp();
   const admin = await createSignedInUser(t, { role: "admin" });
   for (let i = 0; i < 60; i++) {
@@ -290,7 +321,7 @@ test("[signed-in pages] the surveyor directory is two statements, its counts and
   ];
   for (const [path, total, all, inNetwork, firm] of cases) {
     const { html, statements } = await counted(t, counter, path, admin.cookie);
-    assertEquals(statements, 2, path);
+    assertEquals(statements, 1, path);
     const { initial } = islandProps<Directory>(html, "SurveyorDirectory");
     assertEquals(
       [initial.total, initial.counts.total, initial.counts.inNetwork],

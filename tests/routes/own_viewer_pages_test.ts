@@ -1,0 +1,202 @@
+/**
+ * The pages that read their viewer in their own statement (routes/_auth.ts `ownViewerPage`):
+ * the sessions middleware reads only the session for them, and the page settles it with the
+ * user its statement read. Every check of a session still holds on each of them, at the very
+ * next request: signed out, the wrong role, a disabled or deleted account, an expired or
+ * revoked session, impersonation, the idle clock's refresh and the bell's count.
+ */
+import { assert, assertEquals, assertStringIncludes } from "../_assert.ts";
+import { createTestApp, test, type TestApp } from "../_helpers.ts";
+import { createSignedInUser, createUser, sessionFor } from "../_auth.ts";
+import {
+  assertForbiddenPage,
+  assertRedirectsToAuth,
+  getPage,
+  islandProps,
+  loadPage,
+} from "../_pages.ts";
+import type { Role } from "../../lib/roles.ts";
+import { submitSurvey } from "../_fixtures.ts";
+import { insertNotification } from "../../db/notifications.ts";
+import { keys } from "../../db/kv.ts";
+import { hashToken, revokeUserSessions, type SessionRecord } from "../../lib/sessions.ts";
+
+/** Each such page, the role it is for and the heading it shows that role. */
+const PAGES: { path: string; role: Role; heading: string }[] = [
+  { path: "/client-dashboard", role: "client", heading: "My surveys" },
+  { path: "/client-dashboard?page=2", role: "client", heading: "My surveys" },
+  { path: "/admin-dashboard", role: "admin", heading: "Admin dashboard" },
+  { path: "/admin", role: "admin", heading: "Admin console" },
+  { path: "/admin?tab=returns", role: "admin", heading: "Admin console" },
+  { path: "/admin?tab=licences", role: "admin", heading: "Admin console" },
+  { path: "/admin?tab=messages", role: "admin", heading: "Admin console" },
+  { path: "/surveyors", role: "admin", heading: "Surveyors" },
+  { path: "/leads", role: "surveyor", heading: "Available leads" },
+  { path: "/surveyor/available-leads", role: "surveyor", heading: "Available leads" },
+];
+
+const ROLES: Role[] = ["admin", "client", "surveyor", "technician"];
+
+async function sessionEntry(t: TestApp, cookie: string) {
+  const hash = await hashToken(cookie.split("=")[1]);
+  return { hash, entry: await t.kv.get<SessionRecord>(keys.session(hash)) };
+}
+
+async function rewriteSession(t: TestApp, cookie: string, patch: Partial<SessionRecord>) {
+  const { hash, entry } = await sessionEntry(t, cookie);
+  assert(entry.value, "the session exists");
+  await t.kv.set(keys.session(hash), { ...entry.value, ...patch });
+}
+
+function clearsCookie(res: Response): boolean {
+  return /meridian_session=;.*Max-Age=0/i.test(res.headers.get("set-cookie") ?? "");
+}
+
+test("[own viewer] each page shows its role the page, with the user's name and bell count", async () => {
+  const t = await createTestApp();
+  for (const { path, role, heading } of PAGES) {
+    const { user, cookie } = await createSignedInUser(t, { role, fullName: `Pat ${role} Viewer` });
+    for (let i = 0; i < 2; i++) {
+      await insertNotification(t.sql, {
+        userId: user.id,
+        kind: "survey_status_changed",
+        title: "Survey scheduled",
+        body: "Your boundary survey is scheduled.",
+        link: "/client-dashboard",
+      });
+    }
+    const { res, html } = await loadPage(t, path, cookie);
+    assertEquals(res.status, 200, `${path}: ${html.slice(0, 300)}`);
+    assertEquals(res.headers.get("cache-control"), "private, no-store", path);
+    assertStringIncludes(html, heading, path);
+    assertStringIncludes(html, `Pat ${role} Viewer`, path);
+    assertEquals(islandProps(html, "NotificationsBell"), { initialUnread: 2 }, path);
+    assert(!clearsCookie(res), `${path}: the live session's cookie is kept`);
+  }
+  t.close();
+});
+
+test("[own viewer] signed out, each page sends the visitor to sign in", async () => {
+  const t = await createTestApp();
+  for (const { path } of PAGES) {
+    await assertRedirectsToAuth(await getPage(t, path), path);
+    // A cookie with no session behind it: the same, and the cookie is cleared.
+    const res = await getPage(t, path, "meridian_session=" + "a".repeat(43));
+    await assertRedirectsToAuth(res, path);
+  }
+  t.close();
+});
+
+test("[own viewer] every other role gets the Access Denied page, and nothing of the page", async () => {
+  const t = await createTestApp();
+  // A client with a request: what the admin pages would list, and no one else may see.
+  const secret = await createSignedInUser(t, { role: "client", fullName: "Quinn Confidential" });
+  const survey = await submitSurvey(t, secret.cookie);
+  assertStringIncludes((await loadPage(t, "/client-dashboard", secret.cookie)).html, survey.id);
+  for (const { path, role } of PAGES) {
+    for (const other of ROLES.filter((r) => r !== role)) {
+      const { cookie } = await createSignedInUser(t, { role: other });
+      const html = await assertForbiddenPage(await getPage(t, path, cookie), `${other} on ${path}`);
+      assert(!html.includes("Quinn Confidential"), `${other} on ${path}`);
+      assert(!html.includes(survey.id), `${other} on ${path}`);
+    }
+  }
+  t.close();
+});
+
+test("[own viewer] a disabled or deleted account is refused and its session ended", async () => {
+  const t = await createTestApp();
+  for (const { path, role } of PAGES) {
+    const disabled = await createSignedInUser(t, { role });
+    await loadPage(t, path, disabled.cookie);
+    await t.sql`update users set disabled_at = now() where id = ${disabled.user.id}`;
+    const res = await getPage(t, path, disabled.cookie);
+    await assertRedirectsToAuth(res, path);
+    assert(clearsCookie(res), `${path}: the cookie is cleared`);
+    assertEquals((await sessionEntry(t, disabled.cookie)).entry.value, null, path);
+
+    const deleted = await createSignedInUser(t, { role });
+    await t.sql`delete from notifications where user_id = ${deleted.user.id}`;
+    await t.sql`delete from users where id = ${deleted.user.id}`;
+    await assertRedirectsToAuth(await getPage(t, path, deleted.cookie), path);
+    assertEquals((await sessionEntry(t, deleted.cookie)).entry.value, null, path);
+  }
+  t.close();
+});
+
+test("[own viewer] an expired or revoked session is refused, with the role's own timeouts", async () => {
+  const t = await createTestApp();
+  const minute = 60_000;
+  const day = 24 * 60 * minute;
+  for (const { path, role } of PAGES) {
+    // Admins' sessions end after 30 idle minutes, everyone else's after 7 days.
+    const idle = role === "admin" ? 31 * minute : 7 * day + minute;
+    const stillLive = role === "admin" ? 29 * minute : 6 * day;
+    const { user, cookie } = await createSignedInUser(t, { role });
+    await rewriteSession(t, cookie, { lastSeenAt: Date.now() - stillLive });
+    assertEquals((await getPage(t, path, cookie)).status, 200, `${path}: still live`);
+    await rewriteSession(t, cookie, { lastSeenAt: Date.now() - idle });
+    const res = await getPage(t, path, cookie);
+    await assertRedirectsToAuth(res, path);
+    assertEquals((await sessionEntry(t, cookie)).entry.value, null, `${path}: deleted on sight`);
+
+    const other = await sessionFor(t, user);
+    assertEquals((await getPage(t, path, other)).status, 200, path);
+    await revokeUserSessions(t.kv, user.id);
+    await assertRedirectsToAuth(await getPage(t, path, other), path);
+  }
+  t.close();
+});
+
+test("[own viewer] a role change shows on the very next request", async () => {
+  const t = await createTestApp();
+  const { user, cookie } = await createSignedInUser(t, { role: "client" });
+  assertEquals((await getPage(t, "/client-dashboard", cookie)).status, 200);
+  await t.sql`update users set role = 'admin' where id = ${user.id}`;
+  await assertForbiddenPage(await getPage(t, "/client-dashboard", cookie));
+  const { res, html } = await loadPage(t, "/admin-dashboard", cookie);
+  assertEquals(res.status, 200);
+  assertStringIncludes(html, "Admin dashboard");
+  t.close();
+});
+
+test("[own viewer] the idle clock is refreshed at most once a minute, as on other pages", async () => {
+  const t = await createTestApp();
+  for (const { path, role } of PAGES) {
+    const { cookie } = await createSignedInUser(t, { role });
+    const old = Date.now() - 5 * 60_000;
+    await rewriteSession(t, cookie, { lastSeenAt: old });
+    assertEquals((await getPage(t, path, cookie)).status, 200, path);
+    const seen = (await sessionEntry(t, cookie)).entry.value!.lastSeenAt;
+    assert(seen > old + 4 * 60_000, `${path}: lastSeenAt refreshed`);
+    assertEquals((await getPage(t, path, cookie)).status, 200, path);
+    assertEquals((await sessionEntry(t, cookie)).entry.value!.lastSeenAt, seen, path);
+  }
+  t.close();
+});
+
+test("[own viewer] an admin viewing as a client sees the client's dashboard with the banner", async () => {
+  const t = await createTestApp();
+  const admin = await createUser(t.sql, { role: "admin" });
+  const client = await createUser(t.sql, { role: "client", fullName: "Casey Client" });
+  const cookie = await sessionFor(t, client, { impersonatorId: admin.id });
+  const { res, html } = await loadPage(t, "/client-dashboard", cookie);
+  assertEquals(res.status, 200);
+  assertStringIncludes(html, "Casey Client");
+  assertStringIncludes(html, 'data-island="ImpersonationBanner"');
+  // The admin's 30 idle minutes hold while viewing as the client.
+  await rewriteSession(t, cookie, { lastSeenAt: Date.now() - 31 * 60_000 });
+  await assertRedirectsToAuth(await getPage(t, "/client-dashboard", cookie), "/client-dashboard");
+  t.close();
+});
+
+test("[own viewer] HEAD answers as GET does, without a body", async () => {
+  const t = await createTestApp();
+  const { cookie } = await createSignedInUser(t, { role: "client" });
+  const ok = await t.request("HEAD", "/client-dashboard", { cookie });
+  assertEquals(ok.status, 200);
+  assertEquals(await ok.text(), "");
+  const out = await t.request("HEAD", "/client-dashboard");
+  assertEquals(out.status, 302);
+  t.close();
+});
