@@ -44,7 +44,7 @@ export async function getAdminConsoleUsers(
       ${licenceChecksCountColumn(db)} as licence_checks`,
   });
   return {
-    viewer,
+    ...(viewer && { viewer }),
     users,
     total,
     counts: {
@@ -75,7 +75,7 @@ export async function countAdminConsoleWaiting(
     statement,
   );
   return {
-    viewer,
+    ...(viewer && { viewer }),
     pendingReturns: row?.pendingReturns ?? 0,
     licenceChecks: row?.licenceChecks ?? 0,
   };

@@ -567,7 +567,12 @@ async function availableLeads(
   const total = rows[0]?.total ?? 0;
   const json = rows[0]?.surveyor;
   const leads = rows.filter((r) => r.id !== null).map((r) => toSummary(r, r));
-  return { user: viewer, surveyor: json ? fromSurveyorJson(json) : undefined, leads, total };
+  return {
+    ...(viewer && { user: viewer }),
+    surveyor: json ? fromSurveyorJson(json) : undefined,
+    leads,
+    total,
+  };
 }
 
 async function readLead(

@@ -230,7 +230,7 @@ export async function listSurveyorDirectory(
     viewerId,
   );
   return {
-    viewer,
+    ...(viewer && { viewer }),
     rows,
     total: agg.total,
     page: query.page,
@@ -355,7 +355,7 @@ async function readDirectory<R extends postgres.Row & { id: string }>(
     { counts: NO_COUNTS, located: [] };
   const { counts: c, located: points } = directory;
   return {
-    viewer,
+    ...(viewer && { viewer }),
     agg: {
       total: c.total,
       all: c.all,

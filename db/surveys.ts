@@ -513,10 +513,10 @@ export async function getAdminDashboard(
   const { rows, viewer } = viewerId === undefined
     ? { rows: await statement as unknown as Row[], viewer: undefined }
     : await readWithViewer<Row>(db, viewerId, statement);
-  if (rows.length === 0) return { viewer, rows: [], total: 0, counts: {} };
+  if (rows.length === 0) return { rows: [], total: 0, counts: {} };
   const { counts, total } = rows[0];
   return {
-    viewer,
+    ...(viewer && { viewer }),
     rows: rows.filter((r) => r.id != null).map((r) => toAdminSurveyRow(r as AdminSurveyRowRow)),
     total: total ??
       (input.status
@@ -894,7 +894,14 @@ export async function listClientSurveysWithEvents(
     proposals.set(id, proposalsFromJson(row.proposals));
     leadExpiredAt.set(id, row.leadExpiredAt ? row.leadExpiredAt.toISOString() : null);
   }
-  return { client, surveys, total: rows[0]?.total ?? 0, events, proposals, leadExpiredAt };
+  return {
+    ...(client && { client }),
+    surveys,
+    total: rows[0]?.total ?? 0,
+    events,
+    proposals,
+    leadExpiredAt,
+  };
 }
 
 // A timeline row as json_agg spells it: snake_case keys, the time as JSON text.

@@ -423,7 +423,7 @@ export async function listUsersWith<T extends object>(
     ? { rows: await statement as unknown as Row[], viewer: undefined }
     : await readWithViewer<Row>(db, input.viewerId, statement);
   return {
-    viewer,
+    ...(viewer && { viewer }),
     users: rows.filter((r) => r.id != null).map((r) => toUser(r as UserRow)),
     total: rows[0]?.total ?? 0,
     first: rows[0] as unknown as T | undefined,
