@@ -175,8 +175,12 @@ export async function readWithViewer<R extends postgres.Row>(
   page: postgres.PendingQuery<postgres.Row[]>,
 ): Promise<{ viewer: Viewer | undefined; rows: R[] }> {
   if (!isUuid(viewerId)) return { viewer: undefined, rows: [] };
-  const rows = await db<(R & { sessionViewer: ViewerJson })[]>`
-    select v.session_viewer, p.*
+  // `offset 0` keeps the viewer's subquery from being pulled up into the join: pulled up, its
+  // JSON and unread count were computed again for every row of the page (25 times on
+  // /surveyors). The JSON rides on the first row only (`row_number() over ()` counts the rows
+  // in the order the join gives them, the page's).
+  const rows = await db<(R & { sessionViewer: ViewerJson | null })[]>`
+    select case when row_number() over () = 1 then v.session_viewer end as session_viewer, p.*
     from (
       select json_build_object(
         'id', id, 'username', username, 'email', email, 'full_name', full_name, 'role', role,
@@ -186,10 +190,11 @@ export async function readWithViewer<R extends postgres.Row>(
           (select count(*)::int from notifications n where n.user_id = users.id and not n.is_read)
       ) as session_viewer
       from users where id = ${viewerId}
+      offset 0
     ) v
     left join lateral (${page}) p on true`;
   if (rows.length === 0) return { viewer: undefined, rows: [] };
-  const viewer = fromViewerJson(rows[0].sessionViewer);
+  const viewer = fromViewerJson(rows[0].sessionViewer!);
   if (rows.length === 1 && isEmptyPageRow(rows[0])) return { viewer, rows: [] };
   return { viewer, rows };
 }
