@@ -137,50 +137,88 @@ export async function getSurveyForUser(
  */
 export async function getSurveyPageData(
   db: Db,
-  { id, user, thread = null }: {
-    id: string;
-    user: Pick<SessionUser, "id" | "role">;
-    thread?: string | null;
-  },
-): Promise<
-  | {
-    survey: Survey;
-    events: SurveyEvent[];
-    proposals: ClientProposal[];
-    leadExpiredAt: string | null;
-    firm: WorkingFirm | undefined;
-    progress: ChecklistProgress | undefined;
-    deliverables: SurveyFileInfo[];
-    review: SurveyorReview | undefined;
-    /** The firm doing or having done the job (db/survey_access.ts workingSurveyorId), or null. */
-    workingSurveyorId: string | null;
-    /** What `getMessageAccess` answers, with the first page (lib/messages.ts loadMessagesCard). */
-    messages: MessageAccess | undefined;
-    /** For admins only: what the dispatch card shows (db/survey_dispatch.ts). */
-    dispatch: SurveyDispatchReads | undefined;
-  }
-  | undefined
-> {
+  input: SurveyPageInput,
+): Promise<SurveyPageData | undefined> {
+  const read = surveyPageRead(db, input);
+  if (!read) return undefined;
+  const [row] = await read.statement;
+  return row ? read.finish(row as SurveyPageRow) : undefined;
+}
+
+/**
+ * `getSurveyPageData` for `user` with the signed-in user `viewerId` and their unread count
+ * read in the same statement (db/users.ts `readWithViewer`): the page reads its viewer
+ * (routes/_auth.ts `ownViewerPage`). `user` is who the page is read for, which the caller
+ * must check is the viewer as read (its id and role) before it uses `data`.
+ */
+export async function getSurveyPageDataWithViewer(
+  db: Db,
+  input: SurveyPageInput & { viewerId: string },
+): Promise<{ viewer?: Viewer; data?: SurveyPageData }> {
+  const read = surveyPageRead(db, input);
+  const { viewer, rows: [row] } = await readWithViewer<SurveyPageRow>(
+    db,
+    input.viewerId,
+    read ? read.statement : db`select 1 as none where false`,
+  );
+  return { ...(viewer && { viewer }), ...(read && row && { data: read.finish(row) }) };
+}
+
+/** Whose page of which request `getSurveyPageData` reads, and which conversation first. */
+export interface SurveyPageInput {
+  id: string;
+  user: Pick<SessionUser, "id" | "role">;
+  thread?: string | null;
+}
+
+/** What `getSurveyPageData` returns for a request the user may see. */
+export interface SurveyPageData {
+  survey: Survey;
+  events: SurveyEvent[];
+  proposals: ClientProposal[];
+  leadExpiredAt: string | null;
+  firm: WorkingFirm | undefined;
+  progress: ChecklistProgress | undefined;
+  deliverables: SurveyFileInfo[];
+  review: SurveyorReview | undefined;
+  /** The firm doing or having done the job (db/survey_access.ts workingSurveyorId), or null. */
+  workingSurveyorId: string | null;
+  /** What `getMessageAccess` answers, with the first page (lib/messages.ts loadMessagesCard). */
+  messages: MessageAccess | undefined;
+  /** For admins only: what the dispatch card shows (db/survey_dispatch.ts). */
+  dispatch: SurveyDispatchReads | undefined;
+}
+
+// A row of the request page's statement.
+type SurveyPageRow =
+  & SurveyRow
+  & Partial<SurveyDispatchColumns>
+  & MessageAccessColumns
+  & {
+    timeline: TimelineJson[] | null;
+    proposals: Record<string, unknown>[] | null;
+    leadExpiredAt: Date | null;
+    workingFirm: { surveyor_id: string; company_name: string; phone: string | null } | null;
+    checklistProgress:
+      | Record<
+        "total" | "done" | "required_total" | "required_done",
+        number
+      >
+      | null;
+    deliverables: Parameters<typeof deliverablesFromJson>[0];
+    review: Parameters<typeof reviewFromJson>[0];
+    /** Set when read with its viewer (`readWithViewer`); not the survey's. */
+    sessionViewer?: unknown;
+  };
+
+// The request page's statement for `user` and how its row becomes the page's data; undefined
+// for an id that cannot be a request's.
+function surveyPageRead(db: Db, { id, user, thread = null }: SurveyPageInput) {
   if (!isSurveyId(id)) return undefined;
   const isAdmin = user.role === "admin";
   const messageOptions = { user, firstPage: { preferred: thread, limit: MESSAGE_PAGE_FIRST } };
   const messages = messageAccessReads(db, messageOptions);
-  const [row] = await db<
-    (SurveyRow & Partial<SurveyDispatchColumns> & MessageAccessColumns & {
-      timeline: TimelineJson[] | null;
-      proposals: Record<string, unknown>[] | null;
-      leadExpiredAt: Date | null;
-      workingFirm: { surveyor_id: string; company_name: string; phone: string | null } | null;
-      checklistProgress:
-        | Record<
-          "total" | "done" | "required_total" | "required_done",
-          number
-        >
-        | null;
-      deliverables: Parameters<typeof deliverablesFromJson>[0];
-      review: Parameters<typeof reviewFromJson>[0];
-    })[]
-  >`
+  const statement = db`
     select ${surveyColumns(db)},
       ${timelineJsonColumn(db, user)} as timeline,
       ${clientProposalsJsonColumn(db)} as proposals,
@@ -196,8 +234,19 @@ export async function getSurveyPageData(
     from surveys s join users u on u.id = s.client_id
     ${messages.join}
     where s.id = ${id} and (${user.role} = 'admin' or s.client_id = ${user.id})`;
-  if (!row) return undefined;
+  return {
+    statement,
+    finish: (row: SurveyPageRow) => surveyPageData(row, isAdmin, messageOptions),
+  };
+}
+
+function surveyPageData(
+  row: SurveyPageRow,
+  isAdmin: boolean,
+  messageOptions: Parameters<typeof messageAccessOf>[2],
+): SurveyPageData {
   const {
+    sessionViewer: _viewer,
     timeline,
     proposals,
     leadExpiredAt,

@@ -64,6 +64,13 @@ export interface SessionRecord {
   lastSeenAt: number;
   ip: string;
   userAgent: string;
+  /**
+   * The user's role when the session was opened (absent on sessions opened before it was
+   * stored). Only a guess of the role the user has now: a page may build its statement for it
+   * (routes/_auth.ts `viewerRoleGuess`), and uses what it read only once the user read with it
+   * has that role.
+   */
+  role?: Role;
 }
 
 /** A session as read from KV. */
@@ -152,6 +159,8 @@ export async function createSession(
     timeouts: SessionTimeouts;
     createdAt?: number;
     now?: number;
+    /** The user's role now (`SessionRecord.role`). */
+    role?: Role;
   },
 ): Promise<{ id: string; idHash: string; record: SessionRecord }> {
   const now = input.now ?? Date.now();
@@ -164,6 +173,7 @@ export async function createSession(
     lastSeenAt: now,
     ip: input.ip.slice(0, 64),
     userAgent: input.userAgent.slice(0, 256),
+    ...(input.role && { role: input.role }),
   };
   const expireIn = Math.max(1000, remainingMs(record, input.timeouts, now));
   const indexExpireIn = Math.max(1000, record.createdAt + input.timeouts.absoluteMs - now);

@@ -121,7 +121,7 @@ function readsOwnViewer(c: Context<AppEnv>): boolean {
  * `settleViewer` with the viewer its statement read before it uses the page or answers.
  * Nothing is cached: the user is read at every request, as for any other page.
  */
-export function ownViewerPage(path: string, role: Role): OwnViewerPage {
+export function ownViewerPage(path: string, role: Role | null): OwnViewerPage {
   const guard = createMiddleware<AppEnv>(async (c, next) => {
     if (!c.var.user && !c.var.pendingSession) return c.redirect(signInPath(c), 302);
     c.header("Cache-Control", "private, no-store");
@@ -134,8 +134,8 @@ export function ownViewerPage(path: string, role: Role): OwnViewerPage {
 /** A page that reads its viewer in its own statement (`ownViewerPage`). */
 export interface OwnViewerPage {
   path: string;
-  /** The one role the page is for; any other gets the Access Denied page. */
-  role: Role;
+  /** The one role the page is for (any other gets the Access Denied page), or null for any. */
+  role: Role | null;
   /** Sends a visitor without a session to sign in; marks the answer private. */
   guard: MiddlewareHandler<AppEnv>;
 }
@@ -148,6 +148,16 @@ export function viewerIdOf(c: Context<AppEnv>): string {
 }
 
 /**
+ * The role the user behind the request probably has, for a page whose statement depends on
+ * it (`ownViewerPage` with no role): the signed-in user's, else the role stored with the
+ * pending session when it was opened (`SessionRecord.role`), else undefined (read the user
+ * first). A guess: the page checks it against the user its statement read.
+ */
+export function viewerRoleGuess(c: Context<AppEnv>): Role | undefined {
+  return c.var.user?.role ?? c.var.pendingSession?.session.record.role;
+}
+
+/**
  * Settles the request's pending session with `viewer`, the user the page's own statement read
  * (undefined when there was none): the same checks as every other request (disabled, expired,
  * revoked, the role's timeouts), and the same answers as `requirePageRole` when they fail:
@@ -157,7 +167,7 @@ export function viewerIdOf(c: Context<AppEnv>): string {
  */
 export async function settleViewer(
   c: Context<AppEnv>,
-  page: { role: Role },
+  page: { role: Role | null },
   viewer: (User & { unreadNotifications: number }) | undefined,
 ): Promise<Response | null> {
   const pending = c.var.pendingSession;
@@ -167,7 +177,7 @@ export async function settleViewer(
   }
   const user = c.var.user;
   if (!user) return c.redirect(signInPath(c), 302);
-  if (user.role !== page.role) {
+  if (page.role && user.role !== page.role) {
     return c.html(
       renderPage(c, { title: "Access denied", noindex: true }, createElement(ForbiddenPage)),
       403,
@@ -225,6 +235,7 @@ export async function startSession(
     userAgent: userAgentOf(c),
     timeouts: sessionTimeouts({ impersonatorId }, input.role),
     createdAt,
+    role: input.role,
   });
   const cookie = sessionCookie(c.var.deps.config);
   setCookie(c, cookie.name, id, {

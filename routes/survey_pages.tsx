@@ -4,7 +4,13 @@ import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import type { AppEnv } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
-import { ownViewerPage, requirePageUser, settleViewer, viewerIdOf } from "./_auth.ts";
+import {
+  ownViewerPage,
+  requirePageUser,
+  settleViewer,
+  viewerIdOf,
+  viewerRoleGuess,
+} from "./_auth.ts";
 import { renderPage } from "../components/render.tsx";
 import { AppLayout } from "../components/AppLayout.tsx";
 import { appPage } from "./_app_page.tsx";
@@ -36,8 +42,10 @@ import { QuoteBreakdown } from "../islands/_create_survey/QuoteBreakdown.tsx";
 import {
   getAdminDashboard,
   getSurveyPageData,
+  getSurveyPageDataWithViewer,
   listClientSurveysWithEvents,
 } from "../db/surveys.ts";
+import { getUserWithUnreadCount } from "../db/users.ts";
 import { DEFAULT_PAGE_SIZE } from "../lib/survey_schema.ts";
 import { CLIENT_CANCELLABLE, STATUS_INFO, SURVEY_STATUSES } from "../lib/survey_status.ts";
 import { SURVEY_TYPE_INFO, SURVEY_TYPES } from "../lib/survey_types.ts";
@@ -60,6 +68,8 @@ export const CLIENT_PAGE_SIZE = 10;
 
 /** The client dashboard, which reads its viewer in its own statement. */
 const CLIENT_DASHBOARD = ownViewerPage("/client-dashboard", "client");
+/** A request's page, for its client and admins, which reads its viewer in its own statement. */
+const SURVEY_PAGE = ownViewerPage("/survey/:id", null);
 /** The admins' dashboard, which reads its viewer in its own statement. */
 const ADMIN_DASHBOARD = ownViewerPage("/admin-dashboard", "admin");
 
@@ -239,22 +249,35 @@ export const surveyPages = new Hono<AppEnv>()
     return c.redirect(`/survey/${encodeURIComponent(c.req.valid("param").id)}`, 302);
   })
   .get(
-    "/survey/:id",
-    requirePageUser,
+    SURVEY_PAGE.path,
+    SURVEY_PAGE.guard,
     zValidator("param", IdParam, onInvalid),
     async (c) => {
-      const user = c.var.user!;
       // The survey, its timeline (filtered for the viewer in the query: a client's page never
       // holds internal notes or staff names, not even in island props), its proposals, its
       // lead's expiry, its fieldwork and delivery (the checklist's progress, never its answers
       // or notes; the deliverables once completed, admins' as soon as there are any; the
-      // rating) and the conversations the viewer is in, in one statement.
+      // rating) and the conversations the viewer is in, in one statement, with the viewer and
+      // the bell's count. What it reads depends on the viewer's role, so it is read for the
+      // role the session was opened with and used only if the user read with it still has
+      // it; otherwise (or for a session stored without its role) the user first, then the page.
       const preferred = c.req.query("thread");
-      const data = await getSurveyPageData(c.var.db, {
-        id: c.req.valid("param").id,
-        user,
-        thread: preferredThreadId(preferred),
-      });
+      const input = { id: c.req.valid("param").id, thread: preferredThreadId(preferred) };
+      const viewerId = viewerIdOf(c);
+      const guess = viewerRoleGuess(c);
+      const read = guess
+        ? await getSurveyPageDataWithViewer(c.var.db, {
+          ...input,
+          user: { id: viewerId, role: guess },
+          viewerId,
+        })
+        : { viewer: await getUserWithUnreadCount(c.var.db, viewerId), data: undefined };
+      const denied = await settleViewer(c, SURVEY_PAGE, read.viewer);
+      if (denied) return denied;
+      const user = c.var.user!;
+      const data = user.role === guess
+        ? read.data
+        : await getSurveyPageData(c.var.db, { ...input, user });
       // Owner and admins only; to anyone else the request does not exist.
       if (!data) throw new HTTPException(404, { message: "Survey not found" });
       const { survey, events, proposals, leadExpiredAt } = data;

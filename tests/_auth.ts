@@ -105,6 +105,7 @@ export async function sessionFor(
     ip: "127.0.0.1",
     userAgent: "tests",
     timeouts: sessionTimeouts({ impersonatorId }, user.role),
+    role: user.role,
   });
   return `${sessionCookie(t.deps.config).name}=${id}`;
 }

@@ -200,3 +200,67 @@ test("[own viewer] HEAD answers as GET does, without a body", async () => {
   assertEquals(out.status, 302);
   t.close();
 });
+
+test("[own viewer] a request's page is read for the role the session was opened with, and only shown if the user still has it", async () => {
+  const t = await createTestApp();
+  const owner = await createSignedInUser(t, { role: "client", fullName: "Olive Owner" });
+  const survey = await submitSurvey(t, owner.cookie);
+  const path = `/survey/${survey.id}`;
+  const admin = await createSignedInUser(t, { role: "admin" });
+  const internal = "Internal: call the county first";
+  const noted = await t.request("PATCH", `/api/surveys/${survey.id}/status`, {
+    cookie: admin.cookie,
+    body: { status: "cancelled", note: internal },
+  });
+  assertEquals(noted.status, 200, await noted.text());
+
+  // The owner and an admin see it, each as their role may.
+  const own = await loadPage(t, path, owner.cookie);
+  assertEquals(own.res.status, 200);
+  assert(!own.html.includes(internal), "a client's page never holds an internal note");
+  assertStringIncludes((await loadPage(t, path, admin.cookie)).html, internal);
+
+  // Another client: 404, as for a request that does not exist.
+  const stranger = await createSignedInUser(t, { role: "client" });
+  assertEquals((await getPage(t, path, stranger.cookie)).status, 404);
+
+  // An admin made a client since signing in: the page read as an admin is not shown; read again
+  // as the client they are now, it is someone else's request.
+  const demoted = await createSignedInUser(t, { role: "admin" });
+  assertStringIncludes((await loadPage(t, path, demoted.cookie)).html, internal);
+  await t.sql`update users set role = 'client' where id = ${demoted.user.id}`;
+  const after = await getPage(t, path, demoted.cookie);
+  assertEquals(after.status, 404);
+  assert(!(await after.text()).includes(internal));
+
+  // The owner made an admin: the admin's page, notes and all.
+  await t.sql`update users set role = 'admin' where id = ${owner.user.id}`;
+  const promoted = await loadPage(t, path, owner.cookie);
+  assertEquals(promoted.res.status, 200);
+  assertStringIncludes(promoted.html, internal);
+
+  // Disabled: signed out, whatever the page read.
+  await t.sql`update users set disabled_at = now() where id = ${admin.user.id}`;
+  await assertRedirectsToAuth(await getPage(t, path, admin.cookie), path);
+  t.close();
+});
+
+test("[own viewer] a session stored without its role reads the user first, then the request", async () => {
+  const t = await createTestApp();
+  const owner = await createSignedInUser(t, { role: "client" });
+  const survey = await submitSurvey(t, owner.cookie);
+  const path = `/survey/${survey.id}`;
+  const { hash, entry: ownEntry } = await sessionEntry(t, owner.cookie);
+  const { role: _role, ...older } = ownEntry.value!;
+  await t.kv.set(keys.session(hash), older);
+  assertEquals((await sessionEntry(t, owner.cookie)).entry.value!.role, undefined);
+  const { res, html } = await loadPage(t, path, owner.cookie);
+  assertEquals(res.status, 200);
+  assertStringIncludes(html, survey.id);
+  const stranger = await createSignedInUser(t, { role: "client" });
+  const { hash: strangerHash, entry } = await sessionEntry(t, stranger.cookie);
+  const { role: _r, ...strangerOlder } = entry.value!;
+  await t.kv.set(keys.session(strangerHash), strangerOlder);
+  assertEquals((await getPage(t, path, stranger.cookie)).status, 404);
+  t.close();
+});

@@ -228,7 +228,7 @@ test("[signed-in pages] a role change shows on the very next request", async () 
   t.close();
 });
 
-test("[signed-in pages] a request's page is two statements for its client and an admin, with its files, rating, messages and notes as each may see them", async () => {
+test("[signed-in pages] a request's page is one statement for its client and an admin, with its files, rating, messages and notes as each may see them", async () => {
   const { t, counter } = await countingApp();
   const admin = await createSignedInUser(t, { role: "admin", fullName: "Ada Admin-Staff" });
   const job = await checklistJob(t, { status: "surveyed" });
@@ -259,11 +259,11 @@ test("[signed-in pages] a request's page is two statements for its client and an
     201,
   );
 
-  // The survey, timeline, proposals, delivery, rating and messages: one statement after the
-  // user's, also when the page asks for a thread.
+  // The user, the survey, timeline, proposals, delivery, rating and messages: one statement,
+  // also when the page asks for a thread.
   for (const path of [`/survey/${id}`, `/survey/${id}?thread=${job.surveyorId}`]) {
     const client = await counted(t, counter, path, job.clientCookie);
-    assertEquals(client.statements, 2, `the client's ${path}`);
+    assertEquals(client.statements, 1, `the client's ${path}`);
     assertStringIncludes(client.html, "boundary-plat.pdf");
     assertStringIncludes(client.html, "Will you mark the back corners too?");
     assertEquals(islandProps(client.html, "RateSurveyor").existing, {
@@ -274,7 +274,7 @@ test("[signed-in pages] a request's page is two statements for its client and an
     assert(!client.html.includes("Ada Admin-Staff"), "nor the admin's name");
 
     const staff = await counted(t, counter, path, admin.cookie);
-    assertEquals(staff.statements, 2, `the admin's ${path}`);
+    assertEquals(staff.statements, 1, `the admin's ${path}`);
     assertStringIncludes(staff.html, "boundary-plat.pdf");
     assertStringIncludes(staff.html, "Will you mark the back corners too?");
     assertStringIncludes(staff.html, internal);
@@ -284,11 +284,11 @@ test("[signed-in pages] a request's page is two statements for its client and an
   // assignment for the form (the firm itself was read with the survey).
   const scheduled = await checklistJob(t, { status: "scheduled" });
   const crew = await counted(t, counter, `/survey/${scheduled.survey.id}`, admin.cookie);
-  assertEquals(crew.statements, 4, "an admin's page with the crew form");
+  assertEquals(crew.statements, 3, "an admin's page with the crew form");
   const form = islandProps<{ current: { name: string } | null }>(crew.html, "AssignTechnician");
   assertEquals(form.current?.name, "Toni Tech");
   const own = await counted(t, counter, `/survey/${scheduled.survey.id}`, scheduled.clientCookie);
-  assertEquals(own.statements, 2, "the client's page of a scheduled request");
+  assertEquals(own.statements, 1, "the client's page of a scheduled request");
   assert(!own.html.includes('data-island="AssignTechnician"'));
   t.close();
 });
