@@ -173,7 +173,9 @@ export async function settleViewer(
   const pending = c.var.pendingSession;
   if (pending) {
     c.set("pendingSession", null);
-    await admitSession(c, pending.session, viewer, pending.now);
+    // Only the session's own user can settle it.
+    const own = viewer?.id === pending.session.record.userId ? viewer : undefined;
+    await admitSession(c, pending.session, own, pending.now);
   }
   const user = c.var.user;
   if (!user) return c.redirect(signInPath(c), 302);
