@@ -12,7 +12,14 @@
 import type { Sql } from "../db/client.ts";
 import { insertUser, type User } from "../db/users.ts";
 import { hashPassword } from "../lib/passwords.ts";
-import { createSession, sessionCookie, sessionTimeouts } from "../lib/sessions.ts";
+import {
+  createSession,
+  hashToken,
+  sessionCookie,
+  type SessionRecord,
+  sessionTimeouts,
+} from "../lib/sessions.ts";
+import { keys } from "../db/kv.ts";
 import type { Role } from "../lib/roles.ts";
 import type { TestApp } from "./_helpers.ts";
 
@@ -108,6 +115,19 @@ export async function sessionFor(
     role: user.role,
   });
   return `${sessionCookie(t.deps.config).name}=${id}`;
+}
+
+/** The KV hash and stored record of the session behind `cookie` (`entry.value` null: none). */
+export async function sessionRecord(t: TestApp, cookie: string) {
+  const hash = await hashToken(cookie.split("=")[1]);
+  return { hash, entry: await t.kv.get<SessionRecord>(keys.session(hash)) };
+}
+
+/** Overwrites fields of the stored session behind `cookie` (its clocks, its role…). */
+export async function rewriteSession(t: TestApp, cookie: string, patch: Partial<SessionRecord>) {
+  const { hash, entry } = await sessionRecord(t, cookie);
+  if (!entry.value) throw new Error("rewriteSession: the session does not exist");
+  await t.kv.set(keys.session(hash), { ...entry.value, ...patch });
 }
 
 /** Creates a user (see `createUser`) and returns it with a signed-in session cookie. */

@@ -6,6 +6,8 @@ import { assertEquals, assertMatch } from "./_assert.ts";
 import type { TestApp } from "./_helpers.ts";
 import type { Role } from "../lib/roles.ts";
 import type { Survey } from "../lib/survey_schema.ts";
+import type { Sql } from "../db/client.ts";
+import { insertNotification } from "../db/notifications.ts";
 
 /** Every role, in a fixed order. */
 export const ROLES: readonly Role[] = ["admin", "client", "surveyor", "technician"];
@@ -56,6 +58,19 @@ export async function submitSurvey(
   const body = await res.json();
   assertEquals(res.status, 201, JSON.stringify(body));
   return body.survey;
+}
+
+/** Gives `userId` `count` unread notifications (a status change of a survey), for bell counts. */
+export async function notifyUnread(sql: Sql, userId: string, count = 1): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    await insertNotification(sql, {
+      userId,
+      kind: "survey_status_changed",
+      title: "Survey scheduled",
+      body: "Your boundary survey is scheduled.",
+      link: "/client-dashboard",
+    });
+  }
 }
 
 /** How many rows `table` holds (a fixed table name from the test, never input). */

@@ -7,9 +7,8 @@
 import { assert, assertEquals } from "../_assert.ts";
 import { createTestApp, test } from "../_helpers.ts";
 import { createSignedInUser, createUser } from "../_auth.ts";
-import { submitSurvey } from "../_fixtures.ts";
+import { notifyUnread, submitSurvey } from "../_fixtures.ts";
 import { getUserWithUnreadCount, listUsersWith, readWithViewer } from "../../db/users.ts";
-import { insertNotification } from "../../db/notifications.ts";
 import { getAdminDashboard, listClientSurveysWithEvents } from "../../db/surveys.ts";
 import { insertSurveyor, listSurveyorDirectory } from "../../db/surveyors.ts";
 import { countAdminConsoleWaiting, getAdminConsoleUsers } from "../../db/admin_console.ts";
@@ -25,15 +24,7 @@ function omitViewer<T extends { viewer?: unknown }>(value: T): Omit<T, "viewer">
 test("[db] readWithViewer: the viewer as getUserWithUnreadCount reads them, the rows in the page's order", async () => {
   const t = await createTestApp();
   const user = await createUser(t.sql, { role: "client", fullName: "Vera Viewer" });
-  for (let i = 0; i < 3; i++) {
-    await insertNotification(t.sql, {
-      userId: user.id,
-      kind: "survey_status_changed",
-      title: "Survey scheduled",
-      body: "Your boundary survey is scheduled.",
-      link: "/client-dashboard",
-    });
-  }
+  await notifyUnread(t.sql, user.id, 3);
   await t.sql`update users set last_login = now() - interval '3 days' where id = ${user.id}`;
   const expected = await getUserWithUnreadCount(t.sql, user.id);
   assertEquals(expected?.unreadNotifications, 3);
@@ -118,7 +109,7 @@ test("[db] the page reads return the same with their viewer as without, and the 
       `admin dashboard ${page}`,
     );
 
-    const directory = { page, pageSize: 10 };
+    const directory = { page, pageSize: 10, inNetworkOnly: false };
     const { viewer: dirViewer, ...dir } = await listSurveyorDirectory(t.sql, directory, 25, {
       viewerId: admin.id,
     });

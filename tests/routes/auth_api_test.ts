@@ -3,17 +3,18 @@ import { createTestApp, test, type TestApp } from "../_helpers.ts";
 import {
   createSignedInUser,
   createUser,
+  rewriteSession,
   sessionCookieFrom,
   sessionFor,
+  sessionRecord,
   signIn,
   signInAs,
   TEST_PASSWORD,
 } from "../_auth.ts";
-import { keys } from "../../db/kv.ts";
 import { listAuditEvents } from "../../db/audit.ts";
 import { getUserById, getUserCredentials } from "../../db/users.ts";
 import { insertPasswordResetToken } from "../../db/password_resets.ts";
-import { hashToken, listUserSessionHashes, type SessionRecord } from "../../lib/sessions.ts";
+import { hashToken, listUserSessionHashes } from "../../lib/sessions.ts";
 import { verifyPassword } from "../../lib/passwords.ts";
 import {
   FORGOT_PASSWORD_MESSAGE,
@@ -36,17 +37,6 @@ function resetTokenFrom(text: string): string {
   const match = /\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(text);
   if (!match) throw new Error(`No reset link in: ${text.slice(0, 300)}`);
   return match[1];
-}
-
-async function sessionRecord(t: TestApp, cookie: string) {
-  const hash = await hashToken(cookie.split("=")[1]);
-  return { hash, entry: await t.kv.get<SessionRecord>(keys.session(hash)) };
-}
-
-async function rewriteSession(t: TestApp, cookie: string, patch: Partial<SessionRecord>) {
-  const { hash, entry } = await sessionRecord(t, cookie);
-  assert(entry.value, "session exists");
-  await t.kv.set(keys.session(hash), { ...entry.value, ...patch });
 }
 
 /** Snapshot of everything an accounts request could change. */

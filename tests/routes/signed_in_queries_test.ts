@@ -9,7 +9,7 @@
 import { assert, assertEquals, assertStringIncludes } from "../_assert.ts";
 import { createTestApp, test, type TestApp, testDatabase } from "../_helpers.ts";
 import { createSignedInUser, createUser, sessionFor } from "../_auth.ts";
-import { expectJson, submitSurvey } from "../_fixtures.ts";
+import { expectJson, notifyUnread, submitSurvey } from "../_fixtures.ts";
 import { checklistJob } from "../_checklist_fixtures.ts";
 import {
   assertForbiddenPage,
@@ -20,7 +20,6 @@ import {
 } from "../_pages.ts";
 import type { Sql } from "../../db/client.ts";
 import type { Role } from "../../lib/roles.ts";
-import { insertNotification } from "../../db/notifications.ts";
 import { insertSurveyor } from "../../db/surveyors.ts";
 import { revokeUserSessions } from "../../lib/sessions.ts";
 
@@ -121,13 +120,7 @@ test("[signed-in pages] the client dashboard costs one KV read and one statement
 test("[signed-in pages] an API call reads the user without the unread count, a page with it", async () => {
   const { t, counter } = await countingApp();
   const { user, cookie } = await createSignedInUser(t, { role: "client" });
-  await insertNotification(t.sql, {
-    userId: user.id,
-    kind: "survey_status_changed",
-    title: "Survey scheduled",
-    body: "Your boundary survey is scheduled.",
-    link: "/client-dashboard",
-  });
+  await notifyUnread(t.sql, user.id);
   await t.request("GET", "/api/user", { cookie }); // touch
   counter.reset();
   const res = await t.request("GET", "/api/user", { cookie });
@@ -172,15 +165,7 @@ test("[signed-in pages] the bell's count on a page is the count at that request"
   const { user, cookie } = await createSignedInUser(t, { role: "client" });
   const other = await createUser(t.sql, { role: "client" });
   assertEquals(islandProps(await dashboard(t, cookie), "NotificationsBell"), { initialUnread: 0 });
-  for (const userId of [user.id, user.id, other.id]) {
-    await insertNotification(t.sql, {
-      userId,
-      kind: "survey_status_changed",
-      title: "Survey scheduled",
-      body: "Your boundary survey is scheduled.",
-      link: "/client-dashboard",
-    });
-  }
+  for (const userId of [user.id, user.id, other.id]) await notifyUnread(t.sql, userId);
   assertEquals(islandProps(await dashboard(t, cookie), "NotificationsBell"), { initialUnread: 2 });
   await t.sql`update notifications set is_read = true, read_at = now() where user_id = ${user.id}`;
   assertEquals(islandProps(await dashboard(t, cookie), "NotificationsBell"), { initialUnread: 0 });
