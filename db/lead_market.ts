@@ -426,22 +426,22 @@ export async function listAvailableLeads(
  */
 export async function getSurveyorWithAvailableLeads(
   db: Db,
-  { userId, withUser = false, ...filters }: {
+  { userId, withViewer = false, ...filters }: {
     userId: string;
     surveyType?: SurveyType;
     maxDistanceMiles?: number;
     page: number;
     pageSize: number;
     /**
-     * Also read the user `userId` and their unread count in the statement (`user`,
+     * Also read the user `userId` and their unread count in the statement (`viewer`,
      * db/users.ts `readWithViewer`): the page reads its viewer (routes/_auth.ts
      * `ownViewerPage`).
      */
-    withUser?: boolean;
+    withViewer?: boolean;
   },
 ): Promise<{
-  /** With `withUser`: the user as `getUserWithUnreadCount` reads them, or undefined. */
-  user?: Viewer;
+  /** With `withViewer`: the user as `getUserWithUnreadCount` reads them, or undefined. */
+  viewer?: Viewer;
   surveyor: MarketSurveyor | undefined;
   leads: LeadSummary[];
   total: number;
@@ -451,7 +451,7 @@ export async function getSurveyorWithAvailableLeads(
     db,
     db`surveyors.user_id = ${userId}`,
     filters,
-    withUser ? userId : undefined,
+    withViewer ? userId : undefined,
   );
 }
 
@@ -488,7 +488,7 @@ async function availableLeads(
   },
   viewerId?: string,
 ): Promise<
-  { user?: Viewer; surveyor: MarketSurveyor | undefined; leads: LeadSummary[]; total: number }
+  { viewer?: Viewer; surveyor: MarketSurveyor | undefined; leads: LeadSummary[]; total: number }
 > {
   const offset = (Math.max(1, page) - 1) * pageSize;
   const maxMiles = maxDistanceMiles ?? null;
@@ -561,14 +561,12 @@ async function availableLeads(
       ${pricingJoin(db)}
     ) r on true
     order by r.created_at desc, r.id desc`;
-  const { rows, viewer } = viewerId === undefined
-    ? { rows: await statement as unknown as Row[], viewer: undefined }
-    : await readWithViewer<Row>(db, viewerId, statement);
+  const { rows, viewer } = await readWithViewer<Row>(db, viewerId, statement);
   const total = rows[0]?.total ?? 0;
   const json = rows[0]?.surveyor;
   const leads = rows.filter((r) => r.id !== null).map((r) => toSummary(r, r));
   return {
-    ...(viewer && { user: viewer }),
+    ...(viewer && { viewer }),
     surveyor: json ? fromSurveyorJson(json) : undefined,
     leads,
     total,

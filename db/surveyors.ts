@@ -346,9 +346,7 @@ async function readDirectory<R extends postgres.Row & { id: string }>(
     from (${counts}) c
     left join lateral (${pageQuery(db, query, columns)}) r on true
     order by lower(r.company_name), r.id`;
-  const { rows: result, viewer } = viewerId === undefined
-    ? { rows: await statement as unknown as Row[], viewer: undefined }
-    : await readWithViewer<Row>(db, viewerId, statement);
+  const { rows: result, viewer } = await readWithViewer<Row>(db, viewerId, statement);
   // One row at least (the counts' own, with no record when none is on the page), unless the
   // viewer asked for does not exist.
   const directory = result.find((r) => r.directory)?.directory ??

@@ -559,9 +559,7 @@ export async function getAdminDashboard(
     ) c
     left join lateral (${adminRowsSelect(db)}) r on true
     order by r.created_at desc, r.id desc`;
-  const { rows, viewer } = viewerId === undefined
-    ? { rows: await statement as unknown as Row[], viewer: undefined }
-    : await readWithViewer<Row>(db, viewerId, statement);
+  const { rows, viewer } = await readWithViewer<Row>(db, viewerId, statement);
   if (rows.length === 0) return { rows: [], total: 0, counts: {} };
   const { counts, total } = rows[0];
   return {
@@ -879,6 +877,7 @@ export async function listClientSurveysWithEvents(
     /**
      * Also read the client's own user row and unread count in the statement (`client`,
      * db/users.ts `readWithViewer`): the page reads its viewer (routes/_auth.ts `ownViewerPage`).
+     * (The result is `client`: `viewer` above is whom the timelines are filtered for.)
      */
     withClient?: boolean;
   },
@@ -915,9 +914,11 @@ export async function listClientSurveysWithEvents(
       from page s
     ) r on true
     order by r.created_at desc, r.id desc`;
-  const { rows, viewer: client } = withClient
-    ? await readWithViewer<DashboardRow>(db, clientId, statement)
-    : { rows: await statement as unknown as DashboardRow[], viewer: undefined };
+  const { rows, viewer: client } = await readWithViewer<DashboardRow>(
+    db,
+    withClient ? clientId : undefined,
+    statement,
+  );
   const surveys: DashboardSurvey[] = [];
   const events = new Map<string, SurveyEvent[]>();
   const proposals = new Map<string, ClientProposal[]>();

@@ -165,15 +165,17 @@ function fromViewerJson(v: ViewerJson): Viewer {
  * come back as `page` alone returns them, in its order (the page is the inner side of a
  * nested loop under the viewer's one row, which keeps the order its own `order by` gave), each
  * with one more column, `sessionViewer`, that callers must not pass on. No user with that id:
- * no viewer and no rows. `page` must return at least one row that is not all nulls when it
+ * no viewer and no rows. No `viewerId`: `page` alone, and no viewer. `page` must return at least one row that is not all nulls when it
  * returns any (the page statements' driving rows: a total, counts): a lone row of nulls is
  * taken for an empty page.
  */
 export async function readWithViewer<R extends postgres.Row>(
   db: Db,
-  viewerId: string,
+  viewerId: string | undefined,
   page: postgres.PendingQuery<postgres.Row[]>,
 ): Promise<{ viewer: Viewer | undefined; rows: R[] }> {
+  // No viewer asked for: the page alone, as its read ran it before.
+  if (viewerId === undefined) return { viewer: undefined, rows: await page as unknown as R[] };
   if (!isUuid(viewerId)) return { viewer: undefined, rows: [] };
   // `offset 0` keeps the viewer's subquery from being pulled up into the join: pulled up, its
   // JSON and unread count were computed again for every row of the page (25 times on
@@ -424,9 +426,7 @@ export async function listUsersWith<T extends object>(
       limit ${input.limit} offset ${input.offset}
     ) r on true
     order by r.created_at desc, r.id`;
-  const { rows, viewer } = input.viewerId === undefined
-    ? { rows: await statement as unknown as Row[], viewer: undefined }
-    : await readWithViewer<Row>(db, input.viewerId, statement);
+  const { rows, viewer } = await readWithViewer<Row>(db, input.viewerId, statement);
   return {
     ...(viewer && { viewer }),
     users: rows.filter((r) => r.id != null).map((r) => toUser(r as UserRow)),

@@ -204,15 +204,15 @@ async function availableLeadsPage(c: AppContext, list: OwnViewerPage) {
   const page = query.page ?? 1;
   // The user, the surveyor and their leads in one statement; an account that cannot take leads
   // gets none. Shown once the session is settled with that user (routes/_auth.ts).
-  const { user, surveyor, leads, total } = await getSurveyorWithAvailableLeads(c.var.db, {
+  const { viewer, surveyor, leads, total } = await getSurveyorWithAvailableLeads(c.var.db, {
     userId: viewerIdOf(c),
-    withUser: true,
+    withViewer: true,
     surveyType: query.surveyType,
     maxDistanceMiles: query.maxDistance ? Number(query.maxDistance) : undefined,
     page,
     pageSize: LEADS_PAGE_SIZE,
   });
-  const denied = await settleViewer(c, list, user);
+  const denied = await settleViewer(c, list, viewer);
   if (denied) return denied;
   const header = (
     <PageHeader
@@ -341,6 +341,10 @@ function Unlocks({ lead }: { lead: LeadSummary }) {
   );
 }
 
+/** The available leads, under both addresses, which read their viewer in their own statement. */
+const LEADS = ownViewerPage("/leads", "surveyor");
+const AVAILABLE_LEADS = ownViewerPage("/surveyor/available-leads", "surveyor");
+
 /**
  * The surveyor's lead pages: the available leads (/leads and /surveyor/available-leads, the
  * same list) and one lead in full before buying (/surveyor/leads/{id}), with Buy, Claim and
@@ -348,10 +352,6 @@ function Unlocks({ lead }: { lead: LeadSummary }) {
  * /auth?returnTo=…, other roles get the 403 page; a lead this surveyor may not see is the
  * 404 page.
  */
-/** The available leads, under both addresses, which read their viewer in their own statement. */
-const LEADS = ownViewerPage("/leads", "surveyor");
-const AVAILABLE_LEADS = ownViewerPage("/surveyor/available-leads", "surveyor");
-
 export const leadPages = new Hono<AppEnv>()
   .get(LEADS.path, LEADS.guard, (c) => availableLeadsPage(c, LEADS))
   .get(AVAILABLE_LEADS.path, AVAILABLE_LEADS.guard, (c) => availableLeadsPage(c, AVAILABLE_LEADS))

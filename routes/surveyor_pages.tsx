@@ -367,15 +367,15 @@ function AccountCard({ surveyorId, recordEmail, account }: {
   );
 }
 
+/** The directory, which reads its viewer in its own statement. */
+const DIRECTORY = ownViewerPage("/surveyors", "admin");
+
 /**
  * The admin's surveyor pages: the directory (/surveyors: counts, search, filters, the table
  * and the coverage map) and one record (/surveyor-detail/{id}: profile and coverage, contacts,
  * contact history, leads sent and surveys). Admins only; signed-out visitors go to
  * /auth?returnTo=…, other roles get the 403 page, and an unknown id is the 404 page.
  */
-/** The directory, which reads its viewer in its own statement. */
-const DIRECTORY = ownViewerPage("/surveyors", "admin");
-
 export const surveyorPages = new Hono<AppEnv>()
   .get(
     DIRECTORY.path,

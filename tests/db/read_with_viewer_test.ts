@@ -133,12 +133,12 @@ test("[db] the page reads return the same with their viewer as without, and the 
     );
 
     const leads = { userId: surveyorUser.id, page, pageSize: 5 };
-    const { user: leadViewer, ...market } = await getSurveyorWithAvailableLeads(t.sql, {
+    const { viewer: leadViewer, ...market } = await getSurveyorWithAvailableLeads(t.sql, {
       ...leads,
-      withUser: true,
+      withViewer: true,
     });
     assertEquals(leadViewer, asSurveyor, `leads page ${page}`);
-    const { user: noUser, ...alone } = await getSurveyorWithAvailableLeads(t.sql, leads);
+    const { viewer: noUser, ...alone } = await getSurveyorWithAvailableLeads(t.sql, leads);
     assertEquals([market, noUser], [alone, undefined], `leads page ${page}`);
   }
   const { viewer: countsViewer, ...counts } = await countAdminConsoleWaiting(t.sql, {
