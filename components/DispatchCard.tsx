@@ -147,15 +147,21 @@ export function DispatchCard(
         component={DispatchPanel}
         props={{ surveyId: survey.id, status: survey.status, initial: state }}
         hydrate="load"
+        isPure
       />
-      {assign ? <Island component={AssignSurveyor} props={assign} hydrate="idle" /> : null}
+      {assign ? <Island component={AssignSurveyor} props={assign} hydrate="idle" isPure /> : null}
       <section className="dispatch-card__map" aria-labelledby="dispatch-map-title">
         <h3 id="dispatch-map-title" className="dispatch__subtitle">Dispatch map</h3>
         {/* Redrawn in place (islands/DispatchMapSync.tsx) after Find, Refresh and Notify. */}
         <div data-dispatch-map={survey.id}>
           <DispatchMap survey={survey} state={state} />
         </div>
-        <Island component={DispatchMapSync} props={{ surveyId: survey.id }} hydrate="load" />
+        <Island
+          component={DispatchMapSync}
+          props={{ surveyId: survey.id }}
+          hydrate="load"
+          isPure
+        />
       </section>
     </Card>
   );

@@ -112,6 +112,7 @@ export function SurveyProposalsCard({ survey, proposals, isOwner, leadExpiredAt 
         component={SurveyProposals}
         props={islandProps(survey, proposals, isOwner, false, leadExpiredAt)}
         hydrate="visible"
+        isPure
       />
     </Card>
   );
@@ -136,6 +137,7 @@ export function DashboardProposals({ survey, proposals, leadExpiredAt = null }: 
         component={SurveyProposals}
         props={islandProps(survey, proposals, true, true, leadExpiredAt)}
         hydrate="visible"
+        isPure
       />
     </section>
   );

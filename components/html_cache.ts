@@ -25,17 +25,28 @@ export type HtmlCache = (
 ) => string;
 
 /**
- * A cache of its own for one kind of piece, sized for it: at most `maxEntries` kept, the least
- * recently used dropped first.
+ * A cache of its own for one kind of piece, sized for it: at most `maxEntries` kept, and at
+ * most `maxChars` characters of keys and HTML together (for pieces whose size varies: a whole
+ * island of 1 KB or of 35 KB), the least recently used dropped first. A piece larger than the
+ * budget on its own is rendered, not kept, and drops nothing.
  */
-export function htmlCache(maxEntries: number): HtmlCache {
+export function htmlCache(maxEntries: number, maxChars = Infinity): HtmlCache {
   const made = new Map<string, string>();
+  let chars = 0;
   return (key, render, options) => {
     let html = made.get(key);
-    if (html === undefined) html = flattened(renderToString(render(), options));
-    else made.delete(key);
+    if (html === undefined) {
+      html = flattened(renderToString(render(), options));
+      const size = key.length + html.length;
+      if (size > maxChars) return html;
+      chars += size;
+    } else made.delete(key);
     made.set(key, html);
-    if (made.size > maxEntries) made.delete(made.keys().next().value!);
+    for (const [oldest, kept] of made) {
+      if (made.size <= maxEntries && chars <= maxChars) break;
+      made.delete(oldest);
+      chars -= oldest.length + kept.length;
+    }
     return html;
   };
 }

@@ -169,6 +169,7 @@ export const adminPages = new Hono<AppEnv>()
                 initial: { users, total, page, pageSize: ADMIN_USERS_PAGE_SIZE },
               }}
               hydrate="load"
+              isPure
             />
           </section>
         </>,

@@ -526,6 +526,7 @@ export const surveyPages = new Hono<AppEnv>()
                 filters,
               }}
               hydrate="load"
+              isPure
             />
           </section>
         </>,

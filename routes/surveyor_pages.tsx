@@ -418,6 +418,7 @@ export const surveyorPages = new Hono<AppEnv>()
               // The rows go to the browser once, as HTML (server-only props, components/Island.tsx).
               serverProps={{ initial: { rows: shown.rows, ...shownPage } }}
               hydrate="load"
+              isPure
             />
           </section>
           <CoverageMap surveyors={located} total={shown.total} filters={filters} />

@@ -206,8 +206,11 @@ interface EchoProps {
   list?: string[];
 }
 
+let echoRenders = 0;
+
 /** A stand-in island (built as QuoteForm's chunk) that shows its props. */
 function Echo({ id, list }: EchoProps) {
+  echoRenders++;
   return <p>{`${id}: ${list ? list.join(", ") : "kept from the server"}`}</p>;
 }
 
@@ -230,9 +233,10 @@ test("[islands] server-only props render on the server and never reach the props
   assertEquals(findIslandProps(html, "QuoteForm"), { id: "a" });
   // Sent once, as HTML.
   assertEquals(html.split("row one").length, 2);
-  // A pure island's remembered HTML is keyed by its JSON props: never reused across
-  // different server-only props.
-  const pages = ["row three", "row four"].map((row) =>
+  // A pure island's remembered HTML is keyed by its JSON props and its server-only props: never
+  // reused across different server-only props, reused for the same.
+  const rendersBefore = echoRenders;
+  const pages = ["row three", "row four", "row three"].map((row) =>
     renderPage(
       c,
       { title: "Test" },
@@ -247,7 +251,13 @@ test("[islands] server-only props render on the server and never reach the props
   );
   assertStringIncludes(pages[0], "<p>b: row three</p>");
   assertStringIncludes(pages[1], "<p>b: row four</p>");
-  assertEquals(pages.map((page) => findIslandProps(page, "QuoteForm")), [{ id: "b" }, { id: "b" }]);
+  assertEquals(pages[2], pages[0]);
+  assertEquals(echoRenders - rendersBefore, 2);
+  assertEquals(pages.map((page) => findIslandProps(page, "QuoteForm")), [
+    { id: "b" },
+    { id: "b" },
+    { id: "b" },
+  ]);
   t.close();
 });
 
