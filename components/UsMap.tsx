@@ -66,7 +66,7 @@ export interface MapPoint {
 export interface UsMapProps {
   /** Names the map (SVG title) and its data table. */
   title: string;
-  points: MapPoint[];
+  points: readonly MapPoint[];
   /** Optional text under the map. */
   caption?: string;
   /**
@@ -170,6 +170,24 @@ function LegendMark({ kind }: { kind: MapPointKind }) {
 const mapHtml = htmlCache(100);
 
 /**
+ * Frozen points arrays' JSON, by the array: a page that hands the map the same frozen array
+ * again (the directory's, db/surveyors.ts `locationsOf`) does not write its 10 KB of JSON again
+ * for the key. Only frozen arrays of frozen points are remembered: nothing can change them after.
+ */
+const frozenPointsJson = new WeakMap<readonly MapPoint[], string>();
+
+function pointsJson(points: readonly MapPoint[]): string {
+  let json = frozenPointsJson.get(points);
+  if (json === undefined) {
+    json = JSON.stringify(points);
+    if (Object.isFrozen(points) && points.every(Object.isFrozen)) {
+      frozenPointsJson.set(points, json);
+    }
+  }
+  return json;
+}
+
+/**
  * The server-drawn US map with its legend and data table (see the file's comment). Its inside
  * is rendered once per id and props and remembered (`mapHtml`): the key is everything the
  * markup shows, so a remembered map is never stale. Server-only (no island renders a map).
@@ -178,8 +196,9 @@ export function UsMap(props: UsMapProps) {
   const id = useId();
   // The page's outline file (components/render.tsx), handed on to the separate render.
   const outline = useContext(MapOutlineContext);
+  const { points, ...rest } = props;
   const html = mapHtml(
-    `${id}\n${outline}\n${JSON.stringify(props)}`,
+    `${id}\n${outline}\n${pointsJson(points)}\n${JSON.stringify(rest)}`,
     () => (
       <MapOutlineContext.Provider value={outline}>
         <UsMapContent {...props} />

@@ -11,6 +11,7 @@
 import type postgres from "postgres";
 import type { Db } from "./client.ts";
 import { isUuid, readWithViewer, type Viewer } from "./users.ts";
+import { remembered } from "../lib/remembered.ts";
 import { townFromAddress } from "../lib/address_parts.ts";
 import type { SurveyType } from "../lib/survey_types.ts";
 import type { SurveyStatus } from "../lib/survey_schema.ts";
@@ -212,7 +213,7 @@ export async function listSurveyorDirectory(
     /** With `viewerId`: that user as `getUserWithUnreadCount` reads them, or undefined. */
     viewer?: Viewer;
     rows: SurveyorDirectoryRow[];
-    located: SurveyorLocation[];
+    located: readonly SurveyorLocation[];
   }
 > {
   // The first contact marked primary, else the first contact: toSurveyorRow's choice.
@@ -326,32 +327,35 @@ async function readDirectory<R extends postgres.Row & { id: string }>(
   columns: postgres.PendingQuery<postgres.Row[]>,
   mapLimit?: number,
   viewerId?: string,
-): Promise<{ viewer?: Viewer; agg: CountsRow; rows: R[]; located: SurveyorLocation[] }> {
+): Promise<
+  { viewer?: Viewer; agg: CountsRow; rows: R[]; located: readonly SurveyorLocation[] }
+> {
   const counts = query.q ? countMatches(db, query) : countFromCounters(db, query);
   // `json_agg(l)` names each point's keys after the subquery's columns, and takes the rows in
   // the subquery's order (its index walk, A to Z): no `json_build_object` per point and no
   // second sort of what the walk already sorted: the first page's statement over 5,000 records
   // (bench/signed_in_pages.ts's directory) ran in 0.47–0.50 ms in Postgres, now 0.34–0.36 ms
   // (pg_stat_statements, 2,000 runs, two alternating rounds).
-  const located = mapLimit === undefined ? db`null::json` : db`(
-      select coalesce(json_agg(l), '[]'::json)
+  // The points come as JSON text, read by `locationsOf`: the same text, the same array.
+  const located = mapLimit === undefined ? db`null::text` : db`(
+      select coalesce(json_agg(l), '[]'::json)::text
       from (${locationsQuery(db, query, mapLimit)}) l
     )`;
-  type Row = { directory: { counts: CountsJson; located: LocationJson[] | null } | null } & R;
+  type Row = { directory: CountsJson | null; locatedJson: string | null } & R;
   const statement = db`
     select
-      case when row_number() over (order by lower(r.company_name), r.id) = 1
-        then json_build_object('counts', to_json(c), 'located', ${located}) end as directory,
+      case when row_number() over w = 1 then to_json(c) end as directory,
+      case when row_number() over w = 1 then ${located} end as located_json,
       r.*
     from (${counts}) c
     left join lateral (${pageQuery(db, query, columns)}) r on true
+    window w as (order by lower(r.company_name), r.id)
     order by lower(r.company_name), r.id`;
   const { rows: result, viewer } = await readWithViewer<Row>(db, viewerId, statement);
   // One row at least (the counts' own, with no record when none is on the page), unless the
   // viewer asked for does not exist.
-  const directory = result.find((r) => r.directory)?.directory ??
-    { counts: NO_COUNTS, located: [] };
-  const { counts: c, located: points } = directory;
+  const first = result.find((r) => r.directory);
+  const c = first?.directory ?? NO_COUNTS;
   return {
     ...(viewer && { viewer }),
     agg: {
@@ -365,18 +369,33 @@ async function readDirectory<R extends postgres.Row & { id: string }>(
       paused: c.paused,
     },
     rows: result.filter((r) => r.id !== null).map((
-      { directory: _, sessionViewer: _viewer, ...row }: Row & { sessionViewer?: unknown },
+      { directory: _, locatedJson: _located, sessionViewer: _viewer, ...row }: Row & {
+        sessionViewer?: unknown;
+      },
     ) => row as unknown as R),
-    located: (points ?? []).map((l) => ({
-      id: l.id,
-      companyName: l.company_name,
-      lat: l.lat,
-      lng: l.lng,
-      inNetwork: l.in_network,
-      status: l.status,
-    })),
+    located: locationsOf(first?.locatedJson ?? "[]"),
   };
 }
+
+/**
+ * The map's points from their JSON text, remembered by the text (the last 20): a reload of the
+ * directory with the same first hundred firms gets the same frozen array, so neither it nor the
+ * map drawn from it (components/UsMap.tsx remembers a points array's JSON) parses or writes
+ * 10 KB of JSON again (~0.1 ms of /surveyors).
+ */
+const locationsOf = remembered((json: string): readonly SurveyorLocation[] =>
+  Object.freeze(
+    (JSON.parse(json) as LocationJson[]).map((l) =>
+      Object.freeze({
+        id: l.id,
+        companyName: l.company_name,
+        lat: l.lat,
+        lng: l.lng,
+        inNetwork: l.in_network,
+        status: l.status,
+      })
+    ),
+  ), 20);
 
 // The page's rows, as a subquery of `readDirectory`'s statement (c.total: the number matching
 // every filter). A page past the middle is read from the end (descending, then put back in

@@ -124,13 +124,32 @@ function filtersQuery(f: SurveyorFilters): string {
   return query ? `?${query}` : "";
 }
 
+/**
+ * The map's points of a frozen array of locations (the directory's, which db/surveyors.ts hands
+ * back the same while its text is the same), made once and frozen, so the map finds their JSON
+ * remembered too (components/UsMap.tsx).
+ */
+const pointsOfLocations = new WeakMap<readonly SurveyorLocation[], readonly MapPoint[]>();
+
+function mapPoints(surveyors: readonly SurveyorLocation[]): readonly MapPoint[] {
+  let points = pointsOfLocations.get(surveyors);
+  if (points === undefined) {
+    points = surveyors.map(mapPoint).filter((p): p is MapPoint => p !== undefined);
+    if (Object.isFrozen(surveyors)) {
+      points = Object.freeze(points.map((p) => Object.freeze(p)));
+      pointsOfLocations.set(surveyors, points);
+    }
+  }
+  return points;
+}
+
 /** The coverage map of the directory's first page of 100 for the filters in the address. */
 function CoverageMap({ surveyors, total, filters }: {
-  surveyors: SurveyorLocation[];
+  surveyors: readonly SurveyorLocation[];
   total: number;
   filters: SurveyorFilters;
 }) {
-  const points = surveyors.map(mapPoint).filter((p): p is MapPoint => p !== undefined);
+  const points = mapPoints(surveyors);
   const unplaced = surveyors.length - points.length;
   const scope = total > surveyors.length
     ? `the first ${formatInteger(surveyors.length)} of ${formatInteger(total)} surveyors (A to Z)`

@@ -64,23 +64,31 @@ test("[remembered islands] the users tab marks each admin's own row, and shows a
   t.close();
 });
 
-test("[remembered islands] the surveyor directory shows a renamed firm, then its new status, at the next load", async () => {
+test("[remembered islands] the surveyor directory and its map show a renamed firm, then its new status, at the next load", async () => {
   const t = await createTestApp();
   const admin = await signInAs(t, "admin");
   const { surveyor } = await addSurveyor(t, "Lone Star Lines", { withUser: false });
   const link = `href="/surveyor-detail/${surveyor.id}"`;
   const before = (await loadPage(t, "/surveyors", admin)).html;
   assertStringIncludes(rowOf(before, link), "Lone Star Lines");
+  // The coverage map's dot (its points are remembered too: db/surveyors.ts `locationsOf`).
+  assertStringIncludes(before, "<title>Lone Star Lines (In-network surveyor)</title>");
   assertEquals((await loadPage(t, "/surveyors", admin)).html.length, before.length);
   // A new name changes the rows alone (server-only props), not the counts.
   await t.sql`update surveyors set company_name = 'Hill Country Lines' where id = ${surveyor.id}`;
-  const renamed = rowOf((await loadPage(t, "/surveyors", admin)).html, link);
+  const renamedPage = (await loadPage(t, "/surveyors", admin)).html;
+  const renamed = rowOf(renamedPage, link);
   assertStringIncludes(renamed, ">Hill Country Lines<");
   assert(!renamed.includes(">Lone Star Lines<"), renamed);
+  assertStringIncludes(renamedPage, "<title>Hill Country Lines (In-network surveyor)</title>");
+  assert(!renamedPage.includes("<title>Lone Star Lines"));
   await t.sql`update surveyors set status = 'paused' where id = ${surveyor.id}`;
-  const paused = rowOf((await loadPage(t, "/surveyors", admin)).html, link);
+  await t.sql`update surveyors set in_network = false where id = ${surveyor.id}`;
+  const pausedPage = (await loadPage(t, "/surveyors", admin)).html;
+  const paused = rowOf(pausedPage, link);
   assertStringIncludes(paused, ">Paused<");
   assert(!paused.includes(">Active<"), paused);
+  assertStringIncludes(pausedPage, "<title>Hill Country Lines (Out-of-network surveyor)</title>");
   t.close();
 });
 
