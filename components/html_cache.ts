@@ -31,23 +31,50 @@ export type HtmlCache = (
  * budget on its own is rendered, not kept, and drops nothing.
  */
 export function htmlCache(maxEntries: number, maxChars = Infinity): HtmlCache {
-  const made = new Map<string, string>();
+  const remember = lru<string>(maxEntries, maxChars, (html) => html.length);
+  return (key, render, options) =>
+    remember(key, () => flattened(renderToString(render(), options)));
+}
+
+/**
+ * Like `htmlCache`, for the several pieces of one thing that sit apart in its markup (a
+ * dashboard card's header, facts and breakdown, around the tracker and the proposals): one key
+ * built and looked up for all of them, not one per piece. `render` gives the pieces in order;
+ * the HTML comes back in the same order.
+ */
+export type HtmlPartsCache = (key: string, render: () => ReactElement[]) => readonly string[];
+
+/** An `HtmlPartsCache` of its own, bounded as `htmlCache` is. */
+export function htmlPartsCache(maxEntries: number, maxChars = Infinity): HtmlPartsCache {
+  const remember = lru<readonly string[]>(
+    maxEntries,
+    maxChars,
+    (parts) => parts.reduce((n, part) => n + part.length, 0),
+  );
+  return (key, render) =>
+    remember(key, () => Object.freeze(render().map((part) => flattened(renderToString(part)))));
+}
+
+// What `make()` gave for a key, at most `maxEntries` kept and `maxChars` characters of keys and
+// values (as `size` counts a value), the least recently used dropped first.
+function lru<V>(maxEntries: number, maxChars: number, size: (value: V) => number) {
+  const made = new Map<string, V>();
   let chars = 0;
-  return (key, render, options) => {
-    let html = made.get(key);
-    if (html === undefined) {
-      html = flattened(renderToString(render(), options));
-      const size = key.length + html.length;
-      if (size > maxChars) return html;
-      chars += size;
+  return (key: string, make: () => V): V => {
+    let value = made.get(key);
+    if (value === undefined) {
+      value = make();
+      const added = key.length + size(value);
+      if (added > maxChars) return value;
+      chars += added;
     } else made.delete(key);
-    made.set(key, html);
+    made.set(key, value);
     for (const [oldest, kept] of made) {
       if (made.size <= maxEntries && chars <= maxChars) break;
       made.delete(oldest);
-      chars -= oldest.length + kept.length;
+      chars -= oldest.length + size(kept);
     }
-    return html;
+    return value;
   };
 }
 
@@ -62,8 +89,8 @@ function flattened(html: string): string {
   return html;
 }
 
-/**
- * The dashboard cards' pieces: four per card (header, tracker, facts, breakdown), each well
- * under 2 KB, so at most a few MB.
- */
+/** The dashboard cards' progress trackers, each well under 2 KB: at most a few MB. */
 export const cachedHtml: HtmlCache = htmlCache(2000);
+
+/** The dashboard cards' header, facts and breakdown, by card: under 5 KB each, a few MB. */
+export const cachedCardParts: HtmlPartsCache = htmlPartsCache(1000);

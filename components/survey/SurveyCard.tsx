@@ -18,7 +18,7 @@ import {
 } from "./SurveyFacts.tsx";
 import { formatCents } from "../../lib/quote_text.ts";
 import { formatDate } from "./format.ts";
-import { cachedHtml } from "../html_cache.ts";
+import { cachedCardParts } from "../html_cache.ts";
 
 /** What a client's request says about itself in one line, e.g. for the cancel dialog. */
 export function surveyTitle(s: Pick<Survey, "surveyType" | "formattedAddress" | "address">) {
@@ -40,17 +40,25 @@ export function SurveyCard({ survey: s, events, proposalsAt = null, children }: 
 }) {
   const headingId = `survey-${s.id}-title`;
   const awaiting = isAwaitingSurveyor(s);
-  // The header and the facts are remembered by the whole survey the card is given (a
-  // DashboardSurvey: only what the cards show, components/html_cache.ts), so no field they
-  // read can be left out of the key; the tracker and the breakdown by theirs.
-  const key = JSON.stringify(s);
+  // The header, the facts and the breakdown are remembered together by the whole survey the
+  // card is given (a DashboardSurvey: only what the cards show, components/html_cache.ts), so
+  // no field they read can be left out of the key, and one key is built and looked up for the
+  // three; the tracker by its own.
+  const [header, facts, breakdown] = cachedCardParts(JSON.stringify(s), () => [
+    <CardHeader survey={s} />,
+    <CardFacts survey={s} />,
+    s.quote.quoteRequired ? <></> : (
+      <>
+        <summary>Price breakdown</summary>
+        <QuoteBreakdown quote={s.quote} caption="Quoted price breakdown" />
+      </>
+    ),
+  ]);
   return (
     <article className="card survey-card" aria-labelledby={headingId} data-survey-id={s.id}>
       <div
         className="card__header survey-card__header"
-        dangerouslySetInnerHTML={{
-          __html: cachedHtml(`card header ${key}`, () => <CardHeader survey={s} />),
-        }}
+        dangerouslySetInnerHTML={{ __html: header }}
       />
       <div className="card__body">
         <ProgressTracker
@@ -59,26 +67,12 @@ export function SurveyCard({ survey: s, events, proposalsAt = null, children }: 
           currentLabel={awaiting ? AWAITING_SURVEYOR_LABEL : undefined}
           proposalsAt={proposalsAt}
         />
-        <dl
-          className="survey-card__facts"
-          dangerouslySetInnerHTML={{
-            __html: cachedHtml(`card facts ${key}`, () => <CardFacts survey={s} />),
-          }}
-        />
+        <dl className="survey-card__facts" dangerouslySetInnerHTML={{ __html: facts }} />
         {children}
         {s.quote.quoteRequired ? null : (
           <details
             className="survey-card__breakdown"
-            // Remembered by the quote it shows (components/html_cache.ts): a dashboard shows the
-            // same breakdowns on every visit.
-            dangerouslySetInnerHTML={{
-              __html: cachedHtml(`breakdown ${JSON.stringify(s.quote)}`, () => (
-                <>
-                  <summary>Price breakdown</summary>
-                  <QuoteBreakdown quote={s.quote} caption="Quoted price breakdown" />
-                </>
-              )),
-            }}
+            dangerouslySetInnerHTML={{ __html: breakdown }}
           />
         )}
         <div className="cluster survey-card__actions">

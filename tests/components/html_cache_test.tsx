@@ -1,6 +1,6 @@
 import { assertEquals } from "../_assert.ts";
 import { test } from "../_helpers.ts";
-import { htmlCache } from "../../components/html_cache.ts";
+import { htmlCache, htmlPartsCache } from "../../components/html_cache.ts";
 
 /** A cache and a count of the renders it asked for, by key. */
 function counted(maxEntries: number, maxChars?: number) {
@@ -58,4 +58,22 @@ test("[html cache] past its budget of characters (keys and HTML), the least rece
   get(key("a"));
   assertEquals(renders.get(key("c")), 1);
   assertEquals(renders.get(key("a")), 2);
+});
+
+test("[html cache] a card's parts are rendered together once per key and handed back in order; other keys render their own", () => {
+  let renders = 0;
+  const parts = htmlPartsCache(10, 100);
+  const get = (key: string, words: string[]) =>
+    parts(key, () => {
+      renders++;
+      return words.map((word) => <b>{word}</b>);
+    });
+  assertEquals(get("one", ["header", "", "facts"]), ["<b>header</b>", "<b></b>", "<b>facts</b>"]);
+  assertEquals(get("one", ["ignored"]), ["<b>header</b>", "<b></b>", "<b>facts</b>"]);
+  assertEquals(get("two", ["other"]), ["<b>other</b>"]);
+  assertEquals(renders, 2);
+  // Past the budget (keys and every part's HTML), the oldest goes first.
+  get("three", ["x".repeat(60)]);
+  assertEquals(get("one", ["again"]), ["<b>again</b>"]);
+  assertEquals(renders, 4);
 });
