@@ -73,8 +73,9 @@
  * /api/user (what the page adds to a session check and one read). Both move with the machine's
  * load (on a quiet machine GET /api/user fell to about half its cost under load 3, the pages to
  * 50–77%): compare the two sides of one run, not runs on different days. BENCH_BASELINE_ALL=1
- * adds the admin's and the surveyor's pages; BENCH_BASELINE_ONLY=1 skips the table and
- * micro-bench of this checkout alone.
+ * adds the admin's and the surveyor's pages; BENCH_BASELINE_PAGES="/leads,/surveyors" keeps only
+ * the pages whose label holds one of these (and GET /api/user); BENCH_BASELINE_ONLY=1 skips the
+ * table and micro-bench of this checkout alone.
  *
  * With DATABASE_URL it creates scratch databases named after the given one (`{name}_…`) and
  * drops them at the end. BENCH_DURATION (default 10s) is each wrk run's length. Figures only;
@@ -119,6 +120,11 @@ const BASELINE_ALL_PAGES = Deno.env.get("BENCH_BASELINE_ALL") === "1";
  * sends no Accept-Encoding of its own): the server then compresses what it sends.
  */
 const ACCEPT_ENCODING = Deno.env.get("BENCH_ACCEPT_ENCODING");
+/**
+ * With --baseline: BENCH_BASELINE_PAGES="/leads,/surveyors" measures only the pages whose label
+ * holds one of these (GET /api/user, each side's floor, always), to repeat a doubtful pair.
+ */
+const BASELINE_PAGES = Deno.env.get("BENCH_BASELINE_PAGES")?.split(",").filter(Boolean);
 /** With --baseline: only the side-by-side figures, not the table and micro-bench before them. */
 const BASELINE_ONLY = Deno.env.get("BENCH_BASELINE_ONLY") === "1";
 /**
@@ -991,7 +997,9 @@ async function baselineRun(dir: string, current: Server, seeded: Seeded): Promis
           },
         ]
         : []),
-    ];
+    ].filter(({ label }, i) =>
+      i === 0 || !BASELINE_PAGES || BASELINE_PAGES.some((part) => label.includes(part))
+    );
     let floor: { old: number; new: number } | undefined;
     const rps = { old: [] as number[], new: [] as number[] };
     const cpu = { old: [] as number[], new: [] as number[] };
