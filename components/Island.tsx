@@ -38,11 +38,11 @@ export const IslandContext = createContext<IslandCollector | null>(null);
  * Server HTML of recently rendered pure islands by name, id and props (server-only props too):
  * a town's six local pages render the same quote form one after another, and an admin who
  * reloads the dashboard, or comes back to it, gets its table of twenty requests (35 KB, ~0.4 ms
- * of React) as it was when nothing on it changed. Up to 200 islands and 8 M characters of keys
- * and HTML (8 MB for the one-byte strings most are; the pages' own tables, the largest pieces,
- * take ~50 K characters with their key).
+ * of React) as it was when nothing on it changed. Up to 200 islands and 4 M characters of keys
+ * and HTML (4 MB for the one-byte strings most are; the pages' own tables, the largest pieces,
+ * take ~50 K characters with their key, so some 80 of them fit).
  */
-const pureIslandHtml = htmlCache(200, 8_000_000);
+const pureIslandHtml = htmlCache(200, 4_000_000);
 
 /** Props of `<Island>`: the component, its JSON props and when to hydrate. */
 export interface IslandProps<P> {
