@@ -32,7 +32,7 @@
  * same survey never deadlocks with a buyer). The checks run after the lock, on the row as the
  * previous buyer left it: two surveyors racing for the last place — exactly one gets it.
  */
-import postgres from "postgres";
+import type postgres from "postgres";
 import type { Db, Sql } from "./client.ts";
 import { isUuid, readWithViewer, type Viewer } from "./users.ts";
 import { InsufficientBalanceError, postLedgerEntry } from "./ledger.ts";
@@ -57,8 +57,6 @@ import type { SurveyorStatus } from "../lib/surveyor_constants.ts";
 import { AssignmentError, assignSurveyorInTx } from "../lib/assignments.ts";
 import { noteLowBalance } from "../lib/billing.ts";
 import { townAndZip, townFromAddress } from "../lib/address_parts.ts";
-import { remembered } from "../lib/remembered.ts";
-import { deepFreeze } from "../lib/deep_freeze.ts";
 
 /** Leads per page of the available and purchased lists. */
 export const LEADS_PAGE_SIZE = 20;
@@ -494,11 +492,9 @@ async function availableLeads(
 > {
   const offset = (Math.max(1, page) - 1) * pageSize;
   const maxMiles = maxDistanceMiles ?? null;
-  type Row = {
-    id: string | null;
+  type Row = LeadRow & {
     total: number;
-    isWelcomeClaim: boolean | null;
-    leadJson: string | null;
+    welcomeClaimUsedAt: Date | null;
     surveyor: MarketSurveyorJson | null;
   };
   const statement = db`
@@ -549,8 +545,7 @@ async function availableLeads(
       ) end as surveyor
     from (select count(*)::int as total from matched) c
     left join lateral (
-      select l.id, l.created_at, me.welcome_claim_used_at is null as is_welcome_claim,
-        (select row_to_json(lead)::text from (select ${
+      select ${
     leadColumns(
       db,
       db`me.id`,
@@ -558,7 +553,7 @@ async function availableLeads(
       publicMiles(db, db`me.office`),
       true,
     )
-  }) lead) as lead_json
+  }, me.welcome_claim_used_at
       from page
       join leads l on l.id = page.id
       join surveys s on s.id = l.survey_id
@@ -569,9 +564,7 @@ async function availableLeads(
   const { rows, viewer } = await readWithViewer<Row>(db, viewerId, statement);
   const total = rows[0]?.total ?? 0;
   const json = rows[0]?.surveyor;
-  const leads = rows.filter((r) => r.id !== null).map((r) =>
-    summaryOfJson(`${r.isWelcomeClaim ? "w" : "-"}${r.leadJson}`)
-  );
+  const leads = rows.filter((r) => r.id !== null).map((r) => toSummary(r, r));
   return {
     ...(viewer && { viewer }),
     surveyor: json ? fromSurveyorJson(json) : undefined,
@@ -579,24 +572,6 @@ async function availableLeads(
     total,
   };
 }
-
-/**
- * A lead's summary from its row as JSON text (`leadColumns` under `row_to_json`) after "w" when
- * the viewing surveyor's welcome claim is unused, else "-": the summary depends on those alone
- * (`toSummary`). Remembered by that text (the last 500), frozen, and so the same object while
- * the lead reads the same: a reload of /leads neither parses nor builds its twenty summaries
- * again, and their cards find their JSON remembered (routes/lead_pages.tsx).
- */
-const summaryOfJson = remembered((key: string): LeadSummary => {
-  const json = JSON.parse(key.slice(1)) as Record<string, unknown>;
-  const row = Object.fromEntries(
-    Object.entries(json).map(([name, value]) => [postgres.toCamel(name), value]),
-  ) as unknown as LeadRow & { createdAt: string; expiresAt: string };
-  row.createdAt = new Date(row.createdAt) as never;
-  row.expiresAt = new Date(row.expiresAt) as never;
-  const welcomeClaimUsedAt = key[0] === "w" ? null : new Date(0);
-  return deepFreeze(toSummary(row, { welcomeClaimUsedAt }));
-}, 500);
 
 async function readLead(
   db: Db,

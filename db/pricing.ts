@@ -8,7 +8,6 @@ import {
 } from "../lib/pricing.ts";
 import type { SurveyDetails } from "../lib/survey_details.ts";
 import { checkDiscountCode, type DiscountFailure } from "./discounts.ts";
-import { deepFreeze } from "../lib/deep_freeze.ts";
 
 /** A stored pricing configuration. */
 export interface PricingConfigVersion {
@@ -44,11 +43,19 @@ function parseStored(version: number, raw: unknown): PricingConfig {
 // tests recreate tables and reuse version numbers.
 const parsedConfigs = new Map<string, PricingConfig>();
 
+// Shared between requests, so nobody may change it in place.
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object") {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 function parseCached(version: number, createdAt: Date, raw: unknown): PricingConfig {
   const key = `${version}:${createdAt.getTime()}`;
   let config = parsedConfigs.get(key);
   if (!config) {
-    // Shared between requests, so nobody may change it in place.
     config = deepFreeze(parseStored(version, raw));
     if (parsedConfigs.size >= 64) parsedConfigs.clear();
     parsedConfigs.set(key, config);

@@ -194,25 +194,9 @@ const leadItemHtml = htmlCache(400);
  */
 function leadListItemHtml(lead: LeadSummary, now: string): string {
   const key = `${formatAge(lead.createdAt, now)}\n${formatExpiry(lead.expiresAt, now)}\n${
-    leadJson(lead)
+    JSON.stringify(lead)
   }`;
   return leadItemHtml(key, () => <LeadListItem lead={lead} now={now} isDisabled />);
-}
-
-/**
- * Frozen summaries' JSON, by the summary: the lead market hands back the same frozen summary
- * while a lead reads the same (db/lead_market.ts `summaryOfJson`), so a reload of /leads does not
- * write its twenty cards' keys again. A summary that is not frozen could change: never kept.
- */
-const frozenLeadJson = new WeakMap<LeadSummary, string>();
-
-function leadJson(lead: LeadSummary): string {
-  let json = frozenLeadJson.get(lead);
-  if (json === undefined) {
-    json = JSON.stringify(lead);
-    if (Object.isFrozen(lead)) frozenLeadJson.set(lead, json);
-  }
-  return json;
 }
 
 async function availableLeadsPage(c: AppContext, list: OwnViewerPage) {
