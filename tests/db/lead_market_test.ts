@@ -481,6 +481,28 @@ test("[lead market] claiming charges the claim fee, closes the lead and assigns 
   t.close();
 });
 
+test("[lead market] the available list gives each surveyor the lead as its own read does (the welcome claim's fee), read after read, and a change at the next read", async () => {
+  const { t, client } = await setup();
+  // Two offices at the same place, one with its welcome claim unused: the same lead reads the
+  // same to both but for the claim's fee.
+  const fresh = await surveyorId(t, "Fresh Lines", { welcomeUsed: false });
+  const seasoned = await surveyorId(t, "Seasoned Lines");
+  const { lead } = await addLead(t, client.cookie);
+  for (let round = 0; round < 2; round++) {
+    for (const [me, fee] of [[fresh, 0], [seasoned, Math.round(lead.priceCents * 1.5)]] as const) {
+      const { leads } = await listAvailableLeads(t.sql, page(me));
+      assertEquals(leads.length, 1);
+      assertEquals(leads[0].claimFeeCents, fee);
+      assertEquals(leads[0], await getLeadForSurveyor(t.sql, { leadId: lead.id, surveyorId: me }));
+    }
+  }
+  await t.sql`update leads set buyers_count = 1 where id = ${lead.id}`;
+  const { leads } = await listAvailableLeads(t.sql, page(seasoned));
+  assertEquals(leads[0].buyersCount, 1);
+  assertEquals(leads[0].canClaim, false);
+  t.close();
+});
+
 test("[lead market] the welcome claim is free once: no ledger entry, then the fee applies", async () => {
   const { t, client } = await setup();
   const me = await surveyorId(t, "New Survey", { welcomeUsed: false });
