@@ -89,8 +89,11 @@ function flattened(html: string): string {
   return html;
 }
 
-/** The dashboard cards' progress trackers, each well under 2 KB: at most a few MB. */
-export const cachedHtml: HtmlCache = htmlCache(2000);
+/**
+ * The dashboard cards' progress trackers, each well under 2 KB: at most a couple of MB. (With
+ * `cachedCardParts`, the 500 cards the four pieces' single cache of 2,000 held before.)
+ */
+export const cachedHtml: HtmlCache = htmlCache(500);
 
-/** The dashboard cards' header, facts and breakdown, by card: under 5 KB each, a few MB. */
-export const cachedCardParts: HtmlPartsCache = htmlPartsCache(1000);
+/** The dashboard cards' header, facts and breakdown, by card: under 5 KB each, ~3 MB at most. */
+export const cachedCardParts: HtmlPartsCache = htmlPartsCache(500);
