@@ -69,8 +69,8 @@ function lru<V>(maxEntries: number, maxChars: number, size: (value: V) => number
       chars += added;
     } else made.delete(key);
     made.set(key, value);
-    for (const [oldest, kept] of made) {
-      if (made.size <= maxEntries && chars <= maxChars) break;
+    while (made.size > maxEntries || chars > maxChars) {
+      const [oldest, kept] = made.entries().next().value!;
       made.delete(oldest);
       chars -= oldest.length + size(kept);
     }

@@ -165,9 +165,9 @@ function fromViewerJson(v: ViewerJson): Viewer {
  * come back as `page` alone returns them, in its order (the page is the inner side of a
  * nested loop under the viewer's one row, which keeps the order its own `order by` gave), each
  * with one more column, `sessionViewer`, that callers must not pass on. No user with that id:
- * no viewer and no rows. No `viewerId`: `page` alone, and no viewer. `page` must return at least one row that is not all nulls when it
- * returns any (the page statements' driving rows: a total, counts): a lone row of nulls is
- * taken for an empty page.
+ * no viewer and no rows. No `viewerId`: `page` alone, and no viewer. `page` must return at
+ * least one row that is not all nulls when it returns any (the page statements' driving rows: a
+ * total, counts): a lone row of nulls is taken for an empty page.
  */
 export async function readWithViewer<R extends postgres.Row>(
   db: Db,
