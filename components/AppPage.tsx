@@ -30,22 +30,25 @@ export function EmptyState(
 
 /**
  * A titled card section, labelled by its own heading (`id` names the heading). `aside` sits
- * next to the heading (a badge); `bodyClass` adds classes to the body.
+ * next to the heading (a badge); `bodyClass` adds classes to the body. `bodyHtml`, in place of
+ * `children`, is the body's markup already rendered (components/html_cache.ts).
  */
-export function Card({ id, title, aside, bodyClass, children }: {
+export function Card({ id, title, aside, bodyClass, children, bodyHtml }: {
   id: string;
   title: string;
   aside?: ReactNode;
   bodyClass?: string;
-  children: ReactNode;
-}) {
+} & ({ children: ReactNode; bodyHtml?: never } | { children?: never; bodyHtml: string })) {
+  const className = bodyClass ? `card__body ${bodyClass}` : "card__body";
   return (
     <section className="card" aria-labelledby={id}>
       <div className="card__header">
         <h2 id={id}>{title}</h2>
         {aside}
       </div>
-      <div className={bodyClass ? `card__body ${bodyClass}` : "card__body"}>{children}</div>
+      {bodyHtml === undefined
+        ? <div className={className}>{children}</div>
+        : <div className={className} dangerouslySetInnerHTML={{ __html: bodyHtml }} />}
     </section>
   );
 }

@@ -97,3 +97,9 @@ export const cachedHtml: HtmlCache = htmlCache(500);
 
 /** The dashboard cards' header, facts and breakdown, by card: under 5 KB each, ~3 MB at most. */
 export const cachedCardParts: HtmlPartsCache = htmlPartsCache(500);
+
+/**
+ * A request page's progress, request and quote cards' bodies, by request and viewer kind:
+ * 2–6 KB each, at most some 3 MB.
+ */
+export const cachedSurveyPageParts: HtmlPartsCache = htmlPartsCache(300, 3_000_000);

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { Fragment } from "react";
 import { HTTPException } from "hono/http-exception";
 import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
@@ -15,6 +16,7 @@ import { renderPage } from "../components/render.tsx";
 import { AppLayout } from "../components/AppLayout.tsx";
 import { appPage } from "./_app_page.tsx";
 import { Card, EmptyState, PageHeader, Pager } from "../components/AppPage.tsx";
+import { cachedSurveyPageParts } from "../components/html_cache.ts";
 import { PublicLayout } from "../components/PublicLayout.tsx";
 import { Island } from "../components/Island.tsx";
 import AssignTechnician from "../islands/AssignTechnician.tsx";
@@ -320,6 +322,75 @@ export const surveyPages = new Hono<AppEnv>()
       const isOwner = survey.clientId === user.id;
       const awaiting = isAwaitingSurveyor(survey);
       const agreed = agreedPriceOf(survey);
+      // The progress, request and quote cards' bodies, rendered once and remembered by
+      // everything they show (components/html_cache.ts): the survey, its timeline (the
+      // tracker's dates), when the first proposal came, the firm at work and whether the
+      // viewer is an admin. Changed data is another key, so nothing shown is stale.
+      const proposalsAt = firstProposalAt(proposals);
+      const [progressHtml, requestHtml, quoteHtml] = cachedSurveyPageParts(
+        JSON.stringify([survey, events, proposalsAt, delivery.firm ?? null, isAdmin]),
+        () => [
+          <Fragment key="progress">
+            <ProgressTracker
+              survey={survey}
+              events={events}
+              currentLabel={awaiting ? AWAITING_SURVEYOR_LABEL : undefined}
+              proposalsAt={proposalsAt}
+            />
+            <dl className="survey-card__facts">
+              <div>
+                <dt>Surveyor</dt>
+                <dd>
+                  {!survey.assignedSurveyor && delivery.firm
+                    ? <WorkingFirmContact firm={delivery.firm} />
+                    : <SurveyorContact survey={survey} />}
+                </dd>
+              </div>
+              <div>
+                <dt>Scheduled</dt>
+                <dd>{survey.scheduledDate ? formatDate(survey.scheduledDate) : "Not yet"}</dd>
+              </div>
+              <div>
+                <dt>Surveyed</dt>
+                <dd>{formatDate(survey.surveyedDate)}</dd>
+              </div>
+              <div>
+                <dt>Completed</dt>
+                <dd>{formatDate(survey.completedDate)}</dd>
+              </div>
+            </dl>
+          </Fragment>,
+          <Fragment key="request">
+            {isAdmin ? <p className="muted">{`Client: ${survey.clientName}`}</p> : null}
+            <SurveyFacts survey={survey} />
+          </Fragment>,
+          <Fragment key="quote">
+            <p className="survey-page__price" data-testid="quoted-price">
+              {quotedPrice(survey)}
+            </p>
+            <p className="muted">{turnaroundLine(survey.quote)}</p>
+            <QuoteBreakdown quote={survey.quote} caption="Quoted price breakdown" />
+            <p className="muted survey-page__note">
+              Quoted on {formatDate(survey.createdAt)}
+              {survey.pricingConfigVersion
+                ? ` (pricing version ${survey.pricingConfigVersion})`
+                : ""}.{" "}
+              {agreed === undefined
+                ? "This price does not change."
+                : "The instant quote does not change; you pay the agreed price."}
+            </p>
+            {agreed === undefined
+              ? null
+              : (
+                <div className="survey-page__agreed" data-testid="agreed-price-fact">
+                  <h3>Agreed price</h3>
+                  <p className="survey-page__price">{formatCents(agreed)}</p>
+                  <p className="muted">{agreedPriceReason(survey)}</p>
+                </div>
+              )}
+          </Fragment>,
+        ],
+      );
       const back = user.role === "admin"
         ? { href: "/admin-dashboard", label: "Back to the admin dashboard" }
         : { href: "/client-dashboard", label: "Back to my surveys" };
@@ -356,36 +427,7 @@ export const surveyPages = new Hono<AppEnv>()
           />
           <div className="survey-page__grid">
             <div className="stack">
-              <Card id="progress-title" title="Progress">
-                <ProgressTracker
-                  survey={survey}
-                  events={events}
-                  currentLabel={awaiting ? AWAITING_SURVEYOR_LABEL : undefined}
-                  proposalsAt={firstProposalAt(proposals)}
-                />
-                <dl className="survey-card__facts">
-                  <div>
-                    <dt>Surveyor</dt>
-                    <dd>
-                      {!survey.assignedSurveyor && delivery.firm
-                        ? <WorkingFirmContact firm={delivery.firm} />
-                        : <SurveyorContact survey={survey} />}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>Scheduled</dt>
-                    <dd>{survey.scheduledDate ? formatDate(survey.scheduledDate) : "Not yet"}</dd>
-                  </div>
-                  <div>
-                    <dt>Surveyed</dt>
-                    <dd>{formatDate(survey.surveyedDate)}</dd>
-                  </div>
-                  <div>
-                    <dt>Completed</dt>
-                    <dd>{formatDate(survey.completedDate)}</dd>
-                  </div>
-                </dl>
-              </Card>
+              <Card id="progress-title" title="Progress" bodyHtml={progressHtml} />
               <SurveyProposalsCard
                 survey={survey}
                 proposals={proposals}
@@ -394,39 +436,10 @@ export const surveyPages = new Hono<AppEnv>()
               />
               <DeliveryCards survey={survey} delivery={delivery} isOwner={isOwner} />
               <MessagesCard data={messages} />
-              <Card id="request-title" title="Request details">
-                {user.role === "admin"
-                  ? <p className="muted">{`Client: ${survey.clientName}`}</p>
-                  : null}
-                <SurveyFacts survey={survey} />
-              </Card>
+              <Card id="request-title" title="Request details" bodyHtml={requestHtml} />
             </div>
             <div className="stack">
-              <Card id="quote-title" title="Quote">
-                <p className="survey-page__price" data-testid="quoted-price">
-                  {quotedPrice(survey)}
-                </p>
-                <p className="muted">{turnaroundLine(survey.quote)}</p>
-                <QuoteBreakdown quote={survey.quote} caption="Quoted price breakdown" />
-                <p className="muted survey-page__note">
-                  Quoted on {formatDate(survey.createdAt)}
-                  {survey.pricingConfigVersion
-                    ? ` (pricing version ${survey.pricingConfigVersion})`
-                    : ""}.{" "}
-                  {agreed === undefined
-                    ? "This price does not change."
-                    : "The instant quote does not change; you pay the agreed price."}
-                </p>
-                {agreed === undefined
-                  ? null
-                  : (
-                    <div className="survey-page__agreed" data-testid="agreed-price-fact">
-                      <h3>Agreed price</h3>
-                      <p className="survey-page__price">{formatCents(agreed)}</p>
-                      <p className="muted">{agreedPriceReason(survey)}</p>
-                    </div>
-                  )}
-              </Card>
+              <Card id="quote-title" title="Quote" bodyHtml={quoteHtml} />
               {crew
                 ? (
                   <Card id="technician-title" title="Field crew" bodyClass="stack">

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import type { DashboardSurvey, Survey, SurveyEvent } from "../../lib/survey_schema.ts";
 import { CLIENT_CANCELLABLE } from "../../lib/survey_status.ts";
 import { SURVEY_TYPE_INFO } from "../../lib/survey_types.ts";
@@ -45,14 +45,16 @@ export function SurveyCard({ survey: s, events, proposalsAt = null, children }: 
   // no field they read can be left out of the key, and one key is built and looked up for the
   // three; the tracker by its own.
   const [header, facts, breakdown] = cachedCardParts(JSON.stringify(s), () => [
-    <CardHeader survey={s} />,
-    <CardFacts survey={s} />,
-    s.quote.quoteRequired ? <></> : (
-      <>
-        <summary>Price breakdown</summary>
-        <QuoteBreakdown quote={s.quote} caption="Quoted price breakdown" />
-      </>
-    ),
+    <CardHeader key="header" survey={s} />,
+    <CardFacts key="facts" survey={s} />,
+    <Fragment key="breakdown">
+      {s.quote.quoteRequired ? null : (
+        <>
+          <summary>Price breakdown</summary>
+          <QuoteBreakdown quote={s.quote} caption="Quoted price breakdown" />
+        </>
+      )}
+    </Fragment>,
   ]);
   return (
     <article className="card survey-card" aria-labelledby={headingId} data-survey-id={s.id}>

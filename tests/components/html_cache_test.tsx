@@ -66,7 +66,7 @@ test("[html cache] a card's parts are rendered together once per key and handed 
   const get = (key: string, words: string[]) =>
     parts(key, () => {
       renders++;
-      return words.map((word) => <b>{word}</b>);
+      return words.map((word, i) => <b key={i}>{word}</b>);
     });
   assertEquals(get("one", ["header", "", "facts"]), ["<b>header</b>", "<b></b>", "<b>facts</b>"]);
   assertEquals(get("one", ["ignored"]), ["<b>header</b>", "<b></b>", "<b>facts</b>"]);
