@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { Fragment } from "react";
 import { HTTPException } from "hono/http-exception";
 import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
@@ -16,31 +15,20 @@ import { renderPage } from "../components/render.tsx";
 import { AppLayout } from "../components/AppLayout.tsx";
 import { appPage } from "./_app_page.tsx";
 import { Card, EmptyState, PageHeader, Pager } from "../components/AppPage.tsx";
-import { cachedSurveyPageParts } from "../components/html_cache.ts";
 import { PublicLayout } from "../components/PublicLayout.tsx";
 import { Island } from "../components/Island.tsx";
 import AssignTechnician from "../islands/AssignTechnician.tsx";
 import { assignTechnicianProps, isTechnicianAssignable } from "../lib/technicians.ts";
 import { SurveyCard, surveyTitle } from "../components/survey/SurveyCard.tsx";
-import { ProgressTracker } from "../components/survey/ProgressTracker.tsx";
+import { surveyPageCardsHtml } from "../components/survey/SurveyPageCards.tsx";
 import { SurveyTimeline } from "../components/survey/SurveyTimeline.tsx";
 import { StatusBadge } from "../components/survey/StatusBadge.tsx";
-import {
-  agreedPriceOf,
-  agreedPriceReason,
-  AWAITING_SURVEYOR_LABEL,
-  isAwaitingSurveyor,
-  quotedPrice,
-  SurveyFacts,
-  SurveyorContact,
-} from "../components/survey/SurveyFacts.tsx";
-import { formatDate } from "../components/survey/format.ts";
+import { AWAITING_SURVEYOR_LABEL, isAwaitingSurveyor } from "../components/survey/SurveyFacts.tsx";
 import CreateSurvey from "../islands/CreateSurvey.tsx";
 import { isGoogleSignInConfigured } from "../lib/oauth/google.ts";
 import CancelSurveyButton from "../islands/CancelSurveyButton.tsx";
 import AdminSurveys, { type AdminSurveyFilters } from "../islands/AdminSurveys.tsx";
 import Toaster from "../islands/Toaster.tsx";
-import { QuoteBreakdown } from "../islands/_create_survey/QuoteBreakdown.tsx";
 import {
   getAdminDashboard,
   getSurveyPageData,
@@ -51,12 +39,11 @@ import { getUserWithUnreadCount } from "../db/users.ts";
 import { DEFAULT_PAGE_SIZE } from "../lib/survey_schema.ts";
 import { CLIENT_CANCELLABLE, STATUS_INFO, SURVEY_STATUSES } from "../lib/survey_status.ts";
 import { SURVEY_TYPE_INFO, SURVEY_TYPES } from "../lib/survey_types.ts";
-import { formatCents, turnaroundLine } from "../lib/quote_text.ts";
 import { singleLine } from "../lib/text.ts";
 import { formatInteger } from "../lib/numbers.ts";
 import { assignSurveyorProps, DispatchCard } from "../components/DispatchCard.tsx";
 import { surveyDispatchCard } from "../lib/dispatch.ts";
-import { DeliveryCards, WorkingFirmContact } from "../components/SurveyDelivery.tsx";
+import { DeliveryCards } from "../components/SurveyDelivery.tsx";
 import {
   DashboardProposals,
   firstProposalAt,
@@ -321,76 +308,14 @@ export const surveyPages = new Hono<AppEnv>()
       const type = SURVEY_TYPE_INFO[survey.surveyType];
       const isOwner = survey.clientId === user.id;
       const awaiting = isAwaitingSurveyor(survey);
-      const agreed = agreedPriceOf(survey);
-      // The progress, request and quote cards' bodies, rendered once and remembered by
-      // everything they show (components/html_cache.ts): the survey, its timeline (the
-      // tracker's dates), when the first proposal came, the firm at work and whether the
-      // viewer is an admin. Changed data is another key, so nothing shown is stale.
-      const proposalsAt = firstProposalAt(proposals);
-      const [progressHtml, requestHtml, quoteHtml] = cachedSurveyPageParts(
-        JSON.stringify([survey, events, proposalsAt, delivery.firm ?? null, isAdmin]),
-        () => [
-          <Fragment key="progress">
-            <ProgressTracker
-              survey={survey}
-              events={events}
-              currentLabel={awaiting ? AWAITING_SURVEYOR_LABEL : undefined}
-              proposalsAt={proposalsAt}
-            />
-            <dl className="survey-card__facts">
-              <div>
-                <dt>Surveyor</dt>
-                <dd>
-                  {!survey.assignedSurveyor && delivery.firm
-                    ? <WorkingFirmContact firm={delivery.firm} />
-                    : <SurveyorContact survey={survey} />}
-                </dd>
-              </div>
-              <div>
-                <dt>Scheduled</dt>
-                <dd>{survey.scheduledDate ? formatDate(survey.scheduledDate) : "Not yet"}</dd>
-              </div>
-              <div>
-                <dt>Surveyed</dt>
-                <dd>{formatDate(survey.surveyedDate)}</dd>
-              </div>
-              <div>
-                <dt>Completed</dt>
-                <dd>{formatDate(survey.completedDate)}</dd>
-              </div>
-            </dl>
-          </Fragment>,
-          <Fragment key="request">
-            {isAdmin ? <p className="muted">{`Client: ${survey.clientName}`}</p> : null}
-            <SurveyFacts survey={survey} />
-          </Fragment>,
-          <Fragment key="quote">
-            <p className="survey-page__price" data-testid="quoted-price">
-              {quotedPrice(survey)}
-            </p>
-            <p className="muted">{turnaroundLine(survey.quote)}</p>
-            <QuoteBreakdown quote={survey.quote} caption="Quoted price breakdown" />
-            <p className="muted survey-page__note">
-              Quoted on {formatDate(survey.createdAt)}
-              {survey.pricingConfigVersion
-                ? ` (pricing version ${survey.pricingConfigVersion})`
-                : ""}.{" "}
-              {agreed === undefined
-                ? "This price does not change."
-                : "The instant quote does not change; you pay the agreed price."}
-            </p>
-            {agreed === undefined
-              ? null
-              : (
-                <div className="survey-page__agreed" data-testid="agreed-price-fact">
-                  <h3>Agreed price</h3>
-                  <p className="survey-page__price">{formatCents(agreed)}</p>
-                  <p className="muted">{agreedPriceReason(survey)}</p>
-                </div>
-              )}
-          </Fragment>,
-        ],
-      );
+      // Rendered once and remembered by what they show (components/survey/SurveyPageCards.tsx).
+      const [progressHtml, requestHtml, quoteHtml] = surveyPageCardsHtml({
+        survey,
+        events,
+        proposalsAt: firstProposalAt(proposals),
+        firm: delivery.firm,
+        isAdmin,
+      });
       const back = user.role === "admin"
         ? { href: "/admin-dashboard", label: "Back to the admin dashboard" }
         : { href: "/client-dashboard", label: "Back to my surveys" };
