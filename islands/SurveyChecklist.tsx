@@ -5,8 +5,9 @@
  *
  * Every edit is written to the device first (islands/_checklist_store.ts: IndexedDB, photos as
  * Blobs) and then sent in order (islands/_checklist_sync.ts) at once, when the browser says it
- * is back online, and every 20 seconds while anything waits. Until the server has everything
- * the island says "Saved on this device — will sync"; then "Saved". A reload, or a closed tab,
+ * is back online, and every 20 seconds while anything waits. While an edit is being written to
+ * the device it says "Saving on this device…"; once written, and until the server has everything,
+ * "Saved on this device — will sync"; then "Saved". A reload, or a closed tab,
  * keeps the queue: the next time the page opens it shows the queued edits and sends them.
  * Photos are taken with the phone's camera (`capture="environment"`), kept on the device while
  * offline and uploaded through `POST /api/surveys/{id}/files`, after which the item's answer
@@ -54,6 +55,14 @@ export interface SurveyChecklistProps {
 export const PENDING_TEXT = "Saved on this device — will sync";
 /** Shown once the server has every edit. */
 export const SAVED_TEXT = "Saved";
+/**
+ * Shown while an edit is still being written to the device: until the write has landed a
+ * reload would lose it, so the island must not say "Saved on this device" yet.
+ */
+export const WRITING_TEXT = "Saving on this device…";
+/** Shown when the device refuses to keep an edit (storage full, private mode). */
+export const NOT_KEPT_TEXT =
+  "This change could not be saved on this device (its storage may be full). Try again.";
 /** How often a waiting queue is retried, in milliseconds. */
 export const RETRY_EVERY_MS = 20_000;
 /** How long typing pauses before a text or number edit is queued. */
@@ -82,6 +91,8 @@ export default function SurveyChecklist(
 ) {
   const [items, setItems] = useState(initial);
   const [queue, setQueue] = useState<QueuedOp[]>([]);
+  // Edits shown at once but not yet written to the device's outbox, by op id.
+  const [writing, setWriting] = useState<Map<string, QueuedOp>>(new Map());
   const [photos, setPhotos] = useState<Map<string, StoredPhoto>>(new Map());
   const [syncState, setSyncState] = useState<SyncState>("idle");
   const [hasSaved, setHasSaved] = useState(false);
@@ -138,12 +149,19 @@ export default function SurveyChecklist(
 
   useEffect(() => {
     mounted.current = true;
-    setHydrated(true);
     // A copy of the page kept for offline use may predate answers this device saw confirmed.
     setItems((shown) => withNewerAnswers(shown, readFieldMemory(surveyId)));
-    reload().then((ops) => {
-      if (ops.length > 0) sync();
-    });
+    // The controls come alive once the device's queue is shown over the page's answers, so an
+    // item ticked offline before a reload never shows unticked, nor is ticked again on top.
+    reload().then(
+      (ops) => {
+        if (mounted.current) setHydrated(true);
+        if (ops.length > 0) sync();
+      },
+      () => {
+        if (mounted.current) setHydrated(true);
+      },
+    );
     const onOnline = () => sync();
     globalThis.addEventListener("online", onOnline);
     const timer = setInterval(() => sync(), RETRY_EVERY_MS);
@@ -163,34 +181,57 @@ export default function SurveyChecklist(
       value,
       answeredAt: new Date().toISOString(),
     };
-    // Shown at once (a controlled checkbox must not spring back while the device writes);
-    // the reload below replaces it with the stored op.
-    setQueue((old) => [...old, { ...op, seq: Number.MAX_SAFE_INTEGER }]);
-    await checklistStore().addOp(op);
-    await reload();
-    sync();
+    // Shown at once (a controlled checkbox must not spring back while the device writes), as
+    // being written: "Saved on this device" only once the outbox has it.
+    setWriting((old) => new Map(old).set(op.opId, { ...op, seq: Number.MAX_SAFE_INTEGER }));
+    let isKept = false;
+    try {
+      await checklistStore().addOp(op);
+      isKept = true;
+      await reload();
+    } catch {
+      if (mounted.current && !isKept) setRefused((old) => [...old, NOT_KEPT_TEXT]);
+    } finally {
+      if (mounted.current) {
+        setWriting((old) => {
+          const next = new Map(old);
+          next.delete(op.opId);
+          return next;
+        });
+      }
+    }
+    if (isKept) sync();
   }, [surveyId, reload, sync]);
 
   const addPhoto = useCallback(async (itemId: string, file: File, refs: string[]) => {
     const store = checklistStore();
     const uploadOpId = newId();
-    await store.putPhoto({
-      uploadOpId,
-      surveyId,
-      itemId,
-      blob: file,
-      fileName: file.name || "photo.jpg",
-    });
-    await store.addOp({ type: "upload", surveyId, itemId, uploadOpId });
+    try {
+      await store.putPhoto({
+        uploadOpId,
+        surveyId,
+        itemId,
+        blob: file,
+        fileName: file.name || "photo.jpg",
+      });
+      await store.addOp({ type: "upload", surveyId, itemId, uploadOpId });
+    } catch {
+      if (mounted.current) setRefused((old) => [...old, NOT_KEPT_TEXT]);
+      return;
+    }
     await enqueue(itemId, [...refs, `${LOCAL_PHOTO}${uploadOpId}`]);
   }, [surveyId, enqueue]);
 
-  const { values, pending } = useMemo(() => overlay(items, queue), [items, queue]);
+  const shownQueue = useMemo(
+    () => writing.size === 0 ? queue : [...queue, ...writing.values()],
+    [queue, writing],
+  );
+  const { values, pending } = useMemo(() => overlay(items, shownQueue), [items, shownQueue]);
   const progress = useMemo(
     () => progressOf(items.map((item) => ({ ...item, value: values.get(item.id) ?? null }))),
     [items, values],
   );
-  const waiting = queue.length > 0;
+  const waiting = shownQueue.length > 0;
   // FieldActions on the same page enables "Mark surveyed" from this (islands/_field_status.ts).
   useEffect(() => {
     globalThis.dispatchEvent(
@@ -207,9 +248,10 @@ export default function SurveyChecklist(
         ? (
           <SyncStatus
             waiting={waiting}
+            isWriting={writing.size > 0}
             state={syncState}
             hasSaved={hasSaved}
-            count={queue.filter((op) => op.type === "answer").length}
+            count={shownQueue.filter((op) => op.type === "answer").length}
           />
         )
         : null}
@@ -250,8 +292,9 @@ export default function SurveyChecklist(
 }
 
 function SyncStatus(
-  { waiting, state, hasSaved, count }: {
+  { waiting, isWriting, state, hasSaved, count }: {
     waiting: boolean;
+    isWriting: boolean;
     state: SyncState;
     hasSaved: boolean;
     count: number;
@@ -259,7 +302,9 @@ function SyncStatus(
 ) {
   let text = "";
   let detail = "";
-  if (waiting) {
+  if (isWriting) {
+    text = WRITING_TEXT;
+  } else if (waiting) {
     text = PENDING_TEXT;
     if (state === "signed-out") detail = "Sign in again to send your changes.";
     else if (state === "syncing") detail = "Sending…";

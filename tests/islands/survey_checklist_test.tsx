@@ -33,9 +33,10 @@ globalThis.dispatchEvent = (event: Event) =>
 const { act, cleanup, fireEvent, render, screen, waitFor, within } = await import(
   "@testing-library/react"
 );
-const { default: SurveyChecklist, PENDING_TEXT, SAVED_TEXT } = await import(
-  "../../islands/SurveyChecklist.tsx"
-);
+const { default: SurveyChecklist, NOT_KEPT_TEXT, PENDING_TEXT, SAVED_TEXT, WRITING_TEXT } =
+  await import(
+    "../../islands/SurveyChecklist.tsx"
+  );
 const { memoryStore, setChecklistStore } = await import("../../islands/_checklist_store.ts");
 
 /** A scheduled boundary job with its checklist, the island's props and the app as the technician. */
@@ -95,6 +96,16 @@ function status(): string {
   return screen.getByRole("status").textContent ?? "";
 }
 
+/** Waits for the controls to come alive (hydrated, and the device's queue shown). */
+async function ready() {
+  await waitFor(() =>
+    assert(
+      !(within(item("deed_research")).getByRole("checkbox") as HTMLInputElement).disabled,
+      "the checklist's controls are enabled",
+    )
+  );
+}
+
 /** The sync state's headline alone ("Saved" is also the start of the pending text). */
 function syncState(): string {
   return document.querySelector(".checklist-sync__state")?.textContent ?? "";
@@ -129,6 +140,7 @@ test("[survey checklist] online, each edit is sent once and the island says Save
   const page = await openChecklist(t);
   try {
     render(<SurveyChecklist {...page.props} />);
+    await ready();
     const required = page.props.items.filter((i) => i.isRequired).length;
     await act(() => void fireEvent.click(within(item("deed_research")).getByRole("checkbox")));
     await waitFor(() => assertEquals(syncState(), SAVED_TEXT));
@@ -161,6 +173,7 @@ test("[survey checklist] offline edits wait on the device, survive a remount and
   try {
     page.setOffline(true);
     const view = render(<SurveyChecklist {...page.props} />);
+    await ready();
     await act(() => void fireEvent.click(within(item("plat_research")).getByRole("checkbox")));
     const set = within(item("monuments_set")).getByRole("textbox");
     await act(() => void fireEvent.change(set, { target: { value: "2" } }));
@@ -173,6 +186,7 @@ test("[survey checklist] offline edits wait on the device, survive a remount and
     // The page goes away (reload, closed tab) and comes back, still offline.
     view.unmount();
     render(<SurveyChecklist {...page.props} />);
+    await ready();
     await waitFor(() => assertEquals(syncState(), PENDING_TEXT));
     assert((within(item("plat_research")).getByRole("checkbox") as HTMLInputElement).checked);
     assertEquals(
@@ -196,6 +210,66 @@ test("[survey checklist] offline edits wait on the device, survive a remount and
   }
 });
 
+test("[survey checklist] an edit says it is saved on the device only once the device has written it", async () => {
+  const t = await createTestApp();
+  const store = memoryStore();
+  // The device's write is held until the test lets it land (IndexedDB commits asynchronously).
+  let land = () => {};
+  const landed = new Promise<void>((resolve) => land = resolve);
+  setChecklistStore({
+    ...store,
+    addOp: async (op) => {
+      await landed;
+      return store.addOp(op);
+    },
+  });
+  const page = await openChecklist(t);
+  try {
+    page.setOffline(true);
+    render(<SurveyChecklist {...page.props} />);
+    await ready();
+    const box = within(item("plat_research")).getByRole("checkbox") as HTMLInputElement;
+    await act(() => void fireEvent.click(box));
+    // Shown ticked at once, but not claimed as kept: a reload now would lose it.
+    assert(box.checked);
+    assertEquals(syncState(), WRITING_TEXT);
+    assert(!status().includes(PENDING_TEXT));
+    await act(async () => {
+      land();
+      await landed;
+    });
+    await waitFor(() => assertEquals(syncState(), PENDING_TEXT));
+    assertStringIncludes(status(), "1 change waiting");
+    assertEquals((await store.listOps(page.props.surveyId)).length, 1);
+  } finally {
+    page.done();
+  }
+});
+
+test("[survey checklist] an edit the device cannot keep is undone with a message, and nothing is queued", async () => {
+  const t = await createTestApp();
+  const store = memoryStore();
+  setChecklistStore({
+    ...store,
+    addOp: () => Promise.reject(new DOMException("quota", "QuotaExceededError")),
+  });
+  const page = await openChecklist(t);
+  try {
+    render(<SurveyChecklist {...page.props} />);
+    await ready();
+    const box = within(item("plat_research")).getByRole("checkbox") as HTMLInputElement;
+    await act(() => void fireEvent.click(box));
+    const alert = await screen.findByRole("alert");
+    assertStringIncludes(alert.textContent!, NOT_KEPT_TEXT);
+    await waitFor(() => assert(!box.checked));
+    assert(!status().includes("Saved"));
+    await act(() => page.api.idle());
+    assertEquals(page.api.calls.filter((c) => c.method === "POST").length, 0);
+  } finally {
+    page.done();
+  }
+});
+
 test("[survey checklist] a photo taken offline is kept, uploaded once online and becomes the item's answer", async () => {
   const t = await createTestApp();
   setChecklistStore(memoryStore());
@@ -203,6 +277,7 @@ test("[survey checklist] a photo taken offline is kept, uploaded once online and
   try {
     page.setOffline(true);
     render(<SurveyChecklist {...page.props} />);
+    await ready();
     const input = item("corner_photos").querySelector('input[type="file"]') as HTMLInputElement;
     assertEquals(input.getAttribute("capture"), "environment");
     const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], "ne-corner.jpg", {
@@ -243,6 +318,7 @@ test("[survey checklist] an edit the server refuses for good is dropped with its
   try {
     await putSurveyInStatus(t, page.job.survey.id, "completed");
     render(<SurveyChecklist {...page.props} />);
+    await ready();
     await act(() => void fireEvent.click(within(item("deed_research")).getByRole("checkbox")));
     const alert = await screen.findByRole("alert");
     assertStringIncludes(alert.textContent!, "Some changes could not be saved");
@@ -259,6 +335,7 @@ test("[survey checklist] a number item refuses what is not a number and queues n
   const page = await openChecklist(t);
   try {
     render(<SurveyChecklist {...page.props} />);
+    await ready();
     const field = within(item("monuments_found")).getByRole("textbox");
     await act(() => void fireEvent.change(field, { target: { value: "four" } }));
     await act(() => void fireEvent.blur(field));
