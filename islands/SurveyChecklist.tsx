@@ -60,6 +60,11 @@ export const SAVED_TEXT = "Saved";
  * reload would lose it, so the island must not say "Saved on this device" yet.
  */
 export const WRITING_TEXT = "Saving on this device…";
+/**
+ * Shown while a text or number answer is being typed: it is queued after a pause in typing,
+ * when the field loses focus, or when the page is hidden or closed.
+ */
+export const DRAFT_TEXT = "Unsaved changes";
 /** Shown when the device refuses to keep an edit (storage full, private mode). */
 export const NOT_KEPT_TEXT =
   "This change could not be saved on this device (its storage may be full). Try again.";
@@ -93,6 +98,17 @@ export default function SurveyChecklist(
   const [queue, setQueue] = useState<QueuedOp[]>([]);
   // Edits shown at once but not yet written to the device's outbox, by op id.
   const [writing, setWriting] = useState<Map<string, QueuedOp>>(new Map());
+  // Items whose text or number is being typed and not yet queued.
+  const [drafts, setDrafts] = useState<ReadonlySet<string>>(new Set());
+  const onDraft = useCallback((itemId: string, isOpen: boolean) => {
+    setDrafts((old) => {
+      if (old.has(itemId) === isOpen) return old;
+      const next = new Set(old);
+      if (isOpen) next.add(itemId);
+      else next.delete(itemId);
+      return next;
+    });
+  }, []);
   const [photos, setPhotos] = useState<Map<string, StoredPhoto>>(new Map());
   const [syncState, setSyncState] = useState<SyncState>("idle");
   const [hasSaved, setHasSaved] = useState(false);
@@ -138,7 +154,8 @@ export default function SurveyChecklist(
         }
         if (result.refused.length > 0) setRefused((old) => [...old, ...result.refused]);
         setSyncState(result.outcome);
-        if (result.outcome === "synced") setHasSaved(true);
+        // "Saved" says the server has every edit: not when it refused some (the alert says).
+        if (result.outcome === "synced") setHasSaved(result.refused.length === 0);
         await reload();
         if (result.outcome !== "synced") break;
       } while (again.current);
@@ -236,10 +253,10 @@ export default function SurveyChecklist(
   useEffect(() => {
     globalThis.dispatchEvent(
       new CustomEvent(CHECKLIST_PROGRESS_EVENT, {
-        detail: { surveyId, progress, isSynced: !waiting },
+        detail: { surveyId, progress, isSynced: !waiting && drafts.size === 0 },
       }),
     );
-  }, [surveyId, progress, waiting]);
+  }, [surveyId, progress, waiting, drafts]);
 
   return (
     <div className="survey-checklist">
@@ -249,6 +266,7 @@ export default function SurveyChecklist(
           <SyncStatus
             waiting={waiting}
             isWriting={writing.size > 0}
+            isDrafting={drafts.size > 0}
             state={syncState}
             hasSaved={hasSaved}
             count={shownQueue.filter((op) => op.type === "answer").length}
@@ -279,6 +297,8 @@ export default function SurveyChecklist(
             item={item}
             value={values.get(item.id) ?? null}
             isPending={pending.has(item.id)}
+            isDrafting={drafts.has(item.id)}
+            onDraft={(isOpen) => onDraft(item.id, isOpen)}
             photos={photos}
             disabled={!canEdit || !isHydrated}
             readOnly={!canEdit}
@@ -292,9 +312,10 @@ export default function SurveyChecklist(
 }
 
 function SyncStatus(
-  { waiting, isWriting, state, hasSaved, count }: {
+  { waiting, isWriting, isDrafting, state, hasSaved, count }: {
     waiting: boolean;
     isWriting: boolean;
+    isDrafting: boolean;
     state: SyncState;
     hasSaved: boolean;
     count: number;
@@ -310,6 +331,8 @@ function SyncStatus(
     else if (state === "syncing") detail = "Sending…";
     else if (state === "offline") detail = "No connection right now; it will retry.";
     if (count > 0) detail = `${count} ${count === 1 ? "change" : "changes"} waiting. ${detail}`;
+  } else if (isDrafting) {
+    text = DRAFT_TEXT;
   } else if (hasSaved) {
     text = SAVED_TEXT;
   }
@@ -329,6 +352,9 @@ interface ItemProps {
   item: ChecklistItemView;
   value: ChecklistValue;
   isPending: boolean;
+  /** A typed answer not queued yet. */
+  isDrafting: boolean;
+  onDraft(isOpen: boolean): void;
   photos: Map<string, StoredPhoto>;
   disabled: boolean;
   readOnly: boolean;
@@ -337,7 +363,7 @@ interface ItemProps {
 }
 
 function ChecklistItem(props: ItemProps) {
-  const { item, value, isPending } = props;
+  const { item, value, isPending, isDrafting } = props;
   const id = useId();
   const helpId = item.help ? `${id}-help` : undefined;
   const done = isItemDone(item.kind, value);
@@ -367,7 +393,9 @@ function ChecklistItem(props: ItemProps) {
         </>
       )}
       <p className="checklist-item__meta muted">
-        {isPending
+        {isDrafting
+          ? <span className="checklist-item__pending">Not saved yet</span>
+          : isPending
           ? <span className="checklist-item__pending">Not synced yet</span>
           : item.answeredAt && item.answeredByName && value !== null
           ? (
@@ -418,11 +446,14 @@ function CheckControl({ item, value, disabled, onAnswer, id, helpId }: ControlPr
  * What a text or number field shows: the stored value, or the person's draft from their first
  * keystroke until the stored value next changes (their own edit coming back from the queue,
  * or another answer winning), but never while they are still typing. The draft is queued
- * after a pause in typing or when the field loses focus.
+ * after a pause in typing, when the field loses focus, when the page is hidden (the phone
+ * locked, another app opened) or left, and when the field goes away: never dropped.
+ * `onOpen(true)` when typing starts, `onOpen(false)` once the draft is handed to `commit`.
  */
 function useDraft(
   stored: string,
   commit: (draft: string) => void,
+  onOpen: (isOpen: boolean) => void,
 ): [string, (next: string) => void, () => void] {
   const [draft, setDraft] = useState<string | null>(null);
   const editing = useRef(false);
@@ -430,17 +461,32 @@ function useDraft(
   const latest = useRef("");
   const commitRef = useRef(commit);
   commitRef.current = commit;
+  const onOpenRef = useRef(onOpen);
+  onOpenRef.current = onOpen;
   useEffect(() => {
     if (!editing.current) setDraft(null);
   }, [stored]);
-  useEffect(() => () => clearTimeout(timer.current), []);
   const flush = useCallback(() => {
     clearTimeout(timer.current);
     if (!editing.current) return;
     editing.current = false;
+    onOpenRef.current(false);
     commitRef.current(latest.current);
   }, []);
+  useEffect(() => {
+    const onHidden = () => {
+      if (document.visibilityState === "hidden") flush();
+    };
+    document.addEventListener("visibilitychange", onHidden);
+    globalThis.addEventListener("pagehide", flush);
+    return () => {
+      document.removeEventListener("visibilitychange", onHidden);
+      globalThis.removeEventListener("pagehide", flush);
+      flush();
+    };
+  }, [flush]);
   const change = useCallback((next: string) => {
+    if (!editing.current) onOpenRef.current(true);
     editing.current = true;
     latest.current = next;
     setDraft(next);
@@ -450,7 +496,9 @@ function useDraft(
   return [draft ?? stored, change, flush];
 }
 
-function NumberControl({ item, value, disabled, readOnly, onAnswer, id, helpId }: ControlProps) {
+function NumberControl(
+  { item, value, disabled, readOnly, onAnswer, onDraft, id, helpId }: ControlProps,
+) {
   const stored = typeof value === "number" ? String(value) : "";
   const [error, setError] = useState<string | undefined>();
   const commit = useCallback((draft: string) => {
@@ -468,7 +516,7 @@ function NumberControl({ item, value, disabled, readOnly, onAnswer, id, helpId }
     setError(undefined);
     if (number !== value) onAnswer(number);
   }, [onAnswer, stored, value]);
-  const [draft, change, flush] = useDraft(stored, commit);
+  const [draft, change, flush] = useDraft(stored, commit, onDraft);
   const errorId = `${id}-error`;
   return (
     <div className="checklist-number">
@@ -497,13 +545,15 @@ function NumberControl({ item, value, disabled, readOnly, onAnswer, id, helpId }
   );
 }
 
-function TextControl({ value, disabled, readOnly, onAnswer, id, helpId }: ControlProps) {
+function TextControl(
+  { value, disabled, readOnly, onAnswer, onDraft, id, helpId }: ControlProps,
+) {
   const stored = typeof value === "string" ? value : "";
   const commit = useCallback((draft: string) => {
     const next = draft.trim() === "" ? null : draft;
     if (next !== (value ?? null)) onAnswer(next);
   }, [onAnswer, value]);
-  const [draft, change, flush] = useDraft(stored, commit);
+  const [draft, change, flush] = useDraft(stored, commit, onDraft);
   return (
     <textarea
       id={`${id}-input`}

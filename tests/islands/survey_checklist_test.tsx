@@ -33,10 +33,16 @@ globalThis.dispatchEvent = (event: Event) =>
 const { act, cleanup, fireEvent, render, screen, waitFor, within } = await import(
   "@testing-library/react"
 );
-const { default: SurveyChecklist, NOT_KEPT_TEXT, PENDING_TEXT, SAVED_TEXT, WRITING_TEXT } =
-  await import(
-    "../../islands/SurveyChecklist.tsx"
-  );
+const {
+  default: SurveyChecklist,
+  DRAFT_TEXT,
+  NOT_KEPT_TEXT,
+  PENDING_TEXT,
+  SAVED_TEXT,
+  WRITING_TEXT,
+} = await import(
+  "../../islands/SurveyChecklist.tsx"
+);
 const { memoryStore, setChecklistStore } = await import("../../islands/_checklist_store.ts");
 
 /** A scheduled boundary job with its checklist, the island's props and the app as the technician. */
@@ -270,6 +276,69 @@ test("[survey checklist] an edit the device cannot keep is undone with a message
   }
 });
 
+test("[survey checklist] a typed answer is kept when the phone is locked mid-word, and never called saved before", async () => {
+  const t = await createTestApp();
+  const store = memoryStore();
+  setChecklistStore(store);
+  const page = await openChecklist(t);
+  try {
+    page.setOffline(true);
+    render(<SurveyChecklist {...page.props} />);
+    await ready();
+    const notes = within(item("encroachments")).getByRole("textbox");
+    await act(() =>
+      void fireEvent.change(notes, { target: { value: "Fence 2 ft over the east line" } })
+    );
+    // Still typing: on screen only, and said so.
+    assertEquals(syncState(), DRAFT_TEXT);
+    assertStringIncludes(item("encroachments").textContent!, "Not saved yet");
+    assertEquals((await store.listOps(page.props.surveyId)).length, 0);
+    // The phone is locked before the typing pause (no blur): the answer goes to the device.
+    const visibility = Object.getOwnPropertyDescriptor(document, "visibilityState");
+    Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+    try {
+      await act(() => void document.dispatchEvent(new Event("visibilitychange")));
+    } finally {
+      if (visibility) Object.defineProperty(document, "visibilityState", visibility);
+      else delete (document as { visibilityState?: string }).visibilityState;
+    }
+    await waitFor(() => assertEquals(syncState(), PENDING_TEXT));
+    const ops = await store.listOps(page.props.surveyId);
+    assertEquals(ops.map((op) => op.type === "answer" && op.value), [
+      "Fence 2 ft over the east line",
+    ]);
+  } finally {
+    page.done();
+  }
+});
+
+test("[survey checklist] a typed answer is kept when the page goes away before the pause", async () => {
+  const t = await createTestApp();
+  const store = memoryStore();
+  setChecklistStore(store);
+  const page = await openChecklist(t);
+  try {
+    page.setOffline(true);
+    const view = render(<SurveyChecklist {...page.props} />);
+    await ready();
+    const found = within(item("monuments_found")).getByRole("textbox");
+    await act(() => void fireEvent.change(found, { target: { value: "3" } }));
+    view.unmount();
+    await waitFor(async () => {
+      const ops = await store.listOps(page.props.surveyId);
+      assertEquals(ops.map((op) => op.type === "answer" && op.value), [3]);
+    });
+    render(<SurveyChecklist {...page.props} />);
+    await ready();
+    assertEquals(
+      (within(item("monuments_found")).getByRole("textbox") as HTMLInputElement).value,
+      "3",
+    );
+  } finally {
+    page.done();
+  }
+});
+
 test("[survey checklist] a photo taken offline is kept, uploaded once online and becomes the item's answer", async () => {
   const t = await createTestApp();
   setChecklistStore(memoryStore());
@@ -324,6 +393,8 @@ test("[survey checklist] an edit the server refuses for good is dropped with its
     assertStringIncludes(alert.textContent!, "Some changes could not be saved");
     assertStringIncludes(alert.textContent!, "can no longer be changed");
     await waitFor(() => assert(!status().includes(PENDING_TEXT)));
+    // The server does not have the edit: nothing says "Saved".
+    assertEquals(syncState(), "");
   } finally {
     page.done();
   }
