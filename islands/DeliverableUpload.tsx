@@ -7,7 +7,7 @@
  * refused before it is sent. After each change the page is told the new count
  * (DELIVERABLES_EVENT), which enables "Mark complete".
  */
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { SurveyFilesList } from "../components/SurveyFilesList.tsx";
 import LocalTime from "./LocalTime.tsx";
 import { ApiError, apiRequest, errorMessage } from "./_api.ts";
@@ -93,6 +93,10 @@ function send(
 /** The deliverables card's content (see the file's comment). */
 export default function DeliverableUpload(props: DeliverableUploadProps) {
   const [files, setFiles] = useState(props.files);
+  // The list as it is now, for changes that finish while others run (an upload landing during a
+  // removal, a removal during a batch): each applies to the latest list, not to the one it
+  // started from, so no removed file comes back and no uploaded one disappears.
+  const latest = useRef(props.files);
   const [rows, setRows] = useState<UploadRow[]>([]);
   const [isHydrated, setHydrated] = useState(false);
   const [removing, setRemoving] = useState<string | null>(null);
@@ -105,6 +109,13 @@ export default function DeliverableUpload(props: DeliverableUploadProps) {
         detail: { surveyId: props.surveyId, count: next.length },
       }),
     );
+  }
+
+  function changeFiles(change: (current: SurveyFileInfo[]) => SurveyFileInfo[]) {
+    const next = change(latest.current);
+    latest.current = next;
+    setFiles(next);
+    announce(next);
   }
 
   function updateRow(key: string, change: Partial<UploadRow>) {
@@ -122,7 +133,6 @@ export default function DeliverableUpload(props: DeliverableUploadProps) {
       },
     }));
     setRows((all) => [...all.filter((r) => r.error === null), ...queued.map((q) => q.row)]);
-    let current = files;
     for (const { file, row } of queued) {
       if (row.error) continue;
       const outcome = await send(
@@ -135,10 +145,8 @@ export default function DeliverableUpload(props: DeliverableUploadProps) {
         continue;
       }
       const uploaded = outcome.file;
-      current = [...current.filter((f) => f.id !== uploaded.id), uploaded];
-      setFiles(current);
+      changeFiles((current) => [...current.filter((f) => f.id !== uploaded.id), uploaded]);
       setRows((all) => all.filter((r) => r.key !== row.key));
-      announce(current);
       toast({ title: DELIVERABLE_TEXTS.uploaded, description: uploaded.fileName });
     }
   }
@@ -147,9 +155,7 @@ export default function DeliverableUpload(props: DeliverableUploadProps) {
     setRemoving(file.id);
     try {
       await apiRequest("DELETE", fileDownloadPath(file.id));
-      const next = files.filter((f) => f.id !== file.id);
-      setFiles(next);
-      announce(next);
+      changeFiles((current) => current.filter((f) => f.id !== file.id));
       toast({ title: DELIVERABLE_TEXTS.deleted, description: file.fileName });
     } catch (err) {
       toast({

@@ -18,9 +18,14 @@ const { act, cleanup, fireEvent, render, screen, waitFor } = await import(
 const { default: DeliverableUpload } = await import("../../islands/DeliverableUpload.tsx");
 const { dismissToast, getToasts } = await import("../../islands/_toast.ts");
 
-/** Installs an XMLHttpRequest that sends to `t`'s app with `cookie`; returns the sent paths. */
+/**
+ * Installs an XMLHttpRequest that sends to `t`'s app with `cookie`; returns the sent paths.
+ * `hold()` keeps the next uploads from reaching the app until `release()`.
+ */
 function useAppXhr(t: TestApp, cookie: string) {
   const sent: string[] = [];
+  let gate: Promise<void> = Promise.resolve();
+  let open = () => {};
   class AppXhr {
     upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
     onload: (() => void) | null = null;
@@ -37,6 +42,7 @@ function useAppXhr(t: TestApp, cookie: string) {
       sent.push(`${this.#method} ${this.#url}`);
       (async () => {
         this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 } as ProgressEvent);
+        await gate;
         try {
           const res = await t.app.request(`${ORIGIN}${this.#url}`, {
             method: this.#method,
@@ -56,6 +62,10 @@ function useAppXhr(t: TestApp, cookie: string) {
   (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest = AppXhr;
   return {
     sent,
+    hold() {
+      gate = new Promise((resolve) => open = resolve);
+    },
+    release: () => open(),
     restore() {
       (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest = original;
     },
@@ -109,6 +119,49 @@ test("[deliverable upload] uploads, lists, announces the count, and removes", as
     assertEquals(counts, [1, 2, 1]);
     const [{ n }] = await t.sql<{ n: number }[]>`select count(*)::int as n from survey_files`;
     assertEquals(n, 1);
+  } finally {
+    globalThis.dispatchEvent = dispatch;
+    xhr.restore();
+    api.restore();
+    dismissToast();
+    cleanup();
+    t.close();
+  }
+});
+
+test("[deliverable upload] a file removed while another uploads stays removed, and the upload stays listed", async () => {
+  const t = await createTestApp();
+  const f = await fileFixture(t);
+  const xhr = useAppXhr(t, f.cookies.surveyor);
+  const api = useAppFetch(t, { cookie: f.cookies.surveyor });
+  const counts: number[] = [];
+  const dispatch = globalThis.dispatchEvent;
+  globalThis.dispatchEvent = (e: Event) => {
+    if (e.type === DELIVERABLES_EVENT) counts.push((e as CustomEvent).detail.count);
+    return true;
+  };
+  try {
+    render(<DeliverableUpload surveyId={f.survey.id} files={[]} canChange />);
+    await choose([new File([FILES.pdf], "Lot 7 plat.pdf", { type: "application/pdf" })]);
+    await screen.findByRole("link", { name: "Lot 7 plat.pdf" });
+
+    // The points file is on its way when the plat is removed.
+    xhr.hold();
+    await choose([new File([FILES.csv], "points.csv", { type: "text/csv" })]);
+    await act(() =>
+      void fireEvent.click(screen.getByRole("button", { name: "Remove Lot 7 plat.pdf" }))
+    );
+    await waitFor(() => assertEquals(screen.queryByRole("link", { name: "Lot 7 plat.pdf" }), null));
+    xhr.release();
+    await screen.findByRole("link", { name: "points.csv" });
+    await act(() => api.idle());
+    assertEquals(screen.queryByRole("link", { name: "Lot 7 plat.pdf" }), null);
+    assertEquals(screen.getAllByRole("link").map((a) => a.textContent), ["points.csv"]);
+    // What the page was told matches what is stored: one file.
+    assertEquals(counts, [1, 0, 1]);
+    const names = await t.sql<{ fileName: string }[]>`
+      select file_name from survey_files`;
+    assertEquals(names.map((r) => r.fileName), ["points.csv"]);
   } finally {
     globalThis.dispatchEvent = dispatch;
     xhr.restore();
