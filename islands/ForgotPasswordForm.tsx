@@ -1,9 +1,13 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { apiRequest } from "./_api.ts";
+import { ApiError, apiRequest } from "./_api.ts";
 import { CheckedForm, isEmail, TextField } from "./_fields.tsx";
 
 /** Props of the forgot-password island (none). */
 export type ForgotPasswordFormProps = Record<string, never>;
+
+/** Shown when the request never reached the server or found it unavailable: nothing was sent. */
+export const NOT_SENT_TEXT =
+  "We could not send your request: check your connection and try again in a moment.";
 
 /** Spec section 8: the one answer, whether or not the account exists. */
 export const CHECK_EMAIL_TEXT =
@@ -13,13 +17,16 @@ export const CHECK_EMAIL_TEXT =
  * /forgot-password: the card's heading, intro and email field, then only a 'Check your email'
  * confirmation with 'Back to login' (spec section 7: the outcome is always shown as success),
  * so nobody can probe which accounts exist. That includes a 429: the spec's "always success"
- * leaves no exception, and a rate limit says nothing about the account either.
+ * leaves no exception, and a rate limit says nothing about the account either. What is not an
+ * outcome is a request that never got one: no connection, or the server unavailable (503, for
+ * any address alike). Then nothing was sent, and the form says so and stays, to try again.
  */
 export default function ForgotPasswordForm(_props: ForgotPasswordFormProps) {
   const [email, setEmail] = useState("");
   const [errors, setErrors] = useState<{ email?: string }>({});
   const [isPending, setPending] = useState(false);
   const [isSent, setSent] = useState(false);
+  const [notSent, setNotSent] = useState(false);
   const sentHeading = useRef<HTMLHeadingElement>(null);
 
   // The form that had focus is gone: the confirmation's heading takes it.
@@ -34,11 +41,18 @@ export default function ForgotPasswordForm(_props: ForgotPasswordFormProps) {
       return;
     }
     setErrors({});
+    setNotSent(false);
     setPending(true);
     try {
       await apiRequest("POST", "/api/forgot-password", { email: email.trim() });
-    } catch {
-      // Whatever the server or network said, the visitor sees the same confirmation.
+    } catch (err) {
+      // Whatever the server answered, the visitor sees the same confirmation; but a request
+      // that got no answer, or found the server unavailable, sent nothing.
+      if (!(err instanceof ApiError) || err.status === 503) {
+        setPending(false);
+        setNotSent(true);
+        return;
+      }
     }
     setPending(false);
     setSent(true);
@@ -84,6 +98,7 @@ export default function ForgotPasswordForm(_props: ForgotPasswordFormProps) {
           autoComplete="email"
           maxLength={254}
         />
+        {notSent ? <div className="alert alert--error" role="alert">{NOT_SENT_TEXT}</div> : null}
         <button type="submit" className="btn btn--primary btn--block" disabled={isPending}>
           {isPending ? "Sending reset link..." : "Send reset link"}
         </button>

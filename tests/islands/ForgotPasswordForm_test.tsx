@@ -9,7 +9,7 @@ setupDom();
 const { act, cleanup, fireEvent, render, screen, waitFor } = await import(
   "@testing-library/react"
 );
-const { default: ForgotPasswordForm, CHECK_EMAIL_TEXT } = await import(
+const { default: ForgotPasswordForm, CHECK_EMAIL_TEXT, NOT_SENT_TEXT } = await import(
   "../../islands/ForgotPasswordForm.tsx"
 );
 const { default: Toaster } = await import("../../islands/Toaster.tsx");
@@ -108,18 +108,47 @@ test("[forgot form] sending shows 'Sending reset link...' then 'Check your email
   ui.done();
 });
 
-test("[forgot form] a server or network failure still shows the same confirmation", async () => {
-  // Canned: a bodiless 500 and a network failure cannot be produced by the app on demand.
+test("[forgot form] a server error still shows the same confirmation", async () => {
+  // Canned: a bodiless 500 cannot be produced by the app on demand.
+  const ui = setup(await createTestApp(), {
+    "POST /api/forgot-password": new Response("", { status: 500 }),
+  });
+  ui.type("pat@example.com");
+  ui.send();
+  await shown("Check your email");
+  ui.done();
+});
+
+test("[forgot form] a request that never got an answer says nothing was sent, and a retry sends it", async () => {
+  // No connection, then the server unavailable (503, whatever the address): neither is an
+  // outcome, and neither tells anything about the account.
   for (
     const answer of [
-      new Response("", { status: 500 }),
-      () => Promise.reject(new TypeError("offline")),
+      () => Promise.reject(new TypeError("Failed to fetch")),
+      Response.json({ message: "Service unavailable" }, { status: 503 }),
     ]
   ) {
-    const ui = setup(await createTestApp(), { "POST /api/forgot-password": answer });
+    const t = await createTestApp();
+    await createUser(t.sql, { role: "client", email: "pat@example.com" });
+    let failing = true;
+    const ui = setup(t, {
+      "POST /api/forgot-password": (_call, app) => {
+        if (!failing) return app();
+        return typeof answer === "function" ? answer() : answer.clone();
+      },
+    });
     ui.type("pat@example.com");
     ui.send();
+    await shown(NOT_SENT_TEXT);
+    assertEquals(screen.queryByText("Check your email"), null);
+    assertEquals((screen.getByLabelText("Email") as HTMLInputElement).value, "pat@example.com");
+    failing = false;
+    ui.send();
     await shown("Check your email");
+    await act(() => ui.api.idle());
+    const emails = await t.sql<{ toAddress: string }[]>`
+      select to_address from email_outbox where template = 'password_reset'`;
+    assertEquals(emails.map((e) => e.toAddress), ["pat@example.com"]);
     ui.done();
   }
 });
