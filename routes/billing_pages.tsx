@@ -35,6 +35,12 @@ import { formatCents } from "../lib/quote_text.ts";
 /** What the page says after Stripe sends the payer back, before the webhook has credited. */
 export const TOP_UP_PENDING_TEXT =
   "Payment received — your balance updates as soon as Stripe confirms it.";
+/** What it says back from Stripe when that checkout expired unpaid. */
+export const TOP_UP_EXPIRED_TEXT =
+  "This checkout expired without a payment — nothing was charged or added to your balance.";
+/** What it says back from Stripe when the address names no checkout of this account's. */
+export const TOP_UP_UNKNOWN_TEXT =
+  "We could not find that payment. Your balance below is up to date; a payment Stripe confirms is added to it.";
 /** What it says when the payer went back from Stripe without paying. */
 export const TOP_UP_CANCELLED_TEXT = "Payment cancelled — nothing was charged.";
 
@@ -45,13 +51,26 @@ const BillingQuery = z.object({
   before: z.string().regex(/^\d{1,18}$/).optional().catch(undefined),
 });
 
-/** The return state's notice: credited (the webhook already posted it), pending or cancelled. */
+/**
+ * The return state's notice: credited (the webhook already posted it), pending (the checkout
+ * is still open: Stripe sent the payer back as paid, its confirmation is on its way),
+ * cancelled, expired (the checkout ran out unpaid) or unknown (no checkout of this account by
+ * that id): only a paid or open checkout is called a payment received.
+ */
 function ReturnNotice({ state }: {
-  state: { kind: "credited"; amountCents: number } | { kind: "pending" | "cancelled" } | null;
+  state:
+    | { kind: "credited"; amountCents: number }
+    | { kind: "pending" | "cancelled" | "expired" | "unknown" }
+    | null;
 }) {
   if (!state) return null;
-  if (state.kind === "cancelled") {
-    return <p className="alert alert--info" role="status">{TOP_UP_CANCELLED_TEXT}</p>;
+  if (state.kind === "cancelled" || state.kind === "expired" || state.kind === "unknown") {
+    const text = state.kind === "cancelled"
+      ? TOP_UP_CANCELLED_TEXT
+      : state.kind === "expired"
+      ? TOP_UP_EXPIRED_TEXT
+      : TOP_UP_UNKNOWN_TEXT;
+    return <p className="alert alert--info" role="status">{text}</p>;
   }
   return (
     <p className="alert alert--success" role="status">
@@ -235,7 +254,11 @@ export const billingPages = new Hono<AppEnv>()
         : query.topup === "success"
         ? session?.status === "paid"
           ? { kind: "credited" as const, amountCents: session.amountCents }
-          : { kind: "pending" as const }
+          : session?.status === "open"
+          ? { kind: "pending" as const }
+          : session?.status === "expired"
+          ? { kind: "expired" as const }
+          : { kind: "unknown" as const }
         : null;
       const isEnabled = c.var.deps.payments.isEnabled;
       return appPage(

@@ -22,7 +22,12 @@ import {
   noteLowBalance,
   TOP_UPS_DISABLED_MESSAGE,
 } from "../../lib/billing.ts";
-import { TOP_UP_CANCELLED_TEXT, TOP_UP_PENDING_TEXT } from "../../routes/billing_pages.tsx";
+import {
+  TOP_UP_CANCELLED_TEXT,
+  TOP_UP_EXPIRED_TEXT,
+  TOP_UP_PENDING_TEXT,
+  TOP_UP_UNKNOWN_TEXT,
+} from "../../routes/billing_pages.tsx";
 import { UNAVAILABLE_MESSAGE } from "../../lib/unavailable.ts";
 
 /** A surveyor account linked to a record, with `balanceCents` of credit already on it. */
@@ -825,10 +830,32 @@ test("[billing page] with Stripe it offers the amounts; back from Stripe it neve
       back,
       other.cookie,
     )).html.replaceAll("<!-- -->", "");
-    assertStringIncludes(foreign, TOP_UP_PENDING_TEXT);
-    assert(!foreign.includes("was added to your balance"), "another surveyor's payment shown");
+    assertStringIncludes(foreign, TOP_UP_UNKNOWN_TEXT);
+    assert(!foreign.includes("Payment received"), "another surveyor's payment shown");
     const cancelled = (await loadPage(t, "/surveyor/billing?topup=cancelled", s.cookie)).html;
     assertStringIncludes(cancelled, TOP_UP_CANCELLED_TEXT);
+    // A checkout that ran out unpaid, or an address naming none: no payment is claimed.
+    const unpaid = await startTopUp(t, s.cookie, 5_000);
+    await deliverSigned(
+      t,
+      checkoutEvent({
+        type: "checkout.session.expired",
+        sessionId: unpaid,
+        amountCents: 5_000,
+        paymentStatus: "unpaid",
+      }),
+    );
+    for (
+      const [path, text] of [
+        [`/surveyor/billing?topup=success&session_id=${unpaid}`, TOP_UP_EXPIRED_TEXT],
+        ["/surveyor/billing?topup=success&session_id=cs_test_nothing", TOP_UP_UNKNOWN_TEXT],
+        ["/surveyor/billing?topup=success", TOP_UP_UNKNOWN_TEXT],
+      ]
+    ) {
+      const html = (await loadPage(t, path, s.cookie)).html.replaceAll("<!-- -->", "");
+      assertStringIncludes(html, text, path);
+      assert(!html.includes("Payment received"), `${path} claims a payment`);
+    }
   } finally {
     await done();
   }
