@@ -70,6 +70,8 @@ export const NOT_KEPT_TEXT =
   "This change could not be saved on this device (its storage may be full). Try again.";
 /** How often a waiting queue is retried, in milliseconds. */
 export const RETRY_EVERY_MS = 20_000;
+/** The longest the controls wait for the device's queue to be read before they come alive. */
+const QUEUE_READ_WAIT_MS = 3_000;
 /** How long typing pauses before a text or number edit is queued. */
 const TYPING_PAUSE_MS = 800;
 
@@ -169,20 +171,21 @@ export default function SurveyChecklist(
     // A copy of the page kept for offline use may predate answers this device saw confirmed.
     setItems((shown) => withNewerAnswers(shown, readFieldMemory(surveyId)));
     // The controls come alive once the device's queue is shown over the page's answers, so an
-    // item ticked offline before a reload never shows unticked, nor is ticked again on top.
-    reload().then(
-      (ops) => {
-        if (mounted.current) setHydrated(true);
-        if (ops.length > 0) sync();
-      },
-      () => {
-        if (mounted.current) setHydrated(true);
-      },
-    );
+    // item ticked offline before a reload never shows unticked, nor is ticked again on top;
+    // at the latest after QUEUE_READ_WAIT_MS, should the device's storage not answer at all.
+    const alive = () => {
+      if (mounted.current) setHydrated(true);
+    };
+    const fallback = setTimeout(alive, QUEUE_READ_WAIT_MS);
+    reload().then((ops) => {
+      alive();
+      if (ops.length > 0) sync();
+    }, alive);
     const onOnline = () => sync();
     globalThis.addEventListener("online", onOnline);
     const timer = setInterval(() => sync(), RETRY_EVERY_MS);
     return () => {
+      clearTimeout(fallback);
       mounted.current = false;
       globalThis.removeEventListener("online", onOnline);
       clearInterval(timer);

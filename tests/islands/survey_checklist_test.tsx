@@ -339,6 +339,22 @@ test("[survey checklist] a typed answer is kept when the page goes away before t
   }
 });
 
+test("[survey checklist] the controls come alive even when the device's storage never answers", async () => {
+  const t = await createTestApp();
+  const store = memoryStore();
+  const never = new Promise<never>(() => {});
+  setChecklistStore({ ...store, listOps: () => never, listPhotos: () => never });
+  const page = await openChecklist(t);
+  try {
+    render(<SurveyChecklist {...page.props} />);
+    const box = within(item("deed_research")).getByRole("checkbox") as HTMLInputElement;
+    assert(box.disabled, "waiting for the device's queue");
+    await waitFor(() => assert(!box.disabled, "alive after the wait"), { timeout: 5_000 });
+  } finally {
+    page.done();
+  }
+});
+
 test("[survey checklist] a photo taken offline is kept, uploaded once online and becomes the item's answer", async () => {
   const t = await createTestApp();
   setChecklistStore(memoryStore());
