@@ -291,7 +291,8 @@ function officeOf(s: Pick<MarketSurveyor, "lat" | "lng">) {
  * multiple is the one of the pricing configuration the lead was priced with (its stored
  * `configVersion`), so what a surveyor is shown is what a claim charges even when an admin
  * edits the configuration in between; a configuration without a lead section used the
- * defaults.
+ * defaults. It is read from its own column (0053: reading it from `config` decompressed the
+ * whole configuration for every lead listed).
  */
 function leadColumns(
   db: Db,
@@ -318,8 +319,8 @@ function leadColumns(
     l.price_cents, l.pricing, l.max_buyers, l.buyers_count, l.status as lead_status,
     l.closed_reason, (l.status = 'open' and l.expires_at > now()) as is_open,
     l.created_at, l.expires_at,
-    coalesce((pc.config -> 'lead' ->> 'claimFeeMultiple')::float8,
-      ${DEFAULT_LEAD_PRICING.claimFeeMultiple}::float8) as claim_fee_multiple,
+    coalesce(pc.lead_claim_fee_multiple, ${DEFAULT_LEAD_PRICING.claimFeeMultiple}::float8)
+      as claim_fee_multiple,
     ${
     isUntaken ? db`null::text as purchase_kind, false as dismissed` : db`p.kind as purchase_kind,
     exists (

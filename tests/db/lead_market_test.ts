@@ -32,6 +32,7 @@ import {
   updatePipeline,
 } from "../../db/lead_market.ts";
 import { closeExpiredLeads, insertLeadRecipients } from "../../db/leads.ts";
+import { getActivePricingConfig, insertPricingConfig } from "../../db/pricing.ts";
 import { startJobWorker } from "../../lib/jobs.ts";
 import { makeOlder } from "../_row_order.ts";
 
@@ -427,6 +428,33 @@ test("[lead market] a balance too low is a 402 with the figures; nothing stored,
 function claim(t: TestApp, leadId: string, surveyorId: string) {
   return claimLead(t.sql, { leadId, surveyorId, actorId: null, publicUrl });
 }
+
+test("[lead market] the claim fee is the multiple of the configuration the lead was priced with, not today's", async () => {
+  const { t, client, admin } = await setup();
+  const base = (await getActivePricingConfig(t.sql)).config;
+  await insertPricingConfig(t.sql, {
+    config: { ...base, lead: { ...base.lead, claimFeeMultiple: 2 } },
+    createdBy: admin.user.id,
+  });
+  const { lead } = await addLead(t, client.cookie);
+  // An admin changes the multiple after the lead was priced: the lead keeps its own.
+  await insertPricingConfig(t.sql, {
+    config: { ...base, lead: { ...base.lead, claimFeeMultiple: 3 } },
+    createdBy: admin.user.id,
+  });
+  const later = await addLead(t, client.cookie);
+  const me = await surveyorId(t, "Able Survey");
+  const fees = new Map(
+    (await listAvailableLeads(t.sql, { surveyorId: me, page: 1, pageSize: 20 })).leads.map(
+      (l) => [l.id, l.claimFeeCents],
+    ),
+  );
+  assertEquals(fees.get(lead.id), Math.round(lead.priceCents * 2));
+  assertEquals(fees.get(later.lead.id), Math.round(later.lead.priceCents * 3));
+  const result = await claim(t, lead.id, me);
+  assertEquals(result.purchase.chargedCents, Math.round(lead.priceCents * 2));
+  t.close();
+});
 
 test("[lead market] claiming charges the claim fee, closes the lead and assigns the claimer at the quote", async () => {
   const { t, client, admin } = await setup();
