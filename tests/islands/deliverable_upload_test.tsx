@@ -72,30 +72,56 @@ function useAppXhr(t: TestApp, cookie: string) {
   };
 }
 
+/**
+ * Records the deliverable counts the island announces: its CustomEvent is happy-dom's and
+ * globalThis's dispatcher Deno's, so what is dispatched is recorded instead of listened to.
+ */
+function recordCounts(surveyId: string) {
+  const counts: number[] = [];
+  const dispatch = globalThis.dispatchEvent;
+  globalThis.dispatchEvent = (e: Event) => {
+    if (e.type === DELIVERABLES_EVENT) {
+      const detail = (e as CustomEvent).detail;
+      assertEquals(detail.surveyId, surveyId);
+      counts.push(detail.count);
+    }
+    return true;
+  };
+  return { counts, restore: () => void (globalThis.dispatchEvent = dispatch) };
+}
+
+/** The surveyor's deliverables card over the real app, with its uploads, calls and counts. */
+async function surveyorCard() {
+  const t = await createTestApp();
+  const f = await fileFixture(t);
+  const xhr = useAppXhr(t, f.cookies.surveyor);
+  const api = useAppFetch(t, { cookie: f.cookies.surveyor });
+  const { counts, restore } = recordCounts(f.survey.id);
+  render(<DeliverableUpload surveyId={f.survey.id} files={[]} canChange />);
+  return {
+    t,
+    xhr,
+    api,
+    counts,
+    done() {
+      restore();
+      xhr.restore();
+      api.restore();
+      dismissToast();
+      cleanup();
+      t.close();
+    },
+  };
+}
+
 function choose(files: File[]) {
   const input = screen.getByLabelText("Add deliverables") as HTMLInputElement;
   return act(() => void fireEvent.change(input, { target: { files } }));
 }
 
 test("[deliverable upload] uploads, lists, announces the count, and removes", async () => {
-  const t = await createTestApp();
-  const f = await fileFixture(t);
-  const xhr = useAppXhr(t, f.cookies.surveyor);
-  const api = useAppFetch(t, { cookie: f.cookies.surveyor });
-  // The island's CustomEvent is happy-dom's and globalThis's dispatcher Deno's: record what
-  // is dispatched instead of listening.
-  const counts: number[] = [];
-  const dispatch = globalThis.dispatchEvent;
-  globalThis.dispatchEvent = (e: Event) => {
-    if (e.type === DELIVERABLES_EVENT) {
-      const detail = (e as CustomEvent).detail;
-      assertEquals(detail.surveyId, f.survey.id);
-      counts.push(detail.count);
-    }
-    return true;
-  };
+  const { t, xhr, api, counts, done } = await surveyorCard();
   try {
-    render(<DeliverableUpload surveyId={f.survey.id} files={[]} canChange />);
     screen.getByText("No deliverables uploaded yet.");
     await choose([
       new File([FILES.pdf], "Lot 7 plat.pdf", { type: "application/pdf" }),
@@ -120,28 +146,13 @@ test("[deliverable upload] uploads, lists, announces the count, and removes", as
     const [{ n }] = await t.sql<{ n: number }[]>`select count(*)::int as n from survey_files`;
     assertEquals(n, 1);
   } finally {
-    globalThis.dispatchEvent = dispatch;
-    xhr.restore();
-    api.restore();
-    dismissToast();
-    cleanup();
-    t.close();
+    done();
   }
 });
 
 test("[deliverable upload] a file removed while another uploads stays removed, and the upload stays listed", async () => {
-  const t = await createTestApp();
-  const f = await fileFixture(t);
-  const xhr = useAppXhr(t, f.cookies.surveyor);
-  const api = useAppFetch(t, { cookie: f.cookies.surveyor });
-  const counts: number[] = [];
-  const dispatch = globalThis.dispatchEvent;
-  globalThis.dispatchEvent = (e: Event) => {
-    if (e.type === DELIVERABLES_EVENT) counts.push((e as CustomEvent).detail.count);
-    return true;
-  };
+  const { t, xhr, api, counts, done } = await surveyorCard();
   try {
-    render(<DeliverableUpload surveyId={f.survey.id} files={[]} canChange />);
     await choose([new File([FILES.pdf], "Lot 7 plat.pdf", { type: "application/pdf" })]);
     await screen.findByRole("link", { name: "Lot 7 plat.pdf" });
 
@@ -163,12 +174,7 @@ test("[deliverable upload] a file removed while another uploads stays removed, a
       select file_name from survey_files`;
     assertEquals(names.map((r) => r.fileName), ["points.csv"]);
   } finally {
-    globalThis.dispatchEvent = dispatch;
-    xhr.restore();
-    api.restore();
-    dismissToast();
-    cleanup();
-    t.close();
+    done();
   }
 });
 

@@ -112,6 +112,21 @@ async function ready() {
   );
 }
 
+/** The checklist rendered offline over an in-memory outbox, controls alive. */
+async function offlineChecklist() {
+  const t = await createTestApp();
+  const store = memoryStore();
+  setChecklistStore(store);
+  const page = await openChecklist(t);
+  page.setOffline(true);
+  const view = render(<SurveyChecklist {...page.props} />);
+  await ready();
+  /** The values of the answers waiting in the outbox, oldest first. */
+  const queued = async () =>
+    (await store.listOps(page.props.surveyId)).map((op) => op.type === "answer" && op.value);
+  return { page, view, queued };
+}
+
 /** The sync state's headline alone ("Saved" is also the start of the pending text). */
 function syncState(): string {
   return document.querySelector(".checklist-sync__state")?.textContent ?? "";
@@ -277,14 +292,8 @@ test("[survey checklist] an edit the device cannot keep is undone with a message
 });
 
 test("[survey checklist] a typed answer is kept when the phone is locked mid-word, and never called saved before", async () => {
-  const t = await createTestApp();
-  const store = memoryStore();
-  setChecklistStore(store);
-  const page = await openChecklist(t);
+  const { page, queued } = await offlineChecklist();
   try {
-    page.setOffline(true);
-    render(<SurveyChecklist {...page.props} />);
-    await ready();
     const notes = within(item("encroachments")).getByRole("textbox");
     await act(() =>
       void fireEvent.change(notes, { target: { value: "Fence 2 ft over the east line" } })
@@ -292,7 +301,7 @@ test("[survey checklist] a typed answer is kept when the phone is locked mid-wor
     // Still typing: on screen only, and said so.
     assertEquals(syncState(), DRAFT_TEXT);
     assertStringIncludes(item("encroachments").textContent!, "Not saved yet");
-    assertEquals((await store.listOps(page.props.surveyId)).length, 0);
+    assertEquals(await queued(), []);
     // The phone is locked before the typing pause (no blur): the answer goes to the device.
     const visibility = Object.getOwnPropertyDescriptor(document, "visibilityState");
     Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
@@ -303,31 +312,19 @@ test("[survey checklist] a typed answer is kept when the phone is locked mid-wor
       else delete (document as { visibilityState?: string }).visibilityState;
     }
     await waitFor(() => assertEquals(syncState(), PENDING_TEXT));
-    const ops = await store.listOps(page.props.surveyId);
-    assertEquals(ops.map((op) => op.type === "answer" && op.value), [
-      "Fence 2 ft over the east line",
-    ]);
+    assertEquals(await queued(), ["Fence 2 ft over the east line"]);
   } finally {
     page.done();
   }
 });
 
 test("[survey checklist] a typed answer is kept when the page goes away before the pause", async () => {
-  const t = await createTestApp();
-  const store = memoryStore();
-  setChecklistStore(store);
-  const page = await openChecklist(t);
+  const { page, view, queued } = await offlineChecklist();
   try {
-    page.setOffline(true);
-    const view = render(<SurveyChecklist {...page.props} />);
-    await ready();
     const found = within(item("monuments_found")).getByRole("textbox");
     await act(() => void fireEvent.change(found, { target: { value: "3" } }));
     view.unmount();
-    await waitFor(async () => {
-      const ops = await store.listOps(page.props.surveyId);
-      assertEquals(ops.map((op) => op.type === "answer" && op.value), [3]);
-    });
+    await waitFor(async () => assertEquals(await queued(), [3]));
     render(<SurveyChecklist {...page.props} />);
     await ready();
     assertEquals(
