@@ -43,19 +43,17 @@ export default function ForgotPasswordForm(_props: ForgotPasswordFormProps) {
     setErrors({});
     setNotSent(false);
     setPending(true);
+    // Whatever the server answered, the visitor sees the same confirmation; but a request that
+    // got no answer, or found the server unavailable, sent nothing.
+    let isAnswered = true;
     try {
       await apiRequest("POST", "/api/forgot-password", { email: email.trim() });
     } catch (err) {
-      // Whatever the server answered, the visitor sees the same confirmation; but a request
-      // that got no answer, or found the server unavailable, sent nothing.
-      if (!(err instanceof ApiError) || err.status === 503) {
-        setPending(false);
-        setNotSent(true);
-        return;
-      }
+      isAnswered = err instanceof ApiError && err.status !== 503;
     }
     setPending(false);
-    setSent(true);
+    if (isAnswered) setSent(true);
+    else setNotSent(true);
   }
 
   if (isSent) {

@@ -51,6 +51,16 @@ const BillingQuery = z.object({
   before: z.string().regex(/^\d{1,18}$/).optional().catch(undefined),
 });
 
+/** The return notices that claim no payment, by kind. */
+const NO_PAYMENT_TEXTS = {
+  cancelled: TOP_UP_CANCELLED_TEXT,
+  expired: TOP_UP_EXPIRED_TEXT,
+  unknown: TOP_UP_UNKNOWN_TEXT,
+};
+
+/** What a checkout in each status says back from Stripe (credited is built with its amount). */
+const RETURN_KINDS = { open: "pending", expired: "expired" } as const;
+
 /**
  * The return state's notice: credited (the webhook already posted it), pending (the checkout
  * is still open: Stripe sent the payer back as paid, its confirmation is on its way),
@@ -64,13 +74,8 @@ function ReturnNotice({ state }: {
     | null;
 }) {
   if (!state) return null;
-  if (state.kind === "cancelled" || state.kind === "expired" || state.kind === "unknown") {
-    const text = state.kind === "cancelled"
-      ? TOP_UP_CANCELLED_TEXT
-      : state.kind === "expired"
-      ? TOP_UP_EXPIRED_TEXT
-      : TOP_UP_UNKNOWN_TEXT;
-    return <p className="alert alert--info" role="status">{text}</p>;
+  if (state.kind !== "credited" && state.kind !== "pending") {
+    return <p className="alert alert--info" role="status">{NO_PAYMENT_TEXTS[state.kind]}</p>;
   }
   return (
     <p className="alert alert--success" role="status">
@@ -254,11 +259,7 @@ export const billingPages = new Hono<AppEnv>()
         : query.topup === "success"
         ? session?.status === "paid"
           ? { kind: "credited" as const, amountCents: session.amountCents }
-          : session?.status === "open"
-          ? { kind: "pending" as const }
-          : session?.status === "expired"
-          ? { kind: "expired" as const }
-          : { kind: "unknown" as const }
+          : { kind: session ? RETURN_KINDS[session.status] : "unknown" as const }
         : null;
       const isEnabled = c.var.deps.payments.isEnabled;
       return appPage(
