@@ -105,7 +105,8 @@ export function subscribeToasts(listener: Listener): () => void {
 export function toastAfterNavigation(input: ToastInput): void {
   toast(input);
   try {
-    sessionStorage.setItem(PENDING_KEY, JSON.stringify(input));
+    const pending: PendingToast = { from: pageMark, toast: input };
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
   } catch {
     // Storage can be unavailable (private mode); the toast was still shown on this page.
   }
@@ -113,20 +114,51 @@ export function toastAfterNavigation(input: ToastInput): void {
 
 const PENDING_KEY = "meridian:pending-toast";
 
+/** A toast queued for the next page, with the mark of the page that queued it. */
+interface PendingToast {
+  from: string;
+  toast: ToastInput;
+}
+
+/**
+ * This document's own mark. A toast is queued for the *next* page, but this page's Toaster can
+ * hydrate after the queueing (a button pressed before its page's islands were live, replayed by
+ * _boot.ts, then the Toaster's chunk arriving while the next page loads): it must leave the
+ * toast for the page it was meant for, or that page shows nothing (seen in CI: sign-out pressed
+ * early, and /auth without its "Logged out").
+ */
+let pageMark = newPageMark();
+
+function newPageMark(): string {
+  return `${globalThis.performance?.timeOrigin ?? 0}:${Math.random()}`;
+}
+
+/** Makes the module behave as on a newly loaded page (tests only: happy-dom has one document). */
+export function startNextPageForTests(): void {
+  pageMark = newPageMark();
+}
+
 /** Shows (once) a toast queued by `toastAfterNavigation` on the previous page. */
 export function showPendingToast(): void {
   let raw: string | null = null;
   try {
     raw = sessionStorage.getItem(PENDING_KEY);
-    sessionStorage.removeItem(PENDING_KEY);
   } catch {
     return;
   }
   if (!raw) return;
+  let pending: Partial<PendingToast> | null = null;
   try {
-    const input = JSON.parse(raw) as ToastInput;
-    if (input && typeof input.title === "string") toast(input);
+    pending = JSON.parse(raw) as Partial<PendingToast>;
   } catch {
-    // A corrupt entry is dropped; nothing to show.
+    // A corrupt entry is dropped below; nothing to show.
   }
+  if (pending?.from === pageMark) return;
+  try {
+    sessionStorage.removeItem(PENDING_KEY);
+  } catch {
+    return;
+  }
+  const input = pending?.toast;
+  if (input && typeof input.title === "string") toast(input);
 }

@@ -289,3 +289,46 @@ e2e(
     assertEquals(consoleErrors, []);
   },
 );
+
+e2e(
+  "sign-out pressed before the page's Toaster is live: 'Logged out' still shows on /auth",
+  async ({ t, baseUrl, browser, consoleErrors }) => {
+    // The order CI met by chance: the sign-out's chunk arrives, the press is replayed and the
+    // toast queued for /auth, and only then, while /auth loads, this page's Toaster hydrates.
+    const admin = await createUser(t.sql, { role: "admin" });
+    const context = await browser.newContext({ baseURL: baseUrl });
+    const [name, value] = (await sessionFor(t, admin)).split("=");
+    await context.addCookies([{ name, value, url: baseUrl }]);
+    const page = await context.newPage();
+    page.on("pageerror", (err) => consoleErrors.push(`${page.url()}: ${err.message}`));
+    try {
+      let signedOut!: () => void;
+      const logout = new Promise<void>((resolve) => signedOut = resolve);
+      page.on("response", (res) => {
+        if (res.url().endsWith("/api/logout")) signedOut();
+      });
+      let held = false;
+      await page.route("**/static/build/Toaster-*.js", async (route) => {
+        if (!held) {
+          held = true;
+          await logout;
+        }
+        await route.continue().catch(() => {});
+      });
+      // /auth answers late, so the first page's Toaster has time to hydrate meanwhile.
+      await page.route("**/auth", async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 800));
+        await route.continue().catch(() => {});
+      });
+      await open(page, "/admin", "domcontentloaded");
+      await Promise.all([
+        page.waitForURL((url) => url.pathname === "/auth"),
+        page.getByRole("button", { name: "Sign out" }).click(),
+      ]);
+      await page.getByText("You have been logged out successfully.").waitFor({ timeout: 10_000 });
+    } finally {
+      await context.close();
+    }
+    assertEquals(consoleErrors, []);
+  },
+);

@@ -46,7 +46,7 @@ test("[cancel survey] confirming cancels through DELETE and reloads with a toast
     ]);
     assertEquals(visits.length, 1);
     assertEquals(
-      JSON.parse(sessionStorage.getItem("meridian:pending-toast") ?? "{}").title,
+      JSON.parse(sessionStorage.getItem("meridian:pending-toast") ?? "{}").toast?.title,
       "Survey request cancelled",
     );
     assertEquals(await statusOf(t, survey.id), "cancelled");

@@ -906,7 +906,7 @@ test("[create survey] submit sends the request with its requestId; a retry reuse
     assertEquals(visits, ["/client-dashboard"]);
     assertEquals(sessionStorage.getItem(DRAFT_KEY), null, "the draft is cleared");
     assertEquals(
-      JSON.parse(sessionStorage.getItem("meridian:pending-toast") ?? "{}").title,
+      JSON.parse(sessionStorage.getItem("meridian:pending-toast") ?? "{}").toast?.title,
       "Survey request submitted",
     );
     // Stored once, under the draft's requestId, priced as quoted.

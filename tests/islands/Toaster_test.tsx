@@ -12,8 +12,15 @@ const { default: Toaster, TOAST_VIEWPORT_MAX_WIDTH_PX } = await import(
   "../../islands/Toaster.tsx"
 );
 const toasts = await import("../../islands/_toast.ts");
-const { dismissToast, getToasts, toast, toastAfterNavigation, TOAST_DURATION_MS, TOAST_LIMIT } =
-  toasts;
+const {
+  dismissToast,
+  getToasts,
+  startNextPageForTests,
+  toast,
+  toastAfterNavigation,
+  TOAST_DURATION_MS,
+  TOAST_LIMIT,
+} = toasts;
 
 function mount() {
   dismissToast();
@@ -159,10 +166,30 @@ test("[toaster] a toast raised before a navigation shows again on the next page"
     description: "You have returned to your admin account.",
   });
   // The next page: a fresh store and a fresh Toaster.
+  startNextPageForTests();
   dismissToast();
   render(<Toaster />);
   assert(screen.getByText("Admin Restored"));
   assertEquals(sessionStorage.getItem("meridian:pending-toast"), null, "shown once only");
+  done();
+});
+
+test("[toaster] a Toaster that hydrates after its own page queued a toast leaves it for the next page", () => {
+  // Sign out pressed before the page's islands were live: the press is replayed, the toast
+  // queued, and this page's Toaster arrives while the next page loads.
+  dismissToast();
+  toastAfterNavigation({
+    title: "Logged out",
+    description: "You have been logged out successfully.",
+  });
+  render(<Toaster />);
+  assert(screen.getByText("Logged out"), "shown on this page too");
+  cleanup();
+  startNextPageForTests();
+  dismissToast();
+  render(<Toaster />);
+  assert(screen.getByText("Logged out"), "and on the page it was queued for");
+  assertEquals(sessionStorage.getItem("meridian:pending-toast"), null, "shown once only there");
   done();
 });
 
