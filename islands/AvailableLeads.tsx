@@ -15,6 +15,7 @@ import { LeadCard, leadTitle } from "../components/LeadCard.tsx";
 import type { LeadSummary } from "../lib/lead_market_schema.ts";
 import { SURVEY_TYPE_INFO, SURVEY_TYPES, type SurveyType } from "../lib/survey_types.ts";
 import { formatInteger } from "../lib/numbers.ts";
+import { type MailDelivery, whoTellsYou } from "../lib/mail/delivery.ts";
 
 /** Distances (miles from the office) the distance filter offers; "" is any distance. */
 export const LEAD_DISTANCES = [10, 25, 50, 100] as const;
@@ -71,6 +72,8 @@ export interface AvailableLeadsProps {
    * hydrated), when `initial.leads` is left out; the list is this HTML as it is.
    */
   listHtml?: string[];
+  /** Whether a new lead's email really leaves (a mail server is set up), for the empty list. */
+  mailDelivery: MailDelivery;
 }
 
 /** Props of `LeadListItem`. */
@@ -125,7 +128,8 @@ function plural(n: number, one: string, many = `${one}s`): string {
 
 /** The list with its filters (see the file's comment). */
 export default function AvailableLeads(
-  { initial, filters: initialFilters, now: initialNow, listHtml }: AvailableLeadsProps,
+  { initial, filters: initialFilters, now: initialNow, listHtml, mailDelivery }:
+    AvailableLeadsProps,
 ) {
   const [data, setData] = useState<ShownLeadPage>(initial);
   const [filters, setFilters] = useState<LeadFilters>(initialFilters);
@@ -315,9 +319,9 @@ export default function AvailableLeads(
                 <>
                   <h3>No open leads in your area right now</h3>
                   <p className="muted">
-                    When a client inside your service radius requests a survey type you offer, it
-                    shows here, and the bell and an email tell you. More types or a wider radius
-                    bring more leads.
+                    {`When a client inside your service radius requests a survey type you offer, it shows here, and ${
+                      whoTellsYou(mailDelivery, "the bell")
+                    }. More types or a wider radius bring more leads.`}
                   </p>
                   <p>
                     <a className="btn btn--secondary" href="/profile#coverage-heading">

@@ -14,6 +14,7 @@
  */
 import { endSentence } from "../lib/text.ts";
 import { type FormEvent, useEffect, useId, useState } from "react";
+import type { MailDelivery } from "../lib/mail/delivery.ts";
 import { apiJson, errorMessage } from "./_api.ts";
 import { toast } from "./_toast.ts";
 import { emailNoticeToast, type EmailNoticeView } from "./_email_notice.ts";
@@ -38,12 +39,31 @@ export interface TeamMember {
  * - `surveyorId`: for an admin's list, the firm invited to (null: Meridian staff); leave it
  *   out for a surveyor's own crew (the server knows their firm).
  * - `crewName`: "your crew", or the firm's name, for the texts.
+ * - `mailDelivery`: whether invitations really leave (a mail server is set up); the empty
+ *   list's text says what happens to one either way.
  */
 export interface TechnicianTeamProps {
   members: TeamMember[];
   total: number;
   surveyorId?: string | null;
   crewName: string;
+  mailDelivery: MailDelivery;
+}
+
+/**
+ * The empty list's text, by mail delivery: an invitation is only said to be emailed when a mail
+ * server sends it; without one it waits in the outbox (admins open it in Emails).
+ */
+export function emptyTeamText(delivery: MailDelivery, isAdmin: boolean): string {
+  const invite = "Invite the technicians who do your fieldwork";
+  const assign = "you assign them jobs from each job's page.";
+  if (delivery === "smtp") {
+    return `Nobody yet. ${invite}: each gets an email to choose a password, and ${assign}`;
+  }
+  const passOn = isAdmin
+    ? "open it in Emails and pass its link on"
+    : "an administrator can pass its link on";
+  return `Nobody yet. ${invite}: each gets an invitation to choose a password, but no mail server is configured, so it is not emailed (${passOn}). Then ${assign}`;
 }
 
 interface InviteAnswer {
@@ -178,8 +198,7 @@ export default function TechnicianTeam(props: TechnicianTeamProps) {
       {members.length === 0
         ? (
           <p className="muted">
-            Nobody yet. Invite the technicians who do your fieldwork: each gets an email to choose a
-            password, and you assign them jobs from each job's page.
+            {emptyTeamText(props.mailDelivery, props.surveyorId !== undefined)}
           </p>
         )
         : (

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { mailDelivery } from "../lib/mail/delivery.ts";
 import { HTTPException } from "hono/http-exception";
 import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
@@ -234,6 +235,7 @@ async function availableLeadsPage(c: AppContext, list: OwnViewerPage) {
     initial: leads.length ? shownPage : { leads, ...shownPage },
     filters,
     now,
+    mailDelivery: mailDelivery(c.var.deps.config),
   };
   return appPage(
     c,

@@ -8,6 +8,7 @@ import TechnicianTeam from "../islands/TechnicianTeam.tsx";
 import { getSurveyorByUserId } from "../db/surveyors.ts";
 import { listTechnicians } from "../db/technicians.ts";
 import { toTeamMember } from "../lib/technicians.ts";
+import { mailDelivery } from "../lib/mail/delivery.ts";
 
 /** The surveyor's crew page, linked from the dashboard and the navigation. */
 export const SURVEYOR_CREW_PATH = "/surveyor/crew";
@@ -42,6 +43,7 @@ export const surveyorCrewPages = new Hono<AppEnv>()
                   members: crew.technicians.map(toTeamMember),
                   total: crew.total,
                   crewName: "your crew",
+                  mailDelivery: mailDelivery(c.var.deps.config),
                 }}
                 hydrate="idle"
               />

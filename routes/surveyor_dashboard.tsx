@@ -22,6 +22,7 @@ import { formatDate } from "../components/survey/format.ts";
 import { listTechnicians } from "../db/technicians.ts";
 import { SURVEYOR_CREW_PATH } from "./surveyor_crew_pages.tsx";
 import { firmProfilePath } from "../lib/firm_slug.ts";
+import { type MailDelivery, mailDelivery, whoTellsYou } from "../lib/mail/delivery.ts";
 
 /** Where the surveyor edits their coverage and firm profile (the profile page's card). */
 export const SURVEYOR_COVERAGE_PATH = "/profile#coverage-heading";
@@ -194,11 +195,13 @@ function Figures({ figures }: { figures: SurveyorDashboardFigures }) {
   );
 }
 
-function NewLeads({ standing, hasOffice, leads, total }: {
+function NewLeads({ standing, hasOffice, leads, total, mailDelivery }: {
   standing: Standing;
   hasOffice: boolean;
   leads: LeadSummary[];
   total: number;
+  /** Whether a new lead's email really leaves: the empty card says who tells them. */
+  mailDelivery: MailDelivery;
 }) {
   const canSee = standing === "active";
   return (
@@ -231,8 +234,9 @@ function NewLeads({ standing, hasOffice, leads, total }: {
         : total === 0
         ? (
           <p className="muted">
-            No open leads near you right now. When a client near you requests a survey you cover,
-            the bell at the top of the page and an email tell you, with the lead price.
+            {`No open leads near you right now. When a client near you requests a survey you cover, ${
+              whoTellsYou(mailDelivery, "the bell at the top of the page")
+            }, with the lead price.`}
           </p>
         )
         : (
@@ -392,6 +396,7 @@ export const surveyorDashboard = new Hono<AppEnv>()
             hasOffice={surveyor?.lat != null && surveyor?.lng != null}
             leads={available.leads}
             total={available.total}
+            mailDelivery={mailDelivery(c.var.deps.config)}
           />
           <Jobs figures={figures} />
         </div>

@@ -33,6 +33,7 @@ import {
 import { STATUS_INFO } from "../lib/survey_status.ts";
 import { SURVEY_TYPE_INFO } from "../lib/survey_types.ts";
 import { formatInteger } from "../lib/numbers.ts";
+import { mailDelivery, whoTellsYou } from "../lib/mail/delivery.ts";
 
 // A page number the pager did not make is page 1, never an error page.
 const PageQuery = z.object({
@@ -238,9 +239,9 @@ export const technicianPages = new Hono<AppEnv>()
           {!hasAny
             ? (
               <EmptyState title="No jobs assigned yet">
-                When your surveyor assigns you a job, it appears here with the address, the visit
-                day, access notes, the client's phone and the checklist to complete on site. The
-                bell at the top of the page and an email tell you when it happens.
+                {`When your surveyor assigns you a job, it appears here with the address, the visit day, access notes, the client's phone and the checklist to complete on site. ${
+                  whoTellsYou(mailDelivery(c.var.deps.config), "The bell at the top of the page")
+                } when it happens.`}
               </EmptyState>
             )
             : (
@@ -315,6 +316,7 @@ export const technicianPages = new Hono<AppEnv>()
                 total: staff.total,
                 surveyorId: null,
                 crewName: "Meridian's staff",
+                mailDelivery: mailDelivery(c.var.deps.config),
               }}
               hydrate="idle"
             />

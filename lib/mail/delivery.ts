@@ -14,6 +14,14 @@ export function mailDelivery(config: Pick<Config, "SMTP_URL">): MailDelivery {
   return config.SMTP_URL ? "smtp" : "none";
 }
 
+/**
+ * Who tells a user that something arrived: `bell` ("the bell") and an email only where an
+ * email really leaves; with no mail server, the bell alone.
+ */
+export function whoTellsYou(delivery: MailDelivery, bell: string): string {
+  return delivery === "smtp" ? `${bell} and an email tell you` : `${bell} tells you`;
+}
+
 /** The admin page of one outbox message. */
 export function outboxMessagePath(emailId: string): string {
   return `/admin/email-outbox/${encodeURIComponent(emailId)}`;

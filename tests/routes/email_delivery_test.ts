@@ -218,3 +218,39 @@ test("[email delivery] with a mail server the invitation says queued, the sender
     t.close();
   }
 });
+
+test("[email delivery] the empty lead and job lists name an email as a messenger only when a mail server sends it", async () => {
+  for (const smtpUrl of [undefined, "smtp://127.0.0.1:2525"]) {
+    const t = await createTestApp(smtpUrl ? { env: { SMTP_URL: smtpUrl } } : {});
+    try {
+      const firm = await addSurveyor(t, "Quiet Surveying");
+      const technician = await signInAs(t, "technician");
+      const pages = [
+        { path: "/leads", cookie: firm.cookie, bell: "the bell" },
+        {
+          path: "/surveyor-dashboard",
+          cookie: firm.cookie,
+          bell: "the bell at the top of the page",
+        },
+        {
+          path: "/technician-dashboard",
+          cookie: technician,
+          bell: "The bell at the top of the page",
+        },
+      ];
+      for (const { path, cookie, bell } of pages) {
+        const res = await getPage(t, path, cookie);
+        assertEquals(res.status, 200, path);
+        const html = await pageText(res);
+        if (smtpUrl) {
+          assertStringIncludes(html, `${bell} and an email tell you`, path);
+        } else {
+          assertStringIncludes(html, `${bell} tells you`, path);
+          assertEquals(html.includes("an email tell"), false, `${path}: no email is promised`);
+        }
+      }
+    } finally {
+      t.close();
+    }
+  }
+});

@@ -357,3 +357,28 @@ test("[technician pages] /admin/technicians: Meridian staff to manage, the firms
     t.close();
   }
 });
+
+test("[technician pages] an empty crew says an invitation is emailed only when a mail server sends it", async () => {
+  // The default test app has no SMTP_URL, as a newcomer's Meridian has none.
+  for (const smtpUrl of [undefined, "smtp://127.0.0.1:2525"]) {
+    const t = await createTestApp(smtpUrl ? { env: { SMTP_URL: smtpUrl } } : {});
+    try {
+      const firm = await addSurveyor(t, "Lone Surveying");
+      const page = await loadPage(t, "/surveyor/crew", firm.cookie);
+      assertEquals(page.res.status, 200);
+      const team = islandProps<TechnicianTeamProps>(page.html, "TechnicianTeam");
+      assertEquals(team.total, 0);
+      if (smtpUrl) {
+        assertStringIncludes(page.html, "each gets an email to choose a password");
+      } else {
+        assertEquals(page.html.includes("gets an email"), false, "no email is promised");
+        assertStringIncludes(
+          page.html,
+          "no mail server is configured, so it is not emailed (an administrator can pass its link on)",
+        );
+      }
+    } finally {
+      await t.close();
+    }
+  }
+});
