@@ -20,6 +20,8 @@
  */
 import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import { createTestApp, type TestApp } from "../_helpers.ts";
+import { sessionFor } from "../_auth.ts";
+import type { User } from "../../db/users.ts";
 import { APP_JOB_HANDLERS, startJobWorker } from "../../lib/jobs.ts";
 import {
   type Cluster,
@@ -52,6 +54,15 @@ export interface E2eContext {
   browser: Browser;
   /** A fresh page that records console errors and page errors. */
   newPage(): Promise<Page>;
+  /**
+   * A page in a context of its own, signed in as `user` (a session opened in KV, as
+   * `sessionFor` does), recording page errors and, unless `recordConsole` is false, console
+   * errors.
+   */
+  signedInPage(
+    user: Pick<User, "id" | "role">,
+    options?: { recordConsole?: boolean },
+  ): Promise<Page>;
   /** Console and page errors seen so far, per page. */
   consoleErrors: string[];
 }
@@ -338,6 +349,19 @@ export function e2e(
               page.on("console", (msg) => {
                 if (msg.type() === "error") consoleErrors.push(`${page.url()}: ${msg.text()}`);
               });
+              page.on("pageerror", (err) => consoleErrors.push(`${page.url()}: ${err.message}`));
+              return page;
+            },
+            async signedInPage(user, { recordConsole = true } = {}) {
+              const own = await browser.newContext({ baseURL: baseUrl });
+              const [name, value] = (await sessionFor(t, user)).split("=");
+              await own.addCookies([{ name, value, url: baseUrl }]);
+              const page = await own.newPage();
+              if (recordConsole) {
+                page.on("console", (msg) => {
+                  if (msg.type() === "error") consoleErrors.push(`${page.url()}: ${msg.text()}`);
+                });
+              }
               page.on("pageerror", (err) => consoleErrors.push(`${page.url()}: ${err.message}`));
               return page;
             },

@@ -18,7 +18,7 @@ async function toastText(page: Page, title: string) {
 
 e2e(
   "dispatch: an admin opens a request, sees the matches on the map, finds (then the stored result), notifies and sees the spec's toasts",
-  async ({ t, baseUrl, browser, consoleErrors }) => {
+  async ({ t, baseUrl, signedInPage, consoleErrors }) => {
     // ---- A client's request in Austin and two in-network surveyors near it.
     const client = await createUser(t.sql, { role: "client" });
     const res = await t.request("POST", "/api/surveys", {
@@ -48,14 +48,7 @@ e2e(
 
     // ---- The admin opens the request.
     const admin = await createUser(t.sql, { role: "admin" });
-    const context = await browser.newContext({ baseURL: baseUrl });
-    const [name, value] = (await sessionFor(t, admin)).split("=");
-    await context.addCookies([{ name, value, url: baseUrl }]);
-    const page = await context.newPage();
-    page.on("pageerror", (err) => consoleErrors.push(`${page.url()}: ${err.message}`));
-    page.on("console", (msg) => {
-      if (msg.type() === "error") consoleErrors.push(`${page.url()}: ${msg.text()}`);
-    });
+    const page = await signedInPage(admin);
     try {
       await page.goto(`/survey/${survey.id}`);
       const map = page.locator('svg.us-map__svg[role="img"]');
@@ -122,7 +115,7 @@ e2e(
       }
       assertEquals(problems, []);
     } finally {
-      await context.close();
+      await page.context().close();
     }
     assertEquals(consoleErrors, []);
   },

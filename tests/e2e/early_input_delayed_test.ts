@@ -9,7 +9,7 @@ import type { Locator, Page } from "playwright-core";
 import { assert, assertEquals } from "../_assert.ts";
 import { e2e, waitForIsland } from "./_browser.ts";
 import type { TestApp } from "../_helpers.ts";
-import { createUser, sessionFor } from "../_auth.ts";
+import { createUser } from "../_auth.ts";
 import { insertSurveyor } from "../../db/surveyors.ts";
 import { SERVICE_PAGES } from "../../lib/service_content.ts";
 import { QUOTE_FORM_EMPTY_MESSAGE } from "../../islands/QuoteForm.tsx";
@@ -240,7 +240,7 @@ e2e(
 
 e2e(
   "balance card (hydrated when visible) and sign-out (hydrated when idle): what was typed is sent, a press is carried out",
-  async ({ t, baseUrl, browser, consoleErrors }) => {
+  async ({ t, signedInPage, consoleErrors }) => {
     const surveyorUser = await createUser(t.sql, { role: "surveyor" });
     const record = await insertSurveyor(t.sql, {
       companyName: "Early Input Surveying",
@@ -249,11 +249,7 @@ e2e(
     });
     const admin = await createUser(t.sql, { role: "admin", fullName: "Alex Admin" });
     for (let load = 0; load < 2; load++) {
-      const context = await browser.newContext({ baseURL: baseUrl });
-      const [name, value] = (await sessionFor(t, admin)).split("=");
-      await context.addCookies([{ name, value, url: baseUrl }]);
-      const page = await context.newPage();
-      page.on("pageerror", (err) => consoleErrors.push(`${page.url()}: ${err.message}`));
+      const page = await signedInPage(admin, { recordConsole: false });
       try {
         await slowChunks(page, 400 + load);
         await open(page, `/surveyor-detail/${record.id}`);
@@ -279,7 +275,7 @@ e2e(
         ]);
         await page.getByText("You have been logged out successfully.").waitFor();
       } finally {
-        await context.close();
+        await page.context().close();
       }
     }
     const [{ count }] = await t.sql<{ count: number }[]>`
@@ -292,15 +288,10 @@ e2e(
 
 e2e(
   "sign-out pressed before the page's Toaster is live: 'Logged out' still shows on /auth",
-  async ({ t, baseUrl, browser, consoleErrors }) => {
+  async ({ t, signedInPage, consoleErrors }) => {
     // The order CI met by chance: the sign-out's chunk arrives, the press is replayed and the
     // toast queued for /auth, and only then, while /auth loads, this page's Toaster hydrates.
-    const admin = await createUser(t.sql, { role: "admin" });
-    const context = await browser.newContext({ baseURL: baseUrl });
-    const [name, value] = (await sessionFor(t, admin)).split("=");
-    await context.addCookies([{ name, value, url: baseUrl }]);
-    const page = await context.newPage();
-    page.on("pageerror", (err) => consoleErrors.push(`${page.url()}: ${err.message}`));
+    const page = await signedInPage(await createUser(t.sql, { role: "admin" }));
     try {
       let signedOut!: () => void;
       const logout = new Promise<void>((resolve) => signedOut = resolve);
@@ -327,7 +318,7 @@ e2e(
       ]);
       await page.getByText("You have been logged out successfully.").waitFor({ timeout: 10_000 });
     } finally {
-      await context.close();
+      await page.context().close();
     }
     assertEquals(consoleErrors, []);
   },

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { assert, assertEquals } from "../_assert.ts";
 import { e2e } from "./_browser.ts";
 import { axeViolations } from "./_axe.ts";
-import { createUser, sessionFor } from "../_auth.ts";
+import { createUser } from "../_auth.ts";
 import { getOutboxEmail, insertOutboxEmail } from "../../lib/mail/outbox.ts";
 
 async function hasSidewaysScroll(page: Page): Promise<boolean> {
@@ -13,7 +13,7 @@ async function hasSidewaysScroll(page: Page): Promise<boolean> {
 
 e2e(
   "emails: the list and the outbox fit every width, are axe-clean, and a failed email is retried by keyboard",
-  async ({ t, baseUrl, browser, consoleErrors }) => {
+  async ({ t, signedInPage, consoleErrors }) => {
     const id = await insertOutboxEmail(t.sql, {
       to: "a.very.long.recipient.address.that.never.breaks@subdomain.example.test",
       subject: "Reset your Meridian password",
@@ -32,14 +32,7 @@ e2e(
       template: "password_changed",
     });
     const admin = await createUser(t.sql, { role: "admin" });
-    const context = await browser.newContext({ baseURL: baseUrl });
-    const [name, value] = (await sessionFor(t, admin)).split("=");
-    await context.addCookies([{ name, value, url: baseUrl }]);
-    const page = await context.newPage();
-    page.on("pageerror", (err) => consoleErrors.push(`${page.url()}: ${err.message}`));
-    page.on("console", (msg) => {
-      if (msg.type() === "error") consoleErrors.push(`${page.url()}: ${msg.text()}`);
-    });
+    const page = await signedInPage(admin);
     try {
       for (const width of [390, 1024, 1280, 1440]) {
         await page.setViewportSize({ width, height: 900 });
@@ -73,23 +66,16 @@ e2e(
       assertEquals(await axeViolations(page), []);
       assert(consoleErrors.length === 0, consoleErrors.join("\n"));
     } finally {
-      await context.close();
+      await page.context().close();
     }
   },
 );
 
 e2e(
   "emails: with no mail server an admin opens an invitation in the outbox and follows its link, at every width, axe-clean",
-  async ({ t, baseUrl, browser, consoleErrors }) => {
+  async ({ t, baseUrl, signedInPage, consoleErrors }) => {
     const admin = await createUser(t.sql, { role: "admin" });
-    const context = await browser.newContext({ baseURL: baseUrl });
-    const [name, value] = (await sessionFor(t, admin)).split("=");
-    await context.addCookies([{ name, value, url: baseUrl }]);
-    const page = await context.newPage();
-    page.on("pageerror", (err) => consoleErrors.push(`${page.url()}: ${err.message}`));
-    page.on("console", (msg) => {
-      if (msg.type() === "error") consoleErrors.push(`${page.url()}: ${msg.text()}`);
-    });
+    const page = await signedInPage(admin);
     try {
       // The admin invites a staff technician the way the app does it.
       const res = await page.request.post("/api/technicians", {
@@ -132,7 +118,7 @@ e2e(
       assertEquals(await page.locator(".email-preview__frame").getAttribute("sandbox"), "");
       assert(consoleErrors.length === 0, consoleErrors.join("\n"));
     } finally {
-      await context.close();
+      await page.context().close();
     }
   },
 );
