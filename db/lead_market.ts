@@ -292,7 +292,8 @@ function officeOf(s: Pick<MarketSurveyor, "lat" | "lng">) {
  * `configVersion`), so what a surveyor is shown is what a claim charges even when an admin
  * edits the configuration in between; a configuration without a lead section used the
  * defaults. It is read from its own column (0053: reading it from `config` decompressed the
- * whole configuration for every lead listed).
+ * whole configuration for every lead listed), and so is the parcel's county (0054: the parcel
+ * holds the provider's outline, kilobytes stored out of line).
  */
 function leadColumns(
   db: Db,
@@ -311,8 +312,7 @@ function leadColumns(
   return db`
     l.id, l.survey_id, s.survey_type, s.status as survey_status, s.state,
     coalesce(s.formatted_address, s.address) as place,
-    case when jsonb_typeof(s.parcel -> 'county') = 'string' then s.parcel ->> 'county' end
-      as county,
+    s.parcel_county as county,
     round(s.lat::numeric, 2)::float8 as approx_lat, round(s.lng::numeric, 2)::float8 as approx_lng,
     ${distance} as distance_miles,
     s.acreage, s.property_type, s.needed_by::text as needed_by, s.rush, s.quoted_price_cents,

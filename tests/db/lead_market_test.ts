@@ -927,3 +927,30 @@ test("[lead market] the job worker closes expired leads by itself", async () => 
   assertEquals([row.status, row.closedReason], ["closed", "expired"]);
   t.close();
 });
+
+test("[lead market] a lead's county is its parcel's, as the parcel is now: changed, or not given as text", async () => {
+  const { t, client } = await setup();
+  const me = await surveyorId(t, "Barton Surveying");
+  const { lead, survey } = await addLead(t, client.cookie);
+  const countyShown = async () => {
+    const [listed] = (await listAvailableLeads(t.sql, page(me))).leads;
+    const one = await getLeadForSurveyor(t.sql, { leadId: lead.id, surveyorId: me });
+    assertEquals(listed.county, one?.county, "the list and the lead agree");
+    return one?.county;
+  };
+  assertEquals(await countyShown(), null, "no parcel, no county");
+  // A provider's parcel: its outline makes it kilobytes, kept out of line by Postgres.
+  const outline = Array.from({ length: 300 }, (_, i) => [-97.75 + i / 1e5, 30.27 + i / 1e5]);
+  const parcel = (county: string | number) => ({
+    county,
+    parcelNumber: "0401",
+    geometry: { type: "Polygon", coordinates: [outline] },
+  });
+  for (const [given, shown] of [["Travis", "Travis"], ["Hays", "Hays"], [48453, null]] as const) {
+    await t.sql`update surveys set parcel = ${t.sql.json(parcel(given))} where id = ${survey.id}`;
+    assertEquals(await countyShown(), shown, `county ${given}`);
+  }
+  await t.sql`update surveys set parcel = null where id = ${survey.id}`;
+  assertEquals(await countyShown(), null, "the parcel removed");
+  t.close();
+});
