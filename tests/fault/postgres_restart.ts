@@ -113,6 +113,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 interface Outcome {
   worker: number;
   requestId: string;
+  /** What was sent, to send again with the same request id. */
+  body: Record<string, unknown>;
   startedAt: number;
   endedAt: number;
   status: number | null;
@@ -268,6 +270,7 @@ async function runFaultTest() {
         const outcome: Outcome = {
           worker: i,
           requestId: body.requestId as string,
+          body,
           startedAt: performance.now() - started,
           endedAt: 0,
           status: null,
@@ -387,8 +390,43 @@ async function runFaultTest() {
       "no survey was created before the restart",
     );
     assert(created.some((o) => o.startedAt > backAt), "no survey was created after the restart");
+    // A 503 (or no answer) leaves the client unsure whether its request was stored: Postgres
+    // can go away after a commit and before its acknowledgement. The request id is the answer
+    // to that. Each request not answered 201 is sent again, as the app's form does, with the
+    // same body: it is answered with its survey, stored once, whether or not the first try
+    // had committed.
+    const retried: { requestId: string; status: number; surveyId?: string }[] = [];
+    for (const o of outcomes.filter((o) => o.status !== 201)) {
+      const res = await fetch(`${origin}/api/surveys`, {
+        method: "POST",
+        headers: { origin, cookie: cookies[o.worker], "content-type": "application/json" },
+        body: JSON.stringify(o.body),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      const json = await res.json().catch(() => ({}));
+      retried.push({ requestId: o.requestId, status: res.status, surveyId: json.survey?.id });
+    }
+    assertEquals(
+      retried.filter((r) => !(r.status === 200 || r.status === 201) || !r.surveyId),
+      [],
+      "a request sent again after the outage was not answered with its survey",
+    );
     const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
     try {
+      const [{ surveys, requests }] = await sql<{ surveys: number; requests: number }[]>`
+        select count(*)::int as surveys, count(distinct client_request_id)::int as requests
+        from surveys`;
+      const committedBefore = retried.filter((r) => r.status === 200).length;
+      console.log(
+        `${retried.length} sent again: ${committedBefore} had been stored before their answer ` +
+          `was lost (200), ${retried.length - committedBefore} stored now (201); ` +
+          `${surveys} surveys for ${requests} request ids`,
+      );
+      assertEquals(
+        { surveys, requests },
+        { surveys: outcomes.length, requests: outcomes.length },
+        "every request stored exactly once",
+      );
       const ids = created.map((o) => o.surveyId!);
       const rows = await sql<{ id: string }[]>`select id from surveys where id in ${sql(ids)}`;
       const stored = new Set(rows.map((r) => r.id));
