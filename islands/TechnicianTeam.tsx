@@ -54,7 +54,7 @@ export interface TechnicianTeamProps {
  * The empty list's text, by mail delivery: an invitation is only said to be emailed when a mail
  * server sends it; without one it waits in the outbox (admins open it in Emails).
  */
-export function emptyTeamText(delivery: MailDelivery, isAdmin: boolean): string {
+function emptyTeamText(delivery: MailDelivery, isAdmin: boolean): string {
   const invite = "Invite the technicians who do your fieldwork";
   const assign = "you assign them jobs from each job's page.";
   if (delivery === "smtp") {

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { mailDelivery } from "../lib/mail/delivery.ts";
 import { HTTPException } from "hono/http-exception";
 import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
@@ -46,6 +45,7 @@ import { formatLeadPrice } from "../lib/lead_pricing.ts";
 import { formatCents, turnaroundLine } from "../lib/quote_text.ts";
 import { formatInteger } from "../lib/numbers.ts";
 import { REFUND_REQUEST_DAYS } from "../lib/refund_constants.ts";
+import { mailDelivery } from "../lib/mail/delivery.ts";
 
 // The list's filters come from the address: an invalid one is dropped, never a 400 page.
 const ListQuery = z.object({

@@ -195,13 +195,13 @@ function Figures({ figures }: { figures: SurveyorDashboardFigures }) {
   );
 }
 
-function NewLeads({ standing, hasOffice, leads, total, mailDelivery }: {
+function NewLeads({ standing, hasOffice, leads, total, delivery }: {
   standing: Standing;
   hasOffice: boolean;
   leads: LeadSummary[];
   total: number;
   /** Whether a new lead's email really leaves: the empty card says who tells them. */
-  mailDelivery: MailDelivery;
+  delivery: MailDelivery;
 }) {
   const canSee = standing === "active";
   return (
@@ -235,7 +235,7 @@ function NewLeads({ standing, hasOffice, leads, total, mailDelivery }: {
         ? (
           <p className="muted">
             {`No open leads near you right now. When a client near you requests a survey you cover, ${
-              whoTellsYou(mailDelivery, "the bell at the top of the page")
+              whoTellsYou(delivery, "the bell at the top of the page")
             }, with the lead price.`}
           </p>
         )
@@ -396,7 +396,7 @@ export const surveyorDashboard = new Hono<AppEnv>()
             hasOffice={surveyor?.lat != null && surveyor?.lng != null}
             leads={available.leads}
             total={available.total}
-            mailDelivery={mailDelivery(c.var.deps.config)}
+            delivery={mailDelivery(c.var.deps.config)}
           />
           <Jobs figures={figures} />
         </div>
