@@ -447,14 +447,15 @@ export async function listSurveyProposals(
 }
 
 /**
- * SQL for when the newest lead of the survey aliased `s` stopped being offered to surveyors
- * because its window ran out (timestamptz), else null: for a column of a survey query.
+ * SQL for when the lead of the survey aliased `s` stopped being offered to surveyors because
+ * its window ran out (timestamptz), else null: for a column of a survey query. A survey has one
+ * lead at most (`leads.survey_id` is unique since 0008), so the lookup is by that key alone: an
+ * `order by … limit 1` here had Postgres set up a sort and a limit on every page and sort for
+ * every card of a dashboard, for a single row.
  */
 export function leadExpiredAtColumn(db: Db) {
   return db`(select case
       when l.expires_at <= now() and (l.status = 'open' or l.closed_reason = 'expired')
       then l.expires_at end
-    from leads l where l.survey_id = s.id
-    order by l.created_at desc, l.id desc
-    limit 1)`;
+    from leads l where l.survey_id = s.id)`;
 }
