@@ -56,7 +56,7 @@
  * --profile DIR runs the server under `--cpu-prof --cpu-prof-dir=DIR`, loads the 3-request
  * dashboard (or `--path /api/surveys?pageSize=10`, any path: as that client; as the admin for
  * paths under /admin and /surveyors; as the surveyor for /leads; `--as admin|client|surveyor`
- * chooses, `--as client10` the 10-request client; `{id}` in the path is the 3-request client's first survey, so
+ * chooses, `--as client10` the 10-request client, `--as client0` the one without requests; `{id}` in the path is the 3-request client's first survey, so
  * `--path '/survey/{id}' --as admin` profiles the admin's survey page), stops the server with
  * SIGINT so the profile is written, and prints the summary of the measured window
  * (bench/profile_summary.ts).
@@ -1285,6 +1285,7 @@ async function frameworkDashboardRun(
 const PROFILE_ROLES = {
   admin: "the admin",
   client: "the 3-request client",
+  client0: "the client without requests",
   client10: "the 10-request client",
   surveyor: "the surveyor",
 };
@@ -1320,6 +1321,8 @@ async function profileRun(profileDir: string, given: string, role?: string) {
         ? seeded.cookies.surveyor
         : as === "the 10-request client"
         ? seeded.cookies.clients.get(10)
+        : as === "the client without requests"
+        ? seeded.cookies.clients.get(0)
         : seeded.cookies.clients.get(3),
       server,
     );
