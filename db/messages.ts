@@ -106,9 +106,11 @@ export function messageAccessReads(
   // (a column for the JSON, a lateral join for the first), Postgres set up and ran the same
   // dozen plan nodes twice, and setting a plan up is most of what this one-row statement costs
   // it (perf: ExecutorStart 42% of the request page's backend time).
-  const withFirst = Boolean(firstPage) && !lock;
-  const threads = threadsQuery(db, { viewerId: user.id, withHistory: isAdmin });
-  const first = withFirst
+  const first = lock ? undefined : firstPage;
+  const threads = () => threadsQuery(db, { viewerId: user.id, withHistory: isAdmin });
+  // The threads' JSON, the working firm's first, in the column or in the lateral join alike.
+  const threadsJson = db`json_agg(th order by th.is_working desc, th.company_name, th.surveyor_id)`;
+  const firstColumns = first
     ? db`, thr.threads, thr.first_surveyor_id, (
         select json_agg(fm order by fm.seq) from (
           select m.seq, m.seq::text as cursor, m.id, m.body,
@@ -116,15 +118,14 @@ export function messageAccessReads(
               as created_at, m.author_id, m.author_role, m.author_name
           from survey_messages m
           where m.survey_id = s.id and m.surveyor_id = thr.first_surveyor_id
-          order by m.seq desc limit ${firstPage!.limit + 1}
+          order by m.seq desc limit ${first.limit + 1}
         ) fm) as first_messages`
     : db``;
-  const join = withFirst
+  const join = first
     ? db`left join lateral (
-        select json_agg(th order by th.is_working desc, th.company_name, th.surveyor_id)
-            as threads,
+        select ${threadsJson} as threads,
           (array_agg(th.surveyor_id order by
-            coalesce(th.surveyor_id = ${firstPage!.preferred}::uuid, false) desc,
+            coalesce(th.surveyor_id = ${first.preferred}::uuid, false) desc,
             th.unread_count > 0 desc, th.is_working desc, th.company_name, th.surveyor_id)
             filter (where case ${user.role}
               when 'surveyor' then th.surveyor_id =
@@ -132,7 +133,7 @@ export function messageAccessReads(
               when 'technician' then th.is_working
                 and th.surveyor_id = ${workingSurveyorId(db)}
               else true end))[1] as first_surveyor_id
-        from (${threads}) th
+        from (${threads()}) th
       ) thr on true`
     : db``;
   // The threads come in the same statement (one round trip fewer on every page and poll),
@@ -148,9 +149,8 @@ export function messageAccessReads(
       (select v.id from surveyors v
         where ${user.role} = 'surveyor' and v.user_id = ${user.id}) as caller_surveyor_id
       ${
-    lock || withFirst ? db`` : db`, (select json_agg(th order by th.is_working desc,
-        th.company_name, th.surveyor_id) from (${threads}) th) as threads`
-  } ${first}`;
+    lock || first ? db`` : db`, (select ${threadsJson} from (${threads()}) th) as threads`
+  } ${firstColumns}`;
   return { columns, join };
 }
 
