@@ -32,9 +32,9 @@ const SESSIONLESS_PREFIXES = ["/static/", "/healthz", "/readyz"];
  * Loads the session from its cookie and sets `c.var.user` / `c.var.session` (and, on pages,
  * `c.var.unreadNotifications`): one KV read and one SQL statement, nothing cached between
  * requests, so a disabled user or a revoked session is refused on the next request. A missing,
- * expired or revoked session, or a disabled or deleted user, leaves both null (and clears a
- * stale cookie). Expired sessions are deleted on sight; live ones have `lastSeenAt` refreshed
- * at most once a minute. When KV cannot be read the request fails closed with 503 (the
+ * expired or revoked session, or a disabled or deleted user, leaves both null (and, on a page,
+ * clears the stale cookie). Expired sessions are deleted on sight; live ones have `lastSeenAt`
+ * refreshed at most once a minute. When KV cannot be read the request fails closed with 503 (the
  * `ServiceUnavailableError` from `readSession`): it is neither let through as the user nor
  * served as signed out, and the cookie is kept.
  *
@@ -97,7 +97,14 @@ async function admitSession(
   } else if (session) {
     await bestEffort("delete a dead session", deleteSession(c.var.kv, session.idHash));
   }
-  if (!c.var.session) clearSessionCookie(c);
+  // A stale cookie is cleared on pages only. An island's API call can carry a cookie that a
+  // sign-in, impersonation or return answered a moment earlier has just replaced: its answer,
+  // arriving after that one, would delete the new cookie (Set-Cookie cannot say "only if the
+  // value is still X"), and the next page would be signed out. That happened in the e2e suite
+  // across two instances: the bell's first fetch raced an impersonation. A page is the
+  // user's own navigation, far less likely to overlap a sign-in of theirs; an API call
+  // answers 401 and the next page clears the cookie.
+  if (!c.var.session && !c.req.path.startsWith("/api/")) clearSessionCookie(c);
 }
 
 // The guards of the pages that read their viewer in their own statement (`ownViewerPage`).

@@ -148,6 +148,36 @@ test("[admin] an admin impersonates a client with a new session and returns to a
   t.close();
 });
 
+test("[admin] an island's call with the replaced cookie does not sign the impersonation out", async () => {
+  // The bell's first fetch on the admin's dashboard can carry the admin's cookie while the
+  // impersonation replaces it, and be answered after it: had that answer cleared the cookie,
+  // the browser would have dropped the new one and the next page would be signed out.
+  const t = await createTestApp();
+  const admin = await createUser(t.sql, { role: "admin" });
+  const client = await createUser(t.sql, { role: "client", fullName: "Cora Client" });
+  const adminCookie = await signIn(t, { identifier: admin.email, password: admin.password });
+  const res = await t.request("POST", `/api/admin/impersonate/${client.id}`, {
+    cookie: adminCookie,
+  });
+  assertEquals(res.status, 200);
+  const asClient = sessionCookieFrom(t, res)!;
+  const clears = (r: Response) =>
+    r.headers.getSetCookie().some((l) => /^meridian_session=;/.test(l));
+  for (const path of ["/api/notifications", "/api/user", "/api/admin/impersonation-status"]) {
+    const late = await t.request("GET", path, { cookie: adminCookie });
+    assert(!clears(late), `${path}: the answer leaves the browser's cookie alone`);
+    await late.body?.cancel();
+  }
+  assertEquals((await me(t, asClient)).id, client.id);
+  // A page load with the dead cookie is the user's own navigation: it is sent to sign in and
+  // the cookie is cleared.
+  const page = await t.request("GET", "/client-dashboard", { cookie: adminCookie });
+  assertEquals(page.status, 302);
+  assert(clears(page), "the page clears the dead cookie");
+  await page.body?.cancel();
+  t.close();
+});
+
 test("[admin] each non-admin role can be impersonated", async () => {
   const t = await createTestApp();
   const admin = await createUser(t.sql, { role: "admin" });
