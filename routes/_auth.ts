@@ -55,7 +55,7 @@ export function sessions(deps: AppDeps) {
       }
       // A page shows the bell's unread badge: read the count with the user, in one statement,
       // rather than as a query of its own. API answers do not need it.
-      const isPage = !c.req.path.startsWith("/api/");
+      const isPage = !isApiRequest(c);
       const user: (User & { unreadNotifications?: number }) | undefined = !session
         ? undefined
         : isPage
@@ -104,7 +104,12 @@ async function admitSession(
   // across two instances: the bell's first fetch raced an impersonation. A page is the
   // user's own navigation, far less likely to overlap a sign-in of theirs; an API call
   // answers 401 and the next page clears the cookie.
-  if (!c.var.session && !c.req.path.startsWith("/api/")) clearSessionCookie(c);
+  if (!c.var.session && !isApiRequest(c)) clearSessionCookie(c);
+}
+
+/** Whether the request is an API call (`/api/…`) rather than a page. */
+function isApiRequest(c: Context<AppEnv>): boolean {
+  return c.req.path.startsWith("/api/");
 }
 
 // The guards of the pages that read their viewer in their own statement (`ownViewerPage`).

@@ -85,6 +85,14 @@ export function sessionCookieFrom(t: TestApp, res: Response): string | null {
   return null;
 }
 
+/** Whether `res` tells the browser to delete the session cookie (`Max-Age=0`). */
+export function clearsSessionCookie(t: TestApp, res: Response): boolean {
+  const { name } = sessionCookie(t.deps.config);
+  return res.headers.getSetCookie().some((line) =>
+    line.startsWith(`${name}=;`) && /;\s*Max-Age=0\b/i.test(line)
+  );
+}
+
 /**
  * Signs in through POST /api/login and returns the session cookie. Throws with the response
  * text when the login does not succeed.
