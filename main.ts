@@ -208,6 +208,10 @@ async function start() {
   // on, and with PORT=0 its port is known only now. The app is in place before any request is
   // read (nothing below awaits until it is).
   let serveApp: Deno.ServeHandler = () => new Response("Starting", { status: 503 });
+  // Stop signals are heard from the moment the server listens: start-up still awaits below
+  // (a statement, a file), and a SIGTERM in that window used to kill the process outright
+  // (exit 143) instead of shutting it down.
+  const stopSignal = firstStopSignal();
   const server = Deno.serve(
     { port: loaded.PORT, hostname: loaded.HOST, onListen: () => {} },
     (req, info) => serveApp(req, info),
@@ -270,7 +274,7 @@ async function start() {
     intervalMs: 1000,
     worker,
   });
-  const signal = await firstStopSignal();
+  const signal = await stopSignal;
   const seconds = config.SHUTDOWN_TIMEOUT_SECONDS;
   console.log(`${signal}: shutting down; in-flight requests and jobs get up to ${seconds} s.`);
   clearInterval(resetSweep);

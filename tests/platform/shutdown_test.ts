@@ -145,3 +145,22 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "[shutdown] SIGTERM the moment the server says it listens still shuts it down cleanly",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    // Start-up goes on after the listening line (a statement, a file): a signal in that window
+    // once killed the process (exit 143) before its handlers were in place.
+    const server = await startServer();
+    try {
+      server.child.kill("SIGTERM");
+      const status = await server.child.status;
+      assertEquals(status.code, 0, server.output());
+      assertStringIncludes(server.output(), "Shutdown complete.");
+    } finally {
+      await server.cleanUp();
+    }
+  },
+});
