@@ -15,7 +15,7 @@ import { appPage } from "./_app_page.tsx";
 import { Card, EmptyState, PageHeader } from "../components/AppPage.tsx";
 import { Island } from "../components/Island.tsx";
 import { type MapPoint, UsMap } from "../components/UsMap.tsx";
-import { htmlCache } from "../components/html_cache.ts";
+import { htmlPartsByInput } from "../components/html_cache.ts";
 import {
   formatAge,
   formatExpiry,
@@ -182,22 +182,34 @@ function LeadMap({ surveyor, leads, total, filters }: {
   );
 }
 
-/** About 2 KB of HTML and 1.5 KB of key each: some 1.5 MB at most. */
-const leadItemHtml = htmlCache(400);
+/**
+ * About 2 KB of HTML each, up to four versions of a lead (four surveyors' distances to it): some
+ * 1.5 MB at most with the inputs kept.
+ */
+const leadItemHtml = htmlPartsByInput<{ age: string; expiry: string; lead: LeadSummary }>(
+  400,
+  Infinity,
+  4,
+);
 
 /**
  * A lead's item of the available list as the server sends it (`LeadListItem`, not yet
- * hydrated), remembered by everything it shows: the summary as the surveyor sees it (the
- * distance from their office, whether they bought it) and its two times as seen from `now`.
- * The same key is the same HTML, whoever asks, so nothing read from the cache is stale or
- * another surveyor's; the markup is React's, byte for byte (a test compares it with the
- * island's own render). A reload of /leads renders none of its twenty cards again.
+ * hydrated), remembered by everything it shows (components/html_cache.ts): the summary as the
+ * surveyor sees it (the distance from their office, whether they bought it) and its two times
+ * as seen from `now`, the only way its markup reads `now`. The same input is the same HTML,
+ * whoever asks, so nothing read from the cache is stale or another surveyor's; the markup is
+ * React's, byte for byte (a test compares it with the island's own render). A reload of /leads
+ * renders none of its twenty cards again.
  */
 function leadListItemHtml(lead: LeadSummary, now: string): string {
-  const key = `${formatAge(lead.createdAt, now)}\n${formatExpiry(lead.expiresAt, now)}\n${
-    JSON.stringify(lead)
-  }`;
-  return leadItemHtml(key, () => <LeadListItem lead={lead} now={now} isDisabled />);
+  const input = {
+    age: formatAge(lead.createdAt, now),
+    expiry: formatExpiry(lead.expiresAt, now),
+    lead,
+  };
+  return leadItemHtml(lead.id, input, ({ lead }) => [
+    <LeadListItem key="lead" lead={lead} now={now} isDisabled />,
+  ])[0];
 }
 
 async function availableLeadsPage(c: AppContext, list: OwnViewerPage) {

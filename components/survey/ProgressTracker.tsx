@@ -65,16 +65,43 @@ interface TrackerStep {
  * The list's markup is remembered by what it reads (components/html_cache.ts): a dashboard
  * shows the same trackers on every visit, and they were a third of its React work.
  */
-export function ProgressTracker(
-  { survey, events, currentLabel, proposalsAt = null }: {
-    survey: Pick<Survey, "status" | "createdAt">;
-    events: readonly SurveyEvent[];
-    /** Replaces the current step's label (e.g. an assignment not accepted yet). */
-    currentLabel?: string;
-    /** When the first proposal arrived (ISO), or null when none has. */
-    proposalsAt?: string | null;
-  },
-) {
+export function ProgressTracker(props: TrackerProps) {
+  const { steps, cancelledOn } = trackerSteps(props);
+  let key = `tracker ${cancelledOn}`;
+  for (const s of steps) key += `|${s.state} ${s.label} ${s.date} ${s.isSkipped}`;
+  return (
+    <div
+      className="survey-tracker"
+      dangerouslySetInnerHTML={{
+        __html: cachedHtml(key, () => <TrackerMarkup steps={steps} cancelledOn={cancelledOn} />),
+      }}
+    />
+  );
+}
+
+/**
+ * The inside of `ProgressTracker` (its list, and since when it is cancelled), not remembered:
+ * for a caller that remembers a larger piece holding it, by everything that piece reads (a
+ * dashboard card, components/survey/SurveyCard.tsx), and draws the `survey-tracker` wrapper.
+ */
+export function ProgressTrackerContent(props: TrackerProps) {
+  const { steps, cancelledOn } = trackerSteps(props);
+  return <TrackerMarkup steps={steps} cancelledOn={cancelledOn} />;
+}
+
+interface TrackerProps {
+  survey: Pick<Survey, "status" | "createdAt">;
+  events: readonly SurveyEvent[];
+  /** Replaces the current step's label (e.g. an assignment not accepted yet). */
+  currentLabel?: string;
+  /** When the first proposal arrived (ISO), or null when none has. */
+  proposalsAt?: string | null;
+}
+
+/** The steps as the tracker reads them, and " on {date}" (or "") when cancelled, else null. */
+function trackerSteps(
+  { survey, events, currentLabel, proposalsAt = null }: TrackerProps,
+): { steps: TrackerStep[]; cancelledOn: string | null } {
   const dates = statusDates(survey, events);
   const isCancelled = survey.status === "cancelled";
   const reachedStatus = reachedIndex(survey.status, events);
@@ -106,16 +133,7 @@ export function ProgressTracker(
   const cancelledOn = isCancelled
     ? (dates.cancelled ? ` on ${formatDate(dates.cancelled)}` : "")
     : null;
-  let key = `tracker ${cancelledOn}`;
-  for (const s of steps) key += `|${s.state} ${s.label} ${s.date} ${s.isSkipped}`;
-  return (
-    <div
-      className="survey-tracker"
-      dangerouslySetInnerHTML={{
-        __html: cachedHtml(key, () => <TrackerMarkup steps={steps} cancelledOn={cancelledOn} />),
-      }}
-    />
-  );
+  return { steps, cancelledOn };
 }
 
 /** The tracker's list (and, when cancelled, since when): the inside of `ProgressTracker`. */

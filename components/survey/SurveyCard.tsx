@@ -6,7 +6,7 @@ import { Island } from "../Island.tsx";
 import CancelSurveyButton from "../../islands/CancelSurveyButton.tsx";
 import { QuoteBreakdown } from "../../islands/_create_survey/QuoteBreakdown.tsx";
 import { turnaroundValue } from "../../lib/quote_text.ts";
-import { ProgressTracker } from "./ProgressTracker.tsx";
+import { ProgressTrackerContent } from "./ProgressTracker.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
 import {
   agreedPriceOf,
@@ -39,23 +39,33 @@ export function SurveyCard({ survey: s, events, proposalsAt = null, children }: 
   children?: ReactNode;
 }) {
   const headingId = `survey-${s.id}-title`;
-  const awaiting = isAwaitingSurveyor(s);
-  // The header, the facts and the breakdown are remembered together by the whole survey the
-  // card is given (a DashboardSurvey: only what the cards show, components/html_cache.ts), so
-  // no field they read can be left out of the key, and one key is built and looked up for the
-  // three; the tracker by its own.
-  const [header, facts, breakdown] = cachedCardParts(JSON.stringify(s), () => [
-    <CardHeader key="header" survey={s} />,
-    <CardFacts key="facts" survey={s} />,
-    <Fragment key="breakdown">
-      {s.quote.quoteRequired ? null : (
-        <>
-          <summary>Price breakdown</summary>
-          <QuoteBreakdown quote={s.quote} caption="Quoted price breakdown" />
-        </>
-      )}
-    </Fragment>,
-  ]);
+  // The header, the tracker, the facts and the breakdown are remembered together by the survey
+  // the card is given (a DashboardSurvey: only what the cards show), its timeline and when its
+  // first proposal came (components/html_cache.ts): the pieces read nothing else, so none can be
+  // stale, and a repeat view compares that input instead of rendering.
+  const [header, tracker, facts, breakdown] = cachedCardParts(
+    s.id,
+    { survey: s, events, proposalsAt },
+    ({ survey, events, proposalsAt }) => [
+      <CardHeader key="header" survey={survey} />,
+      <ProgressTrackerContent
+        key="tracker"
+        survey={survey}
+        events={events}
+        currentLabel={isAwaitingSurveyor(survey) ? AWAITING_SURVEYOR_LABEL : undefined}
+        proposalsAt={proposalsAt}
+      />,
+      <CardFacts key="facts" survey={survey} />,
+      <Fragment key="breakdown">
+        {survey.quote.quoteRequired ? null : (
+          <>
+            <summary>Price breakdown</summary>
+            <QuoteBreakdown quote={survey.quote} caption="Quoted price breakdown" />
+          </>
+        )}
+      </Fragment>,
+    ],
+  );
   return (
     <article className="card survey-card" aria-labelledby={headingId} data-survey-id={s.id}>
       <div
@@ -63,12 +73,7 @@ export function SurveyCard({ survey: s, events, proposalsAt = null, children }: 
         dangerouslySetInnerHTML={{ __html: header }}
       />
       <div className="card__body">
-        <ProgressTracker
-          survey={s}
-          events={events}
-          currentLabel={awaiting ? AWAITING_SURVEYOR_LABEL : undefined}
-          proposalsAt={proposalsAt}
-        />
+        <div className="survey-tracker" dangerouslySetInnerHTML={{ __html: tracker }} />
         <dl className="survey-card__facts" dangerouslySetInnerHTML={{ __html: facts }} />
         {children}
         {s.quote.quoteRequired ? null : (

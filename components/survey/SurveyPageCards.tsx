@@ -31,15 +31,15 @@ export interface SurveyPageCardsInput {
 
 /**
  * The bodies of a request page's progress, request and quote cards, in that order, rendered
- * once and remembered by their input (components/html_cache.ts): the key is the JSON of the
- * same object they render from, so no value they show can be left out of it, and changed data
- * is another key, never a stale card.
+ * once and remembered by their input (components/html_cache.ts): the pieces are drawn from that
+ * object alone and a repeat is the same data compared value by value, so no value they show can
+ * be left out, and changed data is a new render, never a stale card.
  */
 export function surveyPageCardsHtml(input: SurveyPageCardsInput): readonly string[] {
-  const { survey, events, proposalsAt, firm, isAdmin } = input;
   return cachedSurveyPageParts(
-    JSON.stringify([survey, events, proposalsAt, firm ?? null, isAdmin]),
-    () => [
+    input.survey.id,
+    input,
+    ({ survey, events, proposalsAt, firm, isAdmin }) => [
       <ProgressBody
         key="progress"
         survey={survey}
