@@ -21,6 +21,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { Database } from "./client.ts";
 import { trackPgliteWasmMemory } from "../lib/memory.ts";
 import { initdbInChild } from "./embedded_initdb.ts";
+import { deallocateSql, PreparedStatements } from "./pglite_prepared.ts";
 import { inProcessSocket } from "./pglite_connection.ts";
 
 /** What the lock holder records beside the lock: who it is and where its database listens. */
@@ -277,6 +278,9 @@ async function serve(
     max: 1,
     username: "postgres",
     database: "postgres",
+    // Never recycled (postgres.js's default is every 30 to 60 minutes): a connection in process
+    // has nothing to refresh, and a new one prepares every statement again.
+    max_lifetime: 0,
     // postgres.js's `socket` option (a function returning the socket) is missing from its types.
     ...({ socket: () => inProcessSocket(queue) } as object),
   });
@@ -371,6 +375,8 @@ export class CycleQueue {
   #running = false;
   #owner: number | null = null;
   #listeners = new Map<string, Set<() => void>>();
+  // What each connection prepared by name: deallocated when it goes (db/pglite_prepared.ts).
+  #prepared = new PreparedStatements();
 
   /** Serialises `db` for every connection of one socket server. */
   constructor(private readonly db: PGlite) {}
@@ -395,6 +401,7 @@ export class CycleQueue {
 
   /** Runs `message` from connection `handlerId` when its turn comes; resolves to bytes sent. */
   enqueue(handlerId: number, message: Uint8Array, onData: (d: Uint8Array) => void) {
+    this.#prepared.see(handlerId, message);
     return new Promise<number>((resolve, reject) => {
       this.#queue.push({ handlerId, message, onData, resolve, reject });
       this.#run();
@@ -438,6 +445,7 @@ export class CycleQueue {
         const [item] = this.#queue.splice(index, 1);
         if ("reset" in item) {
           if (this.#owner === item.handlerId) await this.#reset();
+          await this.#deallocate(item.handlerId);
           item.resolve();
           continue;
         }
@@ -466,6 +474,22 @@ export class CycleQueue {
       }
     } finally {
       this.#running = false;
+    }
+  }
+
+  /**
+   * Deallocates what connection `handlerId` prepared by name, once it has gone: PGlite is one
+   * session, so nothing else would (db/pglite_prepared.ts). Runs in the queue, between cycles.
+   */
+  async #deallocate(handlerId: number): Promise<void> {
+    const statements = deallocateSql(this.#prepared.takeAll(handlerId));
+    if (!statements.length) return;
+    try {
+      await this.db.exec(statements.join(";\n"));
+    } catch {
+      // A name that never got prepared (its Parse failed) stops the batch: one at a time then,
+      // each one's error (already gone) ignored.
+      for (const statement of statements) await this.db.exec(statement).catch(() => {});
     }
   }
 

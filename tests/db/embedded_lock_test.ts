@@ -153,6 +153,54 @@ test("[embedded] a CLI transaction left open by a dropped connection is rolled b
   });
 });
 
+test("[embedded] the statements a CLI prepared are deallocated when it goes, not left in PGlite's one session", async () => {
+  await withDataDir(async (dir) => {
+    const server = await open(dir);
+    try {
+      const prepared = async () =>
+        (await server.sql<{ name: string; statement: string }[]>`
+          select name, statement from pg_prepared_statements`).map((r) => ({ ...r }));
+      const before = await prepared();
+      const cli = await open(dir, true);
+      await cli.sql`select ${1}::int as one`;
+      await cli.sql`select count(*)::int as n from pg_class where relkind = ${"r"}`;
+      await cli.sql`select ${"a"}::text || ${"b"}::text as ab`;
+      // A statement PGlite refused to prepare: its name is in no list, and must not stop the
+      // others' deallocation.
+      await assertRejects(() => cli.sql`select v from no_such_table where v = ${1}`);
+      const during = await prepared();
+      const cliNames = during.filter((p) => !before.some((b) => b.name === p.name));
+      // Ours, and what postgres.js and the CLI's open ran first (its types, a `select 1`).
+      for (const text of ["select $1::int as one", "select $1::text || $2::text as ab"]) {
+        assert(cliNames.some((p) => p.statement === text), JSON.stringify(cliNames));
+      }
+      await cli.sql.end({ timeout: 0 });
+      // The connection's going is queued behind nothing: its statements are gone within moments.
+      let after = await prepared();
+      for (let i = 0; i < 50 && after.length > before.length; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        after = await prepared();
+      }
+      assertEquals(after.map((p) => p.name).sort(), before.map((p) => p.name).sort());
+      // The server's own statements still run.
+      assertEquals([...await server.sql`select ${2}::int as two`], [{ two: 2 }]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+test("[embedded] the server's connection in process is never recycled (each new one would prepare every statement again)", async () => {
+  await withDataDir(async (dir) => {
+    const server = await open(dir);
+    try {
+      assertEquals(server.sql.options.max_lifetime, 0);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 test("[embedded] with nobody holding DATA_DIR, shareRunning opens the files itself", async () => {
   await withDataDir(async (dir) => {
     const cli = await open(dir, true);
