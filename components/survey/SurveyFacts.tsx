@@ -97,7 +97,8 @@ export function agreedPriceOf(survey: Pick<Survey, "assignedSurveyor">): number 
 
 /**
  * Why the agreed price is what it is, beside the instant quote: how it compares and who
- * agreed it. E.g. "$42 more than the instant quote of $658: the price Austin Survey Co.
+ * agreed it, as it happened (a claim at the quote, a proposal the client accepted, Meridian's
+ * assignment). E.g. "$42 more than the instant quote of $658: the price Austin Survey Co.
  * agreed with you after confirming the parcel and the work."
  */
 export function agreedPriceReason(
@@ -107,6 +108,8 @@ export function agreedPriceReason(
   if (!s) return "";
   const who = s.source === "claim"
     ? `the price ${s.companyName} agreed with you after confirming the parcel and the work`
+    : s.source === "proposal"
+    ? `the price in ${s.companyName}'s proposal, which you accepted`
     : `the price set when Meridian assigned ${s.companyName}, after confirming the details`;
   const quote = survey.quotedPriceCents;
   if (quote === null) return `No instant quote for this survey type: ${who}.`;

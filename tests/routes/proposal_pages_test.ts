@@ -160,6 +160,16 @@ test("[proposal pages] accepted, declined and withdrawn each say what is true", 
     assert(!html.includes(">Accept<span"));
     assertMatch(currentStep(html), /^Surveyor assigned/);
     assertMatch(html, /survey-tracker__step--done[^"]*"[^>]*>.*?Proposals received/s);
+    // The agreed price says the client accepted the proposal, on the page and the dashboard
+    // card alike: Meridian assigned nobody.
+    const dashboard = (await loadPage(t, "/client-dashboard", client.cookie)).html;
+    for (const page of [html, dashboard]) {
+      assertStringIncludes(
+        page,
+        "the price in Alpha Surveying&#x27;s proposal, which you accepted.",
+      );
+      assert(!page.includes("Meridian assigned"), "no assignment by Meridian is claimed");
+    }
 
     const winner = islandProps<ProposalFormProps>(
       (await loadPage(t, `/surveyor/purchased-leads/${lead.id}`, alpha.cookie)).html,
