@@ -556,7 +556,9 @@ export function priceSurvey(
     work += add(
       "structures",
       "Structures",
-      `${count} structures, ${structures.included} included: ${extraStructures} × ${
+      `${count} ${
+        count === 1 ? "structure" : "structures"
+      }, ${structures.included} included: ${extraStructures} × ${
         formatCents(structures.centsEach)
       }`,
       extraStructures * structures.centsEach,

@@ -237,6 +237,16 @@ Deno.test("[pricing] structures are charged beyond those included, per type", ()
   }
   const one = priceSurvey(config, details({ surveyType: "elevation_certificate", structures: 1 }));
   assertEquals(line(one, "structures"), undefined);
+  // What the breakdown says, one structure or several.
+  const detail = (quote: Quote) => quote.lineItems.find((i) => i.key === "structures")?.detail;
+  assertEquals(
+    detail(priceSurvey(config, details({ surveyType: "topographic", structures: 1 }))),
+    "1 structure, 0 included: 1 × $40",
+  );
+  assertEquals(
+    detail(priceSurvey(config, details({ surveyType: "topographic", structures: 3 }))),
+    "3 structures, 0 included: 3 × $40",
+  );
 });
 
 Deno.test("[pricing] corners to set and unknown corners are charged", () => {
