@@ -181,8 +181,11 @@ export interface AssignedSurveyor {
   status: "offered" | "accepted" | "scheduled" | "completed";
   /** The booked visit day (YYYY-MM-DD), once scheduled. */
   scheduledDate: string | null;
-  /** "claim": the surveyor agreed the price with the client; "admin": Meridian assigned it. */
-  source: "claim" | "admin";
+  /**
+   * "claim": the surveyor took the job at the client's quote; "proposal": the client accepted the
+   * surveyor's proposal; "admin": Meridian assigned it.
+   */
+  source: "claim" | "admin" | "proposal";
   /** The places provider's star rating and review count, when known. */
   rating: number | null;
   reviewCount: number | null;
