@@ -92,7 +92,11 @@ function localToday(): string {
   return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 }
 
-const DATE_LABEL = { surveyedDate: "Surveyed date", completedDate: "Completed date" } as const;
+const DATE_LABEL = {
+  scheduledDate: "Scheduled date",
+  surveyedDate: "Surveyed date",
+  completedDate: "Completed date",
+} as const;
 // MAX_NOTE_LENGTH of lib/survey_schema.ts, which the server enforces; importing the value
 // would bring that module (and zod) into this island's bundle.
 const NOTE_MAX_LENGTH = 2000;

@@ -252,12 +252,14 @@ export function nextStatuses(role: Role, from: SurveyStatus): SurveyStatus[] {
 }
 
 /**
- * The date a transition must carry: marking surveyed needs the day of the fieldwork,
+ * The date a status change must carry: scheduling by hand (an admin's) needs the visit day, so a
+ * survey never reads "Scheduled" with no day; marking surveyed needs the day of the fieldwork,
  * completing needs the delivery day. Undefined when none is required.
  */
 export function requiredDateField(
   to: SurveyStatus,
-): "surveyedDate" | "completedDate" | undefined {
+): "scheduledDate" | "surveyedDate" | "completedDate" | undefined {
+  if (to === "scheduled") return "scheduledDate";
   if (to === "surveyed") return "surveyedDate";
   if (to === "completed") return "completedDate";
   return undefined;

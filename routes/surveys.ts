@@ -67,6 +67,7 @@ export const SURVEY_MESSAGES = {
   notFound: "Survey not found",
   listForbidden: "You do not have permission to list surveys.",
   statusUpdated: "Status updated",
+  scheduledDateRequired: "Scheduled date is required when marking a survey as scheduled.",
   surveyedDateRequired: "Surveyed date is required when marking a survey as surveyed.",
   completedDateRequired: "Completed date is required when marking a survey as completed.",
   completedBeforeSurveyed: "Completed date cannot be before the surveyed date.",
@@ -388,6 +389,9 @@ export const surveys = new Hono<AppEnv>()
         }
         if (input.position && input.status !== "in_fieldwork") {
           throw new HTTPException(400, { message: FIELDWORK_MESSAGES.positionOnlyWhenStarting });
+        }
+        if (field === "scheduledDate" && !input.scheduledDate) {
+          throw new HTTPException(400, { message: SURVEY_MESSAGES.scheduledDateRequired });
         }
         if (field === "surveyedDate" && !input.surveyedDate) {
           throw new HTTPException(400, { message: SURVEY_MESSAGES.surveyedDateRequired });

@@ -15,6 +15,12 @@ const { dismissToast, getToasts } = await import("../../islands/_toast.ts");
 
 const NO_FILTERS = { status: "", surveyType: "", from: "", to: "", q: "" };
 
+/** Today in the browser's zone, as the status menu fills a required date in (YYYY-MM-DD). */
+function today(): string {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+}
+
 /** An admin and two clients' requests, A and B (B the newer), as the app stores them. */
 async function requests(t: TestApp) {
   const admin = await signInAs(t, "admin");
@@ -166,11 +172,13 @@ test("[admin surveys] a status change may carry a note, internal unless 'Visible
     assertEquals(patches, [
       [`/api/surveys/${a.id}/status`, {
         status: "scheduled",
+        scheduledDate: today(),
         note: `Note for ${a.id}`,
         isNoteVisibleToClient: false,
       }],
       [`/api/surveys/${b.id}/status`, {
         status: "scheduled",
+        scheduledDate: today(),
         note: `Note for ${b.id}`,
         isNoteVisibleToClient: true,
       }],
@@ -199,7 +207,10 @@ test("[admin surveys] a blank note is not sent", async () => {
     await act(() => void fireEvent.click(document.getElementById(`note-visible-${a.id}`)!));
     await act(() => void fireEvent.click(select.closest("td")!.querySelector("button")!));
     await act(() => ui.api.idle());
-    assertEquals(ui.api.calls.find((c) => c.method === "PATCH")?.body, { status: "scheduled" });
+    assertEquals(ui.api.calls.find((c) => c.method === "PATCH")?.body, {
+      status: "scheduled",
+      scheduledDate: today(),
+    });
     assertEquals(await statusOf(t, a.id), "scheduled");
   } finally {
     ui.done();

@@ -136,10 +136,12 @@ Deno.test("[survey status] nobody stays put, goes back or leaves a finished surv
   }
 });
 
-Deno.test("[survey status] surveyed needs its date and completed needs its date", () => {
+Deno.test("[survey status] scheduled, surveyed and completed each need their date", () => {
+  assertEquals(requiredDateField("scheduled"), "scheduledDate");
   assertEquals(requiredDateField("surveyed"), "surveyedDate");
   assertEquals(requiredDateField("completed"), "completedDate");
-  for (const status of SURVEY_STATUSES.filter((s) => s !== "surveyed" && s !== "completed")) {
+  const dated = ["scheduled", "surveyed", "completed"];
+  for (const status of SURVEY_STATUSES.filter((s) => !dated.includes(s))) {
     assertEquals(requiredDateField(status), undefined, status);
   }
 });

@@ -108,7 +108,7 @@ test("[copy] a client's status notifications read as sentences about their reque
   const survey = await submitSurvey(t, cookie);
   const res = await t.request("PATCH", `/api/surveys/${survey.id}/status`, {
     cookie: admin,
-    body: { status: "scheduled" },
+    body: { status: "scheduled", scheduledDate: "2099-03-01" },
   });
   assertEquals(res.status, 200);
   await res.body?.cancel();

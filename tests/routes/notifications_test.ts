@@ -185,7 +185,7 @@ test("[notifications] a status change reaches the client's list and a new reques
 
   await t.request("PATCH", `/api/surveys/${survey.id}/status`, {
     cookie: admin.cookie,
-    body: { status: "scheduled" },
+    body: { status: "scheduled", scheduledDate: "2099-03-01" },
   });
   const clientList = await list(t, client.cookie);
   assertEquals(clientList.unreadCount, 1);

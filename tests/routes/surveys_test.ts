@@ -12,6 +12,7 @@ import type { Survey, SurveyEvent, SurveyStatus } from "../../lib/survey_schema.
 import { SUBMIT_AUTH_MESSAGE } from "../../routes/surveys.ts";
 import { ParcelLookupError, type ParcelProvider } from "../../lib/parcels/provider.ts";
 import { makeOlder } from "../_row_order.ts";
+import { loadPage } from "../_pages.ts";
 
 async function setStatus(
   t: TestApp,
@@ -647,19 +648,44 @@ test("[surveys] an admin cannot mark a request notified or assigned by changing 
   t.close();
 });
 
+test("[surveys] an admin schedules a visit only with its day: without one nothing changes, with one the client reads that day", async () => {
+  const t = await createTestApp();
+  const admin = await signInAs(t, "admin");
+  const client = await signInAs(t, "client");
+  const survey = await submitSurvey(t, client);
+  const events = await countRows(t, "survey_events");
+  const undated = await setStatus(t, admin, survey.id, { status: "scheduled" });
+  assertEquals(undated.status, 400);
+  assertEquals(await undated.json(), {
+    message: "Scheduled date is required when marking a survey as scheduled.",
+  });
+  assertEquals(await statusOf(t, survey.id), "requested");
+  assertEquals(await countRows(t, "survey_events"), events);
+  const dated = await setStatus(t, admin, survey.id, {
+    status: "scheduled",
+    scheduledDate: "2099-03-01",
+  });
+  assertEquals(dated.status, 200);
+  await dated.body?.cancel();
+  const { html } = await loadPage(t, `/survey/${survey.id}`, client);
+  assertMatch(html, /<dt>Scheduled<\/dt>\s*<dd>Mar 1, 2099<\/dd>/);
+  t.close();
+});
+
 test("[surveys] an admin may skip steps but never go back or leave a finished survey", async () => {
   const t = await createTestApp();
   const admin = await signInAs(t, "admin");
   const client = await signInAs(t, "client");
   const survey = await submitSurvey(t, client);
-  assertEquals((await setStatus(t, admin, survey.id, { status: "scheduled" })).status, 200);
+  const scheduling = { status: "scheduled", scheduledDate: "2099-03-01" };
+  assertEquals((await setStatus(t, admin, survey.id, scheduling)).status, 200);
   const back = await setStatus(t, admin, survey.id, { status: "assigned" });
   assertEquals(back.status, 409);
   assertJson(back);
   assertEquals(await back.json(), {
     message: "A survey cannot go back from Scheduled to Surveyor assigned.",
   });
-  const same = await setStatus(t, admin, survey.id, { status: "scheduled" });
+  const same = await setStatus(t, admin, survey.id, scheduling);
   assertEquals(same.status, 409);
   assertEquals((await setStatus(t, admin, survey.id, { status: "cancelled" })).status, 200);
   const revive = await setStatus(t, admin, survey.id, { status: "requested" });
@@ -891,7 +917,7 @@ test("[surveys] the admin list's totals stay exact through submissions, status c
   for (const surveyType of ["boundary", "boundary", "alta", "topographic", "boundary"]) {
     created.push(await submitSurvey(t, client, { surveyType }));
   }
-  await setStatus(t, admin, created[0].id, { status: "scheduled" });
+  await setStatus(t, admin, created[0].id, { status: "scheduled", scheduledDate: "2099-03-01" });
   await setStatus(t, admin, created[1].id, { status: "cancelled" });
   await t.request("DELETE", `/api/surveys/${created[2].id}`, { cookie: admin });
   await t.request("POST", "/api/surveys/delete-multiple", {
@@ -1032,7 +1058,7 @@ test("[surveys] a status change that committed answers 200 with the survey even 
   const admin = await signInAs(t, "admin");
   const { id } = await submitSurvey(t, client);
   db.arm();
-  const res = await setStatus(t, admin, id, { status: "scheduled" });
+  const res = await setStatus(t, admin, id, { status: "scheduled", scheduledDate: "2099-03-01" });
   assertEquals(res.status, 200, await res.clone().text());
   assertJson(res);
   const { survey } = await res.json();
