@@ -175,9 +175,6 @@ function flattened(html: string): string {
   return html;
 }
 
-/** Request pages' progress trackers (`ProgressTracker`), each well under 2 KB: at most 1 MB. */
-export const cachedHtml: HtmlCache = htmlCache(500);
-
 /**
  * The dashboard cards' header, tracker, facts and breakdown, by card (components/survey/
  * SurveyCard.tsx): under 7 KB each, some 3.5 MB at most.

@@ -10,6 +10,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { apiJson, errorMessage, getQuery } from "./_api.ts";
 import { toast } from "./_toast.ts";
+import { localToday } from "./_field_status.ts";
 import type { Survey } from "../lib/survey_schema.ts";
 import {
   nextStatuses,
@@ -85,11 +86,6 @@ export function filtersQuery(filters: AdminSurveyFilters, page: number, pageSize
 function money(cents: number | null): string {
   if (cents === null) return "Quote required";
   return formatCents(cents);
-}
-
-function localToday(): string {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 }
 
 const DATE_LABEL = {

@@ -77,6 +77,13 @@ export const SURVEY_MESSAGES = {
   noneDeleted: "None of the selected surveys exist.",
 } as const;
 
+/** What a status change missing the date its status needs (`requiredDateField`) is told. */
+const DATE_REQUIRED = {
+  scheduledDate: SURVEY_MESSAGES.scheduledDateRequired,
+  surveyedDate: SURVEY_MESSAGES.surveyedDateRequired,
+  completedDate: SURVEY_MESSAGES.completedDateRequired,
+} as const;
+
 /** POST /api/surveys guard: the spec's 401 text when signed out; clients only. */
 const requireClientForSubmit = createMiddleware<AppEnv>(async (c, next) => {
   const user = c.var.user;
@@ -390,14 +397,8 @@ export const surveys = new Hono<AppEnv>()
         if (input.position && input.status !== "in_fieldwork") {
           throw new HTTPException(400, { message: FIELDWORK_MESSAGES.positionOnlyWhenStarting });
         }
-        if (field === "scheduledDate" && !input.scheduledDate) {
-          throw new HTTPException(400, { message: SURVEY_MESSAGES.scheduledDateRequired });
-        }
-        if (field === "surveyedDate" && !input.surveyedDate) {
-          throw new HTTPException(400, { message: SURVEY_MESSAGES.surveyedDateRequired });
-        }
-        if (field === "completedDate" && !input.completedDate) {
-          throw new HTTPException(400, { message: SURVEY_MESSAGES.completedDateRequired });
+        if (field && !input[field]) {
+          throw new HTTPException(400, { message: DATE_REQUIRED[field] });
         }
         const surveyed = input.surveyedDate ?? survey.surveyedDate;
         if (input.completedDate && surveyed && input.completedDate < surveyed) {

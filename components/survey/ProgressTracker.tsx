@@ -6,7 +6,6 @@ import {
   type SurveyStatus,
 } from "../../lib/survey_status.ts";
 import { formatDate } from "./format.ts";
-import { cachedHtml } from "../html_cache.ts";
 
 /** When each status was reached: the latest event into it (creation for "requested"). */
 export function statusDates(
@@ -45,7 +44,7 @@ const STEPS: readonly Step[] = [
   ...LIFECYCLE.slice(2),
 ];
 
-/** One step of the tracker as it reads: what ProgressTracker draws, and its cache key. */
+/** One step of the tracker as it reads: what ProgressTracker draws. */
 interface TrackerStep {
   step: Step;
   state: "done" | "current" | "todo";
@@ -62,27 +61,21 @@ interface TrackerStep {
  * the client has proposals and no surveyor yet, done once one is assigned, and "No proposals"
  * when the job was taken without any (a claim of the instant quote, an admin's assignment).
  *
- * The list's markup is remembered by what it reads (components/html_cache.ts): a dashboard
- * shows the same trackers on every visit, and they were a third of its React work.
+ * Not remembered on its own: the pieces holding it are (a dashboard card's parts, a request
+ * page's progress card: components/html_cache.ts), by everything they read.
  */
 export function ProgressTracker(props: TrackerProps) {
-  const { steps, cancelledOn } = trackerSteps(props);
-  let key = `tracker ${cancelledOn}`;
-  for (const s of steps) key += `|${s.state} ${s.label} ${s.date} ${s.isSkipped}`;
   return (
-    <div
-      className="survey-tracker"
-      dangerouslySetInnerHTML={{
-        __html: cachedHtml(key, () => <TrackerMarkup steps={steps} cancelledOn={cancelledOn} />),
-      }}
-    />
+    <div className="survey-tracker">
+      <ProgressTrackerContent {...props} />
+    </div>
   );
 }
 
 /**
- * The inside of `ProgressTracker` (its list, and since when it is cancelled), not remembered:
- * for a caller that remembers a larger piece holding it, by everything that piece reads (a
- * dashboard card, components/survey/SurveyCard.tsx), and draws the `survey-tracker` wrapper.
+ * The inside of `ProgressTracker` (its list, and since when it is cancelled): for a caller that
+ * remembers a larger piece holding it and draws the `survey-tracker` wrapper itself (a dashboard
+ * card, components/survey/SurveyCard.tsx).
  */
 export function ProgressTrackerContent(props: TrackerProps) {
   const { steps, cancelledOn } = trackerSteps(props);

@@ -12,14 +12,9 @@ const { act, cleanup, fireEvent, render, screen } = await import("@testing-libra
 const { default: AdminSurveys, filtersQuery } = await import("../../islands/AdminSurveys.tsx");
 type AdminSurveysProps = import("../../islands/AdminSurveys.tsx").AdminSurveysProps;
 const { dismissToast, getToasts } = await import("../../islands/_toast.ts");
+const { localToday } = await import("../../islands/_field_status.ts");
 
 const NO_FILTERS = { status: "", surveyType: "", from: "", to: "", q: "" };
-
-/** Today in the browser's zone, as the status menu fills a required date in (YYYY-MM-DD). */
-function today(): string {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
-}
 
 /** An admin and two clients' requests, A and B (B the newer), as the app stores them. */
 async function requests(t: TestApp) {
@@ -172,13 +167,13 @@ test("[admin surveys] a status change may carry a note, internal unless 'Visible
     assertEquals(patches, [
       [`/api/surveys/${a.id}/status`, {
         status: "scheduled",
-        scheduledDate: today(),
+        scheduledDate: localToday(),
         note: `Note for ${a.id}`,
         isNoteVisibleToClient: false,
       }],
       [`/api/surveys/${b.id}/status`, {
         status: "scheduled",
-        scheduledDate: today(),
+        scheduledDate: localToday(),
         note: `Note for ${b.id}`,
         isNoteVisibleToClient: true,
       }],
@@ -209,7 +204,7 @@ test("[admin surveys] a blank note is not sent", async () => {
     await act(() => ui.api.idle());
     assertEquals(ui.api.calls.find((c) => c.method === "PATCH")?.body, {
       status: "scheduled",
-      scheduledDate: today(),
+      scheduledDate: localToday(),
     });
     assertEquals(await statusOf(t, a.id), "scheduled");
   } finally {
