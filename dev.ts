@@ -237,10 +237,11 @@ if (import.meta.main) {
   if (Deno.args[0] === "build") {
     const manifest = await build();
     console.log(`Built ${Object.keys(manifest.islands).length} islands to static/build/`);
-    // The embedded database's first start unpacks this instead of running initdb (issue 23);
-    // made once per PGlite version. A server on Postgres never reads it.
+    // The embedded database's first start unpacks this instead of running initdb and the
+    // migrations (issue 23); made once per PGlite version and set of migrations. A server on
+    // Postgres never reads it.
     if (!Deno.env.get("DATABASE_URL") && await makeInitdbTemplate()) {
-      console.log(`Made the embedded database's template ${initdbTemplate().pathname}`);
+      console.log(`Made the embedded database's template ${(await initdbTemplate()).pathname}`);
     }
   } else {
     await dev();

@@ -17,14 +17,22 @@
  *
  * Even in a child, initdb peaked at 630–750 MB (a throw-away PGlite, initdb's own WebAssembly
  * module and the instance the files are loaded into), above the 320 MB start-up goal (issue
- * 23). So initdb runs once per PGlite version, not once per data directory: its files are kept
- * as a template, `db/build/pglite-initdb-<version>.tar.gz` (`dumpDataDir`, 4.5 MB), made by
- * `deno task build` (dev.ts) and embedded by `deno task compile`, and the child of a first start
- * only unpacks the template, streamed, into the new directory: no PGlite, ~90 MB at its peak.
- * A first start without the template (a checkout that was never built) has a child make the
- * template first; where that cannot be written the child runs initdb into the directory as
- * before.
+ * 23). So initdb runs once per PGlite version and set of migrations, not once per data
+ * directory: a database made by initdb with every migration applied is kept as a template,
+ * `db/build/pglite-template-<version>-<key>.tar.gz` (`dumpDataDir`, gzipped; the key is a hash
+ * of the migrations, `templateKey`), made by `deno task build` (dev.ts) and embedded by
+ * `deno task compile`, and the child of a first start only unpacks the template, streamed, into
+ * the new directory: no PGlite, ~90 MB at its peak. The server then finds no migration to
+ * apply, as on a restart. Applying the migrations in the server had made a first start's peak
+ * 275–336 MB against 253–261 MB for a restart: V8 compiles the PostgreSQL code the DDL runs
+ * (hundreds of MB of compiler memory over the migrations, on its worker threads, up to ~60 MB
+ * of it at once; `--liftoff-only` made the peak 253–255 MB, so it is the optimizing compiler),
+ * on top of the app's modules. A first start without the template (a checkout that was never
+ * built, or migrations added since) has a child make it first; where that cannot be written
+ * the child runs initdb into the directory as before, and the server applies the migrations.
  */
+
+import { migrate, type Migration, readMigrations } from "./migrate.ts";
 
 /** Set (to the directory to create) in the child's environment by the compiled binary. */
 export const INITDB_ENV = "MERIDIAN_PGLITE_INITDB";
@@ -62,29 +70,60 @@ export async function initdbHere(dir: string, startParams: readonly string[]): P
 /** Where the template of a new data directory is kept (made by `makeInitdbTemplate`). */
 export const TEMPLATE_DIR = new URL("build/", import.meta.url);
 
-/** The template's file for the PGlite this module imports (the version is in its name). */
-export function initdbTemplate(): URL {
+/** The version of the PGlite this module imports. */
+export function pgliteVersion(): string {
   // npm:@electric-sql/pglite@0.5.16, or its file under node_modules/.deno/…pglite@0.5.16/.
   const spec = import.meta.resolve("@electric-sql/pglite");
-  const version = /pglite[@/](\d+\.\d+\.\d+[^/]*)/.exec(spec)?.[1] ?? "unknown";
-  return new URL(`pglite-initdb-${version}.tar.gz`, TEMPLATE_DIR);
+  return /pglite[@/](\d+\.\d+\.\d+[^/]*)/.exec(spec)?.[1] ?? "unknown";
 }
 
 /**
- * Makes the template (`initdbTemplate()`) when it is missing: initdb in an in-memory PGlite,
- * its files dumped as a gzipped tarball, written aside and renamed. Templates of other PGlite
- * versions are removed. Returns true when it made one.
+ * A hash of what a migrated data directory's files depend on: PGlite's version, the migrations
+ * (number, name and text) and `extra` (tests/_helpers.ts adds the settings its copies are
+ * made with). 24 hex digits.
+ */
+export async function templateKey(migrations: Migration[], extra: unknown[] = []): Promise<string> {
+  const text = JSON.stringify([
+    pgliteVersion(),
+    migrations.map((m) => [m.version, m.name, m.sql]),
+    ...extra,
+  ]);
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest).slice(0, 12), (b) => b.toString(16).padStart(2, "0"))
+    .join("");
+}
+
+/** Templates' names start with this; older checkouts named theirs `pglite-initdb-…`. */
+const TEMPLATE_PREFIXES = ["pglite-template-", "pglite-initdb-"];
+
+/** The template's file for this PGlite and these migrations (both are in its name). */
+export async function initdbTemplate(migrations?: Migration[]): Promise<URL> {
+  const key = await templateKey(migrations ?? await readMigrations());
+  return new URL(`pglite-template-${pgliteVersion()}-${key}.tar.gz`, TEMPLATE_DIR);
+}
+
+/**
+ * Makes the template (`initdbTemplate()`) when it is missing: initdb in an in-memory PGlite
+ * with the server's extensions, every migration applied (db/migrate.ts, as the server would),
+ * a checkpoint (so opening the files needs no recovery), its files dumped as a gzipped tarball,
+ * written aside and renamed. Other templates (another PGlite, other migrations) are removed.
+ * Returns true when it made one.
  */
 export async function makeInitdbTemplate(): Promise<boolean> {
-  const template = initdbTemplate();
+  const migrations = await readMigrations();
+  const template = await initdbTemplate(migrations);
   if (await exists(template)) return false;
-  const { PGlite } = await import("@electric-sql/pglite");
-  const pg = await PGlite.create();
+  // Imported here: db/client.ts imports db/embedded.ts, which imports this module.
+  const { openDatabase } = await import("./client.ts");
+  const db = await openDatabase({ DATABASE_URL: undefined, DATA_DIR: "" }, { memory: true });
   let tarball: Uint8Array;
   try {
-    tarball = new Uint8Array(await (await pg.dumpDataDir("gzip")).arrayBuffer());
+    await migrate(db.sql, migrations);
+    await db.sql`checkpoint`;
+    const files = (await db.dumpDataDir!()).stream().pipeThrough(new CompressionStream("gzip"));
+    tarball = new Uint8Array(await new Response(files).arrayBuffer());
   } finally {
-    await pg.close();
+    await db.close();
   }
   await Deno.mkdir(TEMPLATE_DIR, { recursive: true });
   const scratch = new URL(`${template.pathname.split("/").pop()}.${Deno.pid}`, TEMPLATE_DIR);
@@ -92,9 +131,8 @@ export async function makeInitdbTemplate(): Promise<boolean> {
   await Deno.rename(scratch, template);
   for await (const entry of Deno.readDir(TEMPLATE_DIR)) {
     const url = new URL(entry.name, TEMPLATE_DIR);
-    if (entry.name.startsWith("pglite-initdb-") && url.href !== template.href) {
-      await Deno.remove(url).catch(() => {});
-    }
+    const isTemplate = TEMPLATE_PREFIXES.some((prefix) => entry.name.startsWith(prefix));
+    if (isTemplate && url.href !== template.href) await Deno.remove(url).catch(() => {});
   }
   return true;
 }
@@ -193,7 +231,7 @@ export async function initdbInChild(
   const scratch = `${absolute}.init-${Deno.pid}`;
   await Deno.remove(scratch, { recursive: true }).catch(() => {});
   const params = settings.flatMap((s) => ["-c", s]);
-  const template = initdbTemplate();
+  const template = await initdbTemplate();
   try {
     if (!await exists(template)) {
       // Where the template cannot be written (a read-only checkout) the child says why and
@@ -238,7 +276,7 @@ export async function initdbChildMain(): Promise<void> {
 async function childMain(dir: string): Promise<never> {
   const mode = Deno.env.get("MERIDIAN_PGLITE_INITDB_MODE");
   if (mode === "unpack") {
-    await unpackTemplate(initdbTemplate(), dir);
+    await unpackTemplate(await initdbTemplate(), dir);
   } else if (mode === "template") {
     try {
       await makeInitdbTemplate();
@@ -256,4 +294,12 @@ function childSettings(): string[] {
   return (Deno.env.get("MERIDIAN_PGLITE_SETTINGS") ?? "").split("\n").filter(Boolean);
 }
 
-if (import.meta.main) await childMain(Deno.args[0]);
+// Not awaited at the top level: making a template imports db/client.ts, which imports this
+// module through db/embedded.ts, and a dynamic import of a module that waits on this one's
+// evaluation would never settle.
+if (import.meta.main) {
+  childMain(Deno.args[0]).catch((err) => {
+    console.error(err);
+    Deno.exit(1);
+  });
+}

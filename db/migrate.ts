@@ -185,7 +185,8 @@ export async function migrate(sql: Sql, migrations?: Migration[]): Promise<numbe
   });
 }
 
-if (import.meta.main) {
+/** `deno task migrate`: applies what is pending and says what it applied, in one line. */
+async function cliMain(): Promise<void> {
   const { configOrExit, openDatabaseOrExit } = await import("../lib/cli/startup.ts");
   // While a server runs on the embedded database, migrate through it (db/embedded.ts).
   const db = await openDatabaseOrExit(configOrExit(), { shareRunning: true });
@@ -193,12 +194,21 @@ if (import.meta.main) {
     const applied = await migrate(db.sql);
     console.log(applied.length ? `Applied migrations ${applied.join(", ")}` : "Up to date");
   } catch (err) {
-    // One line, as migrateOrExit (lib/cli/startup.ts) prints it; that function imports this
-    // module, which cannot be imported again while it runs as the main one.
+    // One line, as migrateOrExit (lib/cli/startup.ts) prints it.
     if (!(err instanceof MigrationPrivilegeError)) throw err;
     console.error(err.message);
     Deno.exitCode = 1;
   } finally {
     await db.close();
   }
+}
+
+// Not awaited at the top level: opening a new embedded DATA_DIR imports this module again
+// (db/embedded_initdb.ts names its template by the migrations), and an import of a module
+// whose top-level await is still waiting on it would never settle.
+if (import.meta.main) {
+  cliMain().catch((err) => {
+    console.error(err);
+    Deno.exit(1);
+  });
 }

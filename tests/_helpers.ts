@@ -7,6 +7,7 @@ import { type Config, loadConfig } from "../lib/config.ts";
 import { type Database, openDatabase, type Sql } from "../db/client.ts";
 import { migrate, type Migration, readMigrations } from "../db/migrate.ts";
 import { PGLITE_SETTINGS } from "../db/embedded.ts";
+import { templateKey } from "../db/embedded_initdb.ts";
 import { openKv } from "../db/kv.ts";
 import { type Assets, ensureBuild } from "../lib/assets.ts";
 import { createGeoProvider } from "../lib/geo/select.ts";
@@ -88,16 +89,12 @@ async function openMigratedPglite(): Promise<Database> {
   }
 }
 
-/** A hash of what a migrated data directory depends on: the migrations and PGlite's version. */
-async function cacheKey(migrations: Migration[]): Promise<string> {
-  const text = JSON.stringify([
-    import.meta.resolve("@electric-sql/pglite"),
-    PGLITE_SETTINGS,
-    migrations.map((m) => [m.version, m.name, m.sql]),
-  ]);
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest).slice(0, 12), (b) => b.toString(16).padStart(2, "0"))
-    .join("");
+/**
+ * A hash of what a migrated data directory depends on: the migrations, PGlite's version and the
+ * settings the copy is made with.
+ */
+function cacheKey(migrations: Migration[]): Promise<string> {
+  return templateKey(migrations, [PGLITE_SETTINGS]);
 }
 
 async function readCache(file: URL): Promise<Blob | undefined> {

@@ -13,6 +13,7 @@ import {
   isInitialised,
   unpackTemplate,
 } from "../../db/embedded_initdb.ts";
+import { migrate, readMigrations } from "../../db/migrate.ts";
 import { pack } from "tar-stream";
 
 function test(name: string, fn: () => Promise<void>): void {
@@ -84,26 +85,46 @@ test("[embedded] files that are not a database are left alone for PGlite", async
   }
 });
 
-test("[embedded] without a template, a first start makes one and then the database", async () => {
-  const template = initdbTemplate();
-  // Not named pglite-initdb-…: making a template removes those of other versions.
+test("[embedded] without a template, a first start makes one and then the database, migrated", async () => {
+  const template = await initdbTemplate();
+  // Not named pglite-template-…: making a template removes the others.
   const aside = new URL(`aside-${Deno.pid}.tar.gz`, template);
   const hadTemplate = await Deno.rename(template, aside).then(() => true, () => false);
   const dir = await Deno.makeTempDir({ prefix: "meridian-initdb-" });
   try {
     const db = await openDatabase({ DATABASE_URL: undefined, DATA_DIR: dir });
     try {
-      const [{ answer }] = await db.sql<{ answer: number }[]>`select 6 * 7 as answer`;
-      assertEquals(answer, 42);
+      // Every migration is in the files already: the server's start-up has none to apply.
+      const versions = (await readMigrations()).map((m) => m.version);
+      const rows = await db.sql<{ version: number }[]>`
+        select version from schema_migrations order by version`;
+      assertEquals(rows.map((r) => r.version), versions);
+      assertEquals(await migrate(db.sql), []);
+      const [{ templates }] = await db.sql<{ templates: number }[]>`
+        select count(*)::int as templates from checklist_templates`;
+      assert(templates > 0, "the migrations' own rows are there");
     } finally {
       await db.close();
     }
-    // The next new data directory unpacks it instead of running initdb again.
+    // The next new data directory unpacks it instead of running initdb and the migrations.
     assert((await Deno.stat(template)).size > 1_000_000);
   } finally {
     await Deno.remove(dir, { recursive: true });
     if (hadTemplate) await Deno.rename(aside, template);
   }
+});
+
+test("[embedded] a template is named for its migrations: changing one names another", async () => {
+  const migrations = await readMigrations();
+  const changed = migrations.map((m, i) =>
+    i === migrations.length - 1 ? { ...m, sql: `${m.sql}\n-- changed\n` } : m
+  );
+  const added = [...migrations, { version: 9999, name: "later", sql: "select 1;" }];
+  const names = await Promise.all(
+    [migrations, changed, added].map(async (list) => (await initdbTemplate(list)).pathname),
+  );
+  assertEquals(new Set(names).size, 3, names.join("\n"));
+  assertEquals((await initdbTemplate(migrations)).pathname, names[0]);
 });
 
 test("[embedded] a template entry outside the data directory is refused", async () => {
