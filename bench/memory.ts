@@ -95,8 +95,11 @@ async function load(appUrl: string, cookies: string[], seconds: number): Promise
   return result;
 }
 
-/** The memory lines of /metrics (absent before this bench's gauges existed: "?"). */
-async function breakdown(appUrl: string): Promise<string> {
+/**
+ * The memory lines of /metrics (absent before this bench's gauges existed: "?"), and on a
+ * second line where the server's resident memory lies (`residentByKind`).
+ */
+async function breakdown(appUrl: string, pid: number): Promise<string> {
   const res = await fetch(`${appUrl}/metrics`, {
     headers: { authorization: `Bearer ${METRICS_TOKEN}` },
   });
@@ -105,13 +108,56 @@ async function breakdown(appUrl: string): Promise<string> {
     const m = new RegExp(`^${name.replace(/[{}"]/g, "\\$&")} (\\d+)`, "m").exec(text);
     return m ? (Number(m[1]) / MB).toFixed(0) : "?";
   };
+  const wasmBytes = Number(/^meridian_pglite_wasm_memory_bytes (\d+)/m.exec(text)?.[1] ?? 0);
+  const byKind = await residentByKind(pid, wasmBytes);
   return `heap used ${value('meridian_js_heap_bytes{kind="used"}')} / total ` +
     `${value('meridian_js_heap_bytes{kind="total"}')} MB, external ` +
     `${value("meridian_js_external_bytes")} MB, PGlite WASM ` +
-    `${value("meridian_pglite_wasm_memory_bytes")} MB`;
+    `${value("meridian_pglite_wasm_memory_bytes")} MB` +
+    (byKind ? `\n${" ".repeat(46)}resident by kind (MB): ${byKind}` : "");
 }
 
 const sleep = (s: number) => new Promise((r) => setTimeout(r, s * 1000));
+
+/**
+ * Where the resident memory of `pid` lies, by kind of mapping (/proc/<pid>/smaps): the deno
+ * binary's pages ("binary": code and data read from the file, clean, shared), the WebAssembly
+ * memory (the one anonymous mapping of `wasmBytes`, PGlite's; only touched pages count), malloc's
+ * main heap ("brk"), malloc's thread arenas (anonymous mappings on a 64 MB boundary, at most 64
+ * MB: what Rust and V8's worker threads allocate), executable anonymous memory ("jit": V8's and
+ * WebAssembly's compiled code) and the other anonymous mappings ("v8+anon": V8's heap pages
+ * and everything else). Linux only; empty where smaps cannot be read.
+ */
+async function residentByKind(pid: number, wasmBytes: number): Promise<string> {
+  let text: string;
+  try {
+    text = await Deno.readTextFile(`/proc/${pid}/smaps`);
+  } catch {
+    return "";
+  }
+  const kb: Record<string, number> = {};
+  let kind = "";
+  for (const line of text.split("\n")) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      const [start, end] = [parseInt(head[1], 16), parseInt(head[2], 16)];
+      const [perms, name] = [head[3], head[4]];
+      const size = end - start;
+      if (name === "[heap]") kind = "brk";
+      else if (name.startsWith("/")) kind = name.endsWith("/deno") ? "binary" : "files";
+      else if (name) kind = "other";
+      else if (wasmBytes > 0 && size === wasmBytes) kind = "wasm";
+      else if (perms.includes("x")) kind = "jit";
+      else if (start % (64 * MB) === 0 && size <= 64 * MB) kind = "arenas";
+      else kind = "v8+anon";
+      continue;
+    }
+    if (line.startsWith("Rss:")) kb[kind] = (kb[kind] ?? 0) + Number(line.split(/\s+/)[1]);
+  }
+  const order = ["v8+anon", "binary", "wasm", "brk", "arenas", "jit", "files", "other"];
+  return order.filter((k) => kb[k] >= 512).map((k) => `${k} ${(kb[k] / 1024).toFixed(0)}`)
+    .join(", ");
+}
 
 /** Starts the server, reports its memory through start, load and idle, stops it. */
 async function measure(label: string, dataDir: string, databaseUrl: string, withLoad: boolean) {
@@ -149,7 +195,7 @@ async function measure(label: string, dataDir: string, databaseUrl: string, with
     line("start (ready)", await rss(), `  (${(readyMs / 1000).toFixed(1)} s to ready)`);
     line("peak so far", await peak());
     await sleep(5);
-    line("5 s after ready", await rss(), `  ${await breakdown(appUrl)}`);
+    line("5 s after ready", await rss(), `  ${await breakdown(appUrl, server.pid)}`);
     if (!withLoad) return;
     const cookies: string[] = [];
     for (let i = 0; i < CLIENTS; i++) cookies.push(await register(appUrl, i));
@@ -165,7 +211,11 @@ async function measure(label: string, dataDir: string, databaseUrl: string, with
       );
     }
     await sleep(IDLE_SECONDS);
-    line(`steady (${IDLE_SECONDS} s idle)`, await rss(), `  ${await breakdown(appUrl)}`);
+    line(
+      `steady (${IDLE_SECONDS} s idle)`,
+      await rss(),
+      `  ${await breakdown(appUrl, server.pid)}`,
+    );
     line("peak", await peak());
   } finally {
     if (!exited) server.kill("SIGTERM");
