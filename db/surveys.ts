@@ -10,6 +10,7 @@ import type { SessionUser } from "../lib/roles.ts";
 import type { Quote } from "../lib/pricing.ts";
 import { SURVEY_TYPE_INFO, type SurveyType } from "../lib/survey_types.ts";
 import { STATUS_INFO, STATUS_NOTIFICATION_TITLES } from "../lib/survey_status.ts";
+import { formatVisitDate } from "../lib/assignment_constants.ts";
 import { insertNotification, type NewNotification } from "./notifications.ts";
 import { readWithViewer, type Viewer } from "./users.ts";
 import { clientProposalsJsonColumn, leadExpiredAtColumn, proposalsFromJson } from "./proposals.ts";
@@ -749,11 +750,27 @@ export async function applySurveyStatusChange(
     userId: survey.clientId,
     kind: input.notice?.kind ?? "survey_status_changed",
     title: input.notice?.title ?? STATUS_NOTIFICATION_TITLES[to],
-    body: input.notice?.body ??
-      `Your ${typeName} request for ${survey.address} is now: ${STATUS_INFO[to].label}.`,
+    body: input.notice?.body ?? defaultStatusNoticeBody(typeName, survey.address, to, input),
     link: `/survey/${survey.id}`,
   });
   return true;
+}
+
+/**
+ * The client's default notice of a status change: "Your {type} request for {address} is now:
+ * {label}.", with the day when it is the visit's ("…is now: Scheduled, for Tuesday, March 3,
+ * 2026.").
+ */
+function defaultStatusNoticeBody(
+  typeName: string,
+  address: string,
+  to: SurveyStatus,
+  dates: { scheduledDate?: string },
+): string {
+  const day = to === "scheduled" && dates.scheduledDate
+    ? `, for ${formatVisitDate(dates.scheduledDate)}`
+    : "";
+  return `Your ${typeName} request for ${address} is now: ${STATUS_INFO[to].label}${day}.`;
 }
 
 /** Who is reading a timeline: admins see it all, anyone else the client's view. */

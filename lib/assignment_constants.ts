@@ -114,3 +114,16 @@ export const ADMIN_ASSIGNMENT_TEXT: Record<AssignmentStatus, string> = {
   completed: "The surveyor completed the job",
   cancelled: "Assignment cancelled",
 };
+
+const VISIT_DAY = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  weekday: "long",
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+});
+
+/** "Tuesday, March 3, 2026" for a YYYY-MM-DD date. */
+export function formatVisitDate(date: string): string {
+  return VISIT_DAY.format(new Date(`${date}T00:00:00Z`));
+}

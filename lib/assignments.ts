@@ -52,6 +52,7 @@ import {
   ASSIGNMENT_TOASTS,
   type AssignmentStatus,
   canMoveAssignment,
+  formatVisitDate,
   nextAssignmentStatuses,
 } from "./assignment_constants.ts";
 import type { Role } from "./roles.ts";
@@ -134,19 +135,6 @@ export function earliestVisitDate(now = new Date()): string {
     month: "2-digit",
     day: "2-digit",
   }).format(now);
-}
-
-const VISIT_DAY = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  weekday: "long",
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-});
-
-/** "Tuesday, March 3, 2026" for a YYYY-MM-DD date. */
-export function formatVisitDate(date: string): string {
-  return VISIT_DAY.format(new Date(`${date}T00:00:00Z`));
 }
 
 /** "TX 6012": the licence number with the survey's state when licensed there. */

@@ -34,12 +34,8 @@ import {
 } from "../db/proposals.ts";
 import { getAssignmentParty, lockAssignableSurvey } from "../db/assignments.ts";
 import { insertNotification } from "../db/notifications.ts";
-import {
-  AssignmentError,
-  assignSurveyorInTx,
-  formatVisitDate,
-  surveyorJobPath,
-} from "./assignments.ts";
+import { AssignmentError, assignSurveyorInTx, surveyorJobPath } from "./assignments.ts";
+import { formatVisitDate } from "./assignment_constants.ts";
 import { queueProposalDecidedEmail, queueProposalReceivedEmail } from "./mail/emails.ts";
 import {
   OTHER_ACCEPTED_REASON,

@@ -47,7 +47,7 @@ import { insertNotification } from "../db/notifications.ts";
 import { deletePasswordResetTokens, insertPasswordResetToken } from "../db/password_resets.ts";
 import { type AuditEventInput, insertAuditEvent } from "../db/audit.ts";
 import { queueTechnicianInvitationEmail, queueTechnicianJobAssignedEmail } from "./mail/emails.ts";
-import { formatVisitDate } from "./assignments.ts";
+import { formatVisitDate } from "./assignment_constants.ts";
 import type { Role } from "./roles.ts";
 import { STATUS_INFO, type SurveyStatus } from "./survey_status.ts";
 import { SURVEY_TYPE_INFO, type SurveyType } from "./survey_types.ts";

@@ -21,7 +21,7 @@ import {
 import { Island } from "../components/Island.tsx";
 import TechnicianTeam from "../islands/TechnicianTeam.tsx";
 import OfflineSupport from "../islands/OfflineSupport.tsx";
-import { formatVisitDate } from "../lib/assignments.ts";
+import { formatVisitDate } from "../lib/assignment_constants.ts";
 import type { ChecklistProgress } from "../lib/checklist_types.ts";
 import { groupOpenJobs, toTeamMember } from "../lib/technicians.ts";
 import {

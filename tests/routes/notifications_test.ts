@@ -190,7 +190,11 @@ test("[notifications] a status change reaches the client's list and a new reques
   const clientList = await list(t, client.cookie);
   assertEquals(clientList.unreadCount, 1);
   assertEquals(clientList.notifications[0].kind, "survey_status_changed");
-  assertMatch(clientList.notifications[0].body, /is now: Scheduled/);
+  // The visit's day, as the admin set it: "Scheduled" alone left the client asking when.
+  assertMatch(
+    clientList.notifications[0].body,
+    /is now: Scheduled, for Sunday, March 1, 2099\.$/,
+  );
   assertEquals(clientList.notifications[0].link, `/survey/${survey.id}`);
   t.close();
 });
