@@ -293,8 +293,29 @@ async function browserForFile(): Promise<Browser> {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: BROWSER_ARGS,
-  });
+  }).then(withWaitLimit);
   return await fileBrowser;
+}
+
+/**
+ * How long a test's waits (`waitFor`, clicks, navigations) wait before failing: Playwright's
+ * default is 30 s. On a nested virtual machine where a context switch is dear (GET /api/user
+ * cost 0.68 ms of CPU there against 0.15 ms elsewhere) and CI runs the two suites side by side
+ * on two cores, an inline registration (argon2id, a new session, the next step) once took
+ * longer than 30 s and failed a run that passed alone in 15 s. A wait for what never comes
+ * still fails, later.
+ */
+const WAIT_LIMIT_MS = 90_000;
+
+/** `browser` with every context it makes (the harness's and the tests' own) given WAIT_LIMIT_MS. */
+function withWaitLimit(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args: Parameters<Browser["newContext"]>) => {
+    const context = await newContext(...args);
+    context.setDefaultTimeout(WAIT_LIMIT_MS);
+    return context;
+  };
+  return browser;
 }
 
 // After the file's last test: its browser closes and its servers stop (a server that does not
