@@ -7,7 +7,7 @@ import * as esbuild from "esbuild";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { statesSprite } from "./lib/maps.ts";
 import { type Assets, BUILD_DIR, hashSources, type IslandAsset } from "./lib/assets.ts";
-import { initdbTemplate, makeInitdbTemplate } from "./db/embedded_initdb.ts";
+import { makeInitdbTemplate } from "./db/embedded_initdb.ts";
 
 const ROOT = new URL("./", import.meta.url);
 const ISLANDS_DIR = new URL("islands/", ROOT);
@@ -240,9 +240,8 @@ if (import.meta.main) {
     // The embedded database's first start unpacks this instead of running initdb and the
     // migrations (issue 23); made once per PGlite version and set of migrations. A server on
     // Postgres never reads it.
-    if (!Deno.env.get("DATABASE_URL") && await makeInitdbTemplate()) {
-      console.log(`Made the embedded database's template ${(await initdbTemplate()).pathname}`);
-    }
+    const template = Deno.env.get("DATABASE_URL") ? undefined : await makeInitdbTemplate();
+    if (template) console.log(`Made the embedded database's template ${template.pathname}`);
   } else {
     await dev();
   }

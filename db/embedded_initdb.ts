@@ -107,12 +107,12 @@ export async function initdbTemplate(migrations?: Migration[]): Promise<URL> {
  * with the server's extensions, every migration applied (db/migrate.ts, as the server would),
  * a checkpoint (so opening the files needs no recovery), its files dumped as a gzipped tarball,
  * written aside and renamed. Other templates (another PGlite, other migrations) are removed.
- * Returns true when it made one.
+ * Returns the template it made; undefined when it was there already.
  */
-export async function makeInitdbTemplate(): Promise<boolean> {
+export async function makeInitdbTemplate(): Promise<URL | undefined> {
   const migrations = await readMigrations();
   const template = await initdbTemplate(migrations);
-  if (await exists(template)) return false;
+  if (await exists(template)) return undefined;
   // Imported here: db/client.ts imports db/embedded.ts, which imports this module.
   const { openDatabase } = await import("./client.ts");
   const db = await openDatabase({ DATABASE_URL: undefined, DATA_DIR: "" }, { memory: true });
@@ -134,7 +134,7 @@ export async function makeInitdbTemplate(): Promise<boolean> {
     const isTemplate = TEMPLATE_PREFIXES.some((prefix) => entry.name.startsWith(prefix));
     if (isTemplate && url.href !== template.href) await Deno.remove(url).catch(() => {});
   }
-  return true;
+  return template;
 }
 
 async function exists(path: URL | string): Promise<boolean> {

@@ -750,7 +750,8 @@ export async function applySurveyStatusChange(
     userId: survey.clientId,
     kind: input.notice?.kind ?? "survey_status_changed",
     title: input.notice?.title ?? STATUS_NOTIFICATION_TITLES[to],
-    body: input.notice?.body ?? defaultStatusNoticeBody(typeName, survey.address, to, input),
+    body: input.notice?.body ??
+      defaultStatusNoticeBody(typeName, survey.address, to, input.scheduledDate),
     link: `/survey/${survey.id}`,
   });
   return true;
@@ -765,11 +766,9 @@ function defaultStatusNoticeBody(
   typeName: string,
   address: string,
   to: SurveyStatus,
-  dates: { scheduledDate?: string },
+  scheduledDate: string | undefined,
 ): string {
-  const day = to === "scheduled" && dates.scheduledDate
-    ? `, for ${formatVisitDate(dates.scheduledDate)}`
-    : "";
+  const day = to === "scheduled" && scheduledDate ? `, for ${formatVisitDate(scheduledDate)}` : "";
   return `Your ${typeName} request for ${address} is now: ${STATUS_INFO[to].label}${day}.`;
 }
 
