@@ -61,6 +61,11 @@
  * SIGINT so the profile is written, and prints the summary of the measured window
  * (bench/profile_summary.ts).
  *
+ * --alloc prints instead the JavaScript heap each page allocates per request (bench/_allocation.ts:
+ * the inspector's sampling heap profiler, freed objects included), as a multiple of GET
+ * /api/user's, with the three sites that allocate most: a figure of the code that, unlike CPU
+ * time, hardly moves with the machine or its load.
+ *
  * --baseline DIR (or BENCH_BASELINE_DIR) also starts the server of another checkout, e.g. the
  * commit before a change (`git worktree add /tmp/meridian_old <commit>`, then `deno install`
  * and `deno task build` there: its own node_modules, since a link to this checkout's lets each
@@ -93,6 +98,7 @@ import type { Survey, SurveyEvent } from "../lib/survey_schema.ts";
 import { surveyRequest } from "../tests/_fixtures.ts";
 import { percentile } from "./_stats.ts";
 import { printProfileSummary, summarizeProfile } from "./profile_summary.ts";
+import { AllocationSampler, inspectArgs } from "./_allocation.ts";
 import {
   exists,
   freePort,
@@ -273,10 +279,12 @@ function cpuMsBetween(before: Map<number, number>, after: Map<number, number>): 
 }
 
 async function startServer(
-  { dataDir, databaseUrl, profileDir, root = ROOT.pathname }: {
+  { dataDir, databaseUrl, profileDir, root = ROOT.pathname, extraArgs = [] }: {
     dataDir: string;
     databaseUrl?: string;
     profileDir?: string;
+    /** Runtime flags after the start task's (`--inspect=…` for `--alloc`). */
+    extraArgs?: string[];
     /** The checkout whose main.ts to run (this one by default). */
     root?: string;
   },
@@ -299,6 +307,7 @@ async function startServer(
       "-A",
       ...await startTaskV8Flags(`file://${root.endsWith("/") ? root : `${root}/`}`),
       ...profile,
+      ...extraArgs,
       "main.ts",
     ],
     cwd: root,
@@ -1357,6 +1366,124 @@ async function profileRun(profileDir: string, given: string, role?: string) {
   }
 }
 
+/** A page the main table measures, as whom; `dashboardSize` for the client dashboards. */
+interface MeasuredPage {
+  label: string;
+  url: string;
+  cookie?: string;
+  dashboardSize?: number;
+}
+
+/** The pages of the main table (and of `--alloc`), in its order. */
+function pagesToMeasure(server: Server, seeded: Seeded): MeasuredPage[] {
+  const { clients, admin, surveyor } = seeded.cookies;
+  return [
+    { label: "Meridian / (signed out, from memory)", url: `${server.url}/` },
+    {
+      label: "GET /api/user (session only)",
+      url: `${server.url}/api/user`,
+      cookie: clients.get(3),
+    },
+    {
+      label: "GET /api/surveys (session + list, JSON)",
+      url: `${server.url}/api/surveys?pageSize=10`,
+      cookie: clients.get(3),
+    },
+    ...DASHBOARD_SIZES.map((n) => ({
+      label: `/client-dashboard (${n} requests)`,
+      url: `${server.url}/client-dashboard`,
+      cookie: clients.get(n),
+      dashboardSize: n,
+    })),
+    {
+      label: "/survey/{id} (client's own)",
+      url: `${server.url}/survey/${seeded.surveyId}`,
+      cookie: clients.get(3),
+    },
+    {
+      label: "/survey/{id} (admin: dispatch panel, map)",
+      url: `${server.url}/survey/${seeded.surveyId}`,
+      cookie: admin,
+    },
+    {
+      label: `/admin-dashboard (20 of ${TOTAL_REQUESTS})`,
+      url: `${server.url}/admin-dashboard`,
+      cookie: admin,
+    },
+    { label: "/admin (users, first 25)", url: `${server.url}/admin`, cookie: admin },
+    {
+      label: `/leads (surveyor, first 20 of ${seeded.surveyorLeads} open)`,
+      url: `${server.url}/leads`,
+      cookie: surveyor,
+    },
+    {
+      label: `/surveyors (directory, first page of ${DIRECTORY_SURVEYORS.toLocaleString("en-US")})`,
+      url: `${server.url}/surveyors`,
+      cookie: admin,
+    },
+  ];
+}
+
+/**
+ * `--alloc`: the JavaScript heap each page of the main table allocates per request, freed or
+ * not (bench/_allocation.ts), as a multiple of GET /api/user's, with the sites that allocate
+ * most. The server runs with the inspector open; each page gets the usual warm-up, then a wrk
+ * run of BENCH_DURATION while V8 samples. A figure of the code, steady from run to run and from
+ * machine to machine, where CPU time is not.
+ */
+async function allocRun() {
+  const dataDir = await Deno.makeTempDir({ prefix: "meridian-bench-signed-in-" });
+  const scratch = await scratchDatabase(scratchPrefix("signed_in"));
+  const inspectPort = freePort();
+  const server = await startServer({
+    dataDir,
+    databaseUrl: scratch.url,
+    extraArgs: inspectArgs(inspectPort),
+  });
+  let sampler: AllocationSampler | undefined;
+  try {
+    const seeded = await seed(server, { DATABASE_URL: scratch.url, DATA_DIR: dataDir });
+    sampler = await AllocationSampler.connect(inspectPort);
+    console.log(
+      `# JavaScript heap allocated per request, ${scratch.url ? "Postgres" : "PGlite"}; ` +
+        `wrk ${CONNECTIONS} connections, ${DURATION} per page after a 2 s warm-up`,
+    );
+    let floor: number | undefined;
+    for (const page of pagesToMeasure(server, seeded)) {
+      const res = await fetch(page.url, { headers: page.cookie ? { cookie: page.cookie } : {} });
+      const html = new Uint8Array(await res.arrayBuffer());
+      if (res.status !== 200) throw new Error(`${page.label}: ${page.url} answered ${res.status}`);
+      await wrk(page.url, page.cookie, "2s");
+      await sampler.start();
+      const run = await wrk(page.url, page.cookie);
+      const { bytes, sites } = await sampler.stop({ top: 3, root: ROOT.pathname });
+      const perRequest = bytes / run.requests;
+      if (page.label.startsWith("GET /api/user")) floor = perRequest;
+      const times = floor && page.label.startsWith("/")
+        ? `  ${(perRequest / floor).toFixed(1)}×`
+        : "";
+      console.log(
+        `  ${page.label.padEnd(48)} ${
+          (perRequest / 1024).toFixed(1).padStart(6)
+        } KB/request${times}` +
+          `  (HTML ${(html.byteLength / 1024).toFixed(1)} KB${
+            run.errors ? `; ${run.errors}` : ""
+          })`,
+      );
+      for (const { site, bytes } of sites) {
+        console.log(`      ${(bytes / run.requests / 1024).toFixed(1).padStart(6)} KB  ${site}`);
+      }
+    }
+  } finally {
+    sampler?.close();
+    await server.stop().catch(() => {});
+    await adminSql?.end();
+    adminSql = undefined;
+    await scratch.drop();
+    await Deno.remove(dataDir, { recursive: true });
+  }
+}
+
 async function mainRun(baselineDir: string | undefined) {
   const dataDir = await Deno.makeTempDir({ prefix: "meridian-bench-signed-in-" });
   const scratch = await scratchDatabase(scratchPrefix("signed_in"));
@@ -1392,93 +1519,21 @@ async function mainRun(baselineDir: string | undefined) {
       );
       astro = astroServer;
     }
-    const clients = seeded.cookies.clients;
-    const admin = seeded.cookies.admin;
     const lines: Line[] = [];
     const astroLines: Line[] = [];
     const astroPage = (label: string) => measurePage(label, `${astro!.url}/`, undefined, astro);
     if (astro) astroLines.push(await astroPage("Astro / (SSR, same markup)"));
-    lines.push(
-      await measurePage(
-        "Meridian / (signed out, from memory)",
-        `${server.url}/`,
-        undefined,
-        server,
-      ),
-    );
-    lines.push(
-      await measurePage(
-        "GET /api/user (session only)",
-        `${server.url}/api/user`,
-        clients.get(3),
-        server,
-      ),
-    );
-    lines.push(
-      await measurePage(
-        "GET /api/surveys (session + list, JSON)",
-        `${server.url}/api/surveys?pageSize=10`,
-        clients.get(3),
-        server,
-      ),
-    );
     const servedHtml = new Map<number, string>();
     const dashboardLines: Line[] = [];
-    for (const n of DASHBOARD_SIZES) {
-      const url = `${server.url}/client-dashboard`;
-      servedHtml.set(n, await (await fetch(url, { headers: { cookie: clients.get(n)! } })).text());
-      const line = await measurePage(
-        `/client-dashboard (${n} requests)`,
-        url,
-        clients.get(n),
-        server,
-      );
-      dashboardLines.push(line);
+    for (const page of pagesToMeasure(server, seeded)) {
+      if (page.dashboardSize !== undefined) {
+        const html = await (await fetch(page.url, { headers: { cookie: page.cookie! } })).text();
+        servedHtml.set(page.dashboardSize, html);
+      }
+      const line = await measurePage(page.label, page.url, page.cookie, server);
+      if (page.dashboardSize !== undefined) dashboardLines.push(line);
       lines.push(line);
     }
-    lines.push(
-      await measurePage(
-        "/survey/{id} (client's own)",
-        `${server.url}/survey/${seeded.surveyId}`,
-        clients.get(3),
-        server,
-      ),
-    );
-    lines.push(
-      await measurePage(
-        "/survey/{id} (admin: dispatch panel, map)",
-        `${server.url}/survey/${seeded.surveyId}`,
-        admin,
-        server,
-      ),
-    );
-    lines.push(
-      await measurePage(
-        `/admin-dashboard (20 of ${TOTAL_REQUESTS})`,
-        `${server.url}/admin-dashboard`,
-        admin,
-        server,
-      ),
-    );
-    lines.push(
-      await measurePage("/admin (users, first 25)", `${server.url}/admin`, admin, server),
-    );
-    lines.push(
-      await measurePage(
-        `/leads (surveyor, first 20 of ${seeded.surveyorLeads} open)`,
-        `${server.url}/leads`,
-        seeded.cookies.surveyor,
-        server,
-      ),
-    );
-    lines.push(
-      await measurePage(
-        `/surveyors (directory, first page of ${DIRECTORY_SURVEYORS.toLocaleString("en-US")})`,
-        `${server.url}/surveyors`,
-        admin,
-        server,
-      ),
-    );
     if (astro) astroLines.push(await astroPage("Astro / (again, for drift)"));
 
     const reference = astroLines.length
@@ -1583,6 +1638,7 @@ if (import.meta.main) {
     args: Deno.args,
     options: {
       profile: { type: "string" },
+      alloc: { type: "boolean", default: false },
       path: { type: "string", default: "/client-dashboard" },
       as: { type: "string" },
       baseline: { type: "string", default: Deno.env.get("BENCH_BASELINE_DIR") },
@@ -1592,6 +1648,8 @@ if (import.meta.main) {
     console.log("  wrk not found (apt-get install -y wrk); skipped");
   } else if (values.profile) {
     await profileRun(values.profile, values.path, values.as);
+  } else if (values.alloc) {
+    await allocRun();
   } else {
     await mainRun(values.baseline || undefined);
   }
