@@ -483,3 +483,36 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "[postgres driver] a row made by its statement's factory has every column in order, a repeated name its last value in its first place (part 9)",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const db = await openDatabase({ DATABASE_URL: url, DATA_DIR: "" }, { memory: true });
+    try {
+      // Forty columns: past the twenty computed keys from which V8 made the row a dictionary.
+      const names = Array.from({ length: 40 }, (_, i) => `col_${i}`);
+      const list = names.map((name, i) => (i % 2 ? `'v${i}'::text` : `${i}::int`) + ` as ${name}`);
+      const wide = await db.sql.unsafe(`select ${list.join(", ")} from generate_series(1, 3)`);
+      assertEquals(wide.length, 3);
+      for (const row of wide) {
+        assertEquals(Object.keys(row), names.map((_, i) => `col${i}`));
+        assertEquals(row.col0, 0);
+        assertEquals(row.col39, "v39");
+        assertEquals(Object.getPrototypeOf(row), Object.prototype);
+      }
+      // The same names in another statement, and other names after them: each its own keys.
+      const [again] = await db.sql.unsafe(`select ${list.join(", ")}`);
+      assertEquals(again, wide[0]);
+      const [repeated] = await db.sql`select 1 as a, 2 as b, 3 as a, null::text as c`;
+      assertEquals(Object.keys(repeated), ["a", "b", "c"]);
+      assertEquals(repeated, { a: 3, b: 2, c: null });
+      // The columns the result describes are the columns alone.
+      assertEquals(Object.keys(wide.columns), names.map((_, i) => String(i)));
+    } finally {
+      await db.close();
+    }
+  },
+});
