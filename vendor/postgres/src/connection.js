@@ -532,10 +532,10 @@ function Connection(options, queues = {}, { onopen = noop, onend = noop, onclose
     // all ASCII is a slice of it (see columnText).
     const text = query.isRaw === true ? '' : x.toString('latin1', 7)
     const columns = query.statement.columns
-    // Patched (part 9): the values are read into `rowValues`, then the statement's factory makes
+    // Patched (part 9): the values are read into an array, then the statement's factory makes
     // the row in one go (see rowFactory); without one, the row is built key by key as before.
     const makeRow = query.isRaw ? undefined : columns.makeRow
-    const row = query.isRaw ? new Array(columns.length) : makeRow ? rowValues : {}
+    const row = query.isRaw || makeRow ? new Array(columns.length) : {}
     for (let i = 0; i < columns.length; i++) {
       column = columns[i]
       length = x.readInt32BE(index)
@@ -1092,7 +1092,6 @@ function columnText(x, text, start, end) {
  * object literal would read otherwise (`__proto__` sets the prototype) keep the old way.
  */
 const rowFactories = new Map()
-const rowValues = []
 
 function rowFactory(columns) {
   if (columns.length === 0 || columns.length > 1000)
