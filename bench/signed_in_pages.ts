@@ -98,7 +98,7 @@ import type { Survey, SurveyEvent } from "../lib/survey_schema.ts";
 import { surveyRequest } from "../tests/_fixtures.ts";
 import { percentile } from "./_stats.ts";
 import { printProfileSummary, summarizeProfile } from "./profile_summary.ts";
-import { AllocationSampler, inspectArgs } from "./_allocation.ts";
+import { AllocationSampler, type AllocationSite, inspectArgs } from "./_allocation.ts";
 import {
   exists,
   freePort,
@@ -542,6 +542,8 @@ interface Line {
   label: string;
   bytes: number;
   result: WrkResult;
+  /** With a sampler: what the measured run allocated, and the sites that allocated most. */
+  allocation?: { bytes: number; sites: AllocationSite[] };
 }
 
 async function measurePage(
@@ -549,13 +551,16 @@ async function measurePage(
   url: string,
   cookie?: string,
   server?: Server,
+  sampler?: AllocationSampler,
 ): Promise<Line> {
   const res = await fetch(url, { headers: cookie ? { cookie } : {}, redirect: "manual" });
   const body = new Uint8Array(await res.arrayBuffer());
   if (res.status !== 200) throw new Error(`${label}: ${url} answered ${res.status}`);
   const warmUp = await wrk(url, cookie, "2s"); // JIT, caches, connection pools
   const before = server && await cpuTicks(server);
+  await sampler?.start();
   const result = await wrk(url, cookie);
+  const allocation = await sampler?.stop({ top: 3, root: ROOT.pathname });
   if (server && before) {
     const after = await cpuTicks(server);
     result.cpuMsPerRequest = cpuMsBetween(before, after) / result.requests;
@@ -567,7 +572,7 @@ async function measurePage(
   if (warmUp.errors) {
     result.errors = [result.errors, `warm-up: ${warmUp.errors}`].filter(Boolean).join("; ");
   }
-  return { label, bytes: body.byteLength, result };
+  return { label, bytes: body.byteLength, result, allocation };
 }
 
 function printLine(line: Line, reference: { label: string; rps: number } | undefined): void {
@@ -1450,13 +1455,14 @@ async function allocRun() {
     );
     let floor: number | undefined;
     for (const page of pagesToMeasure(server, seeded)) {
-      const res = await fetch(page.url, { headers: page.cookie ? { cookie: page.cookie } : {} });
-      const html = new Uint8Array(await res.arrayBuffer());
-      if (res.status !== 200) throw new Error(`${page.label}: ${page.url} answered ${res.status}`);
-      await wrk(page.url, page.cookie, "2s");
-      await sampler.start();
-      const run = await wrk(page.url, page.cookie);
-      const { bytes, sites } = await sampler.stop({ top: 3, root: ROOT.pathname });
+      const { bytes: html, result: run, allocation } = await measurePage(
+        page.label,
+        page.url,
+        page.cookie,
+        undefined,
+        sampler,
+      );
+      const { bytes, sites } = allocation!;
       const perRequest = bytes / run.requests;
       if (page.label.startsWith("GET /api/user")) floor = perRequest;
       const times = floor && page.label.startsWith("/")
@@ -1466,9 +1472,7 @@ async function allocRun() {
         `  ${page.label.padEnd(48)} ${
           (perRequest / 1024).toFixed(1).padStart(6)
         } KB/request${times}` +
-          `  (HTML ${(html.byteLength / 1024).toFixed(1)} KB${
-            run.errors ? `; ${run.errors}` : ""
-          })`,
+          `  (HTML ${(html / 1024).toFixed(1)} KB${run.errors ? `; ${run.errors}` : ""})`,
       );
       for (const { site, bytes } of sites) {
         console.log(`      ${(bytes / run.requests / 1024).toFixed(1).padStart(6)} KB  ${site}`);
