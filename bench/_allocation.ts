@@ -11,6 +11,11 @@
  * 447 KB of allocation; a change that saved 30 KB per view read 414 and 415 KB. A sampled
  * object stands for about `SAMPLING_INTERVAL` bytes (V8 scales each sample: `selfSize`), so the
  * total is an estimate, steady from run to run.
+ *
+ * With `survivors`, the objects a young-generation collection freed are left out: what remains
+ * outlived one (moved to the old generation, to be freed only by a full mark-compact) or is
+ * still alive. That is what makes the young collections slow (they copy survivors) and the full
+ * ones frequent: a page's whole HTML held by Deno until it was written showed up here.
  */
 
 /** Mean bytes between samples: small, so that small objects are counted well. */
@@ -73,12 +78,15 @@ export class AllocationSampler {
     });
   }
 
-  /** Samples every allocation from now on, freed or not. */
-  async start(): Promise<void> {
+  /**
+   * Samples every allocation from now on, freed or not; with `survivors`, less what a
+   * young-generation collection freed (see the file's comment).
+   */
+  async start({ survivors = false }: { survivors?: boolean } = {}): Promise<void> {
     await this.#call("HeapProfiler.startSampling", {
       samplingInterval: SAMPLING_INTERVAL,
       includeObjectsCollectedByMajorGC: true,
-      includeObjectsCollectedByMinorGC: true,
+      includeObjectsCollectedByMinorGC: !survivors,
     });
   }
 

@@ -64,7 +64,9 @@
  * --alloc prints instead the JavaScript heap each page allocates per request (bench/_allocation.ts:
  * the inspector's sampling heap profiler, freed objects included), as a multiple of GET
  * /api/user's, with the three sites that allocate most: a figure of the code that, unlike CPU
- * time, hardly moves with the machine or its load.
+ * time, hardly moves with the machine or its load. --survivors does the same counting only the
+ * objects that outlived a young-generation collection (the six sites with most): what the young
+ * collections copy and the full ones then free.
  *
  * --baseline DIR (or BENCH_BASELINE_DIR) also starts the server of another checkout, e.g. the
  * commit before a change (`git worktree add /tmp/meridian_old <commit>`, then `deno install`
@@ -239,6 +241,9 @@ interface Server {
 
 const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ: 100 on every Linux architecture Deno runs on
 let adminSql: postgres.Sql | undefined;
+
+/** `--survivors`: `--alloc` counting only what outlives a young collection (bench/_allocation.ts). */
+let SURVIVORS = false;
 
 /** User + system CPU ticks of process `pid` (all its threads), 0 once it is gone. */
 function processTicks(pid: number): number {
@@ -558,9 +563,9 @@ async function measurePage(
   if (res.status !== 200) throw new Error(`${label}: ${url} answered ${res.status}`);
   const warmUp = await wrk(url, cookie, "2s"); // JIT, caches, connection pools
   const before = server && await cpuTicks(server);
-  await sampler?.start();
+  await sampler?.start({ survivors: SURVIVORS });
   const result = await wrk(url, cookie);
-  const allocation = await sampler?.stop({ top: 3, root: ROOT.pathname });
+  const allocation = await sampler?.stop({ top: SURVIVORS ? 6 : 3, root: ROOT.pathname });
   if (server && before) {
     const after = await cpuTicks(server);
     result.cpuMsPerRequest = cpuMsBetween(before, after) / result.requests;
@@ -1437,6 +1442,7 @@ function pagesToMeasure(server: Server, seeded: Seeded): MeasuredPage[] {
  * machine to machine, where CPU time is not.
  */
 async function allocRun() {
+  const what = SURVIVORS ? "that outlived a young-generation collection" : "allocated";
   const dataDir = await Deno.makeTempDir({ prefix: "meridian-bench-signed-in-" });
   const scratch = await scratchDatabase(scratchPrefix("signed_in"));
   const inspectPort = freePort();
@@ -1450,7 +1456,7 @@ async function allocRun() {
     const seeded = await seed(server, { DATABASE_URL: scratch.url, DATA_DIR: dataDir });
     sampler = await AllocationSampler.connect(inspectPort);
     console.log(
-      `# JavaScript heap allocated per request, ${scratch.url ? "Postgres" : "PGlite"}; ` +
+      `# JavaScript heap ${what} per request, ${scratch.url ? "Postgres" : "PGlite"}; ` +
         `wrk ${CONNECTIONS} connections, ${DURATION} per page after a 2 s warm-up`,
     );
     let floor: number | undefined;
@@ -1643,6 +1649,7 @@ if (import.meta.main) {
     options: {
       profile: { type: "string" },
       alloc: { type: "boolean", default: false },
+      survivors: { type: "boolean", default: false },
       path: { type: "string", default: "/client-dashboard" },
       as: { type: "string" },
       baseline: { type: "string", default: Deno.env.get("BENCH_BASELINE_DIR") },
@@ -1652,7 +1659,8 @@ if (import.meta.main) {
     console.log("  wrk not found (apt-get install -y wrk); skipped");
   } else if (values.profile) {
     await profileRun(values.profile, values.path, values.as);
-  } else if (values.alloc) {
+  } else if (values.alloc || values.survivors) {
+    SURVIVORS = values.survivors;
     await allocRun();
   } else {
     await mainRun(values.baseline || undefined);

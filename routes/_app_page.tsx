@@ -3,6 +3,7 @@ import type { AppContext } from "./_env.ts";
 import { countUnreadNotifications } from "../db/notifications.ts";
 import { renderPage } from "../components/render.tsx";
 import { AppLayout } from "../components/AppLayout.tsx";
+import { htmlResponse } from "./_html_response.ts";
 
 /** What a signed-in page says about itself. */
 export interface AppPageMeta {
@@ -27,7 +28,8 @@ export async function appPage(
   if (!user) throw new Error("appPage needs a signed-in user: put a page guard in front");
   const initialUnread = c.var.unreadNotifications ??
     await countUnreadNotifications(c.var.db, { userId: user.id });
-  return c.html(
+  return htmlResponse(
+    c,
     renderPage(
       c,
       { title: meta.title, noindex: true, bodyClass: "app" },

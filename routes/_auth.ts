@@ -21,6 +21,7 @@ import {
 import { ServiceUnavailableError } from "../lib/unavailable.ts";
 import { renderPage } from "../components/render.tsx";
 import { ForbiddenPage } from "../components/ErrorPages.tsx";
+import { htmlResponse } from "./_html_response.ts";
 
 /** Role dashboards and the returnTo rules (lib/return_to.ts), re-exported for page routes. */
 export { dashboardPath, redirectAfterLogin, safeReturnTo } from "../lib/return_to.ts";
@@ -192,7 +193,8 @@ export async function settleViewer(
   const user = c.var.user;
   if (!user) return c.redirect(signInPath(c), 302);
   if (page.role && user.role !== page.role) {
-    return c.html(
+    return htmlResponse(
+      c,
       renderPage(c, { title: "Access denied", noindex: true }, createElement(ForbiddenPage)),
       403,
     );
@@ -338,7 +340,8 @@ export function requirePageRole(...roles: Role[]) {
     if (!user) return c.redirect(signInPath(c), 302);
     c.header("Cache-Control", "private, no-store");
     if (!roles.includes(user.role)) {
-      return c.html(
+      return htmlResponse(
+        c,
         renderPage(c, { title: "Access denied", noindex: true }, createElement(ForbiddenPage)),
         403,
       );

@@ -9,6 +9,7 @@ import {
   UNAVAILABLE_MESSAGE,
   unavailableDependency,
 } from "../lib/unavailable.ts";
+import { htmlResponse } from "./_html_response.ts";
 
 /** Turns zod issues into `{field: message}`, first message per field. */
 export function fieldErrors(error: ZodError): Record<string, string> {
@@ -46,7 +47,8 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     if (err.res) return err.res;
     const message = err.message || "Request failed";
     if (status === 404 && wantsHtml(c.req.header("accept"), c.req.path)) {
-      return c.html(
+      return htmlResponse(
+        c,
         renderPage(
           c,
           { title: "Page not found", noindex: true },
@@ -68,7 +70,8 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
   }
   console.error(`[${requestId}] ${c.req.method} ${c.req.path}`, err);
   if (wantsHtml(c.req.header("accept"), c.req.path)) {
-    return c.html(
+    return htmlResponse(
+      c,
       renderPage(
         c,
         { title: "Something went wrong", noindex: true },
@@ -83,7 +86,8 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
 /** Unknown paths: the 404 page for browsers, JSON for the API. */
 export const notFound: NotFoundHandler<AppEnv> = (c) => {
   if (c.req.path.startsWith("/api/")) return c.json({ message: "Not found" }, 404);
-  return c.html(
+  return htmlResponse(
+    c,
     renderPage(c, { title: "Page not found", noindex: true }, <NotFoundPage user={c.var.user} />),
     404,
   );

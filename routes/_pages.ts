@@ -6,6 +6,7 @@ import { type PageMeta, renderPage } from "../components/render.tsx";
 import { logRequest, requestIdFor, securityHeaderList } from "./_middleware.ts";
 import { requestMetrics } from "../lib/metrics.ts";
 import { nameRequestSpan, tagRequestSpan } from "../lib/telemetry.ts";
+import { htmlResponse } from "./_html_response.ts";
 
 /** Substring of the session cookie's name (plain or with the `__Host-` prefix). */
 const SESSION_COOKIE_MARK = "meridian_session=";
@@ -87,7 +88,7 @@ export function publicPage(
   const user = c.var.user;
   if (user) {
     c.header("Cache-Control", "private, no-store");
-    return c.html(renderPage(c, meta, body(user)));
+    return htmlResponse(c, renderPage(c, meta, body(user)));
   }
   const cache = cacheFor(c.var.deps);
   let page = cache.get(c.req.path);
@@ -123,7 +124,7 @@ export async function keyedPublicPage(
   const user = c.var.user;
   if (user) {
     c.header("Cache-Control", "private, no-store");
-    return c.html(renderPage(c, meta, body(user)));
+    return htmlResponse(c, renderPage(c, meta, body(user)));
   }
   const deps = c.var.deps;
   const cache = keyedCacheFor(deps);

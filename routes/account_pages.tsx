@@ -24,6 +24,7 @@ import { isGoogleSignInConfigured } from "../lib/oauth/google.ts";
 import { GoogleSignIn } from "../islands/_google_sign_in.tsx";
 import { getGoogleAccountForUser } from "../db/oauth_accounts.ts";
 import GoogleAccount from "../islands/GoogleAccount.tsx";
+import { htmlResponse } from "./_html_response.ts";
 
 /** Spec section 2: what /auth says to a signed-in user while it redirects. */
 export const REDIRECTING_TEXT = "Redirecting to your dashboard...";
@@ -72,7 +73,8 @@ export const accountPages = new Hono<AppEnv>()
       // redirect happens here with a 302; the body says the same for anything that shows it.
       const target = redirectAfterLogin(user.role, returnTo);
       c.header("Location", target);
-      return c.html(
+      return htmlResponse(
+        c,
         renderPage(
           c,
           { title: "Redirecting", noindex: true },
@@ -87,43 +89,49 @@ export const accountPages = new Hono<AppEnv>()
         302,
       );
     }
-    return c.html(renderPage(
+    return htmlResponse(
       c,
-      {
-        title: "Sign in or create an account",
-        description: "Sign in to Meridian, or create a free account to request a land survey.",
-        noindex: Boolean(returnTo || tab),
-        path: returnTo || tab ? undefined : "/auth",
-      },
-      <AuthShell>
-        <h1>Welcome to Meridian</h1>
-        <p className="auth-card__intro">
-          Sign in to track your survey requests, or create a free account in a minute.
-        </p>
-        <Island
-          component={AuthForm}
-          props={{ returnTo: safeReturnTo(returnTo), initialTab: tab ?? "login" }}
-          hydrate="load"
-        />
-        {isGoogleSignInConfigured(c.var.deps.config)
-          ? <GoogleSignIn returnTo={safeReturnTo(returnTo)} className="btn--block" />
-          : null}
-      </AuthShell>,
-    ));
+      renderPage(
+        c,
+        {
+          title: "Sign in or create an account",
+          description: "Sign in to Meridian, or create a free account to request a land survey.",
+          noindex: Boolean(returnTo || tab),
+          path: returnTo || tab ? undefined : "/auth",
+        },
+        <AuthShell>
+          <h1>Welcome to Meridian</h1>
+          <p className="auth-card__intro">
+            Sign in to track your survey requests, or create a free account in a minute.
+          </p>
+          <Island
+            component={AuthForm}
+            props={{ returnTo: safeReturnTo(returnTo), initialTab: tab ?? "login" }}
+            hydrate="load"
+          />
+          {isGoogleSignInConfigured(c.var.deps.config)
+            ? <GoogleSignIn returnTo={safeReturnTo(returnTo)} className="btn--block" />
+            : null}
+        </AuthShell>,
+      ),
+    );
   })
   .get("/forgot-password", (c) => {
     noStore(c);
-    return c.html(renderPage(
+    return htmlResponse(
       c,
-      {
-        title: "Forgot your password?",
-        description: "Reset the password of your Meridian account.",
-        path: "/forgot-password",
-      },
-      <AuthShell user={c.var.user}>
-        <Island component={ForgotPasswordForm} props={{}} hydrate="load" />
-      </AuthShell>,
-    ));
+      renderPage(
+        c,
+        {
+          title: "Forgot your password?",
+          description: "Reset the password of your Meridian account.",
+          path: "/forgot-password",
+        },
+        <AuthShell user={c.var.user}>
+          <Island component={ForgotPasswordForm} props={{}} hydrate="load" />
+        </AuthShell>,
+      ),
+    );
   })
   .get("/reset-password", zValidator("query", ResetQuery, onInvalid), async (c) => {
     const { token } = c.req.valid("query");
@@ -131,17 +139,20 @@ export const accountPages = new Hono<AppEnv>()
     // An invitation's link (a technician's or surveyor's first password) reads as one.
     const purpose = await getPasswordTokenPurpose(c.var.db, token) ?? "reset";
     // The token is a secret: never let the page (and so its URL) be cached or indexed.
-    return c.html(renderPage(
+    return htmlResponse(
       c,
-      { title: SET_PASSWORD_TITLES[purpose], noindex: true, hasSecretInUrl: true },
-      <AuthShell user={c.var.user}>
-        <Island
-          component={ResetPasswordForm}
-          props={{ token: token || null, purpose }}
-          hydrate="load"
-        />
-      </AuthShell>,
-    ));
+      renderPage(
+        c,
+        { title: SET_PASSWORD_TITLES[purpose], noindex: true, hasSecretInUrl: true },
+        <AuthShell user={c.var.user}>
+          <Island
+            component={ResetPasswordForm}
+            props={{ token: token || null, purpose }}
+            hydrate="load"
+          />
+        </AuthShell>,
+      ),
+    );
   })
   .get("/profile", requirePageUser, async (c) => {
     const user = c.var.user!;

@@ -20,6 +20,7 @@ import { REVIEW_MESSAGES, REVIEW_REPLY_MAX } from "../lib/review_types.ts";
 import { stateNames } from "../lib/surveyor_licence.ts";
 import { notifyReviewReplied, reviewReplyToldText } from "../lib/review_replies.ts";
 import { mailDelivery } from "../lib/mail/delivery.ts";
+import { htmlResponse } from "./_html_response.ts";
 
 /** The message of a firm page that does not exist (or is not public). */
 export const FIRM_NOT_FOUND = "Firm not found";
@@ -82,23 +83,26 @@ export const firms = new Hono<AppEnv>()
       }. Reviews from clients, survey types and service area.`;
       c.header("Cache-Control", user ? "private, no-store" : "public, max-age=300");
       c.header("Vary", "Cookie");
-      return c.html(renderPage(
+      return htmlResponse(
         c,
-        { title: `${firm.companyName} — Land Surveyor`, description, path },
-        <>
-          <FirmProfile
-            firm={firm}
-            reviews={reviews}
-            page={page}
-            pageSize={FIRM_REVIEWS_PAGE_SIZE}
-            user={user}
-          />
-          <script
-            type="application/ld+json"
-            dangerouslySetInnerHTML={{ __html: jsonLdText(firmJsonLd(firm, reviews, url)) }}
-          />
-        </>,
-      ));
+        renderPage(
+          c,
+          { title: `${firm.companyName} — Land Surveyor`, description, path },
+          <>
+            <FirmProfile
+              firm={firm}
+              reviews={reviews}
+              page={page}
+              pageSize={FIRM_REVIEWS_PAGE_SIZE}
+              user={user}
+            />
+            <script
+              type="application/ld+json"
+              dangerouslySetInnerHTML={{ __html: jsonLdText(firmJsonLd(firm, reviews, url)) }}
+            />
+          </>,
+        ),
+      );
     },
   )
   .post(

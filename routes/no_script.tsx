@@ -11,6 +11,7 @@ import { renderPage } from "../components/render.tsx";
 import { NeedsJavaScriptPage } from "../components/ErrorPages.tsx";
 import { NEEDS_JAVASCRIPT_PATH } from "../islands/_fields.tsx";
 import { acceptedOrigins } from "../lib/public_url.ts";
+import { htmlResponse } from "./_html_response.ts";
 
 /**
  * The path (and query) of the page the form was on, from `Referer`; "/" when there is none or
@@ -33,7 +34,8 @@ export function backPath(referer: string | undefined, origins: ReadonlySet<strin
 export const noScript = new Hono<AppEnv>().post(NEEDS_JAVASCRIPT_PATH, (c) => {
   const back = backPath(c.req.header("referer"), acceptedOrigins(c.var.deps.config));
   c.header("Cache-Control", "no-store");
-  return c.html(
+  return htmlResponse(
+    c,
     renderPage(
       c,
       // The link back may carry the page's token (a set-password link): no third-party script.

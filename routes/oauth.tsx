@@ -37,6 +37,7 @@ import {
 import { hashPassword } from "../lib/passwords.ts";
 import { randomToken } from "../lib/sessions.ts";
 import type { Role } from "../lib/roles.ts";
+import { htmlResponse } from "./_html_response.ts";
 
 /** What the callback says when a sign-in cannot be completed, by cause. */
 export const GOOGLE_SIGN_IN_MESSAGES = {
@@ -104,7 +105,8 @@ function failure(
 ) {
   c.header("Cache-Control", "private, no-store");
   const back = returnTo ? `/auth?returnTo=${encodeURIComponent(returnTo)}` : "/auth";
-  return c.html(
+  return htmlResponse(
+    c,
     renderPage(
       c,
       { title: "Google sign-in", noindex: true },

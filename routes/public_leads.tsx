@@ -24,6 +24,7 @@ import {
   type RushLevel,
   US_STATES,
 } from "../lib/survey_options.ts";
+import { htmlResponse } from "./_html_response.ts";
 
 /** The heading of the page for a closed, expired, unknown or malformed lead. */
 export const LEAD_UNAVAILABLE = "This lead is no longer available";
@@ -239,7 +240,8 @@ async function showLead(c: AppContext, id: string, token: string | undefined) {
   const lead = await getPublicLead(c.var.db, { id });
   if (lead && user?.role === "surveyor") return c.redirect(surveyorLeadPath(lead.id), 302);
   if (!lead || !lead.isOpen) {
-    return c.html(
+    return htmlResponse(
+      c,
       renderPage(
         c,
         { title: LEAD_UNAVAILABLE, noindex: true, hasSecretInUrl: token !== undefined },
@@ -250,7 +252,8 @@ async function showLead(c: AppContext, id: string, token: string | undefined) {
   }
   const claimToken = !user && await isValidClaimToken(c, token) ? token : undefined;
   const title = `Survey lead: ${SURVEY_TYPE_INFO[lead.surveyType].name} in ${placeOf(lead)}`;
-  return c.html(
+  return htmlResponse(
+    c,
     renderPage(
       c,
       {

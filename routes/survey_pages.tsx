@@ -51,6 +51,7 @@ import {
 } from "../components/Proposals.tsx";
 import { MessagesCard } from "../components/MessagesCard.tsx";
 import { loadMessagesCard, preferredThreadId } from "../lib/messages.ts";
+import { htmlResponse } from "./_html_response.ts";
 
 /** Client dashboard page size. */
 export const CLIENT_PAGE_SIZE = 10;
@@ -135,30 +136,36 @@ export const surveyPages = new Hono<AppEnv>()
       path: "/create-survey",
     };
     if (user) {
-      return c.html(renderPage(
+      return htmlResponse(
         c,
-        { ...meta, bodyClass: "app" },
-        <AppLayout
-          user={user}
-          isImpersonating={Boolean(c.var.session?.impersonatorId)}
-          active="/create-survey"
-        >
-          {intro}
-          {island}
-        </AppLayout>,
-      ));
+        renderPage(
+          c,
+          { ...meta, bodyClass: "app" },
+          <AppLayout
+            user={user}
+            isImpersonating={Boolean(c.var.session?.impersonatorId)}
+            active="/create-survey"
+          >
+            {intro}
+            {island}
+          </AppLayout>,
+        ),
+      );
     }
-    return c.html(renderPage(
+    return htmlResponse(
       c,
-      meta,
-      <PublicLayout>
-        <div className="container cs-page">
-          {intro}
-          {island}
-        </div>
-        <Island component={Toaster} props={{}} hydrate="load" />
-      </PublicLayout>,
-    ));
+      renderPage(
+        c,
+        meta,
+        <PublicLayout>
+          <div className="container cs-page">
+            {intro}
+            {island}
+          </div>
+          <Island component={Toaster} props={{}} hydrate="load" />
+        </PublicLayout>,
+      ),
+    );
   })
   .get(
     CLIENT_DASHBOARD.path,

@@ -44,6 +44,7 @@ import {
   type SurveyorUpdate,
 } from "../lib/surveyor_schema.ts";
 import { CLAIM_TOKEN_SHAPE } from "./public_leads.tsx";
+import { htmlResponse } from "./_html_response.ts";
 
 /** The join API's success message. */
 export const WELCOME_MESSAGE = "Welcome to Meridian";
@@ -318,7 +319,8 @@ export const surveyorJoin = new Hono<AppEnv>()
     const found = await readToken(c, token);
     if (found.state !== "valid" || !found.record) {
       const state = found.state === "valid" ? "unknown" : found.state;
-      return c.html(
+      return htmlResponse(
+        c,
         renderPage(
           c,
           { title: LINK_PAGES[state].heading, noindex: true, hasSecretInUrl: true },
@@ -327,7 +329,8 @@ export const surveyorJoin = new Hono<AppEnv>()
         CLAIM_STATUS[state],
       );
     }
-    return c.html(
+    return htmlResponse(
+      c,
       renderPage(
         c,
         { title: "Join Meridian as a surveyor", noindex: true, hasSecretInUrl: true },

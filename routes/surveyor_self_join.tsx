@@ -58,6 +58,7 @@ import {
   RETURN_WINDOW_DAYS,
 } from "../lib/refund_constants.ts";
 import { SURVEY_TYPE_INFO } from "../lib/survey_types.ts";
+import { htmlResponse } from "./_html_response.ts";
 
 /** The public page for surveyors. */
 export const FOR_SURVEYORS_PATH = "/for-surveyors";
@@ -307,7 +308,8 @@ export const surveyorSelfJoin = new Hono<AppEnv>()
   .get(FOR_SURVEYORS_PATH, async (c) => {
     const { config } = await getActivePricingConfig(c.var.db);
     const facts = forSurveyorsFacts(config, new Date());
-    return c.html(
+    return htmlResponse(
+      c,
       renderPage(
         c,
         {
