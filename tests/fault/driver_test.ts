@@ -516,3 +516,34 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "[postgres driver] a string value kept from a row does not keep the row's text alive (part 8)",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    // 30 rows of a 36-character id, a 1 MB text and an array; only the ids and an array
+    // element are kept. Had each been a slice of its row's text (V8 keeps the whole string a
+    // slice of 13 characters or more was cut from), they would hold 30 MB.
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "-A",
+        "--v8-flags=--expose-gc",
+        new URL("./_row_retention.ts", import.meta.url).pathname,
+      ],
+      env: { DATABASE_URL: url ?? "" },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const stderr = new TextDecoder().decode(out.stderr);
+    assert(out.success, stderr);
+    const { grownMb, kept, first } = JSON.parse(
+      new TextDecoder().decode(out.stdout),
+    );
+    assertEquals(kept, 60);
+    assertEquals(first, `${"r".repeat(35)}1`);
+    assert(grownMb < 5, `the kept ids hold ${grownMb.toFixed(1)} MB`);
+  },
+});
