@@ -68,6 +68,9 @@
  * objects that outlived a young-generation collection (the six sites with most): what the young
  * collections copy and the full ones then free.
  *
+ * --paired prints issue 23's ratio steadier than the main table can on a shared machine: each
+ * page and GET /api/user in alternating runs, the ratio taken within each round (pairedRun).
+ *
  * --baseline DIR (or BENCH_BASELINE_DIR) also starts the server of another checkout, e.g. the
  * commit before a change (`git worktree add /tmp/meridian_old <commit>`, then `deno install`
  * and `deno task build` there: its own node_modules, since a link to this checkout's lets each
@@ -1434,6 +1437,86 @@ function pagesToMeasure(server: Server, seeded: Seeded): MeasuredPage[] {
   ];
 }
 
+/** `--paired`: rounds per page, and each side's run in a round. */
+const PAIRED_ROUNDS = Number(Deno.env.get("BENCH_PAIRED_ROUNDS") ?? 4);
+const PAIRED_DURATION = Deno.env.get("BENCH_PAIRED_DURATION") ?? "2s";
+
+/** CPU per request (server and its Postgres backends) of one wrk run of `page`. */
+async function cpuPerRequest(server: Server, page: MeasuredPage): Promise<number> {
+  const before = await cpuTicks(server);
+  const result = await wrk(page.url, page.cookie, PAIRED_DURATION);
+  const after = await cpuTicks(server);
+  if (result.errors) throw new Error(`${page.label}: ${result.errors}`);
+  return cpuMsBetween(before, after) / result.requests;
+}
+
+/**
+ * `--paired`: issue 23's ratio, each page's CPU per request as a multiple of GET /api/user's,
+ * measured in adjacent runs. The main table measures GET /api/user once and every page minutes
+ * later, and on a shared machine the cost of everything moves by a fifth between the two (the
+ * same /leads read 4.8× and 7.9× in two runs of one afternoon). Here each page and GET
+ * /api/user alternate (BENCH_PAIRED_ROUNDS rounds, the floor first in odd rounds and second in
+ * even ones, BENCH_PAIRED_DURATION each, after a warm-up of both), the ratio is taken within
+ * each round, and the median and the range of the rounds are printed: what the machine does to
+ * both sides of a round cancels out.
+ */
+async function pairedRun() {
+  const dataDir = await Deno.makeTempDir({ prefix: "meridian-bench-signed-in-" });
+  const scratch = await scratchDatabase(scratchPrefix("signed_in"));
+  const server = await startServer({ dataDir, databaseUrl: scratch.url });
+  try {
+    const seeded = await seed(server, { DATABASE_URL: scratch.url, DATA_DIR: dataDir });
+    const pages = pagesToMeasure(server, seeded);
+    const floor = pages.find((page) => page.label.startsWith("GET /api/user"))!;
+    console.log(
+      `# CPU per request as a multiple of GET /api/user's, in adjacent runs, ${
+        scratch.url ? "Postgres" : "PGlite"
+      }; wrk ${CONNECTIONS} connections, ${PAIRED_ROUNDS} rounds of ${PAIRED_DURATION} per side`,
+    );
+    for (const page of pages.filter((page) => page.label.startsWith("/"))) {
+      const res = await fetch(page.url, { headers: { cookie: page.cookie! }, redirect: "manual" });
+      const bytes = (await res.arrayBuffer()).byteLength;
+      if (res.status !== 200) throw new Error(`${page.label}: ${page.url} answered ${res.status}`);
+      await wrk(floor.url, floor.cookie, "2s");
+      await wrk(page.url, page.cookie, "2s");
+      const ratios: number[] = [];
+      const floors: number[] = [];
+      const costs: number[] = [];
+      for (let round = 0; round < PAIRED_ROUNDS; round++) {
+        let base: number;
+        let cost: number;
+        if (round % 2 === 0) {
+          base = await cpuPerRequest(server, floor);
+          cost = await cpuPerRequest(server, page);
+        } else {
+          cost = await cpuPerRequest(server, page);
+          base = await cpuPerRequest(server, floor);
+        }
+        ratios.push(cost / base);
+        floors.push(base);
+        costs.push(cost);
+      }
+      const med = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 0.5);
+      const ratio = med(ratios);
+      console.log(
+        `  ${page.label.padEnd(48)} ${ratio.toFixed(1).padStart(5)}× (${
+          Math.min(...ratios).toFixed(1)
+        }–${Math.max(...ratios).toFixed(1)})  ${med(costs).toFixed(2)} ms against ${
+          med(floors).toFixed(2)
+        } ms  ${(bytes / 1024).toFixed(1).padStart(5)} KB${
+          ratio > 4 || bytes > 50 * 1024 ? "  over the goal (≤ 4×, ≤ 50 KB)" : ""
+        }`,
+      );
+    }
+  } finally {
+    await server.stop().catch(() => {});
+    await adminSql?.end();
+    adminSql = undefined;
+    await scratch.drop();
+    await Deno.remove(dataDir, { recursive: true });
+  }
+}
+
 /**
  * `--alloc`: the JavaScript heap each page of the main table allocates per request, freed or
  * not (bench/_allocation.ts), as a multiple of GET /api/user's, with the sites that allocate
@@ -1650,6 +1733,7 @@ if (import.meta.main) {
       profile: { type: "string" },
       alloc: { type: "boolean", default: false },
       survivors: { type: "boolean", default: false },
+      paired: { type: "boolean", default: false },
       path: { type: "string", default: "/client-dashboard" },
       as: { type: "string" },
       baseline: { type: "string", default: Deno.env.get("BENCH_BASELINE_DIR") },
@@ -1659,6 +1743,8 @@ if (import.meta.main) {
     console.log("  wrk not found (apt-get install -y wrk); skipped");
   } else if (values.profile) {
     await profileRun(values.profile, values.path, values.as);
+  } else if (values.paired) {
+    await pairedRun();
   } else if (values.alloc || values.survivors) {
     SURVIVORS = values.survivors;
     await allocRun();
