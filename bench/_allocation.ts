@@ -44,8 +44,12 @@ export class AllocationSampler {
   #nextId = 0;
   #pending = new Map<number, (message: { result?: unknown; error?: unknown }) => void>();
 
-  private constructor(ws: WebSocket) {
+  /** Whether this sampler counts only what outlives a young collection (see the file's comment). */
+  readonly survivors: boolean;
+
+  private constructor(ws: WebSocket, survivors: boolean) {
     this.#ws = ws;
+    this.survivors = survivors;
     ws.onmessage = (event) => {
       const message = JSON.parse(event.data);
       this.#pending.get(message.id)?.(message);
@@ -53,8 +57,14 @@ export class AllocationSampler {
     };
   }
 
-  /** Connects to the inspector on `port` (the server's first isolate) and enables the profiler. */
-  static async connect(port: number): Promise<AllocationSampler> {
+  /**
+   * Connects to the inspector on `port` (the server's first isolate) and enables the profiler;
+   * with `survivors`, it counts only what outlives a young collection.
+   */
+  static async connect(
+    port: number,
+    { survivors = false }: { survivors?: boolean } = {},
+  ): Promise<AllocationSampler> {
     const res = await fetch(`http://127.0.0.1:${port}/json`);
     const [target] = await res.json() as { webSocketDebuggerUrl: string }[];
     const ws = new WebSocket(target.webSocketDebuggerUrl);
@@ -62,7 +72,7 @@ export class AllocationSampler {
       ws.onopen = resolve;
       ws.onerror = reject;
     });
-    const sampler = new AllocationSampler(ws);
+    const sampler = new AllocationSampler(ws, survivors);
     await sampler.#call("HeapProfiler.enable");
     return sampler;
   }
@@ -80,13 +90,13 @@ export class AllocationSampler {
 
   /**
    * Samples every allocation from now on, freed or not; with `survivors`, less what a
-   * young-generation collection freed (see the file's comment).
+   * young-generation collection freed.
    */
-  async start({ survivors = false }: { survivors?: boolean } = {}): Promise<void> {
+  async start(): Promise<void> {
     await this.#call("HeapProfiler.startSampling", {
       samplingInterval: SAMPLING_INTERVAL,
       includeObjectsCollectedByMajorGC: true,
-      includeObjectsCollectedByMinorGC: !survivors,
+      includeObjectsCollectedByMinorGC: !this.survivors,
     });
   }
 

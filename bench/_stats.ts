@@ -8,6 +8,11 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 }
 
+/** The median of `xs` (any order, non-empty), as `percentile` reads it. */
+export function median(xs: readonly number[]): number {
+  return percentile([...xs].sort((a, b) => a - b), 0.5);
+}
+
 /** Runs `run(i)` `warmup` times untimed, then `iterations` times; returns each run's ms. */
 export async function measure(
   run: (i: number) => Promise<void> | void,

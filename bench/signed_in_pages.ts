@@ -101,7 +101,7 @@ import { readManifest } from "../lib/assets.ts";
 import type { Role, SessionUser } from "../lib/roles.ts";
 import type { Survey, SurveyEvent } from "../lib/survey_schema.ts";
 import { surveyRequest } from "../tests/_fixtures.ts";
-import { percentile } from "./_stats.ts";
+import { median } from "./_stats.ts";
 import { printProfileSummary, summarizeProfile } from "./profile_summary.ts";
 import { AllocationSampler, type AllocationSite, inspectArgs } from "./_allocation.ts";
 import {
@@ -244,9 +244,6 @@ interface Server {
 
 const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ: 100 on every Linux architecture Deno runs on
 let adminSql: postgres.Sql | undefined;
-
-/** `--survivors`: `--alloc` counting only what outlives a young collection (bench/_allocation.ts). */
-let SURVIVORS = false;
 
 /** User + system CPU ticks of process `pid` (all its threads), 0 once it is gone. */
 function processTicks(pid: number): number {
@@ -566,9 +563,12 @@ async function measurePage(
   if (res.status !== 200) throw new Error(`${label}: ${url} answered ${res.status}`);
   const warmUp = await wrk(url, cookie, "2s"); // JIT, caches, connection pools
   const before = server && await cpuTicks(server);
-  await sampler?.start({ survivors: SURVIVORS });
+  await sampler?.start();
   const result = await wrk(url, cookie);
-  const allocation = await sampler?.stop({ top: SURVIVORS ? 6 : 3, root: ROOT.pathname });
+  const allocation = await sampler?.stop({
+    top: sampler.survivors ? 6 : 3,
+    root: ROOT.pathname,
+  });
   if (server && before) {
     const after = await cpuTicks(server);
     result.cpuMsPerRequest = cpuMsBetween(before, after) / result.requests;
@@ -855,10 +855,9 @@ async function renderMicroBench(
         if (round >= 0) samples[name].push(performance.now() - start);
       }
     }
-    const med = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 0.5);
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const cost = Object.fromEntries(
-      Object.entries(samples).map(([k, xs]) => [k, med(xs)]),
+      Object.entries(samples).map(([k, xs]) => [k, median(xs)]),
     ) as unknown as RenderCost;
     costs.set(n, cost);
     const fig = (k: keyof RenderCost) => `${cost[k].toFixed(3)} (${mean(samples[k]).toFixed(3)})`;
@@ -1437,6 +1436,29 @@ function pagesToMeasure(server: Server, seeded: Seeded): MeasuredPage[] {
   ];
 }
 
+/**
+ * A server of this checkout (with `extraArgs` after the start task's) on a scratch database,
+ * seeded, for `run`; stopped and dropped after it, whatever it did.
+ */
+async function withSeededServer(
+  extraArgs: string[],
+  run: (server: Server, seeded: Seeded, database: string) => Promise<void>,
+): Promise<void> {
+  const dataDir = await Deno.makeTempDir({ prefix: "meridian-bench-signed-in-" });
+  const scratch = await scratchDatabase(scratchPrefix("signed_in"));
+  const server = await startServer({ dataDir, databaseUrl: scratch.url, extraArgs });
+  try {
+    const seeded = await seed(server, { DATABASE_URL: scratch.url, DATA_DIR: dataDir });
+    await run(server, seeded, scratch.url ? "Postgres" : "PGlite");
+  } finally {
+    await server.stop().catch(() => {});
+    await adminSql?.end();
+    adminSql = undefined;
+    await scratch.drop();
+    await Deno.remove(dataDir, { recursive: true });
+  }
+}
+
 /** `--paired`: rounds per page, and each side's run in a round. */
 const PAIRED_ROUNDS = Number(Deno.env.get("BENCH_PAIRED_ROUNDS") ?? 4);
 const PAIRED_DURATION = Deno.env.get("BENCH_PAIRED_DURATION") ?? "2s";
@@ -1461,17 +1483,12 @@ async function cpuPerRequest(server: Server, page: MeasuredPage): Promise<number
  * both sides of a round cancels out.
  */
 async function pairedRun() {
-  const dataDir = await Deno.makeTempDir({ prefix: "meridian-bench-signed-in-" });
-  const scratch = await scratchDatabase(scratchPrefix("signed_in"));
-  const server = await startServer({ dataDir, databaseUrl: scratch.url });
-  try {
-    const seeded = await seed(server, { DATABASE_URL: scratch.url, DATA_DIR: dataDir });
+  await withSeededServer([], async (server, seeded, database) => {
     const pages = pagesToMeasure(server, seeded);
     const floor = pages.find((page) => page.label.startsWith("GET /api/user"))!;
     console.log(
-      `# CPU per request as a multiple of GET /api/user's, in adjacent runs, ${
-        scratch.url ? "Postgres" : "PGlite"
-      }; wrk ${CONNECTIONS} connections, ${PAIRED_ROUNDS} rounds of ${PAIRED_DURATION} per side`,
+      `# CPU per request as a multiple of GET /api/user's, in adjacent runs, ${database}; ` +
+        `wrk ${CONNECTIONS} connections, ${PAIRED_ROUNDS} rounds of ${PAIRED_DURATION} per side`,
     );
     for (const page of pages.filter((page) => page.label.startsWith("/"))) {
       const res = await fetch(page.url, { headers: { cookie: page.cookie! }, redirect: "manual" });
@@ -1496,25 +1513,18 @@ async function pairedRun() {
         floors.push(base);
         costs.push(cost);
       }
-      const med = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 0.5);
-      const ratio = med(ratios);
+      const ratio = median(ratios);
       console.log(
         `  ${page.label.padEnd(48)} ${ratio.toFixed(1).padStart(5)}× (${
           Math.min(...ratios).toFixed(1)
-        }–${Math.max(...ratios).toFixed(1)})  ${med(costs).toFixed(2)} ms against ${
-          med(floors).toFixed(2)
+        }–${Math.max(...ratios).toFixed(1)})  ${median(costs).toFixed(2)} ms against ${
+          median(floors).toFixed(2)
         } ms  ${(bytes / 1024).toFixed(1).padStart(5)} KB${
           ratio > 4 || bytes > 50 * 1024 ? "  over the goal (≤ 4×, ≤ 50 KB)" : ""
         }`,
       );
     }
-  } finally {
-    await server.stop().catch(() => {});
-    await adminSql?.end();
-    adminSql = undefined;
-    await scratch.drop();
-    await Deno.remove(dataDir, { recursive: true });
-  }
+  });
 }
 
 /**
@@ -1524,57 +1534,45 @@ async function pairedRun() {
  * run of BENCH_DURATION while V8 samples. A figure of the code, steady from run to run and from
  * machine to machine, where CPU time is not.
  */
-async function allocRun() {
-  const what = SURVIVORS ? "that outlived a young-generation collection" : "allocated";
-  const dataDir = await Deno.makeTempDir({ prefix: "meridian-bench-signed-in-" });
-  const scratch = await scratchDatabase(scratchPrefix("signed_in"));
+async function allocRun(survivors: boolean) {
+  const what = survivors ? "that outlived a young-generation collection" : "allocated";
   const inspectPort = freePort();
-  const server = await startServer({
-    dataDir,
-    databaseUrl: scratch.url,
-    extraArgs: inspectArgs(inspectPort),
-  });
-  let sampler: AllocationSampler | undefined;
-  try {
-    const seeded = await seed(server, { DATABASE_URL: scratch.url, DATA_DIR: dataDir });
-    sampler = await AllocationSampler.connect(inspectPort);
-    console.log(
-      `# JavaScript heap ${what} per request, ${scratch.url ? "Postgres" : "PGlite"}; ` +
-        `wrk ${CONNECTIONS} connections, ${DURATION} per page after a 2 s warm-up`,
-    );
-    let floor: number | undefined;
-    for (const page of pagesToMeasure(server, seeded)) {
-      const { bytes: html, result: run, allocation } = await measurePage(
-        page.label,
-        page.url,
-        page.cookie,
-        undefined,
-        sampler,
-      );
-      const { bytes, sites } = allocation!;
-      const perRequest = bytes / run.requests;
-      if (page.label.startsWith("GET /api/user")) floor = perRequest;
-      const times = floor && page.label.startsWith("/")
-        ? `  ${(perRequest / floor).toFixed(1)}×`
-        : "";
+  await withSeededServer(inspectArgs(inspectPort), async (server, seeded, database) => {
+    const sampler = await AllocationSampler.connect(inspectPort, { survivors });
+    try {
       console.log(
-        `  ${page.label.padEnd(48)} ${
-          (perRequest / 1024).toFixed(1).padStart(6)
-        } KB/request${times}` +
-          `  (HTML ${(html / 1024).toFixed(1)} KB${run.errors ? `; ${run.errors}` : ""})`,
+        `# JavaScript heap ${what} per request, ${database}; ` +
+          `wrk ${CONNECTIONS} connections, ${DURATION} per page after a 2 s warm-up`,
       );
-      for (const { site, bytes } of sites) {
-        console.log(`      ${(bytes / run.requests / 1024).toFixed(1).padStart(6)} KB  ${site}`);
+      let floor: number | undefined;
+      for (const page of pagesToMeasure(server, seeded)) {
+        const { bytes: html, result: run, allocation } = await measurePage(
+          page.label,
+          page.url,
+          page.cookie,
+          undefined,
+          sampler,
+        );
+        const { bytes, sites } = allocation!;
+        const perRequest = bytes / run.requests;
+        if (page.label.startsWith("GET /api/user")) floor = perRequest;
+        const times = floor && page.label.startsWith("/")
+          ? `  ${(perRequest / floor).toFixed(1)}×`
+          : "";
+        console.log(
+          `  ${page.label.padEnd(48)} ${
+            (perRequest / 1024).toFixed(1).padStart(6)
+          } KB/request${times}` +
+            `  (HTML ${(html / 1024).toFixed(1)} KB${run.errors ? `; ${run.errors}` : ""})`,
+        );
+        for (const { site, bytes } of sites) {
+          console.log(`      ${(bytes / run.requests / 1024).toFixed(1).padStart(6)} KB  ${site}`);
+        }
       }
+    } finally {
+      sampler.close();
     }
-  } finally {
-    sampler?.close();
-    await server.stop().catch(() => {});
-    await adminSql?.end();
-    adminSql = undefined;
-    await scratch.drop();
-    await Deno.remove(dataDir, { recursive: true });
-  }
+  });
 }
 
 async function mainRun(baselineDir: string | undefined) {
@@ -1746,8 +1744,7 @@ if (import.meta.main) {
   } else if (values.paired) {
     await pairedRun();
   } else if (values.alloc || values.survivors) {
-    SURVIVORS = values.survivors;
-    await allocRun();
+    await allocRun(values.survivors);
   } else {
     await mainRun(values.baseline || undefined);
   }

@@ -6,7 +6,7 @@
  * page's whole HTML (a 48 KB copy for /leads, the page flattened into one string) survived it
  * and was moved to the old generation, to be collected only by a full mark-compact. The bytes
  * are made here at once (the same UTF-8 encoding Deno would do) and live outside the heap; the
- * string dies young. Measured with `bench/signed_in_pages.ts --alloc` counting only what
+ * string dies young. Measured with `bench/signed_in_pages.ts --survivors`, counting only what
  * survives a young collection: /leads 121 → 75 KB per request, the 10-request dashboard 117 →
  * 66 KB, /admin-dashboard 93 → 46 KB; on /leads at 32 connections the young collections
  * copied half as much (495 → 263 MB in 5 s) and paused the server 15–23% less (V8's
