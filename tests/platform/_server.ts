@@ -11,6 +11,11 @@ export interface ServerProcess {
   origin: string;
   /** Everything written to stdout and stderr so far. */
   output(): string;
+  /**
+   * The exit status, once the process has exited and its pipes are read to the end: the
+   * status can resolve before the last lines it printed have been read.
+   */
+  exited(): Promise<Deno.CommandStatus>;
   /** Resolves once the output contains `text` (rejects after `timeoutMs`). */
   waitForOutput(text: string, timeoutMs?: number): Promise<void>;
   /** Kills the process if it still runs and removes its DATA_DIR. */
@@ -98,6 +103,11 @@ export async function startServer(
     port,
     origin,
     output: () => output,
+    exited: async () => {
+      const status = await child.status;
+      await pumped;
+      return status;
+    },
     waitForOutput,
     async cleanUp() {
       if (!isExited) {

@@ -97,7 +97,7 @@ Deno.test({
       assertEquals(res.status, 200, JSON.stringify(body));
       assertEquals(body.parcel, null);
 
-      const status = await server.child.status;
+      const status = await server.exited();
       const seconds = (performance.now() - signalledAt) / 1000;
       assertEquals(status.code, 0, server.output());
       assert(seconds < 10, `exit took ${seconds.toFixed(1)} s`);
@@ -129,7 +129,7 @@ Deno.test({
       await regrid.received;
       const signalledAt = performance.now();
       server.child.kill("SIGTERM");
-      const status = await server.child.status;
+      const status = await server.exited();
       const seconds = (performance.now() - signalledAt) / 1000;
       assertEquals(status.code, 1, server.output());
       assert(seconds >= 1.9 && seconds < 8, `exit after ${seconds.toFixed(1)} s`);
@@ -156,7 +156,7 @@ Deno.test({
     const server = await startServer();
     try {
       server.child.kill("SIGTERM");
-      const status = await server.child.status;
+      const status = await server.exited();
       assertEquals(status.code, 0, server.output());
       assertStringIncludes(server.output(), "Shutdown complete.");
     } finally {
