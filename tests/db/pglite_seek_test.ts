@@ -26,6 +26,8 @@ interface EmscriptenFs {
   ): number;
   llseek(stream: object, offset: number, whence: number): number;
   close(stream: object): void;
+  truncate(path: string, length: number): void;
+  ftruncate(fd: number, length: number): void;
 }
 
 /** A PGlite database in a temporary directory on disk, patched as db/embedded.ts does. */
@@ -73,6 +75,28 @@ test("[pglite seek] a table's size is its file's as rows go in, as VACUUM cuts i
     assertEquals(again.postgres, grown.postgres);
     const { rows } = await pg.query<{ n: number }>(`select count(*)::int as n from notes`);
     assertEquals(rows[0].n, 4000);
+  });
+});
+
+test("[pglite seek] SEEK_END sees what another descriptor wrote, and every truncation", async () => {
+  await withDiskPglite(async (_pg, dir, fs) => {
+    await Deno.writeFile(`${dir}/probe`, new Uint8Array(10));
+    const reader = fs.open("/pglite/data/probe", "r");
+    assertEquals(fs.llseek(reader, 0, SEEK_END), 10);
+    assertEquals(fs.llseek(reader, 0, SEEK_END), 10);
+    const writer = fs.open("/pglite/data/probe", "r+");
+    fs.write(writer, new Uint8Array(8192), 0, 8192, 10);
+    assertEquals(fs.llseek(reader, 0, SEEK_END), 8202);
+    fs.truncate("/pglite/data/probe", 100);
+    assertEquals(fs.llseek(reader, 0, SEEK_END), 100);
+    fs.ftruncate((writer as { fd: number }).fd, 40);
+    assertEquals(fs.llseek(reader, 0, SEEK_END), 40);
+    assertEquals(fs.llseek(writer, 0, SEEK_END), 40);
+    // Opening with O_TRUNC empties it.
+    fs.close(fs.open("/pglite/data/probe", "w"));
+    assertEquals(fs.llseek(reader, 0, SEEK_END), 0);
+    fs.close(writer);
+    fs.close(reader);
   });
 });
 
