@@ -28,6 +28,7 @@ import {
   E2E_INSTANCES,
   freePort,
   NGINX_PATH,
+  NginxPortTakenError,
   nginxPresent,
   startCluster,
 } from "./_multi_instance.ts";
@@ -212,24 +213,30 @@ async function serveAcrossInstances(testEnv: Record<string, string>): Promise<Se
       throw err;
     }
   } else {
-    const nginxPort = freePort();
-    const baseUrl = `http://127.0.0.1:${nginxPort}`;
-    const kvDir = await Deno.makeTempDir({ prefix: "meridian-e2e-kv-" });
-    const kvPath = `${kvDir}/kv.sqlite3`;
-    try {
-      t = await createTestApp({ env: { PUBLIC_URL: baseUrl, ...env }, kvPath });
-      const cluster = await startCluster({
-        instances: E2E_INSTANCES,
-        nginxPort,
-        env: { KV_PATH: kvPath, ...env },
-      });
-      fileCluster = { key, cluster, baseUrl, kvDir, kvPath };
-    } catch (err) {
-      t?.close();
-      await Deno.remove(kvDir, { recursive: true }).catch(() => {});
-      throw err;
+    // nginx's port is picked free before the instances start; if another process takes it in
+    // the meantime, nginx cannot listen: start again on another port (its PUBLIC_URL with it).
+    for (let attempt = 1; !fileCluster; attempt++) {
+      const nginxPort = freePort();
+      const baseUrl = `http://127.0.0.1:${nginxPort}`;
+      const kvDir = await Deno.makeTempDir({ prefix: "meridian-e2e-kv-" });
+      const kvPath = `${kvDir}/kv.sqlite3`;
+      try {
+        t = await createTestApp({ env: { PUBLIC_URL: baseUrl, ...env }, kvPath });
+        const cluster = await startCluster({
+          instances: E2E_INSTANCES,
+          nginxPort,
+          env: { KV_PATH: kvPath, ...env },
+        });
+        fileCluster = { key, cluster, baseUrl, kvDir, kvPath };
+      } catch (err) {
+        t?.close();
+        t = undefined;
+        await Deno.remove(kvDir, { recursive: true }).catch(() => {});
+        if (!(err instanceof NginxPortTakenError) || attempt === 3) throw err;
+      }
     }
   }
+  if (!t || !fileCluster) throw new Error("the servers did not start");
   const { cluster, baseUrl } = fileCluster;
   const logStart = (await cluster.nginx.accessLog()).length;
   /** Requests each instance answered through nginx since this test began. */

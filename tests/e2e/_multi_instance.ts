@@ -143,11 +143,13 @@ export interface Nginx {
  * of the system's nginx (its /etc config, /var/log, the pid file) is touched.
  */
 export function nginxConfig(
-  { prefix, port, upstreams, runAsRoot }: {
+  { prefix, port, upstreams, runAsRoot, identity }: {
     prefix: string;
     port: number;
     upstreams: number[];
     runAsRoot: boolean;
+    /** What this nginx answers at NGINX_IDENTITY_PATH, so a start can tell it is the one listening. */
+    identity: string;
   },
 ): string {
   return `${runAsRoot ? "user root;\n" : ""}daemon off;
@@ -171,6 +173,10 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join("\n")}
   }
   server {
     listen 127.0.0.1:${port};
+    location = ${NGINX_IDENTITY_PATH} {
+      access_log off;
+      return 200 "${identity}";
+    }
     location / {
       proxy_pass http://meridian;
       proxy_http_version 1.1;
@@ -184,13 +190,36 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join("\n")}
 `;
 }
 
-/** Starts nginx on `port` in front of `upstreams` and resolves once it accepts connections. */
+/** Where nginx answers its own identity (never proxied, never logged). */
+const NGINX_IDENTITY_PATH = "/__meridian_test_nginx";
+
+/** nginx could not listen on its port: another process had taken it since it was picked. */
+export class NginxPortTakenError extends Error {}
+
+/** Whether `origin` is the nginx that answers `identity`, not another process on its port. */
+async function answersAs(origin: string, identity: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${origin}${NGINX_IDENTITY_PATH}`);
+    return (await res.text()) === identity;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts nginx on `port` in front of `upstreams` and resolves once it answers there as itself:
+ * the port is picked free before the instances start, and in the seconds between another
+ * process (a test's server) may take it. A mere connect then succeeded on that process, and a
+ * test passed against it with nothing through nginx (CI: "requests per instance: 0, 0").
+ * Throws NginxPortTakenError when nginx cannot listen.
+ */
 export async function startNginx(port: number, upstreams: number[]): Promise<Nginx> {
   const prefix = await Deno.makeTempDir({ prefix: "meridian-nginx-" });
   const conf = `${prefix}/nginx.conf`;
+  const identity = crypto.randomUUID();
   await Deno.writeTextFile(
     conf,
-    nginxConfig({ prefix, port, upstreams, runAsRoot: Deno.uid() === 0 }),
+    nginxConfig({ prefix, port, upstreams, runAsRoot: Deno.uid() === 0, identity }),
   );
   const child = new Deno.Command(NGINX_PATH, {
     // -e: the start-up error log too, before the config's error_log is read.
@@ -203,20 +232,18 @@ export async function startNginx(port: number, upstreams: number[]): Promise<Ngi
   let exited = false;
   child.status.then(() => exited = true);
   const deadline = Date.now() + 15_000;
-  for (;;) {
-    try {
-      (await Deno.connect({ hostname: "127.0.0.1", port })).close();
-      break;
-    } catch {
-      if (exited || Date.now() > deadline) {
-        if (!exited) child.kill("SIGKILL");
-        await child.status;
-        const log = await Deno.readTextFile(`${prefix}/error.log`).catch(() => "");
-        await Deno.remove(prefix, { recursive: true }).catch(() => {});
-        throw new Error(`nginx did not start on port ${port}:\n${await stderr}${log}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 20));
+  while (!(await answersAs(`http://127.0.0.1:${port}`, identity))) {
+    if (exited || Date.now() > deadline) {
+      if (!exited) child.kill("SIGKILL");
+      await child.status;
+      const log = await Deno.readTextFile(`${prefix}/error.log`).catch(() => "");
+      await Deno.remove(prefix, { recursive: true }).catch(() => {});
+      const message = `nginx did not start on port ${port}:\n${await stderr}${log}`;
+      throw /Address already in use/.test(message)
+        ? new NginxPortTakenError(message)
+        : new Error(message);
     }
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
   // Read at stop, before the folder goes: nginx writes a request's line just after sending
   // its answer, so only a stopped nginx's log is sure to hold the last request.

@@ -20,9 +20,11 @@ import { insertSurveyor } from "../../db/surveyors.ts";
 import {
   type Cluster,
   freePort,
+  NginxPortTakenError,
   nginxPresent,
   startCluster,
   startInstance,
+  startNginx,
 } from "../e2e/_multi_instance.ts";
 
 const DATABASE_URL = Deno.env.get("DATABASE_URL") || undefined;
@@ -327,6 +329,28 @@ multiTest(
     } finally {
       await admin.unsafe(`drop database if exists "${name}" with (force)`);
       await admin.end();
+    }
+  },
+);
+
+multiTest(
+  "nginx whose port another process took in the meantime is not mistaken for it",
+  true,
+  async () => {
+    // The cluster picks nginx's port free before its instances start; a test's server that
+    // takes the port in those seconds answered the whole test instead of nginx once.
+    const squatter = Deno.serve(
+      { hostname: "127.0.0.1", port: 0, onListen() {} },
+      () => new Response("not nginx"),
+    );
+    try {
+      const err = await startNginx(squatter.addr.port, [freePort()]).then(
+        (nginx) => nginx.stop().then(() => undefined),
+        (err) => err,
+      );
+      assert(err instanceof NginxPortTakenError, `nginx started: ${err}`);
+    } finally {
+      await squatter.shutdown();
     }
   },
 );
