@@ -35,6 +35,7 @@
 import type postgres from "postgres";
 import type { Db, Sql } from "./client.ts";
 import { isUuid, readWithViewer, type Viewer } from "./users.ts";
+import { currentSnapshot, SnapshotCache, unchangedSince } from "./snapshot_cache.ts";
 import { InsufficientBalanceError, postLedgerEntry } from "./ledger.ts";
 import { notifyAdmins } from "./notifications.ts";
 import { isSurveyorId } from "./surveyors.ts";
@@ -416,7 +417,13 @@ export async function listAvailableLeads(
   },
 ): Promise<{ leads: LeadSummary[]; total: number }> {
   if (!isSurveyorId(surveyorId)) return { leads: [], total: 0 };
-  const { leads, total } = await availableLeads(db, db`surveyors.id = ${surveyorId}`, filters);
+  const { leads, total } = await availableLeads(
+    db,
+    db`surveyors.id = ${surveyorId}`,
+    filters,
+    undefined,
+    `surveyor ${surveyorId}`,
+  );
   return { leads, total };
 }
 
@@ -453,6 +460,7 @@ export async function getSurveyorWithAvailableLeads(
     db`surveyors.user_id = ${userId}`,
     filters,
     withViewer ? userId : undefined,
+    `user ${userId}`,
   );
 }
 
@@ -473,28 +481,71 @@ function fromSurveyorJson(json: MarketSurveyorJson): MarketSurveyor {
 }
 
 // One page of available leads for the surveyor record `which` selects (a condition over
-// `surveyors`), with the total and that record itself. One statement (one round trip): the
-// surveyor, if they may take leads (accountBlock's conditions), gives the box; the office
-// point and radius reach the GiST index as the parameters of a nested loop. The count covers
-// every match; the page's rows are read in full only for the page. The record rides on the
-// first row only, as JSON.
+// `surveyors`), with the total and that record itself.
+//
+// Read through a pool, the page is remembered with the snapshot its statement read it in, by
+// `whichKey` (what `which` selects, in words) and the filters (db/snapshot_cache.ts). The next
+// view runs the statement again only if something committed since, or once the first of the
+// matched leads has expired (`l.expires_at > now()` is all the statement reads from the clock,
+// and an expiry only ever removes a lead: anything else that changes the list is a write).
+// Otherwise that view reads the viewer and the check alone, and shows the remembered page.
 async function availableLeads(
   db: Db,
   which: postgres.PendingQuery<postgres.Row[]>,
-  { surveyType, maxDistanceMiles, page, pageSize }: {
-    surveyType?: SurveyType;
-    maxDistanceMiles?: number;
-    page: number;
-    pageSize: number;
-  },
-  viewerId?: string,
-): Promise<
-  { viewer?: Viewer; surveyor: MarketSurveyor | undefined; leads: LeadSummary[]; total: number }
-> {
+  filters: AvailableLeadFilters,
+  viewerId: string | undefined,
+  whichKey: string,
+): Promise<AvailableLeads & { viewer?: Viewer }> {
+  const { surveyType, maxDistanceMiles, page, pageSize } = filters;
+  const key = `${whichKey} ${surveyType ?? ""} ${maxDistanceMiles ?? ""} ${page} ${pageSize}`;
+  const known = availableLeadsRead.get(db, key);
+  if (!known) return await readAvailableLeads(db, which, filters, viewerId, key);
+  // The viewer, and whether the page read last is still what the statement would read.
+  const check = await readWithViewer<{ unchanged: boolean }>(
+    db,
+    viewerId,
+    unchangedSince(db, known),
+  );
+  if (viewerId !== undefined && !check.viewer) return { surveyor: undefined, leads: [], total: 0 };
+  const viewer = check.viewer;
+  if (check.rows[0].unchanged) return { ...(viewer && { viewer }), ...known.value };
+  return {
+    ...(viewer && { viewer }),
+    ...await readAvailableLeads(db, which, filters, undefined, key),
+  };
+}
+
+interface AvailableLeadFilters {
+  surveyType?: SurveyType;
+  maxDistanceMiles?: number;
+  page: number;
+  pageSize: number;
+}
+
+interface AvailableLeads {
+  surveyor: MarketSurveyor | undefined;
+  leads: LeadSummary[];
+  total: number;
+}
+
+// The available leads' statement (see `availableLeads`), remembered under `key`. One statement
+// (one round trip): the surveyor, if they may take leads (accountBlock's conditions), gives the
+// box; the office point and radius reach the GiST index as the parameters of a nested loop. The
+// count covers every match; the page's rows are read in full only for the page. The record
+// rides on the first row only, as JSON.
+async function readAvailableLeads(
+  db: Db,
+  which: postgres.PendingQuery<postgres.Row[]>,
+  { surveyType, maxDistanceMiles, page, pageSize }: AvailableLeadFilters,
+  viewerId: string | undefined,
+  key: string,
+): Promise<AvailableLeads & { viewer?: Viewer }> {
   const offset = (Math.max(1, page) - 1) * pageSize;
   const maxMiles = maxDistanceMiles ?? null;
   type Row = LeadRow & {
     total: number;
+    snapshot: string;
+    validUntil: string | null;
     welcomeClaimUsedAt: Date | null;
     surveyor: MarketSurveyorJson | null;
   };
@@ -510,7 +561,7 @@ async function availableLeads(
       from surveyors
       where ${which}
     ), matched as materialized (
-      select l.id, l.created_at
+      select l.id, l.created_at, l.expires_at
       from me
       cross join surveys s
       join leads l on l.survey_id = s.id
@@ -533,7 +584,7 @@ async function availableLeads(
       select id from matched order by created_at desc, id desc
       limit ${pageSize} offset ${offset}
     )
-    select c.total, r.*,
+    select c.total, c.valid_until, c.snapshot, r.*,
       case when row_number() over (order by r.created_at desc, r.id desc) = 1 then (
         select json_build_object(
           'id', me.id, 'userId', me.user_id, 'companyName', me.company_name,
@@ -544,7 +595,11 @@ async function availableLeads(
           'pendingLicenseStates', me.pending_license_states)
         from me
       ) end as surveyor
-    from (select count(*)::int as total from matched) c
+    from (
+      select count(*)::int as total, min(expires_at)::text as valid_until,
+        ${currentSnapshot(db)} as snapshot
+      from matched
+    ) c
     left join lateral (
       select ${
     leadColumns(
@@ -563,16 +618,27 @@ async function availableLeads(
     ) r on true
     order by r.created_at desc, r.id desc`;
   const { rows, viewer } = await readWithViewer<Row>(db, viewerId, statement);
-  const total = rows[0]?.total ?? 0;
-  const json = rows[0]?.surveyor;
-  const leads = rows.filter((r) => r.id !== null).map((r) => toSummary(r, r));
-  return {
-    ...(viewer && { viewer }),
+  // The statement always returns the count's row; none: no user with the viewer's id.
+  if (rows.length === 0) return { surveyor: undefined, leads: [], total: 0 };
+  const json = rows[0].surveyor;
+  const result = {
     surveyor: json ? fromSurveyorJson(json) : undefined,
-    leads,
-    total,
+    leads: rows.filter((r) => r.id !== null).map((r) => toSummary(r, r)),
+    total: rows[0].total,
   };
+  availableLeadsRead.set(db, key, {
+    snapshot: rows[0].snapshot,
+    validUntil: rows[0].validUntil,
+    value: result,
+  });
+  return { ...(viewer && { viewer }), ...result };
 }
+
+/**
+ * The available-leads pages last read, by snapshot (see `availableLeads`): about 25 KB each with
+ * twenty leads, 5 MB at most.
+ */
+const availableLeadsRead = new SnapshotCache<AvailableLeads>(200);
 
 async function readLead(
   db: Db,

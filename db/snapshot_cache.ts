@@ -1,0 +1,92 @@
+/**
+ * A page statement's result remembered with the database snapshot it was read in, and used again
+ * only while the database would give a new run the very same snapshot (issue 23).
+ *
+ * A statement sees exactly what its snapshot lets it see: the transactions committed before it,
+ * by `pg_current_snapshot()` (its lowest running transaction, the next transaction id, and the
+ * ones running in between). Every transaction that writes anything gets a transaction id, and its
+ * commit or rollback changes every later snapshot; one that only reads changes none. So while
+ * `pg_current_snapshot()` reads the same text, nothing committed since: the same statement, run
+ * again, would return the same rows, except for what it reads from the clock, which the caller
+ * bounds with `validUntil` (for the available leads: the first `expires_at` among them).
+ *
+ * The check is a statement of its own (`unchangedSince`), read with the page's viewer; only when
+ * it fails does the page's statement run again. The check runs in the database, so it holds
+ * across instances and for writes from anywhere (another server, psql, a job); it is coarse (a
+ * write to any table of the cluster runs the page's statement again, after the check: one more
+ * round trip), never stale. What it saves is a quiet market's statement: while nobody writes, a
+ * surveyor reloading /leads costs a user read instead of the whole lead search.
+ *
+ * Only through a pool: a transaction sees its own writes, which are in no snapshot, so it neither
+ * uses nor leaves a remembered result (a reserved connection could be inside one).
+ */
+import type postgres from "postgres";
+import type { Db } from "./client.ts";
+
+/** A remembered result and what it was read in. */
+export interface SnapshotEntry<T> {
+  /** `pg_current_snapshot()::text` of the statement that read `value`. */
+  snapshot: string;
+  /**
+   * The result also holds only while `now() < validUntil` (a timestamptz as Postgres wrote it in
+   * the same statement, passed back as text so no precision is lost); null: only a write ends it.
+   */
+  validUntil: string | null;
+  value: T;
+}
+
+// Only a pool has `begin`: postgres.js's transactions and reserved connections do not.
+function isPool(db: Db): boolean {
+  return typeof (db as { begin?: unknown }).begin === "function";
+}
+
+/**
+ * Remembered results by key, per pool (one map per database the process reaches: tests open
+ * many), the `maxEntries` most recently used in each.
+ */
+export class SnapshotCache<T> {
+  #pools = new WeakMap<object, Map<string, SnapshotEntry<T>>>();
+
+  constructor(readonly maxEntries: number) {}
+
+  /** What `key` read last through this pool, or undefined (always so in a transaction). */
+  get(db: Db, key: string): SnapshotEntry<T> | undefined {
+    if (!isPool(db)) return undefined;
+    const entries = this.#pools.get(db);
+    const entry = entries?.get(key);
+    if (entry) {
+      entries!.delete(key);
+      entries!.set(key, entry);
+    }
+    return entry;
+  }
+
+  /** Remembers `entry` for `key` on this pool; nothing in a transaction. */
+  set(db: Db, key: string, entry: SnapshotEntry<T>): void {
+    if (!isPool(db)) return;
+    let entries = this.#pools.get(db);
+    if (!entries) this.#pools.set(db, entries = new Map());
+    entries.delete(key);
+    entries.set(key, entry);
+    if (entries.size > this.maxEntries) entries.delete(entries.keys().next().value!);
+  }
+}
+
+/** The statement's own snapshot, as text: `SnapshotEntry.snapshot`. */
+export function currentSnapshot(db: Db): postgres.PendingQuery<postgres.Row[]> {
+  return db`pg_current_snapshot()::text`;
+}
+
+/**
+ * A one-row statement: `unchanged`, whether a new run of the statement that read `entry` would
+ * read it again (the same snapshot, and before `validUntil`). Run it with the page's viewer
+ * (db/users.ts `readWithViewer`): a reload that finds nothing changed is one read of about the
+ * cost of `GET /api/user`'s.
+ */
+export function unchangedSince(
+  db: Db,
+  entry: SnapshotEntry<unknown>,
+): postgres.PendingQuery<postgres.Row[]> {
+  return db`select (pg_current_snapshot()::text = ${entry.snapshot}
+    and now() < ${entry.validUntil ?? "infinity"}::text::timestamptz) as unchanged`;
+}

@@ -1,0 +1,168 @@
+/**
+ * db/snapshot_cache.ts, as the available leads use it (db/lead_market.ts): a page read again
+ * while nothing committed is the page remembered, and anything that commits, or the first
+ * lead's expiry, reads it again. On Postgres, transaction ids are the cluster's: a write from
+ * any other database also starts a read again, so the checks that something was *not* read
+ * again run in a moment when the snapshot did not move (`quietly`).
+ */
+import { assert, assertEquals } from "../_assert.ts";
+import { createTestApp, test, type TestApp } from "../_helpers.ts";
+import { createSignedInUser } from "../_auth.ts";
+import { addLead, addMarketSurveyor } from "../_lead_fixtures.ts";
+import { dismissLead, getSurveyorWithAvailableLeads } from "../../db/lead_market.ts";
+import { SnapshotCache, unchangedSince } from "../../db/snapshot_cache.ts";
+import type { Db } from "../../db/client.ts";
+
+async function snapshotOf(db: Db): Promise<string> {
+  const [{ snapshot }] = await db`select pg_current_snapshot()::text as snapshot`;
+  return snapshot;
+}
+
+/** `work`'s result from a run during which nothing committed anywhere on the database server. */
+async function quietly<T>(t: TestApp, work: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const before = await snapshotOf(t.sql);
+    const result = await work();
+    if (await snapshotOf(t.sql) === before) return result;
+  }
+  throw new Error("something committed during each of 50 attempts: no quiet moment to test in");
+}
+
+async function setup() {
+  const t = await createTestApp();
+  const client = await createSignedInUser(t, { role: "client", fullName: "Dana Client" });
+  const fixture = await addMarketSurveyor(t, "Barton Surveying", { balanceCents: 100_00 });
+  const { lead } = await addLead(t, client.cookie);
+  const view = (db: Db = t.sql) =>
+    getSurveyorWithAvailableLeads(db, {
+      userId: fixture.userId!,
+      withViewer: true,
+      page: 1,
+      pageSize: 20,
+    });
+  return { t, client, surveyor: fixture.surveyor, userId: fixture.userId!, lead, view };
+}
+
+test("[snapshot cache] /leads read again while nothing committed is the page remembered, with its viewer read anew", async () => {
+  const { t, userId, lead, view } = await setup();
+  const [first, second] = await quietly(t, async () => [await view(), await view()]);
+  assertEquals(first.leads.map((l) => l.id), [lead.id]);
+  // The same objects: the lead search did not run again.
+  assert(second.leads === first.leads && second.surveyor === first.surveyor);
+  assertEquals(second.viewer?.id, userId);
+  assertEquals(second.viewer, first.viewer);
+  t.close();
+});
+
+test("[snapshot cache] every kind of write shows at the next read of /leads", async () => {
+  const { t, client, surveyor, userId, lead, view } = await setup();
+  await view();
+  // The lead changes.
+  await t.sql`update leads set buyers_count = 1 where id = ${lead.id}`;
+  assertEquals((await view()).leads[0].buyersCount, 1);
+  // The surveyor's record changes.
+  await t.sql`update surveyors set balance_cents = 4321 where id = ${surveyor.id}`;
+  assertEquals((await view()).surveyor?.balanceCents, 4321);
+  // The viewer gets a notification: the unread count is read with every view.
+  const unread = (await view()).viewer!.unreadNotifications;
+  await t.sql`insert into notifications (user_id, kind, title, body)
+    values (${userId}, 'survey_requested', 'New lead', 'A lead near you')`;
+  assertEquals((await view()).viewer!.unreadNotifications, unread + 1);
+  // A new lead.
+  const { lead: second } = await addLead(t, client.cookie);
+  const both = await view();
+  assertEquals(both.total, 2);
+  assertEquals(new Set(both.leads.map((l) => l.id)), new Set([lead.id, second.id]));
+  // Not interested.
+  await dismissLead(t.sql, { leadId: second.id, surveyorId: surveyor.id });
+  assertEquals((await view()).leads.map((l) => l.id), [lead.id]);
+  // The survey leaves the market.
+  await t.sql`update surveys set status = 'cancelled' where id = ${lead.surveyId}`;
+  const gone = await view();
+  assertEquals([gone.leads, gone.total], [[], 0]);
+  // A write that rolls back: the page reads as before.
+  await t.sql.begin(async (tx) => {
+    await tx`update surveys set status = 'requested' where id = ${lead.surveyId}`;
+    throw new Error("rolled back");
+  }).catch(() => {});
+  assertEquals((await view()).total, 0);
+  t.close();
+});
+
+test("[snapshot cache] a lead leaves /leads when it expires, with nothing written in between", async () => {
+  const { t, lead, view } = await setup();
+  for (let attempt = 0;; attempt++) {
+    // Expires 300 ms from now; the first view after that must read the list again.
+    await t.sql`update leads set expires_at = now() + interval '300 milliseconds'
+      where id = ${lead.id}`;
+    const before = await snapshotOf(t.sql);
+    assertEquals((await view()).total, 1);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const expired = await view();
+    if (await snapshotOf(t.sql) !== before) {
+      assert(attempt < 20, "something committed during each of 20 attempts");
+      continue;
+    }
+    assertEquals([expired.leads, expired.total], [[], 0]);
+    break;
+  }
+  t.close();
+});
+
+test("[snapshot cache] the check: the same snapshot before the time limit, nothing else", async () => {
+  const t = await createTestApp();
+  const check = async (entry: { snapshot: string; validUntil: string | null }) => {
+    const [{ unchanged }] = await unchangedSince(t.sql, { ...entry, value: null });
+    return unchanged as boolean;
+  };
+  const [now, later, earlier] = await quietly(t, async () => {
+    const snapshot = await snapshotOf(t.sql);
+    return [
+      await check({ snapshot, validUntil: null }),
+      await check({ snapshot, validUntil: new Date(Date.now() + 60_000).toISOString() }),
+      await check({ snapshot, validUntil: new Date(Date.now() - 1).toISOString() }),
+    ];
+  });
+  assertEquals([now, later, earlier], [true, true, false]);
+  const before = await snapshotOf(t.sql);
+  await t.sql`create temporary table if not exists written (n int)`;
+  assertEquals(await check({ snapshot: before, validUntil: null }), false);
+  t.close();
+});
+
+test("[snapshot cache] a transaction sees its own writes on /leads, and leaves nothing for others", async () => {
+  const { t, surveyor, lead, view } = await setup();
+  const remembered = await view();
+  assertEquals(remembered.total, 1);
+  await t.sql.begin(async (tx) => {
+    assertEquals((await view(tx)).total, 1);
+    await dismissLead(tx, { leadId: lead.id, surveyorId: surveyor.id });
+    // Only this transaction sees the dismissal, and nothing else committed: the snapshot reads
+    // as it did for the view above, which must not be taken for this one.
+    const inside = await view(tx);
+    assertEquals(inside.total, 0);
+    throw new Error("rolled back");
+  }).catch((err) => assertEquals(err.message, "rolled back"));
+  const after = await view();
+  assertEquals(after.leads.map((l) => l.id), [lead.id]);
+  t.close();
+});
+
+test("[snapshot cache] entries are per pool and key, the most recently used kept", () => {
+  const cache = new SnapshotCache<number>(2);
+  const poolA = { begin() {} } as unknown as Db;
+  const poolB = { begin() {} } as unknown as Db;
+  const transaction = { savepoint() {} } as unknown as Db;
+  const entry = (value: number) => ({ snapshot: "1:1:", validUntil: null, value });
+  cache.set(poolA, "x", entry(1));
+  cache.set(poolB, "x", entry(2));
+  cache.set(transaction, "x", entry(3));
+  assertEquals(cache.get(poolA, "x")?.value, 1);
+  assertEquals(cache.get(poolB, "x")?.value, 2);
+  assertEquals(cache.get(transaction, "x"), undefined);
+  cache.set(poolA, "y", entry(4));
+  cache.get(poolA, "x");
+  cache.set(poolA, "z", entry(5));
+  assertEquals(cache.get(poolA, "y"), undefined, "the least recently used goes");
+  assert(cache.get(poolA, "x") && cache.get(poolA, "z"));
+});
