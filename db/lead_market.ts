@@ -35,7 +35,12 @@
 import type postgres from "postgres";
 import type { Db, Sql } from "./client.ts";
 import { isUuid, readWithViewer, type Viewer } from "./users.ts";
-import { currentSnapshot, SnapshotCache, unchangedSince } from "./snapshot_cache.ts";
+import {
+  currentSnapshot,
+  rememberedRead,
+  SnapshotCache,
+  type SnapshotRead,
+} from "./snapshot_cache.ts";
 import { InsufficientBalanceError, postLedgerEntry } from "./ledger.ts";
 import { notifyAdmins } from "./notifications.ts";
 import { isSurveyorId } from "./surveyors.ts";
@@ -498,21 +503,14 @@ async function availableLeads(
 ): Promise<AvailableLeads & { viewer?: Viewer }> {
   const { surveyType, maxDistanceMiles, page, pageSize } = filters;
   const key = `${whichKey} ${surveyType ?? ""} ${maxDistanceMiles ?? ""} ${page} ${pageSize}`;
-  const known = availableLeadsRead.get(db, key);
-  if (!known) return await readAvailableLeads(db, which, filters, viewerId, key);
-  // The viewer, and whether the page read last is still what the statement would read.
-  const check = await readWithViewer<{ unchanged: boolean }>(
+  const { viewer, value } = await rememberedRead(
     db,
+    availableLeadsRead,
+    key,
     viewerId,
-    unchangedSince(db, known),
+    (viewerId) => readAvailableLeads(db, which, filters, viewerId),
   );
-  if (viewerId !== undefined && !check.viewer) return { surveyor: undefined, leads: [], total: 0 };
-  const viewer = check.viewer;
-  if (check.rows[0].unchanged) return { ...(viewer && { viewer }), ...known.value };
-  return {
-    ...(viewer && { viewer }),
-    ...await readAvailableLeads(db, which, filters, undefined, key),
-  };
+  return { ...(viewer && { viewer }), ...(value ?? { surveyor: undefined, leads: [], total: 0 }) };
 }
 
 interface AvailableLeadFilters {
@@ -538,8 +536,7 @@ async function readAvailableLeads(
   which: postgres.PendingQuery<postgres.Row[]>,
   { surveyType, maxDistanceMiles, page, pageSize }: AvailableLeadFilters,
   viewerId: string | undefined,
-  key: string,
-): Promise<AvailableLeads & { viewer?: Viewer }> {
+): Promise<SnapshotRead<AvailableLeads>> {
   const offset = (Math.max(1, page) - 1) * pageSize;
   const maxMiles = maxDistanceMiles ?? null;
   type Row = LeadRow & {
@@ -619,19 +616,18 @@ async function readAvailableLeads(
     order by r.created_at desc, r.id desc`;
   const { rows, viewer } = await readWithViewer<Row>(db, viewerId, statement);
   // The statement always returns the count's row; none: no user with the viewer's id.
-  if (rows.length === 0) return { surveyor: undefined, leads: [], total: 0 };
+  if (rows.length === 0) return { value: undefined };
   const json = rows[0].surveyor;
-  const result = {
-    surveyor: json ? fromSurveyorJson(json) : undefined,
-    leads: rows.filter((r) => r.id !== null).map((r) => toSummary(r, r)),
-    total: rows[0].total,
-  };
-  availableLeadsRead.set(db, key, {
+  return {
+    ...(viewer && { viewer }),
+    value: {
+      surveyor: json ? fromSurveyorJson(json) : undefined,
+      leads: rows.filter((r) => r.id !== null).map((r) => toSummary(r, r)),
+      total: rows[0].total,
+    },
     snapshot: rows[0].snapshot,
     validUntil: rows[0].validUntil,
-    value: result,
-  });
-  return { ...(viewer && { viewer }), ...result };
+  };
 }
 
 /**

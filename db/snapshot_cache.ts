@@ -22,6 +22,7 @@
  */
 import type postgres from "postgres";
 import type { Db } from "./client.ts";
+import { readWithViewer, type Viewer } from "./users.ts";
 
 /** A remembered result and what it was read in. */
 export interface SnapshotEntry<T> {
@@ -89,4 +90,46 @@ export function unchangedSince(
 ): postgres.PendingQuery<postgres.Row[]> {
   return db`select (pg_current_snapshot()::text = ${entry.snapshot}
     and now() < ${entry.validUntil ?? "infinity"}::text::timestamptz) as unchanged`;
+}
+
+/** What a page's read gives `rememberedRead`: nothing for an unknown viewer. */
+export type SnapshotRead<T> =
+  | { viewer?: Viewer; value: T; snapshot: string; validUntil: string | null }
+  | { viewer?: undefined; value: undefined };
+
+/**
+ * A page's data as `read` reads it (with the user `viewerId` and their unread count, when
+ * given), or, if `cache` holds what it read last for `key` and nothing has committed since nor
+ * has its time run out (`unchangedSince`), that, with the viewer read anew in the check's one
+ * statement. `read` returns its statement's own snapshot (`currentSnapshot`) and the time its
+ * result holds until; called after a failed check, it is not asked for the viewer again. An
+ * unknown viewer gets no value.
+ */
+export async function rememberedRead<T>(
+  db: Db,
+  cache: SnapshotCache<T>,
+  key: string,
+  viewerId: string | undefined,
+  read: (viewerId: string | undefined) => Promise<SnapshotRead<T>>,
+): Promise<{ viewer?: Viewer; value: T | undefined }> {
+  const known = cache.get(db, key);
+  if (!known) return remember(await read(viewerId));
+  const check = await readWithViewer<{ unchanged: boolean }>(
+    db,
+    viewerId,
+    unchangedSince(db, known),
+  );
+  const viewer = check.viewer;
+  if (viewerId !== undefined && !viewer) return { value: undefined };
+  if (check.rows[0].unchanged) return { ...(viewer && { viewer }), value: known.value };
+  const { value } = remember(await read(undefined));
+  return { ...(viewer && { viewer }), value };
+
+  function remember(result: SnapshotRead<T>) {
+    if ("snapshot" in result) {
+      const { snapshot, validUntil, value } = result;
+      cache.set(db, key, { snapshot, validUntil, value });
+    }
+    return result;
+  }
 }

@@ -13,6 +13,12 @@ import { STATUS_INFO, STATUS_NOTIFICATION_TITLES } from "../lib/survey_status.ts
 import { formatVisitDate } from "../lib/assignment_constants.ts";
 import { insertNotification, type NewNotification } from "./notifications.ts";
 import { readWithViewer, type Viewer } from "./users.ts";
+import {
+  currentSnapshot,
+  rememberedRead,
+  SnapshotCache,
+  type SnapshotRead,
+} from "./snapshot_cache.ts";
 import { clientProposalsJsonColumn, leadExpiredAtColumn, proposalsFromJson } from "./proposals.ts";
 import { checklistProgressColumn } from "./checklists.ts";
 import {
@@ -856,6 +862,8 @@ export async function listSurveyEventsForSurveys(
 /** A row of `listClientSurveysWithEvents`' statement; `id` is null past the last page. */
 interface DashboardRow {
   total: number;
+  snapshot: string;
+  validUntil: string | null;
   id: string | null;
   status: SurveyStatus;
   surveyType: SurveyType;
@@ -901,16 +909,52 @@ export async function listClientSurveysWithEvents(
      */
     withClient?: boolean;
   },
-): Promise<{
-  /** With `withClient`: the client as `getUserWithUnreadCount` reads them, or undefined. */
-  client?: Viewer;
+): Promise<{ client?: Viewer } & ClientSurveysPage> {
+  // Remembered by snapshot (db/snapshot_cache.ts): a dashboard reloaded while nothing has
+  // committed is the one read last, with its client read anew. Its one reading of the clock is
+  // the lead's expiry (`leadExpiredAtColumn`): the page holds until the next expiry among the
+  // client's leads.
+  const { viewer: client, value } = await rememberedRead(
+    db,
+    clientSurveysRead,
+    `${clientId} ${viewer.id} ${viewer.role} ${page} ${pageSize}`,
+    withClient ? clientId : undefined,
+    (viewerId) => readClientSurveys(db, { clientId, viewer, page, pageSize, viewerId }),
+  );
+  return {
+    ...(client && { client }),
+    ...(value ?? {
+      surveys: [],
+      total: 0,
+      events: new Map(),
+      proposals: new Map(),
+      leadExpiredAt: new Map(),
+    }),
+  };
+}
+
+interface ClientSurveysPage {
   surveys: DashboardSurvey[];
   total: number;
   events: Map<string, SurveyEvent[]>;
   proposals: Map<string, ClientProposal[]>;
   /** Per survey, when its lead's offer window ran out (ISO), else null (`leadExpiredAtColumn`). */
   leadExpiredAt: Map<string, string | null>;
-}> {
+}
+
+/** The client dashboards last read (`listClientSurveysWithEvents`): some 20 KB each. */
+const clientSurveysRead = new SnapshotCache<ClientSurveysPage>(200);
+
+async function readClientSurveys(
+  db: Db,
+  { clientId, viewer, page, pageSize, viewerId }: {
+    clientId: string;
+    viewer: TimelineViewer;
+    page: number;
+    pageSize: number;
+    viewerId: string | undefined;
+  },
+): Promise<SnapshotRead<ClientSurveysPage>> {
   const offset = (page - 1) * pageSize;
   const statement = db`
     with client as (select ${clientId}::uuid as id), page as (
@@ -921,9 +965,12 @@ export async function listClientSurveysWithEvents(
       order by s.created_at desc, s.id desc
       limit ${pageSize} offset ${offset}
     ), total as (
-      select count(*)::int as total from surveys s where s.client_id = (select id from client)
+      select count(*)::int as total, ${currentSnapshot(db)} as snapshot,
+        (select min(l.expires_at)::text from surveys s join leads l on l.survey_id = s.id
+          where s.client_id = (select id from client) and l.expires_at > now()) as valid_until
+      from surveys s where s.client_id = (select id from client)
     )
-    select t.total, r.*
+    select t.total, t.snapshot, t.valid_until, r.*
     from total t left join lateral (
       select s.id, s.status, s.survey_type, s.address, s.formatted_address, s.quoted_price_cents,
         s.quote, s.scheduled_date::text as scheduled_date, s.created_at,
@@ -934,11 +981,9 @@ export async function listClientSurveysWithEvents(
       from page s
     ) r on true
     order by r.created_at desc, r.id desc`;
-  const { rows, viewer: client } = await readWithViewer<DashboardRow>(
-    db,
-    withClient ? clientId : undefined,
-    statement,
-  );
+  const { rows, viewer: client } = await readWithViewer<DashboardRow>(db, viewerId, statement);
+  // The statement always returns the count's row; none: no user with the viewer's id.
+  if (rows.length === 0) return { value: undefined };
   const surveys: DashboardSurvey[] = [];
   const events = new Map<string, SurveyEvent[]>();
   const proposals = new Map<string, ClientProposal[]>();
@@ -965,12 +1010,10 @@ export async function listClientSurveysWithEvents(
     leadExpiredAt.set(id, row.leadExpiredAt ? row.leadExpiredAt.toISOString() : null);
   }
   return {
-    ...(client && { client }),
-    surveys,
-    total: rows[0]?.total ?? 0,
-    events,
-    proposals,
-    leadExpiredAt,
+    ...(client && { viewer: client }),
+    value: { surveys, total: rows[0].total, events, proposals, leadExpiredAt },
+    snapshot: rows[0].snapshot,
+    validUntil: rows[0].validUntil,
   };
 }
 

@@ -10,6 +10,7 @@ import { createTestApp, test, type TestApp } from "../_helpers.ts";
 import { createSignedInUser } from "../_auth.ts";
 import { addLead, addMarketSurveyor } from "../_lead_fixtures.ts";
 import { dismissLead, getSurveyorWithAvailableLeads } from "../../db/lead_market.ts";
+import { listClientSurveysWithEvents } from "../../db/surveys.ts";
 import { SnapshotCache, unchangedSince } from "../../db/snapshot_cache.ts";
 import type { Db } from "../../db/client.ts";
 
@@ -104,6 +105,39 @@ test("[snapshot cache] a lead leaves /leads when it expires, with nothing writte
       continue;
     }
     assertEquals([expired.leads, expired.total], [[], 0]);
+    break;
+  }
+  t.close();
+});
+
+test("[snapshot cache] the client dashboard: remembered while nothing commits, read again after a write or its lead's expiry", async () => {
+  const { t, client, lead } = await setup();
+  const view = () =>
+    listClientSurveysWithEvents(t.sql, {
+      clientId: client.user.id,
+      viewer: { id: client.user.id, role: "client" },
+      page: 1,
+      pageSize: 10,
+      withClient: true,
+    });
+  const [first, second] = await quietly(t, async () => [await view(), await view()]);
+  assertEquals(first.surveys.map((s) => s.id), [lead.surveyId]);
+  assert(second.surveys === first.surveys && second.events === first.events);
+  assertEquals(second.client?.id, client.user.id);
+  await t.sql`update surveys set status = 'cancelled' where id = ${lead.surveyId}`;
+  assertEquals((await view()).surveys[0].status, "cancelled");
+  for (let attempt = 0;; attempt++) {
+    await t.sql`update leads set expires_at = now() + interval '300 milliseconds'
+      where id = ${lead.id}`;
+    const before = await snapshotOf(t.sql);
+    assertEquals((await view()).leadExpiredAt.get(lead.surveyId), null);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const after = await view();
+    if (await snapshotOf(t.sql) !== before) {
+      assert(attempt < 20, "something committed during each of 20 attempts");
+      continue;
+    }
+    assert(after.leadExpiredAt.get(lead.surveyId), "the lead's expiry shows once it has passed");
     break;
   }
   t.close();
