@@ -11,6 +11,7 @@
 import type postgres from "postgres";
 import type { Db } from "./client.ts";
 import { isUuid, readWithViewer, type Viewer } from "./users.ts";
+import { currentSnapshot, rememberedRead, SnapshotCache } from "./snapshot_cache.ts";
 import { remembered } from "../lib/remembered.ts";
 import { townFromAddress } from "../lib/address_parts.ts";
 import type { SurveyType } from "../lib/survey_types.ts";
@@ -209,37 +210,69 @@ export async function listSurveyorDirectory(
     viewerId?: string;
   } = {},
 ): Promise<
-  Omit<SurveyorListResponse, "surveyors"> & {
+  SurveyorDirectory & {
     /** With `viewerId`: that user as `getUserWithUnreadCount` reads them, or undefined. */
     viewer?: Viewer;
-    rows: SurveyorDirectoryRow[];
-    located: readonly SurveyorLocation[];
   }
 > {
-  // The first contact marked primary, else the first contact: toSurveyorRow's choice.
-  const { viewer, agg, rows, located } = await readDirectory<SurveyorDirectoryRow>(
+  // Remembered by snapshot (db/snapshot_cache.ts): a reload while nothing has committed is the
+  // directory read last, with its viewer read anew. Nothing in it reads the clock.
+  const { viewer, value } = await rememberedRead(
     db,
-    query,
-    db`id, company_name, principal_name, city, state, status, in_network, survey_types,
-      service_radius_miles, rating, review_count,
-      jsonb_array_length(contacts) as contact_count,
-      coalesce(
-        jsonb_path_query_first(contacts, '$[*] ? (@.isPrimary == true)'),
-        contacts -> 0
-      ) ->> 'name' as main_contact`,
-    mapLimit,
+    directoryRead,
+    `${JSON.stringify(query)} ${mapLimit}`,
     viewerId,
+    async (viewerId) => {
+      // The first contact marked primary, else the first contact: toSurveyorRow's choice.
+      const { viewer, agg, rows, located, snapshot } = await readDirectory<SurveyorDirectoryRow>(
+        db,
+        query,
+        db`id, company_name, principal_name, city, state, status, in_network, survey_types,
+          service_radius_miles, rating, review_count,
+          jsonb_array_length(contacts) as contact_count,
+          coalesce(
+            jsonb_path_query_first(contacts, '$[*] ? (@.isPrimary == true)'),
+            contacts -> 0
+          ) ->> 'name' as main_contact`,
+        mapLimit,
+        viewerId,
+      );
+      if (snapshot === undefined) return { value: undefined };
+      return {
+        ...(viewer && { viewer }),
+        value: {
+          rows,
+          total: agg.total,
+          page: query.page,
+          pageSize: query.pageSize,
+          counts: countsOf(agg),
+          located,
+        },
+        snapshot,
+        validUntil: null,
+      };
+    },
   );
   return {
     ...(viewer && { viewer }),
-    rows,
-    total: agg.total,
-    page: query.page,
-    pageSize: query.pageSize,
-    counts: countsOf(agg),
-    located,
+    ...(value ?? {
+      rows: [],
+      total: 0,
+      page: query.page,
+      pageSize: query.pageSize,
+      counts: countsOf(countsRow(NO_COUNTS)),
+      located: [],
+    }),
   };
 }
+
+type SurveyorDirectory = Omit<SurveyorListResponse, "surveyors"> & {
+  rows: SurveyorDirectoryRow[];
+  located: readonly SurveyorLocation[];
+};
+
+/** The directory pages last read (`listSurveyorDirectory`): some 30 KB each with the map. */
+const directoryRead = new SnapshotCache<SurveyorDirectory>(50);
 
 /** Where a directory record's office is, for the coverage map: what a map point needs. */
 export interface SurveyorLocation {
@@ -328,7 +361,14 @@ async function readDirectory<R extends postgres.Row & { id: string }>(
   mapLimit?: number,
   viewerId?: string,
 ): Promise<
-  { viewer?: Viewer; agg: CountsRow; rows: R[]; located: readonly SurveyorLocation[] }
+  {
+    viewer?: Viewer;
+    agg: CountsRow;
+    rows: R[];
+    located: readonly SurveyorLocation[];
+    /** The statement's snapshot (db/snapshot_cache.ts); undefined: no such viewer. */
+    snapshot?: string;
+  }
 > {
   const counts = query.q ? countMatches(db, query) : countFromCounters(db, query);
   // `json_agg(l)` names each point's keys after the subquery's columns, and takes the rows in
@@ -341,11 +381,12 @@ async function readDirectory<R extends postgres.Row & { id: string }>(
       select coalesce(json_agg(l), '[]'::json)::text
       from (${locationsQuery(db, query, mapLimit)}) l
     )`;
-  type Row = { directory: CountsJson | null; locatedJson: string | null } & R;
+  type Row = { directory: CountsJson | null; locatedJson: string | null; snapshot: string } & R;
   const statement = db`
     select
       case when row_number() over w = 1 then to_json(c) end as directory,
       case when row_number() over w = 1 then ${located} end as located_json,
+      case when row_number() over w = 1 then ${currentSnapshot(db)} end as snapshot,
       r.*
     from (${counts}) c
     left join lateral (${pageQuery(db, query, columns)}) r on true
@@ -358,22 +399,27 @@ async function readDirectory<R extends postgres.Row & { id: string }>(
   const c = first?.directory ?? NO_COUNTS;
   return {
     ...(viewer && { viewer }),
-    agg: {
-      total: c.total,
-      all: c.all,
-      inNetwork: c.in_network,
-      prospect: c.prospect,
-      invited: c.invited,
-      pending: c.pending,
-      active: c.active,
-      paused: c.paused,
-    },
+    agg: countsRow(c),
     rows: result.filter((r) => r.id !== null).map((
-      { directory: _, locatedJson: _located, sessionViewer: _viewer, ...row }: Row & {
-        sessionViewer?: unknown;
-      },
+      { directory: _, locatedJson: _located, snapshot: _snapshot, sessionViewer: _viewer, ...row }:
+        & Row
+        & { sessionViewer?: unknown },
     ) => row as unknown as R),
     located: locationsOf(first?.locatedJson ?? "[]"),
+    ...(first && { snapshot: first.snapshot }),
+  };
+}
+
+function countsRow(c: CountsJson): CountsRow {
+  return {
+    total: c.total,
+    all: c.all,
+    inNetwork: c.in_network,
+    prospect: c.prospect,
+    invited: c.invited,
+    pending: c.pending,
+    active: c.active,
+    paused: c.paused,
   };
 }
 

@@ -11,6 +11,8 @@ import { createSignedInUser } from "../_auth.ts";
 import { addLead, addMarketSurveyor } from "../_lead_fixtures.ts";
 import { dismissLead, getSurveyorWithAvailableLeads } from "../../db/lead_market.ts";
 import { listClientSurveysWithEvents } from "../../db/surveys.ts";
+import { listSurveyorDirectory } from "../../db/surveyors.ts";
+import { SurveyorListQuerySchema } from "../../lib/surveyor_schema.ts";
 import { SnapshotCache, unchangedSince } from "../../db/snapshot_cache.ts";
 import type { Db } from "../../db/client.ts";
 
@@ -140,6 +142,23 @@ test("[snapshot cache] the client dashboard: remembered while nothing commits, r
     assert(after.leadExpiredAt.get(lead.surveyId), "the lead's expiry shows once it has passed");
     break;
   }
+  t.close();
+});
+
+test("[snapshot cache] the surveyor directory: remembered while nothing commits, read again after a write", async () => {
+  const { t, surveyor } = await setup();
+  const admin = await createSignedInUser(t, { role: "admin", fullName: "Ada Admin" });
+  const query = SurveyorListQuerySchema.parse({});
+  const view = () => listSurveyorDirectory(t.sql, query, 100, { viewerId: admin.user.id });
+  const [first, second] = await quietly(t, async () => [await view(), await view()]);
+  assertEquals(first.rows.map((r) => r.companyName), ["Barton Surveying"]);
+  assert(second.rows === first.rows && second.located === first.located);
+  assertEquals(second.viewer?.id, admin.user.id);
+  await t.sql`update surveyors set company_name = 'Barton Lines' where id = ${surveyor.id}`;
+  const renamed = await view();
+  assertEquals(renamed.rows.map((r) => r.companyName), ["Barton Lines"]);
+  assertEquals(renamed.located.map((l) => l.companyName), ["Barton Lines"]);
+  assertEquals(renamed.total, 1);
   t.close();
 });
 
