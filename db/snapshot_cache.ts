@@ -92,10 +92,13 @@ export function unchangedSince(
     and now() < ${entry.validUntil ?? "infinity"}::text::timestamptz) as unchanged`;
 }
 
-/** What a page's read gives `rememberedRead`: nothing for an unknown viewer. */
+/**
+ * What a page's read gives `rememberedRead`: no value for an unknown viewer, or for something
+ * the page does not show (nothing remembered then).
+ */
 export type SnapshotRead<T> =
   | { viewer?: Viewer; value: T; snapshot: string; validUntil: string | null }
-  | { viewer?: undefined; value: undefined };
+  | { viewer?: Viewer; value: undefined };
 
 /**
  * A page's data as `read` reads it (with the user `viewerId` and their unread count, when

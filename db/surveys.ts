@@ -163,13 +163,40 @@ export async function getSurveyPageDataWithViewer(
   input: SurveyPageInput & { viewerId: string },
 ): Promise<{ viewer?: Viewer; data?: SurveyPageData }> {
   const read = surveyPageRead(db, input);
-  const { viewer, rows: [row] } = await readWithViewer<SurveyPageRow>(
+  if (!read) {
+    const { viewer } = await readWithViewer(db, input.viewerId, db`select 1 as none where false`);
+    return { ...(viewer && { viewer }) };
+  }
+  // Remembered by snapshot (db/snapshot_cache.ts): a reload while nothing has committed is the
+  // page read last, with its viewer read anew. Its one reading of the clock is the lead's
+  // expiry (`leadExpiredAtColumn`): the page holds until that expiry, when it is still to come.
+  // A request the user may not see is read every time.
+  const { id, user, thread } = input;
+  const { viewer, value } = await rememberedRead(
     db,
+    surveyPagesRead,
+    `${id} ${user.id} ${user.role} ${thread ?? ""}`,
     input.viewerId,
-    read ? read.statement : db`select 1 as none where false`,
+    async (viewerId) => {
+      const { viewer, rows: [row] } = await readWithViewer<SurveyPageRow>(
+        db,
+        viewerId,
+        read.statement,
+      );
+      if (!row) return { ...(viewer && { viewer }), value: undefined };
+      return {
+        ...(viewer && { viewer }),
+        value: read.finish(row),
+        snapshot: row.snapshot,
+        validUntil: row.validUntil,
+      };
+    },
   );
-  return { ...(viewer && { viewer }), ...(read && row && { data: read.finish(row) }) };
+  return { ...(viewer && { viewer }), ...(value && { data: value }) };
 }
+
+/** The request pages last read (`getSurveyPageDataWithViewer`): some 10 KB each. */
+const surveyPagesRead = new SnapshotCache<SurveyPageData>(200);
 
 /** Whose page of which request `getSurveyPageData` reads, and which conversation first. */
 export interface SurveyPageInput {
@@ -214,6 +241,9 @@ type SurveyPageRow =
       | null;
     deliverables: Parameters<typeof deliverablesFromJson>[0];
     review: Parameters<typeof reviewFromJson>[0];
+    /** The statement's snapshot and how long its row holds (db/snapshot_cache.ts). */
+    snapshot: string;
+    validUntil: string | null;
     /** Set when read with its viewer (`readWithViewer`); not the survey's. */
     sessionViewer?: unknown;
   };
@@ -235,7 +265,10 @@ function surveyPageRead(db: Db, { id, user, thread = null }: SurveyPageInput) {
       -- A client's deliverables are theirs to see once the survey is completed, not before.
       case when ${isAdmin ? db`true` : db`s.status = 'completed'`}
         then ${deliverablesJsonColumn(db)} end as deliverables,
-      case when s.status = 'completed' then ${reviewJsonColumn(db)} end as review
+      case when s.status = 'completed' then ${reviewJsonColumn(db)} end as review,
+      ${currentSnapshot(db)} as snapshot,
+      (select l.expires_at::text from leads l where l.survey_id = s.id and l.expires_at > now())
+        as valid_until
       ${messages.columns}
       ${isAdmin ? db`, ${dispatchColumns(db)}` : db``}
     from surveys s join users u on u.id = s.client_id
@@ -254,6 +287,8 @@ function surveyPageData(
 ): SurveyPageData {
   const {
     sessionViewer: _viewer,
+    snapshot: _snapshot,
+    validUntil: _validUntil,
     timeline,
     proposals,
     leadExpiredAt,

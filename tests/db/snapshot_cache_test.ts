@@ -10,7 +10,7 @@ import { createTestApp, test, type TestApp } from "../_helpers.ts";
 import { createSignedInUser } from "../_auth.ts";
 import { addLead, addMarketSurveyor } from "../_lead_fixtures.ts";
 import { dismissLead, getSurveyorWithAvailableLeads } from "../../db/lead_market.ts";
-import { listClientSurveysWithEvents } from "../../db/surveys.ts";
+import { getSurveyPageDataWithViewer, listClientSurveysWithEvents } from "../../db/surveys.ts";
 import { listSurveyorDirectory } from "../../db/surveyors.ts";
 import { SurveyorListQuerySchema } from "../../lib/surveyor_schema.ts";
 import { SnapshotCache, unchangedSince } from "../../db/snapshot_cache.ts";
@@ -141,6 +141,49 @@ test("[snapshot cache] the client dashboard: remembered while nothing commits, r
     }
     assert(after.leadExpiredAt.get(lead.surveyId), "the lead's expiry shows once it has passed");
     break;
+  }
+  t.close();
+});
+
+test("[snapshot cache] a request's page: remembered while nothing commits, read again after a write or its lead's expiry", async () => {
+  const { t, client, lead } = await setup();
+  const view = async () => {
+    const { viewer, data } = await getSurveyPageDataWithViewer(t.sql, {
+      id: lead.surveyId,
+      user: { id: client.user.id, role: "client" },
+      viewerId: client.user.id,
+    });
+    assertEquals(viewer?.id, client.user.id);
+    return data!;
+  };
+  const [first, second] = await quietly(t, async () => [await view(), await view()]);
+  assertEquals(first.survey.id, lead.surveyId);
+  assert(second.survey === first.survey && second.events === first.events);
+  await t.sql`update surveys set notes = 'Gate code changed' where id = ${lead.surveyId}`;
+  assertEquals((await view()).survey.notes, "Gate code changed");
+  for (let attempt = 0;; attempt++) {
+    await t.sql`update leads set expires_at = now() + interval '300 milliseconds'
+      where id = ${lead.id}`;
+    const before = await snapshotOf(t.sql);
+    assertEquals((await view()).leadExpiredAt, null);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const after = await view();
+    if (await snapshotOf(t.sql) !== before) {
+      assert(attempt < 20, "something committed during each of 20 attempts");
+      continue;
+    }
+    assert(after.leadExpiredAt, "the lead's expiry shows once it has passed");
+    break;
+  }
+  // Someone else's request is not found, every time.
+  const other = await createSignedInUser(t, { role: "client", fullName: "Other Client" });
+  for (let i = 0; i < 2; i++) {
+    const { viewer, data } = await getSurveyPageDataWithViewer(t.sql, {
+      id: lead.surveyId,
+      user: { id: other.user.id, role: "client" },
+      viewerId: other.user.id,
+    });
+    assertEquals([viewer?.id, data], [other.user.id, undefined]);
   }
   t.close();
 });
