@@ -54,7 +54,6 @@ function privateLeaks(html: string): string[] {
       "private.example",
       "Wildflower",
       "Lockbox",
-      "8812",
       "Neighbour",
       // The exact point: only the rounded one may be shown.
       String(SITE.lat),
@@ -63,8 +62,10 @@ function privateLeaks(html: string): string[] {
   ) {
     if (text.includes(fragment)) leaks.push(fragment);
   }
-  // The street number as a number of its own (not a digit run inside a map path).
+  // The street number and the lockbox code as numbers of their own (not a digit run inside a
+  // map path, an id or an asset's hashed name).
   if (/(?<![\d.])7319(?![\d.])/.test(text)) leaks.push("7319");
+  if (/(?<![\w.-])8812(?![\w.-])/.test(text)) leaks.push("8812");
   return leaks;
 }
 
