@@ -12,10 +12,14 @@
  *
  * The check is a statement of its own (`unchangedSince`), read with the page's viewer; only when
  * it fails does the page's statement run again. The check runs in the database, so it holds
- * across instances and for writes from anywhere (another server, psql, a job); it is coarse (a
- * write to any table of the cluster runs the page's statement again, after the check: one more
- * round trip), never stale. What it saves is a quiet market's statement: while nobody writes, a
- * surveyor reloading /leads costs a user read instead of the whole lead search.
+ * across instances and for writes from anywhere (another server, psql, a job); it is coarse (any
+ * commit on the database server, a sign-in's `last_login` or autovacuum's ANALYZE included,
+ * runs the page's statement again, after the check: one more round trip), never stale. What it
+ * saves is the statement of a page reloaded in a quiet moment: a surveyor reloading /leads costs
+ * a user read instead of the whole lead search. A page remembered this way reads its data in
+ * ONE statement, which returns its own snapshot (`currentSnapshot`) and the first moment its
+ * reading of the clock would change (`now()` in a condition); the available leads, the surveyor
+ * dashboard's leads, the client dashboard, a request's page and the surveyor directory do.
  *
  * Only through a pool: a transaction sees its own writes, which are in no snapshot, so it neither
  * uses nor leaves a remembered result (a reserved connection could be inside one).
@@ -62,11 +66,18 @@ export class SnapshotCache<T> {
     return entry;
   }
 
-  /** Remembers `entry` for `key` on this pool; nothing in a transaction. */
+  /**
+   * Remembers `entry` for `key` on this pool; nothing in a transaction. Entries read in another
+   * snapshot go: one of the two is no longer the database's, and what it holds would only be
+   * read again (so the map holds what was read since the last commit, not a page per user).
+   */
   set(db: Db, key: string, entry: SnapshotEntry<T>): void {
     if (!isPool(db)) return;
     let entries = this.#pools.get(db);
     if (!entries) this.#pools.set(db, entries = new Map());
+    for (const [other, { snapshot }] of entries) {
+      if (snapshot !== entry.snapshot) entries.delete(other);
+    }
     entries.delete(key);
     entries.set(key, entry);
     if (entries.size > this.maxEntries) entries.delete(entries.keys().next().value!);

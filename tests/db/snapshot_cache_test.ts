@@ -261,4 +261,8 @@ test("[snapshot cache] entries are per pool and key, the most recently used kept
   cache.set(poolA, "z", entry(5));
   assertEquals(cache.get(poolA, "y"), undefined, "the least recently used goes");
   assert(cache.get(poolA, "x") && cache.get(poolA, "z"));
+  // An entry read in another snapshot: the pool's others go (one of the two is stale).
+  cache.set(poolA, "w", { snapshot: "2:2:", validUntil: null, value: 6 });
+  assertEquals([cache.get(poolA, "x"), cache.get(poolA, "z")], [undefined, undefined]);
+  assertEquals([cache.get(poolA, "w")?.value, cache.get(poolB, "x")?.value], [6, 2]);
 });
