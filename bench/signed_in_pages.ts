@@ -71,6 +71,10 @@
  * --paired prints issue 23's ratio steadier than the main table can on a shared machine: each
  * page and GET /api/user in alternating runs, the ratio taken within each round (pairedRun).
  *
+ * --churn (Postgres) prints each page's CPU while nothing commits and while another connection
+ * commits without pause, so that the pages remembered by snapshot (db/snapshot_cache.ts) are
+ * read again at nearly every view (churnRun).
+ *
  * --baseline DIR (or BENCH_BASELINE_DIR) also starts the server of another checkout, e.g. the
  * commit before a change (`git worktree add /tmp/meridian_old <commit>`, then `deno install`
  * and `deno task build` there: its own node_modules, since a link to this checkout's lets each
@@ -1528,6 +1532,79 @@ async function pairedRun() {
 }
 
 /**
+ * `--churn` (Postgres only): each page's CPU per request while nothing commits, then while
+ * another connection commits a transaction id (`select txid_current()`) as fast as it can, on
+ * the database DATABASE_URL names, not the scratch one, so its backend does not count as the
+ * server's. Transaction ids are the cluster's, so nearly every view then finds a snapshot other
+ * than the one its page was remembered with (db/snapshot_cache.ts) and reads the page again: the
+ * quiet figure is a reload that finds nothing changed, the churned one a reload after a write.
+ * Both as multiples of GET /api/user's in the same condition, with the commits per view.
+ */
+async function churnRun() {
+  const base = Deno.env.get("DATABASE_URL");
+  if (!base) {
+    console.log("  --churn measures Postgres: set DATABASE_URL");
+    return;
+  }
+  await withSeededServer([], async (server, seeded) => {
+    const pages = pagesToMeasure(server, seeded).filter((page) => page.cookie);
+    const churn = postgres(base, { max: 1, onnotice: () => {} });
+    let churning = false;
+    let commits = 0;
+    let loop: Promise<void> | undefined;
+    const measure = async (page: MeasuredPage) => {
+      await wrk(page.url, page.cookie, "2s");
+      const runs: number[] = [];
+      const counted = commits;
+      let requests = 0;
+      for (let round = 0; round < PAIRED_ROUNDS; round++) {
+        const before = await cpuTicks(server);
+        const result = await wrk(page.url, page.cookie, PAIRED_DURATION);
+        const after = await cpuTicks(server);
+        if (result.errors) throw new Error(`${page.label}: ${result.errors}`);
+        runs.push(cpuMsBetween(before, after) / result.requests);
+        requests += result.requests;
+      }
+      return { cpu: median(runs), commitsPerView: (commits - counted) / requests };
+    };
+    try {
+      const quiet = new Map<string, number>();
+      for (const page of pages) quiet.set(page.label, (await measure(page)).cpu);
+      churning = true;
+      loop = (async () => {
+        while (churning) {
+          await churn`select txid_current()`;
+          commits++;
+        }
+      })();
+      console.log(
+        `# CPU per request while nothing commits, and while another connection commits ` +
+          `without pause; Postgres, wrk ${CONNECTIONS} connections, median of ${PAIRED_ROUNDS} ` +
+          `runs of ${PAIRED_DURATION}`,
+      );
+      const floorLabel = pages.find((page) => page.label.startsWith("GET /api/user"))!.label;
+      const churned = new Map<string, { cpu: number; commitsPerView: number }>();
+      for (const page of pages) churned.set(page.label, await measure(page));
+      const quietFloor = quiet.get(floorLabel)!;
+      const churnFloor = churned.get(floorLabel)!.cpu;
+      for (const page of pages) {
+        const q = quiet.get(page.label)!;
+        const c = churned.get(page.label)!;
+        console.log(
+          `  ${page.label.padEnd(48)} quiet ${q.toFixed(2)} ms (${(q / quietFloor).toFixed(1)}×)` +
+            `  churned ${c.cpu.toFixed(2)} ms (${(c.cpu / churnFloor).toFixed(1)}×, ` +
+            `${c.commitsPerView.toFixed(1)} commits per view)`,
+        );
+      }
+    } finally {
+      churning = false;
+      await loop;
+      await churn.end();
+    }
+  });
+}
+
+/**
  * `--alloc`: the JavaScript heap each page of the main table allocates per request, freed or
  * not (bench/_allocation.ts), as a multiple of GET /api/user's, with the sites that allocate
  * most. The server runs with the inspector open; each page gets the usual warm-up, then a wrk
@@ -1732,6 +1809,7 @@ if (import.meta.main) {
       alloc: { type: "boolean", default: false },
       survivors: { type: "boolean", default: false },
       paired: { type: "boolean", default: false },
+      churn: { type: "boolean", default: false },
       path: { type: "string", default: "/client-dashboard" },
       as: { type: "string" },
       baseline: { type: "string", default: Deno.env.get("BENCH_BASELINE_DIR") },
@@ -1743,6 +1821,8 @@ if (import.meta.main) {
     await profileRun(values.profile, values.path, values.as);
   } else if (values.paired) {
     await pairedRun();
+  } else if (values.churn) {
+    await churnRun();
   } else if (values.alloc || values.survivors) {
     await allocRun(values.survivors);
   } else {
