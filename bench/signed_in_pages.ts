@@ -142,6 +142,8 @@ const ACCEPT_ENCODING = Deno.env.get("BENCH_ACCEPT_ENCODING");
 const BASELINE_PAGES = Deno.env.get("BENCH_BASELINE_PAGES")?.split(",").filter(Boolean);
 /** With --baseline: only the side-by-side figures, not the table and micro-bench before them. */
 const BASELINE_ONLY = Deno.env.get("BENCH_BASELINE_ONLY") === "1";
+/** BENCH_CHURN=1: the side-by-side run (`--baseline`, Postgres) while another connection commits. */
+const CHURN = Deno.env.get("BENCH_CHURN") === "1";
 /**
  * BENCH_ASTRO_DASHBOARD=1 also measures the client dashboards beside the same dashboard on
  * Astro 5 SSR (bench/_astro_dashboard.ts), =only measures nothing else.
@@ -264,7 +266,9 @@ function processTicks(pid: number): number {
  * CPU time used so far by the server's process and by the Postgres backends serving its
  * database, per pid (Linux /proc; Postgres on this machine). Throughput on a machine shared
  * with other work swings with their load; CPU time per request hardly does, so the
- * side-by-side comparison reports both.
+ * side-by-side comparison reports both. Client backends only: autovacuum's workers, busy after
+ * the seeding, show under the database's name too, and counted they made the first pages
+ * measured look dearer (GET /api/user, the table's floor, among them).
  */
 async function cpuTicks(server: Server): Promise<Map<number, number>> {
   const ticks = new Map([[server.pid, processTicks(server.pid)]]);
@@ -274,6 +278,7 @@ async function cpuTicks(server: Server): Promise<Map<number, number>> {
     const app = server.application;
     const rows = await adminSql<{ pid: number }[]>`
       select pid from pg_stat_activity where datname = ${server.database}
+        and backend_type = 'client backend'
         and (${!app} or (application_name = any(${app?.names ?? []})) = ${app?.isOwn ?? true})`;
     for (const { pid } of rows) ticks.set(pid, processTicks(pid));
   }
@@ -967,6 +972,7 @@ async function baselineRun(dir: string, current: Server, seeded: Seeded): Promis
   const dataDir = await Deno.makeTempDir({ prefix: "meridian-bench-signed-in-old-" });
   const scratch = await scratchDatabase(scratchPrefix("signed_in_old"));
   const old = await startServer({ dataDir, databaseUrl: scratch.url, root });
+  let churn: ReturnType<typeof startChurn> | undefined;
   try {
     const oldSeeded = await seed(old, { DATABASE_URL: scratch.url, DATA_DIR: dataDir });
     console.log(`  old: ${await describeCheckout(root)}`);
@@ -1025,6 +1031,9 @@ async function baselineRun(dir: string, current: Server, seeded: Seeded): Promis
     ].filter(({ label }, i) =>
       i === 0 || !BASELINE_PAGES || BASELINE_PAGES.some((part) => label.includes(part))
     );
+    const base = Deno.env.get("DATABASE_URL");
+    churn = base && CHURN ? startChurn(base) : undefined;
+    if (churn) console.log("  while another connection commits without pause (BENCH_CHURN=1)");
     let floor: { old: number; new: number } | undefined;
     const rps = { old: [] as number[], new: [] as number[] };
     const cpu = { old: [] as number[], new: [] as number[] };
@@ -1091,6 +1100,7 @@ async function baselineRun(dir: string, current: Server, seeded: Seeded): Promis
       } ms, new ${slope(xs, cpu.new.slice(1, xs.length + 1)).toFixed(3)} ms`,
     );
   } finally {
+    await churn?.stop();
     await old.stop();
     await scratch.drop();
     await Deno.remove(dataDir, { recursive: true });
@@ -1532,6 +1542,32 @@ async function pairedRun() {
 }
 
 /**
+ * Commits a transaction id (`select txid_current()`) again and again on its own connection to
+ * DATABASE_URL's database (not a scratch one, so its backend counts as no server's) until
+ * `stop`: transaction ids are the cluster's, so every snapshot moves and nearly every view of a
+ * page remembered by snapshot (db/snapshot_cache.ts) reads it again.
+ */
+function startChurn(base: string) {
+  const churn = postgres(base, { max: 1, onnotice: () => {} });
+  let churning = true;
+  let commits = 0;
+  const loop = (async () => {
+    while (churning) {
+      await churn`select txid_current()`;
+      commits++;
+    }
+  })();
+  return {
+    commits: () => commits,
+    async stop() {
+      churning = false;
+      await loop;
+      await churn.end();
+    },
+  };
+}
+
+/**
  * `--churn` (Postgres only): each page's CPU per request while nothing commits, then while
  * another connection commits a transaction id (`select txid_current()`) as fast as it can, on
  * the database DATABASE_URL names, not the scratch one, so its backend does not count as the
@@ -1548,14 +1584,11 @@ async function churnRun() {
   }
   await withSeededServer([], async (server, seeded) => {
     const pages = pagesToMeasure(server, seeded).filter((page) => page.cookie);
-    const churn = postgres(base, { max: 1, onnotice: () => {} });
-    let churning = false;
-    let commits = 0;
-    let loop: Promise<void> | undefined;
+    let churn: ReturnType<typeof startChurn> | undefined;
     const measure = async (page: MeasuredPage) => {
       await wrk(page.url, page.cookie, "2s");
       const runs: number[] = [];
-      const counted = commits;
+      const counted = churn?.commits() ?? 0;
       let requests = 0;
       for (let round = 0; round < PAIRED_ROUNDS; round++) {
         const before = await cpuTicks(server);
@@ -1565,18 +1598,12 @@ async function churnRun() {
         runs.push(cpuMsBetween(before, after) / result.requests);
         requests += result.requests;
       }
-      return { cpu: median(runs), commitsPerView: (commits - counted) / requests };
+      return { cpu: median(runs), commitsPerView: ((churn?.commits() ?? 0) - counted) / requests };
     };
     try {
       const quiet = new Map<string, number>();
       for (const page of pages) quiet.set(page.label, (await measure(page)).cpu);
-      churning = true;
-      loop = (async () => {
-        while (churning) {
-          await churn`select txid_current()`;
-          commits++;
-        }
-      })();
+      churn = startChurn(base);
       console.log(
         `# CPU per request while nothing commits, and while another connection commits ` +
           `without pause; Postgres, wrk ${CONNECTIONS} connections, median of ${PAIRED_ROUNDS} ` +
@@ -1597,9 +1624,7 @@ async function churnRun() {
         );
       }
     } finally {
-      churning = false;
-      await loop;
-      await churn.end();
+      await churn?.stop();
     }
   });
 }
