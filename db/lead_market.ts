@@ -508,7 +508,8 @@ async function availableLeads(
     availableLeadsRead,
     key,
     viewerId,
-    (viewerId) => readAvailableLeads(db, which, filters, viewerId),
+    availableLeadsStatement(db, which, filters),
+    availableLeadsFrom,
   );
   return { ...(viewer && { viewer }), ...(value ?? { surveyor: undefined, leads: [], total: 0 }) };
 }
@@ -531,22 +532,14 @@ interface AvailableLeads {
 // box; the office point and radius reach the GiST index as the parameters of a nested loop. The
 // count covers every match; the page's rows are read in full only for the page. The record
 // rides on the first row only, as JSON.
-async function readAvailableLeads(
+function availableLeadsStatement(
   db: Db,
   which: postgres.PendingQuery<postgres.Row[]>,
   { surveyType, maxDistanceMiles, page, pageSize }: AvailableLeadFilters,
-  viewerId: string | undefined,
-): Promise<SnapshotRead<AvailableLeads>> {
+): postgres.PendingQuery<postgres.Row[]> {
   const offset = (Math.max(1, page) - 1) * pageSize;
   const maxMiles = maxDistanceMiles ?? null;
-  type Row = LeadRow & {
-    total: number;
-    snapshot: string;
-    validUntil: string | null;
-    welcomeClaimUsedAt: Date | null;
-    surveyor: MarketSurveyorJson | null;
-  };
-  const statement = db`
+  return db`
     with me as (
       select ${marketSurveyorColumns(db)},
         least(service_radius_miles::float8, coalesce(${maxMiles}::float8, service_radius_miles))
@@ -614,12 +607,22 @@ async function readAvailableLeads(
       ${pricingJoin(db)}
     ) r on true
     order by r.created_at desc, r.id desc`;
-  const { rows, viewer } = await readWithViewer<Row>(db, viewerId, statement);
-  // The statement always returns the count's row; none: no user with the viewer's id.
-  if (rows.length === 0) return { value: undefined };
+}
+
+type AvailableLeadRow = LeadRow & {
+  total: number;
+  snapshot: string;
+  validUntil: string | null;
+  welcomeClaimUsedAt: Date | null;
+  surveyor: MarketSurveyorJson | null;
+};
+
+// The page from the statement's rows: it always returns the count's row, so none is nothing to
+// show (no user with the viewer's id).
+function availableLeadsFrom(rows: AvailableLeadRow[]): SnapshotRead<AvailableLeads> | undefined {
+  if (rows.length === 0) return undefined;
   const json = rows[0].surveyor;
   return {
-    ...(viewer && { viewer }),
     value: {
       surveyor: json ? fromSurveyorJson(json) : undefined,
       leads: rows.filter((r) => r.id !== null).map((r) => toSummary(r, r)),

@@ -10,11 +10,11 @@
  * again, would return the same rows, except for what it reads from the clock, which the caller
  * bounds with `validUntil` (for the available leads: the first `expires_at` among them).
  *
- * The check is a statement of its own (`unchangedSince`), read with the page's viewer; only when
- * it fails does the page's statement run again. The check runs in the database, so it holds
- * across instances and for writes from anywhere (another server, psql, a job); it is coarse (any
- * commit on the database server, a sign-in's `last_login` or autovacuum's ANALYZE included,
- * runs the page's statement again, after the check: one more round trip), never stale. What it
+ * The check is a condition of the page's own statement (`rememberedRead`), read with its viewer;
+ * only when it fails does the rest of the statement run. The check runs in the database, so it
+ * holds across instances and for writes from anywhere (another server, psql, a job); it is
+ * coarse (any commit on the database server, a sign-in's `last_login` or autovacuum's ANALYZE
+ * included, runs the page's statement again), never stale. What it
  * saves is the statement of a page reloaded in a quiet moment: a surveyor reloading /leads costs
  * a user read instead of the whole lead search. A page remembered this way reads its data in
  * ONE statement, which returns its own snapshot (`currentSnapshot`) and the first moment its
@@ -90,60 +90,76 @@ export function currentSnapshot(db: Db): postgres.PendingQuery<postgres.Row[]> {
 }
 
 /**
- * A one-row statement: `unchanged`, whether a new run of the statement that read `entry` would
- * read it again (the same snapshot, and before `validUntil`). Run it with the page's viewer
- * (db/users.ts `readWithViewer`): a reload that finds nothing changed is one read of about the
- * cost of `GET /api/user`'s.
+ * SQL, a boolean: whether a new run of the statement that read `entry` would read it again (the
+ * same snapshot, and before `validUntil`).
  */
 export function unchangedSince(
   db: Db,
   entry: SnapshotEntry<unknown>,
 ): postgres.PendingQuery<postgres.Row[]> {
-  return db`select (pg_current_snapshot()::text = ${entry.snapshot}
-    and now() < ${entry.validUntil ?? "infinity"}::text::timestamptz) as unchanged`;
+  return db`(pg_current_snapshot()::text = ${entry.snapshot}
+    and now() < ${entry.validUntil ?? "infinity"}::text::timestamptz)`;
+}
+
+/** What a page's rows give `rememberedRead` to remember; undefined: nothing to show. */
+export interface SnapshotRead<T> {
+  value: T;
+  /** The statement's `currentSnapshot`. */
+  snapshot: string;
+  /** The first moment its reading of the clock would change (`SnapshotEntry.validUntil`). */
+  validUntil: string | null;
 }
 
 /**
- * What a page's read gives `rememberedRead`: no value for an unknown viewer, or for something
- * the page does not show (nothing remembered then).
+ * A page's data: `statement`'s rows, read with the user `viewerId` and their unread count when
+ * given (db/users.ts `readWithViewer`), made into the page's value by `finish`; or, when `cache`
+ * holds what the statement read last for `key` and nothing has committed since nor has its time
+ * run out (`unchangedSince`), that value, with the viewer read anew.
+ *
+ * One statement either way. With a remembered value the page's statement runs under a gate, a
+ * condition Postgres tests once before anything in it runs (a one-time filter on the lateral
+ * subquery): unchanged, it returns a single row saying so and the page's statement never starts;
+ * changed, the page's rows come as they would alone. So a page read after a write costs what it
+ * cost before plus the gate, and a reload that finds nothing changed costs about a user read.
+ * `statement` must return its `currentSnapshot` (on its first row, at least) for `finish`.
+ * An unknown viewer gets no value.
  */
-export type SnapshotRead<T> =
-  | { viewer?: Viewer; value: T; snapshot: string; validUntil: string | null }
-  | { viewer?: Viewer; value: undefined };
-
-/**
- * A page's data as `read` reads it (with the user `viewerId` and their unread count, when
- * given), or, if `cache` holds what it read last for `key` and nothing has committed since nor
- * has its time run out (`unchangedSince`), that, with the viewer read anew in the check's one
- * statement. `read` returns its statement's own snapshot (`currentSnapshot`) and the time its
- * result holds until; called after a failed check, it is not asked for the viewer again. An
- * unknown viewer gets no value.
- */
-export async function rememberedRead<T>(
+export async function rememberedRead<T, R extends postgres.Row>(
   db: Db,
   cache: SnapshotCache<T>,
   key: string,
   viewerId: string | undefined,
-  read: (viewerId: string | undefined) => Promise<SnapshotRead<T>>,
+  statement: postgres.PendingQuery<postgres.Row[]>,
+  finish: (rows: R[]) => SnapshotRead<T> | undefined,
 ): Promise<{ viewer?: Viewer; value: T | undefined }> {
   const known = cache.get(db, key);
-  if (!known) return remember(await read(viewerId));
-  const check = await readWithViewer<{ unchanged: boolean }>(
+  const { viewer, rows } = await readWithViewer<R & { snapshotUnchanged?: boolean }>(
     db,
     viewerId,
-    unchangedSince(db, known),
+    known
+      ? db`
+        select g.snapshot_unchanged, r.*
+        from (select ${unchangedSince(db, known)} as snapshot_unchanged) g
+        left join lateral (select * from (${statement}) s where not g.snapshot_unchanged) r on true`
+      : statement,
   );
-  const viewer = check.viewer;
   if (viewerId !== undefined && !viewer) return { value: undefined };
-  if (check.rows[0].unchanged) return { ...(viewer && { viewer }), value: known.value };
-  const { value } = remember(await read(undefined));
-  return { ...(viewer && { viewer }), value };
-
-  function remember(result: SnapshotRead<T>) {
-    if ("snapshot" in result) {
-      const { snapshot, validUntil, value } = result;
-      cache.set(db, key, { snapshot, validUntil, value });
-    }
-    return result;
+  let page: R[] = rows;
+  if (known) {
+    if (rows[0].snapshotUnchanged) return { ...(viewer && { viewer }), value: known.value };
+    page = rows.map(({ snapshotUnchanged: _, ...row }) => row as unknown as R);
+    // The gate's row alone: the page's statement returned none.
+    if (page.length === 1 && isEmptyRow(page[0])) page = [];
   }
+  const read = finish(page);
+  if (read) {
+    cache.set(db, key, { snapshot: read.snapshot, validUntil: read.validUntil, value: read.value });
+  }
+  return { ...(viewer && { viewer }), value: read?.value };
+}
+
+// Every column but the viewer's is null: the left join's row when the page returned none.
+function isEmptyRow(row: postgres.Row): boolean {
+  for (const key in row) if (key !== "sessionViewer" && row[key] !== null) return false;
+  return true;
 }

@@ -217,40 +217,32 @@ export async function listSurveyorDirectory(
 > {
   // Remembered by snapshot (db/snapshot_cache.ts): a reload while nothing has committed is the
   // directory read last, with its viewer read anew. Nothing in it reads the clock.
+  // The first contact marked primary, else the first contact: toSurveyorRow's choice.
+  const columns = db`id, company_name, principal_name, city, state, status, in_network,
+    survey_types, service_radius_miles, rating, review_count,
+    jsonb_array_length(contacts) as contact_count,
+    coalesce(
+      jsonb_path_query_first(contacts, '$[*] ? (@.isPrimary == true)'),
+      contacts -> 0
+    ) ->> 'name' as main_contact`;
   const { viewer, value } = await rememberedRead(
     db,
     directoryRead,
     `${JSON.stringify(query)} ${mapLimit}`,
     viewerId,
-    async (viewerId) => {
-      // The first contact marked primary, else the first contact: toSurveyorRow's choice.
-      const { viewer, agg, rows, located, snapshot } = await readDirectory<SurveyorDirectoryRow>(
-        db,
-        query,
-        db`id, company_name, principal_name, city, state, status, in_network, survey_types,
-          service_radius_miles, rating, review_count,
-          jsonb_array_length(contacts) as contact_count,
-          coalesce(
-            jsonb_path_query_first(contacts, '$[*] ? (@.isPrimary == true)'),
-            contacts -> 0
-          ) ->> 'name' as main_contact`,
-        mapLimit,
-        viewerId,
-      );
-      if (snapshot === undefined) return { value: undefined };
-      return {
-        ...(viewer && { viewer }),
-        value: {
-          rows,
-          total: agg.total,
-          page: query.page,
-          pageSize: query.pageSize,
-          counts: countsOf(agg),
-          located,
-        },
-        snapshot,
-        validUntil: null,
+    directoryStatement(db, query, columns, mapLimit),
+    (result: DirectoryStatementRow<SurveyorDirectoryRow>[]) => {
+      const { agg, rows, located, snapshot } = directoryFrom(result);
+      if (snapshot === undefined) return undefined;
+      const value = {
+        rows,
+        total: agg.total,
+        page: query.page,
+        pageSize: query.pageSize,
+        counts: countsOf(agg),
+        located,
       };
+      return { value, snapshot, validUntil: null };
     },
   );
   return {
@@ -358,18 +350,19 @@ async function readDirectory<R extends postgres.Row & { id: string }>(
   db: Db,
   query: SurveyorListQuery,
   columns: postgres.PendingQuery<postgres.Row[]>,
+): Promise<{ agg: CountsRow; rows: R[] }> {
+  return directoryFrom<R>(
+    await directoryStatement(db, query, columns) as unknown as DirectoryStatementRow<R>[],
+  );
+}
+
+// `readDirectory`'s statement; with `mapLimit`, the map's points too.
+function directoryStatement(
+  db: Db,
+  query: SurveyorListQuery,
+  columns: postgres.PendingQuery<postgres.Row[]>,
   mapLimit?: number,
-  viewerId?: string,
-): Promise<
-  {
-    viewer?: Viewer;
-    agg: CountsRow;
-    rows: R[];
-    located: readonly SurveyorLocation[];
-    /** The statement's snapshot (db/snapshot_cache.ts); undefined: no such viewer. */
-    snapshot?: string;
-  }
-> {
+): postgres.PendingQuery<postgres.Row[]> {
   const counts = query.q ? countMatches(db, query) : countFromCounters(db, query);
   // `json_agg(l)` names each point's keys after the subquery's columns, and takes the rows in
   // the subquery's order (its index walk, A to Z): no `json_build_object` per point and no
@@ -381,8 +374,7 @@ async function readDirectory<R extends postgres.Row & { id: string }>(
       select coalesce(json_agg(l), '[]'::json)::text
       from (${locationsQuery(db, query, mapLimit)}) l
     )`;
-  type Row = { directory: CountsJson | null; locatedJson: string | null; snapshot: string } & R;
-  const statement = db`
+  return db`
     select
       case when row_number() over w = 1 then to_json(c) end as directory,
       case when row_number() over w = 1 then ${located} end as located_json,
@@ -392,21 +384,34 @@ async function readDirectory<R extends postgres.Row & { id: string }>(
     left join lateral (${pageQuery(db, query, columns)}) r on true
     window w as (order by lower(r.company_name), r.id)
     order by lower(r.company_name), r.id`;
-  const { rows: result, viewer } = await readWithViewer<Row>(db, viewerId, statement);
-  // One row at least (the counts' own, with no record when none is on the page), unless the
-  // viewer asked for does not exist.
+}
+
+type DirectoryStatementRow<R> =
+  & { directory: CountsJson | null; locatedJson: string | null; snapshot: string | null }
+  & R;
+
+// The directory from its statement's rows: one row at least (the counts' own, with no record
+// when none is on the page), unless a viewer read with it does not exist.
+function directoryFrom<R extends postgres.Row & { id: string }>(
+  result: DirectoryStatementRow<R>[],
+): {
+  agg: CountsRow;
+  rows: R[];
+  located: readonly SurveyorLocation[];
+  /** The statement's snapshot (db/snapshot_cache.ts); undefined: no rows. */
+  snapshot?: string;
+} {
   const first = result.find((r) => r.directory);
   const c = first?.directory ?? NO_COUNTS;
   return {
-    ...(viewer && { viewer }),
     agg: countsRow(c),
     rows: result.filter((r) => r.id !== null).map((
       { directory: _, locatedJson: _located, snapshot: _snapshot, sessionViewer: _viewer, ...row }:
-        & Row
+        & DirectoryStatementRow<R>
         & { sessionViewer?: unknown },
     ) => row as unknown as R),
     located: locationsOf(first?.locatedJson ?? "[]"),
-    ...(first && { snapshot: first.snapshot }),
+    ...(first?.snapshot && { snapshot: first.snapshot }),
   };
 }
 

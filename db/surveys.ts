@@ -177,20 +177,9 @@ export async function getSurveyPageDataWithViewer(
     surveyPagesRead,
     `${id} ${user.id} ${user.role} ${thread ?? ""}`,
     input.viewerId,
-    async (viewerId) => {
-      const { viewer, rows: [row] } = await readWithViewer<SurveyPageRow>(
-        db,
-        viewerId,
-        read.statement,
-      );
-      if (!row) return { ...(viewer && { viewer }), value: undefined };
-      return {
-        ...(viewer && { viewer }),
-        value: read.finish(row),
-        snapshot: row.snapshot,
-        validUntil: row.validUntil,
-      };
-    },
+    read.statement,
+    ([row]: SurveyPageRow[]) =>
+      row && { value: read.finish(row), snapshot: row.snapshot, validUntil: row.validUntil },
   );
   return { ...(viewer && { viewer }), ...(value && { data: value }) };
 }
@@ -954,7 +943,8 @@ export async function listClientSurveysWithEvents(
     clientSurveysRead,
     `${clientId} ${viewer.id} ${viewer.role} ${page} ${pageSize}`,
     withClient ? clientId : undefined,
-    (viewerId) => readClientSurveys(db, { clientId, viewer, page, pageSize, viewerId }),
+    clientSurveysStatement(db, { clientId, viewer, page, pageSize }),
+    clientSurveysFrom,
   );
   return {
     ...(client && { client }),
@@ -980,18 +970,17 @@ interface ClientSurveysPage {
 /** The client dashboards last read (`listClientSurveysWithEvents`): some 20 KB each. */
 const clientSurveysRead = new SnapshotCache<ClientSurveysPage>(200);
 
-async function readClientSurveys(
+function clientSurveysStatement(
   db: Db,
-  { clientId, viewer, page, pageSize, viewerId }: {
+  { clientId, viewer, page, pageSize }: {
     clientId: string;
     viewer: TimelineViewer;
     page: number;
     pageSize: number;
-    viewerId: string | undefined;
   },
-): Promise<SnapshotRead<ClientSurveysPage>> {
+): postgres.PendingQuery<postgres.Row[]> {
   const offset = (page - 1) * pageSize;
-  const statement = db`
+  return db`
     with client as (select ${clientId}::uuid as id), page as (
       select s.id, s.status, s.survey_type, s.address, s.formatted_address, s.quoted_price_cents,
         s.quote, s.scheduled_date, s.created_at, s.state, s.lat, s.lng
@@ -1016,9 +1005,12 @@ async function readClientSurveys(
       from page s
     ) r on true
     order by r.created_at desc, r.id desc`;
-  const { rows, viewer: client } = await readWithViewer<DashboardRow>(db, viewerId, statement);
-  // The statement always returns the count's row; none: no user with the viewer's id.
-  if (rows.length === 0) return { value: undefined };
+}
+
+// The dashboard from its statement's rows: it always returns the count's row, so none is
+// nothing to show (no user with the viewer's id).
+function clientSurveysFrom(rows: DashboardRow[]): SnapshotRead<ClientSurveysPage> | undefined {
+  if (rows.length === 0) return undefined;
   const surveys: DashboardSurvey[] = [];
   const events = new Map<string, SurveyEvent[]>();
   const proposals = new Map<string, ClientProposal[]>();
@@ -1045,7 +1037,6 @@ async function readClientSurveys(
     leadExpiredAt.set(id, row.leadExpiredAt ? row.leadExpiredAt.toISOString() : null);
   }
   return {
-    ...(client && { viewer: client }),
     value: { surveys, total: rows[0].total, events, proposals, leadExpiredAt },
     snapshot: rows[0].snapshot,
     validUntil: rows[0].validUntil,

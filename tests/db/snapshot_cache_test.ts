@@ -208,7 +208,8 @@ test("[snapshot cache] the surveyor directory: remembered while nothing commits,
 test("[snapshot cache] the check: the same snapshot before the time limit, nothing else", async () => {
   const t = await createTestApp();
   const check = async (entry: { snapshot: string; validUntil: string | null }) => {
-    const [{ unchanged }] = await unchangedSince(t.sql, { ...entry, value: null });
+    const [{ unchanged }] = await t.sql`
+      select ${unchangedSince(t.sql, { ...entry, value: null })} as unchanged`;
     return unchanged as boolean;
   };
   const [now, later, earlier] = await quietly(t, async () => {
