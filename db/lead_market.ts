@@ -34,7 +34,7 @@
  */
 import type postgres from "postgres";
 import type { Db, Sql } from "./client.ts";
-import { isUuid, readWithViewer, type Viewer } from "./users.ts";
+import { isUuid, type Viewer } from "./users.ts";
 import {
   currentSnapshot,
   rememberedRead,

@@ -10,7 +10,7 @@
  */
 import type postgres from "postgres";
 import type { Db } from "./client.ts";
-import { isUuid, readWithViewer, type Viewer } from "./users.ts";
+import { isUuid, type Viewer } from "./users.ts";
 import { currentSnapshot, rememberedRead, SnapshotCache } from "./snapshot_cache.ts";
 import { remembered } from "../lib/remembered.ts";
 import { townFromAddress } from "../lib/address_parts.ts";
