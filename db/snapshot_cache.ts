@@ -26,7 +26,7 @@
  */
 import type postgres from "postgres";
 import type { Db } from "./client.ts";
-import { readWithViewer, type Viewer } from "./users.ts";
+import { isEmptyPageRow, readWithViewer, type Viewer } from "./users.ts";
 
 /** A remembered result and what it was read in. */
 export interface SnapshotEntry<T> {
@@ -149,17 +149,11 @@ export async function rememberedRead<T, R extends postgres.Row>(
     if (rows[0].snapshotUnchanged) return { ...(viewer && { viewer }), value: known.value };
     page = rows.map(({ snapshotUnchanged: _, ...row }) => row as unknown as R);
     // The gate's row alone: the page's statement returned none.
-    if (page.length === 1 && isEmptyRow(page[0])) page = [];
+    if (page.length === 1 && isEmptyPageRow(page[0])) page = [];
   }
   const read = finish(page);
   if (read) {
     cache.set(db, key, { snapshot: read.snapshot, validUntil: read.validUntil, value: read.value });
   }
   return { ...(viewer && { viewer }), value: read?.value };
-}
-
-// Every column but the viewer's is null: the left join's row when the page returned none.
-function isEmptyRow(row: postgres.Row): boolean {
-  for (const key in row) if (key !== "sessionViewer" && row[key] !== null) return false;
-  return true;
 }

@@ -201,8 +201,8 @@ export async function readWithViewer<R extends postgres.Row>(
   return { viewer, rows };
 }
 
-// The left join's row when the page returned none: every column but the viewer is null.
-function isEmptyPageRow(row: postgres.Row): boolean {
+/** The left join's row when the page returned none: every column but the viewer is null. */
+export function isEmptyPageRow(row: postgres.Row): boolean {
   for (const key in row) if (key !== "sessionViewer" && row[key] !== null) return false;
   return true;
 }
