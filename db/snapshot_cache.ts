@@ -11,7 +11,8 @@
  * bounds with `validUntil` (for the available leads: the first `expires_at` among them).
  *
  * The check is a condition of the page's own statement (`rememberedRead`), read with its viewer;
- * only when it fails does the rest of the statement run. The check runs in the database, so it
+ * only when it fails does the rest of the statement run (on the embedded database, a statement of
+ * its own before the page's: `checkSnapshotApart`). The check runs in the database, so it
  * holds across instances and for writes from anywhere (another server, psql, a job); it is
  * coarse (any commit on the database server, a sign-in's `last_login` or autovacuum's ANALYZE
  * included, runs the page's statement again), never stale. What it
@@ -101,6 +102,34 @@ export function unchangedSince(
     and now() < ${entry.validUntil ?? "infinity"}::text::timestamptz)`;
 }
 
+/**
+ * Pools whose remembered pages are checked by a statement of their own, before the page's and
+ * only then, instead of by the gate in the page's statement: the embedded database's
+ * (db/client.ts `openDatabase`). Each choice is the cheaper on its database, measured with
+ * bench/signed_in_pages.ts (CPU per view, server and database):
+ * - PGlite runs Postgres's executor in WebAssembly, and sets up the gated plan whole at every
+ *   view (every node initialised, then skipped by the one-time filter): /leads reloaded with
+ *   nothing changed cost 3.94 ms with the gate against 1.35 ms with a check of its own, the
+ *   surveyor directory 2.97 against 1.50. A second statement costs no round trip there (the
+ *   pool reaches PGlite in process), so the check costs little on a view after a write.
+ * - On Postgres the gate's set-up costs microseconds, and a second statement a round trip on
+ *   each side: under continuous commits the check of its own cost the client dashboards and
+ *   request pages 35-60% more CPU than before pages were remembered; the gate costs what the
+ *   page's statement alone did (0.86-1.13x).
+ */
+const checkedApart = new WeakSet<object>();
+
+/**
+ * Whether `sql`'s remembered pages are checked apart (`apart`) or by the gate (the default);
+ * returns what it was.
+ */
+export function checkSnapshotApart(sql: object, apart = true): boolean {
+  const was = checkedApart.has(sql);
+  if (apart) checkedApart.add(sql);
+  else checkedApart.delete(sql);
+  return was;
+}
+
 /** What a page's rows give `rememberedRead` to remember; undefined: nothing to show. */
 export interface SnapshotRead<T> {
   value: T;
@@ -116,7 +145,8 @@ export interface SnapshotRead<T> {
  * holds what the statement read last for `key` and nothing has committed since nor has its time
  * run out (`unchangedSince`), that value, with the viewer read anew.
  *
- * One statement either way. With a remembered value the page's statement runs under a gate, a
+ * One statement either way (on a pool checked apart, `checkSnapshotApart`: the check alone, then
+ * the page's statement only if it fails). With a remembered value the page's statement runs under a gate, a
  * condition Postgres tests once before anything in it runs (a one-time filter on the lateral
  * subquery): unchanged, it returns a single row saying so and the page's statement never starts;
  * changed, the page's rows come as they would alone. So a page read after a write costs what it
@@ -133,6 +163,18 @@ export async function rememberedRead<T, R extends postgres.Row>(
   finish: (rows: R[]) => SnapshotRead<T> | undefined,
 ): Promise<{ viewer?: Viewer; value: T | undefined }> {
   const known = cache.get(db, key);
+  if (known && checkedApart.has(db)) {
+    const check = await readWithViewer<{ unchanged: boolean }>(
+      db,
+      viewerId,
+      db`select ${unchangedSince(db, known)} as unchanged`,
+    );
+    const viewer = check.viewer;
+    if (viewerId !== undefined && !viewer) return { value: undefined };
+    if (check.rows[0].unchanged) return { ...(viewer && { viewer }), value: known.value };
+    const value = remember(finish(await statement as unknown as R[]));
+    return { ...(viewer && { viewer }), value };
+  }
   const { viewer, rows } = await readWithViewer<R & { snapshotUnchanged?: boolean }>(
     db,
     viewerId,
@@ -151,9 +193,16 @@ export async function rememberedRead<T, R extends postgres.Row>(
     // The gate's row alone: the page's statement returned none.
     if (page.length === 1 && isEmptyPageRow(page[0])) page = [];
   }
-  const read = finish(page);
-  if (read) {
-    cache.set(db, key, { snapshot: read.snapshot, validUntil: read.validUntil, value: read.value });
+  return { ...(viewer && { viewer }), value: remember(finish(page)) };
+
+  function remember(read: SnapshotRead<T> | undefined): T | undefined {
+    if (read) {
+      cache.set(db, key, {
+        snapshot: read.snapshot,
+        validUntil: read.validUntil,
+        value: read.value,
+      });
+    }
+    return read?.value;
   }
-  return { ...(viewer && { viewer }), value: read?.value };
 }

@@ -1,19 +1,21 @@
 /**
  * db/snapshot_cache.ts, as the available leads use it (db/lead_market.ts): a page read again
  * while nothing committed is the page remembered, and anything that commits, or the first
- * lead's expiry, reads it again. On Postgres, transaction ids are the cluster's: a write from
+ * lead's expiry, reads it again; each page's test runs with both ways of checking (the gate in
+ * the page's statement, and a statement of its own: `checkSnapshotApart`) on either database.
+ * On Postgres, transaction ids are the cluster's: a write from
  * any other database also starts a read again, so the checks that something was *not* read
  * again run in a moment when the snapshot did not move (`quietly`).
  */
 import { assert, assertEquals } from "../_assert.ts";
-import { createTestApp, test, type TestApp } from "../_helpers.ts";
+import { createTestApp, test, type TestApp, testDatabase } from "../_helpers.ts";
 import { createSignedInUser } from "../_auth.ts";
 import { addLead, addMarketSurveyor } from "../_lead_fixtures.ts";
 import { dismissLead, getSurveyorWithAvailableLeads } from "../../db/lead_market.ts";
 import { getSurveyPageDataWithViewer, listClientSurveysWithEvents } from "../../db/surveys.ts";
 import { listSurveyorDirectory } from "../../db/surveyors.ts";
 import { SurveyorListQuerySchema } from "../../lib/surveyor_schema.ts";
-import { SnapshotCache, unchangedSince } from "../../db/snapshot_cache.ts";
+import { checkSnapshotApart, SnapshotCache, unchangedSince } from "../../db/snapshot_cache.ts";
 import type { Db } from "../../db/client.ts";
 
 async function snapshotOf(db: Db): Promise<string> {
@@ -31,6 +33,24 @@ async function quietly<T>(t: TestApp, work: () => Promise<T>): Promise<T> {
   throw new Error("something committed during each of 50 attempts: no quiet moment to test in");
 }
 
+/**
+ * `fn` as two tests: the remembered pages checked by the gate in their statement, and by a
+ * statement of their own (the embedded database's way), on whichever database the tests use.
+ */
+function testBothChecks(name: string, fn: () => Promise<void>): void {
+  for (const apart of [false, true]) {
+    test(`[snapshot cache] ${name} (checked ${apart ? "apart" : "by the gate"})`, async () => {
+      const { sql } = await testDatabase();
+      const was = checkSnapshotApart(sql, apart);
+      try {
+        await fn();
+      } finally {
+        checkSnapshotApart(sql, was);
+      }
+    });
+  }
+}
+
 async function setup() {
   const t = await createTestApp();
   const client = await createSignedInUser(t, { role: "client", fullName: "Dana Client" });
@@ -46,18 +66,21 @@ async function setup() {
   return { t, client, surveyor: fixture.surveyor, userId: fixture.userId!, lead, view };
 }
 
-test("[snapshot cache] /leads read again while nothing committed is the page remembered, with its viewer read anew", async () => {
-  const { t, userId, lead, view } = await setup();
-  const [first, second] = await quietly(t, async () => [await view(), await view()]);
-  assertEquals(first.leads.map((l) => l.id), [lead.id]);
-  // The same objects: the lead search did not run again.
-  assert(second.leads === first.leads && second.surveyor === first.surveyor);
-  assertEquals(second.viewer?.id, userId);
-  assertEquals(second.viewer, first.viewer);
-  t.close();
-});
+testBothChecks(
+  "/leads read again while nothing committed is the page remembered, with its viewer read anew",
+  async () => {
+    const { t, userId, lead, view } = await setup();
+    const [first, second] = await quietly(t, async () => [await view(), await view()]);
+    assertEquals(first.leads.map((l) => l.id), [lead.id]);
+    // The same objects: the lead search did not run again.
+    assert(second.leads === first.leads && second.surveyor === first.surveyor);
+    assertEquals(second.viewer?.id, userId);
+    assertEquals(second.viewer, first.viewer);
+    t.close();
+  },
+);
 
-test("[snapshot cache] every kind of write shows at the next read of /leads", async () => {
+testBothChecks("every kind of write shows at the next read of /leads", async () => {
   const { t, client, surveyor, userId, lead, view } = await setup();
   await view();
   // The lead changes.
@@ -92,118 +115,130 @@ test("[snapshot cache] every kind of write shows at the next read of /leads", as
   t.close();
 });
 
-test("[snapshot cache] a lead leaves /leads when it expires, with nothing written in between", async () => {
-  const { t, lead, view } = await setup();
-  for (let attempt = 0;; attempt++) {
-    // Expires 300 ms from now; the first view after that must read the list again.
-    await t.sql`update leads set expires_at = now() + interval '300 milliseconds'
+testBothChecks(
+  "a lead leaves /leads when it expires, with nothing written in between",
+  async () => {
+    const { t, lead, view } = await setup();
+    for (let attempt = 0;; attempt++) {
+      // Expires 300 ms from now; the first view after that must read the list again.
+      await t.sql`update leads set expires_at = now() + interval '300 milliseconds'
       where id = ${lead.id}`;
-    const before = await snapshotOf(t.sql);
-    assertEquals((await view()).total, 1);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    const expired = await view();
-    if (await snapshotOf(t.sql) !== before) {
-      assert(attempt < 20, "something committed during each of 20 attempts");
-      continue;
+      const before = await snapshotOf(t.sql);
+      assertEquals((await view()).total, 1);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const expired = await view();
+      if (await snapshotOf(t.sql) !== before) {
+        assert(attempt < 20, "something committed during each of 20 attempts");
+        continue;
+      }
+      assertEquals([expired.leads, expired.total], [[], 0]);
+      break;
     }
-    assertEquals([expired.leads, expired.total], [[], 0]);
-    break;
-  }
-  t.close();
-});
+    t.close();
+  },
+);
 
-test("[snapshot cache] the client dashboard: remembered while nothing commits, read again after a write or its lead's expiry", async () => {
-  const { t, client, lead } = await setup();
-  const view = () =>
-    listClientSurveysWithEvents(t.sql, {
-      clientId: client.user.id,
-      viewer: { id: client.user.id, role: "client" },
-      page: 1,
-      pageSize: 10,
-      withClient: true,
-    });
-  const [first, second] = await quietly(t, async () => [await view(), await view()]);
-  assertEquals(first.surveys.map((s) => s.id), [lead.surveyId]);
-  assert(second.surveys === first.surveys && second.events === first.events);
-  assertEquals(second.client?.id, client.user.id);
-  await t.sql`update surveys set status = 'cancelled' where id = ${lead.surveyId}`;
-  assertEquals((await view()).surveys[0].status, "cancelled");
-  for (let attempt = 0;; attempt++) {
-    await t.sql`update leads set expires_at = now() + interval '300 milliseconds'
+testBothChecks(
+  "the client dashboard: remembered while nothing commits, read again after a write or its lead's expiry",
+  async () => {
+    const { t, client, lead } = await setup();
+    const view = () =>
+      listClientSurveysWithEvents(t.sql, {
+        clientId: client.user.id,
+        viewer: { id: client.user.id, role: "client" },
+        page: 1,
+        pageSize: 10,
+        withClient: true,
+      });
+    const [first, second] = await quietly(t, async () => [await view(), await view()]);
+    assertEquals(first.surveys.map((s) => s.id), [lead.surveyId]);
+    assert(second.surveys === first.surveys && second.events === first.events);
+    assertEquals(second.client?.id, client.user.id);
+    await t.sql`update surveys set status = 'cancelled' where id = ${lead.surveyId}`;
+    assertEquals((await view()).surveys[0].status, "cancelled");
+    for (let attempt = 0;; attempt++) {
+      await t.sql`update leads set expires_at = now() + interval '300 milliseconds'
       where id = ${lead.id}`;
-    const before = await snapshotOf(t.sql);
-    assertEquals((await view()).leadExpiredAt.get(lead.surveyId), null);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    const after = await view();
-    if (await snapshotOf(t.sql) !== before) {
-      assert(attempt < 20, "something committed during each of 20 attempts");
-      continue;
+      const before = await snapshotOf(t.sql);
+      assertEquals((await view()).leadExpiredAt.get(lead.surveyId), null);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const after = await view();
+      if (await snapshotOf(t.sql) !== before) {
+        assert(attempt < 20, "something committed during each of 20 attempts");
+        continue;
+      }
+      assert(after.leadExpiredAt.get(lead.surveyId), "the lead's expiry shows once it has passed");
+      break;
     }
-    assert(after.leadExpiredAt.get(lead.surveyId), "the lead's expiry shows once it has passed");
-    break;
-  }
-  t.close();
-});
+    t.close();
+  },
+);
 
-test("[snapshot cache] a request's page: remembered while nothing commits, read again after a write or its lead's expiry", async () => {
-  const { t, client, lead } = await setup();
-  const view = async () => {
-    const { viewer, data } = await getSurveyPageDataWithViewer(t.sql, {
-      id: lead.surveyId,
-      user: { id: client.user.id, role: "client" },
-      viewerId: client.user.id,
-    });
-    assertEquals(viewer?.id, client.user.id);
-    return data!;
-  };
-  const [first, second] = await quietly(t, async () => [await view(), await view()]);
-  assertEquals(first.survey.id, lead.surveyId);
-  assert(second.survey === first.survey && second.events === first.events);
-  await t.sql`update surveys set notes = 'Gate code changed' where id = ${lead.surveyId}`;
-  assertEquals((await view()).survey.notes, "Gate code changed");
-  for (let attempt = 0;; attempt++) {
-    await t.sql`update leads set expires_at = now() + interval '300 milliseconds'
+testBothChecks(
+  "a request's page: remembered while nothing commits, read again after a write or its lead's expiry",
+  async () => {
+    const { t, client, lead } = await setup();
+    const view = async () => {
+      const { viewer, data } = await getSurveyPageDataWithViewer(t.sql, {
+        id: lead.surveyId,
+        user: { id: client.user.id, role: "client" },
+        viewerId: client.user.id,
+      });
+      assertEquals(viewer?.id, client.user.id);
+      return data!;
+    };
+    const [first, second] = await quietly(t, async () => [await view(), await view()]);
+    assertEquals(first.survey.id, lead.surveyId);
+    assert(second.survey === first.survey && second.events === first.events);
+    await t.sql`update surveys set notes = 'Gate code changed' where id = ${lead.surveyId}`;
+    assertEquals((await view()).survey.notes, "Gate code changed");
+    for (let attempt = 0;; attempt++) {
+      await t.sql`update leads set expires_at = now() + interval '300 milliseconds'
       where id = ${lead.id}`;
-    const before = await snapshotOf(t.sql);
-    assertEquals((await view()).leadExpiredAt, null);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    const after = await view();
-    if (await snapshotOf(t.sql) !== before) {
-      assert(attempt < 20, "something committed during each of 20 attempts");
-      continue;
+      const before = await snapshotOf(t.sql);
+      assertEquals((await view()).leadExpiredAt, null);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const after = await view();
+      if (await snapshotOf(t.sql) !== before) {
+        assert(attempt < 20, "something committed during each of 20 attempts");
+        continue;
+      }
+      assert(after.leadExpiredAt, "the lead's expiry shows once it has passed");
+      break;
     }
-    assert(after.leadExpiredAt, "the lead's expiry shows once it has passed");
-    break;
-  }
-  // Someone else's request is not found, every time.
-  const other = await createSignedInUser(t, { role: "client", fullName: "Other Client" });
-  for (let i = 0; i < 2; i++) {
-    const { viewer, data } = await getSurveyPageDataWithViewer(t.sql, {
-      id: lead.surveyId,
-      user: { id: other.user.id, role: "client" },
-      viewerId: other.user.id,
-    });
-    assertEquals([viewer?.id, data], [other.user.id, undefined]);
-  }
-  t.close();
-});
+    // Someone else's request is not found, every time.
+    const other = await createSignedInUser(t, { role: "client", fullName: "Other Client" });
+    for (let i = 0; i < 2; i++) {
+      const { viewer, data } = await getSurveyPageDataWithViewer(t.sql, {
+        id: lead.surveyId,
+        user: { id: other.user.id, role: "client" },
+        viewerId: other.user.id,
+      });
+      assertEquals([viewer?.id, data], [other.user.id, undefined]);
+    }
+    t.close();
+  },
+);
 
-test("[snapshot cache] the surveyor directory: remembered while nothing commits, read again after a write", async () => {
-  const { t, surveyor } = await setup();
-  const admin = await createSignedInUser(t, { role: "admin", fullName: "Ada Admin" });
-  const query = SurveyorListQuerySchema.parse({});
-  const view = () => listSurveyorDirectory(t.sql, query, 100, { viewerId: admin.user.id });
-  const [first, second] = await quietly(t, async () => [await view(), await view()]);
-  assertEquals(first.rows.map((r) => r.companyName), ["Barton Surveying"]);
-  assert(second.rows === first.rows && second.located === first.located);
-  assertEquals(second.viewer?.id, admin.user.id);
-  await t.sql`update surveyors set company_name = 'Barton Lines' where id = ${surveyor.id}`;
-  const renamed = await view();
-  assertEquals(renamed.rows.map((r) => r.companyName), ["Barton Lines"]);
-  assertEquals(renamed.located.map((l) => l.companyName), ["Barton Lines"]);
-  assertEquals(renamed.total, 1);
-  t.close();
-});
+testBothChecks(
+  "the surveyor directory: remembered while nothing commits, read again after a write",
+  async () => {
+    const { t, surveyor } = await setup();
+    const admin = await createSignedInUser(t, { role: "admin", fullName: "Ada Admin" });
+    const query = SurveyorListQuerySchema.parse({});
+    const view = () => listSurveyorDirectory(t.sql, query, 100, { viewerId: admin.user.id });
+    const [first, second] = await quietly(t, async () => [await view(), await view()]);
+    assertEquals(first.rows.map((r) => r.companyName), ["Barton Surveying"]);
+    assert(second.rows === first.rows && second.located === first.located);
+    assertEquals(second.viewer?.id, admin.user.id);
+    await t.sql`update surveyors set company_name = 'Barton Lines' where id = ${surveyor.id}`;
+    const renamed = await view();
+    assertEquals(renamed.rows.map((r) => r.companyName), ["Barton Lines"]);
+    assertEquals(renamed.located.map((l) => l.companyName), ["Barton Lines"]);
+    assertEquals(renamed.total, 1);
+    t.close();
+  },
+);
 
 test("[snapshot cache] the check: the same snapshot before the time limit, nothing else", async () => {
   const t = await createTestApp();
@@ -227,23 +262,26 @@ test("[snapshot cache] the check: the same snapshot before the time limit, nothi
   t.close();
 });
 
-test("[snapshot cache] a transaction sees its own writes on /leads, and leaves nothing for others", async () => {
-  const { t, surveyor, lead, view } = await setup();
-  const remembered = await view();
-  assertEquals(remembered.total, 1);
-  await t.sql.begin(async (tx) => {
-    assertEquals((await view(tx)).total, 1);
-    await dismissLead(tx, { leadId: lead.id, surveyorId: surveyor.id });
-    // Only this transaction sees the dismissal, and nothing else committed: the snapshot reads
-    // as it did for the view above, which must not be taken for this one.
-    const inside = await view(tx);
-    assertEquals(inside.total, 0);
-    throw new Error("rolled back");
-  }).catch((err) => assertEquals(err.message, "rolled back"));
-  const after = await view();
-  assertEquals(after.leads.map((l) => l.id), [lead.id]);
-  t.close();
-});
+testBothChecks(
+  "a transaction sees its own writes on /leads, and leaves nothing for others",
+  async () => {
+    const { t, surveyor, lead, view } = await setup();
+    const remembered = await view();
+    assertEquals(remembered.total, 1);
+    await t.sql.begin(async (tx) => {
+      assertEquals((await view(tx)).total, 1);
+      await dismissLead(tx, { leadId: lead.id, surveyorId: surveyor.id });
+      // Only this transaction sees the dismissal, and nothing else committed: the snapshot reads
+      // as it did for the view above, which must not be taken for this one.
+      const inside = await view(tx);
+      assertEquals(inside.total, 0);
+      throw new Error("rolled back");
+    }).catch((err) => assertEquals(err.message, "rolled back"));
+    const after = await view();
+    assertEquals(after.leads.map((l) => l.id), [lead.id]);
+    t.close();
+  },
+);
 
 test("[snapshot cache] entries are per pool and key, the most recently used kept", () => {
   const cache = new SnapshotCache<number>(2);
@@ -266,4 +304,11 @@ test("[snapshot cache] entries are per pool and key, the most recently used kept
   cache.set(poolA, "w", { snapshot: "2:2:", validUntil: null, value: 6 });
   assertEquals([cache.get(poolA, "x"), cache.get(poolA, "z")], [undefined, undefined]);
   assertEquals([cache.get(poolA, "w")?.value, cache.get(poolB, "x")?.value], [6, 2]);
+});
+
+test("[snapshot cache] the embedded database checks apart, Postgres by the gate", async () => {
+  const db = await testDatabase();
+  const apart = checkSnapshotApart(db.sql);
+  checkSnapshotApart(db.sql, apart);
+  assertEquals(apart, db.kind === "pglite");
 });
