@@ -75,6 +75,10 @@
  * commits without pause, so that the pages remembered by snapshot (db/snapshot_cache.ts) are
  * read again at nearly every view (churnRun).
  *
+ * --check-cost compares the two ways a remembered page is checked (the gate in its statement, a
+ * statement of its own) on reloads quiet and after a commit, the pages' reads run in process
+ * (checkCostRun).
+ *
  * --baseline DIR (or BENCH_BASELINE_DIR) also starts the server of another checkout, e.g. the
  * commit before a change (`git worktree add /tmp/meridian_old <commit>`, then `deno install`
  * and `deno task build` there: its own node_modules, since a link to this checkout's lets each
@@ -1456,14 +1460,20 @@ function pagesToMeasure(server: Server, seeded: Seeded): MeasuredPage[] {
  */
 async function withSeededServer(
   extraArgs: string[],
-  run: (server: Server, seeded: Seeded, database: string) => Promise<void>,
+  run: (
+    server: Server,
+    seeded: Seeded,
+    database: string,
+    config: { DATABASE_URL?: string; DATA_DIR: string },
+  ) => Promise<void>,
 ): Promise<void> {
   const dataDir = await Deno.makeTempDir({ prefix: "meridian-bench-signed-in-" });
   const scratch = await scratchDatabase(scratchPrefix("signed_in"));
   const server = await startServer({ dataDir, databaseUrl: scratch.url, extraArgs });
   try {
-    const seeded = await seed(server, { DATABASE_URL: scratch.url, DATA_DIR: dataDir });
-    await run(server, seeded, scratch.url ? "Postgres" : "PGlite");
+    const config = { DATABASE_URL: scratch.url, DATA_DIR: dataDir };
+    const seeded = await seed(server, config);
+    await run(server, seeded, scratch.url ? "Postgres" : "PGlite", config);
   } finally {
     await server.stop().catch(() => {});
     await adminSql?.end();
@@ -1625,6 +1635,127 @@ async function churnRun() {
       }
     } finally {
       await churn?.stop();
+    }
+  });
+}
+
+/** `--check-cost`: rounds, and views per side and condition in a round. */
+const CHECK_ROUNDS = Number(Deno.env.get("BENCH_CHECK_ROUNDS") ?? 6);
+const CHECK_VIEWS = Number(Deno.env.get("BENCH_CHECK_VIEWS") ?? 200);
+
+/**
+ * `--check-cost`: the two ways a page remembered by snapshot is checked (db/snapshot_cache.ts
+ * `checkSnapshotApart`: the gate in the page's statement, or a statement of its own before it),
+ * side by side on the same database, each on a reload that finds nothing changed ("quiet") and
+ * on one right after a commit (`select txid_current()` before each view, not counted). The
+ * seeded server is stopped and the pages' reads run in this process, so on the embedded
+ * database the figure is all of it (PGlite runs in the process); on Postgres it is the client's
+ * side only (the backends are not counted: `--churn` and `BENCH_CHURN` measure both). CPU per
+ * view (user and system time of this process), median of the rounds; the sides alternate.
+ */
+async function checkCostRun() {
+  await withSeededServer([], async (server, seeded, database, config) => {
+    await server.stop();
+    const db = await openDatabase(config);
+    const { sql } = db;
+    try {
+      const { cpuUsage } = await import("node:process");
+      const { getUserByEmail } = await import("../db/users.ts");
+      const { getSurveyorWithAvailableLeads } = await import("../db/lead_market.ts");
+      const { getSurveyPageDataWithViewer, listClientSurveysWithEvents } = await import(
+        "../db/surveys.ts"
+      );
+      const { listSurveyorDirectory } = await import("../db/surveyors.ts");
+      const { SurveyorListQuerySchema } = await import("../lib/surveyor_schema.ts");
+      const { checkSnapshotApart } = await import("../db/snapshot_cache.ts");
+      const apartByDefault = checkSnapshotApart(sql, false);
+      const surveyor = (await getUserByEmail(sql, "bench-surveyor@example.test"))!;
+      const admin = (await getUserByEmail(sql, "bench-admin@example.test"))!;
+      const client = seeded.dashboards.get(10)!.user;
+      const views: { label: string; view: () => Promise<unknown> }[] = [
+        {
+          label: `/leads (first 20 of ${seeded.surveyorLeads})`,
+          view: () =>
+            getSurveyorWithAvailableLeads(sql, {
+              userId: surveyor.id,
+              withViewer: true,
+              page: 1,
+              pageSize: 20,
+            }),
+        },
+        {
+          label: "/client-dashboard (10 requests)",
+          view: () =>
+            listClientSurveysWithEvents(sql, {
+              clientId: client.id,
+              viewer: { id: client.id, role: "client" },
+              page: 1,
+              pageSize: 10,
+              withClient: true,
+            }),
+        },
+        {
+          label: "/survey/{id} (admin)",
+          view: () =>
+            getSurveyPageDataWithViewer(sql, {
+              id: seeded.surveyId,
+              user: { id: admin.id, role: "admin" },
+              viewerId: admin.id,
+            }),
+        },
+        {
+          label: `/surveyors (first page of ${DIRECTORY_SURVEYORS.toLocaleString("en-US")})`,
+          view: () =>
+            listSurveyorDirectory(sql, SurveyorListQuerySchema.parse({}), 100, {
+              viewerId: admin.id,
+            }),
+        },
+      ];
+      const measure = async (view: () => Promise<unknown>, afterWrite: boolean) => {
+        await view();
+        let micros = 0;
+        for (let i = 0; i < CHECK_VIEWS; i++) {
+          if (afterWrite) await sql`select txid_current()`;
+          const start = cpuUsage();
+          await view();
+          const { user, system } = cpuUsage(start);
+          micros += user + system;
+        }
+        return micros / CHECK_VIEWS / 1000;
+      };
+      console.log(
+        `# The snapshot check, by the gate and apart (${database}; ${
+          database === "Postgres"
+            ? "this process only, the backends not counted"
+            : "PGlite in this process: all of it"
+        }); CPU ms per view, median of ${CHECK_ROUNDS} rounds of ${CHECK_VIEWS} views; ` +
+          `this database is checked ${apartByDefault ? "apart" : "by the gate"} by default`,
+      );
+      for (const { label, view } of views) {
+        const runs = new Map<string, number[]>();
+        for (let round = 0; round < CHECK_ROUNDS; round++) {
+          for (const apart of round % 2 ? [true, false] : [false, true]) {
+            checkSnapshotApart(sql, apart);
+            for (const afterWrite of [false, true]) {
+              const key = `${apart ? "apart" : "gate"} ${afterWrite ? "write" : "quiet"}`;
+              runs.set(key, [...runs.get(key) ?? [], await measure(view, afterWrite)]);
+            }
+          }
+        }
+        const at = (key: string) => median(runs.get(key)!);
+        console.log(
+          `  ${label.padEnd(40)} quiet: gate ${at("gate quiet").toFixed(3)}, apart ` +
+            `${at("apart quiet").toFixed(3)} (${
+              (at("gate quiet") / at("apart quiet")).toFixed(2)
+            }×)` +
+            `   after a write: gate ${at("gate write").toFixed(3)}, apart ` +
+            `${at("apart write").toFixed(3)} (${
+              (at("gate write") / at("apart write")).toFixed(2)
+            }×)`,
+        );
+      }
+    } finally {
+      await db.close();
     }
   });
 }
@@ -1835,6 +1966,7 @@ if (import.meta.main) {
       survivors: { type: "boolean", default: false },
       paired: { type: "boolean", default: false },
       churn: { type: "boolean", default: false },
+      "check-cost": { type: "boolean", default: false },
       path: { type: "string", default: "/client-dashboard" },
       as: { type: "string" },
       baseline: { type: "string", default: Deno.env.get("BENCH_BASELINE_DIR") },
@@ -1848,6 +1980,8 @@ if (import.meta.main) {
     await pairedRun();
   } else if (values.churn) {
     await churnRun();
+  } else if (values["check-cost"]) {
+    await checkCostRun();
   } else if (values.alloc || values.survivors) {
     await allocRun(values.survivors);
   } else {
