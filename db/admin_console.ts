@@ -8,7 +8,15 @@
  */
 import type { Db } from "./client.ts";
 import type { Role } from "../lib/roles.ts";
-import { listUsersWith, readWithViewer, type User, type Viewer } from "./users.ts";
+import {
+  readWithViewer,
+  type User,
+  usersPageFrom,
+  type UsersPageRow,
+  usersPageStatement,
+  type Viewer,
+} from "./users.ts";
+import { currentSnapshot, rememberedRead, SnapshotCache } from "./snapshot_cache.ts";
 import { pendingRefundRequestsCountColumn } from "./refunds.ts";
 import { licenceChecksCountColumn } from "./surveyor_licences.ts";
 
@@ -37,22 +45,43 @@ export async function getAdminConsoleUsers(
     viewerId?: string;
   },
 ): Promise<{ viewer?: Viewer; users: User[]; total: number; counts: AdminConsoleCounts }> {
-  const { viewer, users, total, first } = await listUsersWith<AdminConsoleCounts>(db, {
-    ...input,
-    columns: db`,
-      ${pendingRefundRequestsCountColumn(db)} as pending_returns,
-      ${licenceChecksCountColumn(db)} as licence_checks`,
-  });
+  const { role, limit, offset, viewerId } = input;
+  // Remembered by snapshot (db/snapshot_cache.ts): reloaded while nothing has committed (a
+  // sign-in writes its `last_login`), the tab is the one read last, with its admin read anew.
+  // It reads nothing from the clock.
+  const { viewer, value } = await rememberedRead(
+    db,
+    consoleUsersRead,
+    `${viewerId} ${role} ${limit} ${offset}`,
+    viewerId,
+    usersPageStatement(db, {
+      role,
+      limit,
+      offset,
+      columns: db`,
+        ${pendingRefundRequestsCountColumn(db)} as pending_returns,
+        ${licenceChecksCountColumn(db)} as licence_checks,
+        ${currentSnapshot(db)} as snapshot`,
+    }),
+    (rows: UsersPageRow[]) => {
+      const { users, total, first } = usersPageFrom<AdminConsoleCounts & { snapshot: string }>(
+        rows,
+      );
+      if (!first) return undefined;
+      const counts = { pendingReturns: first.pendingReturns, licenceChecks: first.licenceChecks };
+      return { value: { users, total, counts }, snapshot: first.snapshot, validUntil: null };
+    },
+  );
   return {
     ...(viewer && { viewer }),
-    users,
-    total,
-    counts: {
-      pendingReturns: first?.pendingReturns ?? 0,
-      licenceChecks: first?.licenceChecks ?? 0,
-    },
+    ...(value ?? { users: [], total: 0, counts: { pendingReturns: 0, licenceChecks: 0 } }),
   };
 }
+
+/** The console's users tabs last read (`getAdminConsoleUsers`): some 10 KB each. */
+const consoleUsersRead = new SnapshotCache<
+  { users: User[]; total: number; counts: AdminConsoleCounts }
+>(50);
 
 /**
  * The tabs' counts in one statement, for the tabs whose list is read by another module; with

@@ -411,9 +411,29 @@ export async function listUsersWith<T extends object>(
     viewerId?: string;
   },
 ): Promise<{ viewer?: Viewer; users: User[]; total: number; first: T | undefined }> {
+  const { rows, viewer } = await readWithViewer<UsersPageRow>(
+    db,
+    input.viewerId,
+    usersPageStatement(db, input),
+  );
+  return { ...(viewer && { viewer }), ...usersPageFrom<T>(rows) };
+}
+
+/** A row of `usersPageStatement`: a user's (or none's, past the last page), with the columns. */
+export type UsersPageRow = Partial<UserRow> & { total: number };
+
+/** `listUsersWith`'s statement, to read another way (db/admin_console.ts remembers it). */
+export function usersPageStatement(
+  db: Db,
+  input: {
+    role?: Role;
+    limit: number;
+    offset: number;
+    columns: postgres.PendingQuery<postgres.Row[]>;
+  },
+): postgres.PendingQuery<postgres.Row[]> {
   const role = input.role ?? null;
-  type Row = Partial<UserRow> & { total: number };
-  const statement = db`
+  return db`
     select c.*, r.*
     from (
       select count(*)::int as total ${input.columns}
@@ -426,9 +446,13 @@ export async function listUsersWith<T extends object>(
       limit ${input.limit} offset ${input.offset}
     ) r on true
     order by r.created_at desc, r.id`;
-  const { rows, viewer } = await readWithViewer<Row>(db, input.viewerId, statement);
+}
+
+/** `listUsersWith`'s page from `usersPageStatement`'s rows. */
+export function usersPageFrom<T extends object>(
+  rows: UsersPageRow[],
+): { users: User[]; total: number; first: T | undefined } {
   return {
-    ...(viewer && { viewer }),
     users: rows.filter((r) => r.id != null).map((r) => toUser(r as UserRow)),
     total: rows[0]?.total ?? 0,
     first: rows[0] as unknown as T | undefined,

@@ -12,8 +12,13 @@ import { createTestApp, test, type TestApp, testDatabase } from "../_helpers.ts"
 import { createSignedInUser } from "../_auth.ts";
 import { addLead, addMarketSurveyor } from "../_lead_fixtures.ts";
 import { dismissLead, getSurveyorWithAvailableLeads } from "../../db/lead_market.ts";
-import { getSurveyPageDataWithViewer, listClientSurveysWithEvents } from "../../db/surveys.ts";
+import {
+  getAdminDashboard,
+  getSurveyPageDataWithViewer,
+  listClientSurveysWithEvents,
+} from "../../db/surveys.ts";
 import { listSurveyorDirectory } from "../../db/surveyors.ts";
+import { getAdminConsoleUsers } from "../../db/admin_console.ts";
 import { SurveyorListQuerySchema } from "../../lib/surveyor_schema.ts";
 import { checkSnapshotApart, SnapshotCache, unchangedSince } from "../../db/snapshot_cache.ts";
 import type { Db } from "../../db/client.ts";
@@ -236,6 +241,62 @@ testBothChecks(
     assertEquals(renamed.rows.map((r) => r.companyName), ["Barton Lines"]);
     assertEquals(renamed.located.map((l) => l.companyName), ["Barton Lines"]);
     assertEquals(renamed.total, 1);
+    t.close();
+  },
+);
+
+testBothChecks(
+  "the admin dashboard: remembered while nothing commits, read again after a write",
+  async () => {
+    const { t, client, lead } = await setup();
+    const admin = await createSignedInUser(t, { role: "admin", fullName: "Ada Admin" });
+    const view = () =>
+      getAdminDashboard(t.sql, { page: 1, pageSize: 20 }, { viewerId: admin.user.id });
+    const [first, second] = await quietly(t, async () => [await view(), await view()]);
+    assertEquals(first.rows.map((r) => r.id), [lead.surveyId]);
+    assert(second.rows === first.rows && second.counts === first.counts);
+    assertEquals(second.viewer?.id, admin.user.id);
+    // A new request: in the table, the total and the counts by status.
+    const { lead: next } = await addLead(t, client.cookie);
+    const after = await view();
+    assertEquals(new Set(after.rows.map((r) => r.id)), new Set([lead.surveyId, next.surveyId]));
+    assertEquals(after.total, 2);
+    await t.sql`update surveys set status = 'cancelled' where id = ${next.surveyId}`;
+    const cancelled = await view();
+    assertEquals(cancelled.rows.find((r) => r.id === next.surveyId)?.status, "cancelled");
+    assertEquals(cancelled.counts.cancelled, 1);
+    // Filtered by status, a key of its own.
+    const filtered = await getAdminDashboard(
+      t.sql,
+      { status: "cancelled", page: 1, pageSize: 20 },
+      {
+        viewerId: admin.user.id,
+      },
+    );
+    assertEquals([filtered.rows.map((r) => r.id), filtered.total], [[next.surveyId], 1]);
+    t.close();
+  },
+);
+
+testBothChecks(
+  "the admin console's users: remembered while nothing commits, read again after a write",
+  async () => {
+    const t = await createTestApp();
+    const admin = await createSignedInUser(t, { role: "admin", fullName: "Ada Admin" });
+    const view = (role?: "client") =>
+      getAdminConsoleUsers(t.sql, { role, limit: 25, offset: 0, viewerId: admin.user.id });
+    const [first, second] = await quietly(t, async () => [await view(), await view()]);
+    assertEquals(first.users.map((u) => u.id), [admin.user.id]);
+    assert(second.users === first.users && second.counts === first.counts);
+    assertEquals(second.viewer?.id, admin.user.id);
+    const client = await createSignedInUser(t, { role: "client", fullName: "Dana Client" });
+    const after = await view();
+    assertEquals(after.users.map((u) => u.fullName).sort(), ["Ada Admin", "Dana Client"]);
+    assertEquals(after.total, 2);
+    // Another tab is a key of its own.
+    assertEquals((await view("client")).users.map((u) => u.id), [client.user.id]);
+    await t.sql`update users set full_name = 'Dana Clientson' where id = ${client.user.id}`;
+    assertEquals((await view("client")).users[0].fullName, "Dana Clientson");
     t.close();
   },
 );
