@@ -146,7 +146,10 @@ const ACCEPT_ENCODING = Deno.env.get("BENCH_ACCEPT_ENCODING");
 const BASELINE_PAGES = Deno.env.get("BENCH_BASELINE_PAGES")?.split(",").filter(Boolean);
 /** With --baseline: only the side-by-side figures, not the table and micro-bench before them. */
 const BASELINE_ONLY = Deno.env.get("BENCH_BASELINE_ONLY") === "1";
-/** BENCH_CHURN=1: the side-by-side run (`--baseline`, Postgres) while another connection commits. */
+/**
+ * BENCH_CHURN=1: the side-by-side runs (`--baseline`, and the Astro and Next dashboards; Postgres)
+ * while another connection commits.
+ */
 const CHURN = Deno.env.get("BENCH_CHURN") === "1";
 /**
  * BENCH_ASTRO_DASHBOARD=1 also measures the client dashboards beside the same dashboard on
@@ -1185,6 +1188,7 @@ async function frameworkDashboardRun(
     roleNav: ROLE_NAV,
   };
   const frameworks: Framework[] = [];
+  let churn: ReturnType<typeof startChurn> | undefined;
   const applications = [ASTRO_APPLICATION_NAME, NEXT_APPLICATION_NAME];
   const add =
     (name: string, goal: number, application: string) =>
@@ -1223,6 +1227,12 @@ async function frameworkDashboardRun(
     console.log(
       `  headers copied from Meridian's dashboard: ${headers.map(([n]) => n).join(", ")}`,
     );
+    // BENCH_CHURN=1: both sides read their page again at (nearly) every view, as they do after
+    // a write; both remember it otherwise (the frameworks' pages call Meridian's db functions).
+    // On DATABASE_URL's database, not the scratch one: its backend is no side's.
+    const base = Deno.env.get("DATABASE_URL")!;
+    churn = CHURN && !DASHBOARD_CHECK_ONLY ? startChurn(base) : undefined;
+    if (churn) console.log("  while another connection commits without pause (BENCH_CHURN=1)");
     for (const n of ASTRO_DASHBOARD_SIZES) {
       const cookie = seeded.cookies.clients.get(n)!;
       const label = `/client-dashboard (${n} requests)`;
@@ -1316,6 +1326,7 @@ async function frameworkDashboardRun(
     const after = (await Deno.readTextFile("/proc/loadavg")).split(" ").slice(0, 3).join(" ");
     console.log(`  load average after: ${after}`);
   } finally {
+    await churn?.stop();
     for (const f of frameworks) await f.server.stop();
   }
 }

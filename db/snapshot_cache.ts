@@ -108,10 +108,12 @@ export function unchangedSince(
  * (db/client.ts `openDatabase`). Each choice is the cheaper on its database, measured with
  * bench/signed_in_pages.ts (CPU per view, server and database):
  * - PGlite runs Postgres's executor in WebAssembly, and sets up the gated plan whole at every
- *   view (every node initialised, then skipped by the one-time filter): /leads reloaded with
- *   nothing changed cost 3.94 ms with the gate against 1.35 ms with a check of its own, the
- *   surveyor directory 2.97 against 1.50. A second statement costs no round trip there (the
- *   pool reaches PGlite in process), so the check costs little on a view after a write.
+ *   view (every node initialised, then skipped by the one-time filter): reloaded with nothing
+ *   changed, /leads cost 3.94 ms with the gate against 1.35 ms with a check of its own, the
+ *   surveyor directory 2.97 against 1.50 (server and database); the reads alone, in process
+ *   (`--check-cost`), 0.73-0.93 ms against 0.17-0.26. A second statement costs no round trip
+ *   there (the pool reaches PGlite in process): after a write the check apart cost 0.92-1.10x
+ *   what the gate did.
  * - On Postgres the gate's set-up costs microseconds, and a second statement a round trip on
  *   each side: under continuous commits the check of its own cost the client dashboards and
  *   request pages 35-60% more CPU than before pages were remembered; the gate costs what the
@@ -145,12 +147,13 @@ export interface SnapshotRead<T> {
  * holds what the statement read last for `key` and nothing has committed since nor has its time
  * run out (`unchangedSince`), that value, with the viewer read anew.
  *
- * One statement either way (on a pool checked apart, `checkSnapshotApart`: the check alone, then
- * the page's statement only if it fails). With a remembered value the page's statement runs under a gate, a
- * condition Postgres tests once before anything in it runs (a one-time filter on the lateral
- * subquery): unchanged, it returns a single row saying so and the page's statement never starts;
- * changed, the page's rows come as they would alone. So a page read after a write costs what it
- * cost before plus the gate, and a reload that finds nothing changed costs about a user read.
+ * One statement either way, on Postgres. With a remembered value the page's statement runs
+ * under a gate, a condition Postgres tests once before anything in it runs (a one-time filter on
+ * the lateral subquery): unchanged, it returns a single row saying so and the page's statement
+ * never starts; changed, the page's rows come as they would alone. So a page read after a write
+ * costs what it cost before plus the gate, and a reload that finds nothing changed costs about a
+ * user read. On a pool checked apart (`checkSnapshotApart`, the embedded database's), the check
+ * is read with the viewer first, and the page's statement runs alone only if it fails.
  * `statement` must return its `currentSnapshot` (on its first row, at least) for `finish`.
  * An unknown viewer gets no value.
  */
