@@ -402,11 +402,7 @@ export async function listUsers(
  */
 export async function listUsersWith<T extends object>(
   db: Db,
-  input: {
-    role?: Role;
-    limit: number;
-    offset: number;
-    columns: postgres.PendingQuery<postgres.Row[]>;
+  input: UsersPageInput & {
     /** Also read this user and their unread count in the statement (`readWithViewer`). */
     viewerId?: string;
   },
@@ -422,15 +418,18 @@ export async function listUsersWith<T extends object>(
 /** A row of `usersPageStatement`: a user's (or none's, past the last page), with the columns. */
 export type UsersPageRow = Partial<UserRow> & { total: number };
 
+/** What `listUsersWith` lists: the page, and `columns` read beside the total. */
+interface UsersPageInput {
+  role?: Role;
+  limit: number;
+  offset: number;
+  columns: postgres.PendingQuery<postgres.Row[]>;
+}
+
 /** `listUsersWith`'s statement, to read another way (db/admin_console.ts remembers it). */
 export function usersPageStatement(
   db: Db,
-  input: {
-    role?: Role;
-    limit: number;
-    offset: number;
-    columns: postgres.PendingQuery<postgres.Row[]>;
-  },
+  input: UsersPageInput,
 ): postgres.PendingQuery<postgres.Row[]> {
   const role = input.role ?? null;
   return db`

@@ -39,6 +39,29 @@ async function quietly<T>(t: TestApp, work: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * Sets `leadId` to expire 300 ms from now and views the page before (`before` checks it) and
+ * after that, until both views happen in a moment when nothing committed: the second view is
+ * then read again because of the expiry alone. Returns what it showed.
+ */
+async function acrossExpiry<T>(
+  t: TestApp,
+  leadId: string,
+  view: () => Promise<T>,
+  before: (page: T) => void,
+): Promise<T> {
+  for (let attempt = 0;; attempt++) {
+    await t.sql`update leads set expires_at = now() + interval '300 milliseconds'
+      where id = ${leadId}`;
+    const snapshot = await snapshotOf(t.sql);
+    before(await view());
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const after = await view();
+    if (await snapshotOf(t.sql) === snapshot) return after;
+    assert(attempt < 20, "something committed during each of 20 attempts");
+  }
+}
+
+/**
  * `fn` as two tests: the remembered pages checked by the gate in their statement, and by a
  * statement of their own (the embedded database's way), on whichever database the tests use.
  */
@@ -124,21 +147,8 @@ testBothChecks(
   "a lead leaves /leads when it expires, with nothing written in between",
   async () => {
     const { t, lead, view } = await setup();
-    for (let attempt = 0;; attempt++) {
-      // Expires 300 ms from now; the first view after that must read the list again.
-      await t.sql`update leads set expires_at = now() + interval '300 milliseconds'
-      where id = ${lead.id}`;
-      const before = await snapshotOf(t.sql);
-      assertEquals((await view()).total, 1);
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      const expired = await view();
-      if (await snapshotOf(t.sql) !== before) {
-        assert(attempt < 20, "something committed during each of 20 attempts");
-        continue;
-      }
-      assertEquals([expired.leads, expired.total], [[], 0]);
-      break;
-    }
+    const expired = await acrossExpiry(t, lead.id, view, (page) => assertEquals(page.total, 1));
+    assertEquals([expired.leads, expired.total], [[], 0]);
     t.close();
   },
 );
@@ -161,20 +171,13 @@ testBothChecks(
     assertEquals(second.client?.id, client.user.id);
     await t.sql`update surveys set status = 'cancelled' where id = ${lead.surveyId}`;
     assertEquals((await view()).surveys[0].status, "cancelled");
-    for (let attempt = 0;; attempt++) {
-      await t.sql`update leads set expires_at = now() + interval '300 milliseconds'
-      where id = ${lead.id}`;
-      const before = await snapshotOf(t.sql);
-      assertEquals((await view()).leadExpiredAt.get(lead.surveyId), null);
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      const after = await view();
-      if (await snapshotOf(t.sql) !== before) {
-        assert(attempt < 20, "something committed during each of 20 attempts");
-        continue;
-      }
-      assert(after.leadExpiredAt.get(lead.surveyId), "the lead's expiry shows once it has passed");
-      break;
-    }
+    const after = await acrossExpiry(
+      t,
+      lead.id,
+      view,
+      (page) => assertEquals(page.leadExpiredAt.get(lead.surveyId), null),
+    );
+    assert(after.leadExpiredAt.get(lead.surveyId), "the lead's expiry shows once it has passed");
     t.close();
   },
 );
@@ -197,20 +200,13 @@ testBothChecks(
     assert(second.survey === first.survey && second.events === first.events);
     await t.sql`update surveys set notes = 'Gate code changed' where id = ${lead.surveyId}`;
     assertEquals((await view()).survey.notes, "Gate code changed");
-    for (let attempt = 0;; attempt++) {
-      await t.sql`update leads set expires_at = now() + interval '300 milliseconds'
-      where id = ${lead.id}`;
-      const before = await snapshotOf(t.sql);
-      assertEquals((await view()).leadExpiredAt, null);
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      const after = await view();
-      if (await snapshotOf(t.sql) !== before) {
-        assert(attempt < 20, "something committed during each of 20 attempts");
-        continue;
-      }
-      assert(after.leadExpiredAt, "the lead's expiry shows once it has passed");
-      break;
-    }
+    const after = await acrossExpiry(
+      t,
+      lead.id,
+      view,
+      (page) => assertEquals(page.leadExpiredAt, null),
+    );
+    assert(after.leadExpiredAt, "the lead's expiry shows once it has passed");
     // Someone else's request is not found, every time.
     const other = await createSignedInUser(t, { role: "client", fullName: "Other Client" });
     for (let i = 0; i < 2; i++) {
