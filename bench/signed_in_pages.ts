@@ -1038,9 +1038,7 @@ async function baselineRun(dir: string, current: Server, seeded: Seeded): Promis
     ].filter(({ label }, i) =>
       i === 0 || !BASELINE_PAGES || BASELINE_PAGES.some((part) => label.includes(part))
     );
-    const base = Deno.env.get("DATABASE_URL");
-    churn = base && CHURN ? startChurn(base) : undefined;
-    if (churn) console.log("  while another connection commits without pause (BENCH_CHURN=1)");
+    churn = churnIfAsked();
     let floor: { old: number; new: number } | undefined;
     const rps = { old: [] as number[], new: [] as number[] };
     const cpu = { old: [] as number[], new: [] as number[] };
@@ -1229,10 +1227,7 @@ async function frameworkDashboardRun(
     );
     // BENCH_CHURN=1: both sides read their page again at (nearly) every view, as they do after
     // a write; both remember it otherwise (the frameworks' pages call Meridian's db functions).
-    // On DATABASE_URL's database, not the scratch one: its backend is no side's.
-    const base = Deno.env.get("DATABASE_URL")!;
-    churn = CHURN && !DASHBOARD_CHECK_ONLY ? startChurn(base) : undefined;
-    if (churn) console.log("  while another connection commits without pause (BENCH_CHURN=1)");
+    churn = DASHBOARD_CHECK_ONLY ? undefined : churnIfAsked();
     for (const n of ASTRO_DASHBOARD_SIZES) {
       const cookie = seeded.cookies.clients.get(n)!;
       const label = `/client-dashboard (${n} requests)`;
@@ -1500,11 +1495,19 @@ const PAIRED_DURATION = Deno.env.get("BENCH_PAIRED_DURATION") ?? "2s";
 
 /** CPU per request (server and its Postgres backends) of one wrk run of `page`. */
 async function cpuPerRequest(server: Server, page: MeasuredPage): Promise<number> {
+  return (await cpuRun(server, page)).cpu;
+}
+
+/** One wrk run of `page`: its requests, and the CPU per request as `cpuPerRequest` gives it. */
+async function cpuRun(
+  server: Server,
+  page: MeasuredPage,
+): Promise<{ cpu: number; requests: number }> {
   const before = await cpuTicks(server);
   const result = await wrk(page.url, page.cookie, PAIRED_DURATION);
   const after = await cpuTicks(server);
   if (result.errors) throw new Error(`${page.label}: ${result.errors}`);
-  return cpuMsBetween(before, after) / result.requests;
+  return { cpu: cpuMsBetween(before, after) / result.requests, requests: result.requests };
 }
 
 /**
@@ -1589,6 +1592,17 @@ function startChurn(base: string) {
 }
 
 /**
+ * With BENCH_CHURN=1 and DATABASE_URL, `startChurn` on DATABASE_URL's database (not a scratch
+ * one: its backend is no side's), said in the output; otherwise nothing.
+ */
+function churnIfAsked(): ReturnType<typeof startChurn> | undefined {
+  const base = Deno.env.get("DATABASE_URL");
+  if (!CHURN || !base) return undefined;
+  console.log("  while another connection commits without pause (BENCH_CHURN=1)");
+  return startChurn(base);
+}
+
+/**
  * `--churn` (Postgres only): each page's CPU per request while nothing commits, then while
  * another connection commits a transaction id (`select txid_current()`) as fast as it can, on
  * the database DATABASE_URL names, not the scratch one, so its backend does not count as the
@@ -1612,12 +1626,9 @@ async function churnRun() {
       const counted = churn?.commits() ?? 0;
       let requests = 0;
       for (let round = 0; round < PAIRED_ROUNDS; round++) {
-        const before = await cpuTicks(server);
-        const result = await wrk(page.url, page.cookie, PAIRED_DURATION);
-        const after = await cpuTicks(server);
-        if (result.errors) throw new Error(`${page.label}: ${result.errors}`);
-        runs.push(cpuMsBetween(before, after) / result.requests);
-        requests += result.requests;
+        const run = await cpuRun(server, page);
+        runs.push(run.cpu);
+        requests += run.requests;
       }
       return { cpu: median(runs), commitsPerView: ((churn?.commits() ?? 0) - counted) / requests };
     };
