@@ -71,9 +71,10 @@
  * --paired prints issue 23's ratio steadier than the main table can on a shared machine: each
  * page and GET /api/user in alternating runs, the ratio taken within each round (pairedRun).
  *
- * --churn (Postgres) prints each page's CPU while nothing commits and while another connection
- * commits without pause, so that the pages remembered by snapshot (db/snapshot_cache.ts) are
- * read again at nearly every view (churnRun).
+ * --churn (Postgres) prints each page's CPU while nothing commits, while another connection
+ * commits without pause on another database, and while it writes the pages' tables, so that the
+ * pages remembered by snapshot (db/snapshot_cache.ts) are read again at nearly every view
+ * (churnRun).
  *
  * --check-cost compares the two ways a remembered page is checked (the gate in its statement, a
  * statement of its own) on reloads quiet and after a commit, the pages' reads run in process
@@ -147,10 +148,15 @@ const BASELINE_PAGES = Deno.env.get("BENCH_BASELINE_PAGES")?.split(",").filter(B
 /** With --baseline: only the side-by-side figures, not the table and micro-bench before them. */
 const BASELINE_ONLY = Deno.env.get("BENCH_BASELINE_ONLY") === "1";
 /**
- * BENCH_CHURN=1: the side-by-side runs (`--baseline`, and the Astro and Next dashboards; Postgres)
- * while another connection commits.
+ * BENCH_CHURN=1 (or =tables): the side-by-side runs (`--baseline`, and the Astro and Next
+ * dashboards; Postgres) while another connection commits writes to the pages' tables on each
+ * side's database, so that (nearly) every view reads its page again; =elsewhere: while it commits
+ * transaction ids on another database, which moves every snapshot but writes no table a page
+ * reads (`startChurn`).
  */
-const CHURN = Deno.env.get("BENCH_CHURN") === "1";
+const CHURN_KIND = ({ "1": "tables", tables: "tables", elsewhere: "elsewhere" } as const)[
+  Deno.env.get("BENCH_CHURN") as "1" | "tables" | "elsewhere"
+];
 /**
  * BENCH_ASTRO_DASHBOARD=1 also measures the client dashboards beside the same dashboard on
  * Astro 5 SSR (bench/_astro_dashboard.ts), =only measures nothing else.
@@ -285,7 +291,7 @@ async function cpuTicks(server: Server): Promise<Map<number, number>> {
     const app = server.application;
     const rows = await adminSql<{ pid: number }[]>`
       select pid from pg_stat_activity where datname = ${server.database}
-        and backend_type = 'client backend'
+        and backend_type = 'client backend' and application_name <> ${CHURN_APPLICATION}
         and (${!app} or (application_name = any(${app?.names ?? []})) = ${app?.isOwn ?? true})`;
     for (const { pid } of rows) ticks.set(pid, processTicks(pid));
   }
@@ -1038,7 +1044,7 @@ async function baselineRun(dir: string, current: Server, seeded: Seeded): Promis
     ].filter(({ label }, i) =>
       i === 0 || !BASELINE_PAGES || BASELINE_PAGES.some((part) => label.includes(part))
     );
-    churn = churnIfAsked();
+    churn = churnIfAsked([scratch.url, urlOf(current)]);
     let floor: { old: number; new: number } | undefined;
     const rps = { old: [] as number[], new: [] as number[] };
     const cpu = { old: [] as number[], new: [] as number[] };
@@ -1227,7 +1233,7 @@ async function frameworkDashboardRun(
     );
     // BENCH_CHURN=1: both sides read their page again at (nearly) every view, as they do after
     // a write; both remember it otherwise (the frameworks' pages call Meridian's db functions).
-    churn = DASHBOARD_CHECK_ONLY ? undefined : churnIfAsked();
+    churn = DASHBOARD_CHECK_ONLY ? undefined : churnIfAsked([databaseUrl]);
     for (const n of ASTRO_DASHBOARD_SIZES) {
       const cookie = seeded.cookies.clients.get(n)!;
       const label = `/client-dashboard (${n} requests)`;
@@ -1566,19 +1572,50 @@ async function pairedRun() {
 }
 
 /**
- * Commits a transaction id (`select txid_current()`) again and again on its own connection to
- * DATABASE_URL's database (not a scratch one, so its backend counts as no server's) until
- * `stop`: transaction ids are the cluster's, so every snapshot moves and nearly every view of a
- * page remembered by snapshot (db/snapshot_cache.ts) reads it again.
+ * Commits one transaction with a statement on each table the remembered pages read (`users`,
+ * `surveyors`, `surveys`): each changes no row, but the tables' triggers record the write
+ * (migration 0055), so every remembered page reads again at its next view.
  */
-function startChurn(base: string) {
-  const churn = postgres(base, { max: 1, onnotice: () => {} });
+async function writePagesTables(sql: postgres.Sql): Promise<void> {
+  await sql.begin(async (tx) => {
+    await tx`update users set last_login = last_login where false`;
+    await tx`update surveyors set updated_at = updated_at where false`;
+    await tx`update surveys set updated_at = updated_at where false`;
+  });
+}
+
+/** The churn connection's application_name: `cpuTicks` never counts its backend. */
+const CHURN_APPLICATION = "meridian-bench-churn";
+
+/**
+ * Commits again and again on a connection of its own until `stop`, as `kind` says:
+ * - "elsewhere": a transaction id (`select txid_current()`) on DATABASE_URL's database, not the
+ *   server's: every snapshot moves (transaction ids are the cluster's), but no table the pages
+ *   read is written, so a page remembered by snapshot (db/snapshot_cache.ts) stays remembered;
+ *   before migration 0055 every such commit read every page again.
+ * - "tables": on each database of `urls` (the servers'), `writePagesTables`, so nearly every
+ *   view reads its page again: a view after a write to its tables.
+ * Its backend is told apart by application_name and never counted as the server's.
+ */
+function startChurn(kind: "elsewhere" | "tables", urls: string[]) {
+  const connections = (kind === "elsewhere" ? [Deno.env.get("DATABASE_URL")!] : urls).map((url) =>
+    postgres(url, {
+      max: 1,
+      onnotice: () => {},
+      connection: { application_name: CHURN_APPLICATION },
+    })
+  );
   let churning = true;
   let commits = 0;
   const loop = (async () => {
     while (churning) {
-      await churn`select txid_current()`;
-      commits++;
+      for (const churn of connections) {
+        if (kind === "elsewhere") await churn`select txid_current()`;
+        else {
+          await writePagesTables(churn);
+        }
+        commits++;
+      }
     }
   })();
   return {
@@ -1586,30 +1623,43 @@ function startChurn(base: string) {
     async stop() {
       churning = false;
       await loop;
-      await churn.end();
+      await Promise.all(connections.map((c) => c.end()));
     },
   };
 }
 
-/**
- * With BENCH_CHURN=1 and DATABASE_URL, `startChurn` on DATABASE_URL's database (not a scratch
- * one: its backend is no side's), said in the output; otherwise nothing.
- */
-function churnIfAsked(): ReturnType<typeof startChurn> | undefined {
+/** The URL of `server`'s Postgres database (DATABASE_URL's, with its name), if it has one. */
+function urlOf(server: Server): string | undefined {
   const base = Deno.env.get("DATABASE_URL");
-  if (!CHURN || !base) return undefined;
-  console.log("  while another connection commits without pause (BENCH_CHURN=1)");
-  return startChurn(base);
+  if (!base || !server.database) return undefined;
+  const url = new URL(base);
+  url.pathname = `/${server.database}`;
+  return url.href;
+}
+
+/**
+ * With BENCH_CHURN and DATABASE_URL, `startChurn` of that kind on the databases `urls` (each
+ * side's), said in the output; otherwise nothing.
+ */
+function churnIfAsked(urls: (string | undefined)[]): ReturnType<typeof startChurn> | undefined {
+  if (!CHURN_KIND || !Deno.env.get("DATABASE_URL")) return undefined;
+  console.log(
+    CHURN_KIND === "tables"
+      ? "  while another connection commits writes to the pages' tables (BENCH_CHURN=tables)"
+      : "  while another connection commits on another database (BENCH_CHURN=elsewhere)",
+  );
+  return startChurn(CHURN_KIND, urls.filter((url): url is string => url !== undefined));
 }
 
 /**
  * `--churn` (Postgres only): each page's CPU per request while nothing commits, then while
- * another connection commits a transaction id (`select txid_current()`) as fast as it can, on
- * the database DATABASE_URL names, not the scratch one, so its backend does not count as the
- * server's. Transaction ids are the cluster's, so nearly every view then finds a snapshot other
- * than the one its page was remembered with (db/snapshot_cache.ts) and reads the page again: the
- * quiet figure is a reload that finds nothing changed, the churned one a reload after a write.
- * Both as multiples of GET /api/user's in the same condition, with the commits per view.
+ * another connection commits as fast as it can on another database ("elsewhere": every snapshot
+ * moves, no table the pages read is written), then while it commits writes to the pages' tables
+ * on the server's database ("tables": nearly every view reads its page again; `startChurn`).
+ * The churn's backend is not counted as the server's. The quiet figure is a reload that finds
+ * nothing changed, "elsewhere" a reload on a busy database, "tables" a reload after a write to
+ * what the page shows. Each as a multiple of GET /api/user's in the same condition, with the
+ * commits per view.
  */
 async function churnRun() {
   const base = Deno.env.get("DATABASE_URL");
@@ -1632,31 +1682,35 @@ async function churnRun() {
       }
       return { cpu: median(runs), commitsPerView: ((churn?.commits() ?? 0) - counted) / requests };
     };
+    const conditions = ["quiet", "elsewhere", "tables"] as const;
+    const figures = new Map<string, Map<string, { cpu: number; commitsPerView: number }>>();
     try {
-      const quiet = new Map<string, number>();
-      for (const page of pages) quiet.set(page.label, (await measure(page)).cpu);
-      churn = startChurn(base);
-      console.log(
-        `# CPU per request while nothing commits, and while another connection commits ` +
-          `without pause; Postgres, wrk ${CONNECTIONS} connections, median of ${PAIRED_ROUNDS} ` +
-          `runs of ${PAIRED_DURATION}`,
-      );
-      const floorLabel = pages.find((page) => page.label.startsWith("GET /api/user"))!.label;
-      const churned = new Map<string, { cpu: number; commitsPerView: number }>();
-      for (const page of pages) churned.set(page.label, await measure(page));
-      const quietFloor = quiet.get(floorLabel)!;
-      const churnFloor = churned.get(floorLabel)!.cpu;
-      for (const page of pages) {
-        const q = quiet.get(page.label)!;
-        const c = churned.get(page.label)!;
-        console.log(
-          `  ${page.label.padEnd(48)} quiet ${q.toFixed(2)} ms (${(q / quietFloor).toFixed(1)}×)` +
-            `  churned ${c.cpu.toFixed(2)} ms (${(c.cpu / churnFloor).toFixed(1)}×, ` +
-            `${c.commitsPerView.toFixed(1)} commits per view)`,
-        );
+      for (const condition of conditions) {
+        if (condition !== "quiet") churn = startChurn(condition, [urlOf(server)!]);
+        const byPage = new Map<string, { cpu: number; commitsPerView: number }>();
+        for (const page of pages) byPage.set(page.label, await measure(page));
+        figures.set(condition, byPage);
+        await churn?.stop();
+        churn = undefined;
       }
     } finally {
       await churn?.stop();
+    }
+    console.log(
+      `# CPU per request while nothing commits, while another connection commits without pause ` +
+        `on another database, and while it commits writes to the pages' tables; Postgres, wrk ` +
+        `${CONNECTIONS} connections, median of ${PAIRED_ROUNDS} runs of ${PAIRED_DURATION}`,
+    );
+    const floorLabel = pages.find((page) => page.label.startsWith("GET /api/user"))!.label;
+    for (const page of pages) {
+      const cells = conditions.map((condition) => {
+        const byPage = figures.get(condition)!;
+        const { cpu, commitsPerView } = byPage.get(page.label)!;
+        const ratio = cpu / byPage.get(floorLabel)!.cpu;
+        const commits = condition === "quiet" ? "" : `, ${commitsPerView.toFixed(1)}/view`;
+        return `${condition} ${cpu.toFixed(2)} ms (${ratio.toFixed(1)}×${commits})`;
+      });
+      console.log(`  ${page.label.padEnd(48)} ${cells.join("  ")}`);
     }
   });
 }
@@ -1669,7 +1723,8 @@ const CHECK_VIEWS = Number(Deno.env.get("BENCH_CHECK_VIEWS") ?? 200);
  * `--check-cost`: the two ways a page remembered by snapshot is checked (db/snapshot_cache.ts
  * `checkSnapshotApart`: the gate in the page's statement, or a statement of its own before it),
  * side by side on the same database, each on a reload that finds nothing changed ("quiet") and
- * on one right after a commit (`select txid_current()` before each view, not counted). The
+ * on one right after a commit to the pages' tables (a statement on `users`, `surveyors` and
+ * `surveys` before each view, not counted; see `startChurn`). The
  * seeded server is stopped and the pages' reads run in this process, so on the embedded
  * database the figure is all of it (PGlite runs in the process); on Postgres it is the client's
  * side only (the backends are not counted: `--churn` and `BENCH_CHURN` measure both). CPU per
@@ -1737,7 +1792,7 @@ async function checkCostRun() {
         await view();
         let micros = 0;
         for (let i = 0; i < CHECK_VIEWS; i++) {
-          if (afterWrite) await sql`select txid_current()`;
+          if (afterWrite) await writePagesTables(sql);
           const start = cpuUsage();
           await view();
           const { user, system } = cpuUsage(start);

@@ -46,8 +46,8 @@ export async function getAdminConsoleUsers(
   },
 ): Promise<{ viewer?: Viewer; users: User[]; total: number; counts: AdminConsoleCounts }> {
   const { role, limit, offset, viewerId } = input;
-  // Remembered by snapshot (db/snapshot_cache.ts): reloaded while nothing has committed (a
-  // sign-in writes its `last_login`), the tab is the one read last, with its admin read anew.
+  // Remembered by snapshot (db/snapshot_cache.ts): reloaded while none of its tables has been
+  // written (a sign-in writes `users.last_login`), the tab is the one read last, with its admin read anew.
   // It reads nothing from the clock.
   const { viewer, value } = await rememberedRead(
     db,
@@ -81,7 +81,7 @@ export async function getAdminConsoleUsers(
 /** The console's users tabs last read (`getAdminConsoleUsers`): some 10 KB each. */
 const consoleUsersRead = new SnapshotCache<
   { users: User[]; total: number; counts: AdminConsoleCounts }
->(50);
+>(50, ["lead_refund_requests", "surveyor_licence_states", "surveyors", "users"]);
 
 /**
  * The tabs' counts in one statement, for the tabs whose list is read by another module; with

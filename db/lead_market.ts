@@ -490,9 +490,10 @@ function fromSurveyorJson(json: MarketSurveyorJson): MarketSurveyor {
 //
 // Read through a pool, the page is remembered with the snapshot its statement read it in, by
 // `whichKey` (what `which` selects, in words) and the filters (db/snapshot_cache.ts). The next
-// view runs the statement again only if something committed since, or once the first of the
-// matched leads has expired (`l.expires_at > now()` is all the statement reads from the clock,
-// and an expiry only ever removes a lead: anything else that changes the list is a write).
+// view runs the statement again only if one of its tables was written since, or once the
+// first of the matched leads has expired (`l.expires_at > now()` is all the statement reads
+// from the clock, and an expiry only ever removes a lead: anything else that changes the list
+// is a write).
 // Otherwise that view reads the viewer and the check alone, and shows the remembered page.
 async function availableLeads(
   db: Db,
@@ -637,7 +638,15 @@ function availableLeadsFrom(rows: AvailableLeadRow[]): SnapshotRead<AvailableLea
  * The available-leads pages last read, by snapshot (see `availableLeads`): about 25 KB each with
  * twenty leads, 5 MB at most.
  */
-const availableLeadsRead = new SnapshotCache<AvailableLeads>(200);
+const availableLeadsRead = new SnapshotCache<AvailableLeads>(200, [
+  "lead_dismissals",
+  "lead_purchases",
+  "leads",
+  "pricing_configs",
+  "surveyor_licence_states",
+  "surveyors",
+  "surveys",
+]);
 
 async function readLead(
   db: Db,

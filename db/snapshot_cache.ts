@@ -1,26 +1,31 @@
 /**
  * A page statement's result remembered with the database snapshot it was read in, and used again
- * only while the database would give a new run the very same snapshot (issue 23).
+ * only while no table the statement reads has changed since (issue 23).
  *
  * A statement sees exactly what its snapshot lets it see: the transactions committed before it,
  * by `pg_current_snapshot()` (its lowest running transaction, the next transaction id, and the
- * ones running in between). Every transaction that writes anything gets a transaction id, and its
- * commit or rollback changes every later snapshot; one that only reads changes none. So while
- * `pg_current_snapshot()` reads the same text, nothing committed since: the same statement, run
- * again, would return the same rows, except for what it reads from the clock, which the caller
- * bounds with `validUntil` (for the available leads: the first `expires_at` among them).
+ * ones running in between). Every table a remembered page reads has a trigger (migration 0055)
+ * that records, in `snapshot_changes`, each transaction that writes it; the record commits or
+ * rolls back with the write. So a page read in snapshot S would read the same rows again while
+ * no record of its tables belongs to a transaction S does not see (`pg_visible_in_snapshot`),
+ * except for what it reads from the clock, which the caller bounds with `validUntil` (for the
+ * available leads: the first `expires_at` among them). Each cache names its statement's tables
+ * (`SnapshotCache.tables`); tests/db/snapshot_tables_test.ts reads every statement's plan and
+ * fails if it reads a table missing from that list or without the trigger.
  *
  * The check is a condition of the page's own statement (`rememberedRead`), read with its viewer;
  * only when it fails does the rest of the statement run (on the embedded database, a statement of
  * its own before the page's: `checkSnapshotApart`). The check runs in the database, so it
- * holds across instances and for writes from anywhere (another server, psql, a job); it is
- * coarse (any commit on the database server, a sign-in's `last_login` or autovacuum's ANALYZE
- * included, runs the page's statement again), never stale. What it
- * saves is the statement of a page reloaded in a quiet moment: a surveyor reloading /leads costs
- * a user read instead of the whole lead search. A page remembered this way reads its data in
- * ONE statement, which returns its own snapshot (`currentSnapshot`) and the first moment its
+ * holds across instances and for writes from anywhere (another server, psql, a job), and is
+ * never stale; it is by table, not by row (any new lead reads every /leads page again), and a
+ * snapshot older than the last pruning of the records (`pruneSnapshotChanges`, every few minutes)
+ * reads the page again. What it saves is the statement of a page reloaded while its tables did
+ * not change: a surveyor reloading /leads costs a user read instead of the whole lead search,
+ * however busy the rest of the database is. A page remembered this way reads its data in ONE
+ * statement, which returns its own snapshot (`currentSnapshot`) and the first moment its
  * reading of the clock would change (`now()` in a condition); the available leads, the surveyor
- * dashboard's leads, the client dashboard, a request's page and the surveyor directory do.
+ * dashboard's leads, the client dashboard, a request's page, the surveyor directory and the
+ * admin's two pages do.
  *
  * Only through a pool: a transaction sees its own writes, which are in no snapshot, so it neither
  * uses nor leaves a remembered result (a reserved connection could be inside one).
@@ -48,12 +53,20 @@ function isPool(db: Db): boolean {
 
 /**
  * Remembered results by key, per pool (one map per database the process reaches: tests open
- * many), the `maxEntries` most recently used in each.
+ * many), the `maxEntries` most recently used in each, of a statement that reads `tables` (every
+ * table, views and functions resolved, that its plan reads).
  */
 export class SnapshotCache<T> {
   #pools = new WeakMap<object, Map<string, SnapshotEntry<T>>>();
+  /** `tables` as a Postgres array literal (the names are identifiers: nothing to quote). */
+  readonly tablesLiteral: string;
 
-  constructor(readonly maxEntries: number) {}
+  constructor(readonly maxEntries: number, readonly tables: readonly string[]) {
+    if (tables.length === 0 || tables.some((t) => !/^[a-z_][a-z0-9_]*$/.test(t))) {
+      throw new Error(`SnapshotCache: table names expected, got ${JSON.stringify(tables)}`);
+    }
+    this.tablesLiteral = `{${tables.join(",")}}`;
+  }
 
   /** What `key` read last through this pool, or undefined (always so in a transaction). */
   get(db: Db, key: string): SnapshotEntry<T> | undefined {
@@ -68,17 +81,13 @@ export class SnapshotCache<T> {
   }
 
   /**
-   * Remembers `entry` for `key` on this pool; nothing in a transaction. Entries read in another
-   * snapshot go: one of the two is no longer the database's, and what it holds would only be
-   * read again (so the map holds what was read since the last commit, not a page per user).
+   * Remembers `entry` for `key` on this pool; nothing in a transaction. Entries read in other
+   * snapshots stay: a commit to tables they do not read leaves them true.
    */
   set(db: Db, key: string, entry: SnapshotEntry<T>): void {
     if (!isPool(db)) return;
     let entries = this.#pools.get(db);
     if (!entries) this.#pools.set(db, entries = new Map());
-    for (const [other, { snapshot }] of entries) {
-      if (snapshot !== entry.snapshot) entries.delete(other);
-    }
     entries.delete(key);
     entries.set(key, entry);
     if (entries.size > this.maxEntries) entries.delete(entries.keys().next().value!);
@@ -91,15 +100,50 @@ export function currentSnapshot(db: Db): postgres.PendingQuery<postgres.Row[]> {
 }
 
 /**
- * SQL, a boolean: whether a new run of the statement that read `entry` would read it again (the
- * same snapshot, and before `validUntil`).
+ * SQL, a boolean: whether a new run of the statement that read `entry`, a statement reading
+ * `cache.tables`, would read it again: before `validUntil`, and either nothing has committed
+ * since (the same snapshot: a comparison of text, the common case on a quiet database), or no
+ * transaction the entry's snapshot does not see has written one of those tables, and that
+ * snapshot is not older than the records' last pruning.
  */
 export function unchangedSince(
   db: Db,
   entry: SnapshotEntry<unknown>,
+  cache: Pick<SnapshotCache<unknown>, "tablesLiteral">,
 ): postgres.PendingQuery<postgres.Row[]> {
-  return db`(pg_current_snapshot()::text = ${entry.snapshot}
-    and now() < ${entry.validUntil ?? "infinity"}::text::timestamptz)`;
+  const snapshot = entry.snapshot;
+  return db`(now() < ${entry.validUntil ?? "infinity"}::text::timestamptz
+    and (pg_current_snapshot()::text = ${snapshot}
+      or (coalesce((select pg_snapshot_xmin(${snapshot}::text::pg_snapshot) >= pruned_below
+          from snapshot_prune), false)
+        and not exists (select from snapshot_changes
+          where tbl = any(${cache.tablesLiteral}::text[])
+            and xid >= pg_snapshot_xmin(${snapshot}::text::pg_snapshot)
+            and not pg_visible_in_snapshot(xid, ${snapshot}::text::pg_snapshot)))))`;
+}
+
+/** How long a pruning horizon waits before the records below it are deleted. */
+export const SNAPSHOT_PRUNE_AFTER = "5 minutes";
+
+/**
+ * Deletes the records of `snapshot_changes` below the horizon taken at the last pruning, once
+ * that is `SNAPSHOT_PRUNE_AFTER` old, and takes the next horizon (the oldest transaction still
+ * running now); otherwise nothing. A page remembered in a snapshot older than the deleted
+ * records is read again at its next view (`unchangedSince`), so this never lets a page show
+ * stale data; it bounds the table to the writes of about ten minutes, and a remembered page's
+ * life to as long. Safe beside other instances pruning (the horizon's row is locked and moved
+ * once). Returns how many records went. The job worker runs it every minute.
+ */
+export async function pruneSnapshotChanges(db: Db): Promise<number> {
+  const result = await db`
+    with moved as (
+      update snapshot_prune
+      set pruned_below = next_below, next_below = pg_snapshot_xmin(pg_current_snapshot()),
+        next_at = now()
+      where next_at <= now() - ${SNAPSHOT_PRUNE_AFTER}::interval
+      returning pruned_below)
+    delete from snapshot_changes where xid < (select pruned_below from moved)`;
+  return result.count;
 }
 
 /**
@@ -144,8 +188,8 @@ export interface SnapshotRead<T> {
 /**
  * A page's data: `statement`'s rows, read with the user `viewerId` and their unread count when
  * given (db/users.ts `readWithViewer`), made into the page's value by `finish`; or, when `cache`
- * holds what the statement read last for `key` and nothing has committed since nor has its time
- * run out (`unchangedSince`), that value, with the viewer read anew.
+ * holds what the statement read last for `key` and none of its tables has been written since nor
+ * has its time run out (`unchangedSince`), that value, with the viewer read anew.
  *
  * One statement either way, on Postgres. With a remembered value the page's statement runs
  * under a gate, a condition Postgres tests once before anything in it runs (a one-time filter on
@@ -165,12 +209,13 @@ export async function rememberedRead<T, R extends postgres.Row>(
   statement: postgres.PendingQuery<postgres.Row[]>,
   finish: (rows: R[]) => SnapshotRead<T> | undefined,
 ): Promise<{ viewer?: Viewer; value: T | undefined }> {
+  observer?.(cache as SnapshotCache<unknown>, statement);
   const known = cache.get(db, key);
   if (known && checkedApart.has(db)) {
     const check = await readWithViewer<{ unchanged: boolean }>(
       db,
       viewerId,
-      db`select ${unchangedSince(db, known)} as unchanged`,
+      db`select ${unchangedSince(db, known, cache)} as unchanged`,
     );
     const viewer = check.viewer;
     if (viewerId !== undefined && !viewer) return { value: undefined };
@@ -184,7 +229,7 @@ export async function rememberedRead<T, R extends postgres.Row>(
     known
       ? db`
         select g.snapshot_unchanged, r.*
-        from (select ${unchangedSince(db, known)} as snapshot_unchanged) g
+        from (select ${unchangedSince(db, known, cache)} as snapshot_unchanged) g
         left join lateral (select * from (${statement}) s where not g.snapshot_unchanged) r on true`
       : statement,
   );
@@ -208,4 +253,16 @@ export async function rememberedRead<T, R extends postgres.Row>(
     }
     return read?.value;
   }
+}
+
+let observer:
+  | ((cache: SnapshotCache<unknown>, statement: postgres.PendingQuery<postgres.Row[]>) => void)
+  | undefined;
+
+/**
+ * Tests only: `fn` is told each remembered page's cache and statement as `rememberedRead` is
+ * called (tests/db/snapshot_tables_test.ts reads each statement's plan); undefined stops it.
+ */
+export function observeRememberedReads(fn: typeof observer): void {
+  observer = fn;
 }

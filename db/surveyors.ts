@@ -215,8 +215,8 @@ export async function listSurveyorDirectory(
     viewer?: Viewer;
   }
 > {
-  // Remembered by snapshot (db/snapshot_cache.ts): a reload while nothing has committed is the
-  // directory read last, with its viewer read anew. Nothing in it reads the clock.
+  // Remembered by snapshot (db/snapshot_cache.ts): a reload while none of its tables has been
+  // written is the directory read last, with its viewer read anew. Nothing in it reads the clock.
   // The first contact marked primary, else the first contact: toSurveyorRow's choice.
   const columns = db`id, company_name, principal_name, city, state, status, in_network,
     survey_types, service_radius_miles, rating, review_count,
@@ -264,7 +264,7 @@ type SurveyorDirectory = Omit<SurveyorListResponse, "surveyors"> & {
 };
 
 /** The directory pages last read (`listSurveyorDirectory`): some 30 KB each with the map. */
-const directoryRead = new SnapshotCache<SurveyorDirectory>(50);
+const directoryRead = new SnapshotCache<SurveyorDirectory>(50, ["surveyor_counts", "surveyors"]);
 
 /** Where a directory record's office is, for the coverage map: what a map point needs. */
 export interface SurveyorLocation {

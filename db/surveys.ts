@@ -167,8 +167,8 @@ export async function getSurveyPageDataWithViewer(
     const { viewer } = await readWithViewer(db, input.viewerId, db`select 1 as none where false`);
     return { ...(viewer && { viewer }) };
   }
-  // Remembered by snapshot (db/snapshot_cache.ts): a reload while nothing has committed is the
-  // page read last, with its viewer read anew. Its one reading of the clock is the lead's
+  // Remembered by snapshot (db/snapshot_cache.ts): a reload while none of its tables has been
+  // written is the page read last, with its viewer read anew. Its one reading of the clock is the lead's
   // expiry (`leadExpiredAtColumn`): the page holds until that expiry, when it is still to come.
   // A request the user may not see is read every time.
   const { id, user, thread } = input;
@@ -185,7 +185,24 @@ export async function getSurveyPageDataWithViewer(
 }
 
 /** The request pages last read (`getSurveyPageDataWithViewer`): some 10 KB each. */
-const surveyPagesRead = new SnapshotCache<SurveyPageData>(200);
+const surveyPagesRead = new SnapshotCache<SurveyPageData>(200, [
+  "lead_purchases",
+  "lead_recipients",
+  "leads",
+  "survey_assignments",
+  "survey_checklist_items",
+  "survey_checklists",
+  "survey_events",
+  "survey_files",
+  "survey_message_reads",
+  "survey_messages",
+  "survey_proposals",
+  "surveyor_reviews",
+  "surveyors",
+  "surveys",
+  "technicians",
+  "users",
+]);
 
 /** Whose page of which request `getSurveyPageData` reads, and which conversation first. */
 export interface SurveyPageInput {
@@ -586,8 +603,8 @@ export async function getAdminDashboard(
     ) c
     left join lateral (${adminRowsSelect(db)}) r on true
     order by r.created_at desc, r.id desc`;
-  // Remembered by snapshot (db/snapshot_cache.ts): reloaded while nothing has committed, the
-  // page is the one read last, with its admin read anew. It reads nothing from the clock.
+  // Remembered by snapshot (db/snapshot_cache.ts): reloaded while none of its tables has been
+  // written, the page is the one read last, with its admin read anew. It reads nothing from the clock.
   const { viewer, value } = await rememberedRead(
     db,
     adminDashboardRead,
@@ -627,7 +644,7 @@ const adminDashboardRead = new SnapshotCache<{
   rows: AdminSurveyListRow[];
   total: number;
   counts: Partial<Record<SurveyStatus, number>>;
-}>(50);
+}>(50, ["survey_counts", "surveys", "users"]);
 
 type AdminSurveyRowRow = Omit<AdminSurveyListRow, "createdAt"> & { createdAt: Date };
 
@@ -959,8 +976,8 @@ export async function listClientSurveysWithEvents(
     withClient?: boolean;
   },
 ): Promise<{ client?: Viewer } & ClientSurveysPage> {
-  // Remembered by snapshot (db/snapshot_cache.ts): a dashboard reloaded while nothing has
-  // committed is the one read last, with its client read anew. Its one reading of the clock is
+  // Remembered by snapshot (db/snapshot_cache.ts): a dashboard reloaded while none of its
+  // tables has been written is the one read last, with its client read anew. Its one reading of the clock is
   // the lead's expiry (`leadExpiredAtColumn`): the page holds until the next expiry among the
   // client's leads.
   const { viewer: client, value } = await rememberedRead(
@@ -993,7 +1010,15 @@ interface ClientSurveysPage {
 }
 
 /** The client dashboards last read (`listClientSurveysWithEvents`): some 20 KB each. */
-const clientSurveysRead = new SnapshotCache<ClientSurveysPage>(200);
+const clientSurveysRead = new SnapshotCache<ClientSurveysPage>(200, [
+  "leads",
+  "survey_assignments",
+  "survey_events",
+  "survey_proposals",
+  "surveyors",
+  "surveys",
+  "users",
+]);
 
 function clientSurveysStatement(
   db: Db,

@@ -35,7 +35,9 @@
  *
  * Beside it, every EXPIRED_LEADS_SWEEP_INTERVAL_MS, the worker closes the leads past their
  * expiry (db/leads.ts `closeExpiredLeads`): reads already treat them as closed, the sweep makes
- * the stored status and the offers' outcome say so.
+ * the stored status and the offers' outcome say so. And every SNAPSHOT_PRUNE_INTERVAL_MS it
+ * prunes the records of which transactions wrote the remembered pages' tables
+ * (db/snapshot_cache.ts `pruneSnapshotChanges`).
  */
 import type { Db, Sql } from "../db/client.ts";
 import {
@@ -49,6 +51,7 @@ import {
   renewJobLeases,
 } from "../db/jobs.ts";
 import { closeExpiredLeads } from "../db/leads.ts";
+import { pruneSnapshotChanges } from "../db/snapshot_cache.ts";
 import type { AppDeps } from "./deps.ts";
 import { dispatchSurvey } from "./dispatch.ts";
 import { isPostgresDown } from "./unavailable.ts";
@@ -87,6 +90,8 @@ export const FAILED_JOB_RETENTION_DAYS = 30;
 export const JOB_SWEEP_INTERVAL_MS = 60 * 60_000;
 /** How often a worker closes expired leads (an index-only probe when none is due). */
 export const EXPIRED_LEADS_SWEEP_INTERVAL_MS = 5 * 60_000;
+/** How often a worker prunes `snapshot_changes` (an update of no row until the horizon is due). */
+export const SNAPSHOT_PRUNE_INTERVAL_MS = 60_000;
 // Rows per delete statement, so a long backlog never holds one huge transaction.
 const SWEEP_BATCH = 1000;
 
@@ -261,8 +266,9 @@ export async function runDueJobsOnce<D extends { sql: Sql }>(
 /**
  * Runs due jobs every `intervalMs` (passes never overlap; a full pass is followed at once by
  * another) until the returned `stop` is called, and after its first pass and then every
- * `sweepEveryMs` deletes old finished jobs (`sweepFinishedJobs`), and every `leadSweepEveryMs`
- * closes expired leads (`closeExpiredLeads`). `stop` resolves once the pass in flight, and
+ * `sweepEveryMs` deletes old finished jobs (`sweepFinishedJobs`), every `leadSweepEveryMs`
+ * closes expired leads (`closeExpiredLeads`), and every `snapshotPruneEveryMs` prunes
+ * `snapshot_changes` (`pruneSnapshotChanges`). `stop` resolves once the pass in flight, and
  * every handler in it, has finished.
  */
 export function startJobWorker<D extends { sql: Sql }>(
@@ -274,6 +280,7 @@ export function startJobWorker<D extends { sql: Sql }>(
     leaseMs = JOB_LEASE_MS,
     sweepEveryMs = JOB_SWEEP_INTERVAL_MS,
     leadSweepEveryMs = EXPIRED_LEADS_SWEEP_INTERVAL_MS,
+    snapshotPruneEveryMs = SNAPSHOT_PRUNE_INTERVAL_MS,
     worker,
   }: {
     handlers: JobHandlers<D>;
@@ -284,6 +291,7 @@ export function startJobWorker<D extends { sql: Sql }>(
     leaseMs?: number;
     sweepEveryMs?: number;
     leadSweepEveryMs?: number;
+    snapshotPruneEveryMs?: number;
   },
 ): () => Promise<void> {
   let isStopped = false;
@@ -292,6 +300,7 @@ export function startJobWorker<D extends { sql: Sql }>(
   let wasDown = false;
   let nextSweepAt = 0;
   let nextLeadSweepAt = 0;
+  let nextSnapshotPruneAt = 0;
   let isReleased = !worker;
 
   const tick = () => {
@@ -324,6 +333,10 @@ export function startJobWorker<D extends { sql: Sql }>(
           nextLeadSweepAt = Date.now() + leadSweepEveryMs;
           const closed = await closeExpiredLeads(deps.sql);
           if (closed > 0) console.log(`[jobs] Closed ${closed} expired lead(s).`);
+        }
+        if (!isStopped && Date.now() >= nextSnapshotPruneAt) {
+          nextSnapshotPruneAt = Date.now() + snapshotPruneEveryMs;
+          await pruneSnapshotChanges(deps.sql);
         }
       } catch (err) {
         if (isPostgresDown(err)) {

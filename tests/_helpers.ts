@@ -110,7 +110,8 @@ async function readCache(file: URL): Promise<Blob | undefined> {
 const dirtyTablesQuery = new WeakMap<Sql, Promise<string | undefined>>();
 
 /**
- * Empties every table but the migrations record, as a `truncate … restart identity cascade`
+ * Empties every table but the migrations record and the pruning horizon of the remembered
+ * pages' change records (migration 0055: one row, which the pages' check needs), as a `truncate … restart identity cascade`
  * of all of them would, but truncating only the tables that hold rows or whose identity
  * sequence has been used: a truncate of all 60-odd tables cost 125–175 ms a test on Postgres
  * and 250–420 ms on PGlite, about 2,000 times per suite.
@@ -126,7 +127,7 @@ export async function resetDatabase(sql: Sql): Promise<void> {
            where d.refobjid = c.oid and d.deptype in ('a', 'i') limit 1) as seq
         from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where c.relkind in ('r', 'p') and n.nspname = current_schema()
-          and c.relname <> 'schema_migrations'
+          and c.relname not in ('schema_migrations', 'snapshot_prune')
         order by c.relname`;
       if (tables.length === 0) return undefined;
       const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;

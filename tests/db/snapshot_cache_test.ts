@@ -20,7 +20,12 @@ import {
 import { listSurveyorDirectory } from "../../db/surveyors.ts";
 import { getAdminConsoleUsers } from "../../db/admin_console.ts";
 import { SurveyorListQuerySchema } from "../../lib/surveyor_schema.ts";
-import { checkSnapshotApart, SnapshotCache, unchangedSince } from "../../db/snapshot_cache.ts";
+import {
+  checkSnapshotApart,
+  pruneSnapshotChanges,
+  SnapshotCache,
+  unchangedSince,
+} from "../../db/snapshot_cache.ts";
 import type { Db } from "../../db/client.ts";
 
 async function snapshotOf(db: Db): Promise<string> {
@@ -297,11 +302,12 @@ testBothChecks(
   },
 );
 
-test("[snapshot cache] the check: the same snapshot before the time limit, nothing else", async () => {
+test("[snapshot cache] the check: unchanged until a table it reads is written, or time runs out", async () => {
   const t = await createTestApp();
-  const check = async (entry: { snapshot: string; validUntil: string | null }) => {
-    const [{ unchanged }] = await t.sql`
-      select ${unchangedSince(t.sql, { ...entry, value: null })} as unchanged`;
+  const cache = new SnapshotCache<null>(1, ["leads", "surveys"]);
+  const check = async (entry: { snapshot: string; validUntil: string | null }, db: Db = t.sql) => {
+    const [{ unchanged }] = await db`
+      select ${unchangedSince(db, { ...entry, value: null }, cache)} as unchanged`;
     return unchanged as boolean;
   };
   const [now, later, earlier] = await quietly(t, async () => {
@@ -313,11 +319,105 @@ test("[snapshot cache] the check: the same snapshot before the time limit, nothi
     ];
   });
   assertEquals([now, later, earlier], [true, true, false]);
-  const before = await snapshotOf(t.sql);
-  await t.sql`create temporary table if not exists written (n int)`;
-  assertEquals(await check({ snapshot: before, validUntil: null }), false);
+  const entry = { snapshot: await snapshotOf(t.sql), validUntil: null };
+  // Commits to tables it does not read: still unchanged, in a snapshot that moved.
+  await t.sql`select txid_current()`;
+  await t.sql`update users set last_login = now() where false`;
+  assert(await snapshotOf(t.sql) !== entry.snapshot);
+  assertEquals(await check(entry), true);
+  // A write to one of them that rolls back: unchanged.
+  await t.sql.begin(async (tx) => {
+    await tx`update surveys set notes = 'x' where false`;
+    throw new Error("rolled back");
+  }).catch(() => {});
+  assertEquals(await check(entry), true);
+  // A writer that had begun before the snapshot and commits after it: changed once it commits
+  // (Postgres: the embedded database has one connection, so no writer runs beside a read).
+  if ((await testDatabase()).kind === "postgres") {
+    const writer = await t.sql.reserve();
+    try {
+      await writer`begin`;
+      await writer`update leads set buyers_count = buyers_count where false`;
+      const during = { snapshot: await snapshotOf(t.sql), validUntil: null };
+      assertEquals(await check(during), true, "not committed yet: nothing to see");
+      await writer`commit`;
+      assertEquals(await check(during), false);
+    } finally {
+      writer.release();
+    }
+  } else await t.sql`update leads set buyers_count = buyers_count where false`;
+  assertEquals(await check(entry), false);
+  // A statement that changes no row still counts (the trigger is per statement): changed.
+  const next = { snapshot: await snapshotOf(t.sql), validUntil: null };
+  assertEquals(await check(next), true);
+  await t.sql`delete from surveys where false`;
+  assertEquals(await check(next), false);
+  // Inside a transaction that wrote one of the tables, its own write is not in the snapshot
+  // it reads: changed (rememberedRead never checks inside a transaction; the check agrees).
+  const fresh = { snapshot: await snapshotOf(t.sql), validUntil: null };
+  await t.sql.begin(async (tx) => {
+    await tx`update leads set buyers_count = buyers_count where false`;
+    assertEquals(await check(fresh, tx), true, "its own write is visible, not a change");
+    throw new Error("rolled back");
+  }).catch((err) => assertEquals(err.message, "rolled back"));
   t.close();
 });
+
+test("[snapshot cache] pruning: records go only below a horizon taken earlier; older snapshots read again", async () => {
+  const t = await createTestApp();
+  const cache = new SnapshotCache<null>(1, ["surveys"]);
+  const check = async (snapshot: string) => {
+    const [{ unchanged }] = await t.sql`
+      select ${unchangedSince(t.sql, { snapshot, validUntil: null, value: null }, cache)}
+        as unchanged`;
+    return unchanged as boolean;
+  };
+  const records = async () =>
+    Number((await t.sql`select count(*)::int as n from snapshot_changes`)[0].n);
+  // Not due yet (the horizon was just taken): nothing goes.
+  await t.sql`update snapshot_prune set next_at = now()`;
+  await t.sql`delete from surveys where false`;
+  const before = await records();
+  assert(before > 0);
+  assertEquals(await pruneSnapshotChanges(t.sql), 0);
+  assertEquals(await records(), before);
+  const old = await snapshotOf(t.sql);
+  await t.sql`delete from surveys where false`;
+  assertEquals(await check(old), false);
+  // Due: the horizon taken at migration moves to pruned_below, a new one is taken now.
+  await t.sql`update snapshot_prune set next_at = now() - interval '1 hour'`;
+  await pruneSnapshotChanges(t.sql);
+  const midway = await snapshotOf(t.sql);
+  assertEquals(await check(midway), true);
+  // Due again: everything written before `midway`'s horizon goes, and `old` can no longer be
+  // checked: its pages are read again; `midway`'s still can.
+  await t.sql`update snapshot_prune set next_at = now() - interval '1 hour'`;
+  assert(await pruneSnapshotChanges(t.sql) > 0);
+  assertEquals(await records(), 0);
+  assertEquals(await check(old), false);
+  assertEquals(await check(midway), true);
+  await t.sql`delete from surveys where false`;
+  assertEquals(await check(midway), false);
+  t.close();
+});
+
+testBothChecks(
+  "/leads stays remembered across commits to tables it does not read",
+  async () => {
+    const { t, userId, view } = await setup();
+    const first = await view();
+    const before = await snapshotOf(t.sql);
+    await t.sql`insert into notifications (user_id, kind, title, body)
+      values (${userId}, 'survey_requested', 'New lead', 'A lead near you')`;
+    await t.sql`update users set last_login = now() where id = ${userId}`;
+    assert(await snapshotOf(t.sql) !== before);
+    const second = await view();
+    assertEquals(second.viewer!.unreadNotifications, first.viewer!.unreadNotifications + 1);
+    // users is not among /leads' tables: its statement did not run again.
+    assert(second.leads === first.leads && second.surveyor === first.surveyor);
+    t.close();
+  },
+);
 
 testBothChecks(
   "a transaction sees its own writes on /leads, and leaves nothing for others",
@@ -341,7 +441,7 @@ testBothChecks(
 );
 
 test("[snapshot cache] entries are per pool and key, the most recently used kept", () => {
-  const cache = new SnapshotCache<number>(2);
+  const cache = new SnapshotCache<number>(2, ["leads"]);
   const poolA = { begin() {} } as unknown as Db;
   const poolB = { begin() {} } as unknown as Db;
   const transaction = { savepoint() {} } as unknown as Db;
@@ -357,10 +457,10 @@ test("[snapshot cache] entries are per pool and key, the most recently used kept
   cache.set(poolA, "z", entry(5));
   assertEquals(cache.get(poolA, "y"), undefined, "the least recently used goes");
   assert(cache.get(poolA, "x") && cache.get(poolA, "z"));
-  // An entry read in another snapshot: the pool's others go (one of the two is stale).
+  // An entry read in another snapshot: the others stay (each is checked by its tables).
   cache.set(poolA, "w", { snapshot: "2:2:", validUntil: null, value: 6 });
-  assertEquals([cache.get(poolA, "x"), cache.get(poolA, "z")], [undefined, undefined]);
-  assertEquals([cache.get(poolA, "w")?.value, cache.get(poolB, "x")?.value], [6, 2]);
+  assertEquals([cache.get(poolA, "z")?.value, cache.get(poolA, "w")?.value], [5, 6]);
+  assertEquals(cache.get(poolA, "x"), undefined, "two at most");
 });
 
 test("[snapshot cache] the embedded database checks apart, Postgres by the gate", async () => {
