@@ -325,6 +325,11 @@ async function startServer(
     DATA_DIR: dataDir,
     PUBLIC_URL: url,
     DATABASE_URL: databaseUrl ?? "",
+    // wrk keeps CONNECTIONS requests outstanding, the default in-flight limit (lib/admission.ts):
+    // with a connection committing beside it (--churn), a queued request could wait past the
+    // default 250 ms and get a fast 503 (seen: 2-9 in a run), and a refusal is no page view.
+    // The bench measures what a page costs, not the shedding, so requests wait their turn.
+    REQUEST_QUEUE_TIMEOUT_MS: "10000",
   };
   const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   const child = new Deno.Command(Deno.execPath(), {

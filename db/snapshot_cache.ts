@@ -111,15 +111,10 @@ export function unchangedSince(
   entry: SnapshotEntry<unknown>,
   cache: Pick<SnapshotCache<unknown>, "tablesLiteral">,
 ): postgres.PendingQuery<postgres.Row[]> {
-  const snapshot = entry.snapshot;
   return db`(now() < ${entry.validUntil ?? "infinity"}::text::timestamptz
-    and (pg_current_snapshot()::text = ${snapshot}
-      or (coalesce((select pg_snapshot_xmin(${snapshot}::text::pg_snapshot) >= pruned_below
-          from snapshot_prune), false)
-        and not exists (select from snapshot_changes
-          where tbl = any(${cache.tablesLiteral}::text[])
-            and xid >= pg_snapshot_xmin(${snapshot}::text::pg_snapshot)
-            and not pg_visible_in_snapshot(xid, ${snapshot}::text::pg_snapshot)))))`;
+    and (pg_current_snapshot()::text = ${entry.snapshot}
+      or snapshot_tables_unchanged(${entry.snapshot}::text::pg_snapshot,
+        ${cache.tablesLiteral}::text[])))`;
 }
 
 /** How long a pruning horizon waits before the records below it are deleted. */

@@ -27,6 +27,7 @@ import {
   unchangedSince,
 } from "../../db/snapshot_cache.ts";
 import type { Db } from "../../db/client.ts";
+import { startJobWorker } from "../../lib/jobs.ts";
 
 async function snapshotOf(db: Db): Promise<string> {
   const [{ snapshot }] = await db`select pg_current_snapshot()::text as snapshot`;
@@ -398,6 +399,32 @@ test("[snapshot cache] pruning: records go only below a horizon taken earlier; o
   assertEquals(await check(midway), true);
   await t.sql`delete from surveys where false`;
   assertEquals(await check(midway), false);
+  t.close();
+});
+
+test("[snapshot cache] the job worker prunes the records by itself", async () => {
+  const t = await createTestApp();
+  await t.sql`delete from surveys where false`;
+  await t.sql`update snapshot_prune set next_at = now() - interval '1 hour',
+    next_below = pg_snapshot_xmin(pg_current_snapshot())`;
+  // The worker's own sweeps write too (closing expired leads): only what was before counts.
+  const records = async () =>
+    Number(
+      (await t.sql`select count(*)::int as n from snapshot_changes
+        where xid < (select next_below from snapshot_prune where next_at < now() - interval '1 minute')
+          or xid < (select pruned_below from snapshot_prune)`)[0].n,
+    );
+  assert(await records() > 0);
+  const stop = startJobWorker(t, { handlers: {}, intervalMs: 5 });
+  // Wait for the condition (the worker's first tick), not for a fixed time.
+  for (let i = 0; i < 2000 && await records() > 0; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  await stop();
+  assertEquals(await records(), 0);
+  const [{ due }] = await t.sql`select next_at > now() - interval '1 minute' as due
+    from snapshot_prune`;
+  assert(due, "the next horizon was taken now");
   t.close();
 });
 
