@@ -72,9 +72,9 @@
  * page and GET /api/user in alternating runs, the ratio taken within each round (pairedRun).
  *
  * --churn (Postgres) prints each page's CPU while nothing commits, while another connection
- * commits without pause on another database, and while it writes the pages' tables, so that the
- * pages remembered by snapshot (db/snapshot_cache.ts) are read again at nearly every view
- * (churnRun).
+ * commits without pause on another database (the pages remembered by snapshot,
+ * db/snapshot_cache.ts, stay remembered), and while it writes the pages' tables (they are read
+ * again at nearly every view) (churnRun).
  *
  * --check-cost compares the two ways a remembered page is checked (the gate in its statement, a
  * statement of its own) on reloads quiet and after a commit, the pages' reads run in process
@@ -1616,9 +1616,7 @@ function startChurn(kind: "elsewhere" | "tables", urls: string[]) {
     while (churning) {
       for (const churn of connections) {
         if (kind === "elsewhere") await churn`select txid_current()`;
-        else {
-          await writePagesTables(churn);
-        }
+        else await writePagesTables(churn);
         commits++;
       }
     }
@@ -1728,8 +1726,8 @@ const CHECK_VIEWS = Number(Deno.env.get("BENCH_CHECK_VIEWS") ?? 200);
  * `--check-cost`: the two ways a page remembered by snapshot is checked (db/snapshot_cache.ts
  * `checkSnapshotApart`: the gate in the page's statement, or a statement of its own before it),
  * side by side on the same database, each on a reload that finds nothing changed ("quiet") and
- * on one right after a commit to the pages' tables (a statement on `users`, `surveyors` and
- * `surveys` before each view, not counted; see `startChurn`). The
+ * on one right after a commit to the pages' tables (`writePagesTables` before each view, not
+ * counted). The
  * seeded server is stopped and the pages' reads run in this process, so on the embedded
  * database the figure is all of it (PGlite runs in the process); on Postgres it is the client's
  * side only (the backends are not counted: `--churn` and `BENCH_CHURN` measure both). CPU per

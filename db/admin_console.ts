@@ -47,8 +47,8 @@ export async function getAdminConsoleUsers(
 ): Promise<{ viewer?: Viewer; users: User[]; total: number; counts: AdminConsoleCounts }> {
   const { role, limit, offset, viewerId } = input;
   // Remembered by snapshot (db/snapshot_cache.ts): reloaded while none of its tables has been
-  // written (a sign-in writes `users.last_login`), the tab is the one read last, with its admin read anew.
-  // It reads nothing from the clock.
+  // written (a sign-in writes `users.last_login`), the tab is the one read last, with its admin
+  // read anew. It reads nothing from the clock.
   const { viewer, value } = await rememberedRead(
     db,
     consoleUsersRead,

@@ -168,8 +168,9 @@ export async function getSurveyPageDataWithViewer(
     return { ...(viewer && { viewer }) };
   }
   // Remembered by snapshot (db/snapshot_cache.ts): a reload while none of its tables has been
-  // written is the page read last, with its viewer read anew. Its one reading of the clock is the lead's
-  // expiry (`leadExpiredAtColumn`): the page holds until that expiry, when it is still to come.
+  // written is the page read last, with its viewer read anew. Its one reading of the clock is
+  // the lead's expiry (`leadExpiredAtColumn`): the page holds until that expiry, when it is still
+  // to come.
   // A request the user may not see is read every time.
   const { id, user, thread } = input;
   const { viewer, value } = await rememberedRead(
@@ -604,7 +605,8 @@ export async function getAdminDashboard(
     left join lateral (${adminRowsSelect(db)}) r on true
     order by r.created_at desc, r.id desc`;
   // Remembered by snapshot (db/snapshot_cache.ts): reloaded while none of its tables has been
-  // written, the page is the one read last, with its admin read anew. It reads nothing from the clock.
+  // written, the page is the one read last, with its admin read anew. It reads nothing from the
+  // clock.
   const { viewer, value } = await rememberedRead(
     db,
     adminDashboardRead,
@@ -977,9 +979,9 @@ export async function listClientSurveysWithEvents(
   },
 ): Promise<{ client?: Viewer } & ClientSurveysPage> {
   // Remembered by snapshot (db/snapshot_cache.ts): a dashboard reloaded while none of its
-  // tables has been written is the one read last, with its client read anew. Its one reading of the clock is
-  // the lead's expiry (`leadExpiredAtColumn`): the page holds until the next expiry among the
-  // client's leads.
+  // tables has been written is the one read last, with its client read anew. Its one reading of
+  // the clock is the lead's expiry (`leadExpiredAtColumn`): the page holds until the next expiry
+  // among the client's leads.
   const { viewer: client, value } = await rememberedRead(
     db,
     clientSurveysRead,

@@ -21,7 +21,8 @@ create table snapshot_changes (
 -- checked, and its pages are read again. Every transaction below a snapshot's xmin had ended
 -- when it was taken, so a page read in any later snapshot misses nothing that was deleted.
 -- `next_below` is the xmin of a snapshot taken at `next_at`: what the next pruning deletes below,
--- once it is old enough that no page still remembered can have been read before it.
+-- once that is a few minutes old, so that a page is read again for being older than the
+-- pruning only after that long (correctness does not depend on the wait, but on the check's comparison with `pruned_below`).
 create table snapshot_prune (
   one boolean primary key default true check (one),
   pruned_below xid8 not null,

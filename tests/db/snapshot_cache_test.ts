@@ -28,10 +28,23 @@ import {
 } from "../../db/snapshot_cache.ts";
 import type { Db } from "../../db/client.ts";
 import { startJobWorker } from "../../lib/jobs.ts";
+import { countRows } from "../_fixtures.ts";
 
 async function snapshotOf(db: Db): Promise<string> {
   const [{ snapshot }] = await db`select pg_current_snapshot()::text as snapshot`;
   return snapshot;
+}
+
+/** Whether `unchangedSince` holds, read through `db`, for a page of `cache` read in `snapshot`. */
+async function isUnchanged(
+  db: Db,
+  cache: SnapshotCache<unknown>,
+  snapshot: string,
+  validUntil: string | null = null,
+): Promise<boolean> {
+  const [{ unchanged }] = await db`
+    select ${unchangedSince(db, { snapshot, validUntil, value: null }, cache)} as unchanged`;
+  return unchanged;
 }
 
 /** `work`'s result from a run during which nothing committed anywhere on the database server. */
@@ -306,11 +319,8 @@ testBothChecks(
 test("[snapshot cache] the check: unchanged until a table it reads is written, or time runs out", async () => {
   const t = await createTestApp();
   const cache = new SnapshotCache<null>(1, ["leads", "surveys"]);
-  const check = async (entry: { snapshot: string; validUntil: string | null }, db: Db = t.sql) => {
-    const [{ unchanged }] = await db`
-      select ${unchangedSince(db, { ...entry, value: null }, cache)} as unchanged`;
-    return unchanged as boolean;
-  };
+  const check = (entry: { snapshot: string; validUntil: string | null }, db: Db = t.sql) =>
+    isUnchanged(db, cache, entry.snapshot, entry.validUntil);
   const [now, later, earlier] = await quietly(t, async () => {
     const snapshot = await snapshotOf(t.sql);
     return [
@@ -367,14 +377,8 @@ test("[snapshot cache] the check: unchanged until a table it reads is written, o
 test("[snapshot cache] pruning: records go only below a horizon taken earlier; older snapshots read again", async () => {
   const t = await createTestApp();
   const cache = new SnapshotCache<null>(1, ["surveys"]);
-  const check = async (snapshot: string) => {
-    const [{ unchanged }] = await t.sql`
-      select ${unchangedSince(t.sql, { snapshot, validUntil: null, value: null }, cache)}
-        as unchanged`;
-    return unchanged as boolean;
-  };
-  const records = async () =>
-    Number((await t.sql`select count(*)::int as n from snapshot_changes`)[0].n);
+  const check = (snapshot: string) => isUnchanged(t.sql, cache, snapshot);
+  const records = () => countRows(t, "snapshot_changes");
   // Not due yet (the horizon was just taken): nothing goes.
   await t.sql`update snapshot_prune set next_at = now()`;
   await t.sql`delete from surveys where false`;
