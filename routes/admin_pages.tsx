@@ -5,7 +5,7 @@ import type { AppEnv } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
 import { ownViewerPage, settleViewer, viewerIdOf } from "./_auth.ts";
 import { loadMessagePage, MESSAGES_PAGE_SIZE } from "./admin_messages.ts";
-import { appPage } from "./_app_page.tsx";
+import { appPage, rememberedAppPage } from "./_app_page.tsx";
 import { PageHeader } from "../components/AppPage.tsx";
 import { Island } from "../components/Island.tsx";
 import { AdminTabs } from "../components/AdminTabs.tsx";
@@ -154,25 +154,30 @@ export const adminPages = new Hono<AppEnv>()
       });
       const denied = await settleViewer(c, CONSOLE, viewer);
       if (denied) return denied;
-      return await appPage(
+      // Remembered whole while its data is (routes/_remembered_pages.ts); it reads no clock.
+      return await rememberedAppPage(
         c,
         { title: "Users", active: ADMIN_CONSOLE_NAV },
-        <>
-          <ConsoleHeader tab={tab} counts={counts} />
-          <section className="admin-console" aria-labelledby="admin-users-title">
-            <h2 id="admin-users-title" className="visually-hidden">Users</h2>
-            <Island
-              component={AdminUsers}
-              props={{
-                currentUserId: c.var.user!.id,
-                role: role ?? "",
-                initial: { users, total, page, pageSize: ADMIN_USERS_PAGE_SIZE },
-              }}
-              hydrate="load"
-              isPure
-            />
-          </section>
-        </>,
+        `admin-users ${viewerId} ${role} ${page}`,
+        [role, page, users, total, counts],
+        () => (
+          <>
+            <ConsoleHeader tab={tab} counts={counts} />
+            <section className="admin-console" aria-labelledby="admin-users-title">
+              <h2 id="admin-users-title" className="visually-hidden">Users</h2>
+              <Island
+                component={AdminUsers}
+                props={{
+                  currentUserId: c.var.user!.id,
+                  role: role ?? "",
+                  initial: { users, total, page, pageSize: ADMIN_USERS_PAGE_SIZE },
+                }}
+                hydrate="load"
+                isPure
+              />
+            </section>
+          </>
+        ),
       );
     },
   );

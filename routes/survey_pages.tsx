@@ -13,7 +13,7 @@ import {
 } from "./_auth.ts";
 import { renderPage } from "../components/render.tsx";
 import { AppLayout } from "../components/AppLayout.tsx";
-import { appPage } from "./_app_page.tsx";
+import { appPage, rememberedAppPage } from "./_app_page.tsx";
 import { Card, EmptyState, PageHeader, Pager } from "../components/AppPage.tsx";
 import { PublicLayout } from "../components/PublicLayout.tsx";
 import { Island } from "../components/Island.tsx";
@@ -193,49 +193,58 @@ export const surveyPages = new Hono<AppEnv>()
       const newRequest = (
         <a className="btn btn--primary" href="/create-survey">Request another survey</a>
       );
-      return appPage(
+      // Remembered whole while its data is (routes/_remembered_pages.ts): the render reads only
+      // these values, the page number and the shell; the one clock it shows, the leads'
+      // expiries, ends the snapshot cache's entry and so these objects.
+      return rememberedAppPage(
         c,
         { title: "My surveys", active: "/client-dashboard" },
-        <>
-          <PageHeader
-            title="My surveys"
-            intro="Track your requests from quote to final survey."
-            actions={total > 0 ? newRequest : undefined}
-          />
-          {total === 0
-            ? (
-              <EmptyState
-                title="No survey requests yet"
-                action={<a className="btn btn--primary" href="/create-survey">Get a free quote</a>}
-              >
-                Get an instant, free quote for your property in a few minutes. No payment needed.
-              </EmptyState>
-            )
-            : (
-              <div className="stack survey-list">
-                {surveys.map((s) => (
-                  <SurveyCard
-                    key={s.id}
-                    survey={s}
-                    events={events.get(s.id) ?? []}
-                    proposalsAt={firstProposalAt(proposals.get(s.id) ?? [])}
-                  >
-                    <DashboardProposals
+        `client-dashboard ${clientId} ${page}`,
+        [page, surveys, total, events, proposals, leadExpiredAt],
+        () => (
+          <>
+            <PageHeader
+              title="My surveys"
+              intro="Track your requests from quote to final survey."
+              actions={total > 0 ? newRequest : undefined}
+            />
+            {total === 0
+              ? (
+                <EmptyState
+                  title="No survey requests yet"
+                  action={
+                    <a className="btn btn--primary" href="/create-survey">Get a free quote</a>
+                  }
+                >
+                  Get an instant, free quote for your property in a few minutes. No payment needed.
+                </EmptyState>
+              )
+              : (
+                <div className="stack survey-list">
+                  {surveys.map((s) => (
+                    <SurveyCard
+                      key={s.id}
                       survey={s}
-                      proposals={proposals.get(s.id) ?? []}
-                      leadExpiredAt={leadExpiredAt.get(s.id) ?? null}
-                    />
-                  </SurveyCard>
-                ))}
-                <Pager
-                  page={page}
-                  total={total}
-                  pageSize={CLIENT_PAGE_SIZE}
-                  path="/client-dashboard"
-                />
-              </div>
-            )}
-        </>,
+                      events={events.get(s.id) ?? []}
+                      proposalsAt={firstProposalAt(proposals.get(s.id) ?? [])}
+                    >
+                      <DashboardProposals
+                        survey={s}
+                        proposals={proposals.get(s.id) ?? []}
+                        leadExpiredAt={leadExpiredAt.get(s.id) ?? null}
+                      />
+                    </SurveyCard>
+                  ))}
+                  <Pager
+                    page={page}
+                    total={total}
+                    pageSize={CLIENT_PAGE_SIZE}
+                    path="/client-dashboard"
+                  />
+                </div>
+              )}
+          </>
+        ),
       );
     },
   )
@@ -425,56 +434,61 @@ export const surveyPages = new Hono<AppEnv>()
         q: query.q ?? "",
       };
       const all = Object.values(counts).reduce((a, b) => a + (b ?? 0), 0);
-      return appPage(
+      // Remembered whole while its data is (routes/_remembered_pages.ts); it reads no clock.
+      return rememberedAppPage(
         c,
         { title: "Admin dashboard", active: "/admin-dashboard" },
-        <>
-          <PageHeader title="Admin dashboard" intro="Survey requests across the marketplace." />
-          <section aria-labelledby="overview-title" className="admin-overview">
-            <h2 id="overview-title" className="visually-hidden">Requests by status</h2>
-            <ul className="admin-overview__list">
-              <li>
-                <a className="admin-overview__item" href="/admin-dashboard">
-                  <span className="admin-overview__count">{formatInteger(all)}</span>
-                  <span className="admin-overview__label">All requests</span>
-                </a>
-              </li>
-              {SURVEY_STATUSES.map((status) => (
-                <li key={status}>
-                  <a
-                    className={`admin-overview__item admin-overview__item--${
-                      STATUS_INFO[status].badge
-                    }`}
-                    href={`/admin-dashboard?status=${status}`}
-                    aria-current={filters.status === status ? "true" : undefined}
-                  >
-                    <span className="admin-overview__count">
-                      {formatInteger(counts[status] ?? 0)}
-                    </span>
-                    <span className="admin-overview__label">{STATUS_INFO[status].label}</span>
+        `admin-dashboard ${viewerIdOf(c)} ${JSON.stringify(query)}`,
+        [query, rows, total, counts],
+        () => (
+          <>
+            <PageHeader title="Admin dashboard" intro="Survey requests across the marketplace." />
+            <section aria-labelledby="overview-title" className="admin-overview">
+              <h2 id="overview-title" className="visually-hidden">Requests by status</h2>
+              <ul className="admin-overview__list">
+                <li>
+                  <a className="admin-overview__item" href="/admin-dashboard">
+                    <span className="admin-overview__count">{formatInteger(all)}</span>
+                    <span className="admin-overview__label">All requests</span>
                   </a>
                 </li>
-              ))}
-            </ul>
-          </section>
-          <section aria-labelledby="surveys-title" className="admin-section">
-            <h2 id="surveys-title">Survey requests</h2>
-            <Island
-              component={AdminSurveys}
-              props={{
-                initial: {
-                  rows,
-                  total,
-                  page: query.page,
-                  pageSize: query.pageSize,
-                },
-                filters,
-              }}
-              hydrate="load"
-              isPure
-            />
-          </section>
-        </>,
+                {SURVEY_STATUSES.map((status) => (
+                  <li key={status}>
+                    <a
+                      className={`admin-overview__item admin-overview__item--${
+                        STATUS_INFO[status].badge
+                      }`}
+                      href={`/admin-dashboard?status=${status}`}
+                      aria-current={filters.status === status ? "true" : undefined}
+                    >
+                      <span className="admin-overview__count">
+                        {formatInteger(counts[status] ?? 0)}
+                      </span>
+                      <span className="admin-overview__label">{STATUS_INFO[status].label}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+            <section aria-labelledby="surveys-title" className="admin-section">
+              <h2 id="surveys-title">Survey requests</h2>
+              <Island
+                component={AdminSurveys}
+                props={{
+                  initial: {
+                    rows,
+                    total,
+                    page: query.page,
+                    pageSize: query.pageSize,
+                  },
+                  filters,
+                }}
+                hydrate="load"
+                isPure
+              />
+            </section>
+          </>
+        ),
       );
     },
   );

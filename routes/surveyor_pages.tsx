@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { AppEnv } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
 import { ownViewerPage, requirePageRole, settleViewer, viewerIdOf } from "./_auth.ts";
-import { appPage } from "./_app_page.tsx";
+import { appPage, rememberedAppPage } from "./_app_page.tsx";
 import { Card, PageHeader } from "../components/AppPage.tsx";
 import { Island } from "../components/Island.tsx";
 import { type MapPoint, UsMap, UsMapTable } from "../components/UsMap.tsx";
@@ -418,30 +418,35 @@ export const surveyorPages = new Hono<AppEnv>()
       if (denied) return denied;
       const { counts } = shown;
       const shownPage = { total: shown.total, page, pageSize, counts };
-      return appPage(
+      // Remembered whole while its data is (routes/_remembered_pages.ts); it reads no clock.
+      return rememberedAppPage(
         c,
         { title: "Surveyors", active: "/surveyors" },
-        <>
-          <PageHeader
-            title="Surveyors"
-            intro="The surveyor network: firms in network, prospects being recruited, and their coverage. Open a record to edit it, add contacts or log a call."
-          />
-          <section className="surveyor-directory-page" aria-labelledby="surveyor-list-title">
-            <h2 id="surveyor-list-title" className="visually-hidden">Directory</h2>
-            <Island
-              component={SurveyorDirectory}
-              props={{
-                initial: shown.rows.length ? shownPage : { rows: shown.rows, ...shownPage },
-                filters,
-              }}
-              // The rows go to the browser once, as HTML (server-only props, components/Island.tsx).
-              serverProps={{ initial: { rows: shown.rows, ...shownPage } }}
-              hydrate="load"
-              isPure
+        `surveyors ${viewerIdOf(c)} ${JSON.stringify(query)} ${page}`,
+        [filters, query, page, shown.rows, shown.total, counts, located],
+        () => (
+          <>
+            <PageHeader
+              title="Surveyors"
+              intro="The surveyor network: firms in network, prospects being recruited, and their coverage. Open a record to edit it, add contacts or log a call."
             />
-          </section>
-          <CoverageMap surveyors={located} total={shown.total} filters={filters} />
-        </>,
+            <section className="surveyor-directory-page" aria-labelledby="surveyor-list-title">
+              <h2 id="surveyor-list-title" className="visually-hidden">Directory</h2>
+              <Island
+                component={SurveyorDirectory}
+                props={{
+                  initial: shown.rows.length ? shownPage : { rows: shown.rows, ...shownPage },
+                  filters,
+                }}
+                // The rows go to the browser once, as HTML (server-only props, components/Island.tsx).
+                serverProps={{ initial: { rows: shown.rows, ...shownPage } }}
+                hydrate="load"
+                isPure
+              />
+            </section>
+            <CoverageMap surveyors={located} total={shown.total} filters={filters} />
+          </>
+        ),
       );
     },
   )

@@ -1,0 +1,183 @@
+/**
+ * A remembered page's whole answer (routes/_remembered_pages.ts): the client dashboard reloaded
+ * with nothing changed is sent as the bytes sent last. What a user must notice is only that
+ * nothing is ever stale and nothing is another's: a new request, a new notification, a new name,
+ * an admin viewing as the client, another page or another client is a page rendered anew.
+ */
+import { assert, assertEquals, assertStringIncludes } from "../_assert.ts";
+import { createTestApp, test, type TestApp } from "../_helpers.ts";
+import { createSignedInUser, createUser, sessionFor } from "../_auth.ts";
+import { islandProps, loadPage } from "../_pages.ts";
+import { submitSurvey } from "../_fixtures.ts";
+import { insertNotification } from "../../db/notifications.ts";
+import { observeRememberedPages, rememberedPages } from "../../routes/_remembered_pages.ts";
+
+/** Loads `path` and says whether the remembered bytes were sent (true) or it was rendered. */
+async function load(t: TestApp, path: string, cookie: string) {
+  const reused: boolean[] = [];
+  observeRememberedPages((_, wasReused) => reused.push(wasReused));
+  try {
+    const page = await loadPage(t, path, cookie);
+    assertEquals(page.res.status, 200);
+    assertEquals(reused.length, 1, `${path} is a remembered page`);
+    return { html: page.html, reused: reused[0] };
+  } finally {
+    observeRememberedPages(undefined);
+  }
+}
+
+test("[remembered pages] a reloaded dashboard is the same whole page, sent again without a render", async () => {
+  const t = await createTestApp();
+  const { cookie } = await createSignedInUser(t, { role: "client", fullName: "Rae Reload" });
+  const first = await load(t, "/client-dashboard", cookie);
+  assertStringIncludes(first.html, "No survey requests yet");
+  assert(first.html.endsWith("</html>"), "the page is whole");
+  for (let i = 0; i < 4; i++) {
+    const again = await load(t, "/client-dashboard", cookie);
+    assert(again.reused, "nothing changed: the kept page is sent");
+    assertEquals(
+      again.html,
+      first.html,
+      "every time the same whole page, none emptied by the last",
+    );
+  }
+  t.close();
+});
+
+test("[remembered pages] a new request, a notification and a new name show at the next load", async () => {
+  const t = await createTestApp();
+  const { user, cookie } = await createSignedInUser(t, { role: "client", fullName: "Sam Before" });
+  await load(t, "/client-dashboard", cookie);
+  assert((await load(t, "/client-dashboard", cookie)).reused);
+
+  const survey = await submitSurvey(t, cookie);
+  const withRequest = await load(t, "/client-dashboard", cookie);
+  assert(!withRequest.reused);
+  assertStringIncludes(withRequest.html, `/survey/${survey.id}`);
+  assert(!withRequest.html.includes("No survey requests yet"));
+  const unreadBefore = islandProps<{ initialUnread: number }>(
+    withRequest.html,
+    "NotificationsBell",
+  ).initialUnread;
+
+  // Notifications are not the dashboard's data: only the bell's count changes.
+  await insertNotification(t.sql, {
+    userId: user.id,
+    kind: "survey_status_changed",
+    title: "Your survey moved",
+    body: "A surveyor was found.",
+    link: `/survey/${survey.id}`,
+  });
+  const notified = await load(t, "/client-dashboard", cookie);
+  assert(!notified.reused, "the shell changed: rendered anew");
+  assertEquals(
+    islandProps<{ initialUnread: number }>(notified.html, "NotificationsBell").initialUnread,
+    unreadBefore + 1,
+  );
+
+  await t.sql`update users set full_name = 'Sam After' where id = ${user.id}`;
+  const renamed = await load(t, "/client-dashboard", cookie);
+  assertStringIncludes(renamed.html, "Sam After");
+  assert(!renamed.html.includes("Sam Before"));
+  t.close();
+});
+
+test("[remembered pages] an admin viewing as the client gets the banner, the client never does", async () => {
+  const t = await createTestApp();
+  const admin = await createUser(t.sql, { role: "admin" });
+  const { user, cookie } = await createSignedInUser(t, { role: "client", fullName: "Vi Viewed" });
+  const viewedAs = await sessionFor(t, user, { impersonatorId: admin.id });
+  for (let round = 0; round < 2; round++) {
+    const own = await load(t, "/client-dashboard", cookie);
+    assert(!own.html.includes('data-island="ImpersonationBanner"'), "the client's own view");
+    const asAdmin = await load(t, "/client-dashboard", viewedAs);
+    assertStringIncludes(asAdmin.html, 'data-island="ImpersonationBanner"');
+    assertStringIncludes(asAdmin.html, "Viewing as <!-- -->Vi Viewed");
+  }
+  t.close();
+});
+
+test("[remembered pages] each client and each page number is a page of its own", async () => {
+  const t = await createTestApp();
+  const a = await createSignedInUser(t, { role: "client", fullName: "Ann Apple" });
+  const b = await createSignedInUser(t, { role: "client", fullName: "Ben Berry" });
+  const survey = await submitSurvey(t, a.cookie);
+  for (let round = 0; round < 2; round++) {
+    const pageA = (await load(t, "/client-dashboard", a.cookie)).html;
+    const pageB = (await load(t, "/client-dashboard", b.cookie)).html;
+    assertStringIncludes(pageA, `/survey/${survey.id}`);
+    assertStringIncludes(pageA, "Ann Apple");
+    assert(!pageB.includes(`/survey/${survey.id}`), "not another client's request");
+    assertStringIncludes(pageB, "Ben Berry");
+    assert(!pageB.includes("Ann Apple"));
+    const second = (await load(t, "/client-dashboard?page=2", a.cookie)).html;
+    assert(!second.includes(`/survey/${survey.id}`), "page 2 is past the one request");
+  }
+  t.close();
+});
+
+test("[remembered pages] the admin's pages: reused on reload, each filter and each admin a page of its own", async () => {
+  const t = await createTestApp();
+  const ada = await createSignedInUser(t, { role: "admin", fullName: "Ada Admin" });
+  const bo = await createSignedInUser(t, { role: "admin", fullName: "Bo Boss" });
+  const client = await createSignedInUser(t, { role: "client", fullName: "Cy Client" });
+  const survey = await submitSurvey(t, client.cookie);
+  const pages = [
+    ["/admin-dashboard", "/admin-dashboard?status=completed"],
+    ["/admin?tab=users", "/admin?tab=users&role=surveyor"],
+    ["/surveyors", "/surveyors?q=nobody-by-this-name"],
+  ];
+  for (const [plain, filtered] of pages) {
+    for (const admin of [ada, bo]) await load(t, plain, admin.cookie);
+    for (const [admin, other] of [[ada, bo], [bo, ada]]) {
+      const again = await load(t, plain, admin.cookie);
+      assert(again.reused, `${plain}: nothing changed`);
+      // The header names the admin who asked, whoever loaded the page before.
+      assertStringIncludes(again.html, `app-header__name">${admin.user.fullName}<`);
+      assert(!again.html.includes(`app-header__name">${other.user.fullName}<`), plain);
+      const other2 = await load(t, filtered, admin.cookie);
+      assert(other2.html !== again.html, `${filtered} is not ${plain}`);
+    }
+  }
+  // The request shows on the plain dashboard, not under a status it does not have.
+  assertStringIncludes((await load(t, "/admin-dashboard", ada.cookie)).html, survey.id);
+  assert(
+    !(await load(t, "/admin-dashboard?status=completed", ada.cookie)).html.includes(survey.id),
+  );
+  t.close();
+});
+
+test("[remembered pages] the store sends kept bytes only for the same shell and data, within its bounds", () => {
+  const pages = rememberedPages(2, 100);
+  let renders = 0;
+  const render = (text: string) => () => {
+    renders++;
+    return new TextEncoder().encode(text);
+  };
+  const user = () => ({ id: "u1", fullName: "Ada", role: "client", lastLogin: null });
+  const data = { surveys: [], events: new Map() };
+  pages("a", [user(), 0], data, render("first"));
+  // The shell is read afresh at each request: equal values are the same page.
+  assertEquals(new TextDecoder().decode(pages("a", [user(), 0], data, render("x"))), "first");
+  assertEquals(renders, 1);
+  // Any value of the shell changed is another page.
+  assertEquals(
+    new TextDecoder().decode(pages("a", [{ ...user(), fullName: "Bo" }, 0], data, render("bo"))),
+    "bo",
+  );
+  assertEquals(new TextDecoder().decode(pages("a", [user(), 1], data, render("one"))), "one");
+  // The data as its snapshot cache returns it: a Map read again is other data.
+  const reread = { surveys: [], events: new Map() };
+  assertEquals(new TextDecoder().decode(pages("a", [user(), 1], reread, render("new"))), "new");
+  assertEquals(renders, 4);
+  // At most two slots: the least recently used goes; a page over the budget is not kept.
+  pages("b", [], data, render("b"));
+  pages("c", [], data, render("c"));
+  pages("a", [user(), 1], reread, render("a again"));
+  assertEquals(renders, 7);
+  pages("big", [], data, render("x".repeat(101)));
+  pages("big", [], data, render("x".repeat(101)));
+  assertEquals(renders, 9);
+  pages("c", [], data, render("c again"));
+  assertEquals(renders, 9, "c was kept");
+});
