@@ -335,79 +335,87 @@ export const surveyPages = new Hono<AppEnv>()
       const back = user.role === "admin"
         ? { href: "/admin-dashboard", label: "Back to the admin dashboard" }
         : { href: "/client-dashboard", label: "Back to my surveys" };
-      return appPage(
+      // Remembered whole while what it shows is (routes/_remembered_pages.ts): the survey's data
+      // as its snapshot cache returned it, and what was read beside it (the dispatch panel, the
+      // conversation, the crew: plain values, compared value by value). It reads no clock: the
+      // lead's expiry is the data's `validUntil`.
+      return rememberedAppPage(
         c,
         {
           title: `${type.name} request`,
           active: user.role === "admin" ? "/admin-dashboard" : "/client-dashboard",
         },
-        <div className="survey-page">
-          <p className="survey-page__back">
-            <a href={back.href}>← {back.label}</a>
-          </p>
-          <PageHeader
-            title={type.name}
-            intro={survey.formattedAddress || survey.address}
-            actions={
-              <>
-                <StatusBadge
-                  status={survey.status}
-                  label={awaiting ? AWAITING_SURVEYOR_LABEL : undefined}
+        `survey ${survey.id} ${user.id} ${input.thread ?? ""}`,
+        [survey, events, proposals, leadExpiredAt, delivery, dispatch, messages, crew],
+        () => (
+          <div className="survey-page">
+            <p className="survey-page__back">
+              <a href={back.href}>← {back.label}</a>
+            </p>
+            <PageHeader
+              title={type.name}
+              intro={survey.formattedAddress || survey.address}
+              actions={
+                <>
+                  <StatusBadge
+                    status={survey.status}
+                    label={awaiting ? AWAITING_SURVEYOR_LABEL : undefined}
+                  />
+                  {isOwner && CLIENT_CANCELLABLE.includes(survey.status)
+                    ? (
+                      <Island
+                        component={CancelSurveyButton}
+                        props={{ surveyId: survey.id, description: surveyTitle(survey) }}
+                        hydrate="idle"
+                      />
+                    )
+                    : null}
+                </>
+              }
+            />
+            <div className="survey-page__grid">
+              <div className="stack">
+                <Card id="progress-title" title="Progress" bodyHtml={progressHtml} />
+                <SurveyProposalsCard
+                  survey={survey}
+                  proposals={proposals}
+                  isOwner={isOwner}
+                  leadExpiredAt={leadExpiredAt}
                 />
-                {isOwner && CLIENT_CANCELLABLE.includes(survey.status)
+                <DeliveryCards survey={survey} delivery={delivery} isOwner={isOwner} />
+                <MessagesCard data={messages} />
+                <Card id="request-title" title="Request details" bodyHtml={requestHtml} />
+              </div>
+              <div className="stack">
+                <Card id="quote-title" title="Quote" bodyHtml={quoteHtml} />
+                {crew
                   ? (
-                    <Island
-                      component={CancelSurveyButton}
-                      props={{ surveyId: survey.id, description: surveyTitle(survey) }}
-                      hydrate="idle"
-                    />
+                    <Card id="technician-title" title="Field crew" bodyClass="stack">
+                      <Island component={AssignTechnician} props={crew} hydrate="idle" />
+                    </Card>
                   )
                   : null}
-              </>
-            }
-          />
-          <div className="survey-page__grid">
-            <div className="stack">
-              <Card id="progress-title" title="Progress" bodyHtml={progressHtml} />
-              <SurveyProposalsCard
-                survey={survey}
-                proposals={proposals}
-                isOwner={isOwner}
-                leadExpiredAt={leadExpiredAt}
-              />
-              <DeliveryCards survey={survey} delivery={delivery} isOwner={isOwner} />
-              <MessagesCard data={messages} />
-              <Card id="request-title" title="Request details" bodyHtml={requestHtml} />
+                <Card id="timeline-title" title="Timeline">
+                  <SurveyTimeline events={events} showNoteAudience={user.role === "admin"} />
+                </Card>
+              </div>
             </div>
-            <div className="stack">
-              <Card id="quote-title" title="Quote" bodyHtml={quoteHtml} />
-              {crew
-                ? (
-                  <Card id="technician-title" title="Field crew" bodyClass="stack">
-                    <Island component={AssignTechnician} props={crew} hydrate="idle" />
-                  </Card>
-                )
-                : null}
-              <Card id="timeline-title" title="Timeline">
-                <SurveyTimeline events={events} showNoteAudience={user.role === "admin"} />
-              </Card>
-            </div>
+            {dispatch
+              ? (
+                <DispatchCard
+                  survey={survey}
+                  state={dispatch.state}
+                  assign={assignSurveyorProps(
+                    survey,
+                    dispatch.state,
+                    dispatch.buyers,
+                    dispatch.assignment ?? null,
+                  )}
+                />
+              )
+              : null}
           </div>
-          {dispatch
-            ? (
-              <DispatchCard
-                survey={survey}
-                state={dispatch.state}
-                assign={assignSurveyorProps(
-                  survey,
-                  dispatch.state,
-                  dispatch.buyers,
-                  dispatch.assignment ?? null,
-                )}
-              />
-            )
-            : null}
-        </div>,
+        ),
       );
     },
   )

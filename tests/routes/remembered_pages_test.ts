@@ -147,6 +147,37 @@ test("[remembered pages] the admin's pages: reused on reload, each filter and ea
   t.close();
 });
 
+test("[remembered pages] a request's page: the client's and the admin's each reused, a new status shown to both", async () => {
+  const t = await createTestApp();
+  const admin = await createSignedInUser(t, { role: "admin", fullName: "Ada Admin" });
+  const client = await createSignedInUser(t, { role: "client", fullName: "Cy Client" });
+  const survey = await submitSurvey(t, client.cookie);
+  const path = `/survey/${survey.id}`;
+  for (const who of [client, admin]) await load(t, path, who.cookie);
+  for (const who of [client, admin]) {
+    const again = await load(t, path, who.cookie);
+    assert(again.reused, `${who.user.fullName}: nothing changed`);
+    assertStringIncludes(again.html, `app-header__name">${who.user.fullName}<`);
+  }
+  // Loaded one after the other, each gets their own page, never the other's.
+  assertStringIncludes((await load(t, path, admin.cookie)).html, 'data-island="DispatchPanel"');
+  assert(
+    !(await load(t, path, client.cookie)).html.includes('data-island="DispatchPanel"'),
+    "the client never gets the admin's page",
+  );
+  const res = await t.request("PATCH", `/api/surveys/${survey.id}/status`, {
+    cookie: admin.cookie,
+    body: { status: "scheduled", scheduledDate: "2099-03-01" },
+  });
+  assertEquals(res.status, 200);
+  for (const who of [client, admin]) {
+    const after = await load(t, path, who.cookie);
+    assert(!after.reused);
+    assertStringIncludes(after.html, "Scheduled");
+  }
+  t.close();
+});
+
 test("[remembered pages] the store sends kept bytes only for the same shell and data, within its bounds", () => {
   const pages = rememberedPages(2, 100);
   let renders = 0;
