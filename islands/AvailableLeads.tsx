@@ -65,8 +65,13 @@ export interface HidingLead {
 export interface AvailableLeadsProps {
   initial: ShownLeadPage;
   filters: LeadFilters;
-  /** When `initial` was read (ISO): the cards' "2 hours ago" count from it. */
-  now: string;
+  /**
+   * When `initial.leads` was read (ISO): the cards' "2 hours ago" count from it. Only for cards
+   * the island renders itself: the server sends its cards as HTML (`listHtml`), their times
+   * already written, and no `now`, so the page's bytes depend on the clock only through what
+   * its cards show (routes/lead_pages.tsx remembers the whole page by them).
+   */
+  now?: string;
   /**
    * On the server only: `initial`'s cards, each `LeadListItem` rendered disabled (not yet
    * hydrated), when `initial.leads` is left out; the list is this HTML as it is.
@@ -133,7 +138,7 @@ export default function AvailableLeads(
 ) {
   const [data, setData] = useState<ShownLeadPage>(initial);
   const [filters, setFilters] = useState<LeadFilters>(initialFilters);
-  const [now, setNow] = useState(initialNow);
+  const [now, setNow] = useState(initialNow ?? "");
   const [isLoading, setLoading] = useState(false);
   const [hiding, setHiding] = useState<HidingLead | null>(null);
   const [isHidePending, setHidePending] = useState(false);

@@ -11,7 +11,7 @@ import {
   settleViewer,
   viewerIdOf,
 } from "./_auth.ts";
-import { appPage } from "./_app_page.tsx";
+import { appPage, rememberedAppPage } from "./_app_page.tsx";
 import { Card, EmptyState, PageHeader } from "../components/AppPage.tsx";
 import { Island } from "../components/Island.tsx";
 import { type MapPoint, UsMap } from "../components/UsMap.tsx";
@@ -201,15 +201,20 @@ const leadItemHtml = htmlPartsByInput<{ age: string; expiry: string; lead: LeadS
  * React's, byte for byte (a test compares it with the island's own render). A reload of /leads
  * renders none of its twenty cards again.
  */
-function leadListItemHtml(lead: LeadSummary, now: string): string {
-  const input = {
-    age: formatAge(lead.createdAt, now),
-    expiry: formatExpiry(lead.expiresAt, now),
-    lead,
-  };
-  return leadItemHtml(lead.id, input, ({ lead }) => [
+function leadListItemHtml(lead: LeadSummary, times: LeadTimes, now: string): string {
+  return leadItemHtml(lead.id, { ...times, lead }, ({ lead }) => [
     <LeadListItem key="lead" lead={lead} now={now} isDisabled />,
   ])[0];
+}
+
+/** A lead's two times as its card shows them, seen from `now`: all its markup reads of `now`. */
+interface LeadTimes {
+  age: string;
+  expiry: string;
+}
+
+function leadTimes(lead: LeadSummary, now: string): LeadTimes {
+  return { age: formatAge(lead.createdAt, now), expiry: formatExpiry(lead.expiresAt, now) };
 }
 
 async function availableLeadsPage(c: AppContext, list: OwnViewerPage) {
@@ -241,39 +246,53 @@ async function availableLeadsPage(c: AppContext, list: OwnViewerPage) {
     surveyType: query.surveyType ?? "",
     maxDistance: query.maxDistance ?? "",
   };
+  // The page reads the clock only through its cards' two times ("2 hours ago", "Closes in 6
+  // days"): seen from now, they are part of what it is remembered by (routes/_remembered_pages.ts),
+  // so it is sent again as it was while the leads, the surveyor and every time shown are the same.
   const now = new Date().toISOString();
+  const times = leads.map((lead) => leadTimes(lead, now));
   const shownPage = { total, page, pageSize: LEADS_PAGE_SIZE };
-  const listProps: AvailableLeadsProps = {
-    initial: leads.length ? shownPage : { leads, ...shownPage },
-    filters,
-    now,
-    mailDelivery: mailDelivery(c.var.deps.config),
-  };
-  return appPage(
+  return rememberedAppPage(
     c,
     meta,
-    <>
-      {header}
-      <div className="lead-market">
-        <section className="lead-market__list" aria-labelledby="lead-list-title">
-          <h2 id="lead-list-title" className="visually-hidden">Leads</h2>
-          <Island
-            component={AvailableLeads}
-            props={listProps}
-            // The cards go to the browser once, as HTML (server-only props, components/Island.tsx):
-            // each card rendered once and remembered (leadListItemHtml).
-            serverProps={{
-              listHtml: leads.length ? leads.map((lead) => leadListItemHtml(lead, now)) : undefined,
-            }}
-            hydrate="load"
-          />
-        </section>
-        <aside className="lead-market__map" aria-label="Map of the leads">
-          <LeadMap surveyor={surveyor} leads={leads} total={total} filters={filters} />
-        </aside>
-      </div>
-    </>,
+    `leads ${list.path} ${viewerIdOf(c)} ${filters.surveyType} ${filters.maxDistance} ${page}`,
+    [filters, shownPage, surveyor, leads, times],
+    () => listPage(surveyor),
   );
+
+  function listPage(office: MarketSurveyor) {
+    const listProps: AvailableLeadsProps = {
+      initial: leads.length ? shownPage : { leads, ...shownPage },
+      filters,
+      mailDelivery: mailDelivery(c.var.deps.config),
+    };
+    return (
+      <>
+        {header}
+        <div className="lead-market">
+          <section className="lead-market__list" aria-labelledby="lead-list-title">
+            <h2 id="lead-list-title" className="visually-hidden">Leads</h2>
+            <Island
+              component={AvailableLeads}
+              props={listProps}
+              // The cards go to the browser once, as HTML (server-only props,
+              // components/Island.tsx): each card rendered once and remembered
+              // (leadListItemHtml).
+              serverProps={{
+                listHtml: leads.length
+                  ? leads.map((lead, i) => leadListItemHtml(lead, times[i], now))
+                  : undefined,
+              }}
+              hydrate="load"
+            />
+          </section>
+          <aside className="lead-market__map" aria-label="Map of the leads">
+            <LeadMap surveyor={office} leads={leads} total={total} filters={filters} />
+          </aside>
+        </div>
+      </>
+    );
+  }
 }
 
 /** The client's quote, line by line: what the job covers (no personal data in it). */

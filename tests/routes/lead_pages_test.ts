@@ -187,7 +187,11 @@ test("[lead pages] the list's cards are the island's own markup, and a change to
       pageSize: LEADS_PAGE_SIZE,
     });
     const island = renderToString(
-      createElement(AvailableLeads, { ...props, initial: { ...props.initial, leads } }),
+      createElement(AvailableLeads, {
+        ...props,
+        initial: { ...props.initial, leads },
+        now: new Date().toISOString(),
+      }),
     );
     // From the list's start to the end of its last card (each card holds a list of its own).
     const list = (markup: string) =>

@@ -6,7 +6,8 @@
  */
 import { assert, assertEquals, assertStringIncludes } from "../_assert.ts";
 import { createTestApp, test, type TestApp } from "../_helpers.ts";
-import { createSignedInUser, createUser, sessionFor } from "../_auth.ts";
+import { createSignedInUser, createUser, sessionFor, signInAs } from "../_auth.ts";
+import { addLead, addMarketSurveyor } from "../_lead_fixtures.ts";
 import { islandProps, loadPage } from "../_pages.ts";
 import { submitSurvey } from "../_fixtures.ts";
 import { insertNotification } from "../../db/notifications.ts";
@@ -174,6 +175,39 @@ test("[remembered pages] a request's page: the client's and the admin's each reu
     const after = await load(t, path, who.cookie);
     assert(!after.reused);
     assertStringIncludes(after.html, "Scheduled");
+  }
+  t.close();
+});
+
+test("[remembered pages] /leads: reused on reload, each surveyor's own, and a card's age moves with the clock", async () => {
+  const t = await createTestApp();
+  const client = await signInAs(t, "client");
+  const near = await addMarketSurveyor(t, "Near Surveying", { miles: 5, balanceCents: 50_00 });
+  const far = await addMarketSurveyor(t, "Far Surveying", { miles: 30, balanceCents: 70_00 });
+  const { lead } = await addLead(t, client);
+  for (const s of [near, far]) await load(t, "/leads", s.cookie);
+  for (const [s, miles, balance] of [[near, "5", "$50.00"], [far, "30", "$70.00"]] as const) {
+    const again = await load(t, "/leads", s.cookie);
+    assert(again.reused, "nothing changed");
+    assertStringIncludes(again.html, `data-lead-id="${lead.id}"`);
+    assertStringIncludes(again.html, `About ${miles} mi from your office`);
+    assertStringIncludes(again.html, `data-testid="balance">${balance}<`);
+    assertEquals(islandProps(again.html, "AvailableLeads").now, undefined, "no clock in the props");
+  }
+  // No write at all, only time passing: the card's "just now" becomes "1 minute ago".
+  for (let attempt = 0;; attempt++) {
+    await t.sql`update leads set created_at = now() - interval '59 seconds' where id = ${lead.id}`;
+    const fresh = await load(t, "/leads", near.cookie);
+    const kept = await load(t, "/leads", near.cookie);
+    if (!kept.html.includes("just now") && attempt < 3) continue; // this machine was too slow
+    assertStringIncludes(fresh.html, "just now");
+    assert(kept.reused);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const later = await load(t, "/leads", near.cookie);
+    assert(!later.reused, "a time shown changed: rendered anew");
+    assertStringIncludes(later.html, "1 minute ago");
+    assert(!later.html.includes("just now"));
+    break;
   }
   t.close();
 });
