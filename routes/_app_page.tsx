@@ -3,7 +3,8 @@ import type { AppContext } from "./_env.ts";
 import { countUnreadNotifications } from "../db/notifications.ts";
 import { renderPage } from "../components/render.tsx";
 import { AppLayout } from "../components/AppLayout.tsx";
-import { htmlBytesResponse, htmlResponse, toHtmlBytes } from "./_html_response.ts";
+import { htmlResponse, toHtmlBytes } from "./_html_response.ts";
+import { keptHtmlResponse } from "./_compression.ts";
 import { rememberedPages } from "./_remembered_pages.ts";
 
 /** What a signed-in page says about itself. */
@@ -63,7 +64,7 @@ export async function rememberedAppPage(
     data,
     () => toHtmlBytes(renderAppPage(c, meta, body(), initialUnread)),
   );
-  return htmlBytesResponse(c, bytes);
+  return keptHtmlResponse(c, bytes);
 }
 
 // The bell's count before it first loads: the sessions middleware read it with the user

@@ -112,6 +112,41 @@ export function compression() {
 }
 
 /**
+ * Remembered pages' compressed forms, by the kept bytes they were made from (held while the page
+ * is: routes/_remembered_pages.ts), one per encoding.
+ */
+const keptCompressed = new WeakMap<
+  Uint8Array,
+  Partial<Record<Encoding, Uint8Array<ArrayBuffer>>>
+>();
+
+/**
+ * A remembered page's HTML (`bytes`, kept and sent again unchanged) as the answer, compressed as
+ * the middleware would compress it (the same encoding, threshold and headers), but once per kept
+ * page and encoding rather than at every view: every browser asks for gzip, and compressing a
+ * 50 KB page at level 1 costs about as much as the rest of a remembered view
+ * (bench/signed_in_pages.ts with `BENCH_ACCEPT_ENCODING`). The middleware leaves an answer that
+ * has its `Content-Encoding` as it is.
+ */
+export function keptHtmlResponse(c: Context<AppEnv>, bytes: Uint8Array<ArrayBuffer>): Response {
+  const headers = { "Content-Type": "text/html; charset=UTF-8" };
+  const encoding = c.req.method === "HEAD" || bytes.byteLength < COMPRESS_THRESHOLD_BYTES
+    ? undefined
+    : selectEncoding(c.req.header("Accept-Encoding"));
+  if (!encoding) return c.body(bytes, 200, headers);
+  let forms = keptCompressed.get(bytes);
+  if (!forms) keptCompressed.set(bytes, forms = {});
+  const body = forms[encoding] ??= encoding === "gzip"
+    ? gzipSync(bytes, { level: COMPRESS_LEVEL })
+    : deflateSync(bytes, { level: COMPRESS_LEVEL });
+  return c.body(body, 200, {
+    ...headers,
+    "Content-Encoding": encoding,
+    "Vary": "Accept-Encoding",
+  });
+}
+
+/**
  * `c.res = res`, with `res` carrying every header already: Hono's setter would otherwise wrap
  * `res` in yet another Response, its body as a stream (a body of bytes is sent by Deno in one
  * write, a stream chunk by chunk through JavaScript), and copy the old answer's headers over

@@ -23,22 +23,10 @@ export function htmlResponse(
   html: string,
   status: ContentfulStatusCode = 200,
 ): Response {
-  return htmlBytesResponse(c, toHtmlBytes(html), status);
+  return c.body(toHtmlBytes(html), status, { "Content-Type": "text/html; charset=UTF-8" });
 }
 
-/** A page's HTML as the bytes `htmlResponse` sends. */
+/** A page's HTML as the bytes `htmlResponse` sends (a remembered page keeps them). */
 export function toHtmlBytes(html: string): Uint8Array<ArrayBuffer> {
   return encoder.encode(html);
-}
-
-/**
- * A page already encoded (`toHtmlBytes`) as a `text/html; charset=UTF-8` answer with `status`;
- * the bytes are sent as they are, never changed (routes/_remembered_pages.ts sends them again).
- */
-export function htmlBytesResponse(
-  c: Context,
-  bytes: Uint8Array<ArrayBuffer>,
-  status: ContentfulStatusCode = 200,
-): Response {
-  return c.body(bytes, status, { "Content-Type": "text/html; charset=UTF-8" });
 }

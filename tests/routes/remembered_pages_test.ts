@@ -10,6 +10,7 @@ import { createSignedInUser, createUser, sessionFor, signInAs } from "../_auth.t
 import { addLead, addMarketSurveyor } from "../_lead_fixtures.ts";
 import { islandProps, loadPage } from "../_pages.ts";
 import { submitSurvey } from "../_fixtures.ts";
+import { gunzipSync, inflateSync } from "node:zlib";
 import { insertNotification } from "../../db/notifications.ts";
 import { observeRememberedPages, rememberedPages } from "../../routes/_remembered_pages.ts";
 
@@ -209,6 +210,47 @@ test("[remembered pages] /leads: reused on reload, each surveyor's own, and a ca
     assert(!later.html.includes("just now"));
     break;
   }
+  t.close();
+});
+
+test("[remembered pages] compressed as the browser asks, the same page as plain, and the new page once it changes", async () => {
+  const t = await createTestApp();
+  const { cookie } = await createSignedInUser(t, { role: "client", fullName: "Gia Gzip" });
+  async function fetchAs(accept: string | undefined) {
+    const res = await t.request("GET", "/client-dashboard", {
+      cookie,
+      headers: accept ? { "accept-encoding": accept } : {},
+    });
+    assertEquals(res.status, 200);
+    assertEquals(res.headers.get("vary"), "Accept-Encoding");
+    assertEquals(res.headers.get("cache-control"), "private, no-store");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const encoding = res.headers.get("content-encoding");
+    const html = new TextDecoder().decode(
+      encoding === "gzip" ? gunzipSync(bytes) : encoding === "deflate" ? inflateSync(bytes) : bytes,
+    );
+    return { encoding, html };
+  }
+  const plain = (await fetchAs(undefined)).html;
+  assertStringIncludes(plain, "No survey requests yet");
+  for (let i = 0; i < 3; i++) {
+    for (const [accept, encoding] of [["gzip, br", "gzip"], ["deflate", "deflate"]]) {
+      const got = await fetchAs(accept);
+      assertEquals(got.encoding, encoding);
+      assertEquals(got.html, plain, `${accept}, view ${i + 1}`);
+    }
+  }
+  const head = await t.request("HEAD", "/client-dashboard", {
+    cookie,
+    headers: { "accept-encoding": "gzip" },
+  });
+  assertEquals(head.status, 200);
+  assertEquals(head.headers.get("content-encoding"), null);
+  await head.body?.cancel();
+  const survey = await submitSurvey(t, cookie);
+  const changed = await fetchAs("gzip");
+  assertStringIncludes(changed.html, `/survey/${survey.id}`);
+  assertEquals(changed.html, (await fetchAs(undefined)).html);
   t.close();
 });
 
