@@ -13,7 +13,7 @@ import {
 } from "./_auth.ts";
 import { renderPage } from "../components/render.tsx";
 import { AppLayout } from "../components/AppLayout.tsx";
-import { appPage, rememberedAppPage } from "./_app_page.tsx";
+import { rememberedAppPage } from "./_app_page.tsx";
 import { Card, EmptyState, PageHeader, Pager } from "../components/AppPage.tsx";
 import { PublicLayout } from "../components/PublicLayout.tsx";
 import { Island } from "../components/Island.tsx";
