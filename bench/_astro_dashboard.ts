@@ -30,6 +30,11 @@
  *   React build with Deno.env at import) is shimmed by the project's Vite config, and
  *   components/Proposals.tsx (its imports reach the jsx-email mail templates) is why the card
  *   repeats its three-line `firstProposalAt`.
+ * - A reload with nothing changed: Meridian sends the bytes it sent last
+ *   (routes/_remembered_pages.ts); so does this page (src/remembered.js: compared with
+ *   Meridian's `sameData`, kept by the middleware, the same bounds), as an Astro developer
+ *   would do it. Next's App Router pages cannot answer with stored bytes, so Next's side
+ *   renders every view.
  * - Headers: the bench passes the headers Meridian's own dashboard answered with (security
  *   headers and Cache-Control), which the project's middleware sets on every answer, with a
  *   fresh X-Request-Id as Meridian's.

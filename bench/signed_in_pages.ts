@@ -1237,7 +1237,8 @@ async function frameworkDashboardRun(
       `  headers copied from Meridian's dashboard: ${headers.map(([n]) => n).join(", ")}`,
     );
     // BENCH_CHURN=1: both sides read their page again at (nearly) every view, as they do after
-    // a write; both remember it otherwise (the frameworks' pages call Meridian's db functions).
+    // a write; both remember it otherwise (the frameworks' pages call Meridian's db functions),
+    // and Meridian and Astro send an unchanged page as they sent it (Next renders every view).
     churn = DASHBOARD_CHECK_ONLY ? undefined : churnIfAsked([databaseUrl]);
     for (const n of ASTRO_DASHBOARD_SIZES) {
       const cookie = seeded.cookies.clients.get(n)!;
