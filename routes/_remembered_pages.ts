@@ -25,7 +25,10 @@
  *
  * Bounded: at most `maxEntries` pages and `maxBytes` bytes, the least recently used dropped
  * first; a page larger than the budget alone is sent, not kept. One version per slot: a slot
- * names the page and its viewer (a client's dashboard and page number), never data.
+ * names the page and its viewer (a client's dashboard and page number), never data. Each kept
+ * page holds the data it was drawn from: the objects its snapshot cache holds anyway, or, once
+ * that cache has dropped them, up to `maxEntries` pages' data more on the heap (some 10–50 KB a
+ * page, as the caches' own comments size their entries).
  */
 import { sameData } from "../components/html_cache.ts";
 
