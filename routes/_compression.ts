@@ -100,10 +100,7 @@ export function compression() {
         replaceResponse(c, new Response(bytes, res));
         return;
       }
-      const body = encoding === "gzip"
-        ? gzipSync(bytes, { level: COMPRESS_LEVEL })
-        : deflateSync(bytes, { level: COMPRESS_LEVEL });
-      replaceResponse(c, compressed(body, res, encoding));
+      replaceResponse(c, compressed(compressWhole(bytes, encoding), res, encoding));
       return;
     }
     const body = res.body.pipeThrough(new CompressionStream(encoding));
@@ -136,14 +133,19 @@ export function keptHtmlResponse(c: Context<AppEnv>, bytes: Uint8Array<ArrayBuff
   if (!encoding) return c.body(bytes, 200, headers);
   let forms = keptCompressed.get(bytes);
   if (!forms) keptCompressed.set(bytes, forms = {});
-  const body = forms[encoding] ??= encoding === "gzip"
-    ? gzipSync(bytes, { level: COMPRESS_LEVEL })
-    : deflateSync(bytes, { level: COMPRESS_LEVEL });
+  const body = forms[encoding] ??= compressWhole(bytes, encoding);
   return c.body(body, 200, {
     ...headers,
     "Content-Encoding": encoding,
     "Vary": "Accept-Encoding",
   });
+}
+
+/** `bytes` compressed with `encoding` in one call at `COMPRESS_LEVEL`. */
+function compressWhole(bytes: Uint8Array, encoding: Encoding): Uint8Array<ArrayBuffer> {
+  return encoding === "gzip"
+    ? gzipSync(bytes, { level: COMPRESS_LEVEL })
+    : deflateSync(bytes, { level: COMPRESS_LEVEL });
 }
 
 /**

@@ -252,29 +252,25 @@ async function availableLeadsPage(c: AppContext, list: OwnViewerPage) {
   const now = new Date().toISOString();
   const times = leads.map((lead) => leadTimes(lead, now));
   const shownPage = { total, page, pageSize: LEADS_PAGE_SIZE };
+  const office: MarketSurveyor = surveyor;
   return rememberedAppPage(
     c,
     meta,
     `leads ${list.path} ${viewerIdOf(c)} ${filters.surveyType} ${filters.maxDistance} ${page}`,
     [filters, shownPage, surveyor, leads, times],
-    () => listPage(surveyor),
-  );
-
-  function listPage(office: MarketSurveyor) {
-    const listProps: AvailableLeadsProps = {
-      initial: leads.length ? shownPage : { leads, ...shownPage },
-      filters,
-      mailDelivery: mailDelivery(c.var.deps.config),
-    };
-    return (
+    () => (
       <>
         {header}
         <div className="lead-market">
           <section className="lead-market__list" aria-labelledby="lead-list-title">
             <h2 id="lead-list-title" className="visually-hidden">Leads</h2>
-            <Island
+            <Island<AvailableLeadsProps>
               component={AvailableLeads}
-              props={listProps}
+              props={{
+                initial: leads.length ? shownPage : { leads, ...shownPage },
+                filters,
+                mailDelivery: mailDelivery(c.var.deps.config),
+              }}
               // The cards go to the browser once, as HTML (server-only props,
               // components/Island.tsx): each card rendered once and remembered
               // (leadListItemHtml).
@@ -291,8 +287,8 @@ async function availableLeadsPage(c: AppContext, list: OwnViewerPage) {
           </aside>
         </div>
       </>
-    );
-  }
+    ),
+  );
 }
 
 /** The client's quote, line by line: what the job covers (no personal data in it). */

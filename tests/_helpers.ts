@@ -113,8 +113,8 @@ const dirtyTablesQuery = new WeakMap<Sql, Promise<string | undefined>>();
  * Empties every table but the migrations record and the pruning horizon of the remembered
  * pages' change records (migration 0055: one row, which the pages' check needs), as a
  * `truncate … restart identity cascade` of all of them would, but truncating only the tables
- * that hold rows or whose identity sequence has been used: a truncate of all 60-odd tables cost 125–175 ms a test on Postgres
- * and 250–420 ms on PGlite, about 2,000 times per suite.
+ * that hold rows or whose identity sequence has been used: a truncate of all 60-odd tables cost
+ * 125–175 ms a test on Postgres and 250–420 ms on PGlite, about 2,000 times per suite.
  */
 export async function resetDatabase(sql: Sql): Promise<void> {
   let query = dirtyTablesQuery.get(sql);
