@@ -40,6 +40,7 @@ import {
   rememberedRead,
   SnapshotCache,
   type SnapshotRead,
+  type SnapshotScopes,
 } from "./snapshot_cache.ts";
 import { InsufficientBalanceError, postLedgerEntry } from "./ledger.ts";
 import { notifyAdmins } from "./notifications.ts";
@@ -623,14 +624,36 @@ type AvailableLeadRow = LeadRow & {
 function availableLeadsFrom(rows: AvailableLeadRow[]): SnapshotRead<AvailableLeads> | undefined {
   if (rows.length === 0) return undefined;
   const json = rows[0].surveyor;
+  const surveyor = json ? fromSurveyorJson(json) : undefined;
   return {
     value: {
-      surveyor: json ? fromSurveyorJson(json) : undefined,
+      surveyor,
       leads: rows.filter((r) => r.id !== null).map((r) => toSummary(r, r)),
       total: rows[0].total,
     },
     snapshot: rows[0].snapshot,
     validUntil: rows[0].validUntil,
+    ...(surveyor && { scopes: availableLeadsScopes(surveyor) }),
+  };
+}
+
+/**
+ * What a surveyor's available leads depend on (db/snapshot_cache.ts `SnapshotRead.scopes`):
+ * their own record, licences and dismissals, and the requests, leads and purchases in the states
+ * they are licensed in (the statement matches `s.state = any(license_states)` alone). A new lead
+ * in another state, another surveyor's dismissal, leaves their page remembered. (With no
+ * surveyor record, every write reads it again: a record for the account may come.)
+ */
+function availableLeadsScopes(surveyor: MarketSurveyor): SnapshotScopes {
+  const own = [`surveyor:${surveyor.id}`];
+  const states = surveyor.licenseStates.map((state) => `state:${state}`);
+  return {
+    lead_dismissals: own,
+    surveyor_licence_states: own,
+    surveyors: own,
+    leads: states,
+    lead_purchases: states,
+    surveys: states,
   };
 }
 

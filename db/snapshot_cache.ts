@@ -17,8 +17,11 @@
  * only when it fails does the rest of the statement run (on the embedded database, a statement of
  * its own before the page's: `checkSnapshotApart`). The check runs in the database, so it
  * holds across instances and for writes from anywhere (another server, psql, a job), and is
- * never stale; it is by table, not by row (any new lead reads every /leads page again), and a
- * snapshot older than the last pruning of the records (`pruneSnapshotChanges`, every few minutes)
+ * never stale. It is by table, or, for a page that names them (`SnapshotRead.scopes`), by the
+ * parts of its tables its rows depend on (migration 0056 records each write's: a request's
+ * client and state, a firm, a user): a new lead in Texas reads again the /leads pages of the
+ * surveyors licensed in Texas, not every surveyor's; another client's request leaves a client's
+ * dashboard remembered. A snapshot older than the last pruning of the records (`pruneSnapshotChanges`, every few minutes)
  * reads the page again. What it saves is the statement of a page reloaded while its tables did
  * not change: a surveyor reloading /leads costs a user read instead of the whole lead search,
  * however busy the rest of the database is. A page remembered this way reads its data in ONE
@@ -44,7 +47,51 @@ export interface SnapshotEntry<T> {
    */
   validUntil: string | null;
   value: T;
+  /**
+   * What the check reads for it (`SnapshotCache.changesOf`): the scopes its statement depends on,
+   * per table; absent, any write to any of the cache's tables.
+   */
+  changes?: SnapshotChanges;
 }
+
+/** Pairs (table, scope) as two Postgres array literals of the same length. */
+export interface SnapshotChanges {
+  tables: string;
+  scopes: string;
+}
+
+/**
+ * The scopes migration 0056 records per table, beside '' (any write): the kinds of
+ * `client:<id>`, `state:<code>`, `surveyor:<id>`, and on `users`, for any write but a sign-in's
+ * `last_login`, `user:<id>` and `profile` (some user). A page may depend on these alone; on any
+ * other table, on ''.
+ */
+export const RECORDED_SCOPES: Readonly<Record<string, readonly string[]>> = {
+  surveys: ["client", "state"],
+  leads: ["client", "state"],
+  lead_purchases: ["client", "state"],
+  lead_recipients: ["client", "state"],
+  survey_assignments: ["client"],
+  survey_checklist_items: ["client"],
+  survey_checklists: ["client"],
+  survey_events: ["client"],
+  survey_files: ["client"],
+  survey_message_reads: ["client"],
+  survey_messages: ["client"],
+  survey_proposals: ["client"],
+  surveyor_reviews: ["client"],
+  surveyors: ["surveyor"],
+  surveyor_licence_states: ["surveyor"],
+  lead_dismissals: ["surveyor"],
+  users: ["profile", "user"],
+};
+
+/** Scopes per table, as a page names what its rows depend on (`SnapshotRead.scopes`). */
+export type SnapshotScopes = Readonly<Partial<Record<string, readonly string[]>>>;
+
+// A scope as the triggers write it: a kind, and for all but `profile` a value (an id or a
+// state's code: nothing an array literal would need quoted).
+const SCOPE = /^(profile|(client|state|surveyor|user):[A-Za-z0-9-]+)$/;
 
 // Only a pool has `begin`: postgres.js's transactions and reserved connections do not.
 function isPool(db: Db): boolean {
@@ -58,14 +105,49 @@ function isPool(db: Db): boolean {
  */
 export class SnapshotCache<T> {
   #pools = new WeakMap<object, Map<string, SnapshotEntry<T>>>();
-  /** `tables` as a Postgres array literal (the names are identifiers: nothing to quote). */
-  readonly tablesLiteral: string;
+  /** Any write to any of `tables`: what an entry with no `changes` is checked by. */
+  readonly wholeTables: SnapshotChanges;
 
   constructor(readonly maxEntries: number, readonly tables: readonly string[]) {
     if (tables.length === 0 || tables.some((t) => !/^[a-z_][a-z0-9_]*$/.test(t))) {
       throw new Error(`SnapshotCache: table names expected, got ${JSON.stringify(tables)}`);
     }
-    this.tablesLiteral = `{${tables.join(",")}}`;
+    this.wholeTables = this.changesOf({});
+  }
+
+  /**
+   * The pairs a result depending on `scopes` is checked by: each table of `tables` named there,
+   * by each of its scopes and by a truncate's `*`; every other, by '' (any write). Throws for a
+   * table not among `tables`, or a scope migration 0056 does not record for it (a page's
+   * mistake, which would leave its page stale).
+   */
+  changesOf(scopes: SnapshotScopes): SnapshotChanges {
+    const tables: string[] = [];
+    const kept: string[] = [];
+    for (const table of Object.keys(scopes)) {
+      if (!this.tables.includes(table)) {
+        throw new Error(`SnapshotCache: scopes for ${table}, which it does not read`);
+      }
+    }
+    for (const table of this.tables) {
+      const named = scopes[table];
+      if (!named) {
+        tables.push(table);
+        kept.push('""');
+        continue;
+      }
+      for (const scope of [...named, "*"]) {
+        if (
+          scope !== "*" &&
+          !(SCOPE.test(scope) && RECORDED_SCOPES[table]?.includes(scope.split(":")[0]))
+        ) {
+          throw new Error(`SnapshotCache: ${table} records no scope ${JSON.stringify(scope)}`);
+        }
+        tables.push(table);
+        kept.push(`"${scope}"`);
+      }
+    }
+    return { tables: `{${tables.join(",")}}`, scopes: `{${kept.join(",")}}` };
   }
 
   /** What `key` read last through this pool, or undefined (always so in a transaction). */
@@ -109,12 +191,13 @@ export function currentSnapshot(db: Db): postgres.PendingQuery<postgres.Row[]> {
 export function unchangedSince(
   db: Db,
   entry: SnapshotEntry<unknown>,
-  cache: Pick<SnapshotCache<unknown>, "tablesLiteral">,
+  cache: Pick<SnapshotCache<unknown>, "wholeTables">,
 ): postgres.PendingQuery<postgres.Row[]> {
+  const { tables, scopes } = entry.changes ?? cache.wholeTables;
   return db`(now() < ${entry.validUntil ?? "infinity"}::text::timestamptz
     and (pg_current_snapshot()::text = ${entry.snapshot}
-      or snapshot_tables_unchanged(${entry.snapshot}::text::pg_snapshot,
-        ${cache.tablesLiteral}::text[])))`;
+      or snapshot_scopes_unchanged(${entry.snapshot}::text::pg_snapshot,
+        ${tables}::text[], ${scopes}::text[])))`;
 }
 
 /** How long a pruning horizon waits before the records below it are deleted. */
@@ -178,6 +261,12 @@ export interface SnapshotRead<T> {
   snapshot: string;
   /** The first moment its reading of the clock would change (`SnapshotEntry.validUntil`). */
   validUntil: string | null;
+  /**
+   * The only scopes of these tables its rows depend on (`SnapshotCache.changesOf`): a page
+   * whose rows of a table are all of one client, one surveyor, some states, names them; a write
+   * to that table elsewhere then leaves it remembered. A table not named: any write.
+   */
+  scopes?: SnapshotScopes;
 }
 
 /**
@@ -204,7 +293,6 @@ export async function rememberedRead<T, R extends postgres.Row>(
   statement: postgres.PendingQuery<postgres.Row[]>,
   finish: (rows: R[]) => SnapshotRead<T> | undefined,
 ): Promise<{ viewer?: Viewer; value: T | undefined }> {
-  observer?.(cache as SnapshotCache<unknown>, statement);
   const known = cache.get(db, key);
   if (known && checkedApart.has(db)) {
     const check = await readWithViewer<{ unchanged: boolean }>(
@@ -240,10 +328,12 @@ export async function rememberedRead<T, R extends postgres.Row>(
 
   function remember(read: SnapshotRead<T> | undefined): T | undefined {
     if (read) {
+      observer?.(cache as SnapshotCache<unknown>, statement, read.scopes);
       cache.set(db, key, {
         snapshot: read.snapshot,
         validUntil: read.validUntil,
         value: read.value,
+        ...(read.scopes && { changes: cache.changesOf(read.scopes) }),
       });
     }
     return read?.value;
@@ -251,12 +341,17 @@ export async function rememberedRead<T, R extends postgres.Row>(
 }
 
 let observer:
-  | ((cache: SnapshotCache<unknown>, statement: postgres.PendingQuery<postgres.Row[]>) => void)
+  | ((
+    cache: SnapshotCache<unknown>,
+    statement: postgres.PendingQuery<postgres.Row[]>,
+    scopes: SnapshotScopes | undefined,
+  ) => void)
   | undefined;
 
 /**
- * Tests only: `fn` is told each remembered page's cache and statement as `rememberedRead` is
- * called (tests/db/snapshot_tables_test.ts reads each statement's plan); undefined stops it.
+ * Tests only: `fn` is told each page `rememberedRead` remembers, with its cache, its statement
+ * and the scopes it depends on (tests/db/snapshot_tables_test.ts reads each statement's plan);
+ * undefined stops it.
  */
 export function observeRememberedReads(fn: typeof observer): void {
   observer = fn;

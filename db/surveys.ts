@@ -15,9 +15,11 @@ import { insertNotification, type NewNotification } from "./notifications.ts";
 import { readWithViewer, type Viewer } from "./users.ts";
 import {
   currentSnapshot,
+  RECORDED_SCOPES,
   rememberedRead,
   SnapshotCache,
   type SnapshotRead,
+  type SnapshotScopes,
 } from "./snapshot_cache.ts";
 import { clientProposalsJsonColumn, leadExpiredAtColumn, proposalsFromJson } from "./proposals.ts";
 import { checklistProgressColumn } from "./checklists.ts";
@@ -180,7 +182,12 @@ export async function getSurveyPageDataWithViewer(
     input.viewerId,
     read.statement,
     ([row]: SurveyPageRow[]) =>
-      row && { value: read.finish(row), snapshot: row.snapshot, validUntil: row.validUntil },
+      row && {
+        value: read.finish(row),
+        snapshot: row.snapshot,
+        validUntil: row.validUntil,
+        scopes: surveyPageScopes(row.clientId),
+      },
   );
   return { ...(viewer && { viewer }), ...(value && { data: value }) };
 }
@@ -204,6 +211,19 @@ const surveyPagesRead = new SnapshotCache<SurveyPageData>(200, [
   "technicians",
   "users",
 ]);
+
+/**
+ * What a request's page depends on (db/snapshot_cache.ts `SnapshotRead.scopes`): every part of
+ * the request it reads, by its client (another client's requests leave it remembered; the same
+ * client's others read it again, which is rare), and users but for sign-ins (it shows names,
+ * never when anyone last signed in: tests/db/snapshot_tables_test.ts reads its plan). The firms
+ * and their crews, by any write.
+ */
+function surveyPageScopes(clientId: string): SnapshotScopes {
+  const client = [`client:${clientId}`];
+  const parts = surveyPagesRead.tables.filter((t) => RECORDED_SCOPES[t]?.includes("client"));
+  return { ...Object.fromEntries(parts.map((t) => [t, client])), users: ["profile"] };
+}
 
 /** Whose page of which request `getSurveyPageData` reads, and which conversation first. */
 export interface SurveyPageInput {
@@ -988,7 +1008,10 @@ export async function listClientSurveysWithEvents(
     `${clientId} ${viewer.id} ${viewer.role} ${page} ${pageSize}`,
     withClient ? clientId : undefined,
     clientSurveysStatement(db, { clientId, viewer, page, pageSize }),
-    clientSurveysFrom,
+    (rows: DashboardRow[]) => {
+      const read = clientSurveysFrom(rows);
+      return read && { ...read, scopes: clientSurveysScopes(clientId, viewer) };
+    },
   );
   return {
     ...(client && { client }),
@@ -1021,6 +1044,24 @@ const clientSurveysRead = new SnapshotCache<ClientSurveysPage>(200, [
   "surveys",
   "users",
 ]);
+
+/**
+ * What a client's dashboard depends on (db/snapshot_cache.ts `SnapshotRead.scopes`): their own
+ * requests and their parts; of users, only the viewer's own name when not an admin (the one
+ * actor's name a client's timeline shows: `timelineColumns`), any name for an admin; firms by
+ * any write.
+ */
+function clientSurveysScopes(clientId: string, viewer: TimelineViewer): SnapshotScopes {
+  const client = [`client:${clientId}`];
+  return {
+    leads: client,
+    survey_assignments: client,
+    survey_events: client,
+    survey_proposals: client,
+    surveys: client,
+    users: viewer.role === "admin" ? ["profile"] : [`user:${viewer.id}`],
+  };
+}
 
 function clientSurveysStatement(
   db: Db,

@@ -19,7 +19,11 @@ import {
 import { listSurveyorDirectory } from "../../db/surveyors.ts";
 import { getAdminConsoleUsers } from "../../db/admin_console.ts";
 import { SurveyorListQuerySchema } from "../../lib/surveyor_schema.ts";
-import { observeRememberedReads, type SnapshotCache } from "../../db/snapshot_cache.ts";
+import {
+  observeRememberedReads,
+  type SnapshotCache,
+  type SnapshotScopes,
+} from "../../db/snapshot_cache.ts";
 import type postgres from "postgres";
 
 /** Every "Relation Name" in an `explain (format json)` plan. */
@@ -40,9 +44,12 @@ test("[snapshot cache] every remembered page's statement reads only its own, rec
     label: string;
     cache: SnapshotCache<unknown>;
     statement: postgres.PendingQuery<postgres.Row[]>;
+    scopes: SnapshotScopes | undefined;
   }[] = [];
   let label = "";
-  observeRememberedReads((cache, statement) => seen.push({ label, cache, statement }));
+  observeRememberedReads((cache, statement, scopes) =>
+    seen.push({ label, cache, statement, scopes })
+  );
   try {
     const client = await createSignedInUser(t, { role: "client", fullName: "Dana Client" });
     const fixture = await addMarketSurveyor(t, "Barton Surveying", { balanceCents: 100_00 });
@@ -121,9 +128,13 @@ test("[snapshot cache] every remembered page's statement reads only its own, rec
     where p.pronamespace = current_schema()::regnamespace and p.provolatile <> 'i'
       and l.lanname in ('sql', 'plpgsql')`).map((r) => r.name);
   assert(readers.includes("snapshot_changes_note"), "the query finds the app's functions");
-  for (const { label, cache, statement } of seen) {
+  for (const { label, cache, statement, scopes } of seen) {
     const [{ "QUERY PLAN": plan }] = await t.sql`explain (verbose, format json) ${statement}`;
     const read = relationsOf(plan);
+    // A page that depends on users but for sign-ins (migration 0056) must not show them.
+    if (scopes?.users) {
+      assert(!JSON.stringify(plan).includes("last_login"), `${label} reads users.last_login`);
+    }
     assert(read.has("surveys") || read.has("surveyors") || read.has("users"), label);
     for (const table of read) {
       assert(cache.tables.includes(table), `${label} reads ${table}, not in its cache's tables`);
