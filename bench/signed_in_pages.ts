@@ -73,8 +73,9 @@
  *
  * --churn (Postgres) prints each page's CPU while nothing commits, while another connection
  * commits without pause on another database (the pages remembered by snapshot,
- * db/snapshot_cache.ts, stay remembered), and while it writes the pages' tables (they are read
- * again at nearly every view) (churnRun).
+ * db/snapshot_cache.ts, stay remembered), others' rows of the pages' tables (the pages scoped to
+ * their own rows stay remembered), and what the pages show (read again at nearly every view)
+ * (churnRun).
  *
  * --check-cost compares the two ways a remembered page is checked (the gate in its statement, a
  * statement of its own) on reloads quiet and after a commit, the pages' reads run in process
@@ -150,13 +151,16 @@ const BASELINE_ONLY = Deno.env.get("BENCH_BASELINE_ONLY") === "1";
 /**
  * BENCH_CHURN=1 (or =tables): the side-by-side runs (`--baseline`, and the Astro and Next
  * dashboards; Postgres) while another connection commits writes to the pages' tables on each
- * side's database, so that (nearly) every view reads its page again; =elsewhere: while it commits
- * transaction ids on another database, which moves every snapshot but writes no table a page
- * reads (`startChurn`).
+ * side's database, so that (nearly) every view reads its page again; =others: while it commits
+ * other people's writes to those tables; =elsewhere: while it commits transaction ids on another
+ * database, which moves every snapshot but writes no table a page reads (`startChurn`).
  */
-const CHURN_KIND = ({ "1": "tables", tables: "tables", elsewhere: "elsewhere" } as const)[
-  Deno.env.get("BENCH_CHURN") as "1" | "tables" | "elsewhere"
-];
+const CHURN_KIND = ({
+  "1": "tables",
+  tables: "tables",
+  others: "others",
+  elsewhere: "elsewhere",
+} as const)[Deno.env.get("BENCH_CHURN") as "1" | "tables" | "others" | "elsewhere"];
 /**
  * BENCH_ASTRO_DASHBOARD=1 also measures the client dashboards beside the same dashboard on
  * Astro 5 SSR (bench/_astro_dashboard.ts), =only measures nothing else.
@@ -183,6 +187,10 @@ const PASSWORD = "bench password 1234";
 const DASHBOARD_SIZES = [0, 1, 3, 10] as const;
 /** Requests across the marketplace (the admin dashboard lists the first 20). */
 const TOTAL_REQUESTS = 60;
+/** The client of the seeded requests no measured page shows (`seed`'s `extra`). */
+const EXTRA_CLIENT_EMAIL = `client-${
+  TOTAL_REQUESTS - DASHBOARD_SIZES.reduce<number>((a, b) => a + b, 0)
+}@example.test`;
 /** Extra accounts so /admin's users list has a full first page (25). */
 const DIRECTORY_USERS = 30;
 /** Surveyor records in the admin directory (/surveyors shows the first page). */
@@ -1578,15 +1586,38 @@ async function pairedRun() {
 }
 
 /**
- * Commits one transaction with a statement on each table the remembered pages read (`users`,
- * `surveyors`, `surveys`): each changes no row, but the tables' triggers record the write
- * (migration 0055), so every remembered page reads again at its next view.
+ * Commits one transaction that writes what the measured pages show: every seeded client's
+ * requests (each dashboard's and request page's client; their state, Texas, the bench
+ * surveyor's), the bench surveyor's own record, and a statement on `users` (no row: its table's
+ * record alone, migration 0055, which the pages that read users whole check), so every
+ * remembered page reads again at its next view.
  */
 async function writePagesTables(sql: postgres.Sql): Promise<void> {
   await sql.begin(async (tx) => {
     await tx`update users set last_login = last_login where false`;
-    await tx`update surveyors set updated_at = updated_at where false`;
-    await tx`update surveys set updated_at = updated_at where false`;
+    await tx`update surveyors set updated_at = now()
+      where user_id = (select id from users where email = 'bench-surveyor@example.test')`;
+    await tx`update surveys set updated_at = now()
+      where client_id in (select id from users where email like 'client-%@example.test')`;
+  });
+}
+
+/**
+ * Commits one transaction of what other people do on the same tables, none of it shown by a
+ * page measured for a client: a sign-in (`users.last_login`), another firm's record (one of the
+ * directory's), a request of a client no measured page belongs to (the seeded requests beyond
+ * the dashboards', also in Texas: the bench surveyor's /leads reads again, as it must). With the
+ * scoped records (migration 0056) the client dashboards and request pages stay remembered;
+ * the admin's pages and the directory, which show every firm, request and user, read again.
+ */
+async function writeOthersRows(sql: postgres.Sql, extraClient: string): Promise<void> {
+  await sql.begin(async (tx) => {
+    await tx`update users set last_login = now() where email = 'directory0@example.test'`;
+    await tx`update surveyors set updated_at = now()
+      where id = (select id from surveyors where user_id is null order by id limit 1)`;
+    await tx`update surveys set updated_at = now()
+      where id = (select s.id from surveys s join users u on u.id = s.client_id
+        where u.email = ${extraClient} order by s.id limit 1)`;
   });
 }
 
@@ -1599,11 +1630,13 @@ const CHURN_APPLICATION = "meridian-bench-churn";
  *   server's: every snapshot moves (transaction ids are the cluster's), but no table the pages
  *   read is written, so a page remembered by snapshot (db/snapshot_cache.ts) stays remembered;
  *   before migration 0055 every such commit read every page again.
- * - "tables": on each database of `urls` (the servers'), `writePagesTables`, so nearly every
- *   view reads its page again: a view after a write to its tables.
+ * - "others": on each database of `urls` (the servers'), `writeOthersRows`: other people's
+ *   writes to the pages' tables, which a page scoped to its own rows ignores.
+ * - "tables": on each database of `urls`, `writePagesTables`, so nearly every view reads its
+ *   page again: a view after a write to what it shows.
  * Its backend is told apart by application_name and never counted as the server's.
  */
-function startChurn(kind: "elsewhere" | "tables", urls: string[]) {
+function startChurn(kind: "elsewhere" | "others" | "tables", urls: string[]) {
   const connections = (kind === "elsewhere" ? [Deno.env.get("DATABASE_URL")!] : urls).map((url) =>
     postgres(url, {
       max: 1,
@@ -1617,6 +1650,7 @@ function startChurn(kind: "elsewhere" | "tables", urls: string[]) {
     while (churning) {
       for (const churn of connections) {
         if (kind === "elsewhere") await churn`select txid_current()`;
+        else if (kind === "others") await writeOthersRows(churn, EXTRA_CLIENT_EMAIL);
         else await writePagesTables(churn);
         commits++;
       }
@@ -1648,9 +1682,13 @@ function urlOf(server: Server): string | undefined {
 function churnIfAsked(urls: (string | undefined)[]): ReturnType<typeof startChurn> | undefined {
   if (!CHURN_KIND || !Deno.env.get("DATABASE_URL")) return undefined;
   console.log(
-    CHURN_KIND === "tables"
-      ? "  while another connection commits writes to the pages' tables (BENCH_CHURN=tables)"
-      : "  while another connection commits on another database (BENCH_CHURN=elsewhere)",
+    {
+      tables:
+        "  while another connection commits writes to what the pages show (BENCH_CHURN=tables)",
+      others: "  while another connection commits others' writes to the pages' tables " +
+        "(BENCH_CHURN=others)",
+      elsewhere: "  while another connection commits on another database (BENCH_CHURN=elsewhere)",
+    }[CHURN_KIND],
   );
   return startChurn(CHURN_KIND, urls.filter((url): url is string => url !== undefined));
 }
@@ -1658,11 +1696,12 @@ function churnIfAsked(urls: (string | undefined)[]): ReturnType<typeof startChur
 /**
  * `--churn` (Postgres only): each page's CPU per request while nothing commits, then while
  * another connection commits as fast as it can on another database ("elsewhere": every snapshot
- * moves, no table the pages read is written), then while it commits writes to the pages' tables
- * on the server's database ("tables": nearly every view reads its page again; `startChurn`).
+ * moves, no table the pages read is written), then while it commits other people's writes to
+ * the pages' tables on the server's database ("others"), then writes to what the pages show
+ * ("tables": nearly every view reads its page again; `startChurn`).
  * The churn's backend is not counted as the server's. The quiet figure is a reload that finds
- * nothing changed, "elsewhere" a reload on a busy database, "tables" a reload after a write to
- * what the page shows. Each as a multiple of GET /api/user's in the same condition, with the
+ * nothing changed, "elsewhere" a reload on a busy database, "others" a reload on a busy
+ * marketplace, "tables" a reload after a write to what the page shows. Each as a multiple of GET /api/user's in the same condition, with the
  * commits per view.
  */
 async function churnRun() {
@@ -1686,7 +1725,7 @@ async function churnRun() {
       }
       return { cpu: median(runs), commitsPerView: ((churn?.commits() ?? 0) - counted) / requests };
     };
-    const conditions = ["quiet", "elsewhere", "tables"] as const;
+    const conditions = ["quiet", "elsewhere", "others", "tables"] as const;
     const figures = new Map<string, Map<string, { cpu: number; commitsPerView: number }>>();
     try {
       for (const condition of conditions) {
@@ -1702,7 +1741,8 @@ async function churnRun() {
     }
     console.log(
       `# CPU per request while nothing commits, while another connection commits without pause ` +
-        `on another database, and while it commits writes to the pages' tables; Postgres, wrk ` +
+        `on another database, others' writes to the pages' tables, and writes to what the ` +
+        `pages show; Postgres, wrk ` +
         `${CONNECTIONS} connections, median of ${PAIRED_ROUNDS} runs of ${PAIRED_DURATION}`,
     );
     const floorLabel = pages.find((page) => page.label.startsWith("GET /api/user"))!.label;
