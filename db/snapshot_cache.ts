@@ -117,9 +117,10 @@ export class SnapshotCache<T> {
 
   /**
    * The pairs a result depending on `scopes` is checked by: each table of `tables` named there,
-   * by each of its scopes and by a truncate's `*`; every other, by '' (any write). Throws for a
-   * table not among `tables`, or a scope migration 0056 does not record for it (a page's
-   * mistake, which would leave its page stale).
+   * by each of its scopes (a truncate, which has no rows to tell, moves the records' horizon:
+   * migration 0056); every other, by '' (any write). Throws for a table not among `tables`, or a
+   * scope migration 0056 does not record for it (a page's mistake, which would leave its page
+   * stale).
    */
   changesOf(scopes: SnapshotScopes): SnapshotChanges {
     const tables: string[] = [];
@@ -136,11 +137,8 @@ export class SnapshotCache<T> {
         kept.push('""');
         continue;
       }
-      for (const scope of [...named, "*"]) {
-        if (
-          scope !== "*" &&
-          !(SCOPE.test(scope) && RECORDED_SCOPES[table]?.includes(scope.split(":")[0]))
-        ) {
+      for (const scope of named) {
+        if (!(SCOPE.test(scope) && RECORDED_SCOPES[table]?.includes(scope.split(":")[0]))) {
           throw new Error(`SnapshotCache: ${table} records no scope ${JSON.stringify(scope)}`);
         }
         tables.push(table);
@@ -216,7 +214,8 @@ export async function pruneSnapshotChanges(db: Db): Promise<number> {
   const result = await db`
     with moved as (
       update snapshot_prune
-      set pruned_below = next_below, next_below = pg_snapshot_xmin(pg_current_snapshot()),
+      set pruned_below = greatest(pruned_below, next_below),
+        next_below = pg_snapshot_xmin(pg_current_snapshot()),
         next_at = now()
       where next_at <= now() - ${SNAPSHOT_PRUNE_AFTER}::interval
       returning pruned_below)

@@ -1010,7 +1010,7 @@ export async function listClientSurveysWithEvents(
     clientSurveysStatement(db, { clientId, viewer, page, pageSize }),
     (rows: DashboardRow[]) => {
       const read = clientSurveysFrom(rows);
-      return read && { ...read, scopes: clientSurveysScopes(clientId, viewer) };
+      return read && { ...read, scopes: clientSurveysScopes(clientId, viewer, read.value) };
     },
   );
   return {
@@ -1047,18 +1047,32 @@ const clientSurveysRead = new SnapshotCache<ClientSurveysPage>(200, [
 
 /**
  * What a client's dashboard depends on (db/snapshot_cache.ts `SnapshotRead.scopes`): their own
- * requests and their parts; of users, only the viewer's own name when not an admin (the one
- * actor's name a client's timeline shows: `timelineColumns`), any name for an admin; firms by
- * any write.
+ * requests and their parts; the firms it shows (each request's assigned firm and the firms that
+ * sent proposals: the statement reads firms only through those rows, so another firm can only
+ * come into the page by a write to the client's own); of users, only the viewer's own name
+ * when not an admin (the one actor's name a client's timeline shows: `timelineColumns`), any
+ * name for an admin.
  */
-function clientSurveysScopes(clientId: string, viewer: TimelineViewer): SnapshotScopes {
+function clientSurveysScopes(
+  clientId: string,
+  viewer: TimelineViewer,
+  page: ClientSurveysPage,
+): SnapshotScopes {
   const client = [`client:${clientId}`];
+  const firms = new Set<string>();
+  for (const survey of page.surveys) {
+    if (survey.assignedSurveyor) firms.add(survey.assignedSurveyor.surveyorId);
+  }
+  for (const proposals of page.proposals.values()) {
+    for (const proposal of proposals) firms.add(proposal.surveyor.id);
+  }
   return {
     leads: client,
     survey_assignments: client,
     survey_events: client,
     survey_proposals: client,
     surveys: client,
+    surveyors: [...firms].map((id) => `surveyor:${id}`),
     users: viewer.role === "admin" ? ["profile"] : [`user:${viewer.id}`],
   };
 }

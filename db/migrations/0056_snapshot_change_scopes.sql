@@ -16,9 +16,11 @@
 -- - on `users`, for any write but one that changes only `last_login` (a sign-in): `user:<id>`
 --   per row, and `profile` (some user): a page that shows users but not when they last signed
 --   in depends on these instead of ''.
--- A truncate has no rows to tell: it records `*`, which a page checking any scope of the table
--- also checks. A page names the scopes it depends on per table (its `SnapshotRead.scopes`); a
--- table it names none for is checked by '' (any write), as before.
+-- A truncate has no rows to tell: it moves the records' horizon (`snapshot_prune.pruned_below`)
+-- past its own transaction, so every page remembered in a snapshot that might not see it is
+-- read again (a truncate is an operator's act, or a test's). A page names the scopes it depends
+-- on per table (its `SnapshotRead.scopes`); a table it names none for is checked by '' (any
+-- write), as before.
 alter table snapshot_changes add column scope text not null default '';
 alter table snapshot_changes drop constraint snapshot_changes_pkey;
 alter table snapshot_changes add primary key (tbl, scope, xid);
@@ -159,13 +161,17 @@ create function snapshot_users_note() returns trigger
   end
   $$;
 
+-- A snapshot taken while the truncate ran has its xmin at or below the truncate's transaction:
+-- the horizon goes one past it. Pruning never moves it back (db/snapshot_cache.ts
+-- `pruneSnapshotChanges` takes the greater).
 create function snapshot_truncate_note() returns trigger
   language plpgsql
   as $$
   begin
-    insert into snapshot_changes (tbl, scope, xid)
-    values (tg_table_name, '*', pg_current_xact_id())
-    on conflict do nothing;
+    update snapshot_prune
+    set pruned_below = greatest(pruned_below,
+      (pg_current_xact_id()::text::bigint + 1)::text::xid8)
+    where one;
     return null;
   end
   $$;

@@ -108,11 +108,14 @@ test("[snapshot scopes] each kind of table records its rows' scopes, old and new
     await recordedBy(t, () => t.sql`update surveys set notes = notes where false`),
     [],
   );
-  // A truncate has no rows: `*`, which every scoped check of the table reads.
-  assertEquals(
-    await recordedBy(t, () => t.sql`truncate lead_dismissals`),
-    ["lead_dismissals *"],
-  );
+  // A truncate has no rows to tell: it moves the records' horizon past itself, so a page
+  // remembered before it, whatever its scopes, is read again.
+  const [{ snapshot }] = await t.sql`select pg_current_snapshot()::text as snapshot`;
+  assertEquals(await recordedBy(t, () => t.sql`truncate lead_dismissals`), []);
+  const [{ past }] = await t.sql`
+    select pg_snapshot_xmin(${snapshot}::text::pg_snapshot) < pruned_below as past
+    from snapshot_prune`;
+  assert(past, "a snapshot from before the truncate is older than the horizon");
   t.close();
 });
 
@@ -205,6 +208,25 @@ testBothChecks(
     const before = await dashboard();
     await t.sql`update users set full_name = 'Dana Q. Client' where id = ${dana.user.id}`;
     assert((await dashboard()).surveys !== before.surveys);
+    // Firms: only those it shows. Another firm's write leaves it; once Barton is assigned to her
+    // request, his write reads it again.
+    const barton = await addMarketSurveyor(t, "Barton Surveying");
+    const hale = await addMarketSurveyor(t, "Hale Land Surveys");
+    const unassigned = await dashboard();
+    await t.sql`update surveyors set phone = '512-555-0199' where id = ${barton.surveyor.id}`;
+    assert((await dashboard()).surveys === unassigned.surveys, "no firm shown: remembered");
+    await t.sql`
+      insert into survey_assignments (survey_id, surveyor_id, agreed_price_cents, source, status)
+      values (${lead.surveyId}, ${barton.surveyor.id}, 120000, 'admin', 'accepted')`;
+    const assigned = await dashboard();
+    const card = () => assigned.surveys.find((s) => s.id === lead.surveyId)!;
+    assertEquals(card().assignedSurveyor?.companyName, "Barton Surveying");
+    await t.sql`update surveyors set phone = '512-555-0100' where id = ${hale.surveyor.id}`;
+    assert((await dashboard()).surveys === assigned.surveys, "another firm: remembered");
+    await t
+      .sql`update surveyors set company_name = 'Barton Lines' where id = ${barton.surveyor.id}`;
+    const renamed = (await dashboard()).surveys.find((s) => s.id === lead.surveyId)!;
+    assertEquals(renamed.assignedSurveyor?.companyName, "Barton Lines");
     t.close();
   },
 );
@@ -245,6 +267,11 @@ testBothChecks(
       (await view()).leads.find((l) => l.id === far.id)?.buyersCount,
       2,
     );
+    // Barton's dismissal of the far lead, then every dismissal truncated away: it shows again.
+    await dismissLead(t.sql, { leadId: far.id, surveyorId: barton.surveyor.id });
+    assertEquals((await view()).total, 1);
+    await t.sql`truncate lead_dismissals`;
+    assertEquals((await view()).total, 2);
     t.close();
   },
 );
