@@ -181,13 +181,16 @@ export async function getSurveyPageDataWithViewer(
     `${id} ${user.id} ${user.role} ${thread ?? ""}`,
     input.viewerId,
     read.statement,
-    ([row]: SurveyPageRow[]) =>
-      row && {
-        value: read.finish(row),
+    ([row]: SurveyPageRow[]) => {
+      if (!row) return undefined;
+      const value = read.finish(row);
+      return {
+        value,
         snapshot: row.snapshot,
         validUntil: row.validUntil,
-        scopes: surveyPageScopes(row.clientId),
-      },
+        scopes: surveyPageScopes(row.clientId, user.role, value),
+      };
+    },
   );
   return { ...(viewer && { viewer }), ...(value && { data: value }) };
 }
@@ -215,14 +218,37 @@ const surveyPagesRead = new SnapshotCache<SurveyPageData>(200, [
 /**
  * What a request's page depends on (db/snapshot_cache.ts `SnapshotRead.scopes`): every part of
  * the request it reads, by its client (another client's requests leave it remembered; the same
- * client's others read it again, which is rare), and users but for sign-ins (it shows names,
- * never when anyone last signed in: tests/db/snapshot_tables_test.ts reads its plan). The firms
- * and their crews, by any write.
+ * client's others read it again, which is rare); for a client or an admin, the firms it shows
+ * (the assigned and working firm, the proposals', the conversations', and the dispatch card's
+ * buyers and assignment: the statement reads firms only through those, so another firm comes
+ * into the page only by a write to the request); users but for sign-ins (it shows several
+ * users' names, never when anyone last signed in: tests/db/snapshot_tables_test.ts reads its
+ * plan). The crews (a technician's firm), by any write.
  */
-function surveyPageScopes(clientId: string): SnapshotScopes {
+function surveyPageScopes(
+  clientId: string,
+  role: SessionUser["role"],
+  page: SurveyPageData,
+): SnapshotScopes {
   const client = [`client:${clientId}`];
   const parts = surveyPagesRead.tables.filter((t) => RECORDED_SCOPES[t]?.includes("client"));
-  return { ...Object.fromEntries(parts.map((t) => [t, client])), users: ["profile"] };
+  const scopes: Record<string, string[]> = Object.fromEntries(parts.map((t) => [t, client]));
+  scopes.users = ["profile"];
+  // A surveyor's own firm is read by their account (db/messages.ts): not scoped for them.
+  if (role === "client" || role === "admin") {
+    const firms = new Set<string>();
+    const add = (id: string | null | undefined) => id && firms.add(id);
+    add(page.survey.assignedSurveyor?.surveyorId);
+    add(page.workingSurveyorId);
+    add(page.firm?.surveyorId);
+    for (const proposal of page.proposals) add(proposal.surveyor.id);
+    for (const thread of page.messages?.threads ?? []) add(thread.surveyorId);
+    add(page.messages?.firstPage?.surveyorId);
+    for (const buyer of page.dispatch?.buyers ?? []) add(buyer.surveyorId);
+    add(page.dispatch?.assignment?.surveyorId);
+    scopes.surveyors = [...firms].map((id) => `surveyor:${id}`);
+  }
+  return scopes;
 }
 
 /** Whose page of which request `getSurveyPageData` reads, and which conversation first. */

@@ -221,12 +221,42 @@ testBothChecks(
     const assigned = await dashboard();
     const card = () => assigned.surveys.find((s) => s.id === lead.surveyId)!;
     assertEquals(card().assignedSurveyor?.companyName, "Barton Surveying");
+    const assignedPage = await page();
+    assertEquals(assignedPage.survey.assignedSurveyor?.companyName, "Barton Surveying");
     await t.sql`update surveyors set phone = '512-555-0100' where id = ${hale.surveyor.id}`;
     assert((await dashboard()).surveys === assigned.surveys, "another firm: remembered");
+    assert((await page()).survey === assignedPage.survey, "another firm: the page remembered");
     await t
       .sql`update surveyors set company_name = 'Barton Lines' where id = ${barton.surveyor.id}`;
     const renamed = (await dashboard()).surveys.find((s) => s.id === lead.surveyId)!;
     assertEquals(renamed.assignedSurveyor?.companyName, "Barton Lines");
+    assertEquals((await page()).survey.assignedSurveyor?.companyName, "Barton Lines");
+    // Hale buys the lead: a conversation with Hale on her page (and, for an admin, a buyer on
+    // the dispatch card); Hale's new name shows on both.
+    const admin = await createSignedInUser(t, { role: "admin", fullName: "Ada Admin" });
+    const adminPage = async () =>
+      (await getSurveyPageDataWithViewer(t.sql, {
+        id: lead.surveyId,
+        user: { id: admin.user.id, role: "admin" },
+        viewerId: admin.user.id,
+      })).data!;
+    await t.sql`insert into lead_purchases (lead_id, surveyor_id, kind, charged_cents)
+      values (${lead.id}, ${hale.surveyor.id}, 'buy', 2500)`;
+    const threads = async () => (await page()).messages?.threads.map((th) => th.companyName);
+    assert((await threads())?.includes("Hale Land Surveys"));
+    assertEquals((await adminPage()).dispatch?.buyers.map((b) => b.companyName), [
+      "Hale Land Surveys",
+    ]);
+    await t.sql`update surveyors set company_name = 'Hale Lines' where id = ${hale.surveyor.id}`;
+    assert((await threads())?.includes("Hale Lines"));
+    assertEquals((await adminPage()).dispatch?.buyers.map((b) => b.companyName), ["Hale Lines"]);
+    // Refunded, Hale has no conversation any more but stays on the dispatch card as a buyer.
+    await t
+      .sql`update lead_purchases set refunded_at = now() where surveyor_id = ${hale.surveyor.id}`;
+    assert(!(await threads())?.includes("Hale Lines"));
+    assertEquals((await adminPage()).dispatch?.buyers.map((b) => b.companyName), ["Hale Lines"]);
+    await t.sql`update surveyors set company_name = 'Hale & Co' where id = ${hale.surveyor.id}`;
+    assertEquals((await adminPage()).dispatch?.buyers.map((b) => b.companyName), ["Hale & Co"]);
     t.close();
   },
 );
