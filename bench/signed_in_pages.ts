@@ -77,6 +77,10 @@
  * their own rows stay remembered), and what the pages show (read again at nearly every view)
  * (churnRun).
  *
+ * --after-write (Postgres) prints each page's CPU per view when a commit comes right before
+ * every view, one view at a time: none, on another database, others' writes to the pages'
+ * tables, a write to what the page shows (afterWriteRun).
+ *
  * --check-cost compares the two ways a remembered page is checked (the gate in its statement, a
  * statement of its own) on reloads quiet and after a commit, the pages' reads run in process
  * (checkCostRun).
@@ -1759,6 +1763,89 @@ async function churnRun() {
   });
 }
 
+/** `--after-write`: rounds, and views per page and condition in a round. */
+const AFTER_WRITE_ROUNDS = 3;
+const AFTER_WRITE_VIEWS = Number(Deno.env.get("BENCH_AFTER_WRITE_VIEWS") ?? 200);
+
+/**
+ * `--after-write` (Postgres only): each page's CPU per view (server and its Postgres backends)
+ * when one commit comes before every view, one view at a time: after nothing ("quiet"), after a
+ * commit on another database ("elsewhere"), after other people's writes to the pages' tables
+ * (`writeOthersRows`: a sign-in, another firm, another client's request, in the surveyor's
+ * state), and after a write to what the pages show (`writePagesTables`). `--churn` commits
+ * beside a wrk load as fast as it can, which is a few commits per hundred views when a commit
+ * writes rows, and its backend shares the two cores with what is measured; here every view
+ * follows a commit, and nothing runs beside it. Each as a multiple of GET /api/user's in the
+ * same condition; median of the rounds.
+ */
+async function afterWriteRun() {
+  const base = Deno.env.get("DATABASE_URL");
+  if (!base) {
+    console.log("  --after-write measures Postgres: set DATABASE_URL");
+    return;
+  }
+  await withSeededServer([], async (server, seeded) => {
+    const pages = pagesToMeasure(server, seeded).filter((page) => page.cookie);
+    const open = (url: string) =>
+      postgres(url, {
+        max: 1,
+        onnotice: () => {},
+        connection: { application_name: CHURN_APPLICATION },
+      });
+    const own = open(urlOf(server)!);
+    const elsewhere = open(base);
+    const writes = {
+      quiet: async () => {},
+      elsewhere: async () => void await elsewhere`select txid_current()`,
+      others: () => writeOthersRows(own, EXTRA_CLIENT_EMAIL),
+      own: () => writePagesTables(own),
+    };
+    const conditions = Object.keys(writes) as (keyof typeof writes)[];
+    const view = async (page: MeasuredPage) => {
+      const res = await fetch(page.url, { headers: { cookie: page.cookie! }, redirect: "manual" });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${page.label}: ${res.status}`);
+    };
+    const figures = new Map<string, number[]>();
+    try {
+      for (let round = 0; round < AFTER_WRITE_ROUNDS; round++) {
+        for (const condition of conditions) {
+          for (const page of pages) {
+            for (let i = 0; i < 20; i++) await view(page);
+            // The writes' own backend is not counted, and the server is idle while they run.
+            const before = await cpuTicks(server);
+            for (let i = 0; i < AFTER_WRITE_VIEWS; i++) {
+              await writes[condition]();
+              await view(page);
+            }
+            const cpu = cpuMsBetween(before, await cpuTicks(server));
+            const key = `${page.label}\t${condition}`;
+            figures.set(key, [...(figures.get(key) ?? []), cpu / AFTER_WRITE_VIEWS]);
+          }
+        }
+      }
+    } finally {
+      await own.end();
+      await elsewhere.end();
+    }
+    console.log(
+      `# CPU per view (server and its Postgres backends), one view at a time, each right after ` +
+        `a commit: none, on another database, others' writes to the pages' tables, a write to ` +
+        `what the pages show; Postgres, median of ${AFTER_WRITE_ROUNDS} rounds of ` +
+        `${AFTER_WRITE_VIEWS} views`,
+    );
+    const floorLabel = pages.find((page) => page.label.startsWith("GET /api/user"))!.label;
+    for (const page of pages) {
+      const cells = conditions.map((condition) => {
+        const cpu = median(figures.get(`${page.label}\t${condition}`)!);
+        const floor = median(figures.get(`${floorLabel}\t${condition}`)!);
+        return `${condition} ${cpu.toFixed(2)} ms (${(cpu / floor).toFixed(1)}×)`;
+      });
+      console.log(`  ${page.label.padEnd(48)} ${cells.join("  ")}`);
+    }
+  });
+}
+
 /** `--check-cost`: rounds, and views per side and condition in a round. */
 const CHECK_ROUNDS = Number(Deno.env.get("BENCH_CHECK_ROUNDS") ?? 6);
 const CHECK_VIEWS = Number(Deno.env.get("BENCH_CHECK_VIEWS") ?? 200);
@@ -2087,6 +2174,7 @@ if (import.meta.main) {
       survivors: { type: "boolean", default: false },
       paired: { type: "boolean", default: false },
       churn: { type: "boolean", default: false },
+      "after-write": { type: "boolean", default: false },
       "check-cost": { type: "boolean", default: false },
       path: { type: "string", default: "/client-dashboard" },
       as: { type: "string" },
@@ -2101,6 +2189,8 @@ if (import.meta.main) {
     await pairedRun();
   } else if (values.churn) {
     await churnRun();
+  } else if (values["after-write"]) {
+    await afterWriteRun();
   } else if (values["check-cost"]) {
     await checkCostRun();
   } else if (values.alloc || values.survivors) {
