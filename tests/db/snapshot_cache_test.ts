@@ -9,6 +9,7 @@
  */
 import { assert, assertEquals } from "../_assert.ts";
 import { createTestApp, test, type TestApp, testDatabase } from "../_helpers.ts";
+import { testBothChecks } from "../_snapshot_checks.ts";
 import { createSignedInUser } from "../_auth.ts";
 import { addLead, addMarketSurveyor } from "../_lead_fixtures.ts";
 import { dismissLead, getSurveyorWithAvailableLeads } from "../../db/lead_market.ts";
@@ -80,24 +81,6 @@ async function acrossExpiry<T>(
   }
 }
 
-/**
- * `fn` as two tests: the remembered pages checked by the gate in their statement, and by a
- * statement of their own (the embedded database's way), on whichever database the tests use.
- */
-function testBothChecks(name: string, fn: () => Promise<void>): void {
-  for (const apart of [false, true]) {
-    test(`[snapshot cache] ${name} (checked ${apart ? "apart" : "by the gate"})`, async () => {
-      const { sql } = await testDatabase();
-      const was = checkSnapshotApart(sql, apart);
-      try {
-        await fn();
-      } finally {
-        checkSnapshotApart(sql, was);
-      }
-    });
-  }
-}
-
 async function setup() {
   const t = await createTestApp();
   const client = await createSignedInUser(t, { role: "client", fullName: "Dana Client" });
@@ -114,6 +97,7 @@ async function setup() {
 }
 
 testBothChecks(
+  "snapshot cache",
   "/leads read again while nothing committed is the page remembered, with its viewer read anew",
   async () => {
     const { t, userId, lead, view } = await setup();
@@ -127,42 +111,47 @@ testBothChecks(
   },
 );
 
-testBothChecks("every kind of write shows at the next read of /leads", async () => {
-  const { t, client, surveyor, userId, lead, view } = await setup();
-  await view();
-  // The lead changes.
-  await t.sql`update leads set buyers_count = 1 where id = ${lead.id}`;
-  assertEquals((await view()).leads[0].buyersCount, 1);
-  // The surveyor's record changes.
-  await t.sql`update surveyors set balance_cents = 4321 where id = ${surveyor.id}`;
-  assertEquals((await view()).surveyor?.balanceCents, 4321);
-  // The viewer gets a notification: the unread count is read with every view.
-  const unread = (await view()).viewer!.unreadNotifications;
-  await t.sql`insert into notifications (user_id, kind, title, body)
+testBothChecks(
+  "snapshot cache",
+  "every kind of write shows at the next read of /leads",
+  async () => {
+    const { t, client, surveyor, userId, lead, view } = await setup();
+    await view();
+    // The lead changes.
+    await t.sql`update leads set buyers_count = 1 where id = ${lead.id}`;
+    assertEquals((await view()).leads[0].buyersCount, 1);
+    // The surveyor's record changes.
+    await t.sql`update surveyors set balance_cents = 4321 where id = ${surveyor.id}`;
+    assertEquals((await view()).surveyor?.balanceCents, 4321);
+    // The viewer gets a notification: the unread count is read with every view.
+    const unread = (await view()).viewer!.unreadNotifications;
+    await t.sql`insert into notifications (user_id, kind, title, body)
     values (${userId}, 'survey_requested', 'New lead', 'A lead near you')`;
-  assertEquals((await view()).viewer!.unreadNotifications, unread + 1);
-  // A new lead.
-  const { lead: second } = await addLead(t, client.cookie);
-  const both = await view();
-  assertEquals(both.total, 2);
-  assertEquals(new Set(both.leads.map((l) => l.id)), new Set([lead.id, second.id]));
-  // Not interested.
-  await dismissLead(t.sql, { leadId: second.id, surveyorId: surveyor.id });
-  assertEquals((await view()).leads.map((l) => l.id), [lead.id]);
-  // The survey leaves the market.
-  await t.sql`update surveys set status = 'cancelled' where id = ${lead.surveyId}`;
-  const gone = await view();
-  assertEquals([gone.leads, gone.total], [[], 0]);
-  // A write that rolls back: the page reads as before.
-  await t.sql.begin(async (tx) => {
-    await tx`update surveys set status = 'requested' where id = ${lead.surveyId}`;
-    throw new Error("rolled back");
-  }).catch(() => {});
-  assertEquals((await view()).total, 0);
-  t.close();
-});
+    assertEquals((await view()).viewer!.unreadNotifications, unread + 1);
+    // A new lead.
+    const { lead: second } = await addLead(t, client.cookie);
+    const both = await view();
+    assertEquals(both.total, 2);
+    assertEquals(new Set(both.leads.map((l) => l.id)), new Set([lead.id, second.id]));
+    // Not interested.
+    await dismissLead(t.sql, { leadId: second.id, surveyorId: surveyor.id });
+    assertEquals((await view()).leads.map((l) => l.id), [lead.id]);
+    // The survey leaves the market.
+    await t.sql`update surveys set status = 'cancelled' where id = ${lead.surveyId}`;
+    const gone = await view();
+    assertEquals([gone.leads, gone.total], [[], 0]);
+    // A write that rolls back: the page reads as before.
+    await t.sql.begin(async (tx) => {
+      await tx`update surveys set status = 'requested' where id = ${lead.surveyId}`;
+      throw new Error("rolled back");
+    }).catch(() => {});
+    assertEquals((await view()).total, 0);
+    t.close();
+  },
+);
 
 testBothChecks(
+  "snapshot cache",
   "a lead leaves /leads when it expires, with nothing written in between",
   async () => {
     const { t, lead, view } = await setup();
@@ -173,6 +162,7 @@ testBothChecks(
 );
 
 testBothChecks(
+  "snapshot cache",
   "the client dashboard: remembered while nothing commits, read again after a write or its lead's expiry",
   async () => {
     const { t, client, lead } = await setup();
@@ -202,6 +192,7 @@ testBothChecks(
 );
 
 testBothChecks(
+  "snapshot cache",
   "a request's page: remembered while nothing commits, read again after a write or its lead's expiry",
   async () => {
     const { t, client, lead } = await setup();
@@ -241,6 +232,7 @@ testBothChecks(
 );
 
 testBothChecks(
+  "snapshot cache",
   "the surveyor directory: remembered while nothing commits, read again after a write",
   async () => {
     const { t, surveyor } = await setup();
@@ -261,6 +253,7 @@ testBothChecks(
 );
 
 testBothChecks(
+  "snapshot cache",
   "the admin dashboard: remembered while nothing commits, read again after a write",
   async () => {
     const { t, client, lead } = await setup();
@@ -294,6 +287,7 @@ testBothChecks(
 );
 
 testBothChecks(
+  "snapshot cache",
   "the admin console's users: remembered while nothing commits, read again after a write",
   async () => {
     const t = await createTestApp();
@@ -433,6 +427,7 @@ test("[snapshot cache] the job worker prunes the records by itself", async () =>
 });
 
 testBothChecks(
+  "snapshot cache",
   "/leads stays remembered across commits to tables it does not read",
   async () => {
     const { t, userId, view } = await setup();
@@ -451,6 +446,7 @@ testBothChecks(
 );
 
 testBothChecks(
+  "snapshot cache",
   "a transaction sees its own writes on /leads, and leaves nothing for others",
   async () => {
     const { t, surveyor, lead, view } = await setup();

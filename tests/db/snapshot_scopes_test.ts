@@ -7,12 +7,13 @@
  * move every snapshot but record nothing here, so no check below needs a quiet moment.
  */
 import { assert, assertEquals } from "../_assert.ts";
-import { createTestApp, test, type TestApp, testDatabase } from "../_helpers.ts";
+import { createTestApp, test, type TestApp } from "../_helpers.ts";
+import { testBothChecks } from "../_snapshot_checks.ts";
 import { createSignedInUser } from "../_auth.ts";
 import { addLead, addMarketSurveyor } from "../_lead_fixtures.ts";
 import { dismissLead, getSurveyorWithAvailableLeads } from "../../db/lead_market.ts";
 import { getSurveyPageDataWithViewer, listClientSurveysWithEvents } from "../../db/surveys.ts";
-import { checkSnapshotApart, RECORDED_SCOPES } from "../../db/snapshot_cache.ts";
+import { RECORDED_SCOPES } from "../../db/snapshot_cache.ts";
 
 /** The scopes (`table scope`, '' left out) that `write` recorded. */
 async function recordedBy(t: TestApp, write: () => Promise<unknown>): Promise<string[]> {
@@ -151,22 +152,8 @@ test("[snapshot scopes] every table with scopes has the triggers that record the
   t.close();
 });
 
-/** `fn` with the pages checked by the gate, then by a statement of their own. */
-function testBothChecks(name: string, fn: () => Promise<void>): void {
-  for (const apart of [false, true]) {
-    test(`[snapshot scopes] ${name} (checked ${apart ? "apart" : "by the gate"})`, async () => {
-      const { sql } = await testDatabase();
-      const was = checkSnapshotApart(sql, apart);
-      try {
-        await fn();
-      } finally {
-        checkSnapshotApart(sql, was);
-      }
-    });
-  }
-}
-
 testBothChecks(
+  "snapshot scopes",
   "a client's dashboard and request page stay remembered across others' writes",
   async () => {
     const { t, dana, omar, lead } = await setup();
@@ -262,6 +249,7 @@ testBothChecks(
 );
 
 testBothChecks(
+  "snapshot scopes",
   "/leads stays remembered across writes in other states and other firms' dismissals",
   async () => {
     const { t, omar, barton, lead } = await setup();
