@@ -1628,6 +1628,15 @@ async function writeOthersRows(sql: postgres.Sql, extraClient: string): Promise<
 /** The churn connection's application_name: `cpuTicks` never counts its backend. */
 const CHURN_APPLICATION = "meridian-bench-churn";
 
+/** A connection for writes that are not the server's (its backend is never counted). */
+function churnConnection(url: string): postgres.Sql {
+  return postgres(url, {
+    max: 1,
+    onnotice: () => {},
+    connection: { application_name: CHURN_APPLICATION },
+  });
+}
+
 /**
  * Commits again and again on a connection of its own until `stop`, as `kind` says:
  * - "elsewhere": a transaction id (`select txid_current()`) on DATABASE_URL's database, not the
@@ -1641,12 +1650,8 @@ const CHURN_APPLICATION = "meridian-bench-churn";
  * Its backend is told apart by application_name and never counted as the server's.
  */
 function startChurn(kind: "elsewhere" | "others" | "tables", urls: string[]) {
-  const connections = (kind === "elsewhere" ? [Deno.env.get("DATABASE_URL")!] : urls).map((url) =>
-    postgres(url, {
-      max: 1,
-      onnotice: () => {},
-      connection: { application_name: CHURN_APPLICATION },
-    })
+  const connections = (kind === "elsewhere" ? [Deno.env.get("DATABASE_URL")!] : urls).map(
+    churnConnection,
   );
   let churning = true;
   let commits = 0;
@@ -1786,14 +1791,8 @@ async function afterWriteRun() {
   }
   await withSeededServer([], async (server, seeded) => {
     const pages = pagesToMeasure(server, seeded).filter((page) => page.cookie);
-    const open = (url: string) =>
-      postgres(url, {
-        max: 1,
-        onnotice: () => {},
-        connection: { application_name: CHURN_APPLICATION },
-      });
-    const own = open(urlOf(server)!);
-    const elsewhere = open(base);
+    const own = churnConnection(urlOf(server)!);
+    const elsewhere = churnConnection(base);
     const writes = {
       quiet: async () => {},
       elsewhere: async () => void await elsewhere`select txid_current()`,

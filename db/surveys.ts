@@ -215,6 +215,11 @@ const surveyPagesRead = new SnapshotCache<SurveyPageData>(200, [
   "users",
 ]);
 
+/** The request page's tables whose rows are recorded by their request's client. */
+const surveyPageClientTables = surveyPagesRead.tables.filter((t) =>
+  RECORDED_SCOPES[t]?.includes("client")
+);
+
 /**
  * What a request's page depends on (db/snapshot_cache.ts `SnapshotRead.scopes`): every part of
  * the request it reads, by its client (another client's requests leave it remembered; the same
@@ -231,8 +236,9 @@ function surveyPageScopes(
   page: SurveyPageData,
 ): SnapshotScopes {
   const client = [`client:${clientId}`];
-  const parts = surveyPagesRead.tables.filter((t) => RECORDED_SCOPES[t]?.includes("client"));
-  const scopes: Record<string, string[]> = Object.fromEntries(parts.map((t) => [t, client]));
+  const scopes: Record<string, string[]> = Object.fromEntries(
+    surveyPageClientTables.map((t) => [t, client]),
+  );
   scopes.users = ["profile"];
   // A surveyor's own firm is read by their account (db/messages.ts): not scoped for them.
   if (role === "client" || role === "admin") {
