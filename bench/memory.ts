@@ -164,10 +164,11 @@ async function measure(label: string, dataDir: string, databaseUrl: string, with
   const port = freePort();
   const appUrl = `http://127.0.0.1:${port}`;
   const server = new Deno.Command(Deno.execPath(), {
-    // The same command as `deno task start` (deno.json), V8 flags included when it has any.
+    // The same command as `deno task start` (deno.json), V8 flags and environment included.
     args: await startArgs(),
     cwd: ROOT.pathname,
     env: {
+      ...await startEnv(),
       NODE_ENV: "production",
       LOG_REQUESTS: "0",
       PORT: String(port),
@@ -221,6 +222,27 @@ async function measure(label: string, dataDir: string, databaseUrl: string, with
     if (!exited) server.kill("SIGTERM");
     await server.status;
   }
+}
+
+/**
+ * `deno task start`'s environment assignments (`NODE_ENV=production MALLOC_ARENA_MAX=2`), read
+ * from the measured checkout's deno.json. One set in this bench's own environment wins, so
+ * `MALLOC_ARENA_MAX=16 deno run -A bench/memory.ts` measures glibc's default on 2 cores.
+ */
+async function startEnv(): Promise<Record<string, string>> {
+  const config = JSON.parse(await Deno.readTextFile(new URL("deno.json", ROOT)));
+  const task: string = config.tasks.start;
+  const prefix = /^(?:\w+=\S+\s+)*/.exec(task)![0];
+  const env: Record<string, string> = {};
+  for (const [, name, value] of prefix.matchAll(/(\w+)=(\S+)/g)) {
+    env[name] = Deno.env.get(name) ?? value;
+  }
+  return env;
+}
+
+/** `env` as the assignments a shell line starts with ("" when none). */
+function envLine(env: Record<string, string>): string {
+  return Object.entries(env).map(([name, value]) => `${name}=${value} `).join("");
 }
 
 /** `deno task start`'s arguments after `deno`, read from the measured checkout's deno.json. */
@@ -284,7 +306,9 @@ if (import.meta.main) {
   }
   console.log(
     `  ${ROOT.pathname}; ${WORKERS} workers, ${RUNS} × ${LOAD_SECONDS} s of load, ` +
-      `${IDLE_SECONDS} s idle; deno task start: ${(await startArgs()).join(" ")}`,
+      `${IDLE_SECONDS} s idle; deno task start: ${envLine(await startEnv())}${
+        (await startArgs()).join(" ")
+      }`,
   );
   await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "--v8-flags=--expose-gc", new URL(import.meta.url).pathname, "--zip-index"],

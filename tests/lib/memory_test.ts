@@ -1,14 +1,27 @@
-import { assertEquals } from "../_assert.ts";
+import { assert, assertEquals } from "../_assert.ts";
 import { NODE_MODULES_AS_IS } from "../_deno.ts";
 
-// collectStartupGarbage runs only under the start task's V8 flag, so it is tried in a process of
-// its own started like the server (deno.json's `start` flags).
-async function runWithServerFlags(code: string): Promise<{ code: number; stdout: string }> {
+/** The start task's V8 flags and the environment it sets (deno.json), `deno task start` as run. */
+async function startTask(): Promise<{ v8: string[]; env: Record<string, string> }> {
   const config = JSON.parse(await Deno.readTextFile(new URL("../../deno.json", import.meta.url)));
-  const v8 = (config.tasks.start as string).split(/\s+/).find((a) => a.startsWith("--v8-flags="));
+  const task = config.tasks.start as string;
+  const v8 = task.split(/\s+/).filter((a) => a.startsWith("--v8-flags="));
+  const prefix = /^(?:\w+=\S+\s+)*/.exec(task)![0];
+  const env = Object.fromEntries([...prefix.matchAll(/(\w+)=(\S+)/g)].map(([, k, v]) => [k, v]));
+  return { v8, env };
+}
+
+// collectStartupGarbage runs only under the start task's V8 flag, so it is tried in a process of
+// its own started like the server (deno.json's `start` flags and environment; `env` adds to it).
+async function runWithServerFlags(
+  code: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string }> {
+  const task = await startTask();
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["eval", NODE_MODULES_AS_IS, ...(v8 ? [v8] : []), code],
+    args: ["eval", NODE_MODULES_AS_IS, ...task.v8, code],
     cwd: new URL("../../", import.meta.url).pathname,
+    env: { ...task.env, ...env },
     stdout: "piped",
     stderr: "inherit",
     // A process held open by a timer is killed (and fails the test) instead of hanging it.
@@ -65,5 +78,39 @@ Deno.test({
     );
     assertEquals(code, 0);
     assertEquals(stdout, "0 1 1 1 2");
+  },
+});
+
+Deno.test({
+  name: "[memory] the server's threads share two malloc arenas, not one each",
+  ignore: Deno.build.os !== "linux",
+  async fn() {
+    // Six threads (workers) read files and hash, each allocating through glibc's malloc; then
+    // the process counts its thread arenas: anonymous read-write mappings that start on a 64 MB
+    // boundary (glibc's HEAP_MAX_SIZE), the main arena being the brk heap. With two arenas that
+    // counts one, and now and then another mapping or two that happens to start on the boundary
+    // (1–3 over twelve runs); glibc's own limit, eight arenas per core, gave 15–17.
+    const code = `const source = 'self.onmessage = async () => { for (let i = 0; i < 50; i++) {' +
+         ' await Deno.readFile("deno.lock"); await crypto.subtle.digest("SHA-256", new Uint8Array(1e5)); }' +
+         ' self.postMessage(0); };';
+       const url = URL.createObjectURL(new Blob([source], { type: "application/javascript" }));
+       const workers = Array.from({ length: 6 }, () => new Worker(url, { type: "module" }));
+       await Promise.all(workers.map((w) => new Promise((done) => {
+         w.onmessage = done;
+         w.postMessage(0);
+       })));
+       let arenas = 0;
+       for (const line of Deno.readTextFileSync("/proc/self/maps").split("\\n")) {
+         const [range, perms, , , , name] = line.trim().split(/\\s+/);
+         if (!range || name) continue;
+         const [start, end] = range.split("-").map((hex) => parseInt(hex, 16));
+         if (start % 2 ** 26 === 0 && end - start <= 2 ** 26 && perms.startsWith("rw")) arenas++;
+       }
+       workers.forEach((w) => w.terminate());
+       console.log(arenas);`;
+    const asStarted = Number((await runWithServerFlags(code)).stdout);
+    const unlimited = Number((await runWithServerFlags(code, { MALLOC_ARENA_MAX: "64" })).stdout);
+    assert(asStarted <= 4, `${asStarted} thread arenas as the server starts`);
+    assert(unlimited >= 10, `${unlimited} arenas without the limit, ${asStarted} with`);
   },
 });
