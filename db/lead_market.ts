@@ -56,6 +56,7 @@ import { describeLeadPrice, formatLeadPrice, type LeadPriceInputs } from "../lib
 import { refundedDetailsNotice } from "../lib/refund_constants.ts";
 import { DEFAULT_LEAD_PRICING, type Quote } from "../lib/pricing.ts";
 import { METERS_PER_MILE } from "../lib/matching.ts";
+import { cellsWithin } from "../lib/geo/cells.ts";
 import { formatCents } from "../lib/quote_text.ts";
 import { SURVEY_TYPE_INFO, type SurveyType } from "../lib/survey_types.ts";
 import { type StateCode, US_STATES } from "../lib/survey_options.ts";
@@ -639,22 +640,48 @@ function availableLeadsFrom(rows: AvailableLeadRow[]): SnapshotRead<AvailableLea
 
 /**
  * What a surveyor's available leads depend on (db/snapshot_cache.ts `SnapshotRead.scopes`):
- * their own record, licences and dismissals, and the requests, leads and purchases in the states
- * they are licensed in (the statement matches `s.state = any(license_states)` alone). A new lead
- * in another state, another surveyor's dismissal, leaves their page remembered. (With no
- * surveyor record, every write reads it again: a record for the account may come.)
+ * their own record, licences and dismissals, and the requests, leads and purchases in the areas
+ * their radius reaches in the states they are licensed in (`leadAreas`), or, where areas cannot
+ * say it, in those states. A new lead in another state, or in Texas beyond the cells around
+ * their office, another surveyor's dismissal, leaves their page remembered. (With no surveyor
+ * record, every write reads it again: a record for the account may come.)
  */
 function availableLeadsScopes(surveyor: MarketSurveyor): SnapshotScopes {
   const own = [`surveyor:${surveyor.id}`];
-  const states = surveyor.licenseStates.map((state) => `state:${state}`);
+  const market = leadAreas(surveyor) ??
+    surveyor.licenseStates.map((state) => `state:${state}`);
   return {
     lead_dismissals: own,
     surveyor_licence_states: own,
     surveyors: own,
-    leads: states,
-    lead_purchases: states,
-    surveys: states,
+    leads: market,
+    lead_purchases: market,
+    surveys: market,
   };
+}
+
+/**
+ * At most this many areas (states × cells) a page depends on per table: each is a probe of the
+ * check on every reload; past it (several states and a wide radius) the page depends on states.
+ */
+const MAX_LEAD_AREAS = 48;
+
+/**
+ * The areas (migration 0057: `area:<state>:<lat>:<lng>`) that can hold a lead the surveyor is
+ * shown, or undefined: no office (they are shown none, and their own record says when that
+ * changes), too many areas, or a radius reaching a pole or the 180th meridian. The statement
+ * lists a lead when its public point, in whole miles, is within the radius of the office
+ * (`availableLeadsStatement`; a filter only narrows it): its property is then within the radius,
+ * half a mile of rounding and the public point's offset.
+ */
+export function leadAreas(
+  s: Pick<MarketSurveyor, "lat" | "lng" | "serviceRadiusMiles" | "licenseStates">,
+): string[] | undefined {
+  if (s.lat === null || s.lng === null) return undefined;
+  const reach = (s.serviceRadiusMiles + 0.5) * METERS_PER_MILE + PUBLIC_POINT_MAX_OFFSET_M;
+  const cells = cellsWithin(s.lat, s.lng, reach);
+  if (!cells || cells.length * s.licenseStates.length > MAX_LEAD_AREAS) return undefined;
+  return s.licenseStates.flatMap((state) => cells.map((c) => `area:${state}:${c.lat}:${c.lng}`));
 }
 
 /**

@@ -18,10 +18,10 @@
  * its own before the page's: `checkSnapshotApart`). The check runs in the database, so it
  * holds across instances and for writes from anywhere (another server, psql, a job), and is
  * never stale. It is by table, or, for a page that names them (`SnapshotRead.scopes`), by the
- * parts of its tables its rows depend on (migration 0056 records each write's: a request's
- * client and state, a firm, a user): a new lead in Texas reads again the /leads pages of the
- * surveyors licensed in Texas, not every surveyor's; another client's request leaves a client's
- * dashboard remembered. A snapshot older than the last pruning of the records (`pruneSnapshotChanges`, every few minutes)
+ * parts of its tables its rows depend on (migrations 0056 and 0057 record each write's: a
+ * request's client, state and area, a firm, a user): a new lead in Houston reads again the
+ * /leads pages of the surveyors licensed in Texas whose radius reaches Houston's cell, not
+ * every surveyor's; another client's request leaves a client's dashboard remembered. A snapshot older than the last pruning of the records (`pruneSnapshotChanges`, every few minutes)
  * reads the page again. What it saves is the statement of a page reloaded while its tables did
  * not change: a surveyor reloading /leads costs a user read instead of the whole lead search,
  * however busy the rest of the database is. A page remembered this way reads its data in ONE
@@ -61,16 +61,17 @@ export interface SnapshotChanges {
 }
 
 /**
- * The scopes migration 0056 records per table, beside '' (any write): the kinds of
- * `client:<id>`, `state:<code>`, `surveyor:<id>`, and on `users`, for any write but a sign-in's
+ * The scopes migrations 0056 and 0057 record per table, beside '' (any write): the kinds of
+ * `client:<id>`, `state:<code>`, `area:<code>:<lat>:<lng>` (a state's whole-degree cell,
+ * lib/geo/cells.ts), `surveyor:<id>`, and on `users`, for any write but a sign-in's
  * `last_login`, `user:<id>` and `profile` (some user). A page may depend on these alone; on any
  * other table, on ''.
  */
 export const RECORDED_SCOPES: Readonly<Record<string, readonly string[]>> = {
-  surveys: ["client", "state"],
-  leads: ["client", "state"],
-  lead_purchases: ["client", "state"],
-  lead_recipients: ["client", "state"],
+  surveys: ["client", "state", "area"],
+  leads: ["client", "state", "area"],
+  lead_purchases: ["client", "state", "area"],
+  lead_recipients: ["client", "state", "area"],
   survey_assignments: ["client"],
   survey_checklist_items: ["client"],
   survey_checklists: ["client"],
@@ -89,9 +90,10 @@ export const RECORDED_SCOPES: Readonly<Record<string, readonly string[]>> = {
 /** Scopes per table, as a page names what its rows depend on (`SnapshotRead.scopes`). */
 export type SnapshotScopes = Readonly<Partial<Record<string, readonly string[]>>>;
 
-// A scope as the triggers write it: a kind, and for all but `profile` a value (an id or a
-// state's code: nothing an array literal would need quoted).
-const SCOPE = /^(profile|(client|state|surveyor|user):[A-Za-z0-9-]+)$/;
+// A scope as the triggers write it: a kind, and for all but `profile` a value (an id, a state's
+// code, or a state's code and a cell: nothing an array literal would need quoted).
+const SCOPE =
+  /^(profile|(client|state|surveyor|user):[A-Za-z0-9-]+|area:[A-Za-z0-9]+:-?\d+:-?\d+)$/;
 
 // Only a pool has `begin`: postgres.js's transactions and reserved connections do not.
 function isPool(db: Db): boolean {
@@ -118,9 +120,9 @@ export class SnapshotCache<T> {
   /**
    * The pairs a result depending on `scopes` is checked by: each table of `tables` named there,
    * by each of its scopes (a truncate, which has no rows to tell, moves the records' horizon:
-   * migration 0056); every other, by '' (any write). Throws for a table not among `tables`, or a
-   * scope migration 0056 does not record for it (a page's mistake, which would leave its page
-   * stale).
+   * migration 0056); every other, by '' (any write). Throws for a table not among `tables`, or
+   * a scope migrations 0056 and 0057 do not record for it (a page's mistake, which would leave
+   * its page stale).
    */
   changesOf(scopes: SnapshotScopes): SnapshotChanges {
     const tables: string[] = [];

@@ -43,7 +43,8 @@ test("[snapshot scopes] each kind of table records its rows' scopes, old and new
   // A request: its client and its state.
   assertEquals(
     await recordedBy(t, () => t.sql`update surveys set notes = 'Gate' where id = ${lead.surveyId}`),
-    [`surveys client:${a}`, "surveys state:TX"],
+    // Austin (30.26, -97.76): Texas's cell 30, -98.
+    ["surveys area:TX:30:-98", `surveys client:${a}`, "surveys state:TX"],
   );
   // Moved to another client and state: both versions.
   assertEquals(
@@ -51,13 +52,38 @@ test("[snapshot scopes] each kind of table records its rows' scopes, old and new
       t,
       () => t.sql`update surveys set client_id = ${b}, state = 'OK' where id = ${lead.surveyId}`,
     ),
-    [`surveys client:${a}`, `surveys client:${b}`, "surveys state:OK", "surveys state:TX"].sort(),
+    [
+      "surveys area:OK:30:-98",
+      "surveys area:TX:30:-98",
+      `surveys client:${a}`,
+      `surveys client:${b}`,
+      "surveys state:OK",
+      "surveys state:TX",
+    ].sort(),
   );
   await t.sql`update surveys set client_id = ${a}, state = 'TX' where id = ${lead.surveyId}`;
+  // Moved across a cell's line (Austin to Houston): both cells; located nowhere: none.
+  const [{ lat, lng }] = await t.sql`select lat, lng from surveys where id = ${lead.surveyId}`;
+  assertEquals(
+    await recordedBy(
+      t,
+      () => t.sql`update surveys set lat = 29.76, lng = -95.37 where id = ${lead.surveyId}`,
+    ),
+    ["surveys area:TX:29:-96", "surveys area:TX:30:-98", `surveys client:${a}`, "surveys state:TX"],
+  );
+  await t.sql`update surveys set lat = null, lng = null where id = ${lead.surveyId}`;
+  assertEquals(
+    await recordedBy(
+      t,
+      () => t.sql`update surveys set notes = 'Nowhere' where id = ${lead.surveyId}`,
+    ),
+    [`surveys client:${a}`, "surveys state:TX"],
+  );
+  await t.sql`update surveys set lat = ${lat}, lng = ${lng} where id = ${lead.surveyId}`;
   // A lead, through its request.
   assertEquals(
     await recordedBy(t, () => t.sql`update leads set buyers_count = 1 where id = ${lead.id}`),
-    [`leads client:${a}`, "leads state:TX"],
+    ["leads area:TX:30:-98", `leads client:${a}`, "leads state:TX"],
   );
   // A lead's part, through the lead's request.
   assertEquals(
@@ -67,7 +93,7 @@ test("[snapshot scopes] each kind of table records its rows' scopes, old and new
         t.sql`insert into lead_recipients (lead_id, surveyor_id, kind)
           values (${lead.id}, ${s}, 'notified')`,
     ),
-    [`lead_recipients client:${a}`, "lead_recipients state:TX"],
+    ["lead_recipients area:TX:30:-98", `lead_recipients client:${a}`, "lead_recipients state:TX"],
   );
   // A request's part, deleted: its old version's client.
   assertEquals(
@@ -82,7 +108,12 @@ test("[snapshot scopes] each kind of table records its rows' scopes, old and new
   assertEquals(
     await recordedBy(t, () => dismissLead(t.sql, { leadId: lead.id, surveyorId: s })),
     // Declining also marks the offer (the row inserted above): the lead's part.
-    [`lead_dismissals surveyor:${s}`, `lead_recipients client:${a}`, "lead_recipients state:TX"],
+    [
+      `lead_dismissals surveyor:${s}`,
+      "lead_recipients area:TX:30:-98",
+      `lead_recipients client:${a}`,
+      "lead_recipients state:TX",
+    ],
   );
   // Users: a sign-in records no scope; any other change, the user's and `profile`.
   assertEquals(
@@ -123,9 +154,9 @@ test("[snapshot scopes] each kind of table records its rows' scopes, old and new
 test("[snapshot scopes] every table with scopes has the triggers that record them", async () => {
   const t = await createTestApp();
   const kinds: Record<string, string[]> = {
-    survey: ["client", "state"],
-    lead: ["client", "state"],
-    lead_part: ["client", "state"],
+    survey: ["client", "state", "area"],
+    lead: ["client", "state", "area"],
+    lead_part: ["client", "state", "area"],
     survey_part: ["client"],
     surveyor: ["surveyor"],
     surveyor_part: ["surveyor"],
@@ -290,6 +321,50 @@ testBothChecks(
     assertEquals((await view()).total, 1);
     await t.sql`truncate lead_dismissals`;
     assertEquals((await view()).total, 2);
+    t.close();
+  },
+);
+
+testBothChecks(
+  "snapshot scopes",
+  "/leads stays remembered across writes in its states beyond the cells its radius reaches",
+  async () => {
+    const { t, omar, barton, lead } = await setup();
+    const view = () =>
+      getSurveyorWithAvailableLeads(t.sql, {
+        userId: barton.userId!,
+        withViewer: true,
+        page: 1,
+        pageSize: 20,
+      });
+    // Barton's office is 5 miles north of Austin, his radius 50 miles; a request in El Paso,
+    // also in Texas, is beyond it (and the cells it reaches).
+    await t.sql`update surveyors set service_radius_miles = 50 where id = ${barton.surveyor.id}`;
+    const { lead: elPaso } = await addLead(t, omar.cookie);
+    await t.sql`update surveys set lat = 31.76, lng = -106.44 where id = ${elPaso.surveyId}`;
+    const first = await view();
+    assertEquals(first.leads.map((l) => l.id), [lead.id]);
+    await t.sql`update leads set buyers_count = 1 where id = ${elPaso.id}`;
+    await t.sql`update surveys set notes = 'Far west' where id = ${elPaso.surveyId}`;
+    await t.sql`insert into lead_recipients (lead_id, surveyor_id, kind)
+      values (${elPaso.id}, ${barton.surveyor.id}, 'notified')`;
+    const second = await view();
+    assert(second.leads === first.leads && second.surveyor === first.surveyor, "remembered");
+    // Moved within his radius (a corrected address), 42 miles south, in another cell than
+    // Austin's: read again, and it shows.
+    await t.sql`update surveys set lat = 29.75, lng = -97.95 where id = ${elPaso.surveyId}`;
+    assertEquals((await view()).total, 2);
+    // Its writes now read the page again.
+    await t.sql`update leads set buyers_count = 2 where id = ${elPaso.id}`;
+    assertEquals((await view()).leads.find((l) => l.id === elPaso.id)?.buyersCount, 2);
+    // A wider radius reaches more cells: his own record reads it again, with El Paso's cell
+    // still out of reach at 100 miles.
+    await t.sql`update surveys set lat = 31.76, lng = -106.44 where id = ${elPaso.surveyId}`;
+    await t.sql`update surveyors set service_radius_miles = 100 where id = ${barton.surveyor.id}`;
+    const wide = await view();
+    assertEquals(wide.total, 1);
+    await t.sql`update leads set buyers_count = 1 where id = ${elPaso.id}`;
+    assert((await view()).leads === wide.leads, "still remembered");
     t.close();
   },
 );
