@@ -6,7 +6,21 @@
 -- those states whose cells the radius reaches, so a new lead in El Paso no longer reads again the
 -- page of a surveyor in Houston. A request without a location records no area (no surveyor's
 -- list shows it; once located, its new version records one). Both functions of 0056 are
--- replaced whole; only the kinds `survey`, `lead` and `lead_part` change, and the triggers stay.
+-- replaced whole; only the kinds `survey`, `lead` and `lead_part` change, now through one
+-- function of a request's scopes, and the triggers stay.
+
+-- A request's scopes: its client, its state and its area (the cell is `cellOf` in
+-- lib/geo/cells.ts: the floor of the latitude and of the longitude). Nulls record nothing: a
+-- request without a location has no area.
+create function snapshot_request_scopes(client_id uuid, state text, lat float8, lng float8)
+  returns table (scope text)
+  language sql immutable
+  as $$
+    select x.scope
+    from (values ('client:' || client_id), ('state:' || state),
+      ('area:' || state || ':' || floor(lat)::int || ':' || floor(lng)::int)) as x(scope)
+    where x.scope is not null
+  $$;
 
 create or replace function snapshot_scopes_record(tbl text, kind text, rows_json jsonb) returns void
   language plpgsql
@@ -14,11 +28,9 @@ create or replace function snapshot_scopes_record(tbl text, kind text, rows_json
   begin
     if kind = 'survey' then
       insert into snapshot_changes (tbl, scope, xid)
-      select distinct tbl, s.scope, pg_current_xact_id()
+      select distinct tbl, x.scope, pg_current_xact_id()
       from jsonb_to_recordset(rows_json) as r(client_id uuid, state text, lat float8, lng float8)
-      cross join lateral (values ('client:' || r.client_id), ('state:' || r.state),
-        ('area:' || r.state || ':' || floor(r.lat)::int || ':' || floor(r.lng)::int)) as s(scope)
-      where s.scope is not null
+      cross join lateral snapshot_request_scopes(r.client_id, r.state, r.lat, r.lng) as x
       on conflict do nothing;
     elsif kind = 'survey_part' then
       insert into snapshot_changes (tbl, scope, xid)
@@ -31,9 +43,7 @@ create or replace function snapshot_scopes_record(tbl text, kind text, rows_json
       select distinct tbl, x.scope, pg_current_xact_id()
       from jsonb_to_recordset(rows_json) as r(survey_id uuid)
       join surveys s on s.id = r.survey_id
-      cross join lateral (values ('client:' || s.client_id), ('state:' || s.state),
-        ('area:' || s.state || ':' || floor(s.lat)::int || ':' || floor(s.lng)::int)) as x(scope)
-      where x.scope is not null
+      cross join lateral snapshot_request_scopes(s.client_id, s.state, s.lat, s.lng) as x
       on conflict do nothing;
     elsif kind = 'lead_part' then
       insert into snapshot_changes (tbl, scope, xid)
@@ -41,9 +51,7 @@ create or replace function snapshot_scopes_record(tbl text, kind text, rows_json
       from jsonb_to_recordset(rows_json) as r(lead_id uuid)
       join leads l on l.id = r.lead_id
       join surveys s on s.id = l.survey_id
-      cross join lateral (values ('client:' || s.client_id), ('state:' || s.state),
-        ('area:' || s.state || ':' || floor(s.lat)::int || ':' || floor(s.lng)::int)) as x(scope)
-      where x.scope is not null
+      cross join lateral snapshot_request_scopes(s.client_id, s.state, s.lat, s.lng) as x
       on conflict do nothing;
     elsif kind = 'surveyor' then
       insert into snapshot_changes (tbl, scope, xid)

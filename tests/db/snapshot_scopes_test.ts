@@ -26,6 +26,11 @@ async function recordedBy(t: TestApp, write: () => Promise<unknown>): Promise<st
   return rows.map((r) => `${r.tbl} ${r.scope}`).sort();
 }
 
+/** The first page of the surveyor's available leads, as /leads reads it. */
+function leadsOf(t: TestApp, userId: string) {
+  return getSurveyorWithAvailableLeads(t.sql, { userId, withViewer: true, page: 1, pageSize: 20 });
+}
+
 async function setup() {
   const t = await createTestApp();
   const dana = await createSignedInUser(t, { role: "client", fullName: "Dana Client" });
@@ -285,13 +290,7 @@ testBothChecks(
   async () => {
     const { t, omar, barton, lead } = await setup();
     const other = await addMarketSurveyor(t, "Hale Land Surveys", { balanceCents: 100_00 });
-    const view = () =>
-      getSurveyorWithAvailableLeads(t.sql, {
-        userId: barton.userId!,
-        withViewer: true,
-        page: 1,
-        pageSize: 20,
-      });
+    const view = () => leadsOf(t, barton.userId!);
     // A request in a state Barton is not licensed in.
     const { lead: far } = await addLead(t, omar.cookie);
     await t.sql`update surveys set state = 'OK' where id = ${far.surveyId}`;
@@ -330,13 +329,7 @@ testBothChecks(
   "/leads stays remembered across writes in its states beyond the cells its radius reaches",
   async () => {
     const { t, omar, barton, lead } = await setup();
-    const view = () =>
-      getSurveyorWithAvailableLeads(t.sql, {
-        userId: barton.userId!,
-        withViewer: true,
-        page: 1,
-        pageSize: 20,
-      });
+    const view = () => leadsOf(t, barton.userId!);
     // Barton's office is 5 miles north of Austin, his radius 50 miles; a request in El Paso,
     // also in Texas, is beyond it (and the cells it reaches).
     await t.sql`update surveyors set service_radius_miles = 50 where id = ${barton.surveyor.id}`;
