@@ -674,7 +674,7 @@ const MAX_LEAD_AREAS = 48;
  * (`availableLeadsStatement`; a filter only narrows it): its property is then within the radius,
  * half a mile of rounding and the public point's offset.
  */
-export function leadAreas(
+function leadAreas(
   s: Pick<MarketSurveyor, "lat" | "lng" | "serviceRadiusMiles" | "licenseStates">,
 ): string[] | undefined {
   if (s.lat === null || s.lng === null) return undefined;
