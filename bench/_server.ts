@@ -68,6 +68,24 @@ export async function startTaskV8Flags(root: string | URL): Promise<string[]> {
   return task.split(/\s+/).filter((arg) => arg.startsWith("--v8-flags="));
 }
 
+/**
+ * The environment `deno task start` sets before `deno` (`NODE_ENV=production MALLOC_ARENA_MAX=2`
+ * in the checkout's deno.json), for the same reason: the malloc arenas change what the server
+ * holds. A variable set in the bench's own environment wins (`MALLOC_ARENA_MAX=16`: glibc's
+ * default on 2 cores).
+ */
+export async function startTaskEnv(root: string | URL): Promise<Record<string, string>> {
+  const config = JSON.parse(await Deno.readTextFile(new URL("deno.json", root)));
+  const task = String(config.tasks?.start ?? "");
+  const prefix = /^(?:\w+=\S+\s+)*/.exec(task)![0];
+  return Object.fromEntries(
+    [...prefix.matchAll(/(\w+)=(\S+)/g)].map(([, name, value]) => [
+      name,
+      Deno.env.get(name) ?? value,
+    ]),
+  );
+}
+
 /** Whether `name` runs (`name --version`, or `name arg`). */
 export async function hasCommand(name: string, arg = "--version"): Promise<boolean> {
   try {

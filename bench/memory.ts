@@ -24,7 +24,7 @@
  *     MEMORY_EMBEDDED=0 skips the embedded database
  */
 import { surveyRequest } from "../tests/_fixtures.ts";
-import { freePort, scratchDatabase, waitFor } from "./_server.ts";
+import { freePort, scratchDatabase, startTaskEnv, waitFor } from "./_server.ts";
 
 const ROOT = new URL(Deno.env.get("MEMORY_ROOT") ?? "../", import.meta.url);
 const LOAD_SECONDS = Number(Deno.env.get("MEMORY_LOAD_SECONDS") ?? 20);
@@ -168,7 +168,7 @@ async function measure(label: string, dataDir: string, databaseUrl: string, with
     args: await startArgs(),
     cwd: ROOT.pathname,
     env: {
-      ...await startEnv(),
+      ...await startTaskEnv(ROOT),
       NODE_ENV: "production",
       LOG_REQUESTS: "0",
       PORT: String(port),
@@ -222,22 +222,6 @@ async function measure(label: string, dataDir: string, databaseUrl: string, with
     if (!exited) server.kill("SIGTERM");
     await server.status;
   }
-}
-
-/**
- * `deno task start`'s environment assignments (`NODE_ENV=production MALLOC_ARENA_MAX=2`), read
- * from the measured checkout's deno.json. One set in this bench's own environment wins, so
- * `MALLOC_ARENA_MAX=16 deno run -A bench/memory.ts` measures glibc's default on 2 cores.
- */
-async function startEnv(): Promise<Record<string, string>> {
-  const config = JSON.parse(await Deno.readTextFile(new URL("deno.json", ROOT)));
-  const task: string = config.tasks.start;
-  const prefix = /^(?:\w+=\S+\s+)*/.exec(task)![0];
-  const env: Record<string, string> = {};
-  for (const [, name, value] of prefix.matchAll(/(\w+)=(\S+)/g)) {
-    env[name] = Deno.env.get(name) ?? value;
-  }
-  return env;
 }
 
 /** `env` as the assignments a shell line starts with ("" when none). */
@@ -306,7 +290,7 @@ if (import.meta.main) {
   }
   console.log(
     `  ${ROOT.pathname}; ${WORKERS} workers, ${RUNS} × ${LOAD_SECONDS} s of load, ` +
-      `${IDLE_SECONDS} s idle; deno task start: ${envLine(await startEnv())}${
+      `${IDLE_SECONDS} s idle; deno task start: ${envLine(await startTaskEnv(ROOT))}${
         (await startArgs()).join(" ")
       }`,
   );

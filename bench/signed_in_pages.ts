@@ -124,6 +124,7 @@ import {
   freePort,
   hasCommand,
   scratchDatabase,
+  startTaskEnv,
   startTaskV8Flags,
   waitFor,
 } from "./_server.ts";
@@ -345,18 +346,19 @@ async function startServer(
     REQUEST_QUEUE_TIMEOUT_MS: "10000",
   };
   const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+  const rootUrl = `file://${root.endsWith("/") ? root : `${root}/`}`;
   const child = new Deno.Command(Deno.execPath(), {
-    // With the start task's V8 flags: the server as `deno task start` runs it.
+    // With the start task's V8 flags and environment: the server as `deno task start` runs it.
     args: [
       "run",
       "-A",
-      ...await startTaskV8Flags(`file://${root.endsWith("/") ? root : `${root}/`}`),
+      ...await startTaskV8Flags(rootUrl),
       ...profile,
       ...extraArgs,
       "main.ts",
     ],
     cwd: root,
-    env,
+    env: { ...await startTaskEnv(rootUrl), ...env },
     stdout: "null",
     stderr: "inherit",
   }).spawn();

@@ -21,8 +21,9 @@
  * parts of its tables its rows depend on (migrations 0056 and 0057 record each write's: a
  * request's client, state and area, a firm, a user): a new lead in Houston reads again the
  * /leads pages of the surveyors licensed in Texas whose radius reaches Houston's cell, not
- * every surveyor's; another client's request leaves a client's dashboard remembered. A snapshot older than the last pruning of the records (`pruneSnapshotChanges`, every few minutes)
- * reads the page again. What it saves is the statement of a page reloaded while its tables did
+ * every surveyor's; another client's request leaves a client's dashboard remembered. A snapshot
+ * older than the last pruning of the records (`pruneSnapshotChanges`, every few minutes) reads
+ * the page again. What it saves is the statement of a page reloaded while its tables did
  * not change: a surveyor reloading /leads costs a user read instead of the whole lead search,
  * however busy the rest of the database is. A page remembered this way reads its data in ONE
  * statement, which returns its own snapshot (`currentSnapshot`) and the first moment its

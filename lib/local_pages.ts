@@ -21,10 +21,12 @@ import { SURVEY_TYPE_INFO } from "./survey_types.ts";
 import { licensingBoard } from "./licensing_boards.ts";
 import { typeAnswer, typeNoun, typeQuestion, withArticle } from "./local_faq_text.ts";
 import type { OfflineTown } from "./geo/offline.ts";
+import { SPHERE_RADIUS_M } from "./geo/cells.ts";
+import { METERS_PER_MILE } from "./matching.ts";
 import { formatInteger } from "./numbers.ts";
 
-/** The sphere `geo_point` uses (earthdistance's earth()), in miles. */
-const EARTH_RADIUS_MILES = 6_378_168 / 1609.344;
+/** The sphere `geo_point` uses, in miles. */
+const EARTH_RADIUS_MILES = SPHERE_RADIUS_M / METERS_PER_MILE;
 
 /** Nearby served towns a town page links to. */
 export const NEARBY_TOWNS = 8;

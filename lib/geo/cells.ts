@@ -6,8 +6,8 @@
  * (0025_geo_functions.sql, radius 6,378,168 m, latitude and longitude taken as spherical).
  */
 
-/** The sphere's radius in metres, as in `geo_point`. */
-const SPHERE_RADIUS_M = 6_378_168;
+/** The sphere's radius in metres, as in `geo_point` (earthdistance's `earth()`). */
+export const SPHERE_RADIUS_M = 6_378_168;
 
 /** A cell: the floor of a latitude and of a longitude, in whole degrees. */
 export interface Cell {

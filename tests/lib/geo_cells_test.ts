@@ -1,7 +1,6 @@
 import { assert, assertEquals } from "../_assert.ts";
-import { cellOf, cellsWithin } from "../../lib/geo/cells.ts";
+import { cellOf, cellsWithin, SPHERE_RADIUS_M as R } from "../../lib/geo/cells.ts";
 
-const R = 6_378_168;
 const rad = (deg: number) => (deg * Math.PI) / 180;
 const deg = (r: number) => (r * 180) / Math.PI;
 
