@@ -139,7 +139,7 @@ Deno.env.set("NODE_ENV", "production");
 
 const ROOT = new URL("../", import.meta.url);
 const DURATION = Deno.env.get("BENCH_DURATION") ?? "10s";
-const CONNECTIONS = Number(Deno.env.get("BENCH_SIGNED_IN_CONNECTIONS") ?? 32);
+export const CONNECTIONS = Number(Deno.env.get("BENCH_SIGNED_IN_CONNECTIONS") ?? 32);
 /** With --baseline: also the admin's and the surveyor's pages side by side (BENCH_BASELINE_ALL=1). */
 const BASELINE_ALL_PAGES = Deno.env.get("BENCH_BASELINE_ALL") === "1";
 /**
@@ -231,7 +231,7 @@ function toMs(value: string | undefined): number {
   return Number(m[1]) * { us: 0.001, ms: 1, s: 1000, m: 60_000 }[m[2] as "us"];
 }
 
-async function wrk(url: string, cookie?: string, duration = DURATION): Promise<WrkResult> {
+export async function wrk(url: string, cookie?: string, duration = DURATION): Promise<WrkResult> {
   const args = ["-t1", `-c${CONNECTIONS}`, `-d${duration}`, "--latency"];
   if (cookie) args.push("-H", `Cookie: ${cookie}`);
   if (ACCEPT_ENCODING) args.push("-H", `Accept-Encoding: ${ACCEPT_ENCODING}`);
@@ -261,7 +261,7 @@ function scratchPrefix(what: string): string {
 }
 
 /** The running server: its URL and how to stop it. */
-interface Server {
+export interface Server {
   url: string;
   /** The server process, for its CPU time. */
   pid: number;
@@ -277,6 +277,12 @@ interface Server {
 
 const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ: 100 on every Linux architecture Deno runs on
 let adminSql: postgres.Sql | undefined;
+
+/** Closes the connection `cpuTicks` opened to find a server's Postgres backends. */
+export async function closeCpuTicks(): Promise<void> {
+  await adminSql?.end();
+  adminSql = undefined;
+}
 
 /** User + system CPU ticks of process `pid` (all its threads), 0 once it is gone. */
 function processTicks(pid: number): number {
@@ -319,7 +325,7 @@ function cpuMsBetween(before: Map<number, number>, after: Map<number, number>): 
   return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
-async function startServer(
+export async function startServer(
   { dataDir, databaseUrl, profileDir, root = ROOT.pathname, extraArgs = [] }: {
     dataDir: string;
     databaseUrl?: string;
@@ -608,7 +614,7 @@ async function measurePage(
   await sampler?.start();
   const result = await wrk(url, cookie);
   const allocation = await sampler?.stop({
-    top: sampler.survivors ? 6 : 3,
+    top: ALLOC_TOP ?? (sampler.survivors ? 6 : 3),
     root: ROOT.pathname,
   });
   if (server && before) {
@@ -1430,7 +1436,7 @@ async function profileRun(profileDir: string, given: string, role?: string) {
 }
 
 /** A page the main table measures, as whom; `dashboardSize` for the client dashboards. */
-interface MeasuredPage {
+export interface MeasuredPage {
   label: string;
   url: string;
   cookie?: string;
@@ -1517,11 +1523,11 @@ async function withSeededServer(
 }
 
 /** `--paired`: rounds per page, and each side's run in a round. */
-const PAIRED_ROUNDS = Number(Deno.env.get("BENCH_PAIRED_ROUNDS") ?? 4);
-const PAIRED_DURATION = Deno.env.get("BENCH_PAIRED_DURATION") ?? "2s";
+export const PAIRED_ROUNDS = Number(Deno.env.get("BENCH_PAIRED_ROUNDS") ?? 4);
+export const PAIRED_DURATION = Deno.env.get("BENCH_PAIRED_DURATION") ?? "2s";
 
 /** CPU per request (server and its Postgres backends) of one wrk run of `page`. */
-async function cpuPerRequest(server: Server, page: MeasuredPage): Promise<number> {
+export async function cpuPerRequest(server: Server, page: MeasuredPage): Promise<number> {
   return (await cpuRun(server, page)).cpu;
 }
 
@@ -1556,40 +1562,78 @@ async function pairedRun() {
         `wrk ${CONNECTIONS} connections, ${PAIRED_ROUNDS} rounds of ${PAIRED_DURATION} per side`,
     );
     for (const page of pages.filter((page) => page.label.startsWith("/"))) {
-      const res = await fetch(page.url, { headers: { cookie: page.cookie! }, redirect: "manual" });
-      const bytes = (await res.arrayBuffer()).byteLength;
-      if (res.status !== 200) throw new Error(`${page.label}: ${page.url} answered ${res.status}`);
-      await wrk(floor.url, floor.cookie, "2s");
-      await wrk(page.url, page.cookie, "2s");
-      const ratios: number[] = [];
-      const floors: number[] = [];
-      const costs: number[] = [];
-      for (let round = 0; round < PAIRED_ROUNDS; round++) {
-        let base: number;
-        let cost: number;
-        if (round % 2 === 0) {
-          base = await cpuPerRequest(server, floor);
-          cost = await cpuPerRequest(server, page);
-        } else {
-          cost = await cpuPerRequest(server, page);
-          base = await cpuPerRequest(server, floor);
-        }
-        ratios.push(cost / base);
-        floors.push(base);
-        costs.push(cost);
-      }
-      const ratio = median(ratios);
-      console.log(
-        `  ${page.label.padEnd(48)} ${ratio.toFixed(1).padStart(5)}× (${
-          Math.min(...ratios).toFixed(1)
-        }–${Math.max(...ratios).toFixed(1)})  ${median(costs).toFixed(2)} ms against ${
-          median(floors).toFixed(2)
-        } ms  ${(bytes / 1024).toFixed(1).padStart(5)} KB${
-          ratio > 4 || bytes > 50 * 1024 ? "  over the goal (≤ 4×, ≤ 50 KB)" : ""
-        }`,
-      );
+      printPaired(page.label, await pairedFigures(server, floor, page));
     }
   });
+}
+
+/** One page's `--paired` figures: see `pairedFigures`. */
+export interface PairedFigures {
+  /** Median over the rounds of the page's CPU per request over the floor's, and the range. */
+  ratio: number;
+  min: number;
+  max: number;
+  /** Median CPU per request (ms) of the page and of the floor. */
+  cost: number;
+  floor: number;
+  /** The page's size as sent. */
+  bytes: number;
+}
+
+/**
+ * `page`'s CPU per request as a multiple of `floor`'s (GET /api/user for the same account), in
+ * PAIRED_ROUNDS rounds of adjacent runs after a warm-up of both (see `pairedRun`). Throws if the
+ * page does not answer 200.
+ */
+export async function pairedFigures(
+  server: Server,
+  floor: MeasuredPage,
+  page: MeasuredPage,
+): Promise<PairedFigures> {
+  const res = await fetch(page.url, {
+    headers: page.cookie ? { cookie: page.cookie } : {},
+    redirect: "manual",
+  });
+  const bytes = (await res.arrayBuffer()).byteLength;
+  if (res.status !== 200) throw new Error(`${page.label}: ${page.url} answered ${res.status}`);
+  await wrk(floor.url, floor.cookie, "2s");
+  await wrk(page.url, page.cookie, "2s");
+  const ratios: number[] = [];
+  const floors: number[] = [];
+  const costs: number[] = [];
+  for (let round = 0; round < PAIRED_ROUNDS; round++) {
+    let base: number;
+    let cost: number;
+    if (round % 2 === 0) {
+      base = await cpuPerRequest(server, floor);
+      cost = await cpuPerRequest(server, page);
+    } else {
+      cost = await cpuPerRequest(server, page);
+      base = await cpuPerRequest(server, floor);
+    }
+    ratios.push(cost / base);
+    floors.push(base);
+    costs.push(cost);
+  }
+  return {
+    ratio: median(ratios),
+    min: Math.min(...ratios),
+    max: Math.max(...ratios),
+    cost: median(costs),
+    floor: median(floors),
+    bytes,
+  };
+}
+
+/** One line of `--paired`'s table, marking a page over issue 23's goal (≤ 4×, ≤ 50 KB). */
+export function printPaired(label: string, f: PairedFigures): void {
+  console.log(
+    `  ${label.padEnd(48)} ${f.ratio.toFixed(1).padStart(5)}× (${f.min.toFixed(1)}–${
+      f.max.toFixed(1)
+    })  ${f.cost.toFixed(2)} ms against ${f.floor.toFixed(2)} ms  ${
+      (f.bytes / 1024).toFixed(1).padStart(5)
+    } KB${f.ratio > 4 || f.bytes > 50 * 1024 ? "  over the goal (≤ 4×, ≤ 50 KB)" : ""}`,
+  );
 }
 
 /**
@@ -1770,6 +1814,14 @@ async function churnRun() {
     }
   });
 }
+
+/** `--alloc`: how many sites each page lists (BENCH_ALLOC_TOP), and which pages (BENCH_ALLOC_PAGES, like BENCH_BASELINE_PAGES). */
+const ALLOC_TOP = Deno.env.get("BENCH_ALLOC_TOP")
+  ? Number(Deno.env.get("BENCH_ALLOC_TOP"))
+  : undefined;
+const ALLOC_PAGES = Deno.env.get("BENCH_ALLOC_PAGES")?.split(",").map((p) => p.trim()).filter(
+  Boolean,
+);
 
 /** `--after-write`: rounds, and views per page and condition in a round. */
 const AFTER_WRITE_ROUNDS = 3;
@@ -1999,7 +2051,11 @@ async function allocRun(survivors: boolean) {
           `wrk ${CONNECTIONS} connections, ${DURATION} per page after a 2 s warm-up`,
       );
       let floor: number | undefined;
-      for (const page of pagesToMeasure(server, seeded)) {
+      const pages = pagesToMeasure(server, seeded).filter((page) =>
+        !ALLOC_PAGES || page.label.startsWith("GET /api/user") ||
+        ALLOC_PAGES.some((part) => page.label.includes(part))
+      );
+      for (const page of pages) {
         const { bytes: html, result: run, allocation } = await measurePage(
           page.label,
           page.url,
