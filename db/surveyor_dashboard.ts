@@ -60,6 +60,8 @@ export interface SurveyorDashboardFigures {
   openJobs: number;
   /** The newest `DASHBOARD_JOBS_SHOWN` of them. */
   jobs: DashboardJob[];
+  /** The firm's technicians, as the crew page counts them (db/technicians.ts `listTechnicians`). */
+  crewTotal: number;
 }
 
 interface FiguresRow {
@@ -72,21 +74,31 @@ interface FiguresRow {
   lost: number;
   openJobs: number;
   jobs: (Omit<DashboardJob, "city"> & { place: string | null })[];
+  crewTotal: number;
 }
 
 /**
- * The dashboard figures of surveyor `surveyorId` in one statement, or undefined for an
- * unknown surveyor. "This month" starts at 00:00 UTC on the first. A job's street address is
- * given only when this surveyor bought or claimed its lead (the client's details are theirs
- * then); otherwise only the town and state.
+ * The dashboard figures of surveyor `surveyorId` (or of the surveyor record linked to account
+ * `userId`, so that the dashboard need not read the record first) in one statement, or
+ * undefined for an unknown surveyor. "This month" starts at 00:00 UTC on the first. A job's
+ * street address is given only when this surveyor bought or claimed its lead (the client's
+ * details are theirs then); otherwise only the town and state.
  */
 export async function getSurveyorDashboardFigures(
   db: Db,
-  { surveyorId }: { surveyorId: string },
+  which: { surveyorId: string } | { userId: string },
 ): Promise<SurveyorDashboardFigures | undefined> {
-  if (!isSurveyorId(surveyorId)) return undefined;
+  if ("surveyorId" in which ? !isSurveyorId(which.surveyorId) : !isUuid(which.userId)) {
+    return undefined;
+  }
+  const record = "surveyorId" in which
+    ? db`sv.id = ${which.surveyorId}`
+    : db`sv.user_id = ${which.userId}`;
   const [row] = await db<FiguresRow[]>`
-    with month as (
+    with me as (
+      select sv.id from surveyors sv where ${record}
+    ),
+    month as (
       select date_trunc('month', now() at time zone 'UTC') at time zone 'UTC' as starts
     ),
     purchases as (
@@ -98,13 +110,14 @@ export async function getSurveyorDashboardFigures(
         count(*) filter (where p.pipeline_status = 'won')::int as won,
         count(*) filter (where p.pipeline_status = 'lost')::int as lost
       from lead_purchases p cross join month
-      where p.surveyor_id = ${surveyorId}
+      where p.surveyor_id = (select id from me)
     ),
     open_jobs as (
       select a.id, a.survey_id, a.status, a.agreed_price_cents, a.created_at,
         a.scheduled_date::text as scheduled_date
       from survey_assignments a
-      where a.surveyor_id = ${surveyorId} and a.status in ('offered', 'accepted', 'scheduled')
+      where a.surveyor_id = (select id from me)
+        and a.status in ('offered', 'accepted', 'scheduled')
     ),
     shown as (
       select j.*, s.survey_type, s.state, coalesce(s.formatted_address, s.address) as place,
@@ -112,7 +125,7 @@ export async function getSurveyorDashboardFigures(
       from open_jobs j
       join surveys s on s.id = j.survey_id
       left join leads l on l.survey_id = j.survey_id
-      left join lead_purchases lp on lp.lead_id = l.id and lp.surveyor_id = ${surveyorId}
+      left join lead_purchases lp on lp.lead_id = l.id and lp.surveyor_id = (select id from me)
       order by j.created_at desc, j.id desc
       limit ${DASHBOARD_JOBS_SHOWN}
     )
@@ -128,9 +141,12 @@ export async function getSurveyorDashboardFigures(
           'scheduledDate', shown.scheduled_date
         ) order by shown.created_at desc, shown.id desc)
         from shown
-      ), '[]'::json) as jobs
+      ), '[]'::json) as jobs,
+      (select count(*)::int from technicians t
+        join users u on u.id = t.user_id and u.role = 'technician'
+        where t.surveyor_id = sv.id) as crew_total
     from surveyors sv cross join purchases
-    where sv.id = ${surveyorId}`;
+    where sv.id = (select id from me)`;
   if (!row) return undefined;
   return {
     status: row.status,
@@ -141,6 +157,7 @@ export async function getSurveyorDashboardFigures(
     won: row.won,
     lost: row.lost,
     openJobs: row.openJobs,
+    crewTotal: row.crewTotal,
     jobs: row.jobs.map(({ place, ...job }) => ({
       ...job,
       address: job.leadId ? place : null,

@@ -1,31 +1,31 @@
 import type { ReactNode } from "react";
 import { Hono } from "hono";
 import type { AppEnv, SessionUser } from "./_env.ts";
-import { requirePageRole } from "./_auth.ts";
+import { ownViewerPage, settleViewer, viewerIdOf } from "./_auth.ts";
 import { appPage } from "./_app_page.tsx";
 import { Card, PageHeader } from "../components/AppPage.tsx";
-import { getSurveyorByUserId } from "../db/surveyors.ts";
 import { getPendingClaimRequest } from "../db/surveyor_self_join.ts";
 import {
   type DashboardJob,
   getSurveyorDashboardFigures,
   type SurveyorDashboardFigures,
 } from "../db/surveyor_dashboard.ts";
-import { listAvailableLeads } from "../db/lead_market.ts";
+import { getSurveyorWithAvailableLeads } from "../db/lead_market.ts";
 import { surveyorJobPath } from "../lib/assignments.ts";
 import type { LeadSummary } from "../lib/lead_market_schema.ts";
-import type { Surveyor } from "../lib/surveyor_schema.ts";
 import { SURVEY_TYPE_INFO } from "../lib/survey_types.ts";
 import { formatCents } from "../lib/quote_text.ts";
 import { formatInteger } from "../lib/numbers.ts";
 import { formatDate } from "../components/survey/format.ts";
-import { listTechnicians } from "../db/technicians.ts";
 import { SURVEYOR_CREW_PATH } from "./surveyor_crew_pages.tsx";
 import { firmProfilePath } from "../lib/firm_slug.ts";
 import { type MailDelivery, mailDelivery, whoTellsYou } from "../lib/mail/delivery.ts";
 
 /** Where the surveyor edits their coverage and firm profile (the profile page's card). */
 export const SURVEYOR_COVERAGE_PATH = "/profile#coverage-heading";
+
+/** The dashboard reads its viewer in its own statement (routes/_auth.ts `ownViewerPage`). */
+const DASHBOARD = ownViewerPage("/surveyor-dashboard", "surveyor");
 
 /** How many of the newest open leads near the surveyor the dashboard lists. */
 export const DASHBOARD_LEADS_SHOWN = 5;
@@ -42,7 +42,7 @@ function typeName(type: string): string {
 type Standing = "none" | "review" | "active" | "pending" | "paused" | "inactive";
 
 function standingOf(
-  surveyor: Surveyor | undefined,
+  surveyor: { id: string } | undefined,
   figures: SurveyorDashboardFigures | undefined,
 ): Standing {
   if (!surveyor || !figures) return "none";
@@ -336,37 +336,33 @@ function FirmSettings({ crewTotal }: { crewTotal: number | undefined }) {
  * them, their balance, leads bought this month, win rate and jobs in progress with the next
  * step of each. Coverage and profile (/profile) and the crew (/surveyor/crew) have their own
  * pages, linked here; an account without a record, waiting for its licence check or
- * paused says so instead of promising leads. Three reads: the record, the figures (one
- * statement) and the newest open leads (only when the surveyor may see leads).
+ * paused says so instead of promising leads. Two statements, side by side (a third only for
+ * an account without a record: its claim request).
  */
 export const surveyorDashboard = new Hono<AppEnv>()
-  .get("/surveyor-dashboard", requirePageRole("surveyor"), async (c) => {
+  .get(DASHBOARD.path, DASHBOARD.guard, async (c) => {
     const db = c.var.db;
+    const userId = viewerIdOf(c);
+    // Side by side: the user, their firm's record and its newest open leads in one statement
+    // (/leads' own, remembered by snapshot; a firm that may not take leads is offered none),
+    // and the figures with the crew's size in another. Shown once the session is settled with
+    // that user (routes/_auth.ts).
+    const [{ viewer, surveyor, leads, total }, figures] = await Promise.all([
+      getSurveyorWithAvailableLeads(db, {
+        userId,
+        withViewer: true,
+        page: 1,
+        pageSize: DASHBOARD_LEADS_SHOWN,
+      }),
+      getSurveyorDashboardFigures(db, { userId }),
+    ]);
+    const denied = await settleViewer(c, DASHBOARD, viewer);
+    if (denied) return denied;
     const user = c.var.user!;
-    const surveyor = await getSurveyorByUserId(db, { userId: user.id });
-    // Only an active surveyor is offered leads (db/lead_market.ts also wants the licence
-    // checked: an unchecked one gets none).
-    const listsLeads = surveyor?.status === "active";
-    const [figures, available] = surveyor
-      ? await Promise.all([
-        getSurveyorDashboardFigures(db, { surveyorId: surveyor.id }),
-        listsLeads
-          ? listAvailableLeads(db, {
-            surveyorId: surveyor.id,
-            page: 1,
-            pageSize: DASHBOARD_LEADS_SHOWN,
-          })
-          : { leads: [], total: 0 },
-      ])
-      : [undefined, { leads: [], total: 0 }];
     const claimRequest = surveyor
       ? undefined
       : await getPendingClaimRequest(db, { userId: user.id });
     const standing = claimRequest ? "review" : standingOf(surveyor, figures);
-    // Only the crew's size: it is managed on its own page (issue 12, /surveyor/crew).
-    const crew = surveyor
-      ? await listTechnicians(db, { scope: { surveyorId: surveyor.id } })
-      : undefined;
     return appPage(
       c,
       { title: "Surveyor dashboard", active: "/surveyor-dashboard" },
@@ -394,13 +390,13 @@ export const surveyorDashboard = new Hono<AppEnv>()
           <NewLeads
             standing={standing}
             hasOffice={surveyor?.lat != null && surveyor?.lng != null}
-            leads={available.leads}
-            total={available.total}
+            leads={leads}
+            total={total}
             delivery={mailDelivery(c.var.deps.config)}
           />
           <Jobs figures={figures} />
         </div>
-        <FirmSettings crewTotal={crew?.total} />
+        <FirmSettings crewTotal={figures?.crewTotal} />
       </div>,
     );
   });

@@ -11,6 +11,7 @@ import { createTestApp, test, type TestApp, testDatabase } from "../_helpers.ts"
 import { createSignedInUser, createUser, sessionFor } from "../_auth.ts";
 import { expectJson, notifyUnread, submitSurvey } from "../_fixtures.ts";
 import { checklistJob } from "../_checklist_fixtures.ts";
+import { addMarketSurveyor } from "../_lead_fixtures.ts";
 import {
   assertForbiddenPage,
   assertRedirectsToAuth,
@@ -157,6 +158,22 @@ test("[signed-in pages] the pages that read their own user are one statement; th
     await loadPage(t, path, cookie);
     assertEquals(kv.reads(), 1, `${path}: KV reads`);
   }
+  t.close();
+});
+
+test("[signed-in pages] the surveyor dashboard is two statements side by side: the user, the firm and its leads; the figures and the crew's size", async () => {
+  const { t, counter, kv } = await countingApp();
+  const me = await addMarketSurveyor(t, "Ortiz Land Surveying", { balanceCents: 12_345 });
+  const tech = await createUser(t.sql, { role: "technician", fullName: "Tess Tech" });
+  await t
+    .sql`insert into technicians (user_id, surveyor_id) values (${tech.id}, ${me.surveyor.id})`;
+  const { html, statements } = await counted(t, counter, "/surveyor-dashboard", me.cookie);
+  assertEquals(statements, 2);
+  assertStringIncludes(html, "$123.45");
+  assertStringIncludes(html, "1 technician.");
+  kv.reset();
+  await loadPage(t, "/surveyor-dashboard", me.cookie);
+  assertEquals(kv.reads(), 1, "KV reads");
   t.close();
 });
 

@@ -179,6 +179,7 @@ test("[surveyor dashboard] the figures count this month's purchases, won and los
       won: 3,
       lost: 1,
       openJobs: 2,
+      crewTotal: 0,
       jobs: [
         ["scheduled", leads[3].lead.id, "2099-12-03"],
         ["offered", leads[0].lead.id, null],
@@ -186,6 +187,8 @@ test("[surveyor dashboard] the figures count this month's purchases, won and los
     },
   );
   assert(figures!.verifiedAt, "verified");
+  // The dashboard reads them by the account, without reading the record first.
+  assertEquals(await getSurveyorDashboardFigures(t.sql, { userId: me.userId! }), figures);
 
   const res = await getPage(t, PATH, me.cookie);
   assertEquals(res.status, 200);
