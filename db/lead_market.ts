@@ -34,7 +34,7 @@
  */
 import type postgres from "postgres";
 import type { Db, Sql } from "./client.ts";
-import { isUuid, type Viewer } from "./users.ts";
+import { isUuid, readWithViewer, type Viewer } from "./users.ts";
 import {
   currentSnapshot,
   rememberedRead,
@@ -171,6 +171,29 @@ export async function getSurveyorForUser(
   const [row] = await db<MarketSurveyorRow[]>`
     select ${marketSurveyorColumns(db)} from surveyors where user_id = ${userId}`;
   return row && toMarketSurveyor(row);
+}
+
+/**
+ * `getSurveyorForUser` for a page that reads its viewer in its own statement
+ * (routes/_auth.ts `ownViewerPage`): the user `userId` with the bell's count and their surveyor
+ * record in one statement (db/users.ts `readWithViewer`).
+ */
+export async function getSurveyorForUserWithViewer(
+  db: Db,
+  { userId }: { userId: string },
+): Promise<{ viewer: Viewer | undefined; surveyor: MarketSurveyor | undefined }> {
+  // A constant row drives the page, so a user without a record still comes back.
+  const { viewer, rows } = await readWithViewer<
+    MarketSurveyorRow & { found: boolean; sessionViewer?: unknown }
+  >(
+    db,
+    userId,
+    db`select true as found, r.* from (select 1) one
+      left join (select ${marketSurveyorColumns(db)} from surveyors where user_id = ${userId}) r
+      on true`,
+  );
+  const { found: _found, sessionViewer: _viewer, ...row } = rows[0] ?? {};
+  return { viewer, surveyor: row.id ? toMarketSurveyor(row as MarketSurveyorRow) : undefined };
 }
 
 /**
@@ -730,9 +753,13 @@ function isEligible(s: MarketSurveyor, row: LeadRow): boolean {
  */
 export async function getLeadForSurveyor(
   db: Db,
-  { leadId, surveyorId }: { leadId: string; surveyorId: string },
+  which: { leadId: string } & ({ surveyorId: string } | { surveyor: MarketSurveyor }),
 ): Promise<LeadSummary | undefined> {
-  const surveyor = await getMarketSurveyor(db, { id: surveyorId });
+  const { leadId } = which;
+  // A record the caller has just read (as `getSurveyorForUser` reads it) is not read again.
+  const surveyor = "surveyor" in which
+    ? which.surveyor
+    : await getMarketSurveyor(db, { id: which.surveyorId });
   if (!surveyor) return undefined;
   const row = await readLead(db, { leadId, surveyor });
   if (!row) return undefined;

@@ -4,13 +4,7 @@ import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import type { AppContext, AppEnv } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
-import {
-  type OwnViewerPage,
-  ownViewerPage,
-  requirePageRole,
-  settleViewer,
-  viewerIdOf,
-} from "./_auth.ts";
+import { type OwnViewerPage, ownViewerPage, settleViewer, viewerIdOf } from "./_auth.ts";
 import { appPage, rememberedAppPage } from "./_app_page.tsx";
 import { Card, EmptyState, PageHeader } from "../components/AppPage.tsx";
 import { Island } from "../components/Island.tsx";
@@ -33,7 +27,7 @@ import LeadActions, { purchasedLeadPath } from "../islands/LeadActions.tsx";
 import { TableRegion } from "../islands/_table.tsx";
 import {
   getLeadForSurveyor,
-  getSurveyorForUser,
+  getSurveyorForUserWithViewer,
   getSurveyorWithAvailableLeads,
   LEADS_PAGE_SIZE,
   type MarketSurveyor,
@@ -373,6 +367,8 @@ function Unlocks({ lead }: { lead: LeadSummary }) {
 /** The available leads, under both addresses, which read their viewer in their own statement. */
 const LEADS = ownViewerPage("/leads", "surveyor");
 const AVAILABLE_LEADS = ownViewerPage("/surveyor/available-leads", "surveyor");
+/** One lead in full, which reads its viewer with the surveyor's record. */
+const LEAD = ownViewerPage("/surveyor/leads/:id", "surveyor");
 
 /**
  * The surveyor's lead pages: the available leads (/leads and /surveyor/available-leads, the
@@ -385,16 +381,26 @@ export const leadPages = new Hono<AppEnv>()
   .get(LEADS.path, LEADS.guard, (c) => availableLeadsPage(c, LEADS))
   .get(AVAILABLE_LEADS.path, AVAILABLE_LEADS.guard, (c) => availableLeadsPage(c, AVAILABLE_LEADS))
   .get(
-    "/surveyor/leads/:id",
-    requirePageRole("surveyor"),
+    LEAD.path,
+    LEAD.guard,
     zValidator("param", IdParam, onInvalid),
     async (c) => {
       const db = c.var.db;
-      const surveyor = await getSurveyorForUser(db, { userId: c.var.user!.id });
+      // The user and their firm's record in one statement; then the lead as they may see it
+      // and its quote, side by side (the quote is shown only with the lead).
+      const { viewer, surveyor } = await getSurveyorForUserWithViewer(db, {
+        userId: viewerIdOf(c),
+      });
+      const denied = await settleViewer(c, LEAD, viewer);
+      if (denied) return denied;
       const leadId = c.req.valid("param").id;
-      const lead = surveyor && await getLeadForSurveyor(db, { leadId, surveyorId: surveyor.id });
+      const [lead, quote] = surveyor
+        ? await Promise.all([
+          getLeadForSurveyor(db, { leadId, surveyor }),
+          getLeadQuote(db, { leadId }),
+        ])
+        : [undefined, undefined];
       if (!surveyor || !lead) throw new HTTPException(404, { message: "Lead not found" });
-      const quote = await getLeadQuote(db, { leadId: lead.id });
       const balanceCents = surveyor.balanceCents;
       const now = new Date().toISOString();
       const title = leadTitle(lead);

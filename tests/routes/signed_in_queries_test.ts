@@ -8,10 +8,10 @@
  */
 import { assert, assertEquals, assertStringIncludes } from "../_assert.ts";
 import { createTestApp, test, type TestApp, testDatabase } from "../_helpers.ts";
-import { createSignedInUser, createUser, sessionFor } from "../_auth.ts";
+import { createSignedInUser, createUser, sessionFor, signInAs } from "../_auth.ts";
 import { expectJson, notifyUnread, submitSurvey } from "../_fixtures.ts";
 import { checklistJob } from "../_checklist_fixtures.ts";
-import { addMarketSurveyor } from "../_lead_fixtures.ts";
+import { addLead, addMarketSurveyor } from "../_lead_fixtures.ts";
 import {
   assertForbiddenPage,
   assertRedirectsToAuth,
@@ -161,7 +161,7 @@ test("[signed-in pages] the pages that read their own user are one statement; th
   t.close();
 });
 
-test("[signed-in pages] the surveyor dashboard is two statements side by side: the user, the firm and its leads; the figures and the crew's size", async () => {
+test("[signed-in pages] the surveyor dashboard is two statements side by side (the user, the firm and its leads; the figures and the crew's size), a lead's page three", async () => {
   const { t, counter, kv } = await countingApp();
   const me = await addMarketSurveyor(t, "Ortiz Land Surveying", { balanceCents: 12_345 });
   const tech = await createUser(t.sql, { role: "technician", fullName: "Tess Tech" });
@@ -174,6 +174,12 @@ test("[signed-in pages] the surveyor dashboard is two statements side by side: t
   kv.reset();
   await loadPage(t, "/surveyor-dashboard", me.cookie);
   assertEquals(kv.reads(), 1, "KV reads");
+
+  // A lead in full: the user with the firm's record, then the lead and its quote side by side.
+  const { lead } = await addLead(t, await signInAs(t, "client"));
+  const leadPage = await counted(t, counter, `/surveyor/leads/${lead.id}`, me.cookie);
+  assertEquals(leadPage.statements, 3);
+  assertStringIncludes(leadPage.html, "Take this lead");
   t.close();
 });
 
