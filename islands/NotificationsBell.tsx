@@ -26,6 +26,8 @@ function failure(title: string, err: unknown) {
 }
 
 const relativeTime = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
+// Built once: `toLocaleDateString` builds a formatter at every call.
+const OLDER = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
 
 /**
  * "just now", "5 minutes ago", "yesterday", then a date in the viewer's time zone (the list
@@ -38,11 +40,7 @@ export function formatWhen(iso: string, now = Date.now()): string {
   if (abs < 3600) return relativeTime.format(Math.round(seconds / 60), "minute");
   if (abs < 86_400) return relativeTime.format(Math.round(seconds / 3600), "hour");
   if (abs < 7 * 86_400) return relativeTime.format(Math.round(seconds / 86_400), "day");
-  return new Date(iso).toLocaleDateString("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-  });
+  return OLDER.format(new Date(iso));
 }
 
 function badgeText(count: number): string {

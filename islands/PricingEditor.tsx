@@ -265,13 +265,17 @@ function configOf(
   return config;
 }
 
+// UTC on both server and browser, so hydration sees the same text. Built once:
+// `toLocaleString` builds a formatter at every call.
+const WHEN = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  dateStyle: "medium",
+  timeStyle: "short",
+});
+const DAY = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "medium" });
+
 function formatWhen(iso: string): string {
-  // UTC on both server and browser, so hydration sees the same text.
-  return new Date(iso).toLocaleString("en-US", {
-    timeZone: "UTC",
-    dateStyle: "medium",
-    timeStyle: "short",
-  }) + " UTC";
+  return WHEN.format(new Date(iso)) + " UTC";
 }
 
 function money(cents: number | null): string {
@@ -899,8 +903,7 @@ function describeDiscount(code: Pick<DiscountCodeRow, "kind" | "value">): string
 }
 
 function windowText(code: DiscountCodeRow): string {
-  const day = (iso: string) =>
-    new Date(iso).toLocaleDateString("en-US", { timeZone: "UTC", dateStyle: "medium" });
+  const day = (iso: string) => DAY.format(new Date(iso));
   if (code.validFrom && code.validUntil) return `${day(code.validFrom)} – ${day(code.validUntil)}`;
   if (code.validFrom) return `From ${day(code.validFrom)}`;
   if (code.validUntil) return `Until ${day(code.validUntil)}`;

@@ -66,13 +66,22 @@ export type FieldStatusUpdate = z.infer<typeof FieldStatusUpdateSchema>;
  * after it is in the future everywhere.
  */
 export function latestFieldDate(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Pacific/Guam",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+  return GUAM_DAY.format(now);
 }
+
+// Built once (lib/assignments.ts `earliestVisitDate` says why).
+const GUAM_DAY = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Pacific/Guam",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+const LONG_DATE = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+});
 
 /**
  * What the delivery rules look at for a move from `from` to `to`, counted only when the move
@@ -160,12 +169,7 @@ export function deliveredNotice(
 
 /** "March 5, 2026" for a YYYY-MM-DD day. */
 function longDate(day: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone: "UTC",
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-  }).format(new Date(`${day}T00:00:00Z`));
+  return LONG_DATE.format(new Date(`${day}T00:00:00Z`));
 }
 
 /**
