@@ -13,6 +13,7 @@
 import type { Db } from "./client.ts";
 import { isSurveyId } from "./surveys.ts";
 import { isSurveyorId } from "./surveyors.ts";
+import { isUuid } from "./users.ts";
 import { contactEmailColumn } from "./lead_market.ts";
 import { townFromAddress } from "../lib/address_parts.ts";
 import type { Assignment } from "../lib/lead_market_schema.ts";
@@ -102,9 +103,17 @@ interface JobRow {
  */
 export async function getSurveyorJob(
   db: Db,
-  { surveyId, surveyorId }: { surveyId: string; surveyorId: string },
+  which: { surveyId: string } & ({ surveyorId: string } | { userId: string }),
 ): Promise<SurveyorJob | undefined> {
-  if (!isSurveyId(surveyId) || !isSurveyorId(surveyorId)) return undefined;
+  const { surveyId } = which;
+  if (!isSurveyId(surveyId)) return undefined;
+  if ("surveyorId" in which ? !isSurveyorId(which.surveyorId) : !isUuid(which.userId)) {
+    return undefined;
+  }
+  // By the firm's id, or by its account's (the job page need not read the firm first).
+  const surveyorId = "surveyorId" in which
+    ? db`${which.surveyorId}`
+    : db`(select id from surveyors where user_id = ${which.userId})`;
   const [row] = await db<JobRow[]>`
     with a as (
       select a.*, v.company_name
@@ -121,7 +130,7 @@ export async function getSurveyorJob(
       from a
       join surveys s on s.id = a.survey_id
       left join leads l on l.survey_id = s.id
-      left join lead_purchases p on p.lead_id = l.id and p.surveyor_id = ${surveyorId}
+      left join lead_purchases p on p.lead_id = l.id and p.surveyor_id = a.surveyor_id
     )
     select
       json_build_object(

@@ -18,7 +18,7 @@
  * nothing.
  */
 import type { Db } from "../db/client.ts";
-import { getFieldworkAccess } from "../db/survey_access.ts";
+import { type FieldworkAccess, getFieldworkAccess } from "../db/survey_access.ts";
 import {
   type CurrentTechnicianAssignment,
   deleteTechnician,
@@ -520,9 +520,14 @@ export function toTeamMember(m: TechnicianMember): TeamMember {
  */
 export async function assignTechnicianPropsFor(
   db: Db,
-  { surveyId, user }: { surveyId: string; user: { id: string; role: Role } },
+  { surveyId, user, known }: {
+    surveyId: string;
+    user: { id: string; role: Role };
+    /** The user's fieldwork access to the survey, when the caller read it already. */
+    known?: { access: FieldworkAccess | undefined };
+  },
 ): Promise<AssignTechnicianProps | null> {
-  const access = await getFieldworkAccess(db, { surveyId, user });
+  const access = known ? known.access : await getFieldworkAccess(db, { surveyId, user });
   if (!access || (access.as !== "admin" && access.as !== "surveyor")) return null;
   if (!isTechnicianAssignable(access.survey.status)) return null;
   return await assignTechnicianProps(db, {

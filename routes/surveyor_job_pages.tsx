@@ -17,7 +17,7 @@ import { listSurveyFiles } from "../db/survey_files.ts";
 import CompleteSurvey from "../islands/CompleteSurvey.tsx";
 import { completeSurveyProps } from "./technician_survey_pages.tsx";
 import { assignmentActionsProps } from "../lib/assignments.ts";
-import { getSurveyorIdForUser } from "../db/assignments.ts";
+import { getFieldworkAccess } from "../db/survey_access.ts";
 import { getSurveyorJob, type JobUnlocked, type SurveyorJob } from "../db/surveyor_jobs.ts";
 import AssignTechnician, { type AssignTechnicianProps } from "../islands/AssignTechnician.tsx";
 import { assignTechnicianPropsFor } from "../lib/technicians.ts";
@@ -180,8 +180,9 @@ export const surveyorJobPages = new Hono<AppEnv>()
     zValidator("param", SurveyIdParam, onInvalid),
     async (c) => {
       const { surveyId } = c.req.valid("param");
-      const surveyorId = await getSurveyorIdForUser(c.var.db, { userId: c.var.user!.id });
-      const job = surveyorId ? await getSurveyorJob(c.var.db, { surveyId, surveyorId }) : undefined;
+      const db = c.var.db;
+      const user = c.var.user!;
+      const job = await getSurveyorJob(db, { surveyId, userId: user.id });
       if (!job) {
         return appPage(
           c,
@@ -199,25 +200,30 @@ export const surveyorJobPages = new Hono<AppEnv>()
         );
       }
       const details = job.unlocked;
-      // The conversation with the client, once the job is theirs (or they bought its lead).
-      const messages = await loadMessagesCard(c.var.db, { surveyId, user: c.var.user! });
       const where = details ? leadAddress(details) : placeOf(job);
-      // Only the firm doing the job (accepted, scheduled or completed) moves the fieldwork.
-      const delivery = await completeSurveyProps(
-        c.var.db,
-        surveyId,
-        c.var.user!,
-        mailDelivery(c.var.deps.config),
-      );
-      // Deliverables are the firm's to upload once the job is theirs (as db/survey_access.ts
-      // decides: accepted, scheduled or completed), and final once the survey is completed.
-      const deliverables = ["accepted", "scheduled", "completed"].includes(job.assignment.status)
-        ? await listSurveyFiles(c.var.db, { surveyId: job.surveyId, kind: "deliverable" })
-        : null;
-      // The field crew is chosen once the job is theirs and its fieldwork is still to do.
-      const crew = job.assignment.status === "accepted" || job.assignment.status === "scheduled"
-        ? await assignTechnicianPropsFor(c.var.db, { surveyId: job.surveyId, user: c.var.user! })
-        : null;
+      const status = job.assignment.status;
+      // Side by side: the conversation with the client, once the job is theirs (or they bought
+      // its lead); the firm's fieldwork access, which says whether it moves the fieldwork (only
+      // the firm doing the job: accepted, scheduled or completed); and the deliverables, the
+      // firm's to upload once the job is theirs (as db/survey_access.ts decides) and final once
+      // the survey is completed.
+      const [messages, access, deliverables] = await Promise.all([
+        loadMessagesCard(db, { surveyId, user }),
+        getFieldworkAccess(db, { surveyId: job.surveyId, user }),
+        ["accepted", "scheduled", "completed"].includes(status)
+          ? listSurveyFiles(db, { surveyId: job.surveyId, kind: "deliverable" })
+          : null,
+      ]);
+      const [delivery, crew] = await Promise.all([
+        completeSurveyProps(db, surveyId, user, mailDelivery(c.var.deps.config), {
+          access,
+          deliverables: deliverables?.length,
+        }),
+        // The field crew is chosen once the job is theirs and its fieldwork is still to do.
+        status === "accepted" || status === "scheduled"
+          ? assignTechnicianPropsFor(db, { surveyId: job.surveyId, user, known: { access } })
+          : null,
+      ]);
       return appPage(
         c,
         { title: `${typeName(job.surveyType)} job`, active: DASHBOARD_PATH },

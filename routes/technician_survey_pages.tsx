@@ -19,7 +19,11 @@ import { formatDate } from "../components/survey/format.ts";
 import FieldActions from "../islands/FieldActions.tsx";
 import OfflineSupport from "../islands/OfflineSupport.tsx";
 import SurveyChecklist from "../islands/SurveyChecklist.tsx";
-import { type FieldworkRole, getFieldworkAccess } from "../db/survey_access.ts";
+import {
+  type FieldworkAccess,
+  type FieldworkRole,
+  getFieldworkAccess,
+} from "../db/survey_access.ts";
 import { type FieldSurvey, getFieldSurvey } from "../db/fieldwork.ts";
 import { getChecklist } from "../db/checklists.ts";
 import { getCurrentTechnicianAssignment } from "../db/technicians.ts";
@@ -293,14 +297,20 @@ export async function completeSurveyProps(
   surveyId: string,
   user: SessionUser,
   delivery: MailDelivery,
+  known?: {
+    /** The user's fieldwork access to the survey, as `getFieldworkAccess` read it. */
+    access: FieldworkAccess | undefined;
+    /** The survey's deliverables, when they were counted. */
+    deliverables?: number;
+  },
 ): Promise<CompleteSurveyProps | undefined> {
-  const access = await getFieldworkAccess(db, { surveyId, user });
+  const access = known ? known.access : await getFieldworkAccess(db, { surveyId, user });
   if (access?.as !== "surveyor") return undefined;
   const { survey } = access;
   return {
     surveyId: survey.id,
     status: survey.status,
-    deliverables: await countDeliverables(db, { surveyId: survey.id }),
+    deliverables: known?.deliverables ?? await countDeliverables(db, { surveyId: survey.id }),
     surveyedDate: survey.surveyedDate,
     completedDate: survey.completedDate,
     today: earliestVisitDate(),
