@@ -166,20 +166,21 @@ export const technicianSurveyPages = new Hono<AppEnv>()
       const db = c.var.db;
       const access = await getFieldworkAccess(db, { surveyId, user });
       if (!access || access.as === "client") return notFound(c, user.role);
-      const [survey, checklist, crew] = await Promise.all([
+      // Side by side, with the conversation the technician on the job writes in (their firm's
+      // with the client).
+      const [survey, checklist, crew, messages] = await Promise.all([
         getFieldSurvey(db, { surveyId: access.survey.id }),
         getChecklist(db, { surveyId: access.survey.id }),
         getCurrentTechnicianAssignment(db, { surveyId: access.survey.id }),
+        access.as === "technician"
+          ? loadMessagesCard(db, { surveyId: access.survey.id, user })
+          : undefined,
       ]);
       if (!survey) return notFound(c, user.role);
       const address = survey.formattedAddress || survey.address;
       const back = backLink(access.as, survey.id);
       const progress = checklist ? progressOf(checklist.items) : null;
       const canEdit = CHECKLIST_EDITABLE_STATUSES.includes(survey.status);
-      // The technician on the job writes in their firm's conversation with the client.
-      const messages = access.as === "technician"
-        ? await loadMessagesCard(db, { surveyId: survey.id, user })
-        : undefined;
       c.header("Cache-Control", "private, no-store");
       return appPage(
         c,
