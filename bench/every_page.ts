@@ -35,6 +35,7 @@ import {
   PAIRED_ROUNDS,
   pairedFigures,
   printPaired,
+  signIn,
   startServer,
   wrk,
 } from "./signed_in_pages.ts";
@@ -90,20 +91,6 @@ async function seedDemo(
   return accounts;
 }
 
-async function signIn(url: string, { email, password }: Account): Promise<string> {
-  const res = await fetch(`${url}/api/login`, {
-    method: "POST",
-    headers: { origin: url, "content-type": "application/json" },
-    body: JSON.stringify({ identifier: email, password }),
-  });
-  await res.body?.cancel();
-  if (res.status !== 200) throw new Error(`sign-in as ${email}: ${res.status}`);
-  const pair = res.headers.getSetCookie().map((c) => c.split(";")[0])
-    .find((c) => /^(__Host-)?meridian_session=./.test(c));
-  if (!pair) throw new Error(`sign-in as ${email}: no session cookie`);
-  return pair;
-}
-
 /** The role's nav pages and the first page of each `DETAIL_PAGES` shape they link to. */
 async function pagesOf(url: string, role: Role, cookie: string): Promise<MeasuredPage[]> {
   const pages: MeasuredPage[] = [];
@@ -153,7 +140,7 @@ async function main() {
     for (const role of ROLES) {
       const account = accounts.get(role);
       if (!account) throw new Error(`the demo seed printed no ${role} account`);
-      const cookie = await signIn(server.url, account);
+      const cookie = await signIn(server, account.email, account.password);
       const floor = { label: "GET /api/user", url: `${server.url}/api/user`, cookie };
       for (const page of await pagesOf(server.url, role, cookie)) {
         if (ONLY && !ONLY.some((part) => page.url.includes(part))) continue;

@@ -406,11 +406,16 @@ interface Seeded {
   >;
 }
 
-async function signIn(server: Server, email: string): Promise<string> {
+/** Signs in as `email` (with the seeded accounts' password by default); the session cookie. */
+export async function signIn(
+  server: Pick<Server, "url">,
+  email: string,
+  password = PASSWORD,
+): Promise<string> {
   const res = await fetch(`${server.url}/api/login`, {
     method: "POST",
     headers: { origin: server.url, "content-type": "application/json" },
-    body: JSON.stringify({ identifier: email, password: PASSWORD }),
+    body: JSON.stringify({ identifier: email, password }),
   });
   await res.body?.cancel();
   if (res.status !== 200) throw new Error(`sign-in as ${email}: ${res.status}`);

@@ -61,6 +61,7 @@ import { SURVEY_TYPE_INFO } from "./survey_types.ts";
 import { US_STATES } from "./survey_details.ts";
 import { formatCents } from "./quote_text.ts";
 import type { AssignmentActionsProps } from "../islands/AssignmentActions.tsx";
+import { todayInHawaii } from "./us_days.ts";
 
 /** Texts the assignment API answers with (toasts are the islands'). */
 export const ASSIGNMENT_MESSAGES = {
@@ -124,21 +125,12 @@ export function assignmentMoveError(
   return "This assignment cannot move to that status.";
 }
 
-// Built once: a DateTimeFormat with a time zone costs about a millisecond to build (it was 11%
-// of a surveyor's job page, bench/every_page.ts --profile), and a few microseconds to use.
-const HONOLULU_DAY = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Pacific/Honolulu",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
 /**
  * Today's date (YYYY-MM-DD) in Hawaii, the last US time zone to start a day: a visit day
  * before it is in the past everywhere a survey can be, and today anywhere in the US passes.
  */
 export function earliestVisitDate(now = new Date()): string {
-  return HONOLULU_DAY.format(now);
+  return todayInHawaii(now);
 }
 
 /** "TX 6012": the licence number with the survey's state when licensed there. */

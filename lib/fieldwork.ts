@@ -30,6 +30,7 @@ import { type DeliveryState, lifecycleIndex, type SurveyStatus } from "./survey_
 import { SURVEY_TYPE_INFO, type SurveyType } from "./survey_types.ts";
 import { completeAssignmentForDeliveredSurveyInTx } from "./assignments.ts";
 import { queueSurveyDeliveredEmail } from "./mail/emails.ts";
+import { todayInGuam } from "./us_days.ts";
 
 /** Texts of the field actions that the status API answers with. */
 export const FIELDWORK_MESSAGES = {
@@ -66,16 +67,10 @@ export type FieldStatusUpdate = z.infer<typeof FieldStatusUpdateSchema>;
  * after it is in the future everywhere.
  */
 export function latestFieldDate(now = new Date()): string {
-  return GUAM_DAY.format(now);
+  return todayInGuam(now);
 }
 
-// Built once (lib/assignments.ts `earliestVisitDate` says why).
-const GUAM_DAY = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Pacific/Guam",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
+// Built once (lib/us_days.ts says why).
 const LONG_DATE = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
   year: "numeric",

@@ -12,6 +12,7 @@ import {
   PROPOSAL_MESSAGE_MAX,
 } from "./proposal_constants.ts";
 import { formatCents } from "./quote_text.ts";
+import { todayInHawaii } from "./us_days.ts";
 
 const PRICE_WHOLE = "Price must be a whole number of dollars (priceCents a multiple of 100)";
 const TURNAROUND =
@@ -23,16 +24,8 @@ const DATE = "Earliest visit date must be a date (YYYY-MM-DD)";
  * it is in the past everywhere a survey can be (the same rule as a scheduled visit).
  */
 export function todayInUs(now = new Date()): string {
-  return HONOLULU_DAY.format(now);
+  return todayInHawaii(now);
 }
-
-// Built once: a DateTimeFormat with a time zone costs about a millisecond to build.
-const HONOLULU_DAY = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Pacific/Honolulu",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
 
 function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
