@@ -10,10 +10,11 @@
  * surveyor accepted (accepted, scheduled, completed), or when they bought or claimed the
  * survey's lead anyway, they are unlocked, as for a buyer.
  */
+import type postgres from "postgres";
 import type { Db } from "./client.ts";
 import { isSurveyId } from "./surveys.ts";
 import { isSurveyorId } from "./surveyors.ts";
-import { isUuid } from "./users.ts";
+import { isUuid, readWithViewer, type Viewer } from "./users.ts";
 import { contactEmailColumn } from "./lead_market.ts";
 import { townFromAddress } from "../lib/address_parts.ts";
 import type { Assignment } from "../lib/lead_market_schema.ts";
@@ -114,7 +115,33 @@ export async function getSurveyorJob(
   const surveyorId = "surveyorId" in which
     ? db`${which.surveyorId}`
     : db`(select id from surveyors where user_id = ${which.userId})`;
-  const [row] = await db<JobRow[]>`
+  const [row] = await jobStatement(db, surveyId, surveyorId) as unknown as JobRow[];
+  return row && toJob(row);
+}
+
+/**
+ * The job of the firm linked to account `userId` on survey `surveyId`, as `getSurveyorJob`
+ * reads it, with the user and the bell's count in the same statement (db/users.ts
+ * `readWithViewer`): what the job page runs (routes/_auth.ts `ownViewerPage`).
+ */
+export async function getSurveyorJobWithViewer(
+  db: Db,
+  { surveyId, userId }: { surveyId: string; userId: string },
+): Promise<{ viewer: Viewer | undefined; job: SurveyorJob | undefined }> {
+  const statement = isSurveyId(surveyId)
+    ? jobStatement(db, surveyId, db`(select id from surveyors where user_id = ${userId})`)
+    : db`select 1 as none where false`;
+  const { viewer, rows } = await readWithViewer<JobRow>(db, userId, statement);
+  return { viewer, job: rows[0] && toJob(rows[0]) };
+}
+
+// The job's statement (see `getSurveyorJob`) for the firm `surveyorId` selects.
+function jobStatement(
+  db: Db,
+  surveyId: string,
+  surveyorId: postgres.PendingQuery<postgres.Row[]>,
+): postgres.PendingQuery<postgres.Row[]> {
+  return db`
     with a as (
       select a.*, v.company_name
       from survey_assignments a join surveyors v on v.id = a.surveyor_id
@@ -161,7 +188,9 @@ export async function getSurveyorJob(
       case when j.is_unlocked then s.corners_to_set end as corners_to_set,
       case when j.is_unlocked then s.alta_items end as alta_items
     from j join surveys s on s.id = j.sid`;
-  if (!row) return undefined;
+}
+
+function toJob(row: JobRow): SurveyorJob {
   return {
     assignment: { ...row.assignment, agreedPriceCents: Number(row.assignment.agreedPriceCents) },
     surveyId: row.surveyId,

@@ -4,7 +4,7 @@ import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import type { AppEnv } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
-import { requirePageRole } from "./_auth.ts";
+import { ownViewerPage, settleViewer, viewerIdOf } from "./_auth.ts";
 import { appPage } from "./_app_page.tsx";
 import { ParcelFacts } from "./purchased_lead_pages.tsx";
 import { Card, EmptyState, PageHeader } from "../components/AppPage.tsx";
@@ -18,7 +18,11 @@ import CompleteSurvey from "../islands/CompleteSurvey.tsx";
 import { completeSurveyProps } from "./technician_survey_pages.tsx";
 import { assignmentActionsProps } from "../lib/assignments.ts";
 import { getFieldworkAccess } from "../db/survey_access.ts";
-import { getSurveyorJob, type JobUnlocked, type SurveyorJob } from "../db/surveyor_jobs.ts";
+import {
+  getSurveyorJobWithViewer,
+  type JobUnlocked,
+  type SurveyorJob,
+} from "../db/surveyor_jobs.ts";
 import AssignTechnician, { type AssignTechnicianProps } from "../islands/AssignTechnician.tsx";
 import { assignTechnicianPropsFor } from "../lib/technicians.ts";
 import {
@@ -164,6 +168,9 @@ function CrewCard({ crew }: { crew: AssignTechnicianProps }) {
   );
 }
 
+/** The job page reads its viewer with the job (routes/_auth.ts `ownViewerPage`). */
+const JOB = ownViewerPage("/surveyor/jobs/:surveyId", "surveyor");
+
 /**
  * A surveyor's job page (surveyors only): /surveyor/jobs/{surveyId}, for the surveyor linked to
  * an assignment on that survey (any status, whether or not they bought its lead, and for a
@@ -175,14 +182,20 @@ function CrewCard({ crew }: { crew: AssignTechnicianProps }) {
  */
 export const surveyorJobPages = new Hono<AppEnv>()
   .get(
-    "/surveyor/jobs/:surveyId",
-    requirePageRole("surveyor"),
+    JOB.path,
+    JOB.guard,
     zValidator("param", SurveyIdParam, onInvalid),
     async (c) => {
       const { surveyId } = c.req.valid("param");
       const db = c.var.db;
+      // The user and the job (the firm found by the account) in one statement.
+      const { viewer, job } = await getSurveyorJobWithViewer(db, {
+        surveyId,
+        userId: viewerIdOf(c),
+      });
+      const denied = await settleViewer(c, JOB, viewer);
+      if (denied) return denied;
       const user = c.var.user!;
-      const job = await getSurveyorJob(db, { surveyId, userId: user.id });
       if (!job) {
         return appPage(
           c,
