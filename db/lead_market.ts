@@ -182,18 +182,15 @@ export async function getSurveyorForUserWithViewer(
   db: Db,
   { userId }: { userId: string },
 ): Promise<{ viewer: Viewer | undefined; surveyor: MarketSurveyor | undefined }> {
-  // A constant row drives the page, so a user without a record still comes back.
-  const { viewer, rows } = await readWithViewer<
-    MarketSurveyorRow & { found: boolean; sessionViewer?: unknown }
-  >(
+  // No record: no rows, and the viewer still comes back.
+  const { viewer, rows } = await readWithViewer<MarketSurveyorRow & { sessionViewer?: unknown }>(
     db,
     userId,
-    db`select true as found, r.* from (select 1) one
-      left join (select ${marketSurveyorColumns(db)} from surveyors where user_id = ${userId}) r
-      on true`,
+    db`select ${marketSurveyorColumns(db)} from surveyors where user_id = ${userId}`,
   );
-  const { found: _found, sessionViewer: _viewer, ...row } = rows[0] ?? {};
-  return { viewer, surveyor: row.id ? toMarketSurveyor(row as MarketSurveyorRow) : undefined };
+  if (!rows[0]) return { viewer, surveyor: undefined };
+  const { sessionViewer: _viewer, ...row } = rows[0];
+  return { viewer, surveyor: toMarketSurveyor(row) };
 }
 
 /**

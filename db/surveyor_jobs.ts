@@ -13,8 +13,7 @@
 import type postgres from "postgres";
 import type { Db } from "./client.ts";
 import { isSurveyId } from "./surveys.ts";
-import { isSurveyorId } from "./surveyors.ts";
-import { isUuid, readWithViewer, type Viewer } from "./users.ts";
+import { readWithViewer, type Viewer } from "./users.ts";
 import { contactEmailColumn } from "./lead_market.ts";
 import { townFromAddress } from "../lib/address_parts.ts";
 import type { Assignment } from "../lib/lead_market_schema.ts";
@@ -97,32 +96,12 @@ interface JobRow {
 }
 
 /**
- * The job of surveyor `surveyorId` on survey `surveyId`: undefined unless they have (or had)
- * an assignment on it, or an id is malformed. One statement: the assignment (open first, else
- * the latest, through survey_assignments_surveyor_idx), the survey, and whether the job is
- * theirs; the client's details are selected only then.
- */
-export async function getSurveyorJob(
-  db: Db,
-  which: { surveyId: string } & ({ surveyorId: string } | { userId: string }),
-): Promise<SurveyorJob | undefined> {
-  const { surveyId } = which;
-  if (!isSurveyId(surveyId)) return undefined;
-  if ("surveyorId" in which ? !isSurveyorId(which.surveyorId) : !isUuid(which.userId)) {
-    return undefined;
-  }
-  // By the firm's id, or by its account's (the job page need not read the firm first).
-  const surveyorId = "surveyorId" in which
-    ? db`${which.surveyorId}`
-    : db`(select id from surveyors where user_id = ${which.userId})`;
-  const [row] = await jobStatement(db, surveyId, surveyorId) as unknown as JobRow[];
-  return row && toJob(row);
-}
-
-/**
- * The job of the firm linked to account `userId` on survey `surveyId`, as `getSurveyorJob`
- * reads it, with the user and the bell's count in the same statement (db/users.ts
- * `readWithViewer`): what the job page runs (routes/_auth.ts `ownViewerPage`).
+ * The job of the firm linked to account `userId` on survey `surveyId`: none unless the firm has
+ * (or had) an assignment on it, or the survey id is malformed. One statement, with the user and
+ * the bell's count (db/users.ts `readWithViewer`: what the job page runs, routes/_auth.ts
+ * `ownViewerPage`): the assignment (open first, else the latest, through
+ * survey_assignments_surveyor_idx), the survey, and whether the job is theirs; the client's
+ * details are selected only then.
  */
 export async function getSurveyorJobWithViewer(
   db: Db,
@@ -135,7 +114,7 @@ export async function getSurveyorJobWithViewer(
   return { viewer, job: rows[0] && toJob(rows[0]) };
 }
 
-// The job's statement (see `getSurveyorJob`) for the firm `surveyorId` selects.
+// The job's statement (see `getSurveyorJobWithViewer`) for the firm `surveyorId` selects.
 function jobStatement(
   db: Db,
   surveyId: string,

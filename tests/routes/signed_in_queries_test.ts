@@ -180,6 +180,9 @@ test("[signed-in pages] the surveyor dashboard is two statements side by side (t
   const leadPage = await counted(t, counter, `/surveyor/leads/${lead.id}`, me.cookie);
   assertEquals(leadPage.statements, 3);
   assertStringIncludes(leadPage.html, "Take this lead");
+  // An account without a firm record reads its user and gets the 404 page.
+  const noFirm = await signInAs(t, "surveyor");
+  assertEquals((await getPage(t, `/surveyor/leads/${lead.id}`, noFirm)).status, 404);
   t.close();
 });
 
