@@ -3,7 +3,8 @@
  * and each copy block as plain text with `{variables}`, the variables listed beside the editor
  * with their sample values, and a live preview of the draft rendered by the server with the
  * template's sample data (POST …/preview) as HTML in a sandboxed iframe (no scripts, at phone
- * or desktop width) and as plain text. The layout, links and escaping stay in the email's code.
+ * or desktop width) and as plain text; the saved words' HTML is read by the frame from its own
+ * address (GET /admin/email-templates/{id}/preview) rather than carried in the page. The layout, links and escaping stay in the email's code.
  *
  * Saving makes a new version (POST …/versions); "Send me a test" queues the draft to the
  * admin's own address through the outbox (POST …/test); "Reset to default" (confirmed in a
@@ -399,17 +400,23 @@ export default function EmailTemplateEditor(props: EmailTemplateEditorProps) {
               aria-label={`HTML preview, ${width} width`}
               tabIndex={0}
             >
-              {/* sandbox="": no scripts, forms or navigation; srcdoc keeps it same-page. */}
+              {
+                /* sandbox="": no scripts, forms or navigation. The saved words' HTML comes from
+                their preview address; a draft's, rendered by the API, as srcdoc. */
+              }
               <iframe
                 className="email-preview__frame email-editor__frame"
                 title={`${templateName} email, HTML preview`}
                 sandbox=""
-                srcDoc={preview.html}
+                {...(preview.html === undefined
+                  ? { src: props.previewSrc }
+                  : { srcDoc: preview.html })}
                 style={{ width: `${PREVIEW_WIDTHS[width]}px` }}
                 data-width={width}
               />
             </div>
-            <h3>Plain text</h3>
+            {/* The list page's "Plain text" links land here. */}
+            <h3 id="plain-text">Plain text</h3>
             <pre
               className="email-preview__text"
               tabIndex={0}

@@ -33,7 +33,11 @@ export interface EmailTemplateState {
 /** A rendered email as the preview shows it. */
 export interface PreviewView {
   subject: string;
-  html: string;
+  /**
+   * The HTML of a draft rendered by POST …/preview. Absent for the saved words the page starts
+   * with: the frame reads those from `previewSrc`, so the page does not carry them twice.
+   */
+  html?: string;
   text: string;
 }
 
@@ -52,8 +56,10 @@ export interface EmailTemplateEditorProps {
   /** Variables with their sample values, in the order the template declares them. */
   variables: VariableView[];
   state: EmailTemplateState;
-  /** The current copy rendered with the sample data. */
+  /** The current copy rendered with the sample data (its HTML at `previewSrc`). */
   preview: PreviewView;
+  /** Where the frame reads the current copy's HTML (GET /admin/email-templates/{id}/preview). */
+  previewSrc: string;
   /** Where "Send me a test" goes: the signed-in admin's address. */
   adminEmail: string;
 }

@@ -37,6 +37,12 @@ export type AppEnv = {
      * the session read from KV and not yet settled with its user (`settleViewer`); else unset.
      */
     pendingSession?: { session: LoadedSession; now: number } | null;
+    /**
+     * Set by a route answering a document this site shows in its own frames (an email's
+     * preview, routes/email_template_pages.tsx): the security headers then allow framing by
+     * this origin only and sandbox the document (routes/_middleware.ts `framedDocumentHeaders`).
+     */
+    isFramedDocument?: boolean;
   };
 };
 

@@ -178,13 +178,50 @@ export function securityHeaderList(deps: Pick<AppDeps, "config">) {
   return (req: Request) => (isProduction && isHttps(req, trustProxy) ? withHsts : base);
 }
 
-/** Security headers on every response, error pages included. */
+/**
+ * The policy of a document shown only in this site's own sandboxed frames (an email's preview):
+ * framed by this origin alone, sandboxed even when opened on its own, and allowed nothing but its
+ * inline styles and this site's images: no script, font, form, frame or fetch.
+ */
+export const FRAMED_DOCUMENT_POLICY = [
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  "img-src 'self' data:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'self'",
+  "sandbox",
+].join("; ");
+
+/** `headers` with the framed document's policy in place of the page policy and frame denial. */
+export function framedDocumentHeaders(headers: [string, string][]): [string, string][] {
+  return headers.map(([name, value]): [string, string] =>
+    name === "Content-Security-Policy"
+      ? [name, FRAMED_DOCUMENT_POLICY]
+      : name === "X-Frame-Options"
+      ? [name, "SAMEORIGIN"]
+      : [name, value]
+  );
+}
+
+/**
+ * Security headers on every response, error pages included; a route that sets
+ * `isFramedDocument` gets `framedDocumentHeaders` instead.
+ */
 export function securityHeaders(deps: AppDeps) {
   const headersFor = securityHeaderList(deps);
+  const framed = new Map<[string, string][], [string, string][]>();
+  const framedFor = (req: Request) => {
+    const list = headersFor(req);
+    let found = framed.get(list);
+    if (!found) framed.set(list, found = framedDocumentHeaders(list));
+    return found;
+  };
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
     const h = c.res.headers;
-    for (const [name, value] of headersFor(c.req.raw)) h.set(name, value);
+    const list = c.var.isFramedDocument ? framedFor(c.req.raw) : headersFor(c.req.raw);
+    for (const [name, value] of list) h.set(name, value);
     h.delete("X-Powered-By");
   });
 }

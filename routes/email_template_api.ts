@@ -17,9 +17,9 @@ import {
 import type { CopyTexts } from "../lib/mail/copy.ts";
 import { insertOutboxEmail } from "../lib/mail/outbox.ts";
 import { emailNotice } from "../lib/mail/delivery.ts";
+import { renderSample, samplePreview, samplePreviewPath } from "../lib/mail/sample_previews.ts";
 import {
   type RenderedEmail,
-  renderEmail,
   TEMPLATE_IDS,
   templateCopyDef,
   type TemplateId,
@@ -38,6 +38,7 @@ import { multiLine, singleLine } from "../lib/text.ts";
 import type {
   EmailTemplateEditorProps,
   EmailTemplateState,
+  PreviewView,
   TemplateTextsView,
   TemplateVersionView,
 } from "../islands/_email_template.ts";
@@ -60,12 +61,6 @@ export function templateShape(id: TemplateId): CopyShape {
     shapes.set(id, shape);
   }
   return shape;
-}
-
-/** Renders template `id` with its sample data and `texts` (undefined: the defaults). */
-export function renderSample(id: TemplateId, texts?: CopyTexts): Promise<RenderedEmail> {
-  // deno-lint-ignore no-explicit-any
-  return renderEmail(id, TEMPLATES[id].sample as any, texts);
 }
 
 function versionView(v: EmailTemplateVersion): TemplateVersionView {
@@ -94,12 +89,13 @@ export async function templateState(db: Db, id: TemplateId): Promise<EmailTempla
   };
 }
 
-/** The texts the app sends now for a template in `state` (undefined: the defaults). */
-function sentTexts(state: EmailTemplateState): CopyTexts | undefined {
-  const current = state.current;
-  return current && !current.isReset
-    ? { subject: current.subject, blocks: current.blocks }
-    : undefined;
+/**
+ * The saved words' preview as the editor starts with it: the subject and plain text; the HTML
+ * is not inlined (twice: in the page and in the island's props) but read by the frame from
+ * `previewSrc`.
+ */
+function previewView({ subject, text }: RenderedEmail): PreviewView {
+  return { subject, text };
 }
 
 /** Everything the editor page of template `id` passes to its island. */
@@ -118,7 +114,8 @@ export async function editorProps(
     shape,
     variables: shape.variables.map((v) => ({ ...v, sample: values[v.name] ?? "" })),
     state,
-    preview: await renderSample(id, sentTexts(state)),
+    preview: previewView(await samplePreview(id, state.current ?? undefined)),
+    previewSrc: samplePreviewPath(id),
     adminEmail,
   };
 }

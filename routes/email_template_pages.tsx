@@ -24,19 +24,19 @@ import EmailOutbox, {
 } from "../islands/EmailOutbox.tsx";
 import EmailTemplateEditor from "../islands/EmailTemplateEditor.tsx";
 import { formatSavedAt, savedBy } from "../islands/_email_template.ts";
-import { editorProps, isTemplateId, renderSample } from "./email_template_api.ts";
-import { type EmailTemplateVersion, listCurrentVersions } from "../db/email_templates.ts";
+import { editorProps, isTemplateId } from "./email_template_api.ts";
+import {
+  type EmailTemplateVersion,
+  getLatestVersions,
+  listCurrentVersions,
+} from "../db/email_templates.ts";
 import { isUuid } from "../db/users.ts";
 import { countSentByTemplate, listOutboxPage } from "../db/email_outbox_admin.ts";
 import { EMAIL_CATALOG } from "../lib/mail/catalog.ts";
 import { MAX_ATTEMPTS, type OutboxStatus } from "../lib/mail/outbox.ts";
 import { type MailDelivery, mailDelivery } from "../lib/mail/delivery.ts";
-import {
-  type RenderedEmail,
-  TEMPLATE_IDS,
-  type TemplateId,
-  TEMPLATES,
-} from "../lib/mail/render.tsx";
+import { TEMPLATE_IDS, TEMPLATES } from "../lib/mail/render.tsx";
+import { samplePreview, samplePreviewPath } from "../lib/mail/sample_previews.ts";
 
 const ACTIVE = "/admin/email-templates";
 const SENT_WINDOW_DAYS = 30;
@@ -73,35 +73,11 @@ function NoMailServer({ isOneMessage }: { isOneMessage: boolean }) {
   );
 }
 
-let previews:
-  | { key: string; emails: Promise<{ id: TemplateId; email: RenderedEmail }[]> }
-  | undefined;
-
-/**
- * The sample rendering of every template with the words it sends now (`current`: the newest
- * saved versions). Samples are constant, so the renderings are kept until a version is saved.
- */
+/** The sample rendering of every template with the words it sends now (`current`). */
 function templatePreviews(current: Map<string, EmailTemplateVersion>) {
-  // The save time too: a version number alone repeats in a database that was emptied (tests).
-  const key = TEMPLATE_IDS.map((id) => {
-    const saved = current.get(id);
-    return saved ? `${id}:${saved.version}:${new Date(saved.createdAt).getTime()}` : id;
-  }).join(",");
-  if (previews?.key === key) return previews.emails;
-  const emails = Promise.all(
-    TEMPLATE_IDS.map(async (id) => {
-      const saved = current.get(id);
-      const texts = saved && !saved.isReset
-        ? { subject: saved.subject, blocks: saved.blocks }
-        : undefined;
-      return { id, email: await renderSample(id, texts) };
-    }),
-  ).catch((err) => {
-    if (previews?.emails === emails) previews = undefined;
-    throw err;
-  });
-  previews = { key, emails };
-  return emails;
+  return Promise.all(
+    TEMPLATE_IDS.map(async (id) => ({ id, email: await samplePreview(id, current.get(id)) })),
+  );
 }
 
 /** "Default words" or "Version 3, saved by Jo Admin, Nov 21, 2026, 3:04 PM UTC". */
@@ -148,7 +124,9 @@ const OutboxQuery = z.object({
  * - `/admin/email-templates`: every transactional email (the registry in lib/mail/render.tsx)
  *   with what triggers it and who receives it (lib/mail/catalog.ts) and how many were sent in
  *   the last 30 days (one grouped query) and which saved words it uses, then each rendered
- *   with sample data and those words as sandboxed HTML and plain text.
+ *   with sample data and those words in a sandboxed frame that reads it when scrolled near.
+ * - `/admin/email-templates/{id}/preview`: that email's HTML with sample data and the words it
+ *   sends now, the document the previews' sandboxed frames read (framed by this origin only).
  * - `/admin/email-templates/{id}`: the words editor of one email (islands/EmailTemplateEditor.tsx,
  *   API in routes/email_template_api.ts); an id that is not a template is the 404 page.
  * - `/admin/email-outbox`: the outbox, newest first, filterable by status and template, in
@@ -173,7 +151,7 @@ export const emailTemplatePages = new Hono<AppEnv>()
       <>
         <PageHeader
           title="Email templates"
-          intro="Every email Meridian sends: what sends it, who receives it and how many went out in the last 30 days, then each one rendered with sample data, as HTML and as the plain text mail clients fall back to. Open an email to edit its words."
+          intro="Every email Meridian sends: what sends it, who receives it and how many went out in the last 30 days, then each one rendered with sample data. Open an email to edit its words and to read the plain text mail clients fall back to."
         />
         <EmailTabs current="templates" />
         <Card id="email-catalog-title" title="Emails Meridian sends">
@@ -245,28 +223,40 @@ export const emailTemplatePages = new Hono<AppEnv>()
               <div className="card__body email-preview">
                 <p>{TEMPLATES[id].description}</p>
                 <dl className="email-preview__meta">
-                  <dt>To</dt>
-                  <dd>{TEMPLATES[id].audience}</dd>
                   <dt>Subject</dt>
                   <dd>{email.subject}</dd>
                 </dl>
-                <h3>HTML</h3>
-                {/* sandbox="" : no scripts, no forms, no navigation; srcdoc keeps it same-page. */}
+                {
+                  /* sandbox="": no scripts, forms or navigation. Read from its own address when
+                  scrolled near, not inlined: the 22 emails' HTML was 257 KB of this page. */
+                }
                 <iframe
                   className="email-preview__frame"
                   title={`${TEMPLATES[id].name} email, HTML preview`}
                   sandbox=""
-                  srcDoc={email.html}
+                  src={samplePreviewPath(id)}
                   loading="lazy"
                 />
-                <h3>Plain text</h3>
-                <pre className="email-preview__text" tabIndex={0}>{email.text}</pre>
+                <p>
+                  <a href={`/admin/email-templates/${id}#plain-text`}>
+                    Plain text<span className="visually-hidden">{` of ${TEMPLATES[id].name}`}</span>
+                  </a>
+                </p>
               </div>
             </section>
           ))}
         </div>
       </>,
     );
+  })
+  .get("/admin/email-templates/:id/preview", requirePageRole("admin"), async (c) => {
+    const id = c.req.param("id");
+    if (!isTemplateId(id)) throw new HTTPException(404, { message: "Not found" });
+    const { current } = await getLatestVersions(c.var.db, { template: id });
+    const email = await samplePreview(id, current);
+    // Shown in this site's sandboxed frames only (the list's and the editor's previews).
+    c.set("isFramedDocument", true);
+    return c.html(email.html);
   })
   .get("/admin/email-templates/:id", requirePageRole("admin"), async (c) => {
     const id = c.req.param("id");

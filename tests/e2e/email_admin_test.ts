@@ -44,6 +44,19 @@ e2e(
         }
       }
 
+      // A preview is read when scrolled near: it renders the email, framed and sandboxed under
+      // its own policy (the page itself may not be framed), with the admin's session.
+      await page.goto("/admin/email-templates");
+      const last = page.locator("iframe.email-preview__frame").last();
+      await last.scrollIntoViewIfNeeded();
+      const lastTitle = await last.getAttribute("title");
+      const framed = page.frameLocator("iframe.email-preview__frame >> nth=-1");
+      await framed.locator("body").waitFor();
+      assert((await framed.locator("body").innerText()).length > 100, `${lastTitle} renders`);
+      const first = page.frameLocator("#template-password_reset iframe");
+      await page.locator("#template-password_reset iframe").scrollIntoViewIfNeeded();
+      await first.getByText("Reset your password").first().waitFor();
+
       // Filter by keyboard: choose Failed and submit the form.
       await page.setViewportSize({ width: 390, height: 900 });
       await page.goto("/admin/email-outbox");

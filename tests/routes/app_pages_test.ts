@@ -140,28 +140,61 @@ test("[app] /admin is the admin console (routes/admin_pages.tsx), no longer a re
   t.close();
 });
 
-test("[app] the email templates page previews each template as sandboxed HTML and text", async () => {
+test("[app] the email templates page previews each template in a sandboxed frame read from its own address", async () => {
   const t = await createTestApp();
-  const { html: body } = await loadPage(t, "/admin/email-templates", await signInAs(t, "admin"));
-  for (
-    const name of [
-      "Password reset",
-      "Password changed",
-      "Survey request confirmation",
-      "New survey request (admin)",
-      "Surveyor invitation",
-    ]
-  ) assertStringIncludes(body, name);
-  const frames = body.match(/<iframe[^>]*>/g) ?? [];
-  assertEquals(frames.length, TEMPLATE_IDS.length);
-  for (const frame of frames) {
-    assertStringIncludes(frame, 'sandbox=""');
-    assertMatch(frame, /srcdoc="&lt;!DOCTYPE html/i);
+  try {
+    const admin = await signInAs(t, "admin");
+    const { res, html: body } = await loadPage(t, "/admin/email-templates", admin);
+    for (
+      const name of [
+        "Password reset",
+        "Password changed",
+        "Survey request confirmation",
+        "New survey request (admin)",
+        "Surveyor invitation",
+      ]
+    ) assertStringIncludes(body, name);
+    // The page itself may not be framed.
+    assertEquals(res.headers.get("x-frame-options"), "DENY");
+    assertStringIncludes(res.headers.get("content-security-policy")!, "frame-ancestors 'none'");
+    const frames = body.match(/<iframe[^>]*>/g) ?? [];
+    assertEquals(frames.length, TEMPLATE_IDS.length);
+    for (const [i, frame] of frames.entries()) {
+      assertStringIncludes(frame, 'sandbox=""');
+      assertStringIncludes(frame, 'loading="lazy"');
+      assert(!/srcdoc/i.test(frame), "the email's HTML is not inlined");
+      assertStringIncludes(frame, `src="/admin/email-templates/${TEMPLATE_IDS[i]}/preview"`);
+    }
+    // Each frame's address answers that email's HTML, framable by this site only, sandboxed.
+    const preview = await getPage(t, "/admin/email-templates/password_reset/preview", admin);
+    assertEquals(preview.status, 200);
+    assertHtml(preview);
+    const html = await preview.text();
+    assertMatch(html, /^<!DOCTYPE html/i);
+    assertStringIncludes(html, "Reset your password");
+    assertEquals(preview.headers.get("x-frame-options"), "SAMEORIGIN");
+    const policy = preview.headers.get("content-security-policy")!;
+    assertStringIncludes(policy, "frame-ancestors 'self'");
+    assertStringIncludes(policy, "default-src 'none'");
+    assertMatch(policy, /(^|; )sandbox($|;)/);
+    assertStringIncludes(preview.headers.get("cache-control")!, "no-store");
+    // Not a template: the 404 page. Another role: refused, like the editor.
+    assertEquals(
+      (await getPage(t, "/admin/email-templates/nope/preview", admin)).status,
+      404,
+    );
+    assertEquals(
+      (await getPage(
+        t,
+        "/admin/email-templates/password_reset/preview",
+        await signInAs(t, "client"),
+      ))
+        .status,
+      403,
+    );
+  } finally {
+    t.close();
   }
-  assertStringIncludes(body, "Subject");
-  assertStringIncludes(body, "Reset your Meridian password");
-  assertMatch(body, /<pre class="email-preview__text"[^>]*>[^<]*RESET YOUR PASSWORD/);
-  t.close();
 });
 
 test("[app] an impersonated session shows the banner with 'Return to admin'", async () => {

@@ -137,6 +137,11 @@ test("[email copy] each save is a new version with who and when, and the editor 
     assertEquals(props.variables.find((v) => v.name === variable)?.sample, sampleValue);
     assertStringIncludes(props.preview.subject, `Choose a new password, ${sampleValue}`);
     assertStringIncludes(props.preview.text, "First paragraph for");
+    // Its frame reads the saved words' HTML, with the sample data, from the preview address.
+    assertEquals(props.previewSrc, `/admin/email-templates/${ID}/preview`);
+    const framed = await pageText(await getPage(t, props.previewSrc, cookie));
+    assertStringIncludes(framed, `First paragraph for ${sampleValue}.`);
+    assert(!/srcdoc=/i.test(html), "the email's HTML is not inlined in the page");
     // The list links each email to its editor and says which words it uses.
     const list = await pageText(await getPage(t, "/admin/email-templates", cookie));
     assertStringIncludes(list, `href="/admin/email-templates/${ID}"`);
@@ -389,7 +394,11 @@ test("[email copy] every email has an editor page whose defaults preview and pas
       assertEquals(copyErrors(props.shape, defaultTexts(props.shape)), {}, id);
       // A sample may be empty (the refund sample has no admin note), never missing.
       for (const v of props.variables) assertEquals(typeof v.sample, "string", `${id} {${v.name}}`);
-      assert(props.preview.html.includes("<html"), id);
+      // The saved words' HTML is not in the page: the frame reads it from its own address.
+      assertEquals(props.preview.html, undefined, id);
+      const framed = await getPage(t, props.previewSrc, cookie);
+      assertEquals(framed.status, 200, id);
+      assertStringIncludes(await framed.text(), "<html", id);
       const preview = await json(
         await t.request("POST", `/api/admin/email-templates/${id}/preview`, {
           body: defaultTexts(props.shape),

@@ -260,6 +260,7 @@ const ACCESS: Record<string, Access> = {
   "GET /api/admin/email-outbox/:id": ADMIN_ELSE_404,
   // The words of each email: the editor page, saves, reset, preview and "Send me a test".
   "GET /admin/email-templates/:id": ADMIN,
+  "GET /admin/email-templates/:id/preview": ADMIN,
   "POST /api/admin/email-templates/:id/versions": ADMIN,
   "POST /api/admin/email-templates/:id/reset": ADMIN,
   "POST /api/admin/email-templates/:id/preview": ADMIN,
