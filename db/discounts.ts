@@ -215,13 +215,20 @@ export async function listDiscountCodes(
   { page = 1, pageSize = 50 }: { page?: number; pageSize?: number } = {},
 ): Promise<{ codes: DiscountCode[]; page: number; pageSize: number; total: number }> {
   const current = Math.max(1, page);
-  const codes = await db<DiscountCode[]>`
-    select ${db(columns)} from discount_codes
-    order by created_at desc, id
-    limit ${pageSize} offset ${(current - 1) * pageSize}`;
-  const [{ count }] = await db<{ count: number }[]>`
-    select count(*)::int as count from discount_codes`;
-  return { codes, page: current, pageSize, total: count };
+  // One statement: the page is a lateral join on the count (db/pricing.ts `listPricingConfigs`).
+  const rows = await db<(Partial<DiscountCode> & { total: number })[]>`
+    select c.total, r.*
+    from (select count(*)::int as total from discount_codes) c
+    left join lateral (
+      select ${db(columns)} from discount_codes
+      order by created_at desc, id
+      limit ${pageSize} offset ${(current - 1) * pageSize}
+    ) r on true
+    order by r.created_at desc, r.id`;
+  const codes = rows.filter((r) => r.id != null).map(({ total: _, ...code }) =>
+    code as DiscountCode
+  );
+  return { codes, page: current, pageSize, total: rows[0]?.total ?? 0 };
 }
 
 /** Turns a code on or off; returns the updated code, or undefined for an unknown id. */

@@ -136,14 +136,22 @@ export async function listPricingConfigs(
   total: number;
 }> {
   const offset = (Math.max(1, page) - 1) * PAGE_SIZE;
-  const versions = await db<Omit<PricingConfigVersion, "config">[]>`
-    select p.version, p.created_by, u.full_name as created_by_name, p.note, p.created_at
-    from pricing_configs p left join users u on u.id = p.created_by
-    order by p.version desc
-    limit ${PAGE_SIZE} offset ${offset}`;
-  const [{ count }] = await db<{ count: number }[]>`
-    select count(*)::int as count from pricing_configs`;
-  return { versions, page: Math.max(1, page), pageSize: PAGE_SIZE, total: count };
+  // The page is a lateral join on the count (db/users.ts `usersPageStatement`): one statement,
+  // and the total still comes back past the last page, on a row with no version.
+  const rows = await db<(Partial<Omit<PricingConfigVersion, "config">> & { total: number })[]>`
+    select c.total, r.*
+    from (select count(*)::int as total from pricing_configs) c
+    left join lateral (
+      select p.version, p.created_by, u.full_name as created_by_name, p.note, p.created_at
+      from pricing_configs p left join users u on u.id = p.created_by
+      order by p.version desc
+      limit ${PAGE_SIZE} offset ${offset}
+    ) r on true
+    order by r.version desc`;
+  const versions = rows.filter((r) => r.version != null).map(({ total: _, ...v }) =>
+    v as Omit<PricingConfigVersion, "config">
+  );
+  return { versions, page: Math.max(1, page), pageSize: PAGE_SIZE, total: rows[0]?.total ?? 0 };
 }
 
 /** A priced quote, or why the discount code in the details cannot be used. */

@@ -10,6 +10,7 @@ import {
   TextField,
 } from "./_fields.tsx";
 import {
+  DEFAULT_PRICING_CONFIG,
   formatCents,
   LeadPricingConfigSchema,
   PRICED_SURVEY_TYPES,
@@ -44,7 +45,6 @@ export interface PricingVersionRow {
 /** Props of the pricing admin island, as the server rendered them. */
 export interface PricingEditorProps {
   active: { version: number; config: PricingConfig };
-  defaults: PricingConfig;
   history: { versions: PricingVersionRow[]; total: number; pageSize: number };
   codes: { codes: DiscountCodeRow[]; total: number; pageSize: number };
   /** When the server rendered the page (ISO); code statuses use it until hydrated. */
@@ -294,22 +294,22 @@ function NumberField(
 ) {
   const prefix = unit === "dollars" ? "$" : unit === "factor" ? "×" : "";
   const suffix = unit === "percent" ? "%" : "";
+  // Flat on purpose: the form has 137 of these, and each wrapper or class name costs 137 times
+  // over in the page (static/css/pricing.css lays them out: label, then unit and input in a row).
   return (
-    <div className="field pricing-field">
-      <label className="field__label" htmlFor={id}>{label}</label>
-      <div className="pricing-field__control">
-        {prefix ? <span className="pricing-field__unit" aria-hidden="true">{prefix}</span> : null}
-        <input
-          id={id}
-          className="field__input"
-          inputMode="decimal"
-          value={value}
-          onChange={(e) => onValue(e.currentTarget.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, undefined, error)}
-        />
-        {suffix ? <span className="pricing-field__unit" aria-hidden="true">{suffix}</span> : null}
-      </div>
+    <div className="pricing-field">
+      <label htmlFor={id}>{label}</label>
+      {prefix ? <span aria-hidden="true">{prefix}</span> : null}
+      <input
+        id={id}
+        className="field__input"
+        inputMode="decimal"
+        value={value}
+        onChange={(e) => onValue(e.currentTarget.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, undefined, error)}
+      />
+      {suffix ? <span aria-hidden="true">{suffix}</span> : null}
       <FieldError id={id} error={error} />
     </div>
   );
@@ -423,7 +423,7 @@ function LeadPriceSection(
  * discount codes.
  */
 export default function PricingEditor(
-  { active, defaults, history, codes, renderedAt }: PricingEditorProps,
+  { active, history, codes, renderedAt }: PricingEditorProps,
 ) {
   const [activeVersion, setActiveVersion] = useState(active.version);
   const [baseline, setBaseline] = useState(active.config);
@@ -602,7 +602,7 @@ export default function PricingEditor(
                           <NumberField
                             id={`pf-tier-${i}-upTo`}
                             label={
-                              <span className="visually-hidden">Tier {i + 1} up to acres</span>
+                              <span className="visually-hidden">{`Tier ${i + 1} up to acres`}</span>
                             }
                             unit="acres"
                             value={tier.upTo}
@@ -619,7 +619,9 @@ export default function PricingEditor(
                           <NumberField
                             id={`pf-tier-${i}-rate`}
                             label={
-                              <span className="visually-hidden">Tier {i + 1} price per acre</span>
+                              <span className="visually-hidden">
+                                {`Tier ${i + 1} price per acre`}
+                              </span>
                             }
                             unit="dollars"
                             value={tier.rate}
@@ -635,7 +637,7 @@ export default function PricingEditor(
                             disabled={tiers.length <= 1}
                             onClick={() => setTiers((ts) => ts.filter((_, j) => j !== i))}
                           >
-                            Remove<span className="visually-hidden">tier {i + 1}</span>
+                            Remove<span className="visually-hidden">{` tier ${i + 1}`}</span>
                           </button>
                         </td>
                       </tr>
@@ -812,7 +814,7 @@ export default function PricingEditor(
                 <button
                   type="button"
                   className="btn btn--ghost btn--sm"
-                  onClick={() => load(defaults)}
+                  onClick={() => load(DEFAULT_PRICING_CONFIG)}
                 >
                   Load defaults
                 </button>

@@ -9,7 +9,6 @@ import PricingEditor from "../islands/PricingEditor.tsx";
 import ParcelLookupTest from "../islands/ParcelLookupTest.tsx";
 import { getActivePricingConfig, listPricingConfigs } from "../db/pricing.ts";
 import { listDiscountCodes } from "../db/discounts.ts";
-import { DEFAULT_PRICING_CONFIG } from "../lib/pricing.ts";
 
 /** An admin page: its header (title and intro) above `body`, in the app layout. */
 function adminPage(
@@ -36,11 +35,16 @@ const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : d);
 export const pricingPages = new Hono<AppEnv>()
   .get("/pricing-algorithm", requirePageRole("admin"), async (c) => {
     const db = c.var.db;
-    const active = await getActivePricingConfig(db);
-    const [history, codes] = await Promise.all([
+    const [active, firstHistory, codes] = await Promise.all([
+      getActivePricingConfig(db),
       listPricingConfigs(db, { page: 1 }),
       listDiscountCodes(db, { page: 1 }),
     ]);
+    // A database that never priced anything gets version 1 (the defaults) written by the read
+    // of the active version, maybe after the history was read: read that again then.
+    const history = firstHistory.total === 0
+      ? await listPricingConfigs(db, { page: 1 })
+      : firstHistory;
     return adminPage(
       c,
       {
@@ -60,7 +64,6 @@ export const pricingPages = new Hono<AppEnv>()
         hydrate="load"
         props={{
           active,
-          defaults: DEFAULT_PRICING_CONFIG,
           history: {
             total: history.total,
             pageSize: history.pageSize,

@@ -252,5 +252,8 @@ test("[discounts] codes list newest first with their use counts", async () => {
     ["SECOND2", "fixed", 2_500, 0],
     ["FIRST1", "percent", 10, 1],
   ]);
+  // Past the last page: no codes, and still the total.
+  const past = await listDiscountCodes(t.sql, { page: 2, pageSize: 2 });
+  assertEquals([past.codes, past.total], [[], 2]);
   t.close();
 });

@@ -179,7 +179,8 @@ test("[pricing editor] the lead price preview reads like the surveyors' formula 
   );
   // Any quote can be tried: the cap applies to a big ALTA job.
   const tried = () =>
-    input("lead-try-quote").closest(".field")!.parentElement!.nextElementSibling!.textContent;
+    input("lead-try-quote").closest(".pricing-field")!.parentElement!.nextElementSibling!
+      .textContent;
   assertEquals(tried(), "7.5% of the $2,400.00 quote, at least $40, at most $150 = $150.00");
   change("lead-try-type", "boundary");
   change("lead-try-quote", "1000.50");

@@ -378,6 +378,11 @@ test("[pricing] saving the configuration makes a new version with who and when",
   assertEquals(history.versions[1].note, "Raise boundary base");
   assert(!Number.isNaN(Date.parse(history.versions[1].createdAt)));
   assertEquals("config" in history.versions[0], false);
+  // Past the last page: no versions, and still the total.
+  const past = await json(
+    await t.request("GET", "/api/admin/pricing-config/history?page=9", { cookie }),
+  );
+  assertEquals([past.versions, past.total], [[], 3]);
 
   const v1 = await json(
     await t.request("GET", "/api/admin/pricing-config/versions/1", { cookie }),
