@@ -76,8 +76,7 @@ export async function getFieldworkAccess(
       s.scheduled_date::text as scheduled_date, s.surveyed_date::text as surveyed_date,
       s.completed_date::text as completed_date, s.assigned_technician_id,
       ${workingSurveyorId(db)} as working_surveyor_id,
-      (select v.id from surveyors v
-        where ${user.role} = 'surveyor' and v.user_id = ${user.id}) as caller_surveyor_id
+      ${callerSurveyorIdColumn(db, user)} as caller_surveyor_id
     from surveys s
     where s.id = ${surveyId}
     ${lock ? db`for update of s` : db``}`;
@@ -87,8 +86,28 @@ export async function getFieldworkAccess(
   return as ? { survey, as, callerSurveyorId } : undefined;
 }
 
+/**
+ * The role `user` works on a survey in, from the survey's client, its working firm and its
+ * technician (`survey`) and the caller's own surveyor record (`callerSurveyorId`, when they are
+ * a surveyor), or undefined: `getFieldworkAccess`'s rule, for a statement that read those
+ * columns with more (db/fieldwork.ts `getFieldPageWithViewer`).
+ */
+export function fieldworkRoleOf(
+  survey: Pick<FieldworkSurvey, "clientId" | "workingSurveyorId" | "assignedTechnicianId">,
+  user: Pick<SessionUser, "id" | "role">,
+  callerSurveyorId: string | null,
+): FieldworkRole | undefined {
+  return roleOn(survey, user, callerSurveyorId);
+}
+
+/** SQL for the caller's own surveyor record id when `user` is a surveyor, else null. */
+export function callerSurveyorIdColumn(db: Db, user: Pick<SessionUser, "id" | "role">) {
+  return db`(select v.id from surveyors v
+    where ${user.role} = 'surveyor' and v.user_id = ${user.id})`;
+}
+
 function roleOn(
-  survey: FieldworkSurvey,
+  survey: Pick<FieldworkSurvey, "clientId" | "workingSurveyorId" | "assignedTechnicianId">,
   user: Pick<SessionUser, "id" | "role">,
   callerSurveyorId: string | null,
 ): FieldworkRole | undefined {

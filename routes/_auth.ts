@@ -124,9 +124,9 @@ function readsOwnViewer(c: Context<AppEnv>): boolean {
 }
 
 /**
- * Declares the GET page at `path`, for signed-in users of `role`, as one that reads its
- * viewer (the signed-in user with the bell's unread count) in its own statement (db/users.ts
- * `readWithViewer`). Each statement costs CPU in the process and in its Postgres backend, and
+ * Declares the GET page at `path`, for signed-in users of `role` (or of any of several), as
+ * one that reads its viewer (the signed-in user with the bell's unread count) in its own
+ * statement (db/users.ts `readWithViewer`). Each statement costs CPU in the process and in its Postgres backend, and
  * the user's own read was a second one on every such page (issue 23: about a quarter of the
  * client dashboard's CPU). When a request matches the returned guard, the sessions middleware
  * reads only the session. The guard sends a visitor with no session to sign in, as
@@ -134,7 +134,10 @@ function readsOwnViewer(c: Context<AppEnv>): boolean {
  * `settleViewer` with the viewer its statement read before it uses the page or answers.
  * Nothing is cached: the user is read at every request, as for any other page.
  */
-export function ownViewerPage(path: string, role: Role | null): OwnViewerPage {
+export function ownViewerPage(
+  path: string,
+  role: Role | readonly Role[] | null,
+): OwnViewerPage {
   const guard = createMiddleware<AppEnv>(async (c, next) => {
     if (!c.var.user && !c.var.pendingSession) return c.redirect(signInPath(c), 302);
     c.header("Cache-Control", "private, no-store");
@@ -147,8 +150,8 @@ export function ownViewerPage(path: string, role: Role | null): OwnViewerPage {
 /** A page that reads its viewer in its own statement (`ownViewerPage`). */
 export interface OwnViewerPage {
   path: string;
-  /** The one role the page is for (any other gets the Access Denied page), or null for any. */
-  role: Role | null;
+  /** The role (or roles) the page is for (any other gets the Access Denied page); null: any. */
+  role: Role | readonly Role[] | null;
   /** Sends a visitor without a session to sign in; marks the answer private. */
   guard: MiddlewareHandler<AppEnv>;
 }
@@ -174,13 +177,14 @@ export function viewerRoleGuess(c: Context<AppEnv>): Role | undefined {
  * Settles the request's pending session with `viewer`, the user the page's own statement read
  * (undefined when there was none): the same checks as every other request (disabled, expired,
  * revoked, the role's timeouts), and the same answers as `requirePageRole` when they fail:
- * a redirect to sign in, or the Access Denied page (403) for a user without `page.role`. Returns
+ * a redirect to sign in, or the Access Denied page (403) for a user without `page.role` (or
+ * without one of its roles). Returns
  * that answer, or null when the page may be shown; until then nothing the statement read may
  * be used.
  */
 export async function settleViewer(
   c: Context<AppEnv>,
-  page: { role: Role | null },
+  page: { role: Role | readonly Role[] | null },
   viewer: (User & { unreadNotifications: number }) | undefined,
 ): Promise<Response | null> {
   const pending = c.var.pendingSession;
@@ -192,7 +196,9 @@ export async function settleViewer(
   }
   const user = c.var.user;
   if (!user) return c.redirect(signInPath(c), 302);
-  if (page.role && user.role !== page.role) {
+  const isAllowed = page.role === null ||
+    (typeof page.role === "string" ? user.role === page.role : page.role.includes(user.role));
+  if (!isAllowed) {
     return htmlResponse(
       c,
       renderPage(c, { title: "Access denied", noindex: true }, createElement(ForbiddenPage)),

@@ -7,7 +7,7 @@ import type { Db } from "../db/client.ts";
 import { countDeliverables } from "../db/survey_files.ts";
 import type { CompleteSurveyProps } from "../islands/CompleteSurvey.tsx";
 import { onInvalid } from "./_errors.tsx";
-import { requirePageRole } from "./_auth.ts";
+import { ownViewerPage, settleViewer, viewerIdOf, viewerRoleGuess } from "./_auth.ts";
 import { appPage } from "./_app_page.tsx";
 import { ParcelFacts } from "./purchased_lead_pages.tsx";
 import { CHECKLIST_EDITABLE_STATUSES } from "./checklists.ts";
@@ -24,7 +24,8 @@ import {
   type FieldworkRole,
   getFieldworkAccess,
 } from "../db/survey_access.ts";
-import { type FieldSurvey, getFieldSurvey } from "../db/fieldwork.ts";
+import { type FieldSurvey, getFieldPage, getFieldPageWithViewer } from "../db/fieldwork.ts";
+import { getUserWithUnreadCount } from "../db/users.ts";
 import { getChecklist } from "../db/checklists.ts";
 import { getCurrentTechnicianAssignment } from "../db/technicians.ts";
 import { progressOf } from "../lib/checklist_types.ts";
@@ -46,6 +47,13 @@ const TECHNICIAN_DASHBOARD = "/technician-dashboard";
 
 // Any id string is accepted here; an unknown or malformed one is the 404 page.
 const SurveyIdParam = z.object({ surveyId: z.string().max(100).catch("") });
+
+/** The field page, for its technician, the firm doing the job and admins. */
+const FIELD_PAGE = ownViewerPage("/technician-survey-detail/:surveyId", [
+  "technician",
+  "surveyor",
+  "admin",
+]);
 
 /** Where "back" goes for each role: the page the viewer came from. */
 function backLink(as: FieldworkRole, surveyId: string): { href: string; label: string } {
@@ -153,32 +161,43 @@ function ContactCard({ survey }: { survey: FieldSurvey }) {
  */
 export const technicianSurveyPages = new Hono<AppEnv>()
   .get(
-    "/technician-survey-detail/:surveyId",
-    requirePageRole("technician", "surveyor", "admin"),
+    FIELD_PAGE.path,
+    FIELD_PAGE.guard,
     zValidator("param", SurveyIdParam, onInvalid),
     async (c) => {
       // Taken before anything is read: the device applies what it learnt since over a kept copy
       // of this page (islands/_field_memory.ts), so this must not be later than the data shown.
       // Taken after the reads, a status answered while they ran counted as older than the page.
       const renderedAt = new Date().toISOString();
-      const user = c.var.user!;
       const { surveyId } = c.req.valid("param");
       const db = c.var.db;
-      const access = await getFieldworkAccess(db, { surveyId, user });
-      if (!access || access.as === "client") return notFound(c, user.role);
+      // The user with the survey and their access to it in one statement, read for the role
+      // the session was opened with and used only if the user read still has it; otherwise
+      // (or for a session stored without its role) the user first, then the page.
+      const viewerId = viewerIdOf(c);
+      const guess = viewerRoleGuess(c);
+      const read = guess
+        ? await getFieldPageWithViewer(db, {
+          surveyId,
+          user: { id: viewerId, role: guess },
+          viewerId,
+        })
+        : { viewer: await getUserWithUnreadCount(db, viewerId), page: undefined };
+      const denied = await settleViewer(c, FIELD_PAGE, read.viewer);
+      if (denied) return denied;
+      const user = c.var.user!;
+      const page = user.role === guess ? read.page : await getFieldPage(db, { surveyId, user });
+      if (!page || page.as === "client") return notFound(c, user.role);
+      const { survey, as } = page;
       // Side by side, with the conversation the technician on the job writes in (their firm's
       // with the client).
-      const [survey, checklist, crew, messages] = await Promise.all([
-        getFieldSurvey(db, { surveyId: access.survey.id }),
-        getChecklist(db, { surveyId: access.survey.id }),
-        getCurrentTechnicianAssignment(db, { surveyId: access.survey.id }),
-        access.as === "technician"
-          ? loadMessagesCard(db, { surveyId: access.survey.id, user })
-          : undefined,
+      const [checklist, crew, messages] = await Promise.all([
+        getChecklist(db, { surveyId: survey.id }),
+        getCurrentTechnicianAssignment(db, { surveyId: survey.id }),
+        as === "technician" ? loadMessagesCard(db, { surveyId: survey.id, user }) : undefined,
       ]);
-      if (!survey) return notFound(c, user.role);
       const address = survey.formattedAddress || survey.address;
-      const back = backLink(access.as, survey.id);
+      const back = backLink(as, survey.id);
       const progress = checklist ? progressOf(checklist.items) : null;
       const canEdit = CHECKLIST_EDITABLE_STATUSES.includes(survey.status);
       c.header("Cache-Control", "private, no-store");
@@ -186,7 +205,7 @@ export const technicianSurveyPages = new Hono<AppEnv>()
         c,
         {
           title: `${SURVEY_TYPE_INFO[survey.surveyType].name} — field page`,
-          active: access.as === "technician" ? TECHNICIAN_DASHBOARD : undefined,
+          active: as === "technician" ? TECHNICIAN_DASHBOARD : undefined,
         },
         <div className="field-page">
           <p className="field-page__back">
@@ -194,7 +213,7 @@ export const technicianSurveyPages = new Hono<AppEnv>()
           </p>
           <PageHeader title={SURVEY_TYPE_INFO[survey.surveyType].name} intro={address} />
           {/* The assigned technician's copy of this page stays readable without signal. */}
-          {access.as === "technician"
+          {as === "technician"
             ? <Island component={OfflineSupport} props={{ keep: [], savedAt: renderedAt }} />
             : null}
           <div className="field-page__grid">
@@ -232,7 +251,7 @@ export const technicianSurveyPages = new Hono<AppEnv>()
                       {crew.notes
                         ? <p className="field-page__notes">{crew.notes}</p>
                         : <p className="muted">The surveyor left no notes for this job.</p>}
-                      {access.as !== "technician"
+                      {as !== "technician"
                         ? (
                           <p className="muted">
                             {`Technician: ${crew.technicianName}`}

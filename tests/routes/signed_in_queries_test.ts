@@ -200,6 +200,20 @@ test("[signed-in pages] a surveyor's job page reads the user with the job and th
   t.close();
 });
 
+test("[signed-in pages] a technician's job page reads the user with the access, then the rest side by side", async () => {
+  const { t, counter } = await countingApp();
+  const job = await checklistJob(t);
+  const path = `/technician-survey-detail/${job.survey.id}`;
+  const { html, statements } = await counted(t, counter, path, job.technicianCookie);
+  assertStringIncludes(html, "Notes for the crew");
+  assertStringIncludes(html, "Checklist");
+  // The user with the survey and the access to it; then side by side the checklist, the crew
+  // and the conversation (its access and its messages). It was seven, the user and the access
+  // each in a statement of their own before the rest.
+  assertEquals(statements, 5);
+  t.close();
+});
+
 test("[signed-in pages] the bell's count on a page is the count at that request", async () => {
   const t = await createTestApp();
   const { user, cookie } = await createSignedInUser(t, { role: "client" });

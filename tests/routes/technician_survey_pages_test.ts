@@ -80,6 +80,25 @@ test("[field page] the client, another firm, another technician and unknown ids 
   }
 });
 
+test("[field page] a role changed since sign-in is the role the page is read for", async () => {
+  const t = await createTestApp();
+  try {
+    const job = await checklistJob(t);
+    // The session was opened as a technician: the page's statement is read for that role, then
+    // read again for the role the account has now.
+    assertEquals((await page(t, job.technicianCookie, job.survey.id)).status, 200);
+    await t.sql`update users set role = 'admin' where id = ${job.technician.id}`;
+    const res = await page(t, job.technicianCookie, job.survey.id);
+    assertEquals(res.status, 200);
+    const html = await res.text();
+    assertStringIncludes(html, "Technician: Toni Tech", "the admin's view names the crew");
+    await t.sql`update users set role = 'client' where id = ${job.technician.id}`;
+    assertEquals((await page(t, job.technicianCookie, job.survey.id)).status, 403);
+  } finally {
+    t.close();
+  }
+});
+
 test("[field page] the surveyor's job page offers Mark complete once surveyed, disabled without a deliverable", async () => {
   const t = await createTestApp();
   try {
