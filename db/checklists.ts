@@ -170,6 +170,22 @@ export async function countMissingRequired(
 }
 
 /**
+ * SQL for the checklist of the survey aliased `s` as JSON (null when it has none): its template
+ * version and its items in order, each as `listChecklistItems` reads it, for a column of a
+ * page's statement (db/field_page.ts). `checklistFromJson` turns it into the view.
+ */
+export function checklistJsonColumn(db: Db) {
+  return db`(select json_build_object('templateVersion', c.template_version, 'items',
+      coalesce((select json_agg(json_build_object('id', i.id, 'key', i.key, 'label', i.label,
+          'kind', i.kind, 'unit', i.unit, 'help', i.help, 'isRequired', i.is_required,
+          'value', i.value, 'answeredByName', u.full_name, 'answeredAt', i.answered_at)
+          order by i.position, i.key)
+        from survey_checklist_items i left join users u on u.id = i.answered_by
+        where i.survey_id = s.id), '[]'::json))
+    from survey_checklists c where c.survey_id = s.id)`;
+}
+
+/**
  * The survey's checklist with every item's current answer, who gave it and when, or undefined
  * when the survey has none. Callers check access first (db/survey_access.ts).
  */
@@ -177,26 +193,42 @@ export async function getChecklist(
   db: Db,
   { surveyId }: { surveyId: string },
 ): Promise<ChecklistView | undefined> {
-  const [checklist] = await db<{ templateVersion: number }[]>`
-    select template_version from survey_checklists where survey_id = ${surveyId}`;
-  if (!checklist) return undefined;
-  const items = await listItems(db, { surveyId });
-  return { surveyId, templateVersion: checklist.templateVersion, items };
+  const [row] = await db<{ checklist: Parameters<typeof checklistFromJson>[1] }[]>`
+    select ${checklistJsonColumn(db)} as checklist from surveys s where s.id = ${surveyId}`;
+  return checklistFromJson(surveyId, row?.checklist ?? null);
+}
+
+/** `checklistJsonColumn`'s JSON of survey `surveyId` as the checklist's view. */
+export function checklistFromJson(
+  surveyId: string,
+  json: { templateVersion: number; items: ChecklistItemJson[] } | null,
+): ChecklistView | undefined {
+  if (!json) return undefined;
+  return { surveyId, templateVersion: json.templateVersion, items: json.items.map(itemView) };
+}
+
+/** An item as `checklistJsonColumn` gives it: its answer's time as JSON writes it. */
+export type ChecklistItemJson = Omit<ChecklistItemView, "answeredAt"> & {
+  answeredAt: string | Date | null;
+};
+
+function itemView(row: ChecklistItemJson): ChecklistItemView {
+  return {
+    ...row,
+    value: row.value ?? null,
+    answeredAt: row.answeredAt ? new Date(row.answeredAt).toISOString() : null,
+  };
 }
 
 async function listItems(db: Db, { surveyId }: { surveyId: string }) {
-  const rows = await db<(Omit<ChecklistItemView, "answeredAt"> & { answeredAt: Date | null })[]>`
+  const rows = await db<ChecklistItemJson[]>`
     select i.id, i.key, i.label, i.kind, i.unit, i.help, i.is_required, i.value,
       u.full_name as answered_by_name, i.answered_at
     from survey_checklist_items i
     left join users u on u.id = i.answered_by
     where i.survey_id = ${surveyId}
     order by i.position, i.key`;
-  return rows.map((row): ChecklistItemView => ({
-    ...row,
-    value: row.value ?? null,
-    answeredAt: row.answeredAt ? new Date(row.answeredAt).toISOString() : null,
-  }));
+  return rows.map(itemView);
 }
 
 /** The current (highest) template version of every survey type that has one. */

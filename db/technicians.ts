@@ -233,6 +233,25 @@ function toAssignment(row: AssignmentRow): CurrentTechnicianAssignment {
   return { ...row, assignedAt: row.assignedAt.toISOString() };
 }
 
+/**
+ * SQL for the current technician assignment of the survey aliased `s` as JSON (null when nobody
+ * is assigned), for a column of a page's statement (db/field_page.ts); `crewFromJson` reads it.
+ */
+export function currentCrewJsonColumn(db: Db) {
+  return db`(select json_build_object('id', a.id, 'surveyId', a.survey_id,
+      'technicianId', a.technician_id, 'technicianName', u.full_name,
+      'technicianPhone', u.phone, 'notes', a.notes, 'assignedAt', a.created_at)
+    from technician_assignments a join users u on u.id = a.technician_id
+    where a.survey_id = s.id and a.is_current)`;
+}
+
+/** `currentCrewJsonColumn`'s JSON as the assignment, or undefined. */
+export function crewFromJson(
+  json: (Omit<CurrentTechnicianAssignment, "assignedAt"> & { assignedAt: string }) | null,
+): CurrentTechnicianAssignment | undefined {
+  return json ? toAssignment({ ...json, assignedAt: new Date(json.assignedAt) }) : undefined;
+}
+
 /** The current technician assignment of `surveyId`, or undefined when nobody is assigned. */
 export async function getCurrentTechnicianAssignment(
   db: Db,

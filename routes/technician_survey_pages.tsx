@@ -24,10 +24,9 @@ import {
   type FieldworkRole,
   getFieldworkAccess,
 } from "../db/survey_access.ts";
-import { type FieldSurvey, getFieldPage, getFieldPageWithViewer } from "../db/fieldwork.ts";
+import type { FieldSurvey } from "../db/fieldwork.ts";
+import { getFieldPage, getFieldPageWithViewer } from "../db/field_page.ts";
 import { getUserWithUnreadCount } from "../db/users.ts";
-import { getChecklist } from "../db/checklists.ts";
-import { getCurrentTechnicianAssignment } from "../db/technicians.ts";
 import { progressOf } from "../lib/checklist_types.ts";
 import { latestFieldDate } from "../lib/fieldwork.ts";
 import { earliestVisitDate, surveyorJobPath } from "../lib/assignments.ts";
@@ -41,6 +40,7 @@ import { formatDecimal } from "../lib/numbers.ts";
 import type { MailDelivery } from "../lib/mail/delivery.ts";
 import { MessagesCard } from "../components/MessagesCard.tsx";
 import { loadMessagesCard } from "../lib/messages.ts";
+import { MESSAGE_PAGE_FIRST } from "../lib/message_text.ts";
 
 /** The technician's home, where their jobs are listed. */
 const TECHNICIAN_DASHBOARD = "/technician-dashboard";
@@ -171,31 +171,33 @@ export const technicianSurveyPages = new Hono<AppEnv>()
       const renderedAt = new Date().toISOString();
       const { surveyId } = c.req.valid("param");
       const db = c.var.db;
-      // The user with the survey and their access to it in one statement, read for the role
-      // the session was opened with and used only if the user read still has it; otherwise
-      // (or for a session stored without its role) the user first, then the page.
+      // The user with the survey, their access to it, its checklist, its crew and (for the
+      // technician on the job) the conversation they write in, their firm's with the client, in
+      // one statement, read for the role the session was opened with and used only if the user
+      // read still has it; otherwise (or for a session stored without its role) the user first,
+      // then the page.
       const viewerId = viewerIdOf(c);
       const guess = viewerRoleGuess(c);
+      const messages = { limit: MESSAGE_PAGE_FIRST };
       const read = guess
         ? await getFieldPageWithViewer(db, {
           surveyId,
           user: { id: viewerId, role: guess },
+          messages,
           viewerId,
         })
         : { viewer: await getUserWithUnreadCount(db, viewerId), page: undefined };
       const denied = await settleViewer(c, FIELD_PAGE, read.viewer);
       if (denied) return denied;
       const user = c.var.user!;
-      const page = user.role === guess ? read.page : await getFieldPage(db, { surveyId, user });
+      const page = user.role === guess
+        ? read.page
+        : await getFieldPage(db, { surveyId, user, messages });
       if (!page || page.as === "client") return notFound(c, user.role);
-      const { survey, as } = page;
-      // Side by side, with the conversation the technician on the job writes in (their firm's
-      // with the client).
-      const [checklist, crew, messages] = await Promise.all([
-        getChecklist(db, { surveyId: survey.id }),
-        getCurrentTechnicianAssignment(db, { surveyId: survey.id }),
-        as === "technician" ? loadMessagesCard(db, { surveyId: survey.id, user }) : undefined,
-      ]);
+      const { survey, as, checklist, crew } = page;
+      const messagesCard = page.messages
+        ? await loadMessagesCard(db, { surveyId: survey.id, user, read: page.messages })
+        : undefined;
       const address = survey.formattedAddress || survey.address;
       const back = backLink(as, survey.id);
       const progress = checklist ? progressOf(checklist.items) : null;
@@ -243,7 +245,7 @@ export const technicianSurveyPages = new Hono<AppEnv>()
                   )
                   : null}
               </Card>
-              <MessagesCard data={messages} />
+              <MessagesCard data={messagesCard} />
               <Card id="crew-notes-title" title="Notes for the crew">
                 {crew
                   ? (

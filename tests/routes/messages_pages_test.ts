@@ -125,12 +125,18 @@ test("[messages pages] a request nobody bought says messages come later; the buy
       m.baker.surveyorId,
     );
 
+    // The technician reads the working firm's conversation with the client, its newest
+    // messages with the page.
+    await send(t, m.client.cookie, m.survey.id, {
+      surveyorId: m.baker.surveyorId,
+      body: "The gate code is 4321",
+    });
     const field = await loadPage(t, `/technician-survey-detail/${m.survey.id}`, m.riley.cookie);
     assertEquals(field.res.status, 200);
-    assertEquals(
-      islandProps<MessageThreadProps>(field.html, "MessageThread").viewerRole,
-      "technician",
-    );
+    const fieldProps = islandProps<MessageThreadProps>(field.html, "MessageThread");
+    assertEquals(fieldProps.viewerRole, "technician");
+    assertEquals(fieldProps.initial.surveyorId, m.baker.surveyorId);
+    assertEquals(fieldProps.initial.messages.map((x) => x.body), ["The gate code is 4321"]);
 
     const refunded = await loadPage(t, `/surveyor/purchased-leads/${m.lead.id}`, m.cora.cookie);
     assertEquals(refunded.res.status, 200);
