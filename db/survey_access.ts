@@ -11,6 +11,7 @@
  *
  * Anyone else gets undefined, which routes answer with a 404.
  */
+import type postgres from "postgres";
 import type { Db } from "./client.ts";
 import { isSurveyId } from "./surveys.ts";
 import type { SessionUser } from "../lib/roles.ts";
@@ -54,6 +55,25 @@ export interface FieldworkAccess {
   as: FieldworkRole;
   /** The caller's own surveyor record when they are a surveyor, else null. */
   callerSurveyorId: string | null;
+}
+
+/**
+ * SQL for the survey aliased `s` as `FieldworkSurvey` JSON when the firm `surveyorId` (SQL) is
+ * the firm doing its job, else null: that firm's `getFieldworkAccess` (as "surveyor") for a
+ * column of a statement that reads the survey anyway (db/surveyor_jobs.ts, the job page);
+ * nothing of the survey comes back to any other firm.
+ */
+export function workingFirmFieldworkJson(
+  db: Db,
+  surveyorId: postgres.PendingQuery<postgres.Row[]>,
+) {
+  return db`case when ${workingSurveyorId(db)} = ${surveyorId} then json_build_object(
+      'id', s.id, 'status', s.status, 'clientId', s.client_id, 'surveyType', s.survey_type,
+      'address', coalesce(s.formatted_address, s.address), 'state', s.state,
+      'altaItems', s.alta_items, 'scheduledDate', s.scheduled_date::text,
+      'surveyedDate', s.surveyed_date::text, 'completedDate', s.completed_date::text,
+      'assignedTechnicianId', s.assigned_technician_id,
+      'workingSurveyorId', ${workingSurveyorId(db)}) end`;
 }
 
 /**

@@ -14,6 +14,26 @@ import type postgres from "postgres";
 import type { Db } from "./client.ts";
 import { isSurveyId } from "./surveys.ts";
 import { readWithViewer, type Viewer } from "./users.ts";
+import {
+  type FieldworkAccess,
+  type FieldworkSurvey,
+  workingFirmFieldworkJson,
+  workingSurveyorId,
+} from "./survey_access.ts";
+import {
+  crewFromJson,
+  currentCrewJsonColumn,
+  type CurrentTechnicianAssignment,
+} from "./technicians.ts";
+import { deliverablesFromJson, deliverablesJsonColumn } from "./survey_files.ts";
+import {
+  type MessageAccess,
+  type MessageAccessColumns,
+  messageAccessOf,
+  type MessageAccessOptions,
+  messageAccessReads,
+} from "./messages.ts";
+import type { SurveyFileInfo } from "../lib/survey_file_types.ts";
 import { contactEmailColumn } from "./lead_market.ts";
 import { townFromAddress } from "../lib/address_parts.ts";
 import type { Assignment } from "../lib/lead_market_schema.ts";
@@ -95,31 +115,104 @@ interface JobRow {
   altaItems: AltaItemId[] | null;
 }
 
+/** What the job page shows beside the job, read with it (`getSurveyorJobPageWithViewer`). */
+export interface SurveyorJobExtras {
+  /** The firm's fieldwork access (as "surveyor") while it is the firm doing the job, else undefined. */
+  access: FieldworkAccess | undefined;
+  /** The survey's current technician while the firm does the job (`access`), else undefined. */
+  crew: CurrentTechnicianAssignment | undefined;
+  /** The deliverables once the job is theirs (accepted, scheduled, completed), else null. */
+  deliverables: SurveyFileInfo[] | null;
+  /** The firm's conversation with the client, for lib/messages.ts `loadMessagesCard`'s `read`. */
+  messages: { access: MessageAccess | undefined };
+}
+
 /**
  * The job of the firm linked to account `userId` on survey `surveyId`: none unless the firm has
  * (or had) an assignment on it, or the survey id is malformed. One statement, with the user and
  * the bell's count (db/users.ts `readWithViewer`: what the job page runs, routes/_auth.ts
  * `ownViewerPage`): the assignment (open first, else the latest, through
- * survey_assignments_surveyor_idx), the survey, and whether the job is theirs; the client's
- * details are selected only then.
+ * survey_assignments_surveyor_idx), the survey, and whether the job is theirs, the client's
+ * details selected only then; and the rest of the page: the firm's fieldwork access, the
+ * deliverables and its conversation with the client with the newest `messages.limit` messages
+ * of it (db/messages.ts `messageAccessReads`). The page read these in four statements more.
  */
-export async function getSurveyorJobWithViewer(
+export async function getSurveyorJobPageWithViewer(
   db: Db,
-  { surveyId, userId }: { surveyId: string; userId: string },
-): Promise<{ viewer: Viewer | undefined; job: SurveyorJob | undefined }> {
+  { surveyId, userId, messages }: {
+    surveyId: string;
+    userId: string;
+    messages: { limit: number };
+  },
+): Promise<{ viewer: Viewer | undefined; job: (SurveyorJob & SurveyorJobExtras) | undefined }> {
+  const firm = db`(select id from surveyors where user_id = ${userId})`;
+  const user = { id: userId, role: "surveyor" as const };
+  const options = { user, firstPage: { preferred: null, limit: messages.limit } };
   const statement = isSurveyId(surveyId)
-    ? jobStatement(db, surveyId, db`(select id from surveyors where user_id = ${userId})`)
+    ? jobStatement(db, surveyId, firm, options)
     : db`select 1 as none where false`;
-  const { viewer, rows } = await readWithViewer<JobRow>(db, userId, statement);
-  return { viewer, job: rows[0] && toJob(rows[0]) };
+  const { viewer, rows } = await readWithViewer<JobRow & JobExtrasRow>(db, userId, statement);
+  const row = rows[0];
+  if (!row) return { viewer, job: undefined };
+  const job = toJob(row);
+  const access: FieldworkAccess | undefined = row.fieldwork
+    ? { survey: row.fieldwork, as: "surveyor", callerSurveyorId: row.assignment.surveyorId }
+    : undefined;
+  return {
+    viewer,
+    job: {
+      ...job,
+      access,
+      crew: crewFromJson(row.crew),
+      deliverables: row.deliverables ? deliverablesFromJson(row.deliverables) : null,
+      messages: {
+        access: messageAccessOf(
+          {
+            id: row.surveyId,
+            status: row.surveyStatus,
+            clientId: row.messageClientId,
+            clientName: row.messageClientName,
+            surveyType: row.surveyType,
+            address: row.messageAddress,
+          },
+          row,
+          options,
+        ),
+      },
+    },
+  };
 }
 
-// The job's statement (see `getSurveyorJobWithViewer`) for the firm `surveyorId` selects.
+/** The columns `getSurveyorJobPageWithViewer` reads beyond the job's. */
+type JobExtrasRow = MessageAccessColumns & {
+  fieldwork: FieldworkSurvey | null;
+  crew: Parameters<typeof crewFromJson>[0];
+  deliverables: Parameters<typeof deliverablesFromJson>[0] | null;
+  messageClientId: string;
+  messageClientName: string;
+  messageAddress: string;
+};
+
+// The job page's statement (see `getSurveyorJobPageWithViewer`) for the firm `surveyorId`
+// selects, its conversation read for `page`.
 function jobStatement(
   db: Db,
   surveyId: string,
   surveyorId: postgres.PendingQuery<postgres.Row[]>,
+  page: MessageAccessOptions,
 ): postgres.PendingQuery<postgres.Row[]> {
+  const messages = messageAccessReads(db, page);
+  // The client's name and the address are the conversation's, which only a firm in it gets
+  // (lib/messages.ts); the deliverables are the firm's once the job is theirs.
+  const pageColumns = db`,
+      ${workingFirmFieldworkJson(db, db`j.surveyor_id`)} as fieldwork,
+      case when ${workingSurveyorId(db)} = j.surveyor_id then ${currentCrewJsonColumn(db)} end
+        as crew,
+      case when j.status in ('accepted', 'scheduled', 'completed')
+        then coalesce(${deliverablesJsonColumn(db)}, '[]'::json) end as deliverables,
+      s.client_id as message_client_id, cu.full_name as message_client_name,
+      coalesce(s.formatted_address, s.address) as message_address
+      ${messages.columns}`;
   return db`
     with a as (
       select a.*, v.company_name
@@ -166,7 +259,9 @@ function jobStatement(
       case when j.is_unlocked then s.corners_known end as corners_known,
       case when j.is_unlocked then s.corners_to_set end as corners_to_set,
       case when j.is_unlocked then s.alta_items end as alta_items
-    from j join surveys s on s.id = j.sid`;
+      ${pageColumns}
+    from j join surveys s on s.id = j.sid
+    join users cu on cu.id = s.client_id ${messages.join}`;
 }
 
 function toJob(row: JobRow): SurveyorJob {

@@ -207,15 +207,17 @@ function mayPick(
  */
 export async function assignTechnicianProps(
   db: Db,
-  { surveyId, as, workingSurveyorId }: {
+  { surveyId, as, workingSurveyorId, known }: {
     surveyId: string;
     as: "admin" | "surveyor";
     workingSurveyorId: string | null;
+    /** The survey's current technician assignment, when the caller read it already. */
+    known?: { current: CurrentTechnicianAssignment | undefined };
   },
 ): Promise<AssignTechnicianProps> {
   const [technicians, current] = await Promise.all([
     listEligibleTechnicians(db, { surveyorId: workingSurveyorId, includeStaff: as === "admin" }),
-    getCurrentTechnicianAssignment(db, { surveyId }),
+    known ? known.current : getCurrentTechnicianAssignment(db, { surveyId }),
   ]);
   return {
     surveyId,
@@ -523,8 +525,14 @@ export async function assignTechnicianPropsFor(
   { surveyId, user, known }: {
     surveyId: string;
     user: { id: string; role: Role };
-    /** The user's fieldwork access to the survey, when the caller read it already. */
-    known?: { access: FieldworkAccess | undefined };
+    /**
+     * The user's fieldwork access to the survey, when the caller read it already, and the
+     * survey's current technician assignment, when read too.
+     */
+    known?: {
+      access: FieldworkAccess | undefined;
+      crew?: { current: CurrentTechnicianAssignment | undefined };
+    };
   },
 ): Promise<AssignTechnicianProps | null> {
   const access = known ? known.access : await getFieldworkAccess(db, { surveyId, user });
@@ -534,5 +542,6 @@ export async function assignTechnicianPropsFor(
     surveyId: access.survey.id,
     as: access.as,
     workingSurveyorId: access.survey.workingSurveyorId,
+    known: known?.crew,
   });
 }

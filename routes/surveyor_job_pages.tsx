@@ -13,13 +13,11 @@ import { ClientContact, leadAddress, typeName } from "../components/PurchasedLea
 import { formatDate } from "../components/survey/format.ts";
 import AssignmentActions from "../islands/AssignmentActions.tsx";
 import DeliverableUpload from "../islands/DeliverableUpload.tsx";
-import { listSurveyFiles } from "../db/survey_files.ts";
 import CompleteSurvey from "../islands/CompleteSurvey.tsx";
 import { completeSurveyProps } from "./technician_survey_pages.tsx";
 import { assignmentActionsProps } from "../lib/assignments.ts";
-import { getFieldworkAccess } from "../db/survey_access.ts";
 import {
-  getSurveyorJobWithViewer,
+  getSurveyorJobPageWithViewer,
   type JobUnlocked,
   type SurveyorJob,
 } from "../db/surveyor_jobs.ts";
@@ -42,6 +40,7 @@ import { formatDecimal, formatInteger } from "../lib/numbers.ts";
 import { mailDelivery } from "../lib/mail/delivery.ts";
 import { MessagesCard } from "../components/MessagesCard.tsx";
 import { loadMessagesCard } from "../lib/messages.ts";
+import { MESSAGE_PAGE_FIRST } from "../lib/message_text.ts";
 
 const DASHBOARD_PATH = "/surveyor-dashboard";
 
@@ -188,10 +187,16 @@ export const surveyorJobPages = new Hono<AppEnv>()
     async (c) => {
       const { surveyId } = c.req.valid("param");
       const db = c.var.db;
-      // The user and the job (the firm found by the account) in one statement.
-      const { viewer, job } = await getSurveyorJobWithViewer(db, {
+      // The user and the job (the firm found by the account) in one statement, with the rest
+      // of what the page shows: the conversation with the client, once the job is theirs (or
+      // they bought its lead); the firm's fieldwork access, which says whether it moves the
+      // fieldwork (only the firm doing the job: accepted, scheduled or completed); and the
+      // deliverables, the firm's to upload once the job is theirs and final once the survey is
+      // completed.
+      const { viewer, job } = await getSurveyorJobPageWithViewer(db, {
         surveyId,
         userId: viewerIdOf(c),
+        messages: { limit: MESSAGE_PAGE_FIRST },
       });
       const denied = await settleViewer(c, JOB, viewer);
       if (denied) return denied;
@@ -215,18 +220,8 @@ export const surveyorJobPages = new Hono<AppEnv>()
       const details = job.unlocked;
       const where = details ? leadAddress(details) : placeOf(job);
       const status = job.assignment.status;
-      // Side by side: the conversation with the client, once the job is theirs (or they bought
-      // its lead); the firm's fieldwork access, which says whether it moves the fieldwork (only
-      // the firm doing the job: accepted, scheduled or completed); and the deliverables, the
-      // firm's to upload once the job is theirs (as db/survey_access.ts decides) and final once
-      // the survey is completed.
-      const [messages, access, deliverables] = await Promise.all([
-        loadMessagesCard(db, { surveyId, user }),
-        getFieldworkAccess(db, { surveyId: job.surveyId, user }),
-        ["accepted", "scheduled", "completed"].includes(status)
-          ? listSurveyFiles(db, { surveyId: job.surveyId, kind: "deliverable" })
-          : null,
-      ]);
+      const { access, deliverables } = job;
+      const messages = await loadMessagesCard(db, { surveyId, user, read: job.messages });
       const [delivery, crew] = await Promise.all([
         completeSurveyProps(db, surveyId, user, mailDelivery(c.var.deps.config), {
           access,
@@ -234,7 +229,11 @@ export const surveyorJobPages = new Hono<AppEnv>()
         }),
         // The field crew is chosen once the job is theirs and its fieldwork is still to do.
         status === "accepted" || status === "scheduled"
-          ? assignTechnicianPropsFor(db, { surveyId: job.surveyId, user, known: { access } })
+          ? assignTechnicianPropsFor(db, {
+            surveyId: job.surveyId,
+            user,
+            known: { access, crew: { current: job.crew } },
+          })
           : null,
       ]);
       return appPage(

@@ -18,6 +18,7 @@ import {
 } from "../_pages.ts";
 import { addLeadTo, addSurveyor, emailsOf, notificationsOf } from "../_assignment_fixtures.ts";
 import type { AssignmentActionsProps } from "../../islands/AssignmentActions.tsx";
+import { getSurveyorJobPageWithViewer } from "../../db/surveyor_jobs.ts";
 
 /** What only the job's surveyor, once they accepted, may read: distinctive so a hit is real. */
 const PERSONAL = {
@@ -117,6 +118,17 @@ test("[surveyor jobs] an offered job reads like a lead: no personal data, Accept
     assertStringIncludes(html, "Jun 30, 2099");
     assertStringIncludes(html, "Agreed price $1,285.10");
     assertStringIncludes(html, 'data-testid="job-locked"');
+    // The page's statement brings nothing of the fieldwork, the crew, the files or the
+    // conversation back for a firm that only has the offer.
+    const { job } = await getSurveyorJobPageWithViewer(t.sql, {
+      surveyId: f.survey.id,
+      userId: f.ortiz.user!.id,
+      messages: { limit: 20 },
+    });
+    assertEquals(
+      [job?.access, job?.crew, job?.deliverables, job?.messages.access, job?.unlocked],
+      [undefined, undefined, null, undefined, null],
+    );
     const props = islandProps<AssignmentActionsProps>(html, "AssignmentActions");
     assertEquals(
       [props.status, props.allowed, props.agreedPriceCents, props.surveyId, props.surveyorId],
