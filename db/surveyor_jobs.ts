@@ -26,13 +26,6 @@ import {
   type CurrentTechnicianAssignment,
 } from "./technicians.ts";
 import { deliverablesFromJson, deliverablesJsonColumn } from "./survey_files.ts";
-import {
-  type MessageAccess,
-  type MessageAccessColumns,
-  messageAccessOf,
-  type MessageAccessOptions,
-  messageAccessReads,
-} from "./messages.ts";
 import type { SurveyFileInfo } from "../lib/survey_file_types.ts";
 import { contactEmailColumn } from "./lead_market.ts";
 import { townFromAddress } from "../lib/address_parts.ts";
@@ -123,8 +116,6 @@ export interface SurveyorJobExtras {
   crew: CurrentTechnicianAssignment | undefined;
   /** The deliverables once the job is theirs (accepted, scheduled, completed), else null. */
   deliverables: SurveyFileInfo[] | null;
-  /** The firm's conversation with the client, for lib/messages.ts `loadMessagesCard`'s `read`. */
-  messages: { access: MessageAccess | undefined };
 }
 
 /**
@@ -133,86 +124,59 @@ export interface SurveyorJobExtras {
  * the bell's count (db/users.ts `readWithViewer`: what the job page runs, routes/_auth.ts
  * `ownViewerPage`): the assignment (open first, else the latest, through
  * survey_assignments_surveyor_idx), the survey, and whether the job is theirs, the client's
- * details selected only then; and the rest of the page: the firm's fieldwork access, the
- * deliverables and its conversation with the client with the newest `messages.limit` messages
- * of it (db/messages.ts `messageAccessReads`). The page read these in four statements more.
+ * details selected only then; and the rest of the page but the conversation: the firm's
+ * fieldwork access, the current crew and the deliverables (three statements more before).
  */
 export async function getSurveyorJobPageWithViewer(
   db: Db,
-  { surveyId, userId, messages }: {
-    surveyId: string;
-    userId: string;
-    messages: { limit: number };
-  },
+  { surveyId, userId }: { surveyId: string; userId: string },
 ): Promise<{ viewer: Viewer | undefined; job: (SurveyorJob & SurveyorJobExtras) | undefined }> {
   const firm = db`(select id from surveyors where user_id = ${userId})`;
-  const user = { id: userId, role: "surveyor" as const };
-  const options = { user, firstPage: { preferred: null, limit: messages.limit } };
   const statement = isSurveyId(surveyId)
-    ? jobStatement(db, surveyId, firm, options)
+    ? jobStatement(db, surveyId, firm)
     : db`select 1 as none where false`;
   const { viewer, rows } = await readWithViewer<JobRow & JobExtrasRow>(db, userId, statement);
   const row = rows[0];
   if (!row) return { viewer, job: undefined };
-  const job = toJob(row);
   const access: FieldworkAccess | undefined = row.fieldwork
     ? { survey: row.fieldwork, as: "surveyor", callerSurveyorId: row.assignment.surveyorId }
     : undefined;
   return {
     viewer,
     job: {
-      ...job,
+      ...toJob(row),
       access,
       crew: crewFromJson(row.crew),
       deliverables: row.deliverables ? deliverablesFromJson(row.deliverables) : null,
-      messages: {
-        access: messageAccessOf(
-          {
-            id: row.surveyId,
-            status: row.surveyStatus,
-            clientId: row.messageClientId,
-            clientName: row.messageClientName,
-            surveyType: row.surveyType,
-            address: row.messageAddress,
-          },
-          row,
-          options,
-        ),
-      },
     },
   };
 }
 
 /** The columns `getSurveyorJobPageWithViewer` reads beyond the job's. */
-type JobExtrasRow = MessageAccessColumns & {
+type JobExtrasRow = {
   fieldwork: FieldworkSurvey | null;
   crew: Parameters<typeof crewFromJson>[0];
   deliverables: Parameters<typeof deliverablesFromJson>[0] | null;
-  messageClientId: string;
-  messageClientName: string;
-  messageAddress: string;
 };
 
 // The job page's statement (see `getSurveyorJobPageWithViewer`) for the firm `surveyorId`
-// selects, its conversation read for `page`.
+// selects. The conversation is not in it: with db/messages.ts `messageAccessReads` in it,
+// Postgres planned it afresh at every execution (a custom plan, ~3.4 ms a time; generic, 1 ms)
+// where without it a generic plan serves (0.55 ms), so the page reads the conversation on its
+// own (tests/routes/signed_in_queries_test.ts; measured with `plan_cache_mode` set each way).
 function jobStatement(
   db: Db,
   surveyId: string,
   surveyorId: postgres.PendingQuery<postgres.Row[]>,
-  page: MessageAccessOptions,
 ): postgres.PendingQuery<postgres.Row[]> {
-  const messages = messageAccessReads(db, page);
-  // The client's name and the address are the conversation's, which only a firm in it gets
-  // (lib/messages.ts); the deliverables are the firm's once the job is theirs.
+  // The fieldwork access and the crew are the working firm's only; the deliverables the firm's
+  // once the job is theirs.
   const pageColumns = db`,
       ${workingFirmFieldworkJson(db, db`j.surveyor_id`)} as fieldwork,
       case when ${workingSurveyorId(db)} = j.surveyor_id then ${currentCrewJsonColumn(db)} end
         as crew,
       case when j.status in ('accepted', 'scheduled', 'completed')
-        then coalesce(${deliverablesJsonColumn(db)}, '[]'::json) end as deliverables,
-      s.client_id as message_client_id, cu.full_name as message_client_name,
-      coalesce(s.formatted_address, s.address) as message_address
-      ${messages.columns}`;
+        then coalesce(${deliverablesJsonColumn(db)}, '[]'::json) end as deliverables`;
   return db`
     with a as (
       select a.*, v.company_name
@@ -260,8 +224,7 @@ function jobStatement(
       case when j.is_unlocked then s.corners_to_set end as corners_to_set,
       case when j.is_unlocked then s.alta_items end as alta_items
       ${pageColumns}
-    from j join surveys s on s.id = j.sid
-    join users cu on cu.id = s.client_id ${messages.join}`;
+    from j join surveys s on s.id = j.sid`;
 }
 
 function toJob(row: JobRow): SurveyorJob {

@@ -186,17 +186,18 @@ test("[signed-in pages] the surveyor dashboard is two statements side by side (t
   t.close();
 });
 
-test("[signed-in pages] a surveyor's job page reads the user with the job and what else it shows, then the crew's choices", async () => {
+test("[signed-in pages] a surveyor's job page reads the user with the job, its access, crew and files, then the conversation and the crew's choices", async () => {
   const { t, counter } = await countingApp();
   const job = await checklistJob(t);
   const path = `/surveyor/jobs/${job.survey.id}`;
   const { html, statements } = await counted(t, counter, path, job.surveyorCookie);
   assertStringIncludes(html, "Field crew");
   assertStringIncludes(html, "Toni Tech");
-  // The user with the job (the firm found by the account in it), the conversation, the
-  // fieldwork access (read once: the delivery and the crew both use it) and the deliverables
-  // (their count too); then the crew's choices. It was ten, one after another.
-  assertEquals(statements, 2);
+  // The user with the job (the firm found by the account in it), the fieldwork access (read
+  // once: the delivery and the crew both use it), the current crew and the deliverables (their
+  // count too); then the conversation and the crew's choices side by side. It was ten, one
+  // after another.
+  assertEquals(statements, 3);
   t.close();
 });
 

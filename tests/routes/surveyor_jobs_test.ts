@@ -118,16 +118,15 @@ test("[surveyor jobs] an offered job reads like a lead: no personal data, Accept
     assertStringIncludes(html, "Jun 30, 2099");
     assertStringIncludes(html, "Agreed price $1,285.10");
     assertStringIncludes(html, 'data-testid="job-locked"');
-    // The page's statement brings nothing of the fieldwork, the crew, the files or the
-    // conversation back for a firm that only has the offer.
+    // The page's statement brings nothing of the fieldwork, the crew or the files back for a
+    // firm that only has the offer.
     const { job } = await getSurveyorJobPageWithViewer(t.sql, {
       surveyId: f.survey.id,
       userId: f.ortiz.user!.id,
-      messages: { limit: 20 },
     });
     assertEquals(
-      [job?.access, job?.crew, job?.deliverables, job?.messages.access, job?.unlocked],
-      [undefined, undefined, null, undefined, null],
+      [job?.access, job?.crew, job?.deliverables, job?.unlocked],
+      [undefined, undefined, null, null],
     );
     const props = islandProps<AssignmentActionsProps>(html, "AssignmentActions");
     assertEquals(
