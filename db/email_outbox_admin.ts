@@ -36,18 +36,6 @@ const listColumns = [
   "sent_at",
 ];
 
-/** How many emails of each template were delivered since `since` (template → count). */
-export async function countSentByTemplate(
-  db: Db,
-  { since }: { since: Date },
-): Promise<Map<string, number>> {
-  const rows = await db<{ template: string; count: number }[]>`
-    select template, count(*)::int as count from email_outbox
-    where status = 'sent' and sent_at >= ${since}
-    group by template`;
-  return new Map(rows.map((r) => [r.template, r.count]));
-}
-
 /**
  * One page of the outbox, newest first, optionally only one `status` and/or `template`.
  * `before` is the id of the last row of the previous page (keyset on created_at, id, so rows

@@ -75,21 +75,6 @@ export async function listTemplateVersions(
     limit ${limit}`;
 }
 
-/**
- * The newest version of every template that has one (template → version with its texts), in one
- * query: the list page shows who last saved each and renders its preview from the texts.
- */
-export async function listCurrentVersions(
-  db: Db,
-): Promise<Map<string, EmailTemplateVersion>> {
-  const rows = await db<EmailTemplateVersion[]>`
-    select distinct on (v.template) v.template, v.version, v.subject, v.blocks, v.is_reset,
-      v.created_by, u.full_name as created_by_name, v.created_at
-    from email_template_versions v left join users u on u.id = v.created_by
-    order by v.template, v.version desc`;
-  return new Map(rows.map((r) => [r.template, r]));
-}
-
 /** A save refused because another version was saved since the editor loaded `expected`. */
 export class StaleVersionError extends Error {
   constructor(readonly expected: number, readonly current: EmailTemplateVersion | undefined) {

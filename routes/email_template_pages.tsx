@@ -3,7 +3,13 @@ import { HTTPException } from "hono/http-exception";
 import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import type { AppEnv } from "./_env.ts";
-import { requirePageRole, requirePageUser } from "./_auth.ts";
+import {
+  ownViewerPage,
+  requirePageRole,
+  requirePageUser,
+  settleViewer,
+  viewerIdOf,
+} from "./_auth.ts";
 import { appPage } from "./_app_page.tsx";
 import { onInvalid } from "./_errors.tsx";
 import {
@@ -25,13 +31,10 @@ import EmailOutbox, {
 import EmailTemplateEditor from "../islands/EmailTemplateEditor.tsx";
 import { formatSavedAt, savedBy } from "../islands/_email_template.ts";
 import { editorProps, isTemplateId } from "./email_template_api.ts";
-import {
-  type EmailTemplateVersion,
-  getLatestVersions,
-  listCurrentVersions,
-} from "../db/email_templates.ts";
+import { type EmailTemplateVersion, getLatestVersions } from "../db/email_templates.ts";
+import { getEmailTemplateListWithViewer } from "../db/email_template_list.ts";
 import { isUuid } from "../db/users.ts";
-import { countSentByTemplate, listOutboxPage } from "../db/email_outbox_admin.ts";
+import { listOutboxPage } from "../db/email_outbox_admin.ts";
 import { EMAIL_CATALOG } from "../lib/mail/catalog.ts";
 import { MAX_ATTEMPTS, type OutboxStatus } from "../lib/mail/outbox.ts";
 import { type MailDelivery, mailDelivery } from "../lib/mail/delivery.ts";
@@ -39,6 +42,8 @@ import { TEMPLATE_IDS, TEMPLATES } from "../lib/mail/render.tsx";
 import { samplePreview, samplePreviewPath } from "../lib/mail/sample_previews.ts";
 
 const ACTIVE = "/admin/email-templates";
+/** The list of emails reads its admin in its own statement. */
+const LIST = ownViewerPage(ACTIVE, "admin");
 const SENT_WINDOW_DAYS = 30;
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -138,12 +143,16 @@ const OutboxQuery = z.object({
  *   the HTML in a sandboxed frame and the plain text.
  */
 export const emailTemplatePages = new Hono<AppEnv>()
-  .get("/admin/email-templates", requirePageRole("admin"), async (c) => {
+  .get(LIST.path, LIST.guard, async (c) => {
     const since = new Date(Date.now() - SENT_WINDOW_DAYS * DAY_MS);
-    const [current, sent] = await Promise.all([
-      listCurrentVersions(c.var.db),
-      countSentByTemplate(c.var.db, { since }),
-    ]);
+    // The admin, the saved words and the counts in one statement; shown only once the session
+    // is settled with the user it read (routes/_auth.ts `ownViewerPage`).
+    const { viewer, current, sent } = await getEmailTemplateListWithViewer(c.var.db, {
+      viewerId: viewerIdOf(c),
+      since,
+    });
+    const denied = await settleViewer(c, LIST, viewer);
+    if (denied) return denied;
     const rendered = await templatePreviews(current);
     return appPage(
       c,

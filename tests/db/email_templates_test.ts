@@ -2,6 +2,7 @@
  * db/email_templates.ts on the test database (PGlite, or Postgres with DATABASE_URL): versions
  * numbered per template, who saved them, the copy the app sends, concurrent saves, stale saves.
  */
+import { getEmailTemplateListWithViewer } from "../../db/email_template_list.ts";
 import { assert, assertEquals, assertRejects } from "../_assert.ts";
 import { createTestApp, test } from "../_helpers.ts";
 import { createUser } from "../_auth.ts";
@@ -9,7 +10,6 @@ import {
   getCurrentCopy,
   getLatestVersions,
   insertTemplateVersion,
-  listCurrentVersions,
   listTemplateVersions,
   StaleVersionError,
 } from "../../db/email_templates.ts";
@@ -53,10 +53,16 @@ test("[email templates db] versions count up per template and the newest is what
       [2, "Ada Admin"],
       [1, "Ada Admin"],
     ]);
-    const newest = await listCurrentVersions(t.sql);
+    const { viewer, current: newest } = await getEmailTemplateListWithViewer(t.sql, {
+      viewerId: admin.id,
+      since: new Date(),
+    });
+    assertEquals(viewer?.id, admin.id);
     assertEquals([...newest.keys()].sort(), ["low_balance", "password_reset"]);
     assertEquals(newest.get("password_reset")?.version, 2);
     assertEquals(newest.get("password_reset")?.subject, "Second");
+    assertEquals(newest.get("password_reset")?.createdByName, "Ada Admin");
+    assertEquals(newest.get("password_reset")?.createdAt, current!.createdAt);
 
     // A reset version sends the code's defaults again (undefined), and stays in the history.
     await t.sql.begin((tx) =>
