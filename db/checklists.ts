@@ -4,6 +4,7 @@
  * item by the device's clock, every edit kept in survey_checklist_answers) and progress.
  */
 import type { Db } from "./client.ts";
+import { readWithViewer, type Viewer } from "./users.ts";
 import type { SurveyType } from "../lib/survey_types.ts";
 import { ALTA_TABLE_A_ITEMS, type AltaItemId } from "../lib/survey_options.ts";
 import { DEFAULT_CHECKLIST_TEMPLATES } from "../lib/checklists.ts";
@@ -231,31 +232,75 @@ async function listItems(db: Db, { surveyId }: { surveyId: string }) {
   return rows.map(itemView);
 }
 
-/** The current (highest) template version of every survey type that has one. */
+/**
+ * The current (highest) template version of every survey type that has one; the defaults are
+ * written first when a type with defaults has none yet (a database emptied since the seed).
+ */
 export async function listCurrentTemplates(db: Db): Promise<ChecklistTemplateView[]> {
-  await ensureDefaultTemplates(db);
-  const rows = await db<(Omit<ChecklistTemplateView, "createdAt"> & { createdAt: Date })[]>`
-    select distinct on (t.survey_type) t.survey_type, t.version, t.items, t.created_at,
-      u.full_name as created_by_name
-    from checklist_templates t
-    left join users u on u.id = t.created_by
-    order by t.survey_type, t.version desc`;
-  return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
+  const read = () =>
+    db<TemplateRow[]>`
+      select distinct on (t.survey_type) t.survey_type, t.version, t.items, t.created_at,
+        u.full_name as created_by_name
+      from checklist_templates t
+      left join users u on u.id = t.created_by
+      order by t.survey_type, t.version desc`;
+  let rows = await read();
+  const have = new Set(rows.map((row) => row.surveyType));
+  if (Object.keys(DEFAULT_CHECKLIST_TEMPLATES).some((type) => !have.has(type as SurveyType))) {
+    await ensureDefaultTemplates(db);
+    rows = await read();
+  }
+  return rows.map(templateView);
 }
 
-/** The current template version of `surveyType`, or undefined when it has none. */
-export async function getCurrentTemplate(
-  db: Db,
-  { surveyType }: { surveyType: SurveyType },
-): Promise<ChecklistTemplateView | undefined> {
-  await ensureDefaultTemplates(db);
-  const [row] = await db<(Omit<ChecklistTemplateView, "createdAt"> & { createdAt: Date })[]>`
+type TemplateRow = Omit<ChecklistTemplateView, "createdAt"> & { createdAt: Date | string };
+
+function templateView(row: TemplateRow): ChecklistTemplateView {
+  return { ...row, createdAt: new Date(row.createdAt).toISOString() };
+}
+
+/** SQL for the current template version of `surveyType` (no row when it has none). */
+function currentTemplateStatement(db: Db, surveyType: SurveyType) {
+  return db`
     select t.survey_type, t.version, t.items, t.created_at, u.full_name as created_by_name
     from checklist_templates t
     left join users u on u.id = t.created_by
     where t.survey_type = ${surveyType}
     order by t.version desc limit 1`;
-  return row ? { ...row, createdAt: new Date(row.createdAt).toISOString() } : undefined;
+}
+
+/**
+ * The current template version of `surveyType`, or undefined when it has none. The defaults
+ * are written when it has none yet (a database emptied since the seed), not checked first.
+ */
+export async function getCurrentTemplate(
+  db: Db,
+  { surveyType }: { surveyType: SurveyType },
+): Promise<ChecklistTemplateView | undefined> {
+  const [row] = await currentTemplateStatement(db, surveyType) as unknown as TemplateRow[];
+  if (row) return templateView(row);
+  await ensureDefaultTemplates(db);
+  const [written] = await currentTemplateStatement(db, surveyType) as unknown as TemplateRow[];
+  return written && templateView(written);
+}
+
+/**
+ * `getCurrentTemplate` with the viewer `viewerId` (the user with the bell's count) in the same
+ * statement (db/users.ts `readWithViewer`), for a page that reads its own viewer.
+ */
+export async function getCurrentTemplateWithViewer(
+  db: Db,
+  { surveyType, viewerId }: { surveyType: SurveyType; viewerId: string },
+): Promise<{ viewer: Viewer | undefined; template: ChecklistTemplateView | undefined }> {
+  const { viewer, rows } = await readWithViewer<TemplateRow>(
+    db,
+    viewerId,
+    currentTemplateStatement(db, surveyType),
+  );
+  return {
+    viewer,
+    template: rows[0] ? templateView(rows[0]) : await getCurrentTemplate(db, { surveyType }),
+  };
 }
 
 /**

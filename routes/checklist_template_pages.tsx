@@ -1,16 +1,19 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./_env.ts";
-import { requirePageRole } from "./_auth.ts";
+import { ownViewerPage, requirePageRole, settleViewer, viewerIdOf } from "./_auth.ts";
 import { appPage } from "./_app_page.tsx";
 import { Card, PageHeader } from "../components/AppPage.tsx";
 import { Island } from "../components/Island.tsx";
 import ChecklistTemplateEditor from "../islands/ChecklistTemplateEditor.tsx";
 import LocalTime from "../islands/LocalTime.tsx";
-import { getCurrentTemplate, listCurrentTemplates } from "../db/checklists.ts";
+import { getCurrentTemplateWithViewer, listCurrentTemplates } from "../db/checklists.ts";
+import { getUserWithUnreadCount } from "../db/users.ts";
 import { SURVEY_TYPE_INFO, SURVEY_TYPES, type SurveyType } from "../lib/survey_types.ts";
 
 const ACTIVE = "/admin/checklists";
+/** A survey type's checklist template reads its admin in its own statement. */
+const TEMPLATE = ownViewerPage("/admin/checklists/:surveyType", "admin");
 
 function isSurveyType(value: string): value is SurveyType {
   return (SURVEY_TYPES as readonly string[]).includes(value);
@@ -89,11 +92,18 @@ export const checklistTemplatePages = new Hono<AppEnv>()
       </>,
     );
   })
-  .get("/admin/checklists/:surveyType", requirePageRole("admin"), async (c) => {
-    const surveyType = c.req.param("surveyType");
-    if (!isSurveyType(surveyType)) throw new HTTPException(404, { message: "Not found" });
-    const template = await getCurrentTemplate(c.var.db, { surveyType });
-    if (!template) throw new HTTPException(404, { message: "Not found" });
+  .get(TEMPLATE.path, TEMPLATE.guard, async (c) => {
+    const surveyType = c.req.param("surveyType") ?? "";
+    // The admin and the template in one statement (routes/_auth.ts `ownViewerPage`).
+    const read = isSurveyType(surveyType)
+      ? await getCurrentTemplateWithViewer(c.var.db, { surveyType, viewerId: viewerIdOf(c) })
+      : { viewer: await getUserWithUnreadCount(c.var.db, viewerIdOf(c)), template: undefined };
+    const denied = await settleViewer(c, TEMPLATE, read.viewer);
+    if (denied) return denied;
+    const template = read.template;
+    if (!isSurveyType(surveyType) || !template) {
+      throw new HTTPException(404, { message: "Not found" });
+    }
     const name = SURVEY_TYPE_INFO[surveyType].name;
     return appPage(
       c,

@@ -148,6 +148,7 @@ test("[signed-in pages] the pages that read their own user are one statement; th
     ["/leads", "surveyor", 1],
     ["/surveyor/available-leads", "surveyor", 1],
     ["/admin/email-templates", "admin", 1],
+    ["/admin/checklists/boundary", "admin", 1],
     // For comparison: a page that reads its user first.
     ["/profile", "client", 2],
   ];
