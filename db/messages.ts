@@ -12,7 +12,7 @@
  */
 import type { Db } from "./client.ts";
 import { isSurveyId } from "./surveys.ts";
-import { workingSurveyorId } from "./survey_access.ts";
+import { callerSurveyorIdColumn, workingSurveyorId } from "./survey_access.ts";
 import type { SessionUser } from "../lib/roles.ts";
 import type { SurveyType } from "../lib/survey_types.ts";
 import type { SurveyStatus } from "../lib/survey_status.ts";
@@ -146,8 +146,7 @@ export function messageAccessReads(
         as technician_name,
       (select t.surveyor_id from technicians t where t.user_id = s.assigned_technician_id)
         as technician_firm_id,
-      (select v.id from surveyors v
-        where ${user.role} = 'surveyor' and v.user_id = ${user.id}) as caller_surveyor_id
+      ${callerSurveyorIdColumn(db, user)} as caller_surveyor_id
       ${
     lock || first ? db`` : db`, (select ${threadsJson} from (${threads()}) th) as threads`
   } ${firstColumns}`;

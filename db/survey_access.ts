@@ -58,6 +58,23 @@ export interface FieldworkAccess {
 }
 
 /**
+ * SQL for the survey aliased `s` as `FieldworkSurvey` JSON, its working firm's id being
+ * `working` (SQL; `workingSurveyorId` unless the caller knows it): the one spelling of what the
+ * fieldwork checks read of a survey.
+ */
+function fieldworkSurveyJson(
+  db: Db,
+  working: postgres.PendingQuery<postgres.Row[]> = workingSurveyorId(db),
+) {
+  return db`json_build_object(
+      'id', s.id, 'status', s.status, 'clientId', s.client_id, 'surveyType', s.survey_type,
+      'address', coalesce(s.formatted_address, s.address), 'state', s.state,
+      'altaItems', s.alta_items, 'scheduledDate', s.scheduled_date::text,
+      'surveyedDate', s.surveyed_date::text, 'completedDate', s.completed_date::text,
+      'assignedTechnicianId', s.assigned_technician_id, 'workingSurveyorId', ${working})`;
+}
+
+/**
  * SQL for the survey aliased `s` as `FieldworkSurvey` JSON when the firm `surveyorId` (SQL) is
  * the firm doing its job, else null: that firm's `getFieldworkAccess` (as "surveyor") for a
  * column of a statement that reads the survey anyway (db/surveyor_jobs.ts, the job page);
@@ -67,13 +84,8 @@ export function workingFirmFieldworkJson(
   db: Db,
   surveyorId: postgres.PendingQuery<postgres.Row[]>,
 ) {
-  return db`case when ${workingSurveyorId(db)} = ${surveyorId} then json_build_object(
-      'id', s.id, 'status', s.status, 'clientId', s.client_id, 'surveyType', s.survey_type,
-      'address', coalesce(s.formatted_address, s.address), 'state', s.state,
-      'altaItems', s.alta_items, 'scheduledDate', s.scheduled_date::text,
-      'surveyedDate', s.surveyed_date::text, 'completedDate', s.completed_date::text,
-      'assignedTechnicianId', s.assigned_technician_id,
-      'workingSurveyorId', ${workingSurveyorId(db)}) end`;
+  return db`case when ${workingSurveyorId(db)} = ${surveyorId}
+    then ${fieldworkSurveyJson(db, surveyorId)} end`;
 }
 
 /**
@@ -90,34 +102,16 @@ export async function getFieldworkAccess(
   },
 ): Promise<FieldworkAccess | undefined> {
   if (!isSurveyId(surveyId)) return undefined;
-  const [row] = await db<(FieldworkSurvey & { callerSurveyorId: string | null })[]>`
-    select s.id, s.status, s.client_id, s.survey_type,
-      coalesce(s.formatted_address, s.address) as address, s.state, s.alta_items,
-      s.scheduled_date::text as scheduled_date, s.surveyed_date::text as surveyed_date,
-      s.completed_date::text as completed_date, s.assigned_technician_id,
-      ${workingSurveyorId(db)} as working_surveyor_id,
+  const [row] = await db<{ survey: FieldworkSurvey; callerSurveyorId: string | null }[]>`
+    select ${fieldworkSurveyJson(db)} as survey,
       ${callerSurveyorIdColumn(db, user)} as caller_surveyor_id
     from surveys s
     where s.id = ${surveyId}
     ${lock ? db`for update of s` : db``}`;
   if (!row) return undefined;
-  const { callerSurveyorId, ...survey } = row;
-  const as = roleOn(survey, user, callerSurveyorId);
+  const { survey, callerSurveyorId } = row;
+  const as = fieldworkRoleOf(survey, user, callerSurveyorId);
   return as ? { survey, as, callerSurveyorId } : undefined;
-}
-
-/**
- * The role `user` works on a survey in, from the survey's client, its working firm and its
- * technician (`survey`) and the caller's own surveyor record (`callerSurveyorId`, when they are
- * a surveyor), or undefined: `getFieldworkAccess`'s rule, for a statement that read those
- * columns with more (db/fieldwork.ts `getFieldPageWithViewer`).
- */
-export function fieldworkRoleOf(
-  survey: Pick<FieldworkSurvey, "clientId" | "workingSurveyorId" | "assignedTechnicianId">,
-  user: Pick<SessionUser, "id" | "role">,
-  callerSurveyorId: string | null,
-): FieldworkRole | undefined {
-  return roleOn(survey, user, callerSurveyorId);
 }
 
 /** SQL for the caller's own surveyor record id when `user` is a surveyor, else null. */
@@ -126,7 +120,13 @@ export function callerSurveyorIdColumn(db: Db, user: Pick<SessionUser, "id" | "r
     where ${user.role} = 'surveyor' and v.user_id = ${user.id})`;
 }
 
-function roleOn(
+/**
+ * The role `user` works on a survey in, from the survey's client, its working firm and its
+ * technician (`survey`) and the caller's own surveyor record (`callerSurveyorId`, when they are
+ * a surveyor), or undefined: `getFieldworkAccess`'s rule, also for a statement that read those
+ * columns with more (db/field_page.ts).
+ */
+export function fieldworkRoleOf(
   survey: Pick<FieldworkSurvey, "clientId" | "workingSurveyorId" | "assignedTechnicianId">,
   user: Pick<SessionUser, "id" | "role">,
   callerSurveyorId: string | null,

@@ -258,12 +258,9 @@ export async function getCurrentTechnicianAssignment(
   { surveyId }: { surveyId: string },
 ): Promise<CurrentTechnicianAssignment | undefined> {
   if (!isUuid(surveyId)) return undefined;
-  const [row] = await db<AssignmentRow[]>`
-    select a.id, a.survey_id, a.technician_id, u.full_name as technician_name,
-      u.phone as technician_phone, a.notes, a.created_at as assigned_at
-    from technician_assignments a join users u on u.id = a.technician_id
-    where a.survey_id = ${surveyId} and a.is_current`;
-  return row && toAssignment(row);
+  const [row] = await db<{ crew: Parameters<typeof crewFromJson>[0] }[]>`
+    select ${currentCrewJsonColumn(db)} as crew from surveys s where s.id = ${surveyId}`;
+  return crewFromJson(row?.crew ?? null);
 }
 
 /**

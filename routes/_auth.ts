@@ -126,9 +126,9 @@ function readsOwnViewer(c: Context<AppEnv>): boolean {
 /**
  * Declares the GET page at `path`, for signed-in users of `role` (or of any of several), as
  * one that reads its viewer (the signed-in user with the bell's unread count) in its own
- * statement (db/users.ts `readWithViewer`). Each statement costs CPU in the process and in its Postgres backend, and
- * the user's own read was a second one on every such page (issue 23: about a quarter of the
- * client dashboard's CPU). When a request matches the returned guard, the sessions middleware
+ * statement (db/users.ts `readWithViewer`). Each statement costs CPU in the process and in its
+ * Postgres backend, and the user's own read was a second one on every such page (issue 23:
+ * about a quarter of the client dashboard's CPU). When a request matches the returned guard, the sessions middleware
  * reads only the session. The guard sends a visitor with no session to sign in, as
  * `requirePageRole` does. The handler reads its page for `viewerIdOf(c)` and must call
  * `settleViewer` with the viewer its statement read before it uses the page or answers.
@@ -178,9 +178,8 @@ export function viewerRoleGuess(c: Context<AppEnv>): Role | undefined {
  * (undefined when there was none): the same checks as every other request (disabled, expired,
  * revoked, the role's timeouts), and the same answers as `requirePageRole` when they fail:
  * a redirect to sign in, or the Access Denied page (403) for a user without `page.role` (or
- * without one of its roles). Returns
- * that answer, or null when the page may be shown; until then nothing the statement read may
- * be used.
+ * without one of its roles). Returns that answer, or null when the page may be shown; until
+ * then nothing the statement read may be used.
  */
 export async function settleViewer(
   c: Context<AppEnv>,
