@@ -152,8 +152,15 @@ export async function getSurveyorVerification(
 ): Promise<SurveyorVerification | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db<SurveyorVerification[]>`
-    select s.verified_at, s.verified_via, u.full_name as verified_by_name
-    from surveyors s left join users u on u.id = s.verified_by
-    where s.id = ${id}`;
+    select ${surveyorVerificationColumns(db)} from surveyors where id = ${id}`;
   return row;
+}
+
+/**
+ * SQL for the columns of `SurveyorVerification` of the `surveyors` row in scope, for a page's
+ * statement (db/surveyor_record.ts) or `getSurveyorVerification`'s.
+ */
+export function surveyorVerificationColumns(db: Db) {
+  return db`verified_at, verified_via,
+    (select u.full_name from users u where u.id = surveyors.verified_by) as verified_by_name`;
 }

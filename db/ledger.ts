@@ -6,6 +6,7 @@
  * Amounts are integer cents, signed: credits > 0, debits < 0.
  */
 import type { Db } from "./client.ts";
+import { isUuid } from "./users.ts";
 
 /** Kinds of ledger entries. */
 export const LEDGER_KINDS = [
@@ -130,25 +131,41 @@ export async function listLedgerEntries(
     limit?: number;
   },
 ): Promise<LedgerEntry[]> {
-  const rows = await db<
-    (Omit<LedgerEntry, "amountCents" | "balanceAfterCents" | "createdAt"> & {
-      amountCents: string;
-      balanceAfterCents: string;
-      createdAt: Date;
-    })[]
-  >`
-    select l.id::text as id, l.kind, l.amount_cents, l.balance_after_cents, l.lead_purchase_id,
-      p.lead_id, l.reference, l.note, u.full_name as actor_name, l.created_at
-    from surveyor_ledger l left join users u on u.id = l.actor_id
-      left join lead_purchases p on p.id = l.lead_purchase_id
-    where l.surveyor_id = ${surveyorId}
-      ${before && /^\d{1,18}$/.test(before) ? db`and l.id < ${before}` : db``}
-    order by l.id desc
-    limit ${Math.min(Math.max(1, limit), LEDGER_PAGE_SIZE)}`;
-  return rows.map((r) => ({
-    ...r,
-    amountCents: Number(r.amountCents),
-    balanceAfterCents: Number(r.balanceAfterCents),
-    createdAt: r.createdAt.toISOString(),
-  }));
+  if (!isUuid(surveyorId)) return [];
+  const [row] = await db<{ entries: LedgerEntryJson[] }[]>`
+    select ${ledgerEntriesJsonColumn(db, { before, limit })} as entries
+    from surveyors where id = ${surveyorId}`;
+  return ledgerEntriesFromJson(row?.entries ?? []);
+}
+
+/** An entry as `ledgerEntriesJsonColumn` gives it: its time as JSON writes it. */
+export type LedgerEntryJson = Omit<LedgerEntry, "createdAt"> & { createdAt: string };
+
+/**
+ * SQL for the ledger of the `surveyors` row in scope as a JSON array, `listLedgerEntries`'
+ * page (newest first, at most `limit`, older than entry `before`): a column of a page's
+ * statement (db/surveyor_record.ts) or `listLedgerEntries`'. The cents are JSON numbers
+ * (exact below 2^53; a balance is far below), the id a string as everywhere.
+ */
+export function ledgerEntriesJsonColumn(
+  db: Db,
+  { before, limit = LEDGER_PAGE_SIZE }: { before?: string; limit?: number },
+) {
+  return db`coalesce((select json_agg(json_build_object('id', l.id::text, 'kind', l.kind,
+        'amountCents', l.amount_cents, 'balanceAfterCents', l.balance_after_cents,
+        'leadPurchaseId', l.lead_purchase_id, 'leadId', p.lead_id, 'reference', l.reference,
+        'note', l.note, 'actorName', u.full_name, 'createdAt', l.created_at) order by l.id desc)
+      from (
+        select * from surveyor_ledger l
+        where l.surveyor_id = surveyors.id
+          ${before && /^\d{1,18}$/.test(before) ? db`and l.id < ${before}` : db``}
+        order by l.id desc
+        limit ${Math.min(Math.max(1, limit), LEDGER_PAGE_SIZE)}
+      ) l left join users u on u.id = l.actor_id
+        left join lead_purchases p on p.id = l.lead_purchase_id), '[]'::json)`;
+}
+
+/** `ledgerEntriesJsonColumn`'s JSON as the entries. */
+export function ledgerEntriesFromJson(rows: LedgerEntryJson[]): LedgerEntry[] {
+  return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
 }

@@ -121,27 +121,66 @@ export async function listSurveyorReviews(
     page?: number;
     pageSize?: number;
   },
-): Promise<{ reviews: SurveyorReviewListed[]; total: number; average: number | null }> {
+): Promise<SurveyorReviewsPage> {
   if (!isUuid(surveyorId)) return { reviews: [], total: 0, average: null };
-  const [rows, [summary]] = await Promise.all([
-    db<Row<SurveyorReviewListed>[]>`
-      select r.id, r.survey_id, r.surveyor_id, r.rating, r.comment, r.public_text as text,
-        r.created_at, r.reply, r.replied_at,
-        u.full_name as client_name, s.survey_type
-      from surveyor_reviews r
+  const [row] = await db<SurveyorReviewsJson[]>`
+    select ${
+    surveyorReviewsColumns(db, { page, pageSize })
+  } from surveyors where id = ${surveyorId}`;
+  return surveyorReviewsFromRow(row);
+}
+
+/** A page of a surveyor's reviews with their number and average. */
+export interface SurveyorReviewsPage {
+  reviews: SurveyorReviewListed[];
+  total: number;
+  average: number | null;
+}
+
+/** `surveyorReviewsColumns`' three columns. */
+export interface SurveyorReviewsJson {
+  reviews: (Omit<SurveyorReviewListed, "createdAt"> & { createdAt: string })[];
+  reviewTotal: number;
+  reviewSum: number;
+}
+
+/**
+ * SQL for three columns of a statement over the `surveyors` row in scope: `reviews`, page
+ * `page` of its reviews newest first as a JSON array, and the running `review_total` and
+ * `review_sum` (db/surveyor_record.ts, `listSurveyorReviews`); `surveyorReviewsFromRow`
+ * makes the page.
+ */
+export function surveyorReviewsColumns(
+  db: Db,
+  { page = 1, pageSize = REVIEWS_PAGE_SIZE }: { page?: number; pageSize?: number },
+) {
+  return db`
+    coalesce((select json_agg(json_build_object('id', r.id, 'surveyId', r.survey_id,
+        'surveyorId', r.surveyor_id, 'rating', r.rating, 'comment', r.comment,
+        'text', r.public_text, 'createdAt', r.created_at, 'reply', r.reply,
+        'repliedAt', r.replied_at, 'clientName', u.full_name, 'surveyType', w.survey_type)
+        order by r.created_at desc, r.id desc)
+      from (
+        select * from surveyor_reviews r where r.surveyor_id = surveyors.id
+        order by r.created_at desc, r.id desc
+        limit ${pageSize} offset ${(page - 1) * pageSize}
+      ) r
       join users u on u.id = r.client_id
-      join surveys s on s.id = r.survey_id
-      where r.surveyor_id = ${surveyorId}
-      order by r.created_at desc, r.id desc
-      limit ${pageSize} offset ${(page - 1) * pageSize}`,
-    db<{ total: number; sum: number }[]>`
-      select meridian_review_count as total, meridian_rating_sum as sum
-      from surveyors where id = ${surveyorId}`,
-  ]);
-  const total = summary?.total ?? 0;
+      join surveys w on w.id = r.survey_id), '[]'::json) as reviews,
+    meridian_review_count as review_total, meridian_rating_sum as review_sum`;
+}
+
+/** `surveyorReviewsColumns`' row (undefined: no such surveyor) as the page. */
+export function surveyorReviewsFromRow(row: SurveyorReviewsJson | undefined): SurveyorReviewsPage {
+  if (!row) return { reviews: [], total: 0, average: null };
+  const total = row.reviewTotal;
   return {
-    reviews: rows.map(toReview),
+    reviews: row.reviews.map((r) => ({
+      ...r,
+      createdAt: new Date(r.createdAt).toISOString(),
+      repliedAt: r.repliedAt === null ? null : new Date(r.repliedAt).toISOString(),
+    })),
     total,
-    average: total > 0 ? summary.sum / total : null,
+    average: total > 0 ? row.reviewSum / total : null,
   };
 }

@@ -6,6 +6,7 @@
 import type { Db } from "./client.ts";
 import { isUuid } from "./users.ts";
 import type { SurveyorStatus } from "../lib/surveyor_schema.ts";
+import type { SurveyorAccount } from "../lib/surveyor_profile.ts";
 
 /** What an invitation or a link needs to know about a record, read under its row lock. */
 export interface SurveyorAccountLink {
@@ -81,4 +82,33 @@ export async function setSurveyorUser(
     if ((err as { code?: string }).code === "23505") throw new AccountAlreadyLinkedError();
     throw err;
   }
+}
+
+/** The linked account as `surveyorAccountJsonColumn` gives it: its times as JSON writes them. */
+export interface SurveyorAccountJson {
+  id: string;
+  fullName: string;
+  email: string;
+  lastLogin: string | null;
+  disabledAt: string | null;
+}
+
+/**
+ * SQL for the account linked to the `surveyors` row in scope as JSON (null when none), as the
+ * admin's account panel shows it (lib/surveyor_profile.ts `SurveyorAccount`), for a page's
+ * statement (db/surveyor_record.ts); `surveyorAccountFromJson` makes the panel's account.
+ */
+export function surveyorAccountJsonColumn(db: Db) {
+  return db`(select json_build_object('id', u.id, 'fullName', u.full_name, 'email', u.email,
+      'lastLogin', u.last_login, 'disabledAt', u.disabled_at)
+    from users u where u.id = surveyors.user_id)`;
+}
+
+/** `surveyorAccountJsonColumn`'s JSON as the panel's account (ISO times), or null. */
+export function surveyorAccountFromJson(
+  json: SurveyorAccountJson | null,
+): SurveyorAccount | null {
+  if (!json) return null;
+  const iso = (time: string | null) => time === null ? null : new Date(time).toISOString();
+  return { ...json, lastLogin: iso(json.lastLogin), disabledAt: iso(json.disabledAt) };
 }

@@ -54,13 +54,17 @@ export class TooManyContactsError extends Error {
   }
 }
 
-interface SurveyorRow extends Omit<Surveyor, "createdAt" | "updatedAt"> {
+/** A surveyor as `surveyorColumns` reads it (`toSurveyor` makes the record). */
+export interface SurveyorRow extends Omit<Surveyor, "createdAt" | "updatedAt"> {
   createdAt: Date;
   updatedAt: Date;
 }
 
-// Kept as one fragment so every read returns the same shape.
-function surveyorColumns(db: Db) {
+/**
+ * The record's columns of the `surveyors` row in scope, one fragment so every read (and a
+ * page's statement, db/surveyor_record.ts) returns the same shape.
+ */
+export function surveyorColumns(db: Db) {
   return db`
     id, company_name, principal_name, license_number, license_states, email, phone, website,
     address, city, state, zip, lat, lng, service_radius_miles, survey_types, in_network,
@@ -77,7 +81,8 @@ function surveyorColumns(db: Db) {
     pending_license_number`;
 }
 
-function toSurveyor(row: SurveyorRow): Surveyor {
+/** `surveyorColumns`' row as the record. */
+export function toSurveyor(row: SurveyorRow): Surveyor {
   return {
     ...row,
     createdAt: row.createdAt.toISOString(),
@@ -824,17 +829,43 @@ export async function listContactHistory(
   { surveyorId, limit = 50, before }: { surveyorId: string; limit?: number; before?: string },
 ): Promise<ContactHistoryEntry[]> {
   if (!isSurveyorId(surveyorId)) return [];
-  const take = Math.max(1, Math.min(MAX_HISTORY_PAGE, Math.trunc(limit) || 50));
   const cursor = before && !Number.isNaN(Date.parse(before)) ? before : null;
-  const rows = await db<HistoryRow[]>`
-    select h.id, h.channel, h.summary, h.outcome, h.next_follow_up::text as next_follow_up,
-      u.full_name as author_name, h.created_at
-    from surveyor_contact_history h left join users u on u.id = h.author_id
-    where h.surveyor_id = ${surveyorId}
-      and (${cursor}::timestamptz is null or h.created_at < ${cursor}::timestamptz)
-    order by h.created_at desc, h.id desc
-    limit ${take}`;
-  return rows.map(toHistoryEntry);
+  const [row] = await db<{ history: HistoryJson[] }[]>`
+    select ${contactHistoryJsonColumn(db, { limit, before: cursor })} as history
+    from surveyors where id = ${surveyorId}`;
+  return contactHistoryFromJson(row?.history ?? []);
+}
+
+/** An entry as `contactHistoryJsonColumn` gives it: its time as JSON writes it. */
+export type HistoryJson = Omit<ContactHistoryEntry, "createdAt"> & { createdAt: string };
+
+/**
+ * SQL for the contact history of the `surveyors` row in scope as a JSON array, newest first,
+ * at most `limit` entries (`listContactHistory`'s bounds), older than `before` (an ISO time)
+ * when given: a column of a page's statement (db/surveyor_record.ts) or of
+ * `listContactHistory`'s. `contactHistoryFromJson` turns it into entries.
+ */
+export function contactHistoryJsonColumn(
+  db: Db,
+  { limit = 50, before = null }: { limit?: number; before?: string | null },
+) {
+  const take = Math.max(1, Math.min(MAX_HISTORY_PAGE, Math.trunc(limit) || 50));
+  return db`coalesce((select json_agg(json_build_object('id', h.id, 'channel', h.channel,
+        'summary', h.summary, 'outcome', h.outcome, 'nextFollowUp', h.next_follow_up::text,
+        'authorName', u.full_name, 'createdAt', h.created_at)
+        order by h.created_at desc, h.id desc)
+      from (
+        select * from surveyor_contact_history h
+        where h.surveyor_id = surveyors.id
+          and (${before}::timestamptz is null or h.created_at < ${before}::timestamptz)
+        order by h.created_at desc, h.id desc
+        limit ${take}
+      ) h left join users u on u.id = h.author_id), '[]'::json)`;
+}
+
+/** `contactHistoryJsonColumn`'s JSON as entries. */
+export function contactHistoryFromJson(rows: HistoryJson[]): ContactHistoryEntry[] {
+  return rows.map((h) => ({ ...h, createdAt: new Date(h.createdAt).toISOString() }));
 }
 
 /**
@@ -909,45 +940,67 @@ export async function listSurveyorWork(
   { surveyorId }: { surveyorId: string },
 ): Promise<{ surveys: SurveyorWorkSurvey[]; leads: SurveyorWorkLead[] }> {
   if (!isSurveyorId(surveyorId)) return { surveys: [], leads: [] };
-  const [surveys, leads] = await Promise.all([
-    db<
-      (Omit<SurveyorWorkSurvey, "createdAt" | "city"> & {
-        createdAt: Date;
-        place: string | null;
-      })[]
-    >`
-      select id, survey_type, status, state, quoted_price_cents,
-        scheduled_date::text as scheduled_date, created_at,
-        coalesce(formatted_address, address) as place
-      from surveys where assigned_surveyor_id = ${surveyorId}
-      order by created_at desc, id desc
-      limit ${SURVEYOR_WORK_LIMIT}`,
-    db<
-      (Omit<SurveyorWorkLead, "notifiedAt" | "city"> & {
-        notifiedAt: Date;
-        place: string | null;
-      })[]
-    >`
-      select l.id as lead_id, s.id as survey_id, s.survey_type, s.state,
-        l.price_cents, l.status as lead_status, r.kind, r.outcome, r.distance_miles,
-        r.notified_at, coalesce(s.formatted_address, s.address) as place
-      from lead_recipients r
-      join leads l on l.id = r.lead_id
-      join surveys s on s.id = l.survey_id
-      where r.surveyor_id = ${surveyorId}
-      order by r.notified_at desc, r.lead_id desc
-      limit ${SURVEYOR_WORK_LIMIT}`,
-  ]);
+  const [row] = await db<SurveyorWorkJson[]>`
+    select ${surveyorWorkJsonColumns(db)} from surveyors where id = ${surveyorId}`;
+  return surveyorWorkFromJson(row ?? { workSurveys: [], workLeads: [] });
+}
+
+/** `surveyorWorkJsonColumns`' two columns. */
+export interface SurveyorWorkJson {
+  workSurveys: (Omit<SurveyorWorkSurvey, "city"> & { place: string | null })[];
+  workLeads: (Omit<SurveyorWorkLead, "city"> & { place: string | null })[];
+}
+
+/**
+ * SQL for two columns of a statement over the `surveyors` row in scope: `work_surveys`, the
+ * surveys assigned to it, and `work_leads`, the leads sent to it, each a JSON array newest
+ * first of at most `SURVEYOR_WORK_LIMIT` with the property's address, which
+ * `surveyorWorkFromJson` cuts to its town (db/surveyor_record.ts, `listSurveyorWork`).
+ */
+export function surveyorWorkJsonColumns(db: Db) {
+  return db`
+    coalesce((select json_agg(json_build_object('id', w.id, 'surveyType', w.survey_type,
+        'status', w.status, 'state', w.state, 'quotedPriceCents', w.quoted_price_cents,
+        'scheduledDate', w.scheduled_date::text, 'createdAt', w.created_at,
+        'place', coalesce(w.formatted_address, w.address))
+        order by w.created_at desc, w.id desc)
+      from (
+        select * from surveys w where w.assigned_surveyor_id = surveyors.id
+        order by w.created_at desc, w.id desc
+        limit ${SURVEYOR_WORK_LIMIT}
+      ) w), '[]'::json) as work_surveys,
+    coalesce((select json_agg(json_build_object('leadId', o.lead_id, 'surveyId', o.survey_id,
+        'surveyType', o.survey_type, 'state', o.state, 'priceCents', o.price_cents,
+        'leadStatus', o.lead_status, 'kind', o.kind, 'outcome', o.outcome,
+        'distanceMiles', o.distance_miles, 'notifiedAt', o.notified_at, 'place', o.place)
+        order by o.notified_at desc, o.lead_id desc)
+      from (
+        select l.id as lead_id, w.id as survey_id, w.survey_type, w.state, l.price_cents,
+          l.status as lead_status, r.kind, r.outcome, r.distance_miles, r.notified_at,
+          coalesce(w.formatted_address, w.address) as place
+        from lead_recipients r
+        join leads l on l.id = r.lead_id
+        join surveys w on w.id = l.survey_id
+        where r.surveyor_id = surveyors.id
+        order by r.notified_at desc, r.lead_id desc
+        limit ${SURVEYOR_WORK_LIMIT}
+      ) o), '[]'::json) as work_leads`;
+}
+
+/** `surveyorWorkJsonColumns`' JSON as the work: towns, not addresses; ISO times. */
+export function surveyorWorkFromJson(
+  { workSurveys, workLeads }: SurveyorWorkJson,
+): { surveys: SurveyorWorkSurvey[]; leads: SurveyorWorkLead[] } {
   return {
-    surveys: surveys.map(({ place, createdAt, ...s }) => ({
+    surveys: workSurveys.map(({ place, createdAt, ...s }) => ({
       ...s,
       city: townFromAddress(place, s.state),
-      createdAt: createdAt.toISOString(),
+      createdAt: new Date(createdAt).toISOString(),
     })),
-    leads: leads.map(({ place, notifiedAt, ...l }) => ({
+    leads: workLeads.map(({ place, notifiedAt, ...l }) => ({
       ...l,
       city: townFromAddress(place, l.state),
-      notifiedAt: notifiedAt.toISOString(),
+      notifiedAt: new Date(notifiedAt).toISOString(),
     })),
   };
 }

@@ -13,7 +13,6 @@ import BalanceAdjustment, { type BalanceAdjustmentProps } from "../islands/Balan
 import { TableRegion } from "../islands/_table.tsx";
 import { formatDay } from "../islands/_surveyor_shared.ts";
 import { signedCents } from "../islands/_billing.ts";
-import type { Db } from "../db/client.ts";
 import { getSurveyorByUserId } from "../db/surveyors.ts";
 import {
   getBalance,
@@ -176,19 +175,20 @@ function History({ entries, nextBefore, isFirstPage }: {
 /** How many ledger entries the admin's Balance card shows before "Show older entries". */
 export const ADMIN_LEDGER_SHOWN = 10;
 
-/** The Balance card's data for surveyor record `surveyorId` (two queries, run together). */
-export async function loadBalanceCard(
-  db: Db,
+/**
+ * The Balance card's data for surveyor record `surveyorId` from its balance and its newest
+ * ledger entries, read with one more than the card shows (`ADMIN_LEDGER_SHOWN + 1`: whether
+ * there are older ones), as the record's statement reads them (db/surveyor_record.ts).
+ */
+export function balanceCardProps(
   surveyorId: string,
-): Promise<BalanceAdjustmentProps> {
-  const [balance, rows] = await Promise.all([
-    getBalance(db, { surveyorId }),
-    listLedgerEntries(db, { surveyorId, limit: ADMIN_LEDGER_SHOWN + 1 }),
-  ]);
+  balanceCents: number,
+  rows: LedgerEntry[],
+): BalanceAdjustmentProps {
   const entries = rows.slice(0, ADMIN_LEDGER_SHOWN);
   return {
     surveyorId,
-    balanceCents: balance ?? 0,
+    balanceCents,
     entries,
     nextBefore: rows.length > ADMIN_LEDGER_SHOWN ? entries[entries.length - 1].id : null,
     kindLabels: LEDGER_KIND_LABELS,

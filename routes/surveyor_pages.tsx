@@ -15,10 +15,9 @@ import SurveyorAccountPanel from "../islands/SurveyorAccountPanel.tsx";
 import { LICENCE_CHECKS_PATH, stateNames } from "../lib/surveyor_licence.ts";
 import VerifySurveyor from "../islands/VerifySurveyor.tsx";
 import { ClaimRequestsCard } from "../components/ClaimRequestsCard.tsx";
-import { listClaimRequests } from "../db/surveyor_self_join.ts";
-import { getSurveyorVerification, type SurveyorVerification } from "../db/claim_tokens.ts";
-import { toSurveyorAccount } from "./surveyor_accounts.ts";
-import { BalanceCard, loadBalanceCard } from "./billing_pages.tsx";
+import type { SurveyorVerification } from "../db/claim_tokens.ts";
+import { ADMIN_LEDGER_SHOWN, BalanceCard, balanceCardProps } from "./billing_pages.tsx";
+import { getSurveyorRecordWithViewer } from "../db/surveyor_record.ts";
 import type { SurveyorAccount } from "../lib/surveyor_profile.ts";
 import { TableRegion } from "../islands/_table.tsx";
 import {
@@ -29,17 +28,12 @@ import {
 } from "../islands/_surveyor_shared.ts";
 import { formatMiles } from "../islands/_dispatch_format.ts";
 import {
-  getSurveyor,
-  listContactHistory,
   listSurveyorDirectory,
   listSurveyorLocations,
-  listSurveyorWork,
   type SurveyorLocation,
   type SurveyorWorkLead,
   type SurveyorWorkSurvey,
 } from "../db/surveyors.ts";
-import { getUserById } from "../db/users.ts";
-import { listSurveyorReviews } from "../db/reviews.ts";
 import { SurveyorReviews } from "../components/SurveyorReviews.tsx";
 import {
   DEFAULT_SURVEYOR_PAGE_SIZE,
@@ -70,7 +64,6 @@ const DirectoryQuery = z.object({
 });
 
 // Any id string is accepted here; an unknown or malformed one is the 404 page.
-const IdParam = z.object({ id: z.string() });
 
 /** The directory's filters as the page shows them, and as the list queries take them. */
 function directoryFilters(given: z.infer<typeof DirectoryQuery>) {
@@ -389,6 +382,9 @@ function AccountCard({ surveyorId, recordEmail, account }: {
 /** The directory, which reads its viewer in its own statement. */
 const DIRECTORY = ownViewerPage("/surveyors", "admin");
 
+/** A surveyor's record, which reads its viewer in its own statement. */
+const RECORD = ownViewerPage("/surveyor-detail/:id", "admin");
+
 /**
  * The admin's surveyor pages: the directory (/surveyors: counts, search, filters, the table
  * and the coverage map) and one record (/surveyor-detail/{id}: profile and coverage, contacts,
@@ -479,28 +475,28 @@ export const surveyorPages = new Hono<AppEnv>()
       );
     },
   )
-  .get(
-    "/surveyor-detail/:id",
-    requirePageRole("admin"),
-    zValidator("param", IdParam, onInvalid),
-    async (c) => {
-      const db = c.var.db;
-      const { id } = c.req.valid("param");
-      const surveyor = await getSurveyor(db, { id });
-      if (!surveyor) throw new HTTPException(404, { message: "Surveyor not found" });
-      const [history, work, user, verification, reviews, claimRequests] = await Promise.all([
-        listContactHistory(db, { surveyorId: surveyor.id, limit: HISTORY_SHOWN }),
-        listSurveyorWork(db, { surveyorId: surveyor.id }),
-        surveyor.userId ? getUserById(db, surveyor.userId) : undefined,
-        getSurveyorVerification(db, { id: surveyor.id }),
-        listSurveyorReviews(db, { surveyorId: surveyor.id }),
-        listClaimRequests(db, { surveyorId: surveyor.id }),
-      ]);
-      const account = user ? toSurveyorAccount(user) : null;
-      const balance = await loadBalanceCard(db, surveyor.id);
-      return appPage(
-        c,
-        { title: surveyor.companyName, active: "/surveyors" },
+  .get(RECORD.path, RECORD.guard, async (c) => {
+    // The admin and the whole record in one statement (db/surveyor_record.ts).
+    const { viewer, record } = await getSurveyorRecordWithViewer(c.var.db, {
+      viewerId: viewerIdOf(c),
+      id: c.req.param("id") ?? "",
+      historyLimit: HISTORY_SHOWN,
+      ledgerLimit: ADMIN_LEDGER_SHOWN + 1,
+    });
+    const denied = await settleViewer(c, RECORD, viewer);
+    if (denied) return denied;
+    if (!record) throw new HTTPException(404, { message: "Surveyor not found" });
+    const { surveyor, history, work, account, verification, reviews, claimRequests } = record;
+    const balance = balanceCardProps(surveyor.id, record.balanceCents, record.ledger);
+    // Read afresh at every request; sent as it was last rendered while nothing it shows has
+    // changed (routes/_remembered_pages.ts): it reads no clock (its times are written in UTC
+    // on the server, the browser's own once hydrated).
+    return rememberedAppPage(
+      c,
+      { title: surveyor.companyName, active: "/surveyors" },
+      `surveyor-record ${viewerIdOf(c)} ${surveyor.id}`,
+      record,
+      () => (
         <div className="surveyor-page">
           <p className="surveyor-page__back">
             <a href="/surveyors">← Back to surveyors</a>
@@ -527,7 +523,7 @@ export const surveyorPages = new Hono<AppEnv>()
             <AssignedSurveys surveys={work.surveys} />
             <SurveyorReviews {...reviews} />
           </div>
-        </div>,
-      );
-    },
-  );
+        </div>
+      ),
+    );
+  });

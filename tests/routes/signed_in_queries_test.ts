@@ -22,6 +22,9 @@ import {
 import type { Sql } from "../../db/client.ts";
 import type { Role } from "../../lib/roles.ts";
 import { insertSurveyor } from "../../db/surveyors.ts";
+import { postLedgerEntry } from "../../db/ledger.ts";
+import { insertClaimRequest } from "../../db/surveyor_self_join.ts";
+import { insertReview } from "../../db/reviews.ts";
 import { revokeUserSessions } from "../../lib/sessions.ts";
 
 /**
@@ -214,6 +217,99 @@ test("[signed-in pages] a technician's job page is one statement", async () => {
   // The user, the survey, the access to it, the checklist, the crew and the technician's
   // conversation with its newest messages: one statement. It was seven.
   assertEquals(statements, 1);
+  t.close();
+});
+
+test("[signed-in pages] an admin's record of a surveyor is one statement, with every card's data", async () => {
+  const { t, counter } = await countingApp();
+  const admin = await createSignedInUser(t, { role: "admin", fullName: "Ada Admin" });
+  const verifier = await createUser(t.sql, { role: "admin", fullName: "Vera Verifier" });
+  const owner = await createUser(t.sql, {
+    role: "surveyor",
+    fullName: "Rory Owner",
+    email: "rory.owner@example.test",
+  });
+  const claimant = await createUser(t.sql, { role: "surveyor", fullName: "Cass Claimant" });
+  const firm = await insertSurveyor(t.sql, {
+    companyName: "Record Geomatics",
+    state: "TX",
+    status: "active",
+    inNetwork: true,
+    verifiedBy: verifier.id,
+  });
+  await t.sql`update surveyors set user_id = ${owner.id} where id = ${firm.id}`;
+  for (let i = 1; i <= 11; i++) {
+    await t.sql.begin((tx) =>
+      postLedgerEntry(tx, {
+        surveyorId: firm.id,
+        kind: "adjustment",
+        amountCents: 100,
+        note: `Credit number ${i}.`,
+        actorId: admin.user.id,
+      })
+    );
+  }
+  await t.sql`
+    insert into surveyor_contact_history (surveyor_id, channel, summary, author_id)
+    values (${firm.id}, 'call', 'Talked about coverage', ${admin.user.id})`;
+  await insertClaimRequest(t.sql, {
+    surveyorId: firm.id,
+    userId: claimant.id,
+    reason: "company_state",
+    details: { companyName: "Record Geomatics" },
+  });
+  const client = await createSignedInUser(t, { role: "client" });
+  const survey = await submitSurvey(t, client.cookie);
+  await t.sql`update surveys set assigned_surveyor_id = ${firm.id} where id = ${survey.id}`;
+  await t.sql.begin((tx) =>
+    insertReview(tx, {
+      surveyId: survey.id,
+      surveyorId: firm.id,
+      clientId: client.user.id,
+      rating: 5,
+      comment: "Clear stakes, on time.",
+    })
+  );
+
+  const { html, statements } = await counted(
+    t,
+    counter,
+    `/surveyor-detail/${firm.id}`,
+    admin.cookie,
+  );
+  // The admin, the record, its history, work, account, licence check, reviews, claim requests,
+  // balance and ledger: one statement. It was thirteen, in three round trips.
+  assertEquals(statements, 1);
+  assertStringIncludes(html, "<h1>Record Geomatics</h1>");
+  assertStringIncludes(html, "Talked about coverage");
+  assertStringIncludes(html, "rory.owner@example.test");
+  assertStringIncludes(html, "Vera Verifier");
+  assertStringIncludes(html, "Cass Claimant");
+  assertStringIncludes(html, "Clear stakes, on time.");
+  // The assigned survey and the review link to it.
+  assertEquals(html.split(`href="/survey/${survey.id}"`).length - 1, 2);
+  const balance = islandProps<{
+    balanceCents: number;
+    entries: { note: string; actorName: string }[];
+    nextBefore: string | null;
+  }>(html, "BalanceAdjustment");
+  assertEquals(balance.balanceCents, 1100);
+  // The ten newest, and a link to the older one.
+  assertEquals(balance.entries.length, 10);
+  assertEquals(balance.entries[0].note, "Credit number 11.");
+  assertEquals(balance.entries[0].actorName, "Ada Admin");
+  assert(balance.nextBefore !== null, "older entries exist");
+  // The page is sent as it was rendered last only while nothing on it changed.
+  await t.sql.begin((tx) =>
+    postLedgerEntry(tx, { surveyorId: firm.id, kind: "adjustment", amountCents: -250 })
+  );
+  await t.sql`update users set full_name = 'Rory Renamed' where id = ${owner.id}`;
+  const again = await counted(t, counter, `/surveyor-detail/${firm.id}`, admin.cookie);
+  assertEquals(
+    islandProps<{ balanceCents: number }>(again.html, "BalanceAdjustment").balanceCents,
+    850,
+  );
+  assertStringIncludes(again.html, "Rory Renamed");
   t.close();
 });
 
