@@ -912,7 +912,14 @@ function windowText(code: DiscountCodeRow): string {
   return "Always";
 }
 
-function statusOf(code: DiscountCodeRow, now: number): { label: string; badge: string } {
+/**
+ * A code's status at `now` (ms): what its badge says. The page is the same while every shown
+ * code's status is (routes/pricing_pages.tsx remembers it by them).
+ */
+export function statusOf(
+  code: DiscountCodeRow,
+  now: number,
+): { label: string; badge: string } {
   if (!code.active) return { label: "Inactive", badge: "badge--neutral" };
   if (code.validUntil && Date.parse(code.validUntil) <= now) {
     return { label: "Expired", badge: "badge--warning" };

@@ -2,10 +2,10 @@ import type { ReactNode } from "react";
 import { Hono } from "hono";
 import type { AppContext, AppEnv } from "./_env.ts";
 import { requirePageRole } from "./_auth.ts";
-import { appPage } from "./_app_page.tsx";
+import { appPage, rememberedAppPage } from "./_app_page.tsx";
 import { PageHeader } from "../components/AppPage.tsx";
 import { Island } from "../components/Island.tsx";
-import PricingEditor from "../islands/PricingEditor.tsx";
+import PricingEditor, { type PricingEditorProps, statusOf } from "../islands/PricingEditor.tsx";
 import ParcelLookupTest from "../islands/ParcelLookupTest.tsx";
 import { getActivePricingConfig, listPricingConfigs } from "../db/pricing.ts";
 import { listDiscountCodes } from "../db/discounts.ts";
@@ -45,57 +45,62 @@ export const pricingPages = new Hono<AppEnv>()
     const history = firstHistory.total === 0
       ? await listPricingConfigs(db, { page: 1 })
       : firstHistory;
-    return adminPage(
-      c,
-      {
-        title: "Pricing",
-        active: "/pricing-algorithm",
-        intro: (
-          <>
-            Instant quotes use the active version. Each save makes a new version; requests keep the
-            version they were quoted with. Lead prices for surveyors are part of the same version.
-            See <a href="#pricing-lead">lead price</a> and{" "}
-            <a href="#discount-codes">discount codes</a> below.
-          </>
-        ),
+    const renderedAt = new Date();
+    const props: PricingEditorProps = {
+      active,
+      history: {
+        total: history.total,
+        pageSize: history.pageSize,
+        versions: history.versions.map((v) => ({
+          version: v.version,
+          createdByName: v.createdByName,
+          note: v.note,
+          createdAt: iso(v.createdAt),
+        })),
       },
-      <Island
-        component={PricingEditor}
-        hydrate="load"
-        props={{
-          active,
-          history: {
-            total: history.total,
-            pageSize: history.pageSize,
-            versions: history.versions.map((v) => ({
-              version: v.version,
-              createdByName: v.createdByName,
-              note: v.note,
-              createdAt: iso(v.createdAt),
-            })),
-          },
-          codes: {
-            total: codes.total,
-            pageSize: codes.pageSize,
-            codes: codes.codes.map((code) => ({
-              id: code.id,
-              code: code.code,
-              kind: code.kind,
-              value: code.value,
-              validFrom: code.validFrom ? iso(code.validFrom) : null,
-              validUntil: code.validUntil ? iso(code.validUntil) : null,
-              maxUses: code.maxUses,
-              uses: code.uses,
-              oncePerClient: code.oncePerClient,
-              active: code.active,
-              note: code.note,
-              createdAt: iso(code.createdAt),
-            })),
-          },
-          renderedAt: new Date().toISOString(),
-        }}
-      />,
-    );
+      codes: {
+        total: codes.total,
+        pageSize: codes.pageSize,
+        codes: codes.codes.map((code) => ({
+          id: code.id,
+          code: code.code,
+          kind: code.kind,
+          value: code.value,
+          validFrom: code.validFrom ? iso(code.validFrom) : null,
+          validUntil: code.validUntil ? iso(code.validUntil) : null,
+          maxUses: code.maxUses,
+          uses: code.uses,
+          oncePerClient: code.oncePerClient,
+          active: code.active,
+          note: code.note,
+          createdAt: iso(code.createdAt),
+        })),
+      },
+      renderedAt: renderedAt.toISOString(),
+    };
+    const meta = { title: "Pricing", active: "/pricing-algorithm" };
+    // Sent as it was last rendered while nothing it shows has changed
+    // (routes/_remembered_pages.ts). Its one use of the clock is the codes' status badges: the
+    // statuses at this request are part of what it shows, and the render time it carries (the
+    // badges' clock until hydrated) gives those same statuses.
+    const statuses = props.codes.codes.map((code) => statusOf(code, renderedAt.getTime()).label);
+    const { renderedAt: _, ...shown } = props;
+    return rememberedAppPage(c, meta, `pricing ${c.var.user!.id}`, [shown, statuses], () => (
+      <>
+        <PageHeader
+          title={meta.title}
+          intro={
+            <>
+              Instant quotes use the active version. Each save makes a new version; requests keep
+              the version they were quoted with. Lead prices for surveyors are part of the same
+              version. See <a href="#pricing-lead">lead price</a> and{" "}
+              <a href="#discount-codes">discount codes</a> below.
+            </>
+          }
+        />
+        <Island component={PricingEditor} hydrate="load" props={props} />
+      </>
+    ));
   })
   .get("/regrid-api-test", requirePageRole("admin"), (c) => {
     const provider = c.var.deps.parcels;

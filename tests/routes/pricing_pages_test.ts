@@ -1,4 +1,4 @@
-import { assertEquals, assertMatch, assertStringIncludes } from "../_assert.ts";
+import { assert, assertEquals, assertMatch, assertStringIncludes } from "../_assert.ts";
 import { createTestApp, test } from "../_helpers.ts";
 import { createSignedInUser, signInAs } from "../_auth.ts";
 import { assertForbiddenPage, assertRedirectsToAuth, getPage, islandProps } from "../_pages.ts";
@@ -64,6 +64,39 @@ test("[pricing] /pricing-algorithm shows the active config, history and discount
     html,
     "6% of the $1,285.00 quote, at least $15, at most $150 = $77.10",
   );
+  t.close();
+});
+
+test("[pricing] /pricing-algorithm is drawn again when a code's status changes with the clock, or anything on it changes", async () => {
+  const t = await createTestApp();
+  const { user, cookie } = await createSignedInUser(t, { role: "admin" });
+  const soon = new Date(Date.now() + 1_500);
+  await insertDiscountCode(t.sql, {
+    code: "SOON",
+    kind: "percent",
+    value: 5,
+    validUntil: soon,
+    createdBy: user.id,
+  });
+  const load = async () => {
+    const res = await t.request("GET", "/pricing-algorithm", { cookie });
+    assertEquals(res.status, 200);
+    const html = await res.text();
+    const badge = html.match(/SOON[\s\S]*?class="badge [^"]*">([^<]+)</)?.[1];
+    return { html, badge, props: islandProps<PricingEditorProps>(html, "PricingEditor") };
+  };
+  const first = await load();
+  assertEquals(first.badge, "Active");
+  const second = await load();
+  assertEquals(second.badge, "Active");
+  // Until the code expires, the page's render time gives the statuses shown.
+  assertEquals(second.props.renderedAt, first.props.renderedAt);
+  await new Promise((resolve) => setTimeout(resolve, soon.getTime() - Date.now() + 50));
+  const expired = await load();
+  assertEquals(expired.badge, "Expired");
+  assert(Date.parse(expired.props.renderedAt) >= soon.getTime(), "rendered after the expiry");
+  await t.sql`update discount_codes set uses = 3 where code = 'SOON'`;
+  assertEquals((await load()).props.codes.codes[0].uses, 3);
   t.close();
 });
 
