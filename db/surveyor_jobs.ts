@@ -24,6 +24,8 @@ import {
   crewFromJson,
   currentCrewJsonColumn,
   type CurrentTechnicianAssignment,
+  type EligibleTechnician,
+  eligibleTechniciansJsonColumn,
 } from "./technicians.ts";
 import { deliverablesFromJson, deliverablesJsonColumn } from "./survey_files.ts";
 import type { SurveyFileInfo } from "../lib/survey_file_types.ts";
@@ -116,6 +118,12 @@ export interface SurveyorJobExtras {
   crew: CurrentTechnicianAssignment | undefined;
   /** The deliverables once the job is theirs (accepted, scheduled, completed), else null. */
   deliverables: SurveyFileInfo[] | null;
+  /**
+   * The firm's technicians the crew may be chosen from (db/technicians.ts
+   * `listEligibleTechnicians`) while it does the job and its fieldwork is to do (accepted or
+   * scheduled), else null.
+   */
+  crewChoices: EligibleTechnician[] | null;
 }
 
 /**
@@ -147,6 +155,7 @@ export async function getSurveyorJobPageWithViewer(
       ...toJob(row),
       access,
       crew: crewFromJson(row.crew),
+      crewChoices: row.crewChoices,
       deliverables: row.deliverables ? deliverablesFromJson(row.deliverables) : null,
     },
   };
@@ -156,6 +165,7 @@ export async function getSurveyorJobPageWithViewer(
 type JobExtrasRow = {
   fieldwork: FieldworkSurvey | null;
   crew: Parameters<typeof crewFromJson>[0];
+  crewChoices: EligibleTechnician[] | null;
   deliverables: Parameters<typeof deliverablesFromJson>[0] | null;
 };
 
@@ -175,6 +185,8 @@ function jobStatement(
       ${workingFirmFieldworkJson(db, db`j.surveyor_id`)} as fieldwork,
       case when ${workingSurveyorId(db)} = j.surveyor_id then ${currentCrewJsonColumn(db)} end
         as crew,
+      case when ${workingSurveyorId(db)} = j.surveyor_id and j.status in ('accepted', 'scheduled')
+        then ${eligibleTechniciansJsonColumn(db, db`j.surveyor_id`, false)} end as crew_choices,
       case when j.status in ('accepted', 'scheduled', 'completed')
         then coalesce(${deliverablesJsonColumn(db)}, '[]'::json) end as deliverables`;
   return db`

@@ -8,6 +8,7 @@
  * `surveys.assigned_technician_id` mirrors the current one for cheap ownership checks
  * (db/survey_access.ts).
  */
+import type postgres from "postgres";
 import type { Db } from "./client.ts";
 import { isUuid } from "./users.ts";
 import type { SurveyStatus } from "../lib/survey_status.ts";
@@ -196,17 +197,33 @@ export async function listEligibleTechnicians(
 ): Promise<EligibleTechnician[]> {
   const firm = surveyorId && isUuid(surveyorId) ? surveyorId : null;
   if (!firm && !includeStaff) return [];
-  return [
-    ...await db<EligibleTechnician[]>`
-    select u.id, u.full_name, u.phone, v.company_name
-    from technicians t
-    join users u on u.id = t.user_id and u.role = 'technician' and u.disabled_at is null
-    left join surveyors v on v.id = t.surveyor_id
-    where (${firm}::uuid is not null and t.surveyor_id = ${firm}::uuid)
-      or (${includeStaff} and t.surveyor_id is null)
-    order by (t.surveyor_id is null), lower(u.full_name), u.id
-    limit ${ELIGIBLE_LIMIT}`,
-  ];
+  const [row] = await db<{ technicians: EligibleTechnician[] }[]>`
+    select ${eligibleTechniciansJsonColumn(db, db`${firm}::uuid`, includeStaff)} as technicians`;
+  return row.technicians;
+}
+
+/**
+ * SQL for `listEligibleTechnicians`' list as a JSON array: the technicians of the firm whose
+ * id `firm` gives (SQL: a parameter, or a column of the statement it is in; none when null)
+ * and, with `includeStaff`, Meridian's staff; for a page's statement (db/surveyor_jobs.ts).
+ */
+export function eligibleTechniciansJsonColumn(
+  db: Db,
+  firm: postgres.PendingQuery<postgres.Row[]>,
+  includeStaff: boolean,
+) {
+  return db`coalesce((select json_agg(json_build_object('id', e.id, 'fullName', e.full_name,
+        'phone', e.phone, 'companyName', e.company_name) order by e.n)
+      from (
+        select u.id, u.full_name, u.phone, v.company_name,
+          row_number() over (order by (t.surveyor_id is null), lower(u.full_name), u.id) as n
+        from technicians t
+        join users u on u.id = t.user_id and u.role = 'technician' and u.disabled_at is null
+        left join surveyors v on v.id = t.surveyor_id
+        where t.surveyor_id = ${firm} ${includeStaff ? db`or t.surveyor_id is null` : db``}
+        order by (t.surveyor_id is null), lower(u.full_name), u.id
+        limit ${ELIGIBLE_LIMIT}
+      ) e), '[]'::json)`;
 }
 
 /** Deletes the `technicians` row of `userId` (they no longer belong to a firm). */

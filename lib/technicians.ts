@@ -22,6 +22,7 @@ import { type FieldworkAccess, getFieldworkAccess } from "../db/survey_access.ts
 import {
   type CurrentTechnicianAssignment,
   deleteTechnician,
+  type EligibleTechnician,
   type EndedTechnicianJob,
   endOpenAssignmentsOf,
   endTechnicianAssignment,
@@ -211,12 +212,19 @@ export async function assignTechnicianProps(
     surveyId: string;
     as: "admin" | "surveyor";
     workingSurveyorId: string | null;
-    /** The survey's current technician assignment, when the caller read it already. */
-    known?: { current: CurrentTechnicianAssignment | undefined };
+    /**
+     * The survey's current technician assignment, when the caller read it already, and the
+     * technicians to choose from (`listEligibleTechnicians` for this caller), when read too.
+     */
+    known?: {
+      current: CurrentTechnicianAssignment | undefined;
+      technicians?: EligibleTechnician[];
+    };
   },
 ): Promise<AssignTechnicianProps> {
   const [technicians, current] = await Promise.all([
-    listEligibleTechnicians(db, { surveyorId: workingSurveyorId, includeStaff: as === "admin" }),
+    known?.technicians ??
+      listEligibleTechnicians(db, { surveyorId: workingSurveyorId, includeStaff: as === "admin" }),
     known ? known.current : getCurrentTechnicianAssignment(db, { surveyId }),
   ]);
   return {
@@ -531,7 +539,10 @@ export async function assignTechnicianPropsFor(
      */
     known?: {
       access: FieldworkAccess | undefined;
-      crew?: { current: CurrentTechnicianAssignment | undefined };
+      crew?: {
+        current: CurrentTechnicianAssignment | undefined;
+        technicians?: EligibleTechnician[];
+      };
     };
   },
 ): Promise<AssignTechnicianProps | null> {

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { AppEnv } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
 import { ownViewerPage, settleViewer, viewerIdOf } from "./_auth.ts";
-import { appPage } from "./_app_page.tsx";
+import { appPage, rememberedAppPage } from "./_app_page.tsx";
 import { ParcelFacts } from "./purchased_lead_pages.tsx";
 import { Card, EmptyState, PageHeader } from "../components/AppPage.tsx";
 import { Island } from "../components/Island.tsx";
@@ -120,14 +120,16 @@ function RequestDetails({ details }: { details: JobUnlocked }) {
   );
 }
 
-function AssignmentCard({ job }: { job: SurveyorJob }) {
+function AssignmentCard(
+  { job, actions }: { job: SurveyorJob; actions: ReturnType<typeof assignmentActionsProps> },
+) {
   const a = job.assignment;
   return (
     <Card id="assignment-title" title="Assignment" bodyClass="stack">
       <Island
         component={AssignmentActions}
         props={{
-          ...assignmentActionsProps(a, "surveyor"),
+          ...actions,
           showNextStep: true,
           // Accepting unlocks the client's details, which this page shows once reloaded.
           unlockHref: job.unlocked ? undefined : `/surveyor/jobs/${job.surveyId}`,
@@ -230,76 +232,88 @@ export const surveyorJobPages = new Hono<AppEnv>()
           ? assignTechnicianPropsFor(db, {
             surveyId: job.surveyId,
             user,
-            known: { access, crew: { current: job.crew } },
+            known: {
+              access,
+              crew: { current: job.crew, technicians: job.crewChoices ?? undefined },
+            },
           })
           : null,
       ]);
-      return appPage(
+      // The actions' first day to schedule is today's (the clock), so it is computed here.
+      const actions = assignmentActionsProps(job.assignment, "surveyor");
+      // Sent as it was last rendered while nothing it shows has changed
+      // (routes/_remembered_pages.ts): what it reads of the clock (the days the actions and
+      // the delivery form accept) is in what it is compared by.
+      return rememberedAppPage(
         c,
         { title: `${typeName(job.surveyType)} job`, active: DASHBOARD_PATH },
-        <div className="purchased-page">
-          <p className="purchased-page__back">
-            <a href={DASHBOARD_PATH}>← Back to dashboard</a>
-          </p>
-          <PageHeader title={typeName(job.surveyType)} intro={where} />
-          <div className="purchased-page__grid">
-            <div className="stack">
-              {details
-                ? (
-                  <Card id="client-title" title="Client">
-                    <ClientContact lead={details} />
-                  </Card>
-                )
-                : null}
-              <MessagesCard data={messages} />
-              <Card id="job-title" title="The job" bodyClass="stack">
-                <JobFacts job={job} />
+        `surveyor-job ${user.id} ${surveyId}`,
+        [job, messages, delivery, crew, actions],
+        () => (
+          <div className="purchased-page">
+            <p className="purchased-page__back">
+              <a href={DASHBOARD_PATH}>← Back to dashboard</a>
+            </p>
+            <PageHeader title={typeName(job.surveyType)} intro={where} />
+            <div className="purchased-page__grid">
+              <div className="stack">
                 {details
-                  ? <RequestDetails details={details} />
-                  : (
-                    <p className="muted" data-testid="job-locked">
-                      The client's name, contact details, the exact address and the parcel are shown
-                      here once you accept the job.
-                    </p>
-                  )}
-              </Card>
-              {details
-                ? (
-                  <Card id="parcel-title" title="Parcel">
-                    <ParcelFacts parcel={details.parcel} />
-                  </Card>
-                )
-                : null}
-            </div>
-            <div className="stack">
-              <AssignmentCard job={job} />
-              {crew ? <CrewCard crew={crew} /> : null}
-              {deliverables
-                ? (
-                  <Card id="deliverables-title" title="Deliverables" bodyClass="stack">
-                    <Island
-                      component={DeliverableUpload}
-                      props={{
-                        surveyId: job.surveyId,
-                        files: deliverables,
-                        canChange: job.surveyStatus !== "completed" &&
-                          job.surveyStatus !== "cancelled",
-                      }}
-                      hydrate="idle"
-                    />
-                  </Card>
-                )
-                : null}
-              {delivery
-                ? (
-                  <Card id="delivery-title" title="Fieldwork and delivery">
-                    <Island component={CompleteSurvey} props={delivery} hydrate="idle" />
-                  </Card>
-                )
-                : null}
+                  ? (
+                    <Card id="client-title" title="Client">
+                      <ClientContact lead={details} />
+                    </Card>
+                  )
+                  : null}
+                <MessagesCard data={messages} />
+                <Card id="job-title" title="The job" bodyClass="stack">
+                  <JobFacts job={job} />
+                  {details
+                    ? <RequestDetails details={details} />
+                    : (
+                      <p className="muted" data-testid="job-locked">
+                        The client's name, contact details, the exact address and the parcel are
+                        shown here once you accept the job.
+                      </p>
+                    )}
+                </Card>
+                {details
+                  ? (
+                    <Card id="parcel-title" title="Parcel">
+                      <ParcelFacts parcel={details.parcel} />
+                    </Card>
+                  )
+                  : null}
+              </div>
+              <div className="stack">
+                <AssignmentCard job={job} actions={actions} />
+                {crew ? <CrewCard crew={crew} /> : null}
+                {deliverables
+                  ? (
+                    <Card id="deliverables-title" title="Deliverables" bodyClass="stack">
+                      <Island
+                        component={DeliverableUpload}
+                        props={{
+                          surveyId: job.surveyId,
+                          files: deliverables,
+                          canChange: job.surveyStatus !== "completed" &&
+                            job.surveyStatus !== "cancelled",
+                        }}
+                        hydrate="idle"
+                      />
+                    </Card>
+                  )
+                  : null}
+                {delivery
+                  ? (
+                    <Card id="delivery-title" title="Fieldwork and delivery">
+                      <Island component={CompleteSurvey} props={delivery} hydrate="idle" />
+                    </Card>
+                  )
+                  : null}
+              </div>
             </div>
           </div>
-        </div>,
+        ),
       );
     },
   );

@@ -191,7 +191,7 @@ test("[signed-in pages] the surveyor dashboard is two statements side by side (t
   t.close();
 });
 
-test("[signed-in pages] a surveyor's job page reads the user with the job, its access, crew and files, then the conversation and the crew's choices", async () => {
+test("[signed-in pages] a surveyor's job page reads the user with the job, its access, crew, crew's choices and files, then the conversation", async () => {
   const { t, counter } = await countingApp();
   const job = await checklistJob(t);
   const path = `/surveyor/jobs/${job.survey.id}`;
@@ -199,10 +199,19 @@ test("[signed-in pages] a surveyor's job page reads the user with the job, its a
   assertStringIncludes(html, "Field crew");
   assertStringIncludes(html, "Toni Tech");
   // The user with the job (the firm found by the account in it), the fieldwork access (read
-  // once: the delivery and the crew both use it), the current crew and the deliverables (their
-  // count too); then the conversation and the crew's choices side by side. It was ten, one
-  // after another.
-  assertEquals(statements, 3);
+  // once: the delivery and the crew both use it), the current crew, the crew's choices and the
+  // deliverables (their count too); then the conversation. It was ten, one after another.
+  assertEquals(statements, 2);
+  const choices = islandProps<{ technicians: { id: string; name: string }[] }>(
+    html,
+    "AssignTechnician",
+  );
+  assertEquals(choices.technicians.map((c) => c.name), ["Toni Tech"]);
+  // Sent as it was rendered last only while nothing on it changed: a renamed technician shows.
+  await t.sql`update users set full_name = 'Toni Renamed' where id = ${job.technician.id}`;
+  const again = await counted(t, counter, path, job.surveyorCookie);
+  assertStringIncludes(again.html, "Toni Renamed");
+  assert(!again.html.includes("Toni Tech"), "the old name is gone");
   t.close();
 });
 
