@@ -12,7 +12,7 @@
  */
 import type { Db } from "./client.ts";
 import { isSurveyId } from "./surveys.ts";
-import { callerSurveyorIdColumn, workingSurveyorId } from "./survey_access.ts";
+import { callerSurveyorIdColumn, roleLiteral, workingSurveyorId } from "./survey_access.ts";
 import type { SessionUser } from "../lib/roles.ts";
 import type { SurveyType } from "../lib/survey_types.ts";
 import type { SurveyStatus } from "../lib/survey_status.ts";
@@ -127,7 +127,7 @@ export function messageAccessReads(
           (array_agg(th.surveyor_id order by
             coalesce(th.surveyor_id = ${first.preferred}::uuid, false) desc,
             th.unread_count > 0 desc, th.is_working desc, th.company_name, th.surveyor_id)
-            filter (where case ${user.role}
+            filter (where case ${roleLiteral(db, user.role)}
               when 'surveyor' then th.surveyor_id =
                 (select v.id from surveyors v where v.user_id = ${user.id})
               when 'technician' then th.is_working
@@ -319,7 +319,7 @@ function threadsQuery(
         where a.survey_id = s.id and a.status in ('accepted', 'scheduled', 'completed')
         union all
         select distinct m.surveyor_id, false from survey_messages m
-        where ${withHistory} and m.survey_id = s.id
+        where ${withHistory ? db`true` : db`false`} and m.survey_id = s.id
       ) f group by f.surveyor_id
     ) th join surveyors v on v.id = th.surveyor_id`;
 }

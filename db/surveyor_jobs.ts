@@ -28,6 +28,13 @@ import {
   eligibleTechniciansJsonColumn,
 } from "./technicians.ts";
 import { deliverablesFromJson, deliverablesJsonColumn } from "./survey_files.ts";
+import {
+  type MessageAccess,
+  type MessageAccessColumns,
+  messageAccessOf,
+  type MessageAccessOptions,
+  messageAccessReads,
+} from "./messages.ts";
 import type { SurveyFileInfo } from "../lib/survey_file_types.ts";
 import { contactEmailColumn } from "./lead_market.ts";
 import { townFromAddress } from "../lib/address_parts.ts";
@@ -124,6 +131,8 @@ export interface SurveyorJobExtras {
    * scheduled), else null.
    */
   crewChoices: EligibleTechnician[] | null;
+  /** The firm's conversation with the client, for lib/messages.ts `loadMessagesCard`'s `read`. */
+  messages: { access: MessageAccess | undefined };
 }
 
 /**
@@ -132,55 +141,84 @@ export interface SurveyorJobExtras {
  * the bell's count (db/users.ts `readWithViewer`: what the job page runs, routes/_auth.ts
  * `ownViewerPage`): the assignment (open first, else the latest, through
  * survey_assignments_surveyor_idx), the survey, and whether the job is theirs, the client's
- * details selected only then; and the rest of the page but the conversation: the firm's
- * fieldwork access, the current crew and the deliverables (three statements more before).
+ * details selected only then; and the rest of the page: the firm's fieldwork access, the
+ * current crew and the technicians it may be chosen from, the deliverables, and the firm's
+ * conversation with the client with the newest `messages.limit` messages of it
+ * (db/messages.ts `messageAccessReads`). The page read these in nine statements more.
  */
 export async function getSurveyorJobPageWithViewer(
   db: Db,
-  { surveyId, userId }: { surveyId: string; userId: string },
+  { surveyId, userId, messages }: {
+    surveyId: string;
+    userId: string;
+    messages: { limit: number };
+  },
 ): Promise<{ viewer: Viewer | undefined; job: (SurveyorJob & SurveyorJobExtras) | undefined }> {
   const firm = db`(select id from surveyors where user_id = ${userId})`;
+  const user = { id: userId, role: "surveyor" as const };
+  const options = { user, firstPage: { preferred: null, limit: messages.limit } };
   const statement = isSurveyId(surveyId)
-    ? jobStatement(db, surveyId, firm)
+    ? jobStatement(db, surveyId, firm, options)
     : db`select 1 as none where false`;
   const { viewer, rows } = await readWithViewer<JobRow & JobExtrasRow>(db, userId, statement);
   const row = rows[0];
   if (!row) return { viewer, job: undefined };
+  const job = toJob(row);
   const access: FieldworkAccess | undefined = row.fieldwork
     ? { survey: row.fieldwork, as: "surveyor", callerSurveyorId: row.assignment.surveyorId }
     : undefined;
   return {
     viewer,
     job: {
-      ...toJob(row),
+      ...job,
       access,
       crew: crewFromJson(row.crew),
       crewChoices: row.crewChoices,
       deliverables: row.deliverables ? deliverablesFromJson(row.deliverables) : null,
+      messages: {
+        access: messageAccessOf(
+          {
+            id: row.surveyId,
+            status: row.surveyStatus,
+            clientId: row.messageClientId,
+            clientName: row.messageClientName,
+            surveyType: row.surveyType,
+            address: row.messageAddress,
+          },
+          row,
+          options,
+        ),
+      },
     },
   };
 }
 
 /** The columns `getSurveyorJobPageWithViewer` reads beyond the job's. */
-type JobExtrasRow = {
+type JobExtrasRow = MessageAccessColumns & {
   fieldwork: FieldworkSurvey | null;
   crew: Parameters<typeof crewFromJson>[0];
   crewChoices: EligibleTechnician[] | null;
   deliverables: Parameters<typeof deliverablesFromJson>[0] | null;
+  messageClientId: string;
+  messageClientName: string;
+  messageAddress: string;
 };
 
 // The job page's statement (see `getSurveyorJobPageWithViewer`) for the firm `surveyorId`
-// selects. The conversation is not in it: with db/messages.ts `messageAccessReads` in it,
-// Postgres planned it afresh at every execution (a custom plan, ~3.4 ms a time; generic, 1 ms)
-// where without it a generic plan serves (0.55 ms), so the page reads the conversation on its
-// own (tests/routes/signed_in_queries_test.ts; measured with `plan_cache_mode` set each way).
+// selects, its conversation read for `page`. Postgres runs it on a generic plan (0.68 ms an
+// execution forced generic, 0.80 under plan_cache_mode auto, 2.9 forced custom) since the
+// conversation's reads write the caller's role as a literal (db/survey_access.ts
+// `roleLiteral`); with the role as a parameter it planned the statement afresh at every
+// execution (3.9 ms), and the page read the conversation in a statement of its own.
 function jobStatement(
   db: Db,
   surveyId: string,
   surveyorId: postgres.PendingQuery<postgres.Row[]>,
+  page: MessageAccessOptions,
 ): postgres.PendingQuery<postgres.Row[]> {
-  // The fieldwork access and the crew are the working firm's only; the deliverables the firm's
-  // once the job is theirs.
+  const messages = messageAccessReads(db, page);
+  // The client's name and the address are the conversation's, which only a firm in it gets
+  // (lib/messages.ts); the deliverables are the firm's once the job is theirs.
   const pageColumns = db`,
       ${workingFirmFieldworkJson(db, db`j.surveyor_id`)} as fieldwork,
       case when ${workingSurveyorId(db)} = j.surveyor_id then ${currentCrewJsonColumn(db)} end
@@ -188,7 +226,10 @@ function jobStatement(
       case when ${workingSurveyorId(db)} = j.surveyor_id and j.status in ('accepted', 'scheduled')
         then ${eligibleTechniciansJsonColumn(db, db`j.surveyor_id`, false)} end as crew_choices,
       case when j.status in ('accepted', 'scheduled', 'completed')
-        then coalesce(${deliverablesJsonColumn(db)}, '[]'::json) end as deliverables`;
+        then coalesce(${deliverablesJsonColumn(db)}, '[]'::json) end as deliverables,
+      s.client_id as message_client_id, cu.full_name as message_client_name,
+      coalesce(s.formatted_address, s.address) as message_address
+      ${messages.columns}`;
   return db`
     with a as (
       select a.*, v.company_name
@@ -236,7 +277,8 @@ function jobStatement(
       case when j.is_unlocked then s.corners_to_set end as corners_to_set,
       case when j.is_unlocked then s.alta_items end as alta_items
       ${pageColumns}
-    from j join surveys s on s.id = j.sid`;
+    from j join surveys s on s.id = j.sid
+    join users cu on cu.id = s.client_id ${messages.join}`;
 }
 
 function toJob(row: JobRow): SurveyorJob {

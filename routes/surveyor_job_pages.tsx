@@ -40,6 +40,7 @@ import { formatDecimal, formatInteger } from "../lib/numbers.ts";
 import { mailDelivery } from "../lib/mail/delivery.ts";
 import { MessagesCard } from "../components/MessagesCard.tsx";
 import { loadMessagesCard } from "../lib/messages.ts";
+import { MESSAGE_PAGE_FIRST } from "../lib/message_text.ts";
 
 const DASHBOARD_PATH = "/surveyor-dashboard";
 
@@ -188,13 +189,16 @@ export const surveyorJobPages = new Hono<AppEnv>()
     async (c) => {
       const { surveyId } = c.req.valid("param");
       const db = c.var.db;
-      // The user and the job (the firm found by the account) in one statement, with the firm's
-      // fieldwork access, which says whether it moves the fieldwork (only the firm doing the
-      // job: accepted, scheduled or completed), the current crew, and the deliverables, the
-      // firm's to upload once the job is theirs and final once the survey is completed.
+      // The user and the job (the firm found by the account) in one statement, with the rest
+      // of what the page shows: the conversation with the client, once the job is theirs (or
+      // they bought its lead); the firm's fieldwork access, which says whether it moves the
+      // fieldwork (only the firm doing the job: accepted, scheduled or completed); the crew and
+      // whom it may be chosen from; and the deliverables, the firm's to upload once the job is
+      // theirs and final once the survey is completed. What follows reads nothing more.
       const { viewer, job } = await getSurveyorJobPageWithViewer(db, {
         surveyId,
         userId: viewerIdOf(c),
+        messages: { limit: MESSAGE_PAGE_FIRST },
       });
       const denied = await settleViewer(c, JOB, viewer);
       if (denied) return denied;
@@ -219,10 +223,8 @@ export const surveyorJobPages = new Hono<AppEnv>()
       const where = details ? leadAddress(details) : placeOf(job);
       const status = job.assignment.status;
       const { access, deliverables } = job;
-      // Side by side: the conversation with the client, once the job is theirs (or they bought
-      // its lead), and the crew's choices.
-      const [messages, delivery, crew] = await Promise.all([
-        loadMessagesCard(db, { surveyId, user }),
+      const messages = await loadMessagesCard(db, { surveyId, user, read: job.messages });
+      const [delivery, crew] = await Promise.all([
         completeSurveyProps(db, surveyId, user, mailDelivery(c.var.deps.config), {
           access,
           deliverables: deliverables?.length,

@@ -191,17 +191,24 @@ test("[signed-in pages] the surveyor dashboard is two statements side by side (t
   t.close();
 });
 
-test("[signed-in pages] a surveyor's job page reads the user with the job, its access, crew, crew's choices and files, then the conversation", async () => {
+test("[signed-in pages] a surveyor's job page is one statement: the user, the job, its access, crew, crew's choices, files and conversation", async () => {
   const { t, counter } = await countingApp();
   const job = await checklistJob(t);
   const path = `/surveyor/jobs/${job.survey.id}`;
+  const sent = await t.request("POST", `/api/surveys/${job.survey.id}/messages`, {
+    cookie: job.clientCookie,
+    body: { body: "The gate code is 4410." },
+  });
+  assertEquals(sent.status, 201, await sent.text());
   const { html, statements } = await counted(t, counter, path, job.surveyorCookie);
+  assertStringIncludes(html, "The gate code is 4410.");
   assertStringIncludes(html, "Field crew");
   assertStringIncludes(html, "Toni Tech");
   // The user with the job (the firm found by the account in it), the fieldwork access (read
-  // once: the delivery and the crew both use it), the current crew, the crew's choices and the
-  // deliverables (their count too); then the conversation. It was ten, one after another.
-  assertEquals(statements, 2);
+  // once: the delivery and the crew both use it), the current crew, the crew's choices, the
+  // deliverables (their count too) and the conversation: one statement. It was ten, one after
+  // another.
+  assertEquals(statements, 1);
   const choices = islandProps<{ technicians: { id: string; name: string }[] }>(
     html,
     "AssignTechnician",

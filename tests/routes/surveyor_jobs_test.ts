@@ -123,10 +123,11 @@ test("[surveyor jobs] an offered job reads like a lead: no personal data, Accept
     const { job } = await getSurveyorJobPageWithViewer(t.sql, {
       surveyId: f.survey.id,
       userId: f.ortiz.user!.id,
+      messages: { limit: 20 },
     });
     assertEquals(
-      [job?.access, job?.crew, job?.deliverables, job?.unlocked],
-      [undefined, undefined, null, null],
+      [job?.access, job?.crew, job?.crewChoices, job?.deliverables, job?.unlocked],
+      [undefined, undefined, null, null, null],
     );
     const props = islandProps<AssignmentActionsProps>(html, "AssignmentActions");
     assertEquals(
