@@ -156,6 +156,22 @@ export function checklistProgressColumn(db: Db) {
     group by c.survey_id)`;
 }
 
+/** `checklistProgressColumn`'s JSON. */
+export type ChecklistProgressJson = Record<
+  "total" | "done" | "required_total" | "required_done",
+  number
+>;
+
+/** `checklistProgressColumn`'s JSON as the progress. */
+export function checklistProgressFromJson(json: ChecklistProgressJson): ChecklistProgress {
+  return {
+    total: json.total,
+    done: json.done,
+    requiredTotal: json.required_total,
+    requiredDone: json.required_done,
+  };
+}
+
 /**
  * How many required items of the survey's checklist are not done yet; 0 when the survey has no
  * checklist (nothing is required of it).

@@ -22,7 +22,11 @@ import {
   type SnapshotScopes,
 } from "./snapshot_cache.ts";
 import { clientProposalsJsonColumn, leadExpiredAtColumn, proposalsFromJson } from "./proposals.ts";
-import { checklistProgressColumn } from "./checklists.ts";
+import {
+  checklistProgressColumn,
+  checklistProgressFromJson,
+  type ChecklistProgressJson,
+} from "./checklists.ts";
 import {
   dispatchColumns,
   type SurveyDispatchColumns,
@@ -292,12 +296,7 @@ type SurveyPageRow =
     proposals: Record<string, unknown>[] | null;
     leadExpiredAt: Date | null;
     workingFirm: { surveyor_id: string; company_name: string; phone: string | null } | null;
-    checklistProgress:
-      | Record<
-        "total" | "done" | "required_total" | "required_done",
-        number
-      >
-      | null;
+    checklistProgress: ChecklistProgressJson | null;
     deliverables: Parameters<typeof deliverablesFromJson>[0];
     review: Parameters<typeof reviewFromJson>[0];
     /** The statement's snapshot and how long its row holds (db/snapshot_cache.ts). */
@@ -385,14 +384,7 @@ function surveyPageData(
         phone: workingFirm.phone,
       }
       : undefined,
-    progress: checklistProgress
-      ? {
-        total: checklistProgress.total,
-        done: checklistProgress.done,
-        requiredTotal: checklistProgress.required_total,
-        requiredDone: checklistProgress.required_done,
-      }
-      : undefined,
+    progress: checklistProgress ? checklistProgressFromJson(checklistProgress) : undefined,
     deliverables: deliverablesFromJson(deliverables),
     review: reviewFromJson(review),
     workingSurveyorId,

@@ -10,7 +10,13 @@
  */
 import type postgres from "postgres";
 import type { Db } from "./client.ts";
-import { isUuid } from "./users.ts";
+import { getUserWithUnreadCount, isUuid, readWithViewer, type Viewer } from "./users.ts";
+import {
+  checklistProgressColumn,
+  checklistProgressFromJson,
+  type ChecklistProgressJson,
+} from "./checklists.ts";
+import type { ChecklistProgress } from "../lib/checklist_types.ts";
 import type { SurveyStatus } from "../lib/survey_status.ts";
 import type { SurveyType } from "../lib/survey_types.ts";
 
@@ -406,24 +412,43 @@ type JobRow = Omit<TechnicianJob, "assignedAt"> & {
   assignedAt: Date;
   section: "open" | "past";
   sectionTotal: number;
+  progress: ChecklistProgressJson | null;
 };
+
+/** The technician's jobs, one page of the past ones, and each job's checklist progress. */
+export interface TechnicianJobs {
+  open: TechnicianJob[];
+  past: TechnicianJob[];
+  pastTotal: number;
+  /** Survey id → its checklist's progress (db/checklists.ts `getChecklistProgress`'s). */
+  progress: Map<string, ChecklistProgress>;
+}
 
 /**
  * The technician's jobs in one statement: `open` (assigned, scheduled or in fieldwork; visit
  * day first, unscheduled last) and one page of `past` (surveyed or completed, newest first)
- * with their total. Only current assignments count: a job they were reassigned away from is
- * no longer theirs, and a cancelled request is no job.
+ * with their total, and each listed job's checklist progress. Only current assignments count:
+ * a job they were reassigned away from is no longer theirs, and a cancelled request is no job.
+ * With `viewerId`, the viewer is read in the same statement (db/users.ts `readWithViewer`:
+ * what the technician's dashboard runs, routes/_auth.ts `ownViewerPage`).
  */
 export async function listTechnicianJobs(
   db: Db,
-  { technicianId, pastPage = 1, pastPageSize = PAST_JOBS_PAGE_SIZE }: {
+  { technicianId, pastPage = 1, pastPageSize = PAST_JOBS_PAGE_SIZE, viewerId }: {
     technicianId: string;
     pastPage?: number;
     pastPageSize?: number;
+    viewerId?: string;
   },
-): Promise<{ open: TechnicianJob[]; past: TechnicianJob[]; pastTotal: number }> {
-  if (!isUuid(technicianId)) return { open: [], past: [], pastTotal: 0 };
-  const rows = await db<JobRow[]>`
+): Promise<TechnicianJobs & { viewer: Viewer | undefined }> {
+  const none = { open: [], past: [], pastTotal: 0, progress: new Map() };
+  if (!isUuid(technicianId)) {
+    return { ...none, viewer: viewerId ? await getUserWithUnreadCount(db, viewerId) : undefined };
+  }
+  const { viewer, rows } = await readWithViewer<JobRow>(
+    db,
+    viewerId,
+    db`
     with mine as (
       select s.id as survey_id, s.status, s.survey_type,
         coalesce(s.formatted_address, s.address) as address, s.state,
@@ -448,20 +473,24 @@ export async function listTechnicianJobs(
         ) as n
       from mine m
     )
-    select survey_id, status, survey_type, address, state,
-      scheduled_date::text as scheduled_date, surveyed_date::text as surveyed_date,
-      completed_date::text as completed_date, access_notes, contact_name, contact_phone,
-      crew_notes, company_name, assigned_at, section, section_total
-    from ranked
-    where (section = 'open' and n <= ${OPEN_JOBS_LIMIT})
-      or (section = 'past' and n > ${(pastPage - 1) * pastPageSize}
-        and n <= ${pastPage * pastPageSize})
-    order by section desc, n`;
+    select r.survey_id, r.status, r.survey_type, r.address, r.state,
+      r.scheduled_date::text as scheduled_date, r.surveyed_date::text as surveyed_date,
+      r.completed_date::text as completed_date, r.access_notes, r.contact_name, r.contact_phone,
+      r.crew_notes, r.company_name, r.assigned_at, r.section, r.section_total,
+      (select ${checklistProgressColumn(db)} from surveys s where s.id = r.survey_id) as progress
+    from ranked r
+    where (r.section = 'open' and r.n <= ${OPEN_JOBS_LIMIT})
+      or (r.section = 'past' and r.n > ${(pastPage - 1) * pastPageSize}
+        and r.n <= ${pastPage * pastPageSize})
+    order by r.section desc, r.n`,
+  );
   const open: TechnicianJob[] = [];
   const past: TechnicianJob[] = [];
+  const progress = new Map<string, ChecklistProgress>();
   let pastTotal = 0;
-  for (const { section, sectionTotal, assignedAt, ...job } of rows) {
+  for (const { section, sectionTotal, assignedAt, progress: counts, ...job } of rows) {
     const item = { ...job, assignedAt: assignedAt.toISOString() };
+    if (counts) progress.set(job.surveyId, checklistProgressFromJson(counts));
     if (section === "open") open.push(item);
     else {
       past.push(item);
@@ -476,5 +505,5 @@ export async function listTechnicianJobs(
         and s.status in ('surveyed', 'completed')`;
     pastTotal = n;
   }
-  return { open, past, pastTotal };
+  return { open, past, pastTotal, progress, viewer };
 }

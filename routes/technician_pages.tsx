@@ -4,12 +4,11 @@ import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import type { AppEnv, SessionUser } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
-import { requirePageRole } from "./_auth.ts";
+import { ownViewerPage, requirePageRole, settleViewer, viewerIdOf } from "./_auth.ts";
 import { appPage } from "./_app_page.tsx";
 import { Card, EmptyState, PageHeader, Pager } from "../components/AppPage.tsx";
 import { ChecklistProgressBar } from "../components/ChecklistProgress.tsx";
 import { formatDate } from "../components/survey/format.ts";
-import { getChecklistProgress } from "../db/checklists.ts";
 import {
   listTechnicianJobs,
   listTechnicians,
@@ -186,29 +185,37 @@ function FirmCrews({ technicians }: { technicians: TechnicianMember[] }) {
   );
 }
 
+/** The technician's dashboard, which reads its viewer in its own statement. */
+const DASHBOARD = ownViewerPage(TECHNICIAN_DASHBOARD_PATH, "technician");
+
 /**
  * The technician dashboard (technicians only): their jobs today (in fieldwork, or visit today
  * or overdue, by where the property is), the upcoming ones by visit day (unscheduled last),
  * then past jobs (surveyed or completed; newest first, paged). Each shows the address as a
  * link that opens the phone's maps app, the visit day, access notes, the client's phone as a
  * tel: link, the survey type, the crew notes and the checklist's progress, and links to the
- * job's page. Two reads: the jobs (one statement) and their checklists' progress (one).
+ * job's page. One statement: the technician, the jobs and their checklists' progress.
  *
  * Admins: /admin/technicians, Meridian's staff technicians (invite, re-invite, remove) and the
  * firms' crews.
  */
 export const technicianPages = new Hono<AppEnv>()
   .get(
-    TECHNICIAN_DASHBOARD_PATH,
-    requirePageRole("technician"),
+    DASHBOARD.path,
+    DASHBOARD.guard,
     zValidator("query", PageQuery, onInvalid),
     async (c) => {
-      const user = c.var.user!;
       const { page } = c.req.valid("query");
-      const jobs = await listTechnicianJobs(c.var.db, { technicianId: user.id, pastPage: page });
-      const progress = await getChecklistProgress(c.var.db, {
-        surveyIds: [...jobs.open, ...jobs.past].map((j) => j.surveyId),
+      // The technician, their jobs and the jobs' checklist progress in one statement.
+      const { viewer, ...jobs } = await listTechnicianJobs(c.var.db, {
+        technicianId: viewerIdOf(c),
+        viewerId: viewerIdOf(c),
+        pastPage: page,
       });
+      const denied = await settleViewer(c, DASHBOARD, viewer);
+      if (denied) return denied;
+      const user = c.var.user!;
+      const { progress } = jobs;
       const { today, upcoming } = groupOpenJobs(jobs.open);
       const overdue = new Set(today.filter((j) => j.isOverdue).map((j) => j.surveyId));
       const hasAny = jobs.open.length > 0 || jobs.pastTotal > 0;

@@ -152,6 +152,7 @@ test("[signed-in pages] the pages that read their own user are one statement; th
     ["/surveyor/available-leads", "surveyor", 1],
     ["/admin/email-templates", "admin", 1],
     ["/admin/checklists/boundary", "admin", 1],
+    ["/technician-dashboard", "technician", 1],
     // For comparison: a page that reads its user first.
     ["/profile", "client", 2],
   ];
