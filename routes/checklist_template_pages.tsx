@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./_env.ts";
 import { ownViewerPage, requirePageRole, settleViewer, viewerIdOf } from "./_auth.ts";
-import { appPage } from "./_app_page.tsx";
+import { appPage, rememberedAppPage } from "./_app_page.tsx";
 import { Card, PageHeader } from "../components/AppPage.tsx";
 import { Island } from "../components/Island.tsx";
 import ChecklistTemplateEditor from "../islands/ChecklistTemplateEditor.tsx";
@@ -105,29 +105,35 @@ export const checklistTemplatePages = new Hono<AppEnv>()
       throw new HTTPException(404, { message: "Not found" });
     }
     const name = SURVEY_TYPE_INFO[surveyType].name;
-    return appPage(
+    // Sent as it was last rendered while the template is the same (routes/_remembered_pages.ts):
+    // it reads no clock.
+    return rememberedAppPage(
       c,
       { title: `${name} checklist`, active: ACTIVE },
-      <>
-        <PageHeader
-          title={`${name} checklist`}
-          intro={
-            <>
-              <a href={ACTIVE}>All checklists</a>
-              {` · Version ${template.version}, saved by ${
-                template.createdByName ?? "Meridian defaults"
-              }. Surveys already assigned keep the version they were given.`}
-              {surveyType === "alta"
-                ? " Each ALTA survey also gets one required item per Table A item ordered with it."
-                : ""}
-            </>
-          }
-        />
-        <Island
-          component={ChecklistTemplateEditor}
-          hydrate="load"
-          props={{ surveyType, surveyTypeName: name, template }}
-        />
-      </>,
+      `checklist-template ${viewerIdOf(c)} ${surveyType}`,
+      template,
+      () => (
+        <>
+          <PageHeader
+            title={`${name} checklist`}
+            intro={
+              <>
+                <a href={ACTIVE}>All checklists</a>
+                {` · Version ${template.version}, saved by ${
+                  template.createdByName ?? "Meridian defaults"
+                }. Surveys already assigned keep the version they were given.`}
+                {surveyType === "alta"
+                  ? " Each ALTA survey also gets one required item per Table A item ordered with it."
+                  : ""}
+              </>
+            }
+          />
+          <Island
+            component={ChecklistTemplateEditor}
+            hydrate="load"
+            props={{ surveyType, surveyTypeName: name, template }}
+          />
+        </>
+      ),
     );
   });

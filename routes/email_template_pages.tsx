@@ -10,7 +10,7 @@ import {
   settleViewer,
   viewerIdOf,
 } from "./_auth.ts";
-import { appPage } from "./_app_page.tsx";
+import { appPage, rememberedAppPage } from "./_app_page.tsx";
 import { onInvalid } from "./_errors.tsx";
 import {
   adminElseNotFound,
@@ -154,108 +154,117 @@ export const emailTemplatePages = new Hono<AppEnv>()
     const denied = await settleViewer(c, LIST, viewer);
     if (denied) return denied;
     const rendered = await templatePreviews(current);
-    return appPage(
+    // Sent as it was last rendered while the words, the counts and the previews are the same
+    // (routes/_remembered_pages.ts; a Map compares only as itself, so their entries): the
+    // clock's one use, the counts' 30-day window, is in the counts.
+    return rememberedAppPage(
       c,
       { title: "Email templates", active: ACTIVE },
-      <>
-        <PageHeader
-          title="Email templates"
-          intro="Every email Meridian sends: what sends it, who receives it and how many went out in the last 30 days, then each one rendered with sample data. Open an email to edit its words and to read the plain text mail clients fall back to."
-        />
-        <EmailTabs current="templates" />
-        <Card id="email-catalog-title" title="Emails Meridian sends">
-          <TableRegion label="Emails">
-            <table className="table table--cards email-catalog">
-              <caption className="visually-hidden">
-                Each email with its trigger, its recipient and how many were sent in the last 30
-                days
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Sent when</th>
-                  <th scope="col">Sent to</th>
-                  <th scope="col">Sent, last 30 days</th>
-                </tr>
-              </thead>
-              <tbody>
-                {TEMPLATE_IDS.map((id) => {
-                  const count = sent.get(id) ?? 0;
-                  return (
-                    <tr key={id}>
-                      <td data-label="Email">
-                        <a href={`/admin/email-templates/${id}`}>{TEMPLATES[id].name}</a>
-                        <span className="muted email-catalog__words">
-                          {wordsLine(current.get(id))}
-                          {" · "}
+      `email-templates ${viewerIdOf(c)}`,
+      [[...current], [...sent], rendered],
+      () => (
+        <>
+          <PageHeader
+            title="Email templates"
+            intro="Every email Meridian sends: what sends it, who receives it and how many went out in the last 30 days, then each one rendered with sample data. Open an email to edit its words and to read the plain text mail clients fall back to."
+          />
+          <EmailTabs current="templates" />
+          <Card id="email-catalog-title" title="Emails Meridian sends">
+            <TableRegion label="Emails">
+              <table className="table table--cards email-catalog">
+                <caption className="visually-hidden">
+                  Each email with its trigger, its recipient and how many were sent in the last 30
+                  days
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Email</th>
+                    <th scope="col">Sent when</th>
+                    <th scope="col">Sent to</th>
+                    <th scope="col">Sent, last 30 days</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {TEMPLATE_IDS.map((id) => {
+                    const count = sent.get(id) ?? 0;
+                    return (
+                      <tr key={id}>
+                        <td data-label="Email">
+                          <a href={`/admin/email-templates/${id}`}>{TEMPLATES[id].name}</a>
+                          <span className="muted email-catalog__words">
+                            {wordsLine(current.get(id))}
+                            {" · "}
+                            <a
+                              href={`#template-${id}`}
+                              aria-label={`Preview of ${TEMPLATES[id].name}`}
+                            >
+                              Preview
+                            </a>
+                          </span>
+                        </td>
+                        <td data-label="Sent when">{EMAIL_CATALOG[id].trigger}</td>
+                        <td data-label="Sent to">{EMAIL_CATALOG[id].recipient}</td>
+                        <td data-label="Sent, last 30 days" className="email-catalog__count">
                           <a
-                            href={`#template-${id}`}
-                            aria-label={`Preview of ${TEMPLATES[id].name}`}
+                            href={outboxHref({ template: id })}
+                            aria-label={`${count} sent in the last 30 days: ${
+                              TEMPLATES[id].name
+                            } in the outbox`}
                           >
-                            Preview
+                            {count}
                           </a>
-                        </span>
-                      </td>
-                      <td data-label="Sent when">{EMAIL_CATALOG[id].trigger}</td>
-                      <td data-label="Sent to">{EMAIL_CATALOG[id].recipient}</td>
-                      <td data-label="Sent, last 30 days" className="email-catalog__count">
-                        <a
-                          href={outboxHref({ template: id })}
-                          aria-label={`${count} sent in the last 30 days: ${
-                            TEMPLATES[id].name
-                          } in the outbox`}
-                        >
-                          {count}
-                        </a>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableRegion>
-        </Card>
-        <div className="stack">
-          {rendered.map(({ id, email }) => (
-            <section
-              key={id}
-              id={`template-${id}`}
-              className="card"
-              aria-labelledby={`template-${id}-title`}
-            >
-              <div className="card__header">
-                <h2 id={`template-${id}-title`}>{TEMPLATES[id].name}</h2>
-                <a className="btn btn--secondary btn--sm" href={`/admin/email-templates/${id}`}>
-                  Edit words<span className="visually-hidden">{` of ${TEMPLATES[id].name}`}</span>
-                </a>
-              </div>
-              <div className="card__body email-preview">
-                <p>{TEMPLATES[id].description}</p>
-                <dl className="email-preview__meta">
-                  <dt>Subject</dt>
-                  <dd>{email.subject}</dd>
-                </dl>
-                {
-                  /* sandbox="": no scripts, forms or navigation. Read from its own address when
-                  scrolled near, not inlined: the 22 emails' HTML was 257 KB of this page. */
-                }
-                <iframe
-                  className="email-preview__frame"
-                  title={`${TEMPLATES[id].name} email, HTML preview`}
-                  sandbox=""
-                  src={samplePreviewPath(id)}
-                  loading="lazy"
-                />
-                <p>
-                  <a href={`/admin/email-templates/${id}#plain-text`}>
-                    Plain text<span className="visually-hidden">{` of ${TEMPLATES[id].name}`}</span>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </TableRegion>
+          </Card>
+          <div className="stack">
+            {rendered.map(({ id, email }) => (
+              <section
+                key={id}
+                id={`template-${id}`}
+                className="card"
+                aria-labelledby={`template-${id}-title`}
+              >
+                <div className="card__header">
+                  <h2 id={`template-${id}-title`}>{TEMPLATES[id].name}</h2>
+                  <a className="btn btn--secondary btn--sm" href={`/admin/email-templates/${id}`}>
+                    Edit words<span className="visually-hidden">{` of ${TEMPLATES[id].name}`}</span>
                   </a>
-                </p>
-              </div>
-            </section>
-          ))}
-        </div>
-      </>,
+                </div>
+                <div className="card__body email-preview">
+                  <p>{TEMPLATES[id].description}</p>
+                  <dl className="email-preview__meta">
+                    <dt>Subject</dt>
+                    <dd>{email.subject}</dd>
+                  </dl>
+                  {
+                    /* sandbox="": no scripts, forms or navigation. Read from its own address when
+                  scrolled near, not inlined: the 22 emails' HTML was 257 KB of this page. */
+                  }
+                  <iframe
+                    className="email-preview__frame"
+                    title={`${TEMPLATES[id].name} email, HTML preview`}
+                    sandbox=""
+                    src={samplePreviewPath(id)}
+                    loading="lazy"
+                  />
+                  <p>
+                    <a href={`/admin/email-templates/${id}#plain-text`}>
+                      Plain text<span className="visually-hidden">
+                        {` of ${TEMPLATES[id].name}`}
+                      </span>
+                    </a>
+                  </p>
+                </div>
+              </section>
+            ))}
+          </div>
+        </>
+      ),
     );
   })
   .get("/admin/email-templates/:id/preview", requirePageRole("admin"), async (c) => {

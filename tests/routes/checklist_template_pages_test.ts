@@ -62,6 +62,31 @@ test("[checklist template pages] a type's page carries its current template into
   }
 });
 
+test("[checklist template pages] a type's page shows a version saved since its last view", async () => {
+  const t = await createTestApp();
+  try {
+    const cookie = await signInAs(t, "admin");
+    const version = async () =>
+      islandProps<ChecklistTemplateEditorProps>(
+        (await loadPage(t, "/admin/checklists/boundary", cookie)).html,
+        "ChecklistTemplateEditor",
+      ).template;
+    assertEquals((await version()).version, 1);
+    assertEquals((await version()).version, 1);
+    const items = [{ key: "pins_found", label: "Pins found", kind: "number", isRequired: true }];
+    const saved = await t.request("POST", "/api/checklist-templates/boundary", {
+      cookie,
+      body: { items },
+    });
+    assertEquals(saved.status, 201);
+    const after = await version();
+    assertEquals(after.version, 2);
+    assertEquals(after.items.map((i) => i.label), ["Pins found"]);
+  } finally {
+    t.close();
+  }
+});
+
 test("[checklist template pages] an unknown type is the 404 page; other roles may not see them", async () => {
   const t = await createTestApp();
   try {

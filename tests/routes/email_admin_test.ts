@@ -64,6 +64,12 @@ test("[email admin] the templates page lists every email with its trigger, recip
     assertMatch(delivered, />0<\/a>/);
     // The nav says "Emails" and marks it current.
     assertMatch(html, /href="\/admin\/email-templates" aria-current="page"[^>]*>Emails</);
+    // An email sent since its last view counts at the next.
+    await addEmail(t, { status: "sent", minutesAgo: 1 });
+    const again = await pageText(await getPage(t, "/admin/email-templates", admin));
+    const resetAgain = (again.match(/<tr><td data-label="Email">[\s\S]*?<\/tr>/g) ?? [])
+      .find((r) => r.includes('href="#template-password_reset"'))!;
+    assertMatch(resetAgain, /href="\/admin\/email-outbox\?template=password_reset"[^>]*>3<\/a>/);
   } finally {
     t.close();
   }
