@@ -7,7 +7,7 @@ import { onInvalid } from "./_errors.tsx";
 import { redirectAfterLogin, requirePageUser, safeReturnTo } from "./_auth.ts";
 import { renderPage } from "../components/render.tsx";
 import { PublicLayout } from "../components/PublicLayout.tsx";
-import { appPage } from "./_app_page.tsx";
+import { rememberedAppPage } from "./_app_page.tsx";
 import { SurveyorCoverageCard } from "../components/SurveyorCoverageCard.tsx";
 import { getSurveyorByUserId } from "../db/surveyors.ts";
 import { toOwnSurveyorProfile } from "../lib/surveyor_profile.ts";
@@ -161,43 +161,51 @@ export const accountPages = new Hono<AppEnv>()
       user.role === "surveyor" ? getSurveyorByUserId(c.var.db, { userId: user.id }) : undefined,
       getGoogleAccountForUser(c.var.db, { userId: user.id }),
     ]);
-    return appPage(
+    const isImpersonating = Boolean(c.var.session?.impersonatorId);
+    // Sent as it was last rendered while the firm's record and the Google link are the same
+    // (routes/_remembered_pages.ts; the user and whether an admin views as them are in the
+    // shell it is compared by too): it reads no clock.
+    return rememberedAppPage(
       c,
       { title: "Your profile", active: "/profile" },
-      <>
-        <PageHeader
-          title="Your profile"
-          intro={profileIntro(user.role)}
-        />
-        <Island
-          component={ProfileForm}
-          props={{
-            email: user.email,
-            fullName: user.fullName,
-            companyName: user.companyName,
-            phone: user.phone,
-            isImpersonating: Boolean(c.var.session?.impersonatorId),
-          }}
-          hydrate="load"
-        />
-        {google
-          ? (
-            <Island
-              component={GoogleAccount}
-              props={{
-                email: google.email,
-                linkedAt: google.linkedAt,
-                hasPassword: google.hasPassword,
-                isImpersonating: Boolean(c.var.session?.impersonatorId),
-              }}
-              hydrate="load"
-            />
-          )
-          : null}
-        {user.role === "surveyor"
-          ? <SurveyorCoverageCard profile={own && toOwnSurveyorProfile(own)} />
-          : null}
-      </>,
+      `profile ${user.id}`,
+      [own, google, isImpersonating],
+      () => (
+        <>
+          <PageHeader
+            title="Your profile"
+            intro={profileIntro(user.role)}
+          />
+          <Island
+            component={ProfileForm}
+            props={{
+              email: user.email,
+              fullName: user.fullName,
+              companyName: user.companyName,
+              phone: user.phone,
+              isImpersonating,
+            }}
+            hydrate="load"
+          />
+          {google
+            ? (
+              <Island
+                component={GoogleAccount}
+                props={{
+                  email: google.email,
+                  linkedAt: google.linkedAt,
+                  hasPassword: google.hasPassword,
+                  isImpersonating,
+                }}
+                hydrate="load"
+              />
+            )
+            : null}
+          {user.role === "surveyor"
+            ? <SurveyorCoverageCard profile={own && toOwnSurveyorProfile(own)} />
+            : null}
+        </>
+      ),
     );
   });
 

@@ -214,5 +214,14 @@ test("[accounts] an impersonated /profile hides the password change and shows th
   assertStringIncludes(page, 'data-island="ImpersonationBanner"');
   assertStringIncludes(page, "Return to admin");
   assertStringIncludes(page, "Viewing as <!-- -->Casey Client");
+  // The client's own view, right after and right before, is theirs: no banner, the password
+  // form (the page is kept per user, and whether an admin views as them is part of it).
+  const own = await sessionFor(t, client);
+  for (const session of [own, cookie, own]) {
+    const text = await (await getPage(t, "/profile", session)).text();
+    const viewedAs = session === cookie;
+    assertEquals(findIslandProps(text, "ProfileForm")?.isImpersonating, viewedAs);
+    assertEquals(text.includes('data-island="ImpersonationBanner"'), viewedAs);
+  }
   t.close();
 });
