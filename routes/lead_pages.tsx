@@ -406,87 +406,94 @@ export const leadPages = new Hono<AppEnv>()
       const title = leadTitle(lead);
       const notReady = NotReady({ surveyor });
       const purchased = lead.viewer.purchased;
-      return appPage(
+      // Sent as it was last rendered while the firm, the lead, its quote and the card's two
+      // times seen from now ("2 hours ago", "Closes in 6 days": its only reads of the clock)
+      // are the same (routes/_remembered_pages.ts).
+      return rememberedAppPage(
         c,
         { title, active: "/leads" },
-        <>
-          <p className="lead-back">
-            <a href="/leads">← Available leads</a>
-          </p>
-          <PageHeader
-            title={title}
-            intro="The lead as every eligible surveyor sees it; the client's details unlock when you buy or claim it."
-            actions={<BalanceChip balanceCents={balanceCents} />}
-          />
-          {purchased
-            ? (
-              <div className="alert alert--success lead-state" role="status">
-                <p>
-                  <strong>
-                    {purchased === "claim" ? "You claimed this lead." : "You bought this lead."}
-                  </strong>{" "}
-                  The client's details are on your purchased lead.
-                </p>
-                <p>
-                  <a className="btn btn--primary btn--sm" href={purchasedLeadPath(lead.id)}>
-                    Open your purchased lead
-                  </a>
-                </p>
+        `surveyor-lead ${viewerIdOf(c)} ${lead.id}`,
+        [surveyor, lead, quote, leadTimes(lead, now)],
+        () => (
+          <>
+            <p className="lead-back">
+              <a href="/leads">← Available leads</a>
+            </p>
+            <PageHeader
+              title={title}
+              intro="The lead as every eligible surveyor sees it; the client's details unlock when you buy or claim it."
+              actions={<BalanceChip balanceCents={balanceCents} />}
+            />
+            {purchased
+              ? (
+                <div className="alert alert--success lead-state" role="status">
+                  <p>
+                    <strong>
+                      {purchased === "claim" ? "You claimed this lead." : "You bought this lead."}
+                    </strong>{" "}
+                    The client's details are on your purchased lead.
+                  </p>
+                  <p>
+                    <a className="btn btn--primary btn--sm" href={purchasedLeadPath(lead.id)}>
+                      Open your purchased lead
+                    </a>
+                  </p>
+                </div>
+              )
+              : lead.status === "closed"
+              ? (
+                <div className="alert alert--info lead-state" role="status">
+                  <p>
+                    <strong>This lead is no longer available.</strong>{" "}
+                    It sold out, was claimed, expired or the client withdrew the request, so it can
+                    no longer be bought or claimed.
+                  </p>
+                  <p>
+                    <a className="btn btn--secondary btn--sm" href="/leads">
+                      See the open leads
+                    </a>
+                  </p>
+                </div>
+              )
+              : null}
+            <div className="lead-detail">
+              <div className="lead-detail__summary">
+                <LeadCard lead={lead} now={now} level={2} heading="Summary" />
               </div>
-            )
-            : lead.status === "closed"
-            ? (
-              <div className="alert alert--info lead-state" role="status">
-                <p>
-                  <strong>This lead is no longer available.</strong>{" "}
-                  It sold out, was claimed, expired or the client withdrew the request, so it can no
-                  longer be bought or claimed.
-                </p>
-                <p>
-                  <a className="btn btn--secondary btn--sm" href="/leads">
-                    See the open leads
-                  </a>
-                </p>
-              </div>
-            )
-            : null}
-          <div className="lead-detail">
-            <div className="lead-detail__summary">
-              <LeadCard lead={lead} now={now} level={2} heading="Summary" />
-            </div>
-            <div className="lead-detail__side stack">
-              {!purchased && lead.status === "open"
-                ? (
-                  <Card id="lead-actions-title" title="Take this lead">
-                    {notReady ?? (
-                      <Island
-                        component={LeadActions}
-                        props={{ lead, balanceCents }}
-                        hydrate="load"
+              <div className="lead-detail__side stack">
+                {!purchased && lead.status === "open"
+                  ? (
+                    <Card id="lead-actions-title" title="Take this lead">
+                      {notReady ?? (
+                        <Island
+                          component={LeadActions}
+                          props={{ lead, balanceCents }}
+                          hydrate="load"
+                        />
+                      )}
+                    </Card>
+                  )
+                  : null}
+                {lead.approxLat !== null && lead.approxLng !== null
+                  ? (
+                    <Card id="lead-map-title" title="Where it is">
+                      <UsMap
+                        title="Your office and this lead"
+                        points={leadMapPoints(surveyor, [lead])}
+                        fit="points"
+                        caption="The lead's marker is approximate: the exact address unlocks when you buy."
                       />
-                    )}
-                  </Card>
-                )
-                : null}
-              {lead.approxLat !== null && lead.approxLng !== null
-                ? (
-                  <Card id="lead-map-title" title="Where it is">
-                    <UsMap
-                      title="Your office and this lead"
-                      points={leadMapPoints(surveyor, [lead])}
-                      fit="points"
-                      caption="The lead's marker is approximate: the exact address unlocks when you buy."
-                    />
-                  </Card>
-                )
-                : null}
+                    </Card>
+                  )
+                  : null}
+              </div>
+              <div className="lead-detail__rest stack">
+                {quote ? <QuoteCard quote={quote} /> : null}
+                <Unlocks lead={lead} />
+              </div>
             </div>
-            <div className="lead-detail__rest stack">
-              {quote ? <QuoteCard quote={quote} /> : null}
-              <Unlocks lead={lead} />
-            </div>
-          </div>
-        </>,
+          </>
+        ),
       );
     },
   );

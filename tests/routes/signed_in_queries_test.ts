@@ -186,6 +186,15 @@ test("[signed-in pages] the surveyor dashboard is two statements side by side (t
   const leadPage = await counted(t, counter, `/surveyor/leads/${lead.id}`, me.cookie);
   assertEquals(leadPage.statements, 3);
   assertStringIncludes(leadPage.html, "Take this lead");
+  // Sent as it was rendered last only while nothing on it changed: the firm's balance changed
+  // since shows at the next view, and an expired lead is no longer theirs to see.
+  await t.sql`update surveyors set balance_cents = 54321 where id = ${me.surveyor.id}`;
+  assertStringIncludes(
+    (await loadPage(t, `/surveyor/leads/${lead.id}`, me.cookie)).html,
+    "$543.21",
+  );
+  await t.sql`update leads set expires_at = now() - interval '1 minute' where id = ${lead.id}`;
+  assertEquals((await getPage(t, `/surveyor/leads/${lead.id}`, me.cookie)).status, 404);
   // An account without a firm record reads its user and gets the 404 page.
   const noFirm = await signInAs(t, "surveyor");
   assertEquals((await getPage(t, `/surveyor/leads/${lead.id}`, noFirm)).status, 404);
