@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Hono } from "hono";
 import type { AppEnv, SessionUser } from "./_env.ts";
 import { ownViewerPage, settleViewer, viewerIdOf } from "./_auth.ts";
-import { appPage } from "./_app_page.tsx";
+import { rememberedAppPage } from "./_app_page.tsx";
 import { Card, PageHeader } from "../components/AppPage.tsx";
 import { getPendingClaimRequest } from "../db/surveyor_self_join.ts";
 import {
@@ -363,40 +363,47 @@ export const surveyorDashboard = new Hono<AppEnv>()
       ? undefined
       : await getPendingClaimRequest(db, { userId: user.id });
     const standing = claimRequest ? "review" : standingOf(surveyor, figures);
-    return appPage(
+    // Sent as it was last rendered while the firm, its leads, its figures and its standing are
+    // the same (routes/_remembered_pages.ts): it reads no clock (the month's figures are
+    // counted by the database, in `figures`).
+    return rememberedAppPage(
       c,
       { title: "Surveyor dashboard", active: "/surveyor-dashboard" },
-      <div className="surveyor-dashboard stack">
-        <PageHeader
-          title={`Welcome, ${firstName(user)}`}
-          intro="New leads near you, your balance, the leads you bought and the jobs you are doing."
-          actions={surveyor?.status === "active"
-            ? (
-              // Active firms are verified (0026), so their profile is public: reviews are
-              // answered there.
-              <a
-                className="btn btn--secondary btn--sm"
-                href={firmProfilePath(surveyor.companyName, surveyor.id)}
-              >
-                Your public profile and reviews
-              </a>
-            )
-            : undefined}
-        />
-        <StandingNotice standing={standing} />
-        <ProfileNotice user={user} />
-        {figures ? <Figures figures={figures} /> : null}
-        <div className="grid-2">
-          <NewLeads
-            standing={standing}
-            hasOffice={surveyor?.lat != null && surveyor?.lng != null}
-            leads={leads}
-            total={total}
-            delivery={mailDelivery(c.var.deps.config)}
+      `surveyor-dashboard ${user.id}`,
+      [surveyor, leads, total, figures, standing],
+      () => (
+        <div className="surveyor-dashboard stack">
+          <PageHeader
+            title={`Welcome, ${firstName(user)}`}
+            intro="New leads near you, your balance, the leads you bought and the jobs you are doing."
+            actions={surveyor?.status === "active"
+              ? (
+                // Active firms are verified (0026), so their profile is public: reviews are
+                // answered there.
+                <a
+                  className="btn btn--secondary btn--sm"
+                  href={firmProfilePath(surveyor.companyName, surveyor.id)}
+                >
+                  Your public profile and reviews
+                </a>
+              )
+              : undefined}
           />
-          <Jobs figures={figures} />
+          <StandingNotice standing={standing} />
+          <ProfileNotice user={user} />
+          {figures ? <Figures figures={figures} /> : null}
+          <div className="grid-2">
+            <NewLeads
+              standing={standing}
+              hasOffice={surveyor?.lat != null && surveyor?.lng != null}
+              leads={leads}
+              total={total}
+              delivery={mailDelivery(c.var.deps.config)}
+            />
+            <Jobs figures={figures} />
+          </div>
+          <FirmSettings crewTotal={figures?.crewTotal} />
         </div>
-        <FirmSettings crewTotal={figures?.crewTotal} />
-      </div>,
+      ),
     );
   });

@@ -180,6 +180,9 @@ test("[signed-in pages] the surveyor dashboard is two statements side by side (t
   kv.reset();
   await loadPage(t, "/surveyor-dashboard", me.cookie);
   assertEquals(kv.reads(), 1, "KV reads");
+  // Sent as it was rendered last only while nothing on it changed.
+  await t.sql`update surveyors set balance_cents = 6789 where id = ${me.surveyor.id}`;
+  assertStringIncludes((await loadPage(t, "/surveyor-dashboard", me.cookie)).html, "$67.89");
 
   // A lead in full: the user with the firm's record, then the lead and its quote side by side.
   const { lead } = await addLead(t, await signInAs(t, "client"));
