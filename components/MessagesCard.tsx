@@ -19,6 +19,8 @@ export function MessagesCard({ data }: { data: MessagesCardData | undefined }) {
             component={MessageThread}
             props={{ surveyId: data.surveyId, viewerRole: data.viewerRole, initial: data.initial }}
             hydrate="visible"
+            // Its markup is its props' alone: times in UTC on the server, local once hydrated.
+            isPure
           />
         )
         : (

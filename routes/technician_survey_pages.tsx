@@ -290,6 +290,8 @@ export const technicianSurveyPages = new Hono<AppEnv>()
                       component={SurveyChecklist}
                       props={{ surveyId: survey.id, items: checklist.items, canEdit }}
                       hydrate="load"
+                      // Its markup is its props' alone (the clock only in its handlers).
+                      isPure
                     />
                   )
                   : (
