@@ -125,17 +125,12 @@ export async function getChecklistProgress(
 ): Promise<Map<string, ChecklistProgress>> {
   const progress = new Map<string, ChecklistProgress>();
   if (surveyIds.length === 0) return progress;
-  const rows = await db<({ surveyId: string } & ChecklistProgress)[]>`
-    select c.survey_id,
-      count(i.id)::int as total,
-      count(i.id) filter (where ${doneSql(db)})::int as done,
-      count(i.id) filter (where i.is_required)::int as required_total,
-      count(i.id) filter (where i.is_required and ${doneSql(db)})::int as required_done
-    from survey_checklists c
-    left join survey_checklist_items i on i.survey_id = c.survey_id
-    where c.survey_id = any(${db.array(surveyIds)}::uuid[])
-    group by c.survey_id`;
-  for (const { surveyId, ...counts } of rows) progress.set(surveyId, counts);
+  const rows = await db<{ id: string; progress: ChecklistProgressJson | null }[]>`
+    select s.id, ${checklistProgressColumn(db)} as progress
+    from surveys s where s.id = any(${db.array(surveyIds)}::uuid[])`;
+  for (const row of rows) {
+    if (row.progress) progress.set(row.id, checklistProgressFromJson(row.progress));
+  }
   return progress;
 }
 

@@ -163,14 +163,13 @@ export async function getSurveyorJobPageWithViewer(
   const { viewer, rows } = await readWithViewer<JobRow & JobExtrasRow>(db, userId, statement);
   const row = rows[0];
   if (!row) return { viewer, job: undefined };
-  const job = toJob(row);
   const access: FieldworkAccess | undefined = row.fieldwork
     ? { survey: row.fieldwork, as: "surveyor", callerSurveyorId: row.assignment.surveyorId }
     : undefined;
   return {
     viewer,
     job: {
-      ...job,
+      ...toJob(row),
       access,
       crew: crewFromJson(row.crew),
       crewChoices: row.crewChoices,
@@ -221,9 +220,8 @@ function jobStatement(
   // (lib/messages.ts); the deliverables are the firm's once the job is theirs.
   const pageColumns = db`,
       ${workingFirmFieldworkJson(db, db`j.surveyor_id`)} as fieldwork,
-      case when ${workingSurveyorId(db)} = j.surveyor_id then ${currentCrewJsonColumn(db)} end
-        as crew,
-      case when ${workingSurveyorId(db)} = j.surveyor_id and j.status in ('accepted', 'scheduled')
+      case when j.is_working_firm then ${currentCrewJsonColumn(db)} end as crew,
+      case when j.is_working_firm and j.status in ('accepted', 'scheduled')
         then ${eligibleTechniciansJsonColumn(db, db`j.surveyor_id`, false)} end as crew_choices,
       case when j.status in ('accepted', 'scheduled', 'completed')
         then coalesce(${deliverablesJsonColumn(db)}, '[]'::json) end as deliverables,
@@ -240,6 +238,8 @@ function jobStatement(
     ),
     j as (
       select a.*, s.id as sid, p.lead_id as purchased_lead_id,
+        -- Read once for the crew and its choices: the firm doing the survey's job.
+        ${workingSurveyorId(db)} = a.surveyor_id as is_working_firm,
         -- A refunded purchase unlocks nothing (lib/refund_constants.ts).
         (a.status in ('accepted', 'scheduled', 'completed')
           or (p.lead_id is not null and p.refunded_at is null)) as is_unlocked

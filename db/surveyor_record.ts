@@ -77,6 +77,7 @@ type RecordRow =
     claimRequests: ClaimRequestJson[];
     balanceCents: string;
     ledger: LedgerEntryJson[];
+    sessionViewer?: unknown;
   };
 
 /**
@@ -126,10 +127,10 @@ export async function getSurveyorRecordWithViewer(
     claimRequests,
     balanceCents,
     ledger,
+    // The viewer's column rides on this row too (db/users.ts `readWithViewer`).
+    sessionViewer: _viewer,
     ...surveyorRow
   } = row;
-  // The viewer's column rides on this row too (db/users.ts `readWithViewer`).
-  delete (surveyorRow as { sessionViewer?: unknown }).sessionViewer;
   return {
     viewer,
     record: {
