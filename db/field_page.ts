@@ -39,6 +39,13 @@ export interface FieldPage {
   checklist: ChecklistView | undefined;
   crew: CurrentTechnicianAssignment | undefined;
   /**
+   * The survey row's version (its `xmin`): another value after every write to the row, even
+   * one that puts back what an earlier write changed. A page kept by what it shows
+   * (routes/technician_survey_pages.tsx) is compared by it, so a status moved forward and back
+   * between two views is another page.
+   */
+  version: string;
+  /**
    * The technician's conversation as db/messages.ts `getMessageAccess` answers it (its first
    * thread's newest `messages.limit` messages with it), read only when asked for (`messages`)
    * for a technician: for lib/messages.ts `loadMessagesCard`'s `read`.
@@ -60,6 +67,7 @@ type FieldPageRow =
   & {
     clientId: string;
     clientName?: string;
+    rowVersion: string;
     assignedTechnicianId: string | null;
     workingSurveyorId: string | null;
     callerSurveyorId: string | null;
@@ -89,7 +97,7 @@ function fieldPageStatement(db: Db, input: FieldPageInput) {
       s.parcel, s.access_notes, s.notes, s.contact_name, s.contact_phone,
       s.scheduled_date::text as scheduled_date, s.surveyed_date::text as surveyed_date,
       s.completed_date::text as completed_date, s.fieldwork_started_at,
-      v.company_name, v.phone as company_phone, s.client_id,
+      v.company_name, v.phone as company_phone, s.client_id, s.xmin::text as row_version,
       ${checklistJsonColumn(db)} as checklist,
       ${currentCrewJsonColumn(db)} as crew
       ${accessColumns}
@@ -112,6 +120,7 @@ function fieldPageOf(row: FieldPageRow | undefined, input: FieldPageInput): Fiel
     survey,
     checklist: checklistFromJson(survey.id, row.checklist),
     crew: crewFromJson(row.crew),
+    version: row.rowVersion,
     ...(options && {
       messages: {
         access: messageAccessOf(

@@ -8,7 +8,7 @@ import { countDeliverables } from "../db/survey_files.ts";
 import type { CompleteSurveyProps } from "../islands/CompleteSurvey.tsx";
 import { onInvalid } from "./_errors.tsx";
 import { ownViewerPage, settleViewer, viewerIdOf, viewerRoleGuess } from "./_auth.ts";
-import { appPage } from "./_app_page.tsx";
+import { appPage, rememberedAppPage } from "./_app_page.tsx";
 import { ParcelFacts } from "./purchased_lead_pages.tsx";
 import { CHECKLIST_EDITABLE_STATUSES } from "./checklists.ts";
 import { Card, EmptyState, PageHeader } from "../components/AppPage.tsx";
@@ -202,111 +202,128 @@ export const technicianSurveyPages = new Hono<AppEnv>()
       const back = backLink(as, survey.id);
       const progress = checklist ? progressOf(checklist.items) : null;
       const canEdit = CHECKLIST_EDITABLE_STATUSES.includes(survey.status);
+      // The days the field actions accept come from the clock, so they are computed here.
+      const today = earliestVisitDate();
+      const maxDate = latestFieldDate();
       c.header("Cache-Control", "private, no-store");
-      return appPage(
+      // Sent as it was last rendered while nothing it shows has changed
+      // (routes/_remembered_pages.ts), compared by the page as read (the survey row's version
+      // among it), the conversation and the days the actions accept. Its `renderedAt` is then
+      // the first render's, which the device's memory of statuses (islands/_field_memory.ts)
+      // may read as it reads a fresh one: every write to the survey since that render changed
+      // the row's version, so the bytes are sent again only when the page read now is the page
+      // read then, and a status this device was answered since is in it or undone in it, as on
+      // a fresh render. The offline notice dates a kept copy by the answer the worker kept
+      // (islands/OfflineSupport.tsx), not by this time.
+      return rememberedAppPage(
         c,
         {
           title: `${SURVEY_TYPE_INFO[survey.surveyType].name} — field page`,
           active: as === "technician" ? TECHNICIAN_DASHBOARD : undefined,
         },
-        <div className="field-page">
-          <p className="field-page__back">
-            <a href={back.href}>← {back.label}</a>
-          </p>
-          <PageHeader title={SURVEY_TYPE_INFO[survey.surveyType].name} intro={address} />
-          {/* The assigned technician's copy of this page stays readable without signal. */}
-          {as === "technician"
-            ? <Island component={OfflineSupport} props={{ keep: [], savedAt: renderedAt }} />
-            : null}
-          <div className="field-page__grid">
-            <div className="stack">
-              <Card id="field-actions-title" title="Field actions">
-                <Island
-                  component={FieldActions}
-                  props={{
-                    surveyId: survey.id,
-                    status: survey.status,
-                    progress,
-                    surveyedDate: survey.surveyedDate,
-                    today: earliestVisitDate(),
-                    maxDate: latestFieldDate(),
-                    renderedAt,
-                  }}
-                  hydrate="load"
-                />
-                {survey.fieldworkStartedAt
-                  ? (
-                    <p className="muted">
-                      Fieldwork started{" "}
-                      <time dateTime={survey.fieldworkStartedAt}>
-                        {formatDate(survey.fieldworkStartedAt)}
-                      </time>.
-                    </p>
-                  )
-                  : null}
-              </Card>
-              <MessagesCard data={messagesCard} />
-              <Card id="crew-notes-title" title="Notes for the crew">
-                {crew
-                  ? (
-                    <div className="stack">
-                      {crew.notes
-                        ? <p className="field-page__notes">{crew.notes}</p>
-                        : <p className="muted">The surveyor left no notes for this job.</p>}
-                      {as !== "technician"
-                        ? (
-                          <p className="muted">
-                            {`Technician: ${crew.technicianName}`}
-                            {crew.technicianPhone
-                              ? (
-                                <>
-                                  {" · "}
-                                  <a href={telHref(crew.technicianPhone)}>
-                                    {crew.technicianPhone}
-                                  </a>
-                                </>
-                              )
-                              : null}
-                          </p>
-                        )
-                        : null}
-                    </div>
-                  )
-                  : <p className="muted">No technician is assigned to this survey yet.</p>}
-              </Card>
-              <Card id="access-title" title="Access notes">
-                <dl className="purchased-facts">
-                  <Fact term="Access">{survey.accessNotes ?? <None />}</Fact>
-                  <Fact term="Client's notes">{survey.notes ?? <None />}</Fact>
-                </dl>
-              </Card>
-              <ContactCard survey={survey} />
-            </div>
-            <div className="stack">
-              <Card id="checklist-title" title="Checklist" bodyClass="stack">
-                {checklist
-                  ? (
-                    <Island
-                      component={SurveyChecklist}
-                      props={{ surveyId: survey.id, items: checklist.items, canEdit }}
-                      hydrate="load"
-                      // Its markup is its props' alone (the clock only in its handlers).
-                      isPure
-                    />
-                  )
-                  : (
-                    <>
-                      <ChecklistProgressBar progress={undefined} />
+        `field-page ${user.id} ${survey.id}`,
+        [page, messagesCard, today, maxDate],
+        () => (
+          <div className="field-page">
+            <p className="field-page__back">
+              <a href={back.href}>← {back.label}</a>
+            </p>
+            <PageHeader title={SURVEY_TYPE_INFO[survey.surveyType].name} intro={address} />
+            {/* The assigned technician's copy of this page stays readable without signal. */}
+            {as === "technician"
+              ? <Island component={OfflineSupport} props={{ keep: [], savedAt: renderedAt }} />
+              : null}
+            <div className="field-page__grid">
+              <div className="stack">
+                <Card id="field-actions-title" title="Field actions">
+                  <Island
+                    component={FieldActions}
+                    props={{
+                      surveyId: survey.id,
+                      status: survey.status,
+                      progress,
+                      surveyedDate: survey.surveyedDate,
+                      today,
+                      maxDate,
+                      renderedAt,
+                    }}
+                    hydrate="load"
+                  />
+                  {survey.fieldworkStartedAt
+                    ? (
                       <p className="muted">
-                        The checklist for this survey type is set up when a technician is assigned.
+                        Fieldwork started{" "}
+                        <time dateTime={survey.fieldworkStartedAt}>
+                          {formatDate(survey.fieldworkStartedAt)}
+                        </time>.
                       </p>
-                    </>
-                  )}
-              </Card>
-              <PropertyCard survey={survey} address={address} />
+                    )
+                    : null}
+                </Card>
+                <MessagesCard data={messagesCard} />
+                <Card id="crew-notes-title" title="Notes for the crew">
+                  {crew
+                    ? (
+                      <div className="stack">
+                        {crew.notes
+                          ? <p className="field-page__notes">{crew.notes}</p>
+                          : <p className="muted">The surveyor left no notes for this job.</p>}
+                        {as !== "technician"
+                          ? (
+                            <p className="muted">
+                              {`Technician: ${crew.technicianName}`}
+                              {crew.technicianPhone
+                                ? (
+                                  <>
+                                    {" · "}
+                                    <a href={telHref(crew.technicianPhone)}>
+                                      {crew.technicianPhone}
+                                    </a>
+                                  </>
+                                )
+                                : null}
+                            </p>
+                          )
+                          : null}
+                      </div>
+                    )
+                    : <p className="muted">No technician is assigned to this survey yet.</p>}
+                </Card>
+                <Card id="access-title" title="Access notes">
+                  <dl className="purchased-facts">
+                    <Fact term="Access">{survey.accessNotes ?? <None />}</Fact>
+                    <Fact term="Client's notes">{survey.notes ?? <None />}</Fact>
+                  </dl>
+                </Card>
+                <ContactCard survey={survey} />
+              </div>
+              <div className="stack">
+                <Card id="checklist-title" title="Checklist" bodyClass="stack">
+                  {checklist
+                    ? (
+                      <Island
+                        component={SurveyChecklist}
+                        props={{ surveyId: survey.id, items: checklist.items, canEdit }}
+                        hydrate="load"
+                        // Its markup is its props' alone (the clock only in its handlers).
+                        isPure
+                      />
+                    )
+                    : (
+                      <>
+                        <ChecklistProgressBar progress={undefined} />
+                        <p className="muted">
+                          The checklist for this survey type is set up when a technician is
+                          assigned.
+                        </p>
+                      </>
+                    )}
+                </Card>
+                <PropertyCard survey={survey} address={address} />
+              </div>
             </div>
           </div>
-        </div>,
+        ),
       );
     },
   );

@@ -5,6 +5,7 @@ import { islandProps } from "../_pages.ts";
 import { addSurveyor } from "../_assignment_fixtures.ts";
 import { checklistJob } from "../_checklist_fixtures.ts";
 import type { FieldActionsProps } from "../../islands/FieldActions.tsx";
+import { newerStatus } from "../../islands/_field_memory.ts";
 import type { CompleteSurveyProps } from "../../islands/CompleteSurvey.tsx";
 import type { SurveyChecklistProps } from "../../islands/SurveyChecklist.tsx";
 
@@ -144,6 +145,62 @@ test("[field page] a status change answers its own time after the page's rendere
     assert(answeredAt >= before && answeredAt <= after, `${body.answeredAt} within the request`);
     assert(answeredAt >= Date.parse(renderedAt), `${body.answeredAt} ≥ ${renderedAt}`);
     assertEquals(new Date(answeredAt).toISOString(), body.answeredAt, "ISO, to the millisecond");
+  } finally {
+    t.close();
+  }
+});
+
+test("[field page] a status moved forward and back between two views is a new page: the device's kept status does not win over it", async () => {
+  const t = await createTestApp();
+  try {
+    const job = await checklistJob(t);
+    const id = job.survey.id;
+    const first = islandProps<FieldActionsProps>(
+      await (await page(t, job.technicianCookie, id)).text(),
+      "FieldActions",
+    );
+    // Nothing changed: the page is sent as it was (its render time with it).
+    const again = islandProps<FieldActionsProps>(
+      await (await page(t, job.technicianCookie, id)).text(),
+      "FieldActions",
+    );
+    assertEquals(again.renderedAt, first.renderedAt, "sent as last rendered");
+
+    // The device starts fieldwork and keeps the answer; then the survey is put back exactly as
+    // it was (every column the start wrote), by whatever means, before the next view.
+    const columns = (await t.sql<{ name: string }[]>`
+      select column_name as name from information_schema.columns
+      where table_name = 'surveys' and is_generated = 'NEVER' and column_name <> 'id'`)
+      .map((row) => row.name);
+    const [{ before }] = await t.sql<{ before: string }[]>`
+      select to_jsonb(s)::text as before from surveys s where id = ${id}`;
+    const res = await t.request("PATCH", `/api/surveys/${id}/status`, {
+      cookie: job.technicianCookie,
+      body: { status: "in_fieldwork" },
+    });
+    assertEquals(res.status, 200);
+    const { survey, answeredAt } = await res.json();
+    const known = { status: survey.status, surveyedDate: survey.surveyedDate, at: answeredAt };
+    const list = columns.join(", ");
+    await t.sql.unsafe(
+      `update surveys set (${list}) =
+        (select ${list} from jsonb_populate_record(null::surveys, $2::text::jsonb)) where id = $1`,
+      [id, before],
+    );
+    // newerStatus compares by the second, an answer in the render's second counting as newer:
+    // the next view is in a later second than the answer, as a view minutes later would be.
+    await new Promise((resolve) => setTimeout(resolve, 1_005 - Date.now() % 1_000));
+
+    const shown = islandProps<FieldActionsProps>(
+      await (await page(t, job.technicianCookie, id)).text(),
+      "FieldActions",
+    );
+    assertEquals(shown.status, "scheduled");
+    assertEquals(
+      newerStatus({ status: known, touched: 0 }, shown),
+      undefined,
+      `the server's "scheduled" read after the answer (${answeredAt}) is shown, not the device's "in fieldwork" (page rendered ${shown.renderedAt})`,
+    );
   } finally {
     t.close();
   }
