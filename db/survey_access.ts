@@ -14,6 +14,7 @@
 import type postgres from "postgres";
 import type { Db } from "./client.ts";
 import { isSurveyId } from "./surveys.ts";
+import { roleLiteral } from "./users.ts";
 import type { SessionUser } from "../lib/roles.ts";
 import type { SurveyStatus } from "../lib/survey_status.ts";
 import type { SurveyType } from "../lib/survey_types.ts";
@@ -118,27 +119,6 @@ export async function getFieldworkAccess(
 export function callerSurveyorIdColumn(db: Db, user: Pick<SessionUser, "id" | "role">) {
   return db`(select v.id from surveyors v
     where ${roleLiteral(db, user.role)} = 'surveyor' and v.user_id = ${user.id})`;
-}
-
-/**
- * `role` written into a statement as a literal, not sent as a parameter. Postgres plans a
- * prepared statement once for any parameters (a generic plan) only when that plan looks no
- * dearer than planning afresh for each execution; a role it cannot see makes every role's
- * branch of a statement look live, so the generic plan looked dearer and Postgres planned the
- * statement again at every execution (a custom plan). There are four roles, so at most four
- * statements where there was one.
- */
-export function roleLiteral(db: Db, role: SessionUser["role"]) {
-  switch (role) {
-    case "admin":
-      return db`'admin'`;
-    case "client":
-      return db`'client'`;
-    case "surveyor":
-      return db`'surveyor'`;
-    case "technician":
-      return db`'technician'`;
-  }
 }
 
 /**

@@ -119,6 +119,15 @@ function toSurvey(row: SurveyRow): Survey {
 }
 
 /**
+ * The condition on the survey `s` that `user` may see it: none for an admin, else that it is
+ * theirs. Written into the statement's text rather than comparing the role as a parameter, so
+ * Postgres plans each shape for what it is (db/users.ts `roleLiteral` says why).
+ */
+function ownedBy(db: Db, user: Pick<SessionUser, "id" | "role">) {
+  return user.role === "admin" ? db`` : db`and s.client_id = ${user.id}`;
+}
+
+/**
  * The survey with `id` if `user` may see it (an admin: any; anyone else: their own), else
  * undefined. Ownership is part of the query, so a survey the caller may not see is
  * indistinguishable from one that does not exist.
@@ -131,7 +140,7 @@ export async function getSurveyForUser(
   const [row] = await db<SurveyRow[]>`
     select ${surveyColumns(db)}
     from surveys s join users u on u.id = s.client_id
-    where s.id = ${id} and (${user.role} = 'admin' or s.client_id = ${user.id})`;
+    where s.id = ${id} ${ownedBy(db, user)}`;
   return row && toSurvey(row);
 }
 
@@ -331,7 +340,7 @@ function surveyPageRead(db: Db, { id, user, thread = null }: SurveyPageInput) {
       ${isAdmin ? db`, ${dispatchColumns(db)}` : db``}
     from surveys s join users u on u.id = s.client_id
     ${messages.join}
-    where s.id = ${id} and (${user.role} = 'admin' or s.client_id = ${user.id})`;
+    where s.id = ${id} ${ownedBy(db, user)}`;
   return {
     statement,
     finish: (row: SurveyPageRow) => surveyPageData(row, isAdmin, messageOptions),
