@@ -22,11 +22,11 @@
  * 10s) and prints the summary of that window (bench/profile_summary.ts): choose one page.
  * Figures only; asserts nothing.
  */
-import { ROLE_NAV } from "../components/AppLayout.tsx";
 import type { Role } from "../lib/roles.ts";
 import { parseArgs } from "node:util";
 import { hasCommand, scratchDatabase } from "./_server.ts";
 import { printProfileSummary, summarizeProfile } from "./profile_summary.ts";
+import { demoPagesOf, ROLES, seedDemo } from "./_demo.ts";
 import {
   closeCpuTicks,
   CONNECTIONS,
@@ -40,73 +40,16 @@ import {
   wrk,
 } from "./signed_in_pages.ts";
 
-const ROOT = new URL("../", import.meta.url);
-const ROLES: Role[] = ["client", "surveyor", "technician", "admin"];
 const DURATION = Deno.env.get("BENCH_DURATION") ?? "10s";
 const ONLY = Deno.env.get("BENCH_EVERY_PAGE")?.split(",").map((p) => p.trim()).filter(Boolean);
 
-/**
- * The signed-in pages one click from a role's navigation, by the shape of their path: the
- * first link of each shape on the role's nav pages is measured.
- */
-const DETAIL_PAGES: { label: string; path: RegExp }[] = [
-  { label: "/survey/{id}", path: /^\/survey\/[0-9a-f-]{36}$/ },
-  { label: "/surveyor/jobs/{id}", path: /^\/surveyor\/jobs\/[0-9a-f-]{36}$/ },
-  { label: "/surveyor/leads/{id}", path: /^\/surveyor\/leads\/[0-9a-f-]{36}$/ },
-  { label: "/leads/{id}", path: /^\/leads\/[0-9a-f-]{36}$/ },
-  { label: "/technician-survey-detail/{id}", path: /^\/technician-survey-detail\/[0-9a-f-]{36}$/ },
-  { label: "/surveyor-detail/{id}", path: /^\/surveyor-detail\/[0-9a-f-]{36}$/ },
-  { label: "/admin/checklists/{type}", path: /^\/admin\/checklists\/[a-z_]+$/ },
-  { label: "/admin/email-templates/{id}", path: /^\/admin\/email-templates\/[^/?#]+$/ },
-];
-
-interface Account {
-  role: Role;
-  email: string;
-  password: string;
-}
-
-/** Fills the server's database with the demo network; the first account of each role. */
-async function seedDemo(
-  env: Record<string, string>,
-): Promise<Map<Role, Account>> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "lib/cli/seed.ts", "--demo"],
-    cwd: ROOT,
-    env,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const text = new TextDecoder().decode(out.stdout);
-  if (!out.success) {
-    throw new Error(`seed --demo failed:\n${text}\n${new TextDecoder().decode(out.stderr)}`);
-  }
-  const accounts = new Map<Role, Account>();
-  for (const line of text.split("\n")) {
-    const m = /^ {2}(admin|client|surveyor|technician)\s+(\S+@\S+)\s+(\S+)/.exec(line);
-    if (m && !accounts.has(m[1] as Role)) {
-      accounts.set(m[1] as Role, { role: m[1] as Role, email: m[2], password: m[3] });
-    }
-  }
-  return accounts;
-}
-
-/** The role's nav pages and the first page of each `DETAIL_PAGES` shape they link to. */
+/** The role's demo pages (bench/_demo.ts) as pages to measure on `url` as `cookie`. */
 async function pagesOf(url: string, role: Role, cookie: string): Promise<MeasuredPage[]> {
-  const pages: MeasuredPage[] = [];
-  const found = new Set<string>();
-  for (const { href } of ROLE_NAV[role]) {
-    pages.push({ label: `${role} ${href}`, url: `${url}${href}`, cookie });
-    const html = await (await fetch(`${url}${href}`, { headers: { cookie } })).text();
-    for (const [, raw] of html.matchAll(/href="(\/[^"]*)"/g)) {
-      const path = raw.replaceAll("&amp;", "&");
-      const shape = DETAIL_PAGES.find((d) => d.path.test(path));
-      if (!shape || found.has(shape.label)) continue;
-      found.add(shape.label);
-      pages.push({ label: `${role} ${shape.label}`, url: `${url}${path}`, cookie });
-    }
-  }
-  return pages;
+  return (await demoPagesOf(url, role, cookie)).map((page) => ({
+    label: page.label,
+    url: `${url}${page.path}`,
+    cookie,
+  }));
 }
 
 async function main() {

@@ -40,6 +40,14 @@ const POSTGRES_POOL = {
 };
 
 /**
+ * A pool on the Postgres at `url` as the app opens it (its column names, its pool settings),
+ * with `max` connections (bench/plans.ts reads a single connection's prepared statements).
+ */
+export function postgresPool(url: string, { max = POSTGRES_POOL.max } = {}): Sql {
+  return postgres(url, options({ ...POSTGRES_POOL, max }));
+}
+
+/**
  * Opens Postgres at DATABASE_URL (postgres.js over Deno.connect, or node:tls with `sslmode`:
  * vendor/postgres/README.md part 7), or an embedded PGlite (data under DATA_DIR, or in memory
  * when `memory` is set) that this process's pool reaches in process (db/pglite_connection.ts)
@@ -58,7 +66,7 @@ export async function openDatabase(
   } = {},
 ): Promise<Database> {
   if (config.DATABASE_URL) {
-    const sql = postgres(config.DATABASE_URL, options(POSTGRES_POOL));
+    const sql = postgresPool(config.DATABASE_URL);
     instrumentQueries(sql);
     return { sql, kind: "postgres", close: () => sql.end({ timeout: 5 }) };
   }
