@@ -48,6 +48,11 @@ export async function seedDemo(
   if (!out.success) {
     throw new Error(`seed --demo failed:\n${text}\n${new TextDecoder().decode(out.stderr)}`);
   }
+  return demoAccountsIn(text);
+}
+
+/** The first account of each role in what `deno task seed --demo` printed. */
+export function demoAccountsIn(text: string): Map<Role, DemoAccount> {
   const accounts = new Map<Role, DemoAccount>();
   for (const line of text.split("\n")) {
     const m = /^ {2}(admin|client|surveyor|technician)\s+(\S+@\S+)\s+(\S+)/.exec(line);
