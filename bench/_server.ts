@@ -105,3 +105,18 @@ export async function exists(path: string): Promise<boolean> {
     return false;
   }
 }
+
+/** The session cookie (`name=value`) of `email` signed in through `/api/login` at `url`. */
+export async function signInCookie(url: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/api/login`, {
+    method: "POST",
+    headers: { origin: new URL(url).origin, "content-type": "application/json" },
+    body: JSON.stringify({ identifier: email, password }),
+  });
+  await res.body?.cancel();
+  if (res.status !== 200) throw new Error(`sign-in as ${email}: ${res.status}`);
+  const pair = res.headers.getSetCookie().map((c) => c.split(";")[0])
+    .find((c) => /^(__Host-)?meridian_session=./.test(c));
+  if (!pair) throw new Error(`sign-in as ${email}: no session cookie`);
+  return pair;
+}

@@ -124,6 +124,7 @@ import {
   freePort,
   hasCommand,
   scratchDatabase,
+  signInCookie,
   startTaskEnv,
   startTaskV8Flags,
   waitFor,
@@ -407,22 +408,12 @@ interface Seeded {
 }
 
 /** Signs in as `email` (with the seeded accounts' password by default); the session cookie. */
-export async function signIn(
+export function signIn(
   server: Pick<Server, "url">,
   email: string,
   password = PASSWORD,
 ): Promise<string> {
-  const res = await fetch(`${server.url}/api/login`, {
-    method: "POST",
-    headers: { origin: server.url, "content-type": "application/json" },
-    body: JSON.stringify({ identifier: email, password }),
-  });
-  await res.body?.cancel();
-  if (res.status !== 200) throw new Error(`sign-in as ${email}: ${res.status}`);
-  const pair = res.headers.getSetCookie().map((c) => c.split(";")[0])
-    .find((c) => /^(__Host-)?meridian_session=./.test(c));
-  if (!pair) throw new Error(`sign-in as ${email}: no session cookie`);
-  return pair;
+  return signInCookie(server.url, email, password);
 }
 
 async function submitSurveys(server: Server, cookie: string, count: number): Promise<void> {

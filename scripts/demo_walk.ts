@@ -15,25 +15,12 @@
  */
 import { chromium, type Page } from "playwright-core";
 import { demoAccountsIn, demoPagesOf, ROLES } from "../bench/_demo.ts";
+import { signInCookie } from "../bench/_server.ts";
 import { axeViolations, LAYOUT_WIDTHS } from "../tests/e2e/_axe.ts";
 
 const CHROMIUM_PATH = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 /** Widths axe runs at (it takes a second a page): the phone and a laptop. */
 const AXE_WIDTHS = new Set([390, 1280]);
-
-async function signIn(base: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/api/login`, {
-    method: "POST",
-    headers: { origin: new URL(base).origin, "content-type": "application/json" },
-    body: JSON.stringify({ identifier: email, password }),
-  });
-  await res.body?.cancel();
-  if (res.status !== 200) throw new Error(`sign-in as ${email}: ${res.status}`);
-  const pair = res.headers.getSetCookie().map((c) => c.split(";")[0])
-    .find((c) => /^(__Host-)?meridian_session=./.test(c));
-  if (!pair) throw new Error(`sign-in as ${email}: no session cookie`);
-  return pair;
-}
 
 /** What a page does wrong at one width (empty when nothing). */
 async function problemsAt(page: Page, url: string, width: number): Promise<string[]> {
@@ -87,7 +74,7 @@ async function main() {
     for (const role of ROLES) {
       const account = accounts.get(role);
       if (!account) throw new Error(`${seedFile} has no ${role} account`);
-      const cookie = await signIn(base, account.email, account.password);
+      const cookie = await signInCookie(base, account.email, account.password);
       const [name, value] = [
         cookie.slice(0, cookie.indexOf("=")),
         cookie.slice(cookie.indexOf("=") + 1),
