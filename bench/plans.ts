@@ -7,7 +7,7 @@
  * postgres.js prepares every statement. Postgres plans a prepared statement's first five
  * executions on a connection for their parameters, then switches to one generic plan when that
  * plan looks no dearer than those; when it does look dearer it plans every execution afresh, which
- * cost a surveyor's job page 3.9 ms a view where the generic plan takes 0.7 (db/users.ts
+ * cost a surveyor's job page 3.9 ms a view where the generic plan takes 0.7 (db/sql_literals.ts
  * `roleLiteral`). Which way it goes depends on the data's size and spread, so the test suite's
  * small tables cannot show it: this bench seeds the demo network (bench/_demo.ts) on a scratch
  * database and runs the app in this process on a pool of one connection, so that connection's

@@ -13,7 +13,7 @@
 import type { Db } from "./client.ts";
 import { isSurveyId } from "./surveys.ts";
 import { callerSurveyorIdColumn, workingSurveyorId } from "./survey_access.ts";
-import { roleLiteral } from "./users.ts";
+import { roleLiteral } from "./sql_literals.ts";
 import type { SessionUser } from "../lib/roles.ts";
 import type { SurveyType } from "../lib/survey_types.ts";
 import type { SurveyStatus } from "../lib/survey_status.ts";

@@ -1,4 +1,5 @@
 import type { Db } from "./client.ts";
+import { integerLiteral } from "./sql_literals.ts";
 import {
   DEFAULT_PRICING_CONFIG,
   priceSurvey,
@@ -27,13 +28,6 @@ export interface ActivePricingConfig {
 }
 
 const PAGE_SIZE = 20;
-// The page size in the statement's text, not a parameter, and no offset on the first page: a
-// generic plan has to guess a parameter's limit or offset (a tenth of the table for an
-// offset), so it looked dearer than planning for 20 from 0 and was never chosen, and Postgres
-// planned the statement afresh at every view (bench/plans.ts; db/surveyors.ts `LITERAL_LIMITS`
-// found the same). Only this constant's own text reaches `unsafe`.
-const PAGE_SIZE_LITERAL = (db: Db) => db.unsafe(String(PAGE_SIZE));
-
 function parseStored(version: number, raw: unknown): PricingConfig {
   const result = PricingConfigSchema.safeParse(raw);
   // Every stored config passed this schema when it was saved; a failure here means a code
@@ -142,6 +136,10 @@ export async function listPricingConfigs(
   total: number;
 }> {
   const offset = (Math.max(1, page) - 1) * PAGE_SIZE;
+  // The page size in the text and no offset on the first page (`integerLiteral`): a generic
+  // plan has to guess a parameter's limit or offset (a tenth of the table for an offset), so it
+  // looked dearer than planning for 20 from 0, was never chosen, and Postgres planned the
+  // statement afresh at every view (bench/plans.ts).
   // The page is a lateral join on the count (db/users.ts `usersPageStatement`): one statement,
   // and the total still comes back past the last page, on a row with no version.
   const rows = await db<(Partial<Omit<PricingConfigVersion, "config">> & { total: number })[]>`
@@ -151,7 +149,7 @@ export async function listPricingConfigs(
       select p.version, p.created_by, u.full_name as created_by_name, p.note, p.created_at
       from pricing_configs p left join users u on u.id = p.created_by
       order by p.version desc
-      limit ${PAGE_SIZE_LITERAL(db)} ${offset === 0 ? db`` : db`offset ${offset}`}
+      limit ${integerLiteral(db, PAGE_SIZE)} ${offset === 0 ? db`` : db`offset ${offset}`}
     ) r on true
     order by r.version desc`;
   const versions = rows.filter((r) => r.version != null).map(({ total: _, ...v }) =>

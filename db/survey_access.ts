@@ -14,7 +14,7 @@
 import type postgres from "postgres";
 import type { Db } from "./client.ts";
 import { isSurveyId } from "./surveys.ts";
-import { roleLiteral } from "./users.ts";
+import { roleLiteral } from "./sql_literals.ts";
 import type { SessionUser } from "../lib/roles.ts";
 import type { SurveyStatus } from "../lib/survey_status.ts";
 import type { SurveyType } from "../lib/survey_types.ts";

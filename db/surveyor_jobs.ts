@@ -206,7 +206,7 @@ type JobExtrasRow = MessageAccessColumns & {
 // The job page's statement (see `getSurveyorJobPageWithViewer`) for the firm `surveyorId`
 // selects, its conversation read for `page`. Postgres runs it on a generic plan (0.68 ms an
 // execution forced generic, 0.80 under plan_cache_mode auto, 2.9 forced custom) since the
-// conversation's reads write the caller's role as a literal (db/users.ts
+// conversation's reads write the caller's role as a literal (db/sql_literals.ts
 // `roleLiteral`); with the role as a parameter it planned the statement afresh at every
 // execution (3.9 ms), and the page read the conversation in a statement of its own.
 function jobStatement(

@@ -121,7 +121,7 @@ function toSurvey(row: SurveyRow): Survey {
 /**
  * The condition on the survey `s` that `user` may see it: none for an admin, else that it is
  * theirs. Written into the statement's text rather than comparing the role as a parameter, so
- * Postgres plans each shape for what it is (db/users.ts `roleLiteral` says why).
+ * Postgres plans each shape for what it is (db/sql_literals.ts says why).
  */
 function ownedBy(db: Db, user: Pick<SessionUser, "id" | "role">) {
   return user.role === "admin" ? db`` : db`and s.client_id = ${user.id}`;

@@ -5,6 +5,7 @@
 import type postgres from "postgres";
 import type { Db } from "./client.ts";
 import { type Role, ROLES, type SessionUser } from "../lib/roles.ts";
+import { roleLiteral } from "./sql_literals.ts";
 
 export { ROLES };
 
@@ -458,25 +459,4 @@ export function usersPageFrom<T extends object>(
     total: rows[0]?.total ?? 0,
     first: rows[0] as unknown as T | undefined,
   };
-}
-
-/**
- * `role` written into a statement as a literal, not sent as a parameter. Postgres plans a
- * prepared statement once for any parameters (a generic plan) only when that plan looks no
- * dearer than planning afresh for each execution; a role it cannot see makes every role's
- * branch of a statement look live, so the generic plan looked dearer and Postgres planned the
- * statement again at every execution (a custom plan). There are four roles, so at most four
- * statements where there was one.
- */
-export function roleLiteral(db: Db, role: Role) {
-  switch (role) {
-    case "admin":
-      return db`'admin'`;
-    case "client":
-      return db`'client'`;
-    case "surveyor":
-      return db`'surveyor'`;
-    case "technician":
-      return db`'technician'`;
-  }
 }
