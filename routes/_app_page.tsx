@@ -31,7 +31,7 @@ export async function appPage(
 
 /**
  * The remembered signed-in pages' answers (routes/_remembered_pages.ts): a few hundred pages,
- * 6–50 KB each, within 4 MB.
+ * 6–50 KB each, within 4 MB with the data each was drawn from.
  */
 const keptAppPages = rememberedPages(300, 4_000_000);
 

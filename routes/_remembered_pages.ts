@@ -26,17 +26,21 @@
  * Bounded: at most `maxEntries` pages and `maxBytes` bytes, the least recently used dropped
  * first; a page larger than the budget alone is sent, not kept. One version per slot: a slot
  * names the page and its viewer (a client's dashboard and page number), never data. Each kept
- * page holds the data it was drawn from: the objects its snapshot cache holds anyway, or, once
- * that cache has dropped them, up to `maxEntries` pages' data more on the heap (some 10–50 KB a
- * page, as the caches' own comments size their entries).
+ * page holds the data it was drawn from and a copy of its shell, and both count in the budget
+ * with its bytes, as `approximateHeapBytes` estimates them when the page is kept: the data is
+ * counted whole even while its snapshot cache holds the same objects, so the budget bounds what
+ * this store alone keeps alive once those caches have dropped them.
  */
 import { sameData } from "../components/html_cache.ts";
+import { approximateHeapBytes } from "../lib/heap_size.ts";
 
 /** What a remembered page was rendered from, and what it sent. */
 interface Kept {
   shell: unknown;
   data: unknown;
   bytes: Uint8Array<ArrayBuffer>;
+  /** What it counts in the budget: its bytes, with its shell and data as estimated. */
+  size: number;
 }
 
 /**
@@ -65,17 +69,20 @@ export function rememberedPages(maxEntries: number, maxBytes: number): Remembere
         observer?.(slot, true);
         return known.bytes;
       }
-      bytes -= known.bytes.byteLength;
+      bytes -= known.size;
     }
     observer?.(slot, false);
     const page = render();
     if (page.byteLength > maxBytes) return page;
-    kept.set(slot, { shell: structuredClone(shell), data, bytes: page });
-    bytes += page.byteLength;
+    const copy = structuredClone(shell);
+    const size = page.byteLength + approximateHeapBytes([copy, data]);
+    if (size > maxBytes) return page;
+    kept.set(slot, { shell: copy, data, bytes: page, size });
+    bytes += size;
     while (kept.size > maxEntries || bytes > maxBytes) {
       const [oldest, old] = kept.entries().next().value!;
       kept.delete(oldest);
-      bytes -= old.bytes.byteLength;
+      bytes -= old.size;
     }
     return page;
   };

@@ -13,6 +13,7 @@ import { submitSurvey } from "../_fixtures.ts";
 import { gunzipSync, inflateSync } from "node:zlib";
 import { insertNotification } from "../../db/notifications.ts";
 import { observeRememberedPages, rememberedPages } from "../../routes/_remembered_pages.ts";
+import { approximateHeapBytes } from "../../lib/heap_size.ts";
 
 /** Loads `path` and says whether the remembered bytes were sent (true) or it was rendered. */
 async function load(t: TestApp, path: string, cookie: string) {
@@ -255,7 +256,7 @@ test("[remembered pages] compressed as the browser asks, the same page as plain,
 });
 
 test("[remembered pages] the store sends kept bytes only for the same shell and data, within its bounds", () => {
-  const pages = rememberedPages(2, 100);
+  const pages = rememberedPages(2, 1_000);
   let renders = 0;
   const render = (text: string) => () => {
     renders++;
@@ -282,9 +283,44 @@ test("[remembered pages] the store sends kept bytes only for the same shell and 
   pages("c", [], data, render("c"));
   pages("a", [user(), 1], reread, render("a again"));
   assertEquals(renders, 7);
-  pages("big", [], data, render("x".repeat(101)));
-  pages("big", [], data, render("x".repeat(101)));
+  pages("big", [], data, render("x".repeat(1_001)));
+  pages("big", [], data, render("x".repeat(1_001)));
   assertEquals(renders, 9);
   pages("c", [], data, render("c again"));
   assertEquals(renders, 9, "c was kept");
+});
+
+test("[remembered pages] the data a page was drawn from counts in the store's budget with its bytes", () => {
+  const pages = rememberedPages(10, 1_000);
+  let renders = 0;
+  const render = () => {
+    renders++;
+    return new TextEncoder().encode("<p>a short page</p>");
+  };
+  const rows = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ id: `row-${i}`, title: "Boundary survey" }));
+  // A short page drawn from a little data is kept.
+  const small = { rows: rows(1) };
+  pages("small", [], small, render);
+  pages("small", [], small, render);
+  assertEquals(renders, 1);
+  // A short page whose data alone is over the budget is sent, never kept.
+  const huge = { rows: rows(40) };
+  assert(approximateHeapBytes(huge) > 1_000);
+  pages("huge", [], huge, render);
+  pages("huge", [], huge, render);
+  assertEquals(renders, 3);
+  // Two short pages whose data fills the budget: the least recently used others go.
+  const half = { rows: rows(4) };
+  const other = { rows: rows(4) };
+  assert(approximateHeapBytes(half) > 450 && approximateHeapBytes(half) < 550);
+  pages("half", [], half, render);
+  pages("other", [], other, render);
+  assertEquals(renders, 5);
+  pages("other", [], other, render);
+  assertEquals(renders, 5, "the newest page is kept");
+  pages("small", [], small, render);
+  assertEquals(renders, 6, "the older pages were dropped for the newest page's data");
+  pages("half", [], half, render);
+  assertEquals(renders, 7);
 });
