@@ -76,14 +76,10 @@ import {
 import { initdbChildMain } from "./db/embedded_initdb.ts";
 import { configOrExit, migrateOrExit, openDatabaseOrExit } from "./lib/cli/startup.ts";
 import { KvStartError, openKv } from "./db/kv.ts";
+import { configuredProviders } from "./lib/providers.ts";
 import { ensureBuild } from "./lib/assets.ts";
-import { createGeoProvider } from "./lib/geo/select.ts";
 import { warmOfflineIndex } from "./lib/geo/offline.ts";
 import { collectStartupGarbage } from "./lib/memory.ts";
-import { createParcelProvider } from "./lib/parcels/select.ts";
-import { createPlacesProvider } from "./lib/places/select.ts";
-import { createPaymentsProvider } from "./lib/payments/select.ts";
-import { createStorageProvider } from "./lib/storage/select.ts";
 import {
   ORPHAN_SWEEP_INTERVAL_MS,
   STORAGE_SWEEP_INTERVAL_MS,
@@ -222,11 +218,7 @@ async function start() {
     sql: db.sql,
     kv,
     assets,
-    geo: createGeoProvider(config),
-    parcels: createParcelProvider(config),
-    places: createPlacesProvider(config),
-    payments: createPaymentsProvider(config),
-    storage: createStorageProvider(config, db.sql),
+    ...configuredProviders(config, db.sql),
   };
   serveApp = createApp(deps).fetch;
   console.log(`${listeningLine(config, server.addr.port)} (${db.kind}, ${config.NODE_ENV})`);

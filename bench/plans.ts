@@ -30,13 +30,10 @@ Deno.env.set("NODE_ENV", "production");
 const { createApp } = await import("../main.ts");
 const { postgresPool } = await import("../db/client.ts");
 const { openKv } = await import("../db/kv.ts");
+const { configuredProviders } = await import("../lib/providers.ts");
 const { loadConfig } = await import("../lib/config.ts");
 const { ensureBuild } = await import("../lib/assets.ts");
-const { createGeoProvider } = await import("../lib/geo/select.ts");
-const { createParcelProvider } = await import("../lib/parcels/select.ts");
 const { createOfflinePlacesProvider } = await import("../lib/places/offline.ts");
-const { createPaymentsProvider } = await import("../lib/payments/select.ts");
-const { createStorageProvider } = await import("../lib/storage/select.ts");
 const { scratchDatabase } = await import("./_server.ts");
 const { demoPagesOf, ROLES, seedDemo } = await import("./_demo.ts");
 const { signIn } = await import("./signed_in_pages.ts");
@@ -110,12 +107,9 @@ async function main() {
       sql,
       kv,
       assets: await ensureBuild(),
-      geo: createGeoProvider(config),
-      parcels: createParcelProvider(config),
+      ...configuredProviders(config, sql),
       // No outside service is reached: the offline providers, as with no keys.
       places: createOfflinePlacesProvider(),
-      payments: createPaymentsProvider(config),
-      storage: createStorageProvider(config, sql),
     };
     app = createApp(deps);
     console.log(

@@ -16,12 +16,8 @@ import { type Config, loadConfig } from "../lib/config.ts";
 import { openDatabase } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
 import { openKv } from "../db/kv.ts";
+import { configuredProviders } from "../lib/providers.ts";
 import { ensureBuild } from "../lib/assets.ts";
-import { createGeoProvider } from "../lib/geo/select.ts";
-import { createParcelProvider } from "../lib/parcels/select.ts";
-import { createPlacesProvider } from "../lib/places/select.ts";
-import { createPaymentsProvider } from "../lib/payments/select.ts";
-import { createStorageProvider } from "../lib/storage/select.ts";
 import { createSession, sessionCookie, sessionTimeouts } from "../lib/sessions.ts";
 import type { Role } from "../lib/roles.ts";
 import { scratchDatabase } from "./_server.ts";
@@ -146,11 +142,7 @@ try {
     sql,
     kv,
     assets: await ensureBuild(),
-    geo: createGeoProvider(config),
-    parcels: createParcelProvider(config),
-    places: createPlacesProvider(config),
-    payments: createPaymentsProvider(config),
-    storage: createStorageProvider(config, sql),
+    ...configuredProviders(config, sql),
   });
   const clientCookie = await cookieFor(kv, config, bench.id, "client");
   const adminCookie = await cookieFor(kv, config, admin.id, "admin");

@@ -9,13 +9,11 @@ import { migrate, type Migration, readMigrations } from "../db/migrate.ts";
 import { PGLITE_SETTINGS } from "../db/embedded.ts";
 import { templateKey } from "../db/embedded_initdb.ts";
 import { openKv } from "../db/kv.ts";
+import { configuredProviders } from "../lib/providers.ts";
 import { type Assets, ensureBuild } from "../lib/assets.ts";
-import { createGeoProvider } from "../lib/geo/select.ts";
-import { createParcelProvider } from "../lib/parcels/select.ts";
 import { createOfflinePlacesProvider } from "../lib/places/offline.ts";
 import { createOfflinePaymentsProvider } from "../lib/payments/offline.ts";
 import { createPaymentsProvider } from "../lib/payments/select.ts";
-import { createStorageProvider } from "../lib/storage/select.ts";
 import type { AppDeps } from "../routes/_env.ts";
 
 /** Origin the test app believes it serves. */
@@ -210,8 +208,7 @@ export async function createTestApp(
     sql: db.sql,
     kv,
     assets: await assets,
-    geo: createGeoProvider(config),
-    parcels: createParcelProvider(config),
+    ...configuredProviders(config, db.sql),
     // Tests never reach Google; tests/lib/places_google_test.ts covers it with a fake.
     places: createOfflinePlacesProvider(),
     // Offline unless a test configures Stripe, and then only a fake Stripe API
@@ -219,8 +216,7 @@ export async function createTestApp(
     payments: config.STRIPE_API_BASE
       ? createPaymentsProvider(config)
       : createOfflinePaymentsProvider(),
-    // Postgres unless a test sets S3_BUCKET (and S3_ENDPOINT: a local s3rver).
-    storage: createStorageProvider(config, db.sql),
+    // Survey files: Postgres unless a test sets S3_BUCKET (and S3_ENDPOINT: a local s3rver).
     ...extra,
   };
   const app = createApp(deps);
