@@ -20,6 +20,14 @@
  * first words, as planned afresh. A statement that ran five times or fewer is not settled yet
  * (a snapshot-cached page runs its read only when something it shows was written). Figures only;
  * asserts nothing.
+ *
+ * Each page's line also says how many of its views sent the bytes it sent last instead of
+ * rendering, for a page sent whole when unchanged (routes/_remembered_pages.ts).
+ *
+ * `--after-write`: before every view, another connection commits a move of the change records'
+ * horizon (`snapshot_prune.pruned_below`, as a truncate moves it: db/migrations/0056) past its own
+ * transaction, so every page remembered by snapshot is read again, as after a write to what it
+ * shows (it is rendered again only if what it read differs, value for value, from what it kept).
  */
 import type postgres from "postgres";
 import type { AppDeps } from "../routes/_env.ts";
@@ -37,8 +45,10 @@ const { createOfflinePlacesProvider } = await import("../lib/places/offline.ts")
 const { scratchDatabase } = await import("./_server.ts");
 const { demoPagesOf, ROLES, seedDemo } = await import("./_demo.ts");
 const { signIn } = await import("./signed_in_pages.ts");
+const { observeRememberedPages } = await import("../routes/_remembered_pages.ts");
 
 const VIEWS = Number(Deno.env.get("BENCH_PLANS_VIEWS") ?? 12);
+const AFTER_WRITE = Deno.args.includes("--after-write");
 /** Postgres plans a prepared statement's first five executions for their parameters. */
 const CUSTOM_FIRST = 5;
 
@@ -85,6 +95,8 @@ async function main() {
   );
   const url = `http://127.0.0.1:${server.addr.port}`;
   const sql = postgresPool(scratch.url, { max: 1 });
+  // --after-write: the other connection that moves the records' horizon before each view.
+  const writer = AFTER_WRITE ? postgresPool(scratch.url, { max: 1 }) : undefined;
   const kv = await openKv(":memory:");
   try {
     const seedStart = performance.now();
@@ -116,7 +128,8 @@ async function main() {
       `# Plans of each signed-in page's statements on the demo network (seeded in ${seeded} s), ` +
         `Postgres, one connection, ${VIEWS} views per page: statements run, settled on a ` +
         `generic plan, planned afresh at every execution (more than ${CUSTOM_FIRST} runs, no ` +
-        `generic plan), not settled (${CUSTOM_FIRST} runs or fewer)`,
+        `generic plan), not settled (${CUSTOM_FIRST} runs or fewer)` +
+        (AFTER_WRITE ? "; every view read and rendered again (--after-write)" : ""),
     );
     const afresh = new Map<string, { statement: string; pages: Set<string> }>();
     for (const role of ROLES) {
@@ -125,11 +138,22 @@ async function main() {
       const cookie = await signIn({ url }, account.email, account.password);
       for (const page of await demoPagesOf(url, role, cookie)) {
         const before = await preparedOn(sql);
+        // How many views sent the page's kept bytes (routes/_remembered_pages.ts).
+        let reused = 0, remembered = 0;
+        observeRememberedPages((_, wasReused) => {
+          remembered++;
+          if (wasReused) reused++;
+        });
         for (let i = 0; i < VIEWS; i++) {
+          if (writer) {
+            await writer`update snapshot_prune
+            set pruned_below = (pg_current_xact_id()::text::bigint + 1)::text::xid8`;
+          }
           const res = await fetch(`${url}${page.path}`, { headers: { cookie } });
           await res.body?.cancel();
           if (res.status !== 200) throw new Error(`${page.label}: ${res.status}`);
         }
+        observeRememberedPages(undefined);
         const after = await preparedOn(sql);
         let run = 0, generic = 0, unsettled = 0;
         const stuck: string[] = [];
@@ -149,7 +173,8 @@ async function main() {
         console.log(
           `  ${page.label.padEnd(48)} ${String(run).padStart(2)} run, ${
             String(generic).padStart(2)
-          } generic, ${String(stuck.length).padStart(2)} afresh, ${unsettled} not settled`,
+          } generic, ${String(stuck.length).padStart(2)} afresh, ${unsettled} not settled; ` +
+            (remembered ? `${reused} of ${VIEWS} views sent as kept` : "not a remembered page"),
         );
       }
     }
@@ -165,6 +190,7 @@ async function main() {
     await server.shutdown();
     kv.close();
     await sql.end({ timeout: 5 });
+    await writer?.end({ timeout: 5 });
     await scratch.drop();
     await Deno.remove(dataDir, { recursive: true });
   }
