@@ -3,7 +3,7 @@ import type { Config } from "../lib/config.ts";
 import { isPostgresDown } from "../lib/unavailable.ts";
 import { openEmbeddedDatabase } from "./embedded.ts";
 import { instrumentQueries } from "../lib/telemetry.ts";
-import { checkSnapshotApart } from "./snapshot_cache.ts";
+import { setSnapshotCheck } from "./snapshot_cache.ts";
 
 /** A postgres.js client or transaction; every db function takes one first. */
 export type Db = postgres.Sql | postgres.TransactionSql;
@@ -80,7 +80,7 @@ export async function openDatabase(
   // With OTEL_DENO=true every statement becomes a span of the request that ran it.
   instrumentQueries(db.sql);
   // PGlite sets up a gated statement whole: a remembered page is checked by a statement of its own.
-  checkSnapshotApart(db.sql);
+  setSnapshotCheck(db.sql, "apart");
   return db;
 }
 

@@ -14,8 +14,9 @@
  * fails if it reads a table missing from that list or without the trigger.
  *
  * The check is a condition of the page's own statement (`rememberedRead`), read with its viewer;
- * only when it fails does the rest of the statement run (on the embedded database, a statement of
- * its own before the page's: `checkSnapshotApart`). The check runs in the database, so it
+ * only when it fails does the rest of the statement run (on the embedded database, and on
+ * Postgres for a page its last check found unchanged, a statement of its own before the page's:
+ * `setSnapshotCheck`). The check runs in the database, so it
  * holds across instances and for writes from anywhere (another server, psql, a job), and is
  * never stale. It is by table, or, for a page that names them (`SnapshotRead.scopes`), by the
  * parts of its tables its rows depend on (migrations 0056 and 0057 record each write's: a
@@ -53,6 +54,11 @@ export interface SnapshotEntry<T> {
    * per table; absent, any write to any of the cache's tables.
    */
   changes?: SnapshotChanges;
+  /**
+   * Set once a check found the result still true (`rememberedRead`): a pool checking adaptively
+   * checks it by a statement of its own from then on.
+   */
+  checkedUnchanged?: boolean;
 }
 
 /** Pairs (table, scope) as two Postgres array literals of the same length. */
@@ -227,33 +233,46 @@ export async function pruneSnapshotChanges(db: Db): Promise<number> {
 }
 
 /**
- * Pools whose remembered pages are checked by a statement of their own, before the page's and
- * only then, instead of by the gate in the page's statement: the embedded database's
- * (db/client.ts `openDatabase`). Each choice is the cheaper on its database, measured with
- * bench/signed_in_pages.ts (CPU per view, server and database):
+ * How a pool's remembered pages are checked: by a statement of their own, before the page's and
+ * only then (`"apart"`), by the gate in the page's statement (`"gate"`), or by the one that
+ * suits each page's last check (`"adaptive"`: apart once a check found it unchanged, by the gate
+ * while it is read anew). Each is the cheaper somewhere, measured with bench/signed_in_pages.ts
+ * (CPU per view, server and database):
  * - PGlite runs Postgres's executor in WebAssembly, and sets up the gated plan whole at every
  *   view (every node initialised, then skipped by the one-time filter): reloaded with nothing
  *   changed, /leads cost 3.94 ms with the gate against 1.35 ms with a check of its own, the
  *   surveyor directory 2.97 against 1.50 (server and database); the reads alone, in process
  *   (`--check-cost`), 0.73-0.93 ms against 0.17-0.26. A second statement costs no round trip
  *   there (the pool reaches PGlite in process): after a write the check apart cost 0.92-1.10x
- *   what the gate did.
- * - On Postgres the gate's set-up costs microseconds, and a second statement a round trip on
- *   each side: under continuous commits the check of its own cost the client dashboards and
- *   request pages 35-60% more CPU than before pages were remembered; the gate costs what the
- *   page's statement alone did (0.86-1.13x).
+ *   what the gate did. The embedded database checks apart (db/client.ts `openDatabase`).
+ * - On Postgres the gated plan's set-up costs the backend too: the client dashboard reloaded
+ *   with nothing changed took 217-323 µs of its backend's CPU a view by the gate against
+ *   107-157 µs apart, one connection, in process (the demo network's busiest client). Under
+ *   continuous commits, though, a second statement is a round trip more on each side: the
+ *   check of its own cost the client dashboards and request pages 35-60% more CPU than before
+ *   pages were remembered, where the gate costs what the page's statement alone did
+ *   (0.86-1.13x). So Postgres checks adaptively: a page found unchanged is likely unchanged at
+ *   its next view (a reload, a quiet marketplace), one just read anew likely changes again.
  */
-const checkedApart = new WeakSet<object>();
+export type SnapshotCheck = "apart" | "gate" | "adaptive";
+
+const checks = new WeakMap<object, SnapshotCheck>();
+
+/** Sets how `sql`'s remembered pages are checked (see above); returns what it was. */
+export function setSnapshotCheck(sql: object, check: SnapshotCheck): SnapshotCheck {
+  const was = checks.get(sql) ?? "adaptive";
+  checks.set(sql, check);
+  return was;
+}
+
+let checkObserver: ((way: "apart" | "gate", unchanged: boolean) => void) | undefined;
 
 /**
- * Whether `sql`'s remembered pages are checked apart (`apart`) or by the gate (the default);
- * returns what it was.
+ * Tests only: `fn` is told how each check of a remembered value ran and whether it found the
+ * value unchanged; undefined stops it.
  */
-export function checkSnapshotApart(sql: object, apart = true): boolean {
-  const was = checkedApart.has(sql);
-  if (apart) checkedApart.add(sql);
-  else checkedApart.delete(sql);
-  return was;
+export function observeSnapshotChecks(fn: typeof checkObserver): void {
+  checkObserver = fn;
 }
 
 /** What a page's rows give `rememberedRead` to remember; undefined: nothing to show. */
@@ -277,13 +296,13 @@ export interface SnapshotRead<T> {
  * holds what the statement read last for `key` and none of its tables has been written since nor
  * has its time run out (`unchangedSince`), that value, with the viewer read anew.
  *
- * One statement either way, on Postgres. With a remembered value the page's statement runs
- * under a gate, a condition Postgres tests once before anything in it runs (a one-time filter on
+ * By the gate, with a remembered value the page's statement runs under a gate, a condition Postgres tests once before anything in it runs (a one-time filter on
  * the lateral subquery): unchanged, it returns a single row saying so and the page's statement
  * never starts; changed, the page's rows come as they would alone. So a page read after a write
  * costs what it cost before plus the gate, and a reload that finds nothing changed costs about a
- * user read. On a pool checked apart (`checkSnapshotApart`, the embedded database's), the check
- * is read with the viewer first, and the page's statement runs alone only if it fails.
+ * user read, but for the gated plan's set-up. Checked apart (`setSnapshotCheck`: always on the
+ * embedded database; on Postgres once a check found the value unchanged), the check is read with
+ * the viewer first, and the page's statement runs alone only if it fails.
  * `statement` must return its `currentSnapshot` (on its first row, at least) for `finish`.
  * An unknown viewer gets no value.
  */
@@ -296,15 +315,17 @@ export async function rememberedRead<T, R extends postgres.Row>(
   finish: (rows: R[]) => SnapshotRead<T> | undefined,
 ): Promise<{ viewer?: Viewer; value: T | undefined }> {
   const known = cache.get(db, key);
-  if (known && checkedApart.has(db)) {
-    const check = await readWithViewer<{ unchanged: boolean }>(
+  const check = checks.get(db) ?? "adaptive";
+  if (known && (check === "apart" || (check === "adaptive" && known.checkedUnchanged))) {
+    const checked = await readWithViewer<{ unchanged: boolean }>(
       db,
       viewerId,
       db`select ${unchangedSince(db, known, cache)} as unchanged`,
     );
-    const viewer = check.viewer;
+    const viewer = checked.viewer;
     if (viewerId !== undefined && !viewer) return { value: undefined };
-    if (check.rows[0].unchanged) return { ...(viewer && { viewer }), value: known.value };
+    checkObserver?.("apart", Boolean(checked.rows[0].unchanged));
+    if (checked.rows[0].unchanged) return { ...(viewer && { viewer }), value: known.value };
     const value = remember(finish(await statement as unknown as R[]));
     return { ...(viewer && { viewer }), value };
   }
@@ -321,7 +342,11 @@ export async function rememberedRead<T, R extends postgres.Row>(
   if (viewerId !== undefined && !viewer) return { value: undefined };
   let page: R[] = rows;
   if (known) {
-    if (rows[0].snapshotUnchanged) return { ...(viewer && { viewer }), value: known.value };
+    checkObserver?.("gate", Boolean(rows[0].snapshotUnchanged));
+    if (rows[0].snapshotUnchanged) {
+      known.checkedUnchanged = true;
+      return { ...(viewer && { viewer }), value: known.value };
+    }
     page = rows.map(({ snapshotUnchanged: _, ...row }) => row as unknown as R);
     // The gate's row alone: the page's statement returned none.
     if (page.length === 1 && isEmptyPageRow(page[0])) page = [];

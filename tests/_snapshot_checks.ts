@@ -1,21 +1,28 @@
 /**
- * Remembered pages' tests (db/snapshot_cache.ts) run with both ways of checking a remembered
- * page: the gate in its statement, and a statement of its own (`checkSnapshotApart`, the
- * embedded database's way), on whichever database the tests use.
+ * Remembered pages' tests (db/snapshot_cache.ts) run with each way of checking a remembered
+ * page: the gate in its statement, a statement of its own (the embedded database's way), and
+ * each by turns as the page's last check found it (Postgres's way), on whichever database the
+ * tests use (`setSnapshotCheck`).
  */
 import { test, testDatabase } from "./_helpers.ts";
-import { checkSnapshotApart } from "../db/snapshot_cache.ts";
+import { setSnapshotCheck, type SnapshotCheck } from "../db/snapshot_cache.ts";
 
-/** `fn` as two tests named `[area] name (checked …)`, one per way of checking. */
+const NAMES: Record<SnapshotCheck, string> = {
+  gate: "by the gate",
+  apart: "apart",
+  adaptive: "as its last check found it",
+};
+
+/** `fn` as three tests named `[area] name (checked …)`, one per way of checking. */
 export function testBothChecks(area: string, name: string, fn: () => Promise<void>): void {
-  for (const apart of [false, true]) {
-    test(`[${area}] ${name} (checked ${apart ? "apart" : "by the gate"})`, async () => {
+  for (const check of ["gate", "apart", "adaptive"] as const) {
+    test(`[${area}] ${name} (checked ${NAMES[check]})`, async () => {
       const { sql } = await testDatabase();
-      const was = checkSnapshotApart(sql, apart);
+      const was = setSnapshotCheck(sql, check);
       try {
         await fn();
       } finally {
-        checkSnapshotApart(sql, was);
+        setSnapshotCheck(sql, was);
       }
     });
   }

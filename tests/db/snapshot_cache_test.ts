@@ -1,8 +1,9 @@
 /**
  * db/snapshot_cache.ts, as the available leads use it (db/lead_market.ts): a page read again
  * while nothing committed is the page remembered, and anything that commits, or the first
- * lead's expiry, reads it again; each page's test runs with both ways of checking (the gate in
- * the page's statement, and a statement of its own: `checkSnapshotApart`) on either database.
+ * lead's expiry, reads it again; each page's test runs with each way of checking (the gate in
+ * the page's statement, a statement of its own, and each by turns: `setSnapshotCheck`) on either
+ * database.
  * On Postgres, transaction ids are the cluster's: a write from
  * any other database also starts a read again, so the checks that something was *not* read
  * again run in a moment when the snapshot did not move (`quietly`).
@@ -22,8 +23,9 @@ import { listSurveyorDirectory } from "../../db/surveyors.ts";
 import { getAdminConsoleUsers } from "../../db/admin_console.ts";
 import { SurveyorListQuerySchema } from "../../lib/surveyor_schema.ts";
 import {
-  checkSnapshotApart,
+  observeSnapshotChecks,
   pruneSnapshotChanges,
+  setSnapshotCheck,
   SnapshotCache,
   unchangedSince,
 } from "../../db/snapshot_cache.ts";
@@ -490,9 +492,49 @@ test("[snapshot cache] entries are per pool and key, the most recently used kept
   assertEquals(cache.get(poolA, "x"), undefined, "two at most");
 });
 
-test("[snapshot cache] the embedded database checks apart, Postgres by the gate", async () => {
+test("[snapshot cache] the embedded database checks apart, Postgres as each page's last check found it", async () => {
   const db = await testDatabase();
-  const apart = checkSnapshotApart(db.sql);
-  checkSnapshotApart(db.sql, apart);
-  assertEquals(apart, db.kind === "pglite");
+  const check = setSnapshotCheck(db.sql, "gate");
+  setSnapshotCheck(db.sql, check);
+  assertEquals(check, db.kind === "pglite" ? "apart" : "adaptive");
+});
+
+test("[snapshot cache] checked as its last check found it: apart once found unchanged, by the gate once read anew", async () => {
+  const { t, lead, view } = await setup();
+  const was = setSnapshotCheck(t.sql, "adaptive");
+  const checks: string[] = [];
+  observeSnapshotChecks((way, unchanged) => checks.push(`${way} ${unchanged ? "same" : "new"}`));
+  try {
+    const first = await view();
+    assertEquals(checks, [], "nothing to check at the first read");
+    await quietly(t, async () => {
+      assert((await view()).leads === first.leads);
+      assert((await view()).leads === first.leads);
+    });
+    // A write: the check finds it, the page is read anew and shows it.
+    await t.sql`update leads set buyers_count = 1 where id = ${lead.id}`;
+    const changed = await view();
+    assert(changed.leads !== first.leads);
+    assertEquals(changed.leads[0].buyersCount, 1);
+    await t.sql`update leads set buyers_count = 2 where id = ${lead.id}`;
+    assertEquals((await view()).leads[0].buyersCount, 2);
+    await quietly(t, async () => {
+      await view();
+      await view();
+    });
+    // (Something committing in the background can make `quietly` view again: the rule holds
+    // for every check whatever the sequence.)
+    assertEquals(checks[0], "gate same", "read anew, then checked by the gate");
+    for (let i = 1; i < checks.length; i++) {
+      const expected = checks[i - 1].endsWith("same") ? "apart" : "gate";
+      assert(checks[i].startsWith(expected), `check ${i}: ${checks.join(", ")}`);
+    }
+    for (const seen of ["apart same", "apart new", "gate new"]) {
+      assert(checks.includes(seen), `${seen} in ${checks.join(", ")}`);
+    }
+  } finally {
+    observeSnapshotChecks(undefined);
+    setSnapshotCheck(t.sql, was);
+    t.close();
+  }
 });
