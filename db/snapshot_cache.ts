@@ -262,9 +262,14 @@ export type SnapshotCheck = "apart" | "gate" | "adaptive";
 
 const checks = new WeakMap<object, SnapshotCheck>();
 
+/** How `sql`'s remembered pages are checked: as set, else adaptively (Postgres's way). */
+function checkOf(sql: object): SnapshotCheck {
+  return checks.get(sql) ?? "adaptive";
+}
+
 /** Sets how `sql`'s remembered pages are checked (see above); returns what it was. */
 export function setSnapshotCheck(sql: object, check: SnapshotCheck): SnapshotCheck {
-  const was = checks.get(sql) ?? "adaptive";
+  const was = checkOf(sql);
   checks.set(sql, check);
   return was;
 }
@@ -300,13 +305,14 @@ export interface SnapshotRead<T> {
  * holds what the statement read last for `key` and none of its tables has been written since nor
  * has its time run out (`unchangedSince`), that value, with the viewer read anew.
  *
- * By the gate, with a remembered value the page's statement runs under a gate, a condition Postgres tests once before anything in it runs (a one-time filter on
- * the lateral subquery): unchanged, it returns a single row saying so and the page's statement
- * never starts; changed, the page's rows come as they would alone. So a page read after a write
- * costs what it cost before plus the gate, and a reload that finds nothing changed costs about a
- * user read, but for the gated plan's set-up. Checked apart (`setSnapshotCheck`: always on the
- * embedded database; on Postgres once a check found the value unchanged), the check is read with
- * the viewer first, and the page's statement runs alone only if it fails.
+ * Checked by the gate, the page's statement runs under a condition Postgres tests once before
+ * anything in it runs (a one-time filter on the lateral subquery): unchanged, it returns a
+ * single row saying so and the page's statement never starts; changed, the page's rows come as
+ * they would alone. So a page read after a write costs what it cost before plus the gate, and a
+ * reload that finds nothing changed costs about a user read, but for the gated plan's set-up.
+ * Checked apart (`setSnapshotCheck`: always on the embedded database; on Postgres once a check
+ * found the value unchanged), the check is read with the viewer first, and the page's statement
+ * runs alone only if it fails.
  * `statement` must return its `currentSnapshot` (on its first row, at least) for `finish`.
  * An unknown viewer gets no value.
  */
@@ -319,7 +325,7 @@ export async function rememberedRead<T, R extends postgres.Row>(
   finish: (rows: R[]) => SnapshotRead<T> | undefined,
 ): Promise<{ viewer?: Viewer; value: T | undefined }> {
   const known = cache.get(db, key);
-  const check = checks.get(db) ?? "adaptive";
+  const check = checkOf(db);
   if (known && (check === "apart" || (check === "adaptive" && known.checkedUnchanged))) {
     const checked = await readWithViewer<{ unchanged: boolean }>(
       db,

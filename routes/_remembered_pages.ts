@@ -73,7 +73,6 @@ export function rememberedPages(maxEntries: number, maxBytes: number): Remembere
     }
     observer?.(slot, false);
     const page = render();
-    if (page.byteLength > maxBytes) return page;
     const copy = structuredClone(shell);
     const size = page.byteLength + approximateHeapBytes([copy, data]);
     if (size > maxBytes) return page;

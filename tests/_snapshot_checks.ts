@@ -14,7 +14,7 @@ const NAMES: Record<SnapshotCheck, string> = {
 };
 
 /** `fn` as three tests named `[area] name (checked …)`, one per way of checking. */
-export function testBothChecks(area: string, name: string, fn: () => Promise<void>): void {
+export function testEachCheck(area: string, name: string, fn: () => Promise<void>): void {
   for (const check of ["gate", "apart", "adaptive"] as const) {
     test(`[${area}] ${name} (checked ${NAMES[check]})`, async () => {
       const { sql } = await testDatabase();

@@ -10,7 +10,7 @@
  */
 import { assert, assertEquals } from "../_assert.ts";
 import { createTestApp, test, type TestApp, testDatabase } from "../_helpers.ts";
-import { testBothChecks } from "../_snapshot_checks.ts";
+import { testEachCheck } from "../_snapshot_checks.ts";
 import { createSignedInUser } from "../_auth.ts";
 import { addLead, addMarketSurveyor } from "../_lead_fixtures.ts";
 import { dismissLead, getSurveyorWithAvailableLeads } from "../../db/lead_market.ts";
@@ -98,7 +98,7 @@ async function setup() {
   return { t, client, surveyor: fixture.surveyor, userId: fixture.userId!, lead, view };
 }
 
-testBothChecks(
+testEachCheck(
   "snapshot cache",
   "/leads read again while nothing committed is the page remembered, with its viewer read anew",
   async () => {
@@ -113,7 +113,7 @@ testBothChecks(
   },
 );
 
-testBothChecks(
+testEachCheck(
   "snapshot cache",
   "every kind of write shows at the next read of /leads",
   async () => {
@@ -152,7 +152,7 @@ testBothChecks(
   },
 );
 
-testBothChecks(
+testEachCheck(
   "snapshot cache",
   "a lead leaves /leads when it expires, with nothing written in between",
   async () => {
@@ -163,7 +163,7 @@ testBothChecks(
   },
 );
 
-testBothChecks(
+testEachCheck(
   "snapshot cache",
   "the client dashboard: remembered while nothing commits, read again after a write or its lead's expiry",
   async () => {
@@ -193,7 +193,7 @@ testBothChecks(
   },
 );
 
-testBothChecks(
+testEachCheck(
   "snapshot cache",
   "a request's page: remembered while nothing commits, read again after a write or its lead's expiry",
   async () => {
@@ -233,7 +233,7 @@ testBothChecks(
   },
 );
 
-testBothChecks(
+testEachCheck(
   "snapshot cache",
   "the surveyor directory: remembered while nothing commits, read again after a write",
   async () => {
@@ -254,7 +254,7 @@ testBothChecks(
   },
 );
 
-testBothChecks(
+testEachCheck(
   "snapshot cache",
   "the admin dashboard: remembered while nothing commits, read again after a write",
   async () => {
@@ -288,7 +288,7 @@ testBothChecks(
   },
 );
 
-testBothChecks(
+testEachCheck(
   "snapshot cache",
   "the admin console's users: remembered while nothing commits, read again after a write",
   async () => {
@@ -428,7 +428,7 @@ test("[snapshot cache] the job worker prunes the records by itself", async () =>
   t.close();
 });
 
-testBothChecks(
+testEachCheck(
   "snapshot cache",
   "/leads stays remembered across commits to tables it does not read",
   async () => {
@@ -447,7 +447,7 @@ testBothChecks(
   },
 );
 
-testBothChecks(
+testEachCheck(
   "snapshot cache",
   "a transaction sees its own writes on /leads, and leaves nothing for others",
   async () => {

@@ -8,7 +8,7 @@
  */
 import { assert, assertEquals } from "../_assert.ts";
 import { createTestApp, test, type TestApp } from "../_helpers.ts";
-import { testBothChecks } from "../_snapshot_checks.ts";
+import { testEachCheck } from "../_snapshot_checks.ts";
 import { createSignedInUser } from "../_auth.ts";
 import { addLead, addMarketSurveyor } from "../_lead_fixtures.ts";
 import { dismissLead, getSurveyorWithAvailableLeads } from "../../db/lead_market.ts";
@@ -188,7 +188,7 @@ test("[snapshot scopes] every table with scopes has the triggers that record the
   t.close();
 });
 
-testBothChecks(
+testEachCheck(
   "snapshot scopes",
   "a client's dashboard and request page stay remembered across others' writes",
   async () => {
@@ -284,7 +284,7 @@ testBothChecks(
   },
 );
 
-testBothChecks(
+testEachCheck(
   "snapshot scopes",
   "/leads stays remembered across writes in other states and other firms' dismissals",
   async () => {
@@ -324,7 +324,7 @@ testBothChecks(
   },
 );
 
-testBothChecks(
+testEachCheck(
   "snapshot scopes",
   "/leads stays remembered across writes in its states beyond the cells its radius reaches",
   async () => {
