@@ -113,9 +113,10 @@ export function htmlPartsByInput<I>(
 
 /**
  * Whether `a` and `b` are the same data as a render reads it: the same primitives (`===`), Dates
- * at the same time, and arrays and plain objects with the same keys in the same order holding
- * the same data. Anything else (a Map, a class instance, NaN) is the same only as itself, so a
- * doubt is a render, never a stale piece.
+ * at the same time, arrays and plain objects with the same keys in the same order holding the
+ * same data, and Maps and Sets (not subclasses) with the same keys (`===`) in the same order,
+ * a Map's holding the same data. Anything else (a class instance, NaN) is the same only as
+ * itself, so a doubt is a render, never a stale piece.
  */
 export function sameData(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -127,7 +128,19 @@ export function sameData(a: unknown, b: unknown): boolean {
   }
   if (a instanceof Date) return b instanceof Date && a.getTime() === b.getTime();
   const proto = Object.getPrototypeOf(a);
-  if (proto !== Object.prototype || Object.getPrototypeOf(b) !== proto) return false;
+  if (Object.getPrototypeOf(b) !== proto) return false;
+  if (proto === Map.prototype || proto === Set.prototype) {
+    // A render iterates them in insertion order, so the order is part of the data.
+    const aMap = a as Map<unknown, unknown>, bMap = b as Map<unknown, unknown>;
+    if (aMap.size !== bMap.size) return false;
+    const bEntries = bMap.entries();
+    for (const [key, value] of aMap.entries()) { // a Set's entries are [value, value]
+      const [bKey, bValue] = bEntries.next().value!;
+      if (key !== bKey || !sameData(value, bValue)) return false;
+    }
+    return true;
+  }
+  if (proto !== Object.prototype) return false;
   // `for…in` over a plain object (no enumerable keys inherited: its prototype is Object's) is
   // V8's fast path; 0.5 against 0.67 µs per lead card with two `Object.keys` arrays.
   const bKeys = Object.keys(b);

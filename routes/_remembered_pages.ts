@@ -6,7 +6,7 @@
  * A remembered page's data comes back from its snapshot cache (db/snapshot_cache.ts) as the very
  * objects it read last while none of its tables has been written, and those objects are never
  * changed once read. So the page's data is compared by identity first (`sameData`: `===`, then
- * value by value for plain objects and arrays; a Map is the same only as itself): a reload with
+ * value by value for plain objects, arrays, Maps and Sets): a reload with
  * nothing written compares a few references. The shell (the user as read for this request, the
  * bell's unread count, whether an admin is viewing as the user, the title, the nav entry and the
  * status) is compared value by value: it is read afresh at every request, and a changed name or

@@ -149,7 +149,17 @@ test("[html cache] sameData: the same JSON-like data in other objects, and nothi
   assert(!sameData([1, 2], [1, 2, 3]));
   assert(!sameData(0, "0"));
   assert(!sameData(Number.NaN, Number.NaN)); // a doubt is a render
-  assert(!sameData(new Map([["a", 1]]), new Map([["a", 1]])));
+  assert(sameData(new Map([["a", [1]], ["b", [2]]]), new Map([["a", [1]], ["b", [2]]])));
+  assert(!sameData(new Map([["a", [1]]]), new Map([["a", [2]]])));
+  assert(!sameData(new Map([["a", 1], ["b", 2]]), new Map([["b", 2], ["a", 1]]))); // order
+  assert(!sameData(new Map([["a", 1]]), new Map([["a", 1], ["b", 2]])));
+  assert(!sameData(new Map([["1", 1]]), new Map([[1, 1]])));
+  assert(!sameData(new Map([["a", 1]]), { a: 1 }));
+  assert(sameData(new Set(["a", "b"]), new Set(["a", "b"])));
+  assert(!sameData(new Set(["a", "b"]), new Set(["b", "a"])));
+  assert(!sameData(new Set(["a"]), new Map([["a", "a"]])));
+  class Table extends Map<string, number> {}
+  assert(!sameData(new Table([["a", 1]]), new Table([["a", 1]]))); // a subclass may read more
   class Money {
     constructor(readonly cents: number) {}
   }

@@ -181,6 +181,37 @@ test("[remembered pages] a request's page: the client's and the admin's each reu
   t.close();
 });
 
+test("[remembered pages] a dashboard read again with nothing it shows changed is sent as kept, and a change is shown", async () => {
+  const t = await createTestApp();
+  const client = await createSignedInUser(t, { role: "client", fullName: "Ro Reread" });
+  const survey = await submitSurvey(t, client.cookie);
+  const first = await load(t, "/client-dashboard", client.cookie);
+  assertStringIncludes(first.html, `/survey/${survey.id}`);
+  // Moving the change records' horizon (as a prune does: db/migrations/0056) makes every page
+  // remembered by snapshot read its data again, as new objects holding the same values (the
+  // requests' timelines come in a Map).
+  const moveHorizon = () =>
+    t.sql`update snapshot_prune
+      set pruned_below = (pg_current_xact_id()::text::bigint + 1)::text::xid8`;
+  for (let i = 0; i < 2; i++) {
+    await moveHorizon();
+    const again = await load(t, "/client-dashboard", client.cookie);
+    assert(again.reused, "read again, the same data: the kept page is sent");
+    assertEquals(again.html, first.html);
+  }
+  const admin = await createSignedInUser(t, { role: "admin" });
+  const res = await t.request("PATCH", `/api/surveys/${survey.id}/status`, {
+    cookie: admin.cookie,
+    body: { status: "scheduled", scheduledDate: "2099-03-01" },
+  });
+  assertEquals(res.status, 200);
+  await moveHorizon();
+  const after = await load(t, "/client-dashboard", client.cookie);
+  assert(!after.reused, "a new status is a new page");
+  assertStringIncludes(after.html, "Scheduled");
+  t.close();
+});
+
 test("[remembered pages] /leads: reused on reload, each surveyor's own, and a card's age moves with the clock", async () => {
   const t = await createTestApp();
   const client = await signInAs(t, "client");
@@ -274,8 +305,16 @@ test("[remembered pages] the store sends kept bytes only for the same shell and 
     "bo",
   );
   assertEquals(new TextDecoder().decode(pages("a", [user(), 1], data, render("one"))), "one");
-  // The data as its snapshot cache returns it: a Map read again is other data.
-  const reread = { surveys: [], events: new Map() };
+  // The data read again, as new objects with the same values, is the same page…
+  assertEquals(
+    new TextDecoder().decode(
+      pages("a", [user(), 1], { surveys: [], events: new Map() }, render("x")),
+    ),
+    "one",
+  );
+  assertEquals(renders, 3);
+  // …and one value changed, in a Map too, is another.
+  const reread = { surveys: [], events: new Map([["s1", []]]) };
   assertEquals(new TextDecoder().decode(pages("a", [user(), 1], reread, render("new"))), "new");
   assertEquals(renders, 4);
   // At most two slots: the least recently used goes; a page over the budget is not kept.
