@@ -82,9 +82,9 @@
  * tables, a request in the surveyor's state beyond his radius, a write to what the page shows
  * (afterWriteRun).
  *
- * --check-cost compares the two ways a remembered page is checked (the gate in its statement, a
- * statement of its own) on reloads quiet and after a commit, the pages' reads run in process
- * (checkCostRun).
+ * --check-cost compares the three ways a remembered page is checked (the gate in its statement,
+ * a statement of its own, adaptive) on reloads quiet and after a commit, the pages' reads run in
+ * process, with their Postgres backends (checkCostRun).
  *
  * --baseline DIR (or BENCH_BASELINE_DIR) also starts the server of another checkout, e.g. the
  * commit before a change (`git worktree add /tmp/meridian_old <commit>`, then `deno install`
@@ -1961,15 +1961,16 @@ const CHECK_ROUNDS = Number(Deno.env.get("BENCH_CHECK_ROUNDS") ?? 6);
 const CHECK_VIEWS = Number(Deno.env.get("BENCH_CHECK_VIEWS") ?? 200);
 
 /**
- * `--check-cost`: the two ways a page remembered by snapshot is checked (db/snapshot_cache.ts
- * `setSnapshotCheck`: the gate in the page's statement, or a statement of its own before it),
- * side by side on the same database, each on a reload that finds nothing changed ("quiet") and
- * on one right after a commit to the pages' tables (`writePagesTables` before each view, not
- * counted). The
- * seeded server is stopped and the pages' reads run in this process, so on the embedded
- * database the figure is all of it (PGlite runs in the process); on Postgres it is the client's
- * side only (the backends are not counted: `--churn` and `BENCH_CHURN` measure both). CPU per
- * view (user and system time of this process), median of the rounds; the sides alternate.
+ * `--check-cost`: the three ways a page remembered by snapshot is checked (db/snapshot_cache.ts
+ * `setSnapshotCheck`: the gate in the page's statement, a statement of its own before it, or
+ * each as the page's last check found it), side by side on the same database, each on a reload
+ * that finds nothing changed ("quiet") and on one right after a commit to the pages' tables
+ * (`writePagesTables` before each view, on a connection of its own, not counted). The seeded
+ * server is stopped and the pages' reads run in this process: on the embedded database the
+ * figure is all of it (PGlite runs in the process); on Postgres it is this process and the
+ * backends of its pool (their CPU time from /proc/PID/schedstat, in nanoseconds, where /proc's
+ * ticks of 10 ms were too coarse for 200 views of a fifth of a millisecond). CPU per view,
+ * median of the rounds; the ways alternate.
  */
 async function checkCostRun() {
   await withSeededServer([], async (server, seeded, database, config) => {
@@ -1987,6 +1988,23 @@ async function checkCostRun() {
       const { SurveyorListQuerySchema } = await import("../lib/surveyor_schema.ts");
       const { setSnapshotCheck } = await import("../db/snapshot_cache.ts");
       const byDefault = setSnapshotCheck(sql, "gate");
+      // On Postgres: the writes on a connection of their own, and the pool's backends counted.
+      const writer = config.DATABASE_URL ? churnConnection(config.DATABASE_URL) : sql;
+      const backends = async () => {
+        if (!config.DATABASE_URL) return [];
+        const rows = await writer<{ pid: number }[]>`
+          select pid from pg_stat_activity where datname = current_database()
+            and backend_type = 'client backend' and application_name <> ${CHURN_APPLICATION}`;
+        return rows.map((row) => row.pid);
+      };
+      const backendNanos = (pids: number[]) =>
+        pids.reduce((sum, pid) => {
+          try {
+            return sum + Number(Deno.readTextFileSync(`/proc/${pid}/schedstat`).split(" ")[0]);
+          } catch {
+            return sum;
+          }
+        }, 0);
       const surveyor = (await getUserByEmail(sql, "bench-surveyor@example.test"))!;
       const admin = (await getUserByEmail(sql, "bench-admin@example.test"))!;
       const client = seeded.dashboards.get(10)!.user;
@@ -2031,20 +2049,22 @@ async function checkCostRun() {
       ];
       const measure = async (view: () => Promise<unknown>, afterWrite: boolean) => {
         await view();
+        const pids = await backends();
         let micros = 0;
         for (let i = 0; i < CHECK_VIEWS; i++) {
-          if (afterWrite) await writePagesTables(sql);
+          if (afterWrite) await writePagesTables(writer);
           const start = cpuUsage();
+          const backendStart = backendNanos(pids);
           await view();
           const { user, system } = cpuUsage(start);
-          micros += user + system;
+          micros += user + system + (backendNanos(pids) - backendStart) / 1000;
         }
         return micros / CHECK_VIEWS / 1000;
       };
       console.log(
-        `# The snapshot check, by the gate and apart (${database}; ${
+        `# The snapshot check, by the gate, apart and adaptively (${database}; ${
           database === "Postgres"
-            ? "this process only, the backends not counted"
+            ? "this process and its pool's backends"
             : "PGlite in this process: all of it"
         }); CPU ms per view, median of ${CHECK_ROUNDS} rounds of ${CHECK_VIEWS} views; ` +
           `this database is checked ${
@@ -2053,29 +2073,28 @@ async function checkCostRun() {
             ]
           } by default`,
       );
+      const ways = ["gate", "apart", "adaptive"] as const;
       for (const { label, view } of views) {
         const runs = new Map<string, number[]>();
         for (let round = 0; round < CHECK_ROUNDS; round++) {
-          for (const apart of round % 2 ? [true, false] : [false, true]) {
-            setSnapshotCheck(sql, apart ? "apart" : "gate");
+          for (let i = 0; i < ways.length; i++) {
+            const way = ways[(round + i) % ways.length];
+            setSnapshotCheck(sql, way);
             for (const afterWrite of [false, true]) {
-              const key = `${apart ? "apart" : "gate"} ${afterWrite ? "write" : "quiet"}`;
+              const key = `${way} ${afterWrite ? "write" : "quiet"}`;
               runs.set(key, [...runs.get(key) ?? [], await measure(view, afterWrite)]);
             }
           }
         }
-        const at = (key: string) => median(runs.get(key)!);
+        const at = (key: string) => median(runs.get(key)!).toFixed(3);
         console.log(
-          `  ${label.padEnd(40)} quiet: gate ${at("gate quiet").toFixed(3)}, apart ` +
-            `${at("apart quiet").toFixed(3)} (${
-              (at("gate quiet") / at("apart quiet")).toFixed(2)
-            }×)` +
-            `   after a write: gate ${at("gate write").toFixed(3)}, apart ` +
-            `${at("apart write").toFixed(3)} (${
-              (at("gate write") / at("apart write")).toFixed(2)
-            }×)`,
+          `  ${label.padEnd(40)} quiet: ${
+            ways.map((way) => `${way} ${at(`${way} quiet`)}`).join(", ")
+          }` +
+            `   after a write: ${ways.map((way) => `${way} ${at(`${way} write`)}`).join(", ")}`,
         );
       }
+      if (writer !== sql) await writer.end();
     } finally {
       await db.close();
     }
