@@ -13,10 +13,11 @@
  * `test.exclude`) and `--ignore=a,b`, which choose the files as `deno test` would (names ending
  * in `_test` or `.test`, or named `test`, with a script extension); every argument starting with
  * `-` goes to `deno test` as given, so an option's value must be joined to it
- * (`--filter=name`, `--fail-fast`, …). The files that can share an isolate (`sharesIsolate`) are
- * written to tests/.groups/ (git ignores it) as one module importing them in order, deleted after
- * the run; one `deno test` runs that module and, an isolate each as before, the other files.
- * The report names the shared module for its tests; a failure's stack names the test file.
+ * (`--filter=name`, `--fail-fast`, …). The files that can share an isolate (`isolateOf`) are
+ * written to tests/.groups/ (git ignores it) as a module per isolate importing them in order,
+ * deleted after the run; one `deno test` runs those modules and, an isolate each as before, the
+ * other files. The report names the shared module for its tests; a failure's stack names the
+ * test file.
  */
 
 const ROOT = new URL("../", import.meta.url);
@@ -68,15 +69,20 @@ export async function testFiles(paths: string[], ignore: string[]): Promise<stri
 }
 
 /**
- * Whether a test file runs in the shared isolate: not the island tests that install happy-dom's
- * globals (tests/islands/_dom.ts), which a server-side test must never see (`window` and
- * `document` defined) and which leave their documents, fetch stand-ins and locations behind for
- * the next file (run together, dozens of their tests failed); not tests/e2e/ (a browser per file).
+ * The shared isolate a test file runs in, or undefined for one of its own:
+ * - "e2e": tests/e2e/, which then share one Chromium (tests/e2e/_browser.ts closes it after the
+ *   module's last test) and, with E2E_INSTANCES=2, one pair of servers while the environment is
+ *   the same;
+ * - none: the island tests that install happy-dom's globals (tests/islands/_dom.ts), which a
+ *   server-side test must never see (`window` and `document` defined) and which leave their
+ *   documents, fetch stand-ins and locations behind for the next file (run together, dozens of
+ *   their tests failed);
+ * - "server": every other file.
  */
-export async function sharesIsolate(file: string): Promise<boolean> {
-  if (file.startsWith("tests/e2e/")) return false;
+export async function isolateOf(file: string): Promise<"server" | "e2e" | undefined> {
+  if (file.startsWith("tests/e2e/")) return "e2e";
   const text = await Deno.readTextFile(new URL(file, ROOT));
-  return !/from "\.{1,2}\/(?:islands\/)?_dom\.ts"/.test(text);
+  return /from "\.{1,2}\/(?:islands\/)?_dom\.ts"/.test(text) ? undefined : "server";
 }
 
 if (import.meta.main) {
@@ -94,22 +100,29 @@ if (import.meta.main) {
     console.error(`No test files in ${positionals.join(" ") || "the project"}.`);
     Deno.exit(1);
   }
-  const together: string[] = [];
+  const shared = new Map<string, string[]>();
   const alone: string[] = [];
-  for (const file of files) (await sharesIsolate(file) ? together : alone).push(file);
+  for (const file of files) {
+    const isolate = await isolateOf(file);
+    if (isolate) shared.set(isolate, [...shared.get(isolate) ?? [], file]);
+    else alone.push(file);
+  }
   const modules: string[] = [];
-  let group: URL | undefined;
-  if (together.length > 1) {
+  const written: URL[] = [];
+  for (const [isolate, members] of shared) {
+    if (members.length === 1) {
+      modules.push(members[0]);
+      continue;
+    }
     await Deno.mkdir(GROUPS_DIR, { recursive: true });
-    group = new URL(`${Deno.pid}-together.ts`, GROUPS_DIR);
+    const module = new URL(`${Deno.pid}-${isolate}.ts`, GROUPS_DIR);
     await Deno.writeTextFile(
-      group,
-      `// ${together.length} test files in one isolate (tests/_run.ts); deleted after the run.\n` +
-        together.map((f) => `import "../../${f}";\n`).join(""),
+      module,
+      `// ${members.length} test files in one isolate (tests/_run.ts); deleted after the run.\n` +
+        members.map((f) => `import "../../${f}";\n`).join(""),
     );
-    modules.push(group.pathname);
-  } else {
-    alone.unshift(...together);
+    written.push(module);
+    modules.push(module.pathname);
   }
   // Absolute: deno test reads its paths from the working directory, the list is from the root.
   modules.push(...alone.map((f) => new URL(f, ROOT).pathname));
@@ -125,7 +138,7 @@ if (import.meta.main) {
     Deno.addSignalListener("SIGTERM", stop);
     code = (await child.status).code;
   } finally {
-    if (group) await Deno.remove(group).catch(() => {});
+    for (const module of written) await Deno.remove(module).catch(() => {});
   }
   Deno.exit(code);
 }

@@ -3,20 +3,21 @@
  * Chromium. Without a browser the tests are reported as ignored by name, unless
  * REQUIRE_E2E=1, when a missing browser fails them.
  *
- * One Chromium serves every test of a test file (each test file runs in a worker of its own):
- * each test gets fresh browser contexts, its own cookies, storage, cache and service workers,
- * and every context is closed when the test ends, so no test sees another's browser state.
+ * The end-to-end files share one isolate (tests/_run.ts), and one Chromium serves all their
+ * tests: each test gets fresh browser contexts, its own cookies, storage, cache and service
+ * workers, and every context is closed when the test ends, so no test sees another's browser
+ * state. Run alone, a file has the isolate and the browser to itself.
  *
  * With E2E_INSTANCES=2 (CI's multi-instance stage, on Postgres) the app is instead two real
  * server processes (`deno run -A main.ts`, NODE_ENV=production, TRUST_PROXY=1) on the test
  * database and one KV file, behind nginx as a round-robin load balancer, and the browser
- * talks to nginx. The servers are started once per test file and environment and kept for the
- * file's next tests with the same `env`; between tests the database is emptied as usual and
- * the KV file too, so each test starts from the state a fresh pair would see. `t` still
+ * talks to nginx. The servers are started once per environment and kept for the next tests
+ * with the same `env`, whichever file they are in; between tests the database is emptied as
+ * usual and the KV file too, so each test starts from the state a fresh pair would see. `t` still
  * reaches the same database and KV file, so fixtures and assertions work unchanged. After a
  * passing test nginx's access log must show that every instance answered some of that test's
- * requests and that both are still running; when the file's servers stop (after its last
- * test, before servers with another `env`, or after a failure) each must exit cleanly.
+ * requests and that both are still running; when the servers stop (after the last test,
+ * before servers with another `env`, or after a failure) each must exit cleanly.
  */
 import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import { createTestApp, type TestApp } from "../_helpers.ts";
@@ -51,7 +52,7 @@ const requireE2e = Deno.env.get("REQUIRE_E2E") === "1";
 export interface E2eContext {
   t: TestApp;
   baseUrl: string;
-  /** The test file's browser: a context made on it is closed when the test ends. */
+  /** The shared browser: a context made on it is closed when the test ends. */
   browser: Browser;
   /** A fresh page that records console errors and page errors. */
   newPage(): Promise<Page>;
@@ -132,8 +133,8 @@ async function serveInProcess(env: Record<string, string>): Promise<Served> {
   };
 }
 
-/** The servers of the running test file, kept for its next test with the same `env`. */
-interface FileCluster {
+/** The running servers, kept for the next test with the same `env`. */
+interface SharedCluster {
   /** The environment they were started with, as a comparable string. */
   key: string;
   cluster: Cluster;
@@ -142,16 +143,16 @@ interface FileCluster {
   kvPath: string;
 }
 
-let fileCluster: FileCluster | undefined;
+let sharedCluster: SharedCluster | undefined;
 
 /**
- * Stops the file's servers (nginx, then each instance with SIGTERM) and removes their KV
+ * Stops the servers (nginx, then each instance with SIGTERM) and removes their KV
  * file; throws when an instance did not exit with 0 (it crashed, or could not shut down
  * cleanly).
  */
-async function stopFileCluster(): Promise<void> {
-  const running = fileCluster;
-  fileCluster = undefined;
+async function stopSharedCluster(): Promise<void> {
+  const running = sharedCluster;
+  sharedCluster = undefined;
   if (!running) return;
   const codes = await running.cluster.stop();
   await Deno.remove(running.kvDir, { recursive: true }).catch(() => {});
@@ -163,7 +164,7 @@ async function stopFileCluster(): Promise<void> {
   }
 }
 
-/** Deletes every KV entry: the file's next test starts with an empty KV, as a fresh one. */
+/** Deletes every KV entry: the next test starts with an empty KV, as a fresh one. */
 async function clearKv(kv: Deno.Kv): Promise<void> {
   const keys: Deno.KvKey[] = [];
   for await (const entry of kv.list({ prefix: [] })) keys.push(entry.key);
@@ -175,7 +176,7 @@ async function clearKv(kv: Deno.Kv): Promise<void> {
 }
 
 /**
- * E2E_INSTANCES server processes behind nginx (tests/e2e/_multi_instance.ts), the file's
+ * E2E_INSTANCES server processes behind nginx (tests/e2e/_multi_instance.ts), the
  * running ones when their `env` is the test's. The test's own app is built first: it empties
  * the database (and, for servers already running, the KV file is emptied too); for new
  * servers it creates the KV file they then open, and its PUBLIC_URL is nginx's, as theirs is.
@@ -193,18 +194,18 @@ async function serveAcrossInstances(testEnv: Record<string, string>): Promise<Se
   if (!nginxPresent()) throw new Error(`E2E_INSTANCES needs nginx at ${NGINX_PATH}`);
   const key = JSON.stringify(Object.entries(env).sort(([a], [b]) => a < b ? -1 : 1));
   if (
-    fileCluster &&
-    (fileCluster.key !== key || !fileCluster.cluster.instances.every((i) => i.isRunning()))
+    sharedCluster &&
+    (sharedCluster.key !== key || !sharedCluster.cluster.instances.every((i) => i.isRunning()))
   ) {
-    await stopFileCluster().catch((err) => {
-      throw new Error(`the servers of this file's earlier tests: ${err.message}`);
+    await stopSharedCluster().catch((err) => {
+      throw new Error(`the servers of the earlier tests: ${err.message}`);
     });
   }
   let t: TestApp | undefined;
-  if (fileCluster) {
+  if (sharedCluster) {
     t = await createTestApp({
-      env: { PUBLIC_URL: fileCluster.baseUrl, ...env },
-      kvPath: fileCluster.kvPath,
+      env: { PUBLIC_URL: sharedCluster.baseUrl, ...env },
+      kvPath: sharedCluster.kvPath,
     });
     try {
       await clearKv(t.kv);
@@ -215,7 +216,7 @@ async function serveAcrossInstances(testEnv: Record<string, string>): Promise<Se
   } else {
     // nginx's port is picked free before the instances start; if another process takes it in
     // the meantime, nginx cannot listen: start again on another port (its PUBLIC_URL with it).
-    for (let attempt = 1; !fileCluster; attempt++) {
+    for (let attempt = 1; !sharedCluster; attempt++) {
       const nginxPort = freePort();
       const baseUrl = `http://127.0.0.1:${nginxPort}`;
       const kvDir = await Deno.makeTempDir({ prefix: "meridian-e2e-kv-" });
@@ -227,7 +228,7 @@ async function serveAcrossInstances(testEnv: Record<string, string>): Promise<Se
           nginxPort,
           env: { KV_PATH: kvPath, ...env },
         });
-        fileCluster = { key, cluster, baseUrl, kvDir, kvPath };
+        sharedCluster = { key, cluster, baseUrl, kvDir, kvPath };
       } catch (err) {
         t?.close();
         t = undefined;
@@ -236,8 +237,8 @@ async function serveAcrossInstances(testEnv: Record<string, string>): Promise<Se
       }
     }
   }
-  if (!t || !fileCluster) throw new Error("the servers did not start");
-  const { cluster, baseUrl } = fileCluster;
+  if (!t || !sharedCluster) throw new Error("the servers did not start");
+  const { cluster, baseUrl } = sharedCluster;
   const logStart = (await cluster.nginx.accessLog()).length;
   /** Requests each instance answered through nginx since this test began. */
   const requestsThisTest = async () => {
@@ -290,18 +291,18 @@ const BROWSER_ARGS = [
   "--disable-sync",
 ];
 
-let fileBrowser: Promise<Browser> | undefined;
+let sharedBrowser: Promise<Browser> | undefined;
 
-/** The test file's Chromium, launched on first use and again if it went away. */
-async function browserForFile(): Promise<Browser> {
-  const running = await fileBrowser?.catch(() => undefined);
+/** The isolate's Chromium, launched on first use and again if it went away. */
+async function sharedBrowserFor(): Promise<Browser> {
+  const running = await sharedBrowser?.catch(() => undefined);
   if (running?.isConnected()) return running;
-  fileBrowser = chromium.launch({
+  sharedBrowser = chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: BROWSER_ARGS,
   }).then(withWaitLimit);
-  return await fileBrowser;
+  return await sharedBrowser;
 }
 
 /**
@@ -325,19 +326,20 @@ function withWaitLimit(browser: Browser): Browser {
   return browser;
 }
 
-// After the file's last test: its browser closes and its servers stop (a server that does not
-// exit cleanly fails the file).
+// After the module's last test (the end-to-end files share one isolate, tests/_run.ts, so
+// after the last of them): the browser closes and the servers stop (a server that does not
+// exit cleanly fails the run).
 Deno.test.afterAll(async () => {
-  const browser = await fileBrowser?.catch(() => undefined);
-  fileBrowser = undefined;
+  const browser = await sharedBrowser?.catch(() => undefined);
+  sharedBrowser = undefined;
   await browser?.close();
-  await stopFileCluster();
+  await stopSharedCluster();
 });
 
 /**
  * Registers an end-to-end test. The app is served on port 0 with `env` applied (or, with
  * E2E_INSTANCES=2, as server processes behind nginx, where AUTO_DISPATCH defaults to "0": a
- * test of automatic dispatch sets it to "1" and starts `startTestJobWorker`); the file's
+ * test of automatic dispatch sets it to "1" and starts `startTestJobWorker`); the shared
  * browser, launched headless with the flags this machine needs, gives the test a fresh
  * context, and every context is closed when the test ends.
  */
@@ -355,8 +357,8 @@ export function e2e(
     sanitizeOps: false,
     async fn() {
       if (!hasBrowser) throw new Error(`REQUIRE_E2E=1 but no browser at ${CHROMIUM_PATH}`);
-      // The browser starts while the app does (the file's first test waits for both).
-      const launching = browserForFile();
+      // The browser starts while the app does (the first test waits for both).
+      const launching = sharedBrowserFor();
       launching.catch(() => {});
       const { t, baseUrl, verify, diagnosis, stop } = isMulti
         ? await serveAcrossInstances(env)
@@ -406,8 +408,8 @@ export function e2e(
         passed = true;
       } finally {
         await stop();
-        // After a failure the file's next test gets new servers, whatever state this one left.
-        if (!passed) await stopFileCluster().catch(() => {});
+        // After a failure the next test gets new servers, whatever state this one left.
+        if (!passed) await stopSharedCluster().catch(() => {});
       }
     },
   });

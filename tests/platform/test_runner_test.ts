@@ -3,7 +3,7 @@
  * that no test file is silently left out, and keep the files that cannot share an isolate apart.
  */
 import { assert, assertEquals } from "../_assert.ts";
-import { sharesIsolate, testFiles } from "../_run.ts";
+import { isolateOf, testFiles } from "../_run.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 
@@ -40,13 +40,13 @@ Deno.test("[test runner] paths and --ignore choose files as deno test does", asy
   ]);
 });
 
-Deno.test("[test runner] island tests with happy-dom's globals and e2e tests keep an isolate each", async () => {
-  assertEquals(await sharesIsolate("tests/routes/bad_input_test.ts"), true);
-  assertEquals(await sharesIsolate("tests/islands/AuthForm_test.tsx"), false);
-  assertEquals(await sharesIsolate("tests/e2e/accounts_test.ts"), false);
+Deno.test("[test runner] island tests with happy-dom's globals keep an isolate each; e2e tests share theirs", async () => {
+  assertEquals(await isolateOf("tests/routes/bad_input_test.ts"), "server");
+  assertEquals(await isolateOf("tests/islands/AuthForm_test.tsx"), undefined);
+  assertEquals(await isolateOf("tests/e2e/accounts_test.ts"), "e2e");
   // Every file that installs the DOM is kept apart, whatever folder it is in.
   for (const file of await testFilesOnDisk()) {
     const text = await Deno.readTextFile(new URL(file, ROOT));
-    if (/^\s*setupDom\(/m.test(text)) assertEquals(await sharesIsolate(file), false, file);
+    if (/^\s*setupDom\(/m.test(text)) assertEquals(await isolateOf(file), undefined, file);
   }
 });
