@@ -57,7 +57,7 @@ export function postgresPool(url: string, { max = POSTGRES_POOL.max } = {}): Sql
  * one instead.
  */
 export async function openDatabase(
-  config: Pick<Config, "DATABASE_URL" | "DATA_DIR">,
+  config: Pick<Config, "DATABASE_URL" | "DATA_DIR"> & Partial<Pick<Config, "SNAPSHOT_CHECK">>,
   { memory = false, shareRunning = false, loadDataDir }: {
     memory?: boolean;
     shareRunning?: boolean;
@@ -68,6 +68,7 @@ export async function openDatabase(
   if (config.DATABASE_URL) {
     const sql = postgresPool(config.DATABASE_URL);
     instrumentQueries(sql);
+    if (config.SNAPSHOT_CHECK) setSnapshotCheck(sql, config.SNAPSHOT_CHECK);
     return { sql, kind: "postgres", close: () => sql.end({ timeout: 5 }) };
   }
   const db = await openEmbeddedDatabase({

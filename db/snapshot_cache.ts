@@ -262,7 +262,10 @@ export type SnapshotCheck = "apart" | "gate" | "adaptive";
 
 const checks = new WeakMap<object, SnapshotCheck>();
 
-/** How `sql`'s remembered pages are checked: as set, else adaptively (Postgres's way). */
+/**
+ * How `sql`'s remembered pages are checked: as set (a Postgres deployment's SNAPSHOT_CHECK,
+ * db/client.ts), else adaptively (Postgres's way).
+ */
 function checkOf(sql: object): SnapshotCheck {
   return checks.get(sql) ?? "adaptive";
 }

@@ -20,6 +20,11 @@ export const ConfigSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
     .optional(),
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /**
+   * On Postgres, how a page remembered by snapshot is checked (db/snapshot_cache.ts
+   * `SnapshotCheck`): unset, adaptively. The embedded database always checks apart.
+   */
+  SNAPSHOT_CHECK: z.enum(["apart", "gate", "adaptive"]).optional(),
   KV_PATH: z.string().min(1).optional(),
   /**
    * A Deno KV Connect endpoint (Deno Deploy's KV, a self-hosted denokv) shared by several

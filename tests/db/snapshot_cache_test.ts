@@ -29,7 +29,7 @@ import {
   SnapshotCache,
   unchangedSince,
 } from "../../db/snapshot_cache.ts";
-import type { Db } from "../../db/client.ts";
+import { type Db, openDatabase } from "../../db/client.ts";
 import { startJobWorker } from "../../lib/jobs.ts";
 import { countRows } from "../_fixtures.ts";
 
@@ -497,6 +497,22 @@ test("[snapshot cache] the embedded database checks apart, Postgres as each page
   const check = setSnapshotCheck(db.sql, "gate");
   setSnapshotCheck(db.sql, check);
   assertEquals(check, db.kind === "pglite" ? "apart" : "adaptive");
+});
+
+test("[snapshot cache] SNAPSHOT_CHECK sets how a Postgres pool checks; the embedded database checks apart whatever it says", async () => {
+  const url = Deno.env.get("DATABASE_URL");
+  // Embedded: one is enough (each opens a new PGlite).
+  for (const check of url ? ["apart", "gate", "adaptive"] as const : ["gate"] as const) {
+    const db = await openDatabase(
+      { DATABASE_URL: url, DATA_DIR: ".data/unused", SNAPSHOT_CHECK: check },
+      { memory: true },
+    );
+    try {
+      assertEquals(setSnapshotCheck(db.sql, "apart"), url ? check : "apart", check);
+    } finally {
+      await db.close();
+    }
+  }
 });
 
 test("[snapshot cache] checked as its last check found it: apart once found unchanged, by the gate once read anew", async () => {
