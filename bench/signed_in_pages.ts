@@ -52,6 +52,10 @@
  * markup without theirs, and its islands' props are read from its RSC payload (what is masked:
  * bench/_dashboard_markup.ts). BENCH_DASHBOARD_CHECK=1 checks the markup, props and headers of
  * every side without timing anything; BENCH_DASHBOARD_DUMP=DIR writes each side's page there.
+ * BENCH_FLOOR_DASHBOARD=1|only adds the floor (bench/_floor_dashboard.ts): the same remembered
+ * dashboard answered by a bare `Deno.serve` doing only what an unchanged view needs, quiet only;
+ * Meridian's CPU is given as a multiple of the floor's too, and the floor's as one of each
+ * framework's (how far below them any server on this stack gets).
  *
  * --profile DIR runs the server under `--cpu-prof --cpu-prof-dir=DIR`, loads the 3-request
  * dashboard (or `--path /api/surveys?pageSize=10`, any path: as that client; as the admin for
@@ -133,6 +137,7 @@ import {
 import { startAstro } from "./_astro.ts";
 import { ASTRO_APPLICATION_NAME, startAstroDashboard } from "./_astro_dashboard.ts";
 import { NEXT_APPLICATION_NAME, startNextDashboard } from "./_next_dashboard.ts";
+import { FLOOR_APPLICATION_NAME, startFloorDashboard } from "./_floor_dashboard.ts";
 import { firstDifference as markupDifference, visibleMarkup } from "./_dashboard_markup.ts";
 
 // React picks its production or development build when it is first imported; everything that
@@ -181,6 +186,12 @@ const ASTRO_DASHBOARD = Deno.env.get("BENCH_ASTRO_DASHBOARD");
  * three side by side.
  */
 const NEXT_DASHBOARD = Deno.env.get("BENCH_NEXT_DASHBOARD");
+/**
+ * BENCH_FLOOR_DASHBOARD=1 also measures, beside them (or alone with =only), the floor: the same
+ * remembered dashboard answered by a bare `Deno.serve` doing only what every such view needs
+ * (bench/_floor_dashboard.ts). Quiet only: under BENCH_CHURN it is not started.
+ */
+const FLOOR_DASHBOARD = Deno.env.get("BENCH_FLOOR_DASHBOARD");
 /** BENCH_DASHBOARD_CHECK=1: the frameworks' dashboards are checked (markup, headers), not timed. */
 const DASHBOARD_CHECK_ONLY = Deno.env.get("BENCH_DASHBOARD_CHECK") === "1";
 /**
@@ -1166,8 +1177,8 @@ interface Framework {
   name: string;
   server: Server;
   description: string;
-  /** Meridian's CPU per request at most this multiple of the framework's. */
-  goal: number;
+  /** Meridian's CPU per request at most this multiple of the framework's (none: the floor). */
+  goal?: number;
 }
 
 /**
@@ -1183,9 +1194,18 @@ async function frameworkDashboardRun(
   server: Server,
   seeded: Seeded,
   databaseUrl: string | undefined,
-  { astro: withAstro, next: withNext }: { astro: boolean; next: boolean },
+  { astro: withAstro, next: withNext, floor: withFloor }: {
+    astro: boolean;
+    next: boolean;
+    floor: boolean;
+  },
+  dataDir: string,
 ) {
-  const names = [withAstro ? "Astro 5 SSR" : "", withNext ? "Next.js 16" : ""].filter(Boolean);
+  const names = [
+    withAstro ? "Astro 5 SSR" : "",
+    withNext ? "Next.js 16" : "",
+    withFloor ? "a bare Deno.serve (the floor)" : "",
+  ].filter(Boolean);
   const goals = [withAstro ? "0.33× Astro's" : "", withNext ? "0.10× Next's" : ""]
     .filter(Boolean);
   console.log(
@@ -1217,9 +1237,9 @@ async function frameworkDashboardRun(
   };
   const frameworks: Framework[] = [];
   let churn: ReturnType<typeof startChurn> | undefined;
-  const applications = [ASTRO_APPLICATION_NAME, NEXT_APPLICATION_NAME];
+  const applications = [ASTRO_APPLICATION_NAME, NEXT_APPLICATION_NAME, FLOOR_APPLICATION_NAME];
   const add =
-    (name: string, goal: number, application: string) =>
+    (name: string, goal: number | undefined, application: string) =>
     (started: { url: string; pid: number; description: string; stop(): Promise<void> }) =>
       frameworks.push({
         name,
@@ -1241,6 +1261,15 @@ async function frameworkDashboardRun(
     if (withNext) {
       const started = await startNextDashboard(setup);
       if (started) add("Next", 0.10, NEXT_APPLICATION_NAME)(started);
+    }
+    if (withFloor && CHURN_KIND) {
+      console.log("  the floor: not measured under BENCH_CHURN (it renders nothing; quiet only)");
+    } else if (withFloor) {
+      const started = await startFloorDashboard(setup, {
+        kvPath: `${dataDir}/kv.sqlite3`,
+        meridianUrl: server.url,
+      });
+      add("Floor", undefined, FLOOR_APPLICATION_NAME)(started);
     }
     if (frameworks.length === 0) return;
     const meridian: Server = { ...server, application: { names: applications, isOwn: false } };
@@ -1350,11 +1379,13 @@ async function frameworkDashboardRun(
       console.log(
         `    Meridian's CPU per request: ${
           frameworks.map((f, i) =>
-            checks[i]
-              ? `${(cpu[0] / cpu[i + 1]).toFixed(2)}× ${f.name}'s (goal ≤ ${f.goal.toFixed(2)}×)`
-              : `— × ${f.name}'s (markup differs)`
+            !checks[i]
+              ? `— × ${f.name}'s (markup differs)`
+              : f.goal === undefined
+              ? `${(cpu[0] / cpu[i + 1]).toFixed(2)}× the floor's`
+              : `${(cpu[0] / cpu[i + 1]).toFixed(2)}× ${f.name}'s (goal ≤ ${f.goal.toFixed(2)}×)`
           ).join(", ")
-        }`,
+        }${floorShare(frameworks, cpu)}`,
       );
     }
     const after = (await Deno.readTextFile("/proc/loadavg")).split(" ").slice(0, 3).join(" ");
@@ -1363,6 +1394,23 @@ async function frameworkDashboardRun(
     await churn?.stop();
     for (const f of frameworks) await f.server.stop();
   }
+}
+
+/**
+ * The floor's CPU as a multiple of each framework's ("; the floor's 0.45× Astro's"): how far
+ * below a framework's cost a server doing only what the view needs gets. `cpu[0]` is Meridian's.
+ */
+function floorShare(frameworks: Framework[], cpu: number[]): string {
+  const floor = frameworks.findIndex((f) => f.goal === undefined);
+  if (floor < 0) return "";
+  const others = frameworks.filter((f) => f.goal !== undefined);
+  if (others.length === 0) return "";
+  return `; the floor's ${
+    others.map((f) =>
+      `${(cpu[floor + 1] / cpu[frameworks.indexOf(f) + 1]).toFixed(2)}× ${f.name}'s`
+    )
+      .join(", ")
+  }`;
 }
 
 /** Who `--as` signs in as for a profile run. */
@@ -2171,10 +2219,11 @@ async function mainRun(baselineDir: string | undefined) {
     const dashboards = {
       astro: ASTRO_DASHBOARD === "1" || ASTRO_DASHBOARD === "only",
       next: NEXT_DASHBOARD === "1" || NEXT_DASHBOARD === "only",
+      floor: FLOOR_DASHBOARD === "1" || FLOOR_DASHBOARD === "only",
     };
-    if (dashboards.astro || dashboards.next) {
-      await frameworkDashboardRun(server, seeded, scratch.url, dashboards);
-      if (ASTRO_DASHBOARD === "only" || NEXT_DASHBOARD === "only") return;
+    if (dashboards.astro || dashboards.next || dashboards.floor) {
+      await frameworkDashboardRun(server, seeded, scratch.url, dashboards, dataDir);
+      if ([ASTRO_DASHBOARD, NEXT_DASHBOARD, FLOOR_DASHBOARD].includes("only")) return;
     }
     if (baselineDir && BASELINE_ONLY) {
       await baselineRun(baselineDir, server, seeded);

@@ -1,0 +1,164 @@
+/**
+ * Issue 23's floor beside the framework dashboards: the least a Deno server does per view of a
+ * client's /client-dashboard that is remembered and unchanged, with none of Meridian's framework
+ * (no Hono, no middleware, no router): `Deno.serve`, the session cookie read from Meridian's own
+ * Deno KV file (`readSession`: hashed, one KV read; `touchSession` once a minute, as Meridian's
+ * middleware), the client and the page in Meridian's one statement (`listClientSurveysWithEvents`
+ * with `withClient`, so the snapshot check too, on a pool set up as db/client.ts sets up
+ * Meridian's), the session's timeouts judged, the data compared with what was sent last
+ * (`sameData`) and the kept bytes sent with Meridian's headers and a fresh request id.
+ *
+ * It renders nothing: a view whose data changed (or its first) takes the page from Meridian's
+ * own server, with the same cookie, and keeps those bytes. So it is a floor only while nothing
+ * changes: the bench measures it quiet, never under BENCH_CHURN. What it answers is Meridian's
+ * page byte for byte, so the markup checks hold trivially.
+ *
+ * What it tells: Meridian's quiet dashboard as a multiple of this floor is what Meridian's own
+ * code costs over the runtime, the KV read and the statement every such view needs; the floor as
+ * a multiple of Astro's dashboard is how far any server on this stack can go below Astro's (issue
+ * 23 asks Meridian for ≤ 0.33× Astro's).
+ *
+ *   (started by bench/signed_in_pages.ts with BENCH_FLOOR_DASHBOARD=1; run as a program it is
+ *   the server, configured by the environment that `startFloorDashboard` gives it)
+ */
+import { listClientSurveysWithEvents } from "../db/surveys.ts";
+import { postgresPool } from "../db/client.ts";
+import { setSnapshotCheck, type SnapshotCheck } from "../db/snapshot_cache.ts";
+import { sameData } from "../components/html_cache.ts";
+import {
+  readSession,
+  SESSION_COOKIE_NAME,
+  sessionExpiry,
+  sessionTimeouts,
+  touchSession,
+} from "../lib/sessions.ts";
+import { parse as parseCookies } from "hono/utils/cookie";
+import { freePort, startTaskEnv, startTaskV8Flags, waitFor } from "./_server.ts";
+import type { DashboardSetup } from "./_dashboard_shared.ts";
+
+/** The floor's Postgres backends' application_name, so their CPU counts as the floor's. */
+export const FLOOR_APPLICATION_NAME = "meridian_floor_dashboard";
+
+const ROOT = new URL("../", import.meta.url);
+
+/**
+ * Starts the floor on Meridian's database and KV file (`kvPath`, Meridian's server's own), taking
+ * first views from `meridianUrl`. With the start task's V8 flags and environment.
+ */
+export async function startFloorDashboard(
+  setup: DashboardSetup,
+  { kvPath, meridianUrl }: { kvPath: string; meridianUrl: string },
+): Promise<{ url: string; pid: number; description: string; stop(): Promise<void> }> {
+  const port = freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", ...await startTaskV8Flags(ROOT), new URL(import.meta.url).pathname],
+    cwd: ROOT.pathname,
+    env: {
+      ...await startTaskEnv(ROOT),
+      NODE_ENV: "production",
+      FLOOR_PORT: String(port),
+      FLOOR_KV_PATH: kvPath,
+      FLOOR_MERIDIAN_URL: meridianUrl,
+      FLOOR_HEADERS: JSON.stringify(setup.headers),
+      FLOOR_PAGE_SIZE: String(setup.pageSize),
+      DATABASE_URL: setup.databaseUrl,
+      PGAPPNAME: FLOOR_APPLICATION_NAME,
+    },
+    stdout: "null",
+    stderr: "inherit",
+  }).spawn();
+  try {
+    await waitFor(`${url}/healthz`);
+  } catch (err) {
+    child.kill("SIGTERM");
+    await child.status;
+    throw err;
+  }
+  return {
+    url,
+    pid: child.pid,
+    description: "Deno.serve, Meridian's KV read and statement, the kept bytes (quiet only)",
+    async stop() {
+      child.kill("SIGTERM");
+      await child.status;
+    },
+  };
+}
+
+/** A page as sent last: what it showed, and its bytes. */
+interface Kept {
+  shell: unknown[];
+  data: unknown[];
+  bytes: Uint8Array<ArrayBuffer>;
+}
+
+function serveFloor() {
+  const env = (name: string) => {
+    const value = Deno.env.get(name);
+    if (!value) throw new Error(`${name} is not set`);
+    return value;
+  };
+  const meridianUrl = env("FLOOR_MERIDIAN_URL");
+  const headers: [string, string][] = JSON.parse(env("FLOOR_HEADERS"));
+  const pageSize = Number(env("FLOOR_PAGE_SIZE"));
+  const sql = postgresPool(env("DATABASE_URL"));
+  const check = Deno.env.get("SNAPSHOT_CHECK");
+  if (check) setSnapshotCheck(sql, check as SnapshotCheck);
+  const kvOpening = Deno.openKv(env("FLOOR_KV_PATH"));
+  const kept = new Map<string, Kept>();
+  const answer = (body: Uint8Array<ArrayBuffer> | null, status: number, more: [string, string][]) =>
+    new Response(body, {
+      status,
+      headers: [...headers, ...more, ["x-request-id", crypto.randomUUID()]],
+    });
+
+  Deno.serve(
+    { port: Number(env("FLOOR_PORT")), hostname: "127.0.0.1", onListen() {} },
+    async (req) => {
+      const url = new URL(req.url);
+      if (url.pathname === "/healthz") return new Response("ok");
+      if (url.pathname !== "/client-dashboard" || url.search) {
+        return new Response(null, {
+          status: 404,
+        });
+      }
+      const kv = await kvOpening;
+      const raw = parseCookies(req.headers.get("cookie") ?? "", SESSION_COOKIE_NAME)[
+        SESSION_COOKIE_NAME
+      ];
+      const login = () => answer(null, 302, [["location", "/login?returnTo=%2Fclient-dashboard"]]);
+      const now = Date.now();
+      const session = raw ? await readSession(kv, raw) : null;
+      if (!session) return login();
+      const clientId = session.record.userId;
+      const { client, surveys, total, events, proposals, leadExpiredAt } =
+        await listClientSurveysWithEvents(sql, {
+          clientId,
+          viewer: { id: clientId, role: "client" },
+          page: 1,
+          pageSize,
+          withClient: true,
+        });
+      if (!client || client.disabledAt || client.role !== "client") return login();
+      const timeouts = sessionTimeouts(session.record, client.role);
+      if (sessionExpiry(session.record, timeouts, now)) return login();
+      await touchSession(kv, session, timeouts, now);
+      const shell = [client];
+      const data = [1, surveys, total, events, proposals, leadExpiredAt];
+      const last = kept.get(clientId);
+      if (last && sameData(last.shell, shell) && sameData(last.data, data)) {
+        return answer(last.bytes, 200, [["content-type", "text/html; charset=UTF-8"]]);
+      }
+      // Rendering is not the floor's part: Meridian's server renders, the floor keeps the bytes.
+      const page = await fetch(`${meridianUrl}/client-dashboard`, {
+        headers: { cookie: req.headers.get("cookie")! },
+      });
+      const bytes = new Uint8Array(await page.arrayBuffer());
+      if (page.status === 200) kept.set(clientId, { shell, data, bytes });
+      return answer(bytes, page.status, [["content-type", "text/html; charset=UTF-8"]]);
+    },
+  );
+}
+
+if (import.meta.main) serveFloor();
