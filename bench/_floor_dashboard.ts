@@ -33,7 +33,7 @@ import {
   touchSession,
 } from "../lib/sessions.ts";
 import { parse as parseCookies } from "hono/utils/cookie";
-import { freePort, startTaskEnv, startTaskV8Flags, waitFor } from "./_server.ts";
+import { freePort, spawnServer, startTaskEnv, startTaskV8Flags } from "./_server.ts";
 import type { DashboardSetup } from "./_dashboard_shared.ts";
 
 /** The floor's Postgres backends' application_name, so their CPU counts as the floor's. */
@@ -51,38 +51,31 @@ export async function startFloorDashboard(
 ): Promise<{ url: string; pid: number; description: string; stop(): Promise<void> }> {
   const port = freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", ...await startTaskV8Flags(ROOT), new URL(import.meta.url).pathname],
-    cwd: ROOT.pathname,
-    env: {
-      ...await startTaskEnv(ROOT),
-      NODE_ENV: "production",
-      FLOOR_PORT: String(port),
-      FLOOR_KV_PATH: kvPath,
-      FLOOR_MERIDIAN_URL: meridianUrl,
-      FLOOR_HEADERS: JSON.stringify(setup.headers),
-      FLOOR_PAGE_SIZE: String(setup.pageSize),
-      DATABASE_URL: setup.databaseUrl,
-      PGAPPNAME: FLOOR_APPLICATION_NAME,
-    },
-    stdout: "null",
-    stderr: "inherit",
-  }).spawn();
-  try {
-    await waitFor(`${url}/healthz`);
-  } catch (err) {
-    child.kill("SIGTERM");
-    await child.status;
-    throw err;
-  }
+  const server = await spawnServer(
+    new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", ...await startTaskV8Flags(ROOT), new URL(import.meta.url).pathname],
+      cwd: ROOT.pathname,
+      env: {
+        ...await startTaskEnv(ROOT),
+        NODE_ENV: "production",
+        FLOOR_PORT: String(port),
+        FLOOR_KV_PATH: kvPath,
+        FLOOR_MERIDIAN_URL: meridianUrl,
+        FLOOR_HEADERS: JSON.stringify(setup.headers),
+        FLOOR_PAGE_SIZE: String(setup.pageSize),
+        DATABASE_URL: setup.databaseUrl,
+        PGAPPNAME: FLOOR_APPLICATION_NAME,
+      },
+      stdout: "null",
+      stderr: "inherit",
+    }),
+    `${url}/healthz`,
+  );
   return {
     url,
-    pid: child.pid,
+    pid: server.pid,
     description: "Deno.serve, Meridian's KV read and statement, the kept bytes (quiet only)",
-    async stop() {
-      child.kill("SIGTERM");
-      await child.status;
-    },
+    stop: () => server.stop(),
   };
 }
 

@@ -120,3 +120,52 @@ export async function signInCookie(url: string, email: string, password: string)
   if (!pair) throw new Error(`sign-in as ${email}: no session cookie`);
   return pair;
 }
+
+/**
+ * A production server's environment in a bench: listening on `port`, its PUBLIC_URL the origin
+ * the bench calls, data under `dataDir`, on `databaseUrl` (none: the embedded database), no
+ * request log.
+ */
+export function benchServerEnv(
+  port: number,
+  dataDir: string,
+  databaseUrl: string | undefined,
+): Record<string, string> {
+  return {
+    NODE_ENV: "production",
+    LOG_REQUESTS: "0",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: databaseUrl ?? "",
+  };
+}
+
+/**
+ * Spawns `command` (a server), waits until `readyUrl` answers 2xx and returns its pid and a
+ * `stop` that signals it (SIGTERM by default) and waits for it to exit. A server that does not
+ * come up is killed, if it has not exited already (a start-up error, printed on its stderr), and
+ * the wait's error thrown.
+ */
+export async function spawnServer(
+  command: Deno.Command,
+  readyUrl: string,
+): Promise<{ pid: number; stop(signal?: Deno.Signal): Promise<void> }> {
+  const child = command.spawn();
+  try {
+    await waitFor(readyUrl);
+  } catch (err) {
+    try {
+      child.kill("SIGTERM");
+    } catch { /* gone */ }
+    await child.status;
+    throw err;
+  }
+  return {
+    pid: child.pid,
+    async stop(signal: Deno.Signal = "SIGTERM") {
+      child.kill(signal);
+      await child.status;
+    },
+  };
+}

@@ -125,14 +125,15 @@ import { median } from "./_stats.ts";
 import { printProfileSummary, summarizeProfile } from "./profile_summary.ts";
 import { AllocationSampler, type AllocationSite, inspectArgs } from "./_allocation.ts";
 import {
+  benchServerEnv,
   exists,
   freePort,
   hasCommand,
   scratchDatabase,
   signInCookie,
+  spawnServer,
   startTaskEnv,
   startTaskV8Flags,
-  waitFor,
 } from "./_server.ts";
 import { startAstro } from "./_astro.ts";
 import { ASTRO_APPLICATION_NAME, startAstroDashboard } from "./_astro_dashboard.ts";
@@ -353,12 +354,7 @@ export async function startServer(
   const port = freePort();
   const url = `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {
-    NODE_ENV: "production",
-    LOG_REQUESTS: "0",
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    PUBLIC_URL: url,
-    DATABASE_URL: databaseUrl ?? "",
+    ...benchServerEnv(port, dataDir, databaseUrl),
     // wrk keeps CONNECTIONS requests outstanding, the default in-flight limit (lib/admission.ts):
     // with a connection committing beside it (--churn), a queued request could wait past the
     // default 250 ms and get a fast 503 (seen: 2-9 in a run), and a refusal is no page view.
@@ -367,36 +363,29 @@ export async function startServer(
   };
   const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   const rootUrl = `file://${root.endsWith("/") ? root : `${root}/`}`;
-  const child = new Deno.Command(Deno.execPath(), {
-    // With the start task's V8 flags and environment: the server as `deno task start` runs it.
-    args: [
-      "run",
-      "-A",
-      ...await startTaskV8Flags(rootUrl),
-      ...profile,
-      ...extraArgs,
-      "main.ts",
-    ],
-    cwd: root,
-    env: { ...await startTaskEnv(rootUrl), ...env },
-    stdout: "null",
-    stderr: "inherit",
-  }).spawn();
-  try {
-    await waitFor(`${url}/healthz`);
-  } catch (err) {
-    child.kill("SIGTERM");
-    await child.status;
-    throw err;
-  }
+  const child = await spawnServer(
+    new Deno.Command(Deno.execPath(), {
+      // With the start task's V8 flags and environment: the server as `deno task start` runs it.
+      args: [
+        "run",
+        "-A",
+        ...await startTaskV8Flags(rootUrl),
+        ...profile,
+        ...extraArgs,
+        "main.ts",
+      ],
+      cwd: root,
+      env: { ...await startTaskEnv(rootUrl), ...env },
+      stdout: "null",
+      stderr: "inherit",
+    }),
+    `${url}/healthz`,
+  );
   return {
     url,
     pid: child.pid,
     database: databaseUrl ? new URL(databaseUrl).pathname.slice(1) : undefined,
-    async stop(signal: Deno.Signal = "SIGTERM") {
-      child.kill(signal);
-      await child.status;
-    },
+    stop: child.stop,
   };
 }
 

@@ -19,7 +19,7 @@ import { hashPassword } from "../lib/passwords.ts";
 import { generateDemoSurveyors, loadDemoCities } from "../lib/demo_network.ts";
 import { insertGeneratedSurveyors } from "../lib/cli/seed.ts";
 import { measure, report } from "./_stats.ts";
-import { freePort, scratchDatabase, waitFor } from "./_server.ts";
+import { benchServerEnv, freePort, scratchDatabase, spawnServer } from "./_server.ts";
 
 const TOTAL = Number(Deno.env.get("BENCH_SURVEYORS") ?? 50_000);
 const ITERATIONS = Number(Deno.env.get("BENCH_ITERATIONS") ?? 200);
@@ -44,42 +44,28 @@ export async function seedSurveyors(sql: Sql, count: number): Promise<void> {
   await sql`vacuum analyze surveyors`;
 }
 
-/** A production server on `dataDir` / `databaseUrl`, its PUBLIC_URL the origin we call. */
-export async function startServer(dataDir: string, databaseUrl: string | undefined) {
+/**
+ * A production server on `dataDir` / `databaseUrl`, its PUBLIC_URL the origin we call, without
+ * automatic dispatch, with `env` besides.
+ */
+export async function startServer(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  env: Record<string, string> = {},
+) {
   const port = freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
-    cwd: ROOT.pathname,
-    env: {
-      NODE_ENV: "production",
-      LOG_REQUESTS: "0",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      DATABASE_URL: databaseUrl ?? "",
-      AUTO_DISPATCH: "false",
-    },
-    stdout: "null",
-    stderr: "inherit",
-  }).spawn();
-  try {
-    await waitFor(`${url}/healthz`);
-  } catch (err) {
-    // It may have exited already (e.g. a start-up error, printed above).
-    try {
-      child.kill("SIGTERM");
-    } catch { /* gone */ }
-    await child.status;
-    throw err;
-  }
-  return {
-    url,
-    async stop() {
-      child.kill("SIGTERM");
-      await child.status;
-    },
-  };
+  const server = await spawnServer(
+    new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "main.ts"],
+      cwd: ROOT.pathname,
+      env: { ...benchServerEnv(port, dataDir, databaseUrl), AUTO_DISPATCH: "false", ...env },
+      stdout: "null",
+      stderr: "inherit",
+    }),
+    `${url}/healthz`,
+  );
+  return { url, stop: () => server.stop() };
 }
 
 /** Signs the bench admin in over HTTP; returns the session cookie pair. */
