@@ -40,6 +40,8 @@ import type { DashboardSetup } from "./_dashboard_shared.ts";
 export const FLOOR_APPLICATION_NAME = "meridian_floor_dashboard";
 
 const ROOT = new URL("../", import.meta.url);
+/** BENCH_FLOOR_PROFILE=DIR: the floor runs under `--cpu-prof` and writes its profile there. */
+const PROFILE_DIR = Deno.env.get("BENCH_FLOOR_PROFILE");
 
 /**
  * Starts the floor on Meridian's database and KV file (`kvPath`, Meridian's server's own), taking
@@ -53,7 +55,13 @@ export async function startFloorDashboard(
   const url = `http://127.0.0.1:${port}`;
   const server = await spawnServer(
     new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", ...await startTaskV8Flags(ROOT), new URL(import.meta.url).pathname],
+      args: [
+        "run",
+        "-A",
+        ...await startTaskV8Flags(ROOT),
+        ...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []),
+        new URL(import.meta.url).pathname,
+      ],
       cwd: ROOT.pathname,
       env: {
         ...await startTaskEnv(ROOT),
@@ -154,4 +162,8 @@ function serveFloor() {
   );
 }
 
-if (import.meta.main) serveFloor();
+if (import.meta.main) {
+  // Exits on SIGTERM rather than being killed by it, so that a CPU profile is written.
+  Deno.addSignalListener("SIGTERM", () => Deno.exit(0));
+  serveFloor();
+}

@@ -1198,8 +1198,9 @@ async function frameworkDashboardRun(
   const goals = [withAstro ? "0.33× Astro's" : "", withNext ? "0.10× Next's" : ""]
     .filter(Boolean);
   console.log(
-    `\n## /client-dashboard beside the same dashboard on ${names.join(" and ")} (issue 23: ` +
-      `Meridian's CPU per request ≤ ${goals.join(", ≤ ")})`,
+    `\n## /client-dashboard beside the same dashboard on ${names.join(" and ")}${
+      goals.length ? ` (issue 23: Meridian's CPU per request ≤ ${goals.join(", ≤ ")})` : ""
+    }`,
   );
   if (!databaseUrl || !server.database) {
     console.log("  needs Postgres (DATABASE_URL): all sides share its database; skipped");
