@@ -21,18 +21,7 @@
  *   (started by bench/signed_in_pages.ts with BENCH_FLOOR_DASHBOARD=1; run as a program it is
  *   the server, configured by the environment that `startFloorDashboard` gives it)
  */
-import { listClientSurveysWithEvents } from "../db/surveys.ts";
-import { postgresPool } from "../db/client.ts";
-import { setSnapshotCheck, type SnapshotCheck } from "../db/snapshot_cache.ts";
-import { sameData } from "../components/html_cache.ts";
-import {
-  readSession,
-  SESSION_COOKIE_NAME,
-  sessionExpiry,
-  sessionTimeouts,
-  touchSession,
-} from "../lib/sessions.ts";
-import { parse as parseCookies } from "hono/utils/cookie";
+import type { SnapshotCheck } from "../db/snapshot_cache.ts";
 import { freePort, spawnServer, startTaskEnv, startTaskV8Flags } from "./_server.ts";
 import type { DashboardSetup } from "./_dashboard_shared.ts";
 
@@ -94,7 +83,17 @@ interface Kept {
   bytes: Uint8Array<ArrayBuffer>;
 }
 
-function serveFloor() {
+// The server's own modules are imported when it starts, not with this module: the bench that
+// starts it imports this module before it sets NODE_ENV, and React (which components/ imports)
+// picks its build at its first import.
+async function serveFloor() {
+  const { listClientSurveysWithEvents } = await import("../db/surveys.ts");
+  const { postgresPool } = await import("../db/client.ts");
+  const { setSnapshotCheck } = await import("../db/snapshot_cache.ts");
+  const { sameData } = await import("../components/html_cache.ts");
+  const { readSession, SESSION_COOKIE_NAME, sessionExpiry, sessionTimeouts, touchSession } =
+    await import("../lib/sessions.ts");
+  const { parse: parseCookies } = await import("hono/utils/cookie");
   const env = (name: string) => {
     const value = Deno.env.get(name);
     if (!value) throw new Error(`${name} is not set`);
@@ -165,5 +164,5 @@ function serveFloor() {
 if (import.meta.main) {
   // Exits on SIGTERM rather than being killed by it, so that a CPU profile is written.
   Deno.addSignalListener("SIGTERM", () => Deno.exit(0));
-  serveFloor();
+  await serveFloor();
 }
