@@ -107,6 +107,7 @@ async function serveFloor() {
   if (check) setSnapshotCheck(sql, check as SnapshotCheck);
   const kvOpening = Deno.openKv(env("FLOOR_KV_PATH"));
   const kept = new Map<string, Kept>();
+  const html: [string, string][] = [["content-type", "text/html; charset=UTF-8"]];
   const answer = (body: Uint8Array<ArrayBuffer> | null, status: number, more: [string, string][]) =>
     new Response(body, {
       status,
@@ -119,9 +120,7 @@ async function serveFloor() {
       const url = new URL(req.url);
       if (url.pathname === "/healthz") return new Response("ok");
       if (url.pathname !== "/client-dashboard" || url.search) {
-        return new Response(null, {
-          status: 404,
-        });
+        return new Response(null, { status: 404 });
       }
       const kv = await kvOpening;
       const raw = parseCookies(req.headers.get("cookie") ?? "", SESSION_COOKIE_NAME)[
@@ -148,7 +147,7 @@ async function serveFloor() {
       const data = [1, surveys, total, events, proposals, leadExpiredAt];
       const last = kept.get(clientId);
       if (last && sameData(last.shell, shell) && sameData(last.data, data)) {
-        return answer(last.bytes, 200, [["content-type", "text/html; charset=UTF-8"]]);
+        return answer(last.bytes, 200, html);
       }
       // Rendering is not the floor's part: Meridian's server renders, the floor keeps the bytes.
       const page = await fetch(`${meridianUrl}/client-dashboard`, {
@@ -156,7 +155,7 @@ async function serveFloor() {
       });
       const bytes = new Uint8Array(await page.arrayBuffer());
       if (page.status === 200) kept.set(clientId, { shell, data, bytes });
-      return answer(bytes, page.status, [["content-type", "text/html; charset=UTF-8"]]);
+      return answer(bytes, page.status, html);
     },
   );
 }

@@ -1393,14 +1393,10 @@ async function frameworkDashboardRun(
 function floorShare(frameworks: Framework[], cpu: number[]): string {
   const floor = frameworks.findIndex((f) => f.goal === undefined);
   if (floor < 0) return "";
-  const others = frameworks.filter((f) => f.goal !== undefined);
-  if (others.length === 0) return "";
-  return `; the floor's ${
-    others.map((f) =>
-      `${(cpu[floor + 1] / cpu[frameworks.indexOf(f) + 1]).toFixed(2)}× ${f.name}'s`
-    )
-      .join(", ")
-  }`;
+  const shares = frameworks.flatMap((f, i) =>
+    f.goal === undefined ? [] : [`${(cpu[floor + 1] / cpu[i + 1]).toFixed(2)}× ${f.name}'s`]
+  );
+  return shares.length ? `; the floor's ${shares.join(", ")}` : "";
 }
 
 /** Who `--as` signs in as for a profile run. */
