@@ -503,12 +503,46 @@ export interface SurveyListInput extends Partial<Omit<SurveyListQuery, "page" | 
   pageSize: number;
 }
 
+/**
+ * `SurveyListInput` with its search's clients found (`withSearchClients`): the ids of the users
+ * whose name or email contains `q`, or "many" past `SEARCH_CLIENTS_MAX`.
+ */
+type ResolvedListInput = SurveyListInput & { searchClients?: string[] | "many" };
+
+/** Clients a search names by id at most; past it, the statement finds them itself. */
+const SEARCH_CLIENTS_MAX = 500;
+
+function clientsMatching(db: Db, pattern: string) {
+  return db`select c.id from users c where c.full_name ilike ${pattern} or c.email ilike ${pattern}`;
+}
+
+/**
+ * A search's clients, read before the list. The search matches a request by its address or by
+ * its client's name or email; with the clients a subquery in the condition, the planner could
+ * neither combine the three into one bitmap of index scans (migration 0058's trigram indexes and
+ * the client index) nor tell how few requests an unusual name or address keeps, and walked the
+ * whole `created_at` index filtering each row: 137 ms for ten matches among 100,000 requests on
+ * the embedded database. Given the ids as a value, it picks per search: the bitmap and a sort
+ * for a rare text (2 ms), the index walk for a common one, which stops at the page's last row
+ * (bench/surveys_list.ts). A text that names more than `SEARCH_CLIENTS_MAX` users keeps the
+ * subquery: such a list would be long, and that search keeps most requests anyway.
+ */
+async function withSearchClients(db: Db, input: SurveyListInput): Promise<ResolvedListInput> {
+  if (!input.q) return input;
+  const rows = await db<{ id: string }[]>`
+    ${clientsMatching(db, likePattern(input.q))} limit ${SEARCH_CLIENTS_MAX + 1}`;
+  return {
+    ...input,
+    searchClients: rows.length > SEARCH_CLIENTS_MAX ? "many" : rows.map((r) => r.id),
+  };
+}
+
 // LIKE treats % and _ as wildcards and \ as the escape; a search for "50%" means the text.
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 }
 
-function listConditions(db: Db, input: SurveyListInput) {
+function listConditions(db: Db, input: ResolvedListInput) {
   const parts: postgres.PendingQuery<postgres.Row[]>[] = [];
   if (input.clientId) parts.push(db`s.client_id = ${input.clientId}`);
   if (input.status) parts.push(db`s.status = ${input.status}`);
@@ -522,15 +556,28 @@ function listConditions(db: Db, input: SurveyListInput) {
   }
   if (input.q) {
     const pattern = likePattern(input.q);
+    const clients = input.searchClients;
+    const byClient = clients === undefined || clients === "many"
+      ? db`or s.client_id in (${clientsMatching(db, pattern)})`
+      : clients.length > 0
+      ? db`or s.client_id = any(${clients}::uuid[])`
+      : db``;
     parts.push(db`(
-      s.address ilike ${pattern} or s.formatted_address ilike ${pattern}
-      or s.client_id in (
-        select c.id from users c where c.full_name ilike ${pattern} or c.email ilike ${pattern}
-      )
+      s.address ilike ${pattern} or s.formatted_address ilike ${pattern} ${byClient}
     )`);
   }
   if (parts.length === 0) return db`true`;
   return parts.reduce((acc, part) => db`${acc} and ${part}`);
+}
+
+/** The ids and times of the page `input` asks for, newest first. */
+function pageOf(db: Db, input: ResolvedListInput) {
+  const offset = (input.page - 1) * input.pageSize;
+  return db`
+    select s.id, s.created_at from surveys s
+    where ${listConditions(db, input)}
+    order by s.created_at desc, s.id desc
+    limit ${input.pageSize} offset ${offset}`;
 }
 
 /**
@@ -539,14 +586,14 @@ function listConditions(db: Db, input: SurveyListInput) {
  * never counts 100,000 rows. A client's list, a date range or a search counts the matching
  * rows, which those filters keep to an index range or a scan that is already being paid for.
  */
-async function countSurveys(db: Db, input: SurveyListInput): Promise<number> {
+async function countSurveys(db: Db, input: ResolvedListInput): Promise<number> {
   const [{ total }] = await db<{ total: number }[]>`
     select ${surveyCountColumn(db, input)} as total`;
   return total;
 }
 
 // `countSurveys`'s figure as a scalar subquery (an int), also read inside `getAdminDashboard`.
-function surveyCountColumn(db: Db, input: SurveyListInput) {
+function surveyCountColumn(db: Db, input: ResolvedListInput) {
   if (!input.clientId && !input.from && !input.to && !input.q) {
     return db`(
       select coalesce(sum(n), 0)::int from survey_counts
@@ -565,22 +612,17 @@ function surveyCountColumn(db: Db, input: SurveyListInput) {
  * over the narrow `(…, created_at desc, id desc)` index of the filter (an index-only scan),
  * and only the page's rows are then read and joined to the client's name. The total comes
  * from `countSurveys` (a counter table, not a count, for the admin list). The free-text
- * search `q` has no index (`ilike '%…%'` would need pg_trgm, which PGlite lacks), so a search
- * scans the table; it is the one slow path, and an admin-only one.
+ * search `q` is answered by trigram indexes (migration 0058), but for a text of one or two
+ * characters, which no trigram narrows: that one scans.
  */
 export async function listSurveys(
   db: Db,
-  input: SurveyListInput,
+  query: SurveyListInput,
 ): Promise<{ surveys: Survey[]; total: number }> {
-  const offset = (input.page - 1) * input.pageSize;
+  const input = await withSearchClients(db, query);
   const [rows, total] = await Promise.all([
     db<SurveyRow[]>`
-      with page as (
-        select s.id, s.created_at from surveys s
-        where ${listConditions(db, input)}
-        order by s.created_at desc, s.id desc
-        limit ${input.pageSize} offset ${offset}
-      )
+      with page as (${pageOf(db, input)})
       select ${surveyColumns(db)}
       from page p
       join surveys s on s.id = p.id
@@ -613,8 +655,9 @@ export interface AdminSurveyListRow {
  */
 export async function listAdminSurveyRows(
   db: Db,
-  input: SurveyListInput,
+  query: SurveyListInput,
 ): Promise<{ rows: AdminSurveyListRow[]; total: number }> {
+  const input = await withSearchClients(db, query);
   const [rows, total] = await Promise.all([adminSurveyRows(db, input), countSurveys(db, input)]);
   return { rows, total };
 }
@@ -630,7 +673,7 @@ export async function listAdminSurveyRows(
  */
 export async function getAdminDashboard(
   db: Db,
-  input: SurveyListInput,
+  query: SurveyListInput,
   { viewerId }: {
     /**
      * Also read this user and their unread count in the statement (`viewer`, db/users.ts
@@ -645,6 +688,7 @@ export async function getAdminDashboard(
   total: number;
   counts: Partial<Record<SurveyStatus, number>>;
 }> {
+  const input = await withSearchClients(db, query);
   const fromCounts = !input.clientId && !input.surveyType && !input.from && !input.to &&
     !input.q;
   const statement = db`
@@ -657,6 +701,31 @@ export async function getAdminDashboard(
     ) c
     left join lateral (${adminRowsSelect(db)}) r on true
     order by r.created_at desc, r.id desc`;
+  const finish = (rows: AdminDashboardRow[]) => {
+    if (rows.length === 0) return undefined;
+    const { counts, total, snapshot } = rows[0];
+    return {
+      value: {
+        rows: rows.filter((r) => r.id != null).map((r) => toAdminSurveyRow(r as AdminSurveyRowRow)),
+        total: total ??
+          (input.status
+            ? counts[input.status] ?? 0
+            : Object.values(counts).reduce((a, b) => a + (b ?? 0), 0)),
+        counts,
+      },
+      snapshot,
+      validUntil: null,
+    };
+  };
+  const empty = { rows: [], total: 0, counts: {} };
+  if (input.q) {
+    // A search is not remembered: its clients were read by a statement of their own
+    // (`withSearchClients`), before the page's, whose snapshot would then vouch for a list of
+    // clients it did not read.
+    const { viewer, rows } = await readWithViewer<AdminDashboardRow>(db, viewerId, statement);
+    if (viewerId !== undefined && !viewer) return empty;
+    return { ...(viewer && { viewer }), ...(finish(rows)?.value ?? empty) };
+  }
   // Remembered by snapshot (db/snapshot_cache.ts): reloaded while none of its tables has been
   // written, the page is the one read last, with its admin read anew. It reads nothing from the
   // clock.
@@ -666,26 +735,9 @@ export async function getAdminDashboard(
     `${viewerId} ${JSON.stringify(input)}`,
     viewerId,
     statement,
-    (rows: AdminDashboardRow[]) => {
-      if (rows.length === 0) return undefined;
-      const { counts, total, snapshot } = rows[0];
-      return {
-        value: {
-          rows: rows.filter((r) => r.id != null).map((r) =>
-            toAdminSurveyRow(r as AdminSurveyRowRow)
-          ),
-          total: total ??
-            (input.status
-              ? counts[input.status] ?? 0
-              : Object.values(counts).reduce((a, b) => a + (b ?? 0), 0)),
-          counts,
-        },
-        snapshot,
-        validUntil: null,
-      };
-    },
+    finish,
   );
-  return { ...(viewer && { viewer }), ...(value ?? { rows: [], total: 0, counts: {} }) };
+  return { ...(viewer && { viewer }), ...(value ?? empty) };
 }
 
 type AdminDashboardRow = Partial<AdminSurveyRowRow> & {
@@ -705,14 +757,8 @@ type AdminSurveyRowRow = Omit<AdminSurveyListRow, "createdAt"> & { createdAt: Da
 
 // The admin table's page as a CTE named `page`: the deferred join of `listSurveys`, whose
 // offset walks the filter's narrow index; `adminRowsSelect` then reads the page's rows.
-function adminPageCte(db: Db, input: SurveyListInput) {
-  const offset = (input.page - 1) * input.pageSize;
-  return db`page as (
-    select s.id, s.created_at from surveys s
-    where ${listConditions(db, input)}
-    order by s.created_at desc, s.id desc
-    limit ${input.pageSize} offset ${offset}
-  )`;
+function adminPageCte(db: Db, input: ResolvedListInput) {
+  return db`page as (${pageOf(db, input)})`;
 }
 
 function adminRowsSelect(db: Db) {
@@ -737,7 +783,7 @@ function toAdminSurveyRow(r: AdminSurveyRowRow): AdminSurveyListRow {
   };
 }
 
-async function adminSurveyRows(db: Db, input: SurveyListInput): Promise<AdminSurveyListRow[]> {
+async function adminSurveyRows(db: Db, input: ResolvedListInput): Promise<AdminSurveyListRow[]> {
   const rows = await db<AdminSurveyRowRow[]>`
     with ${adminPageCte(db, input)}
     ${adminRowsSelect(db)}

@@ -83,3 +83,35 @@ test("[db] listAdminSurveyRows is listSurveys sliced to the admin table's row, f
   assertEquals(byId.get(ids[2])!.createdAt, "2024-03-01T23:59:59.999Z");
   t.close();
 });
+
+test("[db] a search finds requests by their client's name or email, however many clients it names", async () => {
+  const t = await createTestApp();
+  const zed = await createSignedInUser(t, {
+    role: "client",
+    fullName: "Zed Quillfeather",
+    email: "zq-owner@example.test",
+  });
+  const mine = await submitSurvey(t, zed.cookie, { address: "5 Birch Ct, Austin, TX 78701" });
+  // 600 more clients whose names hold the same text: more than a search names by id, so the
+  // statement finds them itself.
+  await t.sql`
+    insert into users (username, email, full_name, role, password_hash)
+    select 'quill' || i || '@example.test', 'quill' || i || '@example.test',
+      'Quill ' || i, 'client', 'x'
+    from generate_series(1, 600) i`;
+  const found = async (q: string) => {
+    const query: SurveyListInput = { q, page: 1, pageSize: 20 };
+    const wide = await listSurveys(t.sql, query);
+    const narrow = await listAdminSurveyRows(t.sql, query);
+    const dashboard = await getAdminDashboard(t.sql, query);
+    assertEquals(narrow, { rows: wide.surveys.map(toAdminRow), total: wide.total }, q);
+    assertEquals({ rows: dashboard.rows, total: dashboard.total }, narrow, q);
+    return wide.surveys.map((s) => s.id);
+  };
+  assertEquals(await found("quillfeather"), [mine.id]);
+  assertEquals(await found("ZQ-OWNER@"), [mine.id]);
+  assertEquals(await found("quill"), [mine.id]);
+  assertEquals(await found("birch ct"), [mine.id]);
+  assertEquals(await found("nobody by this name"), []);
+  t.close();
+});
