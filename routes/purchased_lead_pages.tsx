@@ -4,8 +4,8 @@ import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import type { AppEnv } from "./_env.ts";
 import { onInvalid } from "./_errors.tsx";
-import { requirePageRole } from "./_auth.ts";
-import { appPage } from "./_app_page.tsx";
+import { ownViewerPage, requirePageRole, settleViewer, viewerIdOf } from "./_auth.ts";
+import { appPage, rememberedAppPage } from "./_app_page.tsx";
 import { Card, EmptyState, PageHeader } from "../components/AppPage.tsx";
 import { Island } from "../components/Island.tsx";
 import {
@@ -22,7 +22,7 @@ import AssignmentActions from "../islands/AssignmentActions.tsx";
 import RefundRequestForm from "../islands/RefundRequestForm.tsx";
 import { assignmentActionsProps } from "../lib/assignments.ts";
 import { QuoteBreakdown } from "../islands/_create_survey/QuoteBreakdown.tsx";
-import { getPurchasedLead } from "../db/lead_market.ts";
+import { getPurchasedLead, getSurveyorForUserWithViewer } from "../db/lead_market.ts";
 import { getSurveyorByUserId } from "../db/surveyors.ts";
 import { getOwnProposal } from "../db/proposals.ts";
 import { SurveyorProposalCard } from "../components/Proposals.tsx";
@@ -61,6 +61,7 @@ import { loadMessagesCard } from "../lib/messages.ts";
 export const PURCHASED_PAGE_SIZE = 10;
 
 const LIST_PATH = "/surveyor/purchased-leads";
+const LIST = ownViewerPage(LIST_PATH, "surveyor");
 
 // The filter and page come from the address: an invalid one is dropped, never a 400 page.
 const ListQuery = z.object({
@@ -313,11 +314,6 @@ function AssignmentCard({ lead }: { lead: UnlockedLead }) {
 }
 
 /** The surveyor's record id, or undefined when the account has no record (nothing bought). */
-async function ownSurveyorId(c: { var: AppEnv["Variables"] }): Promise<string | undefined> {
-  const surveyor = await getSurveyorByUserId(c.var.db, { userId: c.var.user!.id });
-  return surveyor?.id;
-}
-
 /**
  * The leads a surveyor bought or claimed (surveyors only): /surveyor/purchased-leads, newest
  * first and paginated, filtered by the buyer's pipeline status, with everything unlocked; and
@@ -327,12 +323,18 @@ async function ownSurveyorId(c: { var: AppEnv["Variables"] }): Promise<string | 
  */
 export const purchasedLeadPages = new Hono<AppEnv>()
   .get(
-    LIST_PATH,
-    requirePageRole("surveyor"),
+    LIST.path,
+    LIST.guard,
     zValidator("query", ListQuery, onInvalid),
     async (c) => {
       const { status, page = 1 } = c.req.valid("query");
-      const surveyorId = await ownSurveyorId(c);
+      // The user and their firm's record in one statement, then the page of purchases.
+      const { viewer, surveyor } = await getSurveyorForUserWithViewer(c.var.db, {
+        userId: viewerIdOf(c),
+      });
+      const denied = await settleViewer(c, LIST, viewer);
+      if (denied) return denied;
+      const surveyorId = surveyor?.id;
       const { leads, total } = surveyorId
         ? await listOwnPurchasedLeads(c.var.db, {
           surveyorId,
@@ -341,56 +343,62 @@ export const purchasedLeadPages = new Hono<AppEnv>()
           pageSize: PURCHASED_PAGE_SIZE,
         })
         : { leads: [], total: 0 };
-      return appPage(
+      // Sent as it was last rendered while the firm, the filter, the page and its purchases are
+      // the same, value by value (routes/_remembered_pages.ts): the list reads no clock.
+      return rememberedAppPage(
         c,
         { title: "Purchased leads", active: LIST_PATH },
-        <div className="purchased-page stack">
-          <PageHeader
-            title="Purchased leads"
-            intro="The leads you bought or claimed, newest first, with the client's contact details and your pipeline."
-          />
-          {surveyorId && (total > 0 || status) ? <StatusFilter current={status} /> : null}
-          {total === 0
-            ? (
-              status
-                ? (
-                  <EmptyState
-                    title={`No leads marked ${PIPELINE_LABELS[status].toLowerCase()}`}
-                    action={
-                      <a className="btn btn--secondary" href={LIST_PATH}>
-                        Show all purchased leads
-                      </a>
-                    }
-                  >
-                    None of your purchased leads has this pipeline status.
-                  </EmptyState>
-                )
-                : (
-                  <EmptyState
-                    title="No purchased leads yet"
-                    action={
-                      <a className="btn btn--primary" href="/leads">Browse available leads</a>
-                    }
-                  >
-                    Leads you buy or claim appear here with the client's name, phone and property
-                    address, so you can get in touch and schedule the survey.
-                  </EmptyState>
-                )
-            )
-            : (
-              <>
-                <p className="muted" role="status">
-                  {`${formatInteger(total)} ${total === 1 ? "lead" : "leads"}${
-                    status ? ` marked ${PIPELINE_LABELS[status].toLowerCase()}` : ""
-                  }`}
-                </p>
-                <div className="stack purchased-list">
-                  {leads.map((lead) => <PurchasedLeadCard key={lead.id} lead={lead} />)}
-                </div>
-                <ListPager page={page} total={total} status={status} />
-              </>
-            )}
-        </div>,
+        `purchased-leads ${c.var.user!.id} ${status ?? ""} ${page}`,
+        [surveyorId ?? null, status ?? null, page, leads, total],
+        () => (
+          <div className="purchased-page stack">
+            <PageHeader
+              title="Purchased leads"
+              intro="The leads you bought or claimed, newest first, with the client's contact details and your pipeline."
+            />
+            {surveyorId && (total > 0 || status) ? <StatusFilter current={status} /> : null}
+            {total === 0
+              ? (
+                status
+                  ? (
+                    <EmptyState
+                      title={`No leads marked ${PIPELINE_LABELS[status].toLowerCase()}`}
+                      action={
+                        <a className="btn btn--secondary" href={LIST_PATH}>
+                          Show all purchased leads
+                        </a>
+                      }
+                    >
+                      None of your purchased leads has this pipeline status.
+                    </EmptyState>
+                  )
+                  : (
+                    <EmptyState
+                      title="No purchased leads yet"
+                      action={
+                        <a className="btn btn--primary" href="/leads">Browse available leads</a>
+                      }
+                    >
+                      Leads you buy or claim appear here with the client's name, phone and property
+                      address, so you can get in touch and schedule the survey.
+                    </EmptyState>
+                  )
+              )
+              : (
+                <>
+                  <p className="muted" role="status">
+                    {`${formatInteger(total)} ${total === 1 ? "lead" : "leads"}${
+                      status ? ` marked ${PIPELINE_LABELS[status].toLowerCase()}` : ""
+                    }`}
+                  </p>
+                  <div className="stack purchased-list">
+                    {leads.map((lead) => <PurchasedLeadCard key={lead.id} lead={lead} />)}
+                  </div>
+                  <ListPager page={page} total={total} status={status} />
+                </>
+              )}
+          </div>
+        ),
       );
     },
   )

@@ -245,6 +245,37 @@ test("[remembered pages] /leads: reused on reload, each surveyor's own, and a ca
   t.close();
 });
 
+test("[remembered pages] /surveyor/purchased-leads: reused on reload, each surveyor's own, a change shown at once", async () => {
+  const t = await createTestApp();
+  const client = await signInAs(t, "client");
+  const mine = await addMarketSurveyor(t, "Kept Surveying", { miles: 5 });
+  const other = await addMarketSurveyor(t, "Other Surveying", { miles: 8 });
+  const { lead, survey } = await addLead(t, client, { overrides: { contactName: "Pat Kept" } });
+  await t.sql`
+    insert into lead_purchases (lead_id, surveyor_id, kind, charged_cents, pipeline_status)
+    values (${lead.id}, ${mine.surveyor.id}, 'claim', 0, 'new')`;
+  const path = "/surveyor/purchased-leads";
+  const first = await load(t, path, mine.cookie);
+  assertStringIncludes(first.html, "Pat Kept");
+  const again = await load(t, path, mine.cookie);
+  assert(again.reused, "nothing changed: the kept page is sent");
+  assertEquals(again.html, first.html);
+  const theirs = await load(t, path, other.cookie);
+  assert(!theirs.reused, "another surveyor's page is their own");
+  assert(!theirs.html.includes("Pat Kept"), "another surveyor never sees this purchase");
+  // The surveyor's pipeline and the client's details change: shown at the next load.
+  await t.sql`update lead_purchases set pipeline_status = 'won' where lead_id = ${lead.id}`;
+  await t.sql`update surveys set contact_name = 'Pat Renamed' where id = ${survey.id}`;
+  const changed = await load(t, path, mine.cookie);
+  assert(!changed.reused, "rendered anew");
+  assertStringIncludes(changed.html, "Pat Renamed");
+  assert(!changed.html.includes("Pat Kept"));
+  const won = await load(t, `${path}?status=won`, mine.cookie);
+  assertStringIncludes(won.html, "Pat Renamed");
+  assertStringIncludes(won.html, "1 lead marked won");
+  t.close();
+});
+
 test("[remembered pages] compressed as the browser asks, the same page as plain, and the new page once it changes", async () => {
   const t = await createTestApp();
   const { cookie } = await createSignedInUser(t, { role: "client", fullName: "Gia Gzip" });
