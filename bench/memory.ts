@@ -96,6 +96,38 @@ async function load(appUrl: string, cookies: string[], seconds: number): Promise
 }
 
 /**
+ * What the idle period costs the next requests: the first survey submitted and dashboard read
+ * after it (code dropped while the server was quiet is compiled again then), against the mean
+ * of the next ten of each, in wall time and server CPU.
+ */
+async function afterIdle(appUrl: string, cookie: string, pid: number): Promise<string> {
+  const pair = async () => {
+    const cpuBefore = await cpuMs(pid);
+    const began = performance.now();
+    const post = await fetch(`${appUrl}/api/surveys`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: appUrl, cookie },
+      body: JSON.stringify(surveyRequest()),
+    });
+    await post.body?.cancel();
+    const page = await fetch(`${appUrl}/client-dashboard`, { headers: { cookie } });
+    await page.body?.cancel();
+    if (post.status !== 201 || !page.ok) throw new Error(`${post.status} / ${page.status}`);
+    return [performance.now() - began, await cpuMs(pid) - cpuBefore];
+  };
+  const [coldMs, coldCpu] = await pair();
+  let [warmMs, warmCpu] = [0, 0];
+  for (let i = 0; i < 10; i++) {
+    const [ms, cpu] = await pair();
+    warmMs += ms / 10;
+    warmCpu += cpu / 10;
+  }
+  return `after the idle: a survey and a dashboard ${coldMs.toFixed(0)} ms ` +
+    `(server CPU ${coldCpu.toFixed(0)} ms), the next ten ${warmMs.toFixed(1)} ms ` +
+    `(${warmCpu.toFixed(1)} ms) each`;
+}
+
+/**
  * The memory lines of /metrics (absent before this bench's gauges existed: "?"), and on a
  * second line where the server's resident memory lies (`residentByKind`).
  */
@@ -218,6 +250,7 @@ async function measure(label: string, dataDir: string, databaseUrl: string, with
       `  ${await breakdown(appUrl, server.pid)}`,
     );
     line("peak", await peak());
+    console.log(`  ${label.padEnd(22)} ${await afterIdle(appUrl, cookies[0], server.pid)}`);
   } finally {
     if (!exited) server.kill("SIGTERM");
     await server.status;

@@ -81,6 +81,13 @@ Deno.test({
   },
 });
 
+Deno.test("[memory] the compiled binary runs with the start task's V8 flags", async () => {
+  const { SERVER_V8_FLAGS } = await import("../../scripts/compile.ts");
+  const { v8 } = await startTask();
+  assertEquals(v8.length, 1);
+  assertEquals(v8[0].slice("--v8-flags=".length).split(",").sort(), [...SERVER_V8_FLAGS].sort());
+});
+
 Deno.test({
   name: "[memory] the server's threads share two malloc arenas, not one each",
   ignore: Deno.build.os !== "linux",
