@@ -6,6 +6,7 @@ import { STATUS_INFO, type SurveyStatus } from "../../lib/survey_status.ts";
 import type { StorageProvider } from "../../lib/storage/provider.ts";
 import { technicianJobPath } from "../../lib/technician_constants.ts";
 import { taskArgs } from "../_deno.ts";
+import { embeddedTest } from "../_suite.ts";
 
 async function seed(t: TestApp, ...args: string[]) {
   const out: string[] = [];
@@ -412,35 +413,38 @@ async function task(dataDir: string, name: string, ...args: string[]) {
   return { code: out.code, out: decode(out.stdout), err: decode(out.stderr) };
 }
 
-test("[seed] `deno task seed --demo` works end to end on the embedded database", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "meridian-seed-" });
-  const real = await Deno.makeTempDir({ prefix: "meridian-seed-real-" });
-  try {
-    const first = await task(dir, "seed", "--demo");
-    assertEquals(first.code, 0, first.err);
-    assertMatch(first.out, /admin\s+admin@demo\.meridian\.invalid\s+[A-Za-z0-9_-]{20}/);
-    assertStringIncludes(first.out, "400 surveyor firms");
-    const second = await task(dir, "seed", "--demo");
-    assertEquals(second.code, 1);
-    assertStringIncludes(second.err, "already has the demo network");
+embeddedTest(
+  "[seed] `deno task seed --demo` works end to end on the embedded database",
+  async () => {
+    const dir = await Deno.makeTempDir({ prefix: "meridian-seed-" });
+    const real = await Deno.makeTempDir({ prefix: "meridian-seed-real-" });
+    try {
+      const first = await task(dir, "seed", "--demo");
+      assertEquals(first.code, 0, first.err);
+      assertMatch(first.out, /admin\s+admin@demo\.meridian\.invalid\s+[A-Za-z0-9_-]{20}/);
+      assertStringIncludes(first.out, "400 surveyor firms");
+      const second = await task(dir, "seed", "--demo");
+      assertEquals(second.code, 1);
+      assertStringIncludes(second.err, "already has the demo network");
 
-    const created = await task(
-      real,
-      "user",
-      "create",
-      "--role",
-      "admin",
-      "--email",
-      "ops@example.com",
-      "--name",
-      "Ops",
-    );
-    assertEquals(created.code, 0, created.err);
-    const refused = await task(real, "seed", "--demo");
-    assertEquals(refused.code, 1);
-    assertStringIncludes(refused.err, "This database has real data (1 user,");
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-    await Deno.remove(real, { recursive: true });
-  }
-});
+      const created = await task(
+        real,
+        "user",
+        "create",
+        "--role",
+        "admin",
+        "--email",
+        "ops@example.com",
+        "--name",
+        "Ops",
+      );
+      assertEquals(created.code, 0, created.err);
+      const refused = await task(real, "seed", "--demo");
+      assertEquals(refused.code, 1);
+      assertStringIncludes(refused.err, "This database has real data (1 user,");
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+      await Deno.remove(real, { recursive: true });
+    }
+  },
+);

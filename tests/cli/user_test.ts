@@ -12,6 +12,7 @@ import { addSurveyor, clientWithSurvey } from "../_assignment_fixtures.ts";
 import { acceptJob, assignPath } from "../_technician_fixtures.ts";
 import { getSurveyor } from "../../db/surveyors.ts";
 import { DENO_RUN, taskArgs } from "../_deno.ts";
+import { embeddedTest } from "../_suite.ts";
 
 async function cli(t: TestApp, ...args: string[]) {
   const out: string[] = [];
@@ -354,7 +355,7 @@ test("[cli] a fresh database has no accounts: there is no seeded admin", async (
   }
 });
 
-test("[cli] `deno task user` works end to end on an embedded database", async () => {
+embeddedTest("[cli] `deno task user` works end to end on an embedded database", async () => {
   const dir = await Deno.makeTempDir({ prefix: "meridian-cli-" });
   const run = async (...args: string[]) => {
     const out = await new Deno.Command(Deno.execPath(), {

@@ -15,10 +15,10 @@ import {
 } from "../../db/embedded_initdb.ts";
 import { migrate, readMigrations } from "../../db/migrate.ts";
 import { pack } from "tar-stream";
+import { embeddedTest } from "../_suite.ts";
 
-function test(name: string, fn: () => Promise<void>): void {
-  Deno.test({ name, fn, sanitizeResources: false, sanitizeOps: false });
-}
+// Embedded-only: skipped in the Postgres suite (tests/_suite.ts).
+const test = embeddedTest;
 
 async function entries(dir: string): Promise<string[]> {
   const names: string[] = [];

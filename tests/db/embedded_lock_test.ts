@@ -9,12 +9,12 @@ import { assert, assertEquals, assertMatch, assertRejects } from "../_assert.ts"
 import { openDatabase } from "../../db/client.ts";
 import { EmbeddedDatabaseInUseError, holderPath, lockPath, readHolder } from "../../db/embedded.ts";
 import { DENO_RUN } from "../_deno.ts";
+import { embeddedTest } from "../_suite.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 
-function test(name: string, fn: () => Promise<void>): void {
-  Deno.test({ name, fn, sanitizeResources: false, sanitizeOps: false });
-}
+// Embedded-only: skipped in the Postgres suite (tests/_suite.ts).
+const test = embeddedTest;
 
 // One DATA_DIR for the whole file: creating a PGlite database (initdb) costs seconds, opening
 // one again far less. Every test closes what it opens, so each starts with the lock free.

@@ -25,6 +25,7 @@ import {
 } from "../../db/migrate.ts";
 import { findCandidateSurveyors } from "../../lib/matching.ts";
 import { DENO_RUN } from "../_deno.ts";
+import { embeddedTest } from "../_suite.ts";
 
 const DATABASE_URL = Deno.env.get("DATABASE_URL") || undefined;
 const EARTHDISTANCE_DATABASE_URL = Deno.env.get("EARTHDISTANCE_DATABASE_URL") || undefined;
@@ -150,57 +151,60 @@ test("[migrate] a fresh database is migrated without earthdistance, and matching
   assertEquals([metres, isInBox, isInSmallBox, nothing], ["27538.196", true, false, null]);
 });
 
-test("[migrate] an embedded database made before 0025 (with earthdistance) upgrades to what a fresh one has", async () => {
-  const reference = await freshReference();
-  const dir = await Deno.makeTempDir({ prefix: "meridian-before-0025-" });
-  try {
-    // The data directory as the release before 0025 left it: earthdistance loaded and used.
-    const { PGlite } = await import("@electric-sql/pglite");
-    const [{ cube }, { earthdistance }, { pg_trgm }] = await Promise.all([
-      import("@electric-sql/pglite/contrib/cube"),
-      import("@electric-sql/pglite/contrib/earthdistance"),
-      import("@electric-sql/pglite/contrib/pg_trgm"),
-    ]);
-    const old = await PGlite.create(`${dir}/pglite`, {
-      extensions: { cube, earthdistance, pg_trgm },
-    });
-    await old.exec(`create table schema_migrations (
+embeddedTest(
+  "[migrate] an embedded database made before 0025 (with earthdistance) upgrades to what a fresh one has",
+  async () => {
+    const reference = await freshReference();
+    const dir = await Deno.makeTempDir({ prefix: "meridian-before-0025-" });
+    try {
+      // The data directory as the release before 0025 left it: earthdistance loaded and used.
+      const { PGlite } = await import("@electric-sql/pglite");
+      const [{ cube }, { earthdistance }, { pg_trgm }] = await Promise.all([
+        import("@electric-sql/pglite/contrib/cube"),
+        import("@electric-sql/pglite/contrib/earthdistance"),
+        import("@electric-sql/pglite/contrib/pg_trgm"),
+      ]);
+      const old = await PGlite.create(`${dir}/pglite`, {
+        extensions: { cube, earthdistance, pg_trgm },
+      });
+      await old.exec(`create table schema_migrations (
       version integer primary key, name text not null,
       applied_at timestamptz not null default now())`);
-    for (const m of await migrationsBefore0025()) {
-      await old.transaction(async (tx) => {
-        await tx.exec(m.sql);
-        await tx.query("insert into schema_migrations (version, name) values ($1, $2)", [
-          m.version,
-          m.name,
-        ]);
-      });
-    }
-    await old.exec(`insert into surveyors (company_name, lat, lng, service_radius_miles, status,
+      for (const m of await migrationsBefore0025()) {
+        await old.transaction(async (tx) => {
+          await tx.exec(m.sql);
+          await tx.query("insert into schema_migrations (version, name) values ($1, $2)", [
+            m.version,
+            m.name,
+          ]);
+        });
+      }
+      await old.exec(`insert into surveyors (company_name, lat, lng, service_radius_miles, status,
       in_network, license_states, survey_types) values ('Austin Survey Co', 30.2672, -97.7431,
       50, 'active', true, '{TX}', '{boundary}')`);
-    const { rows } = await old.query<{ type: string }>(
-      "select format_type(atttypid, null) as type from pg_attribute " +
-        "where attrelid = 'surveyors'::regclass and attname = 'location'",
-    );
-    assertEquals(rows, [{ type: "earth" }], "the starting point uses earthdistance");
-    await old.close();
+      const { rows } = await old.query<{ type: string }>(
+        "select format_type(atttypid, null) as type from pg_attribute " +
+          "where attrelid = 'surveyors'::regclass and attname = 'location'",
+      );
+      assertEquals(rows, [{ type: "earth" }], "the starting point uses earthdistance");
+      await old.close();
 
-    // Opened by today's code, which no longer loads earthdistance, and migrated.
-    const db = await openDatabase({ DATABASE_URL: undefined, DATA_DIR: dir });
-    try {
-      const applied = await migrate(db.sql);
-      assertEquals(applied.filter((v) => v <= 25), [25]);
-      assertEquals(await geoSchema(db.sql), reference.schema);
-      assertEquals(await earthdistanceUsers(db.sql), 0);
-      assertEquals(await matchFromRoundRock(db.sql), reference.match);
+      // Opened by today's code, which no longer loads earthdistance, and migrated.
+      const db = await openDatabase({ DATABASE_URL: undefined, DATA_DIR: dir });
+      try {
+        const applied = await migrate(db.sql);
+        assertEquals(applied.filter((v) => v <= 25), [25]);
+        assertEquals(await geoSchema(db.sql), reference.schema);
+        assertEquals(await earthdistanceUsers(db.sql), 0);
+        assertEquals(await matchFromRoundRock(db.sql), reference.match);
+      } finally {
+        await db.close();
+      }
     } finally {
-      await db.close();
+      await Deno.remove(dir, { recursive: true });
     }
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-});
+  },
+);
 
 Deno.test({
   name:
@@ -255,31 +259,34 @@ async function assertRefused(sql: Sql, message: string): Promise<void> {
   assertEquals(tables, 0, "nothing is applied");
 }
 
-test("[migrate] an embedded role that may not create the extensions or tables is told what a superuser must run", async () => {
-  const db = await openDatabase({ DATABASE_URL: undefined, DATA_DIR: "" }, { memory: true });
-  try {
-    await db.sql`create role plain nosuperuser`;
-    await db.sql`set role plain`;
-    await assertRefused(
-      db.sql,
-      `Cannot migrate as role "plain" in database "postgres": it may not create tables in ` +
-        `schema "public". A superuser must run, in that database: grant create on schema ` +
-        `"public" to "plain";`,
-    );
-    await db.sql`reset role`;
-    await db.sql`grant create on schema public to plain`;
-    await db.sql`set role plain`;
-    await assertRefused(
-      db.sql,
-      `Cannot migrate as role "plain" in database "postgres": migration ` +
-        `0008_surveyors_leads_jobs needs the extension(s) cube, pg_trgm, which this role may ` +
-        `not create. A superuser must run, in that database: create extension if not exists ` +
-        `cube; create extension if not exists pg_trgm;`,
-    );
-  } finally {
-    await db.close();
-  }
-});
+embeddedTest(
+  "[migrate] an embedded role that may not create the extensions or tables is told what a superuser must run",
+  async () => {
+    const db = await openDatabase({ DATABASE_URL: undefined, DATA_DIR: "" }, { memory: true });
+    try {
+      await db.sql`create role plain nosuperuser`;
+      await db.sql`set role plain`;
+      await assertRefused(
+        db.sql,
+        `Cannot migrate as role "plain" in database "postgres": it may not create tables in ` +
+          `schema "public". A superuser must run, in that database: grant create on schema ` +
+          `"public" to "plain";`,
+      );
+      await db.sql`reset role`;
+      await db.sql`grant create on schema public to plain`;
+      await db.sql`set role plain`;
+      await assertRefused(
+        db.sql,
+        `Cannot migrate as role "plain" in database "postgres": migration ` +
+          `0008_surveyors_leads_jobs needs the extension(s) cube, pg_trgm, which this role may ` +
+          `not create. A superuser must run, in that database: create extension if not exists ` +
+          `cube; create extension if not exists pg_trgm;`,
+      );
+    } finally {
+      await db.close();
+    }
+  },
+);
 
 test("[migrate] a statement refused to the role (a table a superuser made) is one line naming the SQL, and nothing is applied", async () => {
   const db = await openDatabase({ DATABASE_URL: undefined, DATA_DIR: "" }, { memory: true });

@@ -8,12 +8,12 @@
 import { assertEquals } from "../_assert.ts";
 import { PGlite } from "@electric-sql/pglite";
 import { fastSeekEnd, type PgliteFsModule } from "../../db/pglite_seek.ts";
+import { embeddedTest } from "../_suite.ts";
 
 const SEEK_END = 2;
 
-function test(name: string, fn: () => Promise<void>): void {
-  Deno.test({ name, fn, sanitizeResources: false, sanitizeOps: false });
-}
+// Embedded-only: skipped in the Postgres suite (tests/_suite.ts).
+const test = embeddedTest;
 
 interface EmscriptenFs {
   open(path: string, flags: string): object;

@@ -306,7 +306,10 @@ test("[email admin] an SMTP server that hangs never blocks a request, and its em
       select status from email_outbox where to_address = ${user.email}`;
     assertEquals(queued?.status, "queued", "the new email waits in the outbox");
 
-    // The server drops the connection: the claimed email is not lost, it waits for a retry.
+    // The server drops the connection and goes away (the pooled transport would otherwise
+    // connect again and wait out its 30 s greeting timeout): the claimed email is not lost, it
+    // waits for a retry.
+    listener.close();
     for (const conn of held) conn.close();
     const result = await pass;
     assertEquals(result.retrying, 1);
@@ -315,7 +318,11 @@ test("[email admin] an SMTP server that hangs never blocks a request, and its em
     assert(row?.lastError, "the error is recorded");
   } finally {
     transport.close?.();
-    listener.close();
+    try {
+      listener.close();
+    } catch {
+      // closed above
+    }
     await accepting;
     t.close();
   }
