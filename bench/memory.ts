@@ -71,6 +71,22 @@ interface LoadResult {
   failures: number;
 }
 
+/** One round of the load: a survey submitted, then the dashboard read. Whether each went through. */
+async function submitAndRead(
+  appUrl: string,
+  cookie: string,
+): Promise<{ submitted: boolean; read: boolean }> {
+  const post = await fetch(`${appUrl}/api/surveys`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: appUrl, cookie },
+    body: JSON.stringify(surveyRequest()),
+  });
+  await post.body?.cancel();
+  const page = await fetch(`${appUrl}/client-dashboard`, { headers: { cookie } });
+  await page.body?.cancel();
+  return { submitted: post.status === 201, read: page.ok };
+}
+
 /** `WORKERS` loops for `seconds`: each submits a survey, then reads the dashboard. */
 async function load(appUrl: string, cookies: string[], seconds: number): Promise<LoadResult> {
   const deadline = Date.now() + seconds * 1000;
@@ -78,17 +94,10 @@ async function load(appUrl: string, cookies: string[], seconds: number): Promise
   await Promise.all(Array.from({ length: WORKERS }, async (_, w) => {
     const cookie = cookies[w % cookies.length];
     while (Date.now() < deadline) {
-      const post = await fetch(`${appUrl}/api/surveys`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: appUrl, cookie },
-        body: JSON.stringify(surveyRequest()),
-      });
-      await post.body?.cancel();
-      if (post.status === 201) result.writes++;
+      const { submitted, read } = await submitAndRead(appUrl, cookie);
+      if (submitted) result.writes++;
       else result.failures++;
-      const page = await fetch(`${appUrl}/client-dashboard`, { headers: { cookie } });
-      await page.body?.cancel();
-      if (page.ok) result.reads++;
+      if (read) result.reads++;
       else result.failures++;
     }
   }));
@@ -104,15 +113,8 @@ async function afterIdle(appUrl: string, cookie: string, pid: number): Promise<s
   const pair = async () => {
     const cpuBefore = await cpuMs(pid);
     const began = performance.now();
-    const post = await fetch(`${appUrl}/api/surveys`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: appUrl, cookie },
-      body: JSON.stringify(surveyRequest()),
-    });
-    await post.body?.cancel();
-    const page = await fetch(`${appUrl}/client-dashboard`, { headers: { cookie } });
-    await page.body?.cancel();
-    if (post.status !== 201 || !page.ok) throw new Error(`${post.status} / ${page.status}`);
+    const { submitted, read } = await submitAndRead(appUrl, cookie);
+    if (!submitted || !read) throw new Error("a survey or a dashboard after the idle failed");
     return [performance.now() - began, await cpuMs(pid) - cpuBefore];
   };
   const [coldMs, coldCpu] = await pair();

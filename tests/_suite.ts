@@ -1,3 +1,6 @@
+/** Whether this run is the Postgres suite (DATABASE_URL set) rather than the embedded one. */
+export const isRealPostgres = Boolean(Deno.env.get("DATABASE_URL"));
+
 /**
  * Tests of the embedded database itself: they open PGlite data directories, servers and CLIs of
  * their own, whatever DATABASE_URL says. They run in the embedded suite (`deno task test` with
@@ -9,7 +12,7 @@ export function embeddedTest(name: string, fn: () => Promise<void> | void): void
   Deno.test({
     name,
     fn,
-    ignore: Boolean(Deno.env.get("DATABASE_URL")),
+    ignore: isRealPostgres,
     sanitizeResources: false,
     sanitizeOps: false,
   });

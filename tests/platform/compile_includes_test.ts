@@ -12,6 +12,7 @@ import { assert, assertEquals, assertMatch } from "../_assert.ts";
 import { dirname, join } from "node:path";
 import { compileIncludes } from "../../scripts/compile.ts";
 import { freePort } from "./_server.ts";
+import { isRealPostgres } from "../_suite.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 const ROOT_PATH = await Deno.realPath(ROOT);
@@ -80,7 +81,7 @@ Deno.test({
   // The copy is served from the built bundles; `deno task test` builds them first.
   // The copy runs on the embedded database whatever the suite's is: the Postgres suite skips it
   // (tests/_suite.ts).
-  ignore: Boolean(Deno.env.get("DATABASE_URL")) ||
+  ignore: isRealPostgres ||
     await Deno.stat(new URL("static/build/manifest.json", ROOT)).then(() => false, () => {
       console.warn("compile_includes_test: no static/build/manifest.json (run `deno task build`)");
       return true;
