@@ -85,6 +85,66 @@ export async function isolateOf(file: string): Promise<"server" | "e2e" | undefi
   return /from "\.{1,2}\/(?:islands\/)?_dom\.ts"/.test(text) ? undefined : "server";
 }
 
+/** How long the suite may print nothing before it counts as hung: TEST_SILENCE_LIMIT_S, or 600 s. */
+export function silenceLimitMs(env = Deno.env.get("TEST_SILENCE_LIMIT_S")): number {
+  const seconds = Number(env);
+  return (env && Number.isFinite(seconds) && seconds > 0 ? seconds : 600) * 1000;
+}
+
+/**
+ * Copies the child's output through and stops it when it prints nothing for `limitMs`: a test
+ * that waits forever (a promise kept pending by an open listener or timer) would otherwise hold
+ * CI until its own limit, with no log at all, since CI prints a suite's log when it ends. The
+ * longest test takes about a minute; deno test prints a test's name when it starts, so the last
+ * line printed names the one that hangs, and the message repeats it.
+ */
+export function watchSilence(
+  child: Deno.ChildProcess,
+  limitMs: number,
+): { done: Promise<void>; readonly stopped: boolean } {
+  let last = Date.now();
+  let lastLine = "";
+  let stopped = false;
+  let killTimer: number | undefined;
+  const copy = async (from: ReadableStream<Uint8Array>, to: typeof Deno.stdout) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of from) {
+      last = Date.now();
+      const lines = decoder.decode(chunk, { stream: true }).split("\n").filter((l) => l.trim());
+      if (lines.length) lastLine = lines[lines.length - 1];
+      let written = 0;
+      while (written < chunk.length) written += await to.write(chunk.subarray(written));
+    }
+  };
+  const timer = setInterval(() => {
+    if (Date.now() - last < limitMs) return;
+    clearInterval(timer);
+    stopped = true;
+    console.error(
+      `\ntests/_run.ts: no output for ${Math.round(limitMs / 1000)} s, so the suite is stopped ` +
+        `as hung. The last line printed: ${lastLine}`,
+    );
+    try {
+      child.kill("SIGTERM");
+    } catch { /* already gone */ }
+    killTimer = setTimeout(() => {
+      try {
+        child.kill("SIGKILL");
+      } catch { /* gone */ }
+    }, 5000);
+  }, Math.min(1000, limitMs));
+  const done = Promise.all([copy(child.stdout, Deno.stdout), copy(child.stderr, Deno.stderr)])
+    .then(() => {}, () => {})
+    .finally(() => clearInterval(timer));
+  child.status.finally(() => clearTimeout(killTimer));
+  return {
+    done,
+    get stopped() {
+      return stopped;
+    },
+  };
+}
+
 if (import.meta.main) {
   const positionals: string[] = [];
   const ignore: string[] = [];
@@ -131,12 +191,16 @@ if (import.meta.main) {
     const child = new Deno.Command(Deno.execPath(), {
       args: ["test", "-A", "--no-check", ...passed, ...modules],
       stdin: "inherit",
-      stdout: "inherit",
-      stderr: "inherit",
+      stdout: "piped",
+      stderr: "piped",
     }).spawn();
     const stop = () => child.kill("SIGTERM");
     Deno.addSignalListener("SIGTERM", stop);
-    code = (await child.status).code;
+    const watch = watchSilence(child, silenceLimitMs());
+    const status = await child.status;
+    // A process the tests started may still hold the pipes: wait for them a moment only.
+    await Promise.race([watch.done, new Promise((r) => setTimeout(r, 2000))]);
+    code = watch.stopped ? 1 : status.code;
   } finally {
     for (const module of written) await Deno.remove(module).catch(() => {});
   }

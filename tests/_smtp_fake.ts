@@ -56,9 +56,21 @@ export async function startSmtp({ reject = false, delayMs = 0 } = {}) {
     get connections() {
       return stats.connections;
     },
-    /** Resolves once `n` messages have arrived. */
-    async waitFor(n: number) {
-      while (received.length < n) await new Promise<void>((r) => waiters.push(r));
+    /** Resolves once `n` messages have arrived; throws after `timeoutMs` without them. */
+    async waitFor(n: number, timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < n) {
+        const left = deadline - Date.now();
+        if (left <= 0) {
+          throw new Error(`${received.length} of ${n} emails arrived in ${timeoutMs} ms`);
+        }
+        let timer: number | undefined;
+        await new Promise<void>((r) => {
+          waiters.push(r);
+          timer = setTimeout(r, left);
+        });
+        clearTimeout(timer);
+      }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -235,12 +235,7 @@ test("[mail fault] a claim whose answer was lost in a database restart is sent a
     { intervalMs: 10, worker: "host-a:8000" },
   );
   try {
-    const outcome = await quietly(() =>
-      Promise.race([
-        smtp.waitFor(1).then(() => "sent"),
-        new Promise((resolve) => setTimeout(() => resolve("timeout"), 5000)),
-      ])
-    );
+    const outcome = await quietly(() => smtp.waitFor(1, 5000).then(() => "sent", () => "timeout"));
     assertEquals(outcome, "sent", "sent within seconds, not after its 5-minute lease");
     assertEquals(loseNextClaim, false, "the first claim's answer was lost");
   } finally {

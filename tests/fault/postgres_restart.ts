@@ -314,7 +314,11 @@ async function runFaultTest() {
       "-m",
       "fast",
     ]);
-    while (!(await isPostgresReady())) await sleep(50);
+    const upBy = performance.now() + 60_000;
+    while (!(await isPostgresReady())) {
+      if (performance.now() > upBy) throw new Error("the cluster did not come back in 60 s");
+      await sleep(50);
+    }
     const backAt = performance.now() - started;
     let readyAt: number | undefined;
     let lastReadyz = "";

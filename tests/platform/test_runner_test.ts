@@ -3,7 +3,7 @@
  * that no test file is silently left out, and keep the files that cannot share an isolate apart.
  */
 import { assert, assertEquals } from "../_assert.ts";
-import { isolateOf, testFiles } from "../_run.ts";
+import { isolateOf, silenceLimitMs, testFiles, watchSilence } from "../_run.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 
@@ -49,4 +49,41 @@ Deno.test("[test runner] island tests with happy-dom's globals keep an isolate e
     const text = await Deno.readTextFile(new URL(file, ROOT));
     if (/^\s*setupDom\(/m.test(text)) assertEquals(await isolateOf(file), undefined, file);
   }
+});
+
+/** A child deno that prints a line and then, if `hang`, waits forever on a timer. */
+function child(hang: boolean): Deno.ChildProcess {
+  const code = `console.log("[child] a test that waits ..."); ` +
+    (hang ? "setInterval(() => {}, 1000);" : "");
+  return new Deno.Command(Deno.execPath(), {
+    args: ["eval", code],
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+}
+
+Deno.test("[test runner] a suite that prints nothing for the limit is stopped as hung", async () => {
+  const hung = child(true);
+  const watch = watchSilence(hung, 1500);
+  // Were it not stopped, this test would end it (and fail) rather than hang itself.
+  const backstop = setTimeout(() => hung.kill("SIGKILL"), 15_000);
+  const status = await hung.status;
+  clearTimeout(backstop);
+  await watch.done;
+  assert(watch.stopped, "the hung child was stopped");
+  assertEquals(status.success, false);
+  assertEquals(status.signal, "SIGTERM");
+
+  const quick = child(false);
+  const fine = watchSilence(quick, 1500);
+  assertEquals((await quick.status).code, 0);
+  await fine.done;
+  assertEquals(fine.stopped, false, "a child that ends in time is left alone");
+});
+
+Deno.test("[test runner] the silence limit is TEST_SILENCE_LIMIT_S seconds, 600 unless set", () => {
+  assertEquals(silenceLimitMs(undefined), 600_000);
+  assertEquals(silenceLimitMs("90"), 90_000);
+  assertEquals(silenceLimitMs("soon"), 600_000);
+  assertEquals(silenceLimitMs("0"), 600_000);
 });

@@ -293,7 +293,11 @@ test("[email admin] an SMTP server that hangs never blocks a request, and its em
     });
     // The sender claims the first email and hangs on the silent server.
     const pass = deliverDueEmails({ sql: t.sql, config: testConfig(), transport });
-    while (held.length === 0) await new Promise((r) => setTimeout(r, 10));
+    const connectBy = Date.now() + 10_000;
+    while (held.length === 0) {
+      assert(Date.now() < connectBy, "the sender connected to the silent server");
+      await new Promise((r) => setTimeout(r, 10));
+    }
 
     const started = performance.now();
     const res = await t.request("POST", "/api/user/password", {
