@@ -105,7 +105,7 @@ export function watchSilence(
   let last = Date.now();
   let lastLine = "";
   let stopped = false;
-  let killTimer: number | undefined;
+  let killTimer: ReturnType<typeof setTimeout> | undefined;
   const copy = async (from: ReadableStream<Uint8Array>, to: typeof Deno.stdout) => {
     const decoder = new TextDecoder();
     for await (const chunk of from) {

@@ -64,7 +64,7 @@ export async function startSmtp({ reject = false, delayMs = 0 } = {}) {
         if (left <= 0) {
           throw new Error(`${received.length} of ${n} emails arrived in ${timeoutMs} ms`);
         }
-        let timer: number | undefined;
+        let timer: ReturnType<typeof setTimeout> | undefined;
         await new Promise<void>((r) => {
           waiters.push(r);
           timer = setTimeout(r, left);
