@@ -7,6 +7,33 @@ import { Window } from "happy-dom";
 
 let installed: Window | undefined;
 
+/**
+ * Deno's own `Event` and `CustomEvent`, read when this module loads, before any `setupDom()`
+ * makes the globals happy-dom's: `globalThis` stays Deno's EventTarget, which takes Deno's
+ * events only, so a test announcing on it (as a browser's window would) uses these.
+ */
+export const NativeEvent: typeof Event = globalThis.Event;
+export const NativeCustomEvent: typeof CustomEvent = globalThis.CustomEvent;
+let forwarding = false;
+
+/**
+ * Makes `globalThis.dispatchEvent` take happy-dom's events too, carried over into Deno's as a
+ * browser's window would take them (an island tells the page's other islands its progress with
+ * a CustomEvent on `window`). Idempotent.
+ */
+export function forwardWindowEvents(): void {
+  if (forwarding) return;
+  forwarding = true;
+  const denoDispatch = globalThis.dispatchEvent.bind(globalThis);
+  globalThis.dispatchEvent = (event: Event) =>
+    denoDispatch(
+      event instanceof NativeEvent ? event : new NativeCustomEvent(
+        (event as { type: string }).type,
+        { detail: (event as { detail?: unknown }).detail },
+      ),
+    );
+}
+
 // Deno's own globals that tests and the runtime rely on; happy-dom's versions would break
 // Deno's unload/load events, fetch, timers and streams.
 const KEEP = new Set([

@@ -3,12 +3,11 @@ import { createTestApp, test, type TestApp } from "../_helpers.ts";
 import { islandProps, loadPage } from "../_pages.ts";
 import { checklistJob } from "../_checklist_fixtures.ts";
 import { addSurveyor } from "../_assignment_fixtures.ts";
-import { setupDom } from "./_dom.ts";
+import { NativeCustomEvent, setupDom } from "./_dom.ts";
 import { useAppFetch } from "./_fetch.ts";
 
 // The islands listen on Deno's own `globalThis` events (tests/islands/_dom.ts keeps them), so
 // the test announces with Deno's CustomEvent, as a browser's window would with its own.
-const NativeCustomEvent = globalThis.CustomEvent;
 setupDom();
 // @testing-library reads `document` when it loads, so it comes after setupDom().
 const { act, cleanup, fireEvent, render, screen, waitFor } = await import(

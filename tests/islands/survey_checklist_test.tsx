@@ -12,24 +12,13 @@ import { createTestApp, test, type TestApp } from "../_helpers.ts";
 import { answerRows, checklistJob, itemRows } from "../_checklist_fixtures.ts";
 import { getChecklist } from "../../db/checklists.ts";
 import { putSurveyInStatus } from "../_fixtures.ts";
-import { setupDom } from "./_dom.ts";
+import { forwardWindowEvents, NativeEvent, setupDom } from "./_dom.ts";
 import { type Call, useAppFetch } from "./_fetch.ts";
 
 // The browser's `online` event reaches globalThis, and the island tells the page's other
-// islands its progress there (a CustomEvent). In Deno globalThis is Deno's EventTarget, which
-// takes Deno's events only, while setupDom makes Event and CustomEvent happy-dom's: events
-// sent to globalThis are carried over into Deno's as a browser's window would take them.
-const NativeEvent = globalThis.Event;
-const NativeCustomEvent = globalThis.CustomEvent;
+// islands its progress there (a CustomEvent): see forwardWindowEvents.
 setupDom();
-const denoDispatch = globalThis.dispatchEvent.bind(globalThis);
-globalThis.dispatchEvent = (event: Event) =>
-  denoDispatch(
-    event instanceof NativeEvent ? event : new NativeCustomEvent(
-      (event as { type: string }).type,
-      { detail: (event as { detail?: unknown }).detail },
-    ),
-  );
+forwardWindowEvents();
 const { act, cleanup, fireEvent, render, screen, waitFor, within } = await import(
   "@testing-library/react"
 );

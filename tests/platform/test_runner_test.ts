@@ -3,7 +3,7 @@
  * that no test file is silently left out, and keep the files that cannot share an isolate apart.
  */
 import { assert, assertEquals } from "../_assert.ts";
-import { isolateOf, silenceLimitMs, testFiles, watchSilence } from "../_run.ts";
+import { groupModule, isolateOf, silenceLimitMs, testFiles, watchSilence } from "../_run.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 
@@ -40,15 +40,22 @@ Deno.test("[test runner] paths and --ignore choose files as deno test does", asy
   ]);
 });
 
-Deno.test("[test runner] island tests with happy-dom's globals keep an isolate each; e2e tests share theirs", async () => {
+Deno.test("[test runner] island tests share an isolate of their own, the DOM installed first; e2e tests share theirs", async () => {
   assertEquals(await isolateOf("tests/routes/bad_input_test.ts"), "server");
-  assertEquals(await isolateOf("tests/islands/AuthForm_test.tsx"), undefined);
+  assertEquals(await isolateOf("tests/islands/AuthForm_test.tsx"), "islands");
   assertEquals(await isolateOf("tests/e2e/accounts_test.ts"), "e2e");
-  // Every file that installs the DOM is kept apart, whatever folder it is in.
+  // Every file that installs the DOM is kept from the server's tests, whatever folder it is in.
   for (const file of await testFilesOnDisk()) {
     const text = await Deno.readTextFile(new URL(file, ROOT));
-    if (/^\s*setupDom\(/m.test(text)) assertEquals(await isolateOf(file), undefined, file);
+    if (/^\s*setupDom\(/m.test(text)) assertEquals(await isolateOf(file), "islands", file);
   }
+  const islands = groupModule("islands", ["tests/islands/a_test.tsx", "tests/islands/b_test.tsx"]);
+  assertEquals(islands.split("\n").filter((l) => l.startsWith("import")), [
+    'import "../../tests/islands/_dom_setup.ts";',
+    'import "../../tests/islands/a_test.tsx";',
+    'import "../../tests/islands/b_test.tsx";',
+  ]);
+  assert(!groupModule("server", ["tests/routes/a_test.ts"]).includes("_dom_setup"));
 });
 
 /** A child deno that prints a line and then, if `hang`, waits forever on a timer. */
