@@ -312,7 +312,8 @@ async function probe(args: string[]): Promise<void> {
       new URL("memory_floor.ts", import.meta.url).pathname,
       ...args,
     ],
-    env: { MEMORY_ROOT: ROOT.href, NODE_ENV: "production" },
+    // The start task's variables (its malloc arenas) as the server has them.
+    env: { ...await startTaskEnv(ROOT), MEMORY_ROOT: ROOT.href, NODE_ENV: "production" },
     stdout: "inherit",
     stderr: "inherit",
   }).output();
@@ -337,6 +338,8 @@ if (import.meta.main) {
   }).output();
   await probe(["--bare-serve"]);
   await probe(["--mail"]);
+  await probe(["--mail", "--with-app"]);
+  await probe(["--mail-worker", "--with-app"]);
   if (Deno.env.get("MEMORY_EMBEDDED") !== "0") {
     const dataDir = await Deno.makeTempDir({ prefix: "meridian-memory-" });
     try {
