@@ -135,10 +135,12 @@ Deno.test({
 Deno.test("[config] the server refuses to start on KV_URL without a token, and on one it cannot reach", async () => {
   const main = new URL("../../main.ts", import.meta.url).pathname;
   const run = async (env: Record<string, string>) => {
+    // The embedded database it opens before giving up is some 40 MB: removed after each start.
+    const dataDir = await Deno.makeTempDir({ prefix: "meridian-kv-config-" });
     const out = await new Deno.Command(Deno.execPath(), {
       args: [...DENO_RUN, main],
       env: {
-        DATA_DIR: await Deno.makeTempDir(),
+        DATA_DIR: dataDir,
         DATABASE_URL: Deno.env.get("DATABASE_URL") ?? "",
         KV_PATH: "",
         NODE_ENV: "test",
@@ -147,7 +149,7 @@ Deno.test("[config] the server refuses to start on KV_URL without a token, and o
       },
       stdout: "piped",
       stderr: "piped",
-    }).output();
+    }).output().finally(() => Deno.remove(dataDir, { recursive: true }));
     return { code: out.code, stderr: new TextDecoder().decode(out.stderr) };
   };
   const noToken = await run({ KV_URL: "https://kv.example.com", DENO_KV_ACCESS_TOKEN: "" });

@@ -44,12 +44,13 @@ Deno.test("[config] a wrong value names the variable", () => {
 });
 
 Deno.test("[config] the server refuses to start on a bad value and says which", async () => {
+  const dataDir = await Deno.makeTempDir({ prefix: "meridian-config-" });
   const out = await new Deno.Command(Deno.execPath(), {
     args: [...DENO_RUN, new URL("../../main.ts", import.meta.url).pathname],
-    env: { PORT: "not-a-port", DATA_DIR: await Deno.makeTempDir() },
+    env: { PORT: "not-a-port", DATA_DIR: dataDir },
     stdout: "piped",
     stderr: "piped",
-  }).output();
+  }).output().finally(() => Deno.remove(dataDir, { recursive: true }));
   assertEquals(out.success, false);
   assertStringIncludes(new TextDecoder().decode(out.stderr), "PORT");
 });
