@@ -88,6 +88,17 @@ async function pgliteProbe(dataDir: string): Promise<void> {
   await pg.close();
 }
 
+/**
+ * V8's collector (--expose-gc-as in the server's flags renames what --expose-gc exposes), after
+ * the server's modules are imported when `withApp`, so that what follows is measured on top of
+ * them as in the server's process.
+ */
+async function collector(withApp: boolean): Promise<() => void> {
+  if (withApp) await import(new URL("main.ts", ROOT).href);
+  const global = globalThis as { gc?: () => void; __meridianGc?: () => void };
+  return (global.gc ?? global.__meridianGc)!;
+}
+
 /** Heap used and resident memory after full collections and a pause. */
 async function settled(gc: () => void): Promise<{ heap: number; rss: number }> {
   for (let i = 0; i < 3; i++) {
@@ -102,10 +113,7 @@ async function settled(gc: () => void): Promise<{ heap: number; rss: number }> {
  * sample is rendered once (this process, after full collections).
  */
 async function mailProbe(withApp: boolean): Promise<void> {
-  if (withApp) await import(new URL("main.ts", ROOT).href);
-  // --expose-gc-as in the server's flags renames what --expose-gc exposes.
-  const global = globalThis as { gc?: () => void; __meridianGc?: () => void };
-  const gc = (global.gc ?? global.__meridianGc)!;
+  const gc = await collector(withApp);
   const { renderEmail, TEMPLATES, TEMPLATE_IDS } = await import(
     new URL("lib/mail/render.tsx", ROOT).href
   );
@@ -123,15 +131,14 @@ async function mailProbe(withApp: boolean): Promise<void> {
 /**
  * The email renderer in a Worker, ended once every template's sample is rendered: heap used and
  * resident memory before, while the worker lives and after it ended (this process, after full
- * collections and a pause). Measured: the worker's start and first emails take 1.3–1.9 s, and
- * after it ended the process holds 28–31 MB more than before, where rendering in the process
- * itself leaves 9–19 MB (the ended isolate's memory stays with the process's allocator). So
- * rendering outside the server's own isolate would cost memory, not save it.
+ * collections and a pause). Measured with --with-app: the worker's start and first emails take
+ * 0.9–1.9 s, and after it ended the process holds 27–30 MB more than before, where rendering in
+ * the process itself (--mail --with-app) leaves 18–19 MB (the ended isolate's memory stays with
+ * the process's allocator). So rendering outside the server's own isolate would cost memory,
+ * not save it.
  */
 async function mailWorkerProbe(withApp: boolean): Promise<void> {
-  if (withApp) await import(new URL("main.ts", ROOT).href);
-  const global = globalThis as { gc?: () => void; __meridianGc?: () => void };
-  const gc = (global.gc ?? global.__meridianGc)!;
+  const gc = await collector(withApp);
   const before = await settled(gc);
   const started = performance.now();
   const source = `
@@ -170,7 +177,7 @@ if (import.meta.main) {
   else if (Deno.args[0] === "--mail-worker") await mailWorkerProbe(Deno.args[1] === "--with-app");
   else {
     throw new Error(
-      "usage: memory_floor.ts --bare-serve | --pglite <dir> | --mail | --mail-worker",
+      "usage: memory_floor.ts --bare-serve | --pglite <dir> | --mail | --mail-worker [--with-app]",
     );
   }
   Deno.exit(0);

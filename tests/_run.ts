@@ -112,15 +112,13 @@ export function watchSilence(
   limitMs: number,
 ): { done: Promise<void>; readonly stopped: boolean } {
   let last = Date.now();
-  let lastLine = "";
+  let lastChunk: Uint8Array = new Uint8Array();
   let stopped = false;
   let killTimer: ReturnType<typeof setTimeout> | undefined;
   const copy = async (from: ReadableStream<Uint8Array>, to: typeof Deno.stdout) => {
-    const decoder = new TextDecoder();
     for await (const chunk of from) {
       last = Date.now();
-      const lines = decoder.decode(chunk, { stream: true }).split("\n").filter((l) => l.trim());
-      if (lines.length) lastLine = lines[lines.length - 1];
+      lastChunk = chunk;
       let written = 0;
       while (written < chunk.length) written += await to.write(chunk.subarray(written));
     }
@@ -129,6 +127,8 @@ export function watchSilence(
     if (Date.now() - last < limitMs) return;
     clearInterval(timer);
     stopped = true;
+    const lines = new TextDecoder().decode(lastChunk).split("\n").filter((l) => l.trim());
+    const lastLine = lines.at(-1) ?? "";
     console.error(
       `\ntests/_run.ts: no output for ${Math.round(limitMs / 1000)} s, so the suite is stopped ` +
         `as hung. The last line printed: ${lastLine}`,
