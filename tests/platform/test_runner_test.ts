@@ -58,9 +58,9 @@ Deno.test("[test runner] island tests share an isolate of their own, the DOM ins
   assert(!groupModule("server", ["tests/routes/a_test.ts"]).includes("_dom_setup"));
 });
 
-/** A child deno that prints a line and then, if `hang`, waits forever on a timer. */
-function child(hang: boolean): Deno.ChildProcess {
-  const code = `console.log("[child] a test that waits ..."); ` +
+/** A child deno that prints a line (unless `silent`) and then, if `hang`, waits forever. */
+function child(hang: boolean, silent = false): Deno.ChildProcess {
+  const code = (silent ? "" : `console.log("[child] a test that waits ..."); `) +
     (hang ? "setInterval(() => {}, 1000);" : "");
   return new Deno.Command(Deno.execPath(), {
     args: ["eval", code],
@@ -77,7 +77,7 @@ Deno.test("[test runner] a suite that prints nothing for the limit is stopped as
   const status = await hung.status;
   clearTimeout(backstop);
   await watch.done;
-  assert(watch.stopped, "the hung child was stopped");
+  assertEquals(watch.stopped, "silence", "the hung child was stopped");
   assertEquals(status.success, false);
   assertEquals(status.signal, "SIGTERM");
 
@@ -86,6 +86,17 @@ Deno.test("[test runner] a suite that prints nothing for the limit is stopped as
   assertEquals((await quick.status).code, 0);
   await fine.done;
   assertEquals(fine.stopped, false, "a child that ends in time is left alone");
+});
+
+Deno.test("[test runner] a deno test that prints nothing after it started is stopped as such", async () => {
+  const silent = child(true, true);
+  const watch = watchSilence(silent, 60_000, 1500);
+  const backstop = setTimeout(() => silent.kill("SIGKILL"), 15_000);
+  const status = await silent.status;
+  clearTimeout(backstop);
+  await watch.done;
+  assertEquals(watch.stopped, "start");
+  assertEquals(status.signal, "SIGTERM");
 });
 
 Deno.test("[test runner] the silence limit is TEST_SILENCE_LIMIT_S seconds, 600 unless set", () => {
