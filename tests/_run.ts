@@ -219,9 +219,11 @@ if (import.meta.main) {
   }
   let code = 1;
   try {
-    // Once, deno test sat silent from its start on CI's embedded side (a rehearsal of this
-    // session, its first output never came; the cause is not found): a start that prints
-    // nothing is stopped and tried again, once. No test had run, so none runs twice.
+    // deno test sat silent from its start in 1 CI rehearsal of 4: Deno's synchronous load of
+    // a required ES module never returned while the server isolate's modules were evaluated
+    // (tests/_s3rver.ts). No test module loads one now; a start that prints nothing is still
+    // stopped and tried again, once, should another such load hang. No test had run, so none
+    // runs twice.
     for (let attempt = 1;; attempt++) {
       const child = new Deno.Command(Deno.execPath(), {
         args: ["test", "-A", "--no-check", ...passed, ...modules],

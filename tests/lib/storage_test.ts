@@ -1,11 +1,10 @@
 /**
  * The storage providers: Postgres (file_chunks) and S3-compatible against a local s3rver
- * started in this process on port 0. Each: put / get / delete round trip, a body over the
+ * started in a process of its own on port 0 (tests/_s3rver.ts says why not in this one). Each: put / get / delete round trip, a body over the
  * limit leaves nothing, and for S3 one HTTP upload and download through the app with S3
  * selected by configuration, a file deleted through the API, and a deleted survey's object
  * removed by the sweep.
  */
-import S3rver from "s3rver";
 import { ListObjectsV2Command, type S3Client } from "@aws-sdk/client-s3";
 import { createHash } from "node:crypto";
 import { assert, assertEquals, assertRejects } from "../_assert.ts";
@@ -28,6 +27,7 @@ import {
 } from "../../lib/storage/provider.ts";
 import { sweepStorage } from "../../lib/storage/cleanup.ts";
 import { testConfig } from "../_helpers.ts";
+import { startS3rver } from "../_s3rver.ts";
 
 const BUCKET = "meridian-test-files";
 
@@ -36,14 +36,8 @@ async function startS3(): Promise<
   { env: Record<string, string>; client: S3Client; stop(): Promise<void> }
 > {
   const directory = await Deno.makeTempDir({ prefix: "meridian-s3rver-" });
-  const server = new S3rver({
-    port: 0,
-    address: "127.0.0.1",
-    silent: true,
-    directory,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const { port } = await server.run();
+  const server = await startS3rver(directory, BUCKET);
+  const port = server.port;
   const env = {
     S3_BUCKET: BUCKET,
     S3_ENDPOINT: `http://127.0.0.1:${port}`,
@@ -60,7 +54,7 @@ async function startS3(): Promise<
     client,
     async stop() {
       client.destroy();
-      await server.close();
+      await server.stop();
       await Deno.remove(directory, { recursive: true });
     },
   };
