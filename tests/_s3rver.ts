@@ -12,8 +12,7 @@
  * file, 0 of 26 with it started here. A start that hangs here costs this child, which is
  * stopped and started again.
  *
- * `deno run -A tests/_s3rver.ts DIR BUCKET` prints `{"port": N}` once listening on 127.0.0.1, and
- * stops when its stdin closes.
+ * The child is tests/_s3rver_process.ts, which no test module imports.
  */
 import { DENO_RUN } from "./_deno.ts";
 
@@ -30,7 +29,12 @@ const START_LIMIT_MS = 20_000;
 export async function startS3rver(directory: string, bucket: string): Promise<S3rverProcess> {
   for (let attempt = 1;; attempt++) {
     const child = new Deno.Command(Deno.execPath(), {
-      args: [...DENO_RUN, new URL(import.meta.url).pathname, directory, bucket],
+      args: [
+        ...DENO_RUN,
+        new URL("./_s3rver_process.ts", import.meta.url).pathname,
+        directory,
+        bucket,
+      ],
       stdin: "piped",
       stdout: "piped",
       stderr: "inherit",
@@ -77,21 +81,4 @@ async function firstLine(reader: ReadableStreamDefaultReader<string>): Promise<s
     text += value;
   }
   return text.slice(0, text.indexOf("\n"));
-}
-
-if (import.meta.main) {
-  const [directory, bucket] = Deno.args;
-  const { default: S3rver } = await import("s3rver");
-  const server = new S3rver({
-    port: 0,
-    address: "127.0.0.1",
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket }],
-  });
-  const { port } = await server.run();
-  console.log(JSON.stringify({ port }));
-  // Until the test closes stdin (or ends).
-  for await (const _ of Deno.stdin.readable) { /* nothing is sent */ }
-  await server.close();
 }

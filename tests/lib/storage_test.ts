@@ -1,9 +1,9 @@
 /**
  * The storage providers: Postgres (file_chunks) and S3-compatible against a local s3rver
- * started in a process of its own on port 0 (tests/_s3rver.ts says why not in this one). Each: put / get / delete round trip, a body over the
- * limit leaves nothing, and for S3 one HTTP upload and download through the app with S3
- * selected by configuration, a file deleted through the API, and a deleted survey's object
- * removed by the sweep.
+ * started in a process of its own on port 0 (tests/_s3rver.ts says why not in this one).
+ * Each: put / get / delete round trip, a body over the limit leaves nothing, and for S3 one
+ * HTTP upload and download through the app with S3 selected by configuration, a file deleted
+ * through the API, and a deleted survey's object removed by the sweep.
  */
 import { ListObjectsV2Command, type S3Client } from "@aws-sdk/client-s3";
 import { createHash } from "node:crypto";
