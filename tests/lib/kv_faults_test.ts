@@ -128,6 +128,35 @@ Deno.test("[kv] a call whose answer came while the process was too busy to look 
   kv.close();
 });
 
+Deno.test("[kv] calls one at a time share one deadline timer instead of arming one each", async () => {
+  const kv = await openKv(":memory:");
+  const real = globalThis.setTimeout;
+  let armed = 0;
+  globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) => {
+    armed++;
+    return real(...args);
+  }) as typeof setTimeout;
+  try {
+    for (let i = 0; i < 20; i++) await withKv(kv, () => kv.get(["one at a time", i]));
+  } finally {
+    globalThis.setTimeout = real;
+    kv.close();
+  }
+  // One timer armed, at most (none if an earlier test's is still armed for a sooner deadline).
+  assert(armed <= 1, `${armed} timers armed for 20 calls`);
+});
+
+Deno.test("[kv] a call that never answers still gets its 503 when nothing else keeps the process up", async () => {
+  const kv = await openKv(":memory:");
+  // The first call leaves the shared timer armed for its own (short) deadline and unref'd; the
+  // stuck call's deadline is later, so it arms nothing and must ref that timer again, or deno
+  // would have nothing left to wait for.
+  await withKv(kv, () => kv.get(["before"]), { budgetMs: 20 });
+  const never = new Promise<never>(() => {});
+  await unavailable(() => withKv(kv, () => never, { budgetMs: 100 }));
+  kv.close();
+});
+
 async function faultyApp(fault: (key: Deno.KvKey, write: boolean) => KvFault) {
   const inner = await openKv(":memory:");
   let current: typeof fault = () => null;
