@@ -4,8 +4,8 @@
  *
  *  1. Postgres storage (file_chunks) on the embedded PGlite, or on Postgres with DATABASE_URL
  *     (a scratch database beside it, dropped at the end);
- *  2. S3-compatible storage: an s3rver started in this process on a free port, selected in the
- *     server by S3_BUCKET / S3_ENDPOINT.
+ *  2. S3-compatible storage: an s3rver in a process of its own (tests/_s3rver.ts) on a free
+ *     port, selected in the server by S3_BUCKET / S3_ENDPOINT.
  *
  * The client streams the upload (a generated body, never built in memory) and counts the
  * download as it arrives, so the memory figures are the server's: its resident memory
@@ -17,7 +17,6 @@
  *
  * Prints figures only; it checks that each download's SHA-256 matches the upload.
  */
-import S3rver from "s3rver";
 import { createHash } from "node:crypto";
 import { openDatabase } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
@@ -25,6 +24,7 @@ import { insertUser } from "../db/users.ts";
 import { insertSurveyor } from "../db/surveyors.ts";
 import { hashPassword } from "../lib/passwords.ts";
 import { surveyRequest } from "../tests/_fixtures.ts";
+import { startS3rver } from "../tests/_s3rver.ts";
 import { freePort, scratchDatabase, waitFor } from "./_server.ts";
 
 const ROOT = new URL("../", import.meta.url);
@@ -265,14 +265,8 @@ if (import.meta.main) {
   console.log(`# Survey files: ${FILE_MB} MB through the HTTP API (${kind})`);
   await runProvider(`Postgres storage (file_chunks) on ${kind}`, {});
   const directory = await Deno.makeTempDir({ prefix: "meridian-files-s3-" });
-  const s3 = new S3rver({
-    port: 0,
-    address: "127.0.0.1",
-    silent: true,
-    directory,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const { port } = await s3.run();
+  const s3 = await startS3rver(directory, BUCKET);
+  const port = s3.port;
   try {
     await runProvider("S3 storage (s3rver on loopback)", {
       S3_BUCKET: BUCKET,
@@ -282,7 +276,7 @@ if (import.meta.main) {
       S3_FORCE_PATH_STYLE: "1",
     });
   } finally {
-    await s3.close();
+    await s3.stop();
     await Deno.remove(directory, { recursive: true });
   }
 }
