@@ -94,6 +94,24 @@ export function groupModule(isolate: string, members: string[]): string {
     [...first, ...members].map((f) => `import "../../${f}";\n`).join("");
 }
 
+/** The test files by the isolate they run in (`isolateOf`), in their order. */
+export async function isolateGroups(files: string[]): Promise<Map<string, string[]>> {
+  const groups = new Map<string, string[]>();
+  for (const file of files) {
+    const isolate = await isolateOf(file);
+    groups.set(isolate, [...groups.get(isolate) ?? [], file]);
+  }
+  return groups;
+}
+
+/** Writes `groupModule(name, members)` to tests/.groups/ (this process's file for `name`). */
+export async function writeGroupModule(name: string, members: string[]): Promise<URL> {
+  await Deno.mkdir(GROUPS_DIR, { recursive: true });
+  const module = new URL(`${Deno.pid}-${name}.ts`, GROUPS_DIR);
+  await Deno.writeTextFile(module, groupModule(name, members));
+  return module;
+}
+
 /** How long the suite may print nothing before it counts as hung: TEST_SILENCE_LIMIT_S, or 600 s. */
 export function silenceLimitMs(env = Deno.env.get("TEST_SILENCE_LIMIT_S")): number {
   const seconds = Number(env);
@@ -198,22 +216,15 @@ if (import.meta.main) {
     console.error(`No test files in ${positionals.join(" ") || "the project"}.`);
     Deno.exit(1);
   }
-  const shared = new Map<string, string[]>();
-  for (const file of files) {
-    const isolate = await isolateOf(file);
-    shared.set(isolate, [...shared.get(isolate) ?? [], file]);
-  }
   const modules: string[] = [];
   const written: URL[] = [];
-  for (const [isolate, members] of shared) {
+  for (const [isolate, members] of await isolateGroups(files)) {
     if (members.length === 1) {
       // Absolute: deno test reads its paths from the working directory, the list is from the root.
       modules.push(new URL(members[0], ROOT).pathname);
       continue;
     }
-    await Deno.mkdir(GROUPS_DIR, { recursive: true });
-    const module = new URL(`${Deno.pid}-${isolate}.ts`, GROUPS_DIR);
-    await Deno.writeTextFile(module, groupModule(isolate, members));
+    const module = await writeGroupModule(isolate, members);
     written.push(module);
     modules.push(module.pathname);
   }

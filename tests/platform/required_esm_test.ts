@@ -6,7 +6,7 @@
  * start (tests/_s3rver.ts has the figures; s3rver, through koa, was the one).
  */
 import { assert, assertEquals } from "../_assert.ts";
-import { groupModule, isolateOf, testFiles } from "../_run.ts";
+import { isolateGroups, testFiles, writeGroupModule } from "../_run.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 
@@ -17,10 +17,7 @@ interface Info {
 
 /** `deno info --json` of a module importing `members` (project-relative), as a group runs them. */
 async function graphOf(name: string, members: string[]): Promise<Info> {
-  const dir = new URL("tests/.groups/", ROOT);
-  await Deno.mkdir(dir, { recursive: true });
-  const module = new URL(`${Deno.pid}-esm-check-${name}.ts`, dir);
-  await Deno.writeTextFile(module, groupModule(name, members));
+  const module = await writeGroupModule(name, members);
   try {
     const out = await new Deno.Command(Deno.execPath(), {
       args: ["info", "--json", module.pathname],
@@ -76,11 +73,7 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
 }, async () => {
-  const groups = new Map<string, string[]>();
-  for (const file of await testFiles([], [])) {
-    const isolate = await isolateOf(file);
-    groups.set(isolate, [...groups.get(isolate) ?? [], file]);
-  }
+  const groups = await isolateGroups(await testFiles([], []));
   assertEquals([...groups.keys()].sort(), ["e2e", "islands", "server"]);
   for (const [name, members] of groups) {
     const info = await graphOf(name, members);
