@@ -17,13 +17,19 @@ const ROOT = new URL("../../", import.meta.url);
 const test = embeddedTest;
 
 // One DATA_DIR for the whole file: creating a PGlite database (initdb) costs seconds, opening
-// one again far less. Every test closes what it opens, so each starts with the lock free.
-const DATA_DIR = Deno.makeTempDirSync({ prefix: "meridian-embedded-" });
-globalThis.addEventListener("unload", () => Deno.removeSync(DATA_DIR, { recursive: true }));
+// one again far less. Every test closes what it opens, so each starts with the lock free. Made
+// by the first test that runs, not when the module loads: the Postgres suite, which skips these
+// tests, makes none, and a run stopped before them leaves none behind (the `unload` handler
+// never runs in a killed process).
+let dataDir: string | undefined;
 
 async function withDataDir(fn: (dir: string) => Promise<void>): Promise<void> {
-  assert(await isLockFree(DATA_DIR), "the previous test left the lock held");
-  await fn(DATA_DIR);
+  if (dataDir === undefined) {
+    const dir = dataDir = Deno.makeTempDirSync({ prefix: "meridian-embedded-" });
+    globalThis.addEventListener("unload", () => Deno.removeSync(dir, { recursive: true }));
+  }
+  assert(await isLockFree(dataDir), "the previous test left the lock held");
+  await fn(dataDir);
 }
 
 /** Whether DATA_DIR's lock is free right now (taken and let go again at once). */
