@@ -6,8 +6,8 @@
  *   - `GET /api/user` signed in (a KV session read and a user query per request),
  *   - `POST /api/calculate-price` signed out (a quote: validation, the pricing query, JSON),
  *
- * it first measures the throughput in a closed loop (autocannon, BENCH_CAPACITY_CONNECTIONS
- * connections, default 8) and takes 75 % of it as the sustainable rate R; then it offers R, 2R
+ * it first measures the throughput in a closed loop (BENCH_CAPACITY_CONNECTIONS connections,
+ * default 8, each sending its next request when the last is answered) and takes 75 % of it as the sustainable rate R; then it offers R, 2R
  * and 4R (open loop, evenly paced, see `openLoop`) for BENCH_OVERLOAD_SECONDS each (default
  * 15), and prints per run the status counts,
  * p50/p99 of the served (2xx) answers and of the refusals, socket errors and timeouts, and
@@ -30,7 +30,6 @@
  * With DATABASE_URL it creates a scratch database beside the given one and drops it at the
  * end. Figures only; asserts nothing.
  */
-import autocannon from "autocannon";
 import { ensureBuild } from "../lib/assets.ts";
 import { createApp } from "../main.ts";
 import { loadConfig } from "../lib/config.ts";
@@ -55,7 +54,7 @@ const CPUS = navigator.hardwareConcurrency;
 /** Below this the load generator and the server share too few cores for 4R to mean anything. */
 const MIN_CPUS_FOR_4R = 4;
 const FORCE_4R = Deno.env.get("BENCH_FORCE_4R") === "1";
-/** A request unanswered this long counts as a timeout (autocannon's own default). */
+/** A request unanswered this long counts as a timeout. */
 const TIMEOUT_SECONDS = 10;
 const METRICS_TOKEN = "overload-bench-metrics-token-0123456789";
 const ADMISSION_ENV = ["MAX_IN_FLIGHT_REQUESTS", "MAX_QUEUED_REQUESTS", "REQUEST_QUEUE_TIMEOUT_MS"];
@@ -183,44 +182,73 @@ async function probeReadyz(origin: string, stop: Promise<void>) {
   return probes;
 }
 
-/** As fast as `connections` allow, in a closed loop (autocannon). */
+/**
+ * As fast as `connections` allow, in a closed loop: each connection sends its next request
+ * when its last one is answered, for `seconds`. With `fetch`, as the open loop: autocannon,
+ * which this bench used before, requires packages that Deno loads as ES modules from
+ * CommonJS (`"module-sync"` exports), whose synchronous load now and then hung a process at
+ * its start (tests/platform/required_esm_test.ts says why the tests keep them out).
+ */
 async function closedLoop(
   origin: string,
   endpoint: Endpoint,
   { seconds, connections }: { seconds: number; connections: number },
 ): Promise<RunResult> {
-  const byStatus = new Map<number, number[]>();
+  const counts = newCounts();
   const done = Promise.withResolvers<void>();
   const probing = probeReadyz(origin, done.promise);
-  const instance = autocannon({
-    url: origin + endpoint.path,
-    method: endpoint.method,
-    headers: endpoint.headers,
-    body: endpoint.body,
-    connections,
-    duration: seconds,
-    timeout: TIMEOUT_SECONDS,
-  });
-  instance.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => {
-    let list = byStatus.get(status);
-    if (!list) byStatus.set(status, list = []);
-    list.push(ms);
-  });
-  const result = await instance;
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) await sendOne(origin, endpoint, performance.now(), counts);
+    }),
+  );
   done.resolve();
-  return {
-    seconds,
-    byStatus,
-    errors: result.errors - result.timeouts,
-    timeouts: result.timeouts,
-    readyz: await probing,
-  };
+  return { seconds, ...counts, readyz: await probing };
+}
+
+/** What a run's requests came to: latencies by status, socket errors and timeouts. */
+interface Counts {
+  byStatus: Map<number, number[]>;
+  errors: number;
+  timeouts: number;
+}
+
+function newCounts(): Counts {
+  return { byStatus: new Map(), errors: 0, timeouts: 0 };
+}
+
+/**
+ * One request to `endpoint`, its body read, counted in `counts`: the latency from `due` (when it
+ * was meant to go) by status, or a timeout after TIMEOUT_SECONDS, or a socket error.
+ */
+async function sendOne(
+  origin: string,
+  endpoint: Endpoint,
+  due: number,
+  counts: Counts,
+): Promise<void> {
+  try {
+    const res = await fetch(origin + endpoint.path, {
+      method: endpoint.method,
+      headers: endpoint.headers,
+      body: endpoint.body,
+      signal: AbortSignal.timeout(TIMEOUT_SECONDS * 1000),
+    });
+    await res.arrayBuffer();
+    let list = counts.byStatus.get(res.status);
+    if (!list) counts.byStatus.set(res.status, list = []);
+    list.push(performance.now() - due);
+  } catch (err) {
+    if (err instanceof DOMException && err.name === "TimeoutError") counts.timeouts++;
+    else counts.errors++;
+  }
 }
 
 /**
  * `rate` requests/s for `seconds`, open loop and evenly paced: a batch every 5 ms, whatever
- * the answers do (autocannon's overallRate sends each second's requests in a burst at the top
- * of the second). Latency counts from when a request was due, so a generator that fell
+ * the answers do (a generator that sent each second's requests at the top of the second would
+ * offer bursts). Latency counts from when a request was due, so a generator that fell
  * behind does not hide it.
  */
 async function openLoop(
@@ -228,30 +256,11 @@ async function openLoop(
   endpoint: Endpoint,
   { rate, seconds }: { rate: number; seconds: number },
 ): Promise<RunResult> {
-  const byStatus = new Map<number, number[]>();
-  let errors = 0;
-  let timeouts = 0;
+  const counts = newCounts();
   const done = Promise.withResolvers<void>();
   const probing = probeReadyz(origin, done.promise);
-  const url = origin + endpoint.path;
+  const send = (due: number) => sendOne(origin, endpoint, due, counts);
   const inFlight = new Set<Promise<void>>();
-  const send = async (due: number) => {
-    try {
-      const res = await fetch(url, {
-        method: endpoint.method,
-        headers: endpoint.headers,
-        body: endpoint.body,
-        signal: AbortSignal.timeout(TIMEOUT_SECONDS * 1000),
-      });
-      await res.arrayBuffer();
-      let list = byStatus.get(res.status);
-      if (!list) byStatus.set(res.status, list = []);
-      list.push(performance.now() - due);
-    } catch (err) {
-      if (err instanceof DOMException && err.name === "TimeoutError") timeouts++;
-      else errors++;
-    }
-  };
   const start = performance.now();
   const total = Math.round(rate * seconds);
   let sent = 0;
@@ -271,7 +280,7 @@ async function openLoop(
   done.resolve();
   // The last request went out at `lastSent`: a generator that kept pace sent it at `seconds`.
   const offered = total / Math.max(seconds, (lastSent - start) / 1000);
-  return { seconds, offered, byStatus, errors, timeouts, readyz: await probing };
+  return { seconds, offered, ...counts, readyz: await probing };
 }
 
 function latency(samples: number[]): string {
