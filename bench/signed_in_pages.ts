@@ -1430,6 +1430,9 @@ async function profileRun(profileDir: string, given: string, role?: string) {
     const seeded = await seed(server, { DATABASE_URL: scratch.url, DATA_DIR: dataDir });
     // The seeded survey's id is known only now: `/survey/{id}` names it.
     const path = given.replace("{id}", seeded.surveyId);
+    // With BENCH_CHURN, the profile is of the page under that churn (the churn's own backend
+    // and process are not in it).
+    const churn = churnIfAsked([urlOf(server)]);
     const line = await measurePage(
       path,
       `${server.url}${path}`,
@@ -1443,7 +1446,7 @@ async function profileRun(profileDir: string, given: string, role?: string) {
         ? seeded.cookies.clients.get(0)
         : seeded.cookies.clients.get(3),
       server,
-    );
+    ).finally(() => churn?.stop());
     console.log(
       `# CPU profile of ${path} as ${as}, ${scratch.url ? "Postgres" : "PGlite"}`,
     );
