@@ -314,6 +314,17 @@ function settleCall<T>(promise: Promise<T>, ms: number): Promise<Settled<T>> {
 }
 
 /**
+ * The 503 of a KV call that failed for `budgetMs`: its cause the last error KV reported, else a
+ * timeout. The timeout's Error is made only here, when it is thrown: an Error captures the
+ * stack, and made ahead on every call it was about 2 KB of heap per request.
+ */
+function kvUnavailable(cause: unknown, budgetMs: number): ServiceUnavailableError {
+  return new ServiceUnavailableError("kv", {
+    cause: cause ?? new Error(`KV did not answer within ${budgetMs} ms`),
+  });
+}
+
+/**
  * Runs `op` (one or a few KV calls) against `kv`, failing closed: when KV reports its file
  * locked or unwritable, `op` is tried again after 50, 100, 200… ms; when that, or waiting for an
  * earlier stuck call, takes longer than `budgetMs` (default 1 s), throws
@@ -332,7 +343,8 @@ export async function withKv<T>(
 ): Promise<T> {
   const t = turnsOf(kv);
   let spent = 0;
-  let cause: unknown = new Error(`KV did not answer within ${budgetMs} ms`);
+  // The last error KV reported, if any: the cause a 503 names (`kvUnavailable`).
+  let cause: unknown;
   for (let attempt = 0;;) {
     // Waiting for a stuck call is waiting on KV itself, and needs no turn: it counts.
     const stuck = stuckOps.get(kv);
@@ -340,7 +352,7 @@ export async function withKv<T>(
       const from = Date.now();
       const cleared = await settleBy(stuck.cleared.promise, from + budgetMs - spent);
       spent += Date.now() - from;
-      if (cleared.state === "timeout") throw new ServiceUnavailableError("kv", { cause });
+      if (cleared.state === "timeout") throw kvUnavailable(cause, budgetMs);
     }
     const turn = takeTurn(t);
     // No await when a turn is free: the call starts now, in the caller's own turn.
@@ -361,11 +373,11 @@ export async function withKv<T>(
     }
     spent += Date.now() - from;
     if (result.state === "ok") return result.value;
-    if (result.state === "timeout") throw new ServiceUnavailableError("kv", { cause });
+    if (result.state === "timeout") throw kvUnavailable(cause, budgetMs);
     if (!isKvUnavailable(result.error)) throw result.error;
     cause = result.error;
     const wait = Math.min(FIRST_RETRY_MS * 2 ** attempt++, budgetMs - spent);
-    if (wait <= 0) throw new ServiceUnavailableError("kv", { cause });
+    if (wait <= 0) throw kvUnavailable(cause, budgetMs);
     await new Promise((resolve) => setTimeout(resolve, wait));
     spent += wait;
   }
