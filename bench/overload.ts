@@ -7,9 +7,9 @@
  *   - `POST /api/calculate-price` signed out (a quote: validation, the pricing query, JSON),
  *
  * it first measures the throughput in a closed loop (BENCH_CAPACITY_CONNECTIONS connections,
- * default 8, each sending its next request when the last is answered) and takes 75 % of it as the sustainable rate R; then it offers R, 2R
- * and 4R (open loop, evenly paced, see `openLoop`) for BENCH_OVERLOAD_SECONDS each (default
- * 15), and prints per run the status counts,
+ * default 8, each sending its next request when the last is answered) and takes 75 % of it as
+ * the sustainable rate R; then it offers R, 2R and 4R (open loop, evenly paced, see `openLoop`)
+ * for BENCH_OVERLOAD_SECONDS each (default 15), and prints per run the status counts,
  * p50/p99 of the served (2xx) answers and of the refusals, socket errors and timeouts, and
  * /readyz probed every 250 ms meanwhile. After 4R, R again for a few seconds: the server
  * recovers by itself. The server's log is scanned for 500s and "unavailable" 503s.
@@ -184,10 +184,9 @@ async function probeReadyz(origin: string, stop: Promise<void>) {
 
 /**
  * As fast as `connections` allow, in a closed loop: each connection sends its next request
- * when its last one is answered, for `seconds`. With `fetch`, as the open loop: autocannon,
- * which this bench used before, requires packages that Deno loads as ES modules from
- * CommonJS (`"module-sync"` exports), whose synchronous load now and then hung a process at
- * its start (tests/platform/required_esm_test.ts says why the tests keep them out).
+ * when its last one is answered, for `seconds`. With `fetch`, as the open loop, not
+ * autocannon: its dependencies reach the packages that hung processes at their start
+ * (tests/platform/required_esm_test.ts).
  */
 async function closedLoop(
   origin: string,
