@@ -5,6 +5,7 @@
  */
 import { ROLE_NAV } from "../components/AppLayout.tsx";
 import type { Role } from "../lib/roles.ts";
+import { DENO_RUN } from "../tests/_deno.ts";
 
 const ROOT = new URL("../", import.meta.url);
 
@@ -38,7 +39,7 @@ export async function seedDemo(
   env: Record<string, string>,
 ): Promise<Map<Role, DemoAccount>> {
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "lib/cli/seed.ts", "--demo"],
+    args: [...DENO_RUN, "lib/cli/seed.ts", "--demo"],
     cwd: ROOT,
     env,
     stdout: "piped",

@@ -24,6 +24,7 @@
 import type { SnapshotCheck } from "../db/snapshot_cache.ts";
 import { freePort, spawnServer, startTaskEnv, startTaskV8Flags } from "./_server.ts";
 import type { DashboardSetup } from "./_dashboard_shared.ts";
+import { DENO_RUN } from "../tests/_deno.ts";
 
 /** The floor's Postgres backends' application_name, so their CPU counts as the floor's. */
 export const FLOOR_APPLICATION_NAME = "meridian_floor_dashboard";
@@ -31,6 +32,8 @@ export const FLOOR_APPLICATION_NAME = "meridian_floor_dashboard";
 const ROOT = new URL("../", import.meta.url);
 /** BENCH_FLOOR_PROFILE=DIR: the floor runs under `--cpu-prof` and writes its profile there. */
 const PROFILE_DIR = Deno.env.get("BENCH_FLOOR_PROFILE");
+/** BENCH_FLOOR_BALLAST=1: the floor holds Meridian's whole app in its heap (`loadMeridian`). */
+const BALLAST = Deno.env.get("BENCH_FLOOR_BALLAST") === "1";
 
 /**
  * Starts the floor on Meridian's database and KV file (`kvPath`, Meridian's server's own), taking
@@ -45,8 +48,7 @@ export async function startFloorDashboard(
   const server = await spawnServer(
     new Deno.Command(Deno.execPath(), {
       args: [
-        "run",
-        "-A",
+        ...DENO_RUN,
         ...await startTaskV8Flags(ROOT),
         ...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []),
         new URL(import.meta.url).pathname,
@@ -62,6 +64,7 @@ export async function startFloorDashboard(
         FLOOR_PAGE_SIZE: String(setup.pageSize),
         DATABASE_URL: setup.databaseUrl,
         PGAPPNAME: FLOOR_APPLICATION_NAME,
+        ...(BALLAST ? { FLOOR_BALLAST: "1" } : {}),
       },
       stdout: "null",
       stderr: "inherit",
@@ -106,6 +109,10 @@ async function serveFloor() {
   const check = Deno.env.get("SNAPSHOT_CHECK");
   if (check) setSnapshotCheck(sql, check as SnapshotCheck);
   const kvOpening = Deno.openKv(env("FLOOR_KV_PATH"));
+  // Kept reachable (the health answer reads it), so the collector never drops it.
+  const ballast = Deno.env.get("FLOOR_BALLAST") === "1"
+    ? await loadMeridian(sql, await kvOpening)
+    : undefined;
   const kept = new Map<string, Kept>();
   const html: [string, string][] = [["content-type", "text/html; charset=UTF-8"]];
   const answer = (body: Uint8Array<ArrayBuffer> | null, status: number, more: [string, string][]) =>
@@ -118,7 +125,7 @@ async function serveFloor() {
     { port: Number(env("FLOOR_PORT")), hostname: "127.0.0.1", onListen() {} },
     async (req) => {
       const url = new URL(req.url);
-      if (url.pathname === "/healthz") return new Response("ok");
+      if (url.pathname === "/healthz") return new Response(ballast ? "ok, with ballast" : "ok");
       if (url.pathname !== "/client-dashboard" || url.search) {
         return new Response(null, { status: 404 });
       }
@@ -158,6 +165,38 @@ async function serveFloor() {
       return answer(bytes, page.status, html);
     },
   );
+}
+
+/**
+ * With FLOOR_BALLAST=1 the floor holds what Meridian's process holds and its own does not: every
+ * module (React, the routes, the components), the app built from its dependencies and the
+ * offline ZIP index, then the start-up garbage dropped as main.ts drops it. Its heap is then
+ * Meridian's size, so the floor tells what a view costs in a heap that size, whatever code runs.
+ */
+async function loadMeridian(sql: unknown, kv: Deno.Kv) {
+  const { createApp } = await import("../main.ts");
+  const { loadConfig } = await import("../lib/config.ts");
+  const { ensureBuild } = await import("../lib/assets.ts");
+  const { configuredProviders } = await import("../lib/providers.ts");
+  const { warmOfflineIndex } = await import("../lib/geo/offline.ts");
+  const { collectStartupGarbage } = await import("../lib/memory.ts");
+  type Sql = Parameters<typeof configuredProviders>[1];
+  const config = loadConfig(Deno.env.toObject());
+  const app = createApp({
+    config,
+    sql: sql as Sql,
+    kv,
+    assets: await ensureBuild(),
+    ...configuredProviders(config, sql as Sql),
+  });
+  await warmOfflineIndex();
+  collectStartupGarbage();
+  const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+  const { heapUsed, rss } = Deno.memoryUsage();
+  console.error(
+    `  the floor holds Meridian's app: heap ${mb(heapUsed)} MB, resident ${mb(rss)} MB`,
+  );
+  return app;
 }
 
 if (import.meta.main) {

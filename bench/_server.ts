@@ -4,6 +4,7 @@
  * whether a command or a path exists.
  */
 import postgres from "postgres";
+import { startTaskCommand } from "../tests/_deno.ts";
 
 /** A loopback port nothing listens on (taken from the OS, then released). */
 export function freePort(): number {
@@ -63,9 +64,8 @@ export async function scratchDatabase(
  * size, for one, changes how often it collects.
  */
 export async function startTaskV8Flags(root: string | URL): Promise<string[]> {
-  const config = JSON.parse(await Deno.readTextFile(new URL("deno.json", root)));
-  const task = String(config.tasks?.start ?? "");
-  return task.split(/\s+/).filter((arg) => arg.startsWith("--v8-flags="));
+  const { args } = await startTaskCommand(root);
+  return args.filter((arg) => arg.startsWith("--v8-flags="));
 }
 
 /**
@@ -75,14 +75,9 @@ export async function startTaskV8Flags(root: string | URL): Promise<string[]> {
  * default on 2 cores).
  */
 export async function startTaskEnv(root: string | URL): Promise<Record<string, string>> {
-  const config = JSON.parse(await Deno.readTextFile(new URL("deno.json", root)));
-  const task = String(config.tasks?.start ?? "");
-  const prefix = /^(?:\w+=\S+\s+)*/.exec(task)![0];
+  const { env } = await startTaskCommand(root);
   return Object.fromEntries(
-    [...prefix.matchAll(/(\w+)=(\S+)/g)].map(([, name, value]) => [
-      name,
-      Deno.env.get(name) ?? value,
-    ]),
+    Object.entries(env).map(([name, value]) => [name, Deno.env.get(name) ?? value]),
   );
 }
 

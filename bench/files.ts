@@ -26,6 +26,7 @@ import { hashPassword } from "../lib/passwords.ts";
 import { surveyRequest } from "../tests/_fixtures.ts";
 import { startS3rver } from "../tests/_s3rver.ts";
 import { freePort, scratchDatabase, waitFor } from "./_server.ts";
+import { DENO_RUN } from "../tests/_deno.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const MB = 1024 * 1024;
@@ -185,7 +186,7 @@ async function runProvider(label: string, env: Record<string, string>) {
   const { surveyorId } = await seedAccounts(scratch.url, dataDir);
   const port = freePort();
   const server = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
+    args: [...DENO_RUN, "main.ts"],
     cwd: ROOT.pathname,
     env: {
       NODE_ENV: "production",

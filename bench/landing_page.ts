@@ -21,6 +21,7 @@
  */
 import { freePort, waitFor } from "./_server.ts";
 import { type AstroServer, startAstro } from "./_astro.ts";
+import { DENO_RUN } from "../tests/_deno.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const DURATION = Deno.env.get("BENCH_DURATION") ?? "5s";
@@ -81,7 +82,7 @@ function spawn(args: string[], env: Record<string, string> = {}) {
 if (import.meta.main) {
   const dataDir = await Deno.makeTempDir({ prefix: "meridian-landing-bench-" });
   const appPort = freePort();
-  const app = spawn(["run", "-A", "main.ts"], {
+  const app = spawn([...DENO_RUN, "main.ts"], {
     NODE_ENV: "production",
     LOG_REQUESTS: "0",
     PORT: String(appPort),
@@ -102,7 +103,7 @@ if (import.meta.main) {
     const sent = [...landing.headers].filter(([k]) => k !== "date" && k !== "content-length");
     await Deno.writeTextFile(headersFile, JSON.stringify(sent));
     const barePort = freePort();
-    bare = spawn(["run", "-A", "bench/bare_server.ts", file, headersFile, String(barePort)]);
+    bare = spawn([...DENO_RUN, "bench/bare_server.ts", file, headersFile, String(barePort)]);
     const bareUrl = `http://127.0.0.1:${barePort}`;
     await waitFor(`${bareUrl}/`);
     astro = await startAstro(new TextDecoder().decode(html), "static");

@@ -10,6 +10,7 @@
  * (`BENCH_DEMO=0` skips the seeding). Figures only; it asserts nothing.
  */
 import { freePort, scratchDatabase, waitFor } from "./_server.ts";
+import { DENO_RUN } from "../tests/_deno.ts";
 
 const LIGHTHOUSE = "lighthouse@13.5.0";
 const CHROMIUM = Deno.env.get("CHROME_PATH") ?? "/usr/bin/chromium";
@@ -103,7 +104,7 @@ const db = await scratchDatabase("meridian_lighthouse");
 const dataDir = await Deno.makeTempDir({ prefix: "meridian-lighthouse-" });
 const port = freePort();
 const server = new Deno.Command(Deno.execPath(), {
-  args: ["run", "-A", "main.ts"],
+  args: [...DENO_RUN, "main.ts"],
   cwd: ROOT,
   env: {
     NODE_ENV: "production",
@@ -119,7 +120,7 @@ try {
   await waitFor(`${base}/readyz`);
   if (Deno.env.get("BENCH_DEMO") !== "0") {
     await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "lib/cli/seed.ts", "--demo"],
+      args: [...DENO_RUN, "lib/cli/seed.ts", "--demo"],
       cwd: ROOT,
       env: { DATA_DIR: dataDir, DATABASE_URL: db.url ?? "" },
       stdout: "null",

@@ -31,6 +31,7 @@ const { createTestApp } = await import("../tests/_helpers.ts");
 const { generateDemoSurveyors, loadDemoCities } = await import("../lib/demo_network.ts");
 const { insertGeneratedSurveyors } = await import("../lib/cli/seed.ts");
 const { freePort, waitFor } = await import("./_server.ts");
+const { DENO_RUN } = await import("../tests/_deno.ts");
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -166,7 +167,7 @@ const dbUrl = Deno.env.get("DATABASE_URL");
 const dataDir = await Deno.makeTempDir({ prefix: "meridian-bench-local-" });
 const appPort = freePort();
 const appProcess = new Deno.Command(Deno.execPath(), {
-  args: ["run", "-A", "main.ts"],
+  args: [...DENO_RUN, "main.ts"],
   cwd: ROOT.pathname,
   env: {
     NODE_ENV: "production",
@@ -219,7 +220,7 @@ const headersFile = await Deno.makeTempFile({ suffix: ".json" });
 await Deno.writeTextFile(headersFile, JSON.stringify(sent));
 const barePort = freePort();
 const bare = new Deno.Command(Deno.execPath(), {
-  args: ["run", "-A", "bench/bare_server.ts", file, headersFile, String(barePort)],
+  args: [...DENO_RUN, "bench/bare_server.ts", file, headersFile, String(barePort)],
   cwd: ROOT.pathname,
   stdout: "null",
   stderr: "inherit",

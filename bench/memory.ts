@@ -25,6 +25,7 @@
  */
 import { surveyRequest } from "../tests/_fixtures.ts";
 import { freePort, scratchDatabase, startTaskEnv, waitFor } from "./_server.ts";
+import { DENO_RUN, NODE_MODULES_AS_IS, startTaskCommand } from "../tests/_deno.ts";
 
 const ROOT = new URL(Deno.env.get("MEMORY_ROOT") ?? "../", import.meta.url);
 const LOAD_SECONDS = Number(Deno.env.get("MEMORY_LOAD_SECONDS") ?? 20);
@@ -266,9 +267,13 @@ function envLine(env: Record<string, string>): string {
 
 /** `deno task start`'s arguments after `deno`, read from the measured checkout's deno.json. */
 async function startArgs(): Promise<string[]> {
-  const config = JSON.parse(await Deno.readTextFile(new URL("deno.json", ROOT)));
-  const task: string = config.tasks.start;
-  const args = task.replace(/^(\w+=\S+\s+)*deno\s+/, "").split(/\s+/);
+  const [run, ...taskArgs] = (await startTaskCommand(ROOT)).args;
+  // node_modules/ as this process set it up (a checkout's task from before it said so too): a
+  // child that re-copied the linked vendor packages (tests/_deno.ts) broke the import of a
+  // process started beside it.
+  const args = taskArgs.includes(NODE_MODULES_AS_IS)
+    ? [run, ...taskArgs]
+    : [run, NODE_MODULES_AS_IS, ...taskArgs];
   // MEMORY_V8_FLAGS="--max-semi-space-size=1": how the server does with other V8 flags (in
   // place of the task's; "none" for none).
   const flags = Deno.env.get("MEMORY_V8_FLAGS");
@@ -304,8 +309,7 @@ async function probe(args: string[]): Promise<void> {
   const v8 = (await startArgs()).find((a) => a.startsWith("--v8-flags=")) ?? "--v8-flags=";
   await new Deno.Command(Deno.execPath(), {
     args: [
-      "run",
-      "-A",
+      ...DENO_RUN,
       // The measured checkout's imports (its jsx-email, for --mail), not this one's.
       `--config=${new URL("deno.json", ROOT).pathname}`,
       `${v8},--expose-gc`,
@@ -331,7 +335,7 @@ if (import.meta.main) {
       }`,
   );
   await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--v8-flags=--expose-gc", new URL(import.meta.url).pathname, "--zip-index"],
+    args: [...DENO_RUN, "--v8-flags=--expose-gc", new URL(import.meta.url).pathname, "--zip-index"],
     env: { MEMORY_ROOT: ROOT.href },
     stdout: "inherit",
     stderr: "inherit",

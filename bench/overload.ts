@@ -43,6 +43,7 @@ import { createPaymentsProvider } from "../lib/payments/select.ts";
 import { createStorageProvider } from "../lib/storage/select.ts";
 import { measure, percentile, report } from "./_stats.ts";
 import { freePort, scratchDatabase, waitFor } from "./_server.ts";
+import { DENO_RUN } from "../tests/_deno.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const SECONDS = Number(Deno.env.get("BENCH_OVERLOAD_SECONDS") ?? 15);
@@ -70,7 +71,7 @@ async function startServer(label: string, env: Record<string, string>): Promise<
   const port = freePort();
   const dataDir = await Deno.makeTempDir({ prefix: "meridian-overload-" });
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
+    args: [...DENO_RUN, "main.ts"],
     cwd: ROOT.pathname,
     env: {
       NODE_ENV: "production",

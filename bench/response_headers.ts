@@ -75,11 +75,12 @@ async function wrk(port: number): Promise<number> {
 async function main(): Promise<void> {
   // Loaded here: the servers this file starts as children need none of it.
   const { freePort, waitFor } = await import("./_server.ts");
+  const { DENO_RUN } = await import("../tests/_deno.ts");
   for (const isAscii of [true, false]) {
     const servers = VARIANTS.map((variant) => {
       const port = freePort();
       const child = new Deno.Command(Deno.execPath(), {
-        args: ["run", "-A", import.meta.filename!, "--serve", variant, String(isAscii), `${port}`],
+        args: [...DENO_RUN, import.meta.filename!, "--serve", variant, String(isAscii), `${port}`],
       }).spawn();
       return { variant, port, child };
     });

@@ -12,6 +12,7 @@
 import { ensureBuild } from "../lib/assets.ts";
 import { PUBLIC_PAGES } from "../lib/public_pages.ts";
 import { freePort, waitFor } from "./_server.ts";
+import { DENO_RUN } from "../tests/_deno.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const DURATION = Deno.env.get("BENCH_DURATION") ?? "10s";
@@ -80,8 +81,7 @@ async function landingVsBare(appUrl: string) {
   await Deno.writeTextFile(headersFile, JSON.stringify(sent));
   const barePort = freePort();
   const bare = spawn([
-    "run",
-    "-A",
+    ...DENO_RUN,
     "bench/bare_server.ts",
     file,
     headersFile,
@@ -164,7 +164,7 @@ async function endpointBenches() {
     }
     console.log(`\n## ${name}`);
     const out = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", path.pathname],
+      args: [...DENO_RUN, path.pathname],
       cwd: ROOT.pathname,
       env: { NODE_ENV: "production", LOG_REQUESTS: "0" },
       stdout: "inherit",
@@ -178,7 +178,7 @@ if (import.meta.main) {
   await ensureBuild();
   const dataDir = await Deno.makeTempDir({ prefix: "meridian-bench-" });
   const port = freePort();
-  const server = spawn(["run", "-A", "main.ts"], {
+  const server = spawn([...DENO_RUN, "main.ts"], {
     NODE_ENV: "production",
     PORT: String(port),
     DATA_DIR: dataDir,

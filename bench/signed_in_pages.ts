@@ -118,6 +118,7 @@ import { insertUser, toSessionUser } from "../db/users.ts";
 import { listSurveyEventsForSurveys, listSurveys } from "../db/surveys.ts";
 import { hashPassword } from "../lib/passwords.ts";
 import { readManifest } from "../lib/assets.ts";
+import { DENO_RUN } from "../tests/_deno.ts";
 import type { Role, SessionUser } from "../lib/roles.ts";
 import type { Survey, SurveyEvent } from "../lib/survey_schema.ts";
 import { surveyRequest } from "../tests/_fixtures.ts";
@@ -367,8 +368,7 @@ export async function startServer(
     new Deno.Command(Deno.execPath(), {
       // With the start task's V8 flags and environment: the server as `deno task start` runs it.
       args: [
-        "run",
-        "-A",
+        ...DENO_RUN,
         ...await startTaskV8Flags(rootUrl),
         ...profile,
         ...extraArgs,
@@ -997,7 +997,7 @@ async function baselineRun(dir: string, current: Server, seeded: Seeded): Promis
     return;
   }
   const build = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "dev.ts", "build"],
+    args: [...DENO_RUN, "dev.ts", "build"],
     cwd: root,
     stdout: "null",
     stderr: "piped",

@@ -20,6 +20,7 @@ import { generateDemoSurveyors, loadDemoCities } from "../lib/demo_network.ts";
 import { insertGeneratedSurveyors } from "../lib/cli/seed.ts";
 import { measure, report } from "./_stats.ts";
 import { benchServerEnv, freePort, scratchDatabase, spawnServer } from "./_server.ts";
+import { DENO_RUN } from "../tests/_deno.ts";
 
 const TOTAL = Number(Deno.env.get("BENCH_SURVEYORS") ?? 50_000);
 const ITERATIONS = Number(Deno.env.get("BENCH_ITERATIONS") ?? 200);
@@ -57,7 +58,7 @@ export async function startServer(
   const url = `http://127.0.0.1:${port}`;
   const server = await spawnServer(
     new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "main.ts"],
+      args: [...DENO_RUN, "main.ts"],
       cwd: ROOT.pathname,
       env: { ...benchServerEnv(port, dataDir, databaseUrl), AUTO_DISPATCH: "false", ...env },
       stdout: "null",

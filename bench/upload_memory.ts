@@ -51,6 +51,7 @@
 import { createHash } from "node:crypto";
 import { filePieces, jobFor, login, multipart, sampled, seedAccounts } from "./files.ts";
 import { freePort, scratchDatabase, waitFor } from "./_server.ts";
+import { DENO_RUN } from "../tests/_deno.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const MB = 1024 * 1024;
@@ -112,7 +113,7 @@ async function wholeServer() {
   const { surveyorId } = await seedAccounts(scratch.url, dataDir);
   const port = freePort();
   const server = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
+    args: [...DENO_RUN, "main.ts"],
     cwd: ROOT.pathname,
     env: {
       NODE_ENV: "production",
@@ -152,7 +153,7 @@ async function wholeServer() {
 async function parserOnly(label: string, module: string) {
   const port = freePort();
   const server = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "bench/_upload_parser.ts", module, String(port)],
+    args: [...DENO_RUN, "bench/_upload_parser.ts", module, String(port)],
     cwd: ROOT.pathname,
     stdout: "null",
     stderr: "inherit",

@@ -1,13 +1,15 @@
 /**
- * How tests start Deno child processes (servers, the CLI, scripts) in this checkout.
+ * How tests and benches start Deno child processes (servers, the CLI, scripts) in this checkout.
  *
  * deno.json links the patched vendor packages (`"links"`: vendor/postgres, vendor/jsx-email) and
  * lets Deno manage node_modules/ (`"nodeModulesDir": "auto"`), so every Deno process starting in
  * the tree deletes and re-creates its copy of them (node_modules/.deno/postgres@…/): a process
  * starting beside it can find the package half-made and fail to load it. With test modules
  * running side by side (`deno test --parallel`), and servers started two at a time, that
- * happens. The test runner has set node_modules/ up before any test starts, so a child started
- * with `--node-modules-dir=manual` uses it as it is and writes nothing there.
+ * happens; bench/memory.ts failed that way in two runs of two (its server starting beside the
+ * email renderer it had just started). The test runner and each bench have set node_modules/ up
+ * before their first child starts, so a child started with `--node-modules-dir=manual` uses it
+ * as it is and writes nothing there.
  */
 
 /** The flag that keeps a child Deno process from rewriting node_modules/. */
@@ -30,4 +32,21 @@ export async function taskArgs(name: string, ...args: string[]): Promise<string[
     throw new Error(`task "${name}" is not a plain \`deno run\` command: ${command}`);
   }
   return [subcommand, NODE_MODULES_AS_IS, ...rest, ...args];
+}
+
+/**
+ * deno.json's `start` task in `root` (a checkout) as the server's command: the environment it
+ * sets before `deno` and the arguments after it (`run`, its flags, `main.ts`), without the
+ * `deno install` that sets node_modules/ up before it (a checkout whose task has none reads the
+ * same way).
+ */
+export async function startTaskCommand(
+  root: string | URL,
+): Promise<{ env: Record<string, string>; args: string[] }> {
+  const config = JSON.parse(await Deno.readTextFile(new URL("deno.json", root)));
+  const command = String(config.tasks?.start ?? "").split("&&").at(-1)!.trim();
+  const prefix = /^(?:\w+=\S+\s+)*/.exec(command)![0];
+  const env = Object.fromEntries([...prefix.matchAll(/(\w+)=(\S+)/g)].map(([, k, v]) => [k, v]));
+  const args = command.slice(prefix.length).replace(/^deno\s+/, "").split(/\s+/);
+  return { env, args };
 }

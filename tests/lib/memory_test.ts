@@ -1,14 +1,10 @@
 import { assert, assertEquals } from "../_assert.ts";
-import { NODE_MODULES_AS_IS } from "../_deno.ts";
+import { NODE_MODULES_AS_IS, startTaskCommand } from "../_deno.ts";
 
 /** The start task's V8 flags and the environment it sets (deno.json), `deno task start` as run. */
 async function startTask(): Promise<{ v8: string[]; env: Record<string, string> }> {
-  const config = JSON.parse(await Deno.readTextFile(new URL("../../deno.json", import.meta.url)));
-  const task = config.tasks.start as string;
-  const v8 = task.split(/\s+/).filter((a) => a.startsWith("--v8-flags="));
-  const prefix = /^(?:\w+=\S+\s+)*/.exec(task)![0];
-  const env = Object.fromEntries([...prefix.matchAll(/(\w+)=(\S+)/g)].map(([, k, v]) => [k, v]));
-  return { v8, env };
+  const { env, args } = await startTaskCommand(new URL("../../", import.meta.url));
+  return { v8: args.filter((a) => a.startsWith("--v8-flags=")), env };
 }
 
 // collectStartupGarbage runs only under the start task's V8 flag, so it is tried in a process of
