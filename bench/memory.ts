@@ -268,8 +268,8 @@ function envLine(env: Record<string, string>): string {
 /** `deno task start`'s arguments after `deno`, read from the measured checkout's deno.json. */
 async function startArgs(): Promise<string[]> {
   const [run, ...taskArgs] = (await startTaskCommand(ROOT)).args;
-  // node_modules/ as this process set it up (a checkout's task from before it said so too): a
-  // child that re-copied the linked vendor packages (tests/_deno.ts) broke the import of a
+  // node_modules/ left as this process set it up, also for a checkout whose task lacks the flag:
+  // a child that re-copied the linked vendor packages (tests/_deno.ts) broke the import of a
   // process started beside it.
   const args = taskArgs.includes(NODE_MODULES_AS_IS)
     ? [run, ...taskArgs]
