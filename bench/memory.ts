@@ -269,8 +269,8 @@ function envLine(env: Record<string, string>): string {
 async function startArgs(): Promise<string[]> {
   const [run, ...taskArgs] = (await startTaskCommand(ROOT)).args;
   // node_modules/ left as this process set it up, also for a checkout whose task lacks the flag:
-  // a child that re-copied the linked vendor packages (tests/_deno.ts) broke the import of a
-  // process started beside it.
+  // in an older checkout a child that re-copied the linked vendor packages (tests/_deno.ts)
+  // broke the import of a process started beside it.
   const args = taskArgs.includes(NODE_MODULES_AS_IS)
     ? [run, ...taskArgs]
     : [run, NODE_MODULES_AS_IS, ...taskArgs];

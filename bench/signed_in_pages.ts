@@ -92,8 +92,9 @@
  *
  * --baseline DIR (or BENCH_BASELINE_DIR) also starts the server of another checkout, e.g. the
  * commit before a change (`git worktree add /tmp/meridian_old <commit>`, then `deno install`
- * and `deno task build` there: its own node_modules, since a link to this checkout's lets each
- * side's vendored packages, vendor/postgres and vendor/jsx-email, replace the other's), seeds it
+ * and `deno task build` there: its own node_modules, since in a checkout older than December
+ * 2026 a link to this checkout's lets each side's vendored packages, then linked npm packages,
+ * replace the other's), seeds it
  * the same way and measures the dashboards and the survey page on both, interleaved (old, new,
  * new, old), printing each pair's ratio, both per-card slopes, and whether both served the same
  * HTML (ids, asset names and times aside; if not, where they first differ): the gain measured

@@ -1,15 +1,14 @@
 /**
  * How tests and benches start Deno child processes (servers, the CLI, scripts) in this checkout.
  *
- * deno.json links the patched vendor packages (`"links"`: vendor/postgres, vendor/jsx-email) and
- * lets Deno manage node_modules/ (`"nodeModulesDir": "auto"`), so every Deno process starting in
- * the tree deletes and re-creates its copy of them (node_modules/.deno/postgres@…/): a process
- * starting beside it can find the package half-made and fail to load it. With test modules
- * running side by side (`deno test --parallel`), and servers started two at a time, that
- * happens; bench/memory.ts failed that way in two runs of two (its server starting beside the
- * email renderer it had just started). The test runner and each bench have set node_modules/ up
- * before their first child starts, so a child started with `--node-modules-dir=manual` uses it
- * as it is and writes nothing there.
+ * deno.json lets Deno manage node_modules/ (`"nodeModulesDir": "auto"`), so every Deno process
+ * that imports npm packages checks them at its start: the server started that way stays some
+ * 20 MB larger for good (README, Memory), and each such process rewrites node_modules/'s setup
+ * cache. The test runner and each bench have set node_modules/ up before their first child
+ * starts, so a child started with `--node-modules-dir=manual` uses it as it is and writes
+ * nothing there, as the start task's server does. (Until the patched vendor packages became
+ * local modules, every such start also deleted and re-copied them there, and a process
+ * importing one beside it failed: vendor/postgres/README.md.)
  */
 
 /** The flag that keeps a child Deno process from rewriting node_modules/. */

@@ -436,13 +436,14 @@ export const TEMPLATE_IDS = Object.keys(TEMPLATES) as TemplateId[];
 
 let renderer: Promise<typeof import("./render_html.tsx")> | undefined;
 
-/** The components and jsx-email's renderer, imported once, on first use. */
+/**
+ * The components and jsx-email's renderer, imported once, on first use. Not retried: Deno keeps
+ * a module that failed to load for the life of the process, and a second `import()` fails the
+ * same way. These are the app's own files (vendor/jsx-email, not a package that another `deno`
+ * process re-copies into node_modules/ while this one reads it; vendor/postgres/README.md).
+ */
 function loadRenderer(): Promise<typeof import("./render_html.tsx")> {
-  // A failed import is not kept: the next email tries again.
-  renderer ??= import("./render_html.tsx").catch((err) => {
-    renderer = undefined;
-    throw err;
-  });
+  renderer ??= import("./render_html.tsx");
   return renderer;
 }
 

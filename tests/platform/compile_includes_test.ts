@@ -99,8 +99,8 @@ Deno.test({
     for (const path of [...includes, ...await localModuleGraph(), "deno.json", "deno.lock"]) {
       await copyInto(app, path);
     }
-    // Needed to run from source only (deno.json "links"; npm packages): not the app's files.
-    await copyInto(app, "vendor/");
+    // Needed to run from source only (npm packages): not the app's files. vendor/ is not
+    // copied: what the server loads of it is in the module graph, as in the compiled binary.
     await copyInto(app, "node_modules/", true);
     // Nothing else of the project is in the copy: no dev.ts, so no rebuild, and no tests.
     await Deno.stat(join(app, "dev.ts")).then(

@@ -1,7 +1,7 @@
 import type { MethodFactoryLevels } from '@dot/log';
 import type { CanIEmailOptions } from 'caniemail';
-import { type JsxEmailPlugin } from './plugins.js';
-import type { ESBuildOptions, RenderOptions } from './types.js';
+import { type JsxEmailPlugin } from './plugins.d.ts';
+import type { ESBuildOptions, RenderOptions } from './types.d.ts';
 export interface CheckOptions {
     emailClients?: CanIEmailOptions['clients'];
 }

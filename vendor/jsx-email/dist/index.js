@@ -1,4 +1,5 @@
 // Meridian's trimmed entry: the components lib/mail uses and the renderer (see README.md).
+/* @ts-self-types="./index.d.ts" */
 export * from './components/body.js';
 export * from './components/column.js';
 export * from './components/container.js';

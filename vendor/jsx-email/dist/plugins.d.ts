@@ -1,6 +1,6 @@
 import chalk from 'chalk';
 import type { Plugin, Preset, Processor } from 'unified';
-import type { JsxEmailConfig } from './config.js';
+import type { JsxEmailConfig } from './config.d.ts';
 export interface RenderHookParams {
     chalk: typeof chalk;
     html: string;

@@ -1,3 +1,4 @@
+/* @ts-self-types="../types/index.d.ts" */
 import os from 'os'
 import fs from 'fs'
 

@@ -1,5 +1,5 @@
 import React from 'react';
-import type { JsxEmailComponent } from '../types.js';
+import type { JsxEmailComponent } from '../types.d.ts';
 declare module 'react/jsx-runtime' {
     namespace JSX {
         interface IntrinsicElements {

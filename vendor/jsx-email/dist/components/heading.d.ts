@@ -1,5 +1,5 @@
 import React from 'react';
-import type { BaseProps, JsxEmailComponent } from '../types.js';
+import type { BaseProps, JsxEmailComponent } from '../types.d.ts';
 export type PresentAs = 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
 type MarginCSSProperty = React.CSSProperties['margin' | 'marginLeft' | 'marginRight' | 'marginTop' | 'marginBottom'];
 export interface Margin {

@@ -1,4 +1,4 @@
-import type { BaseProps, JsxEmailComponent } from '../types.js';
+import type { BaseProps, JsxEmailComponent } from '../types.d.ts';
 export interface HrProps extends BaseProps<'hr'> {
 }
 export declare const Hr: JsxEmailComponent<HrProps>;

@@ -1,4 +1,4 @@
-import type { BaseProps, JsxEmailComponent } from '../types.js';
+import type { BaseProps, JsxEmailComponent } from '../types.d.ts';
 type RootProps = BaseProps<'a'>;
 export interface LinkProps extends RootProps {
 }

@@ -1,4 +1,4 @@
-import type { BaseProps, JsxEmailComponent } from '../types.js';
+import type { BaseProps, JsxEmailComponent } from '../types.d.ts';
 export interface PreviewProps extends BaseProps<'div'> {
 }
 export declare const renderWhiteSpace: (text: string) => import("react/jsx-runtime").JSX.Element | null;

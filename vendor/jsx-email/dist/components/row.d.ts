@@ -1,4 +1,4 @@
-import type { BaseProps, JsxEmailComponent } from '../types.js';
+import type { BaseProps, JsxEmailComponent } from '../types.d.ts';
 export interface RowProps extends BaseProps<'table'> {
 }
 export declare const Row: JsxEmailComponent<RowProps>;

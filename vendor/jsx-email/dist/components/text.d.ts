@@ -1,4 +1,4 @@
-import type { BaseProps, JsxEmailComponent } from '../types.js';
+import type { BaseProps, JsxEmailComponent } from '../types.d.ts';
 export interface TextProps extends BaseProps<'p'> {
 }
 export declare const Text: JsxEmailComponent<TextProps>;
