@@ -55,7 +55,8 @@
  * BENCH_FLOOR_DASHBOARD=1|only adds the floor (bench/_floor_dashboard.ts): the same remembered
  * dashboard answered by a bare `Deno.serve` doing only what an unchanged view needs, quiet only;
  * Meridian's CPU is given as a multiple of the floor's too, and the floor's as one of each
- * framework's (how far below them any server on this stack gets).
+ * framework's (how far below them any server on this stack gets). BENCH_DASHBOARD_ROUNDS=N
+ * repeats the order N times and adds the median and range of the ratios taken within each round.
  *
  * --profile DIR runs the server under `--cpu-prof --cpu-prof-dir=DIR`, loads the 3-request
  * dashboard (or `--path /api/surveys?pageSize=10`, any path: as that client; as the admin for
@@ -195,6 +196,13 @@ const NEXT_DASHBOARD = Deno.env.get("BENCH_NEXT_DASHBOARD");
  * (bench/_floor_dashboard.ts). Quiet only: under BENCH_CHURN it is not started.
  */
 const FLOOR_DASHBOARD = Deno.env.get("BENCH_FLOOR_DASHBOARD");
+/**
+ * BENCH_DASHBOARD_ROUNDS=N (default 1): the frameworks' and the floor's dashboards are measured
+ * in N rounds of the ABBA order, each figure the mean over all of them, and Meridian's ratio
+ * also as the median (and range) of the ratios taken within each round, which a machine whose
+ * speed drifts over minutes moves less than the means.
+ */
+const DASHBOARD_ROUNDS = Math.max(1, Number(Deno.env.get("BENCH_DASHBOARD_ROUNDS") ?? 1));
 /** BENCH_DASHBOARD_CHECK=1: the frameworks' dashboards are checked (markup, headers), not timed. */
 const DASHBOARD_CHECK_ONLY = Deno.env.get("BENCH_DASHBOARD_CHECK") === "1";
 /**
@@ -1268,7 +1276,9 @@ async function frameworkDashboardRun(
     const order = ["Meridian", ...frameworks.map((f) => f.name)];
     for (const f of frameworks) console.log(`  ${f.name}: ${f.description} (${f.server.url})`);
     console.log(
-      `  load average before: ${load}; each figure the mean of two wrk runs (${
+      `  load average before: ${load}; each figure the mean of ${
+        DASHBOARD_ROUNDS > 1 ? `${DASHBOARD_ROUNDS} rounds of ` : ""
+      }two wrk runs (${
         [...order, ...order.toReversed()].join(", ")
       }); CPU = the server process and its own Postgres backends`,
     );
@@ -1336,16 +1346,32 @@ async function frameworkDashboardRun(
         measurePage(label, `${side.url}/client-dashboard`, cookie, side);
       const commitsBefore = churn?.commits() ?? 0;
       const measuredFrom = performance.now();
-      const first: Line[] = [];
-      for (const side of sides) first.push(await page(side));
-      const second: Line[] = [];
-      for (const side of sides.toReversed()) second.unshift(await page(side));
+      // Each round runs every side forward, then in reverse (ABBA); Meridian's ratio is taken
+      // within each round, and with more than one round their median and range are printed too.
+      const rounds: { first: Line[]; second: Line[] }[] = [];
+      for (let r = 0; r < DASHBOARD_ROUNDS; r++) {
+        const first: Line[] = [];
+        for (const side of sides) first.push(await page(side));
+        const second: Line[] = [];
+        for (const side of sides.toReversed()) second.unshift(await page(side));
+        rounds.push({ first, second });
+      }
+      const runs = rounds.flatMap((round) => [...round.first, ...round.second]);
+      // Every run's figure for side i, in the order run within each round.
+      const each = (i: number, f: (r: WrkResult) => number, digits = 2) =>
+        rounds.flatMap((round) => [round.first[i], round.second[i]])
+          .map((line) => f(line.result).toFixed(digits)).join(", ");
+      const roundMean = (
+        round: { first: Line[]; second: Line[] },
+        i: number,
+        f: (r: WrkResult) => number,
+      ) => (f(round.first[i].result) + f(round.second[i].result)) / 2;
       const mean = (i: number, f: (r: WrkResult) => number) =>
-        (f(first[i].result) + f(second[i].result)) / 2;
+        rounds.reduce((sum, round) => sum + roundMean(round, i, f), 0) / rounds.length;
       const cpu = sides.map((_, i) => mean(i, (r) => r.cpuMsPerRequest!));
       const own = sides.map((_, i) => mean(i, (r) => r.serverCpuMsPerRequest!));
       const rps = sides.map((_, i) => mean(i, (r) => r.rps));
-      const errors = [...first, ...second].map((l) => l.result.errors).filter(Boolean);
+      const errors = runs.map((l) => l.result.errors).filter(Boolean);
       const commitRate = churn
         ? `; the churn's commits/s ${
           ((churn.commits() - commitsBefore) / ((performance.now() - measuredFrom) / 1000))
@@ -1355,26 +1381,37 @@ async function frameworkDashboardRun(
       console.log(
         `  ${label}: CPU/request ${
           order.map((name, i) =>
-            `${name} ${cpu[i].toFixed(2)} ms (${first[i].result.cpuMsPerRequest!.toFixed(2)}, ${
-              second[i].result.cpuMsPerRequest!.toFixed(2)
-            }; server ${own[i].toFixed(2)})`
-          ).join(", ")
-        }; req/s ${
-          order.map((name, i) =>
-            `${name} ${rps[i].toFixed(0)} (${first[i].result.rps.toFixed(0)}, ${
-              second[i].result.rps.toFixed(0)
+            `${name} ${cpu[i].toFixed(2)} ms (${each(i, (r) => r.cpuMsPerRequest!)}; server ${
+              own[i].toFixed(2)
             })`
           ).join(", ")
+        }; req/s ${
+          order.map((name, i) => `${name} ${rps[i].toFixed(0)} (${each(i, (r) => r.rps, 0)})`).join(
+            ", ",
+          )
         }${commitRate}${errors.length ? `  (${errors.join("; ")})` : ""}`,
       );
+      // Meridian's CPU over side i's in each round: median and range (more than one round).
+      const perRound = (i: number) => {
+        if (rounds.length < 2) return "";
+        const ratios = rounds.map((round) =>
+          roundMean(round, 0, (r) => r.cpuMsPerRequest!) /
+          roundMean(round, i + 1, (r) => r.cpuMsPerRequest!)
+        );
+        return ` (median of ${rounds.length} rounds ${median(ratios).toFixed(2)}×, ${
+          Math.min(...ratios).toFixed(2)
+        }–${Math.max(...ratios).toFixed(2)})`;
+      };
       console.log(
         `    Meridian's CPU per request: ${
           frameworks.map((f, i) =>
             !checks[i]
               ? `— × ${f.name}'s (markup differs)`
               : f.goal === undefined
-              ? `${(cpu[0] / cpu[i + 1]).toFixed(2)}× the floor's`
-              : `${(cpu[0] / cpu[i + 1]).toFixed(2)}× ${f.name}'s (goal ≤ ${f.goal.toFixed(2)}×)`
+              ? `${(cpu[0] / cpu[i + 1]).toFixed(2)}× the floor's${perRound(i)}`
+              : `${(cpu[0] / cpu[i + 1]).toFixed(2)}× ${f.name}'s${perRound(i)} (goal ≤ ${
+                f.goal.toFixed(2)
+              }×)`
           ).join(", ")
         }${floorShare(frameworks, cpu)}`,
       );
