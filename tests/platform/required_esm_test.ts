@@ -62,7 +62,14 @@ async function requiredEsm(info: Info, ids: Iterable<string>): Promise<string[]>
   for (const id of ids) {
     const path = info.npmPackages[id]?.localPath;
     if (!path) continue;
-    const manifest = JSON.parse(await Deno.readTextFile(`${path}/package.json`));
+    // An optional dependency for another platform (esbuild's @esbuild/win32-x64, reached
+    // through a type import of esbuild's) is listed but not installed: nothing can load it.
+    const text = await Deno.readTextFile(`${path}/package.json`).catch((err) => {
+      if (err instanceof Deno.errors.NotFound) return undefined;
+      throw err;
+    });
+    if (text === undefined) continue;
+    const manifest = JSON.parse(text);
     if (hasModuleSync(manifest.exports)) found.push(id);
   }
   return found.sort();
