@@ -41,7 +41,12 @@ const BALLAST = Deno.env.get("BENCH_FLOOR_BALLAST") === "1";
  */
 export async function startFloorDashboard(
   setup: DashboardSetup,
-  { kvPath, meridianUrl }: { kvPath: string; meridianUrl: string },
+  { kvPath, meridianUrl, extraArgs = [] }: {
+    kvPath: string;
+    meridianUrl: string;
+    /** Runtime flags after the start task's (`--inspect=…` for `--alloc`). */
+    extraArgs?: string[];
+  },
 ): Promise<{ url: string; pid: number; description: string; stop(): Promise<void> }> {
   const port = freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -51,6 +56,7 @@ export async function startFloorDashboard(
         ...DENO_RUN,
         ...await startTaskV8Flags(ROOT),
         ...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []),
+        ...extraArgs,
         new URL(import.meta.url).pathname,
       ],
       cwd: ROOT.pathname,

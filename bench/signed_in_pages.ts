@@ -71,7 +71,8 @@
  * /api/user's, with the three sites that allocate most: a figure of the code that, unlike CPU
  * time, hardly moves with the machine or its load. --survivors does the same counting only the
  * objects that outlived a young-generation collection (the six sites with most): what the young
- * collections copy and the full ones then free.
+ * collections copy and the full ones then free. With BENCH_FLOOR_DASHBOARD on Postgres, the
+ * floor's own figures for the remembered client dashboards follow, beside Meridian's.
  *
  * --paired prints issue 23's ratio steadier than the main table can on a shared machine: each
  * page and GET /api/user in alternating runs, the ratio taken within each round (pairedRun).
@@ -142,6 +143,7 @@ import { startAstro } from "./_astro.ts";
 import { ASTRO_APPLICATION_NAME, startAstroDashboard } from "./_astro_dashboard.ts";
 import { NEXT_APPLICATION_NAME, startNextDashboard } from "./_next_dashboard.ts";
 import { FLOOR_APPLICATION_NAME, startFloorDashboard } from "./_floor_dashboard.ts";
+import type { DashboardSetup } from "./_dashboard_shared.ts";
 import { firstDifference as markupDifference, visibleMarkup } from "./_dashboard_markup.ts";
 
 // React picks its production or development build when it is first imported; everything that
@@ -1215,25 +1217,8 @@ async function frameworkDashboardRun(
     console.log("  needs Postgres (DATABASE_URL): all sides share its database; skipped");
     return;
   }
-  const url = `${server.url}/client-dashboard`;
-  const probe = await fetch(url, { headers: { cookie: seeded.cookies.clients.get(3)! } });
-  await probe.body?.cancel();
-  const headers = pageHeaders(probe);
-  const assets = await readManifest();
-  if (!assets) throw new Error("No build manifest (static/build/manifest.json)");
-  const { CLIENT_PAGE_SIZE } = await import("../routes/survey_pages.tsx");
-  const { ROLE_NAV } = await import("../components/AppLayout.tsx");
-  const setup = {
-    databaseUrl,
-    sessions: ASTRO_DASHBOARD_SIZES.map((n) => ({
-      cookie: seeded.cookies.clients.get(n)!,
-      userId: seeded.dashboards.get(n)!.user.id,
-    })),
-    headers,
-    css: assets.css,
-    pageSize: CLIENT_PAGE_SIZE,
-    roleNav: ROLE_NAV,
-  };
+  const setup = await dashboardSetup(server, seeded, databaseUrl);
+  const { headers } = setup;
   const frameworks: Framework[] = [];
   let churn: ReturnType<typeof startChurn> | undefined;
   const applications = [ASTRO_APPLICATION_NAME, NEXT_APPLICATION_NAME, FLOOR_APPLICATION_NAME];
@@ -1601,6 +1586,33 @@ async function withSeededServer(
     await scratch.drop();
     await Deno.remove(dataDir, { recursive: true });
   }
+}
+
+/** What the frameworks' dashboards and the floor are set up with, read from Meridian's server. */
+async function dashboardSetup(
+  server: Server,
+  seeded: Seeded,
+  databaseUrl: string,
+): Promise<DashboardSetup> {
+  const probe = await fetch(`${server.url}/client-dashboard`, {
+    headers: { cookie: seeded.cookies.clients.get(3)! },
+  });
+  await probe.body?.cancel();
+  const assets = await readManifest();
+  if (!assets) throw new Error("No build manifest (static/build/manifest.json)");
+  const { CLIENT_PAGE_SIZE } = await import("../routes/survey_pages.tsx");
+  const { ROLE_NAV } = await import("../components/AppLayout.tsx");
+  return {
+    databaseUrl,
+    sessions: ASTRO_DASHBOARD_SIZES.map((n) => ({
+      cookie: seeded.cookies.clients.get(n)!,
+      userId: seeded.dashboards.get(n)!.user.id,
+    })),
+    headers: pageHeaders(probe),
+    css: assets.css,
+    pageSize: CLIENT_PAGE_SIZE,
+    roleNav: ROLE_NAV,
+  };
 }
 
 /** `--paired`: rounds per page, and each side's run in a round. */
@@ -2186,8 +2198,9 @@ async function checkCostRun() {
 async function allocRun(survivors: boolean) {
   const what = survivors ? "that outlived a young-generation collection" : "allocated";
   const inspectPort = freePort();
-  await withSeededServer(inspectArgs(inspectPort), async (server, seeded, database) => {
+  await withSeededServer(inspectArgs(inspectPort), async (server, seeded, database, config) => {
     const sampler = await AllocationSampler.connect(inspectPort, { survivors });
+    const perPage = new Map<string, number>();
     try {
       console.log(
         `# JavaScript heap ${what} per request, ${database}; ` +
@@ -2208,6 +2221,7 @@ async function allocRun(survivors: boolean) {
         );
         const { bytes, sites } = allocation!;
         const perRequest = bytes / run.requests;
+        perPage.set(page.label, perRequest);
         if (page.label.startsWith("GET /api/user")) floor = perRequest;
         const times = floor && page.label.startsWith("/")
           ? `  ${(perRequest / floor).toFixed(1)}×`
@@ -2222,10 +2236,66 @@ async function allocRun(survivors: boolean) {
           console.log(`      ${(bytes / run.requests / 1024).toFixed(1).padStart(6)} KB  ${site}`);
         }
       }
+      if (FLOOR_DASHBOARD && config.DATABASE_URL) {
+        await floorAllocation(server, seeded, { ...config, DATABASE_URL: config.DATABASE_URL }, {
+          survivors,
+          meridian: perPage,
+        });
+      }
     } finally {
       sampler.close();
     }
   });
+}
+
+/**
+ * `--alloc` with BENCH_FLOOR_DASHBOARD (Postgres): the floor's heap allocated per view of the
+ * remembered client dashboards (bench/_floor_dashboard.ts, its own inspector), each as a
+ * fraction of Meridian's for the same page: what Meridian's own code allocates over the least a
+ * view needs, a figure that CPU time on a shared machine cannot give steadily.
+ */
+async function floorAllocation(
+  server: Server,
+  seeded: Seeded,
+  config: { DATABASE_URL: string; DATA_DIR: string },
+  { survivors, meridian }: { survivors: boolean; meridian: Map<string, number> },
+) {
+  const inspectPort = freePort();
+  const floor = await startFloorDashboard(
+    await dashboardSetup(server, seeded, config.DATABASE_URL),
+    {
+      kvPath: `${config.DATA_DIR}/kv.sqlite3`,
+      meridianUrl: server.url,
+      extraArgs: inspectArgs(inspectPort),
+    },
+  );
+  const sampler = await AllocationSampler.connect(inspectPort, { survivors });
+  try {
+    console.log(`\n  The floor (${floor.description}):`);
+    for (const n of ASTRO_DASHBOARD_SIZES) {
+      const label = `/client-dashboard (${n} requests)`;
+      const { result: run, allocation } = await measurePage(
+        label,
+        `${floor.url}/client-dashboard`,
+        seeded.cookies.clients.get(n)!,
+        undefined,
+        sampler,
+      );
+      const perRequest = allocation!.bytes / run.requests;
+      const mine = meridian.get(label);
+      console.log(
+        `  ${label.padEnd(48)} ${(perRequest / 1024).toFixed(1).padStart(6)} KB/request${
+          mine ? `  Meridian's ${(mine / perRequest).toFixed(1)}× this` : ""
+        }${run.errors ? `  (${run.errors})` : ""}`,
+      );
+      for (const { site, bytes } of allocation!.sites) {
+        console.log(`      ${(bytes / run.requests / 1024).toFixed(1).padStart(6)} KB  ${site}`);
+      }
+    }
+  } finally {
+    sampler.close();
+    await floor.stop();
+  }
 }
 
 async function mainRun(baselineDir: string | undefined) {
