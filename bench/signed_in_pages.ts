@@ -2237,7 +2237,9 @@ async function allocRun(survivors: boolean) {
         }
       }
       if (FLOOR_DASHBOARD && config.DATABASE_URL) {
-        await floorAllocation(server, seeded, { ...config, DATABASE_URL: config.DATABASE_URL }, {
+        await floorAllocation(server, seeded, {
+          databaseUrl: config.DATABASE_URL,
+          dataDir: config.DATA_DIR,
           survivors,
           meridian: perPage,
         });
@@ -2257,14 +2259,19 @@ async function allocRun(survivors: boolean) {
 async function floorAllocation(
   server: Server,
   seeded: Seeded,
-  config: { DATABASE_URL: string; DATA_DIR: string },
-  { survivors, meridian }: { survivors: boolean; meridian: Map<string, number> },
+  { databaseUrl, dataDir, survivors, meridian }: {
+    databaseUrl: string;
+    dataDir: string;
+    survivors: boolean;
+    /** Meridian's heap per request, by page label. */
+    meridian: Map<string, number>;
+  },
 ) {
   const inspectPort = freePort();
   const floor = await startFloorDashboard(
-    await dashboardSetup(server, seeded, config.DATABASE_URL),
+    await dashboardSetup(server, seeded, databaseUrl),
     {
-      kvPath: `${config.DATA_DIR}/kv.sqlite3`,
+      kvPath: `${dataDir}/kv.sqlite3`,
       meridianUrl: server.url,
       extraArgs: inspectArgs(inspectPort),
     },
