@@ -18,6 +18,8 @@
  * ones frequent: a page's whole HTML held by Deno until it was written showed up here.
  */
 
+import { GC_GLOBAL } from "../lib/memory.ts";
+
 /** Mean bytes between samples: small, so that small objects are counted well. */
 const SAMPLING_INTERVAL = 1024;
 
@@ -124,6 +126,21 @@ export class AllocationSampler {
     const sites = [...bySite].sort((a, b) => b[1] - a[1]).slice(0, top)
       .map(([site, bytes]) => ({ site, bytes }));
     return { bytes, sites };
+  }
+
+  /**
+   * A full collection of the heap, now, through the collector the start task exposes
+   * (lib/memory.ts `GC_GLOBAL`): a plain one. The inspector's own `HeapProfiler.collectGarbage`
+   * is V8's collection of last resort, which also drops compiled code and bytecode: after it,
+   * 500 dashboard views read 1.76–1.84 M instructions each, after a plain one 1.25–1.36 M.
+   */
+  async collectGarbage(): Promise<void> {
+    const { result, exceptionDetails } = await this.#call("Runtime.evaluate", {
+      expression: `${GC_GLOBAL}({ type: "major", execution: "sync" })`,
+    }) as { result: unknown; exceptionDetails?: unknown };
+    if (exceptionDetails) {
+      throw new Error(`${GC_GLOBAL} failed: ${JSON.stringify(exceptionDetails ?? result)}`);
+    }
   }
 
   close(): void {

@@ -25,6 +25,7 @@ import type { SnapshotCheck } from "../db/snapshot_cache.ts";
 import { freePort, spawnServer, startTaskEnv, startTaskV8Flags } from "./_server.ts";
 import type { DashboardSetup } from "./_dashboard_shared.ts";
 import { DENO_RUN } from "../tests/_deno.ts";
+import { CALLGRIND_START_TIMEOUT_MS, callgrindCommand } from "./_instructions.ts";
 
 /** The floor's Postgres backends' application_name, so their CPU counts as the floor's. */
 export const FLOOR_APPLICATION_NAME = "meridian_floor_dashboard";
@@ -41,24 +42,30 @@ const BALLAST = Deno.env.get("BENCH_FLOOR_BALLAST") === "1";
  */
 export async function startFloorDashboard(
   setup: DashboardSetup,
-  { kvPath, meridianUrl, extraArgs = [] }: {
+  { kvPath, meridianUrl, extraArgs = [], callgrindDir }: {
     kvPath: string;
     meridianUrl: string;
     /** Runtime flags after the start task's (`--inspect=…` for `--alloc`). */
     extraArgs?: string[];
+    /** Under callgrind, its dumps written here (bench/_instructions.ts). */
+    callgrindDir?: string;
   },
 ): Promise<{ url: string; pid: number; description: string; stop(): Promise<void> }> {
   const port = freePort();
   const url = `http://127.0.0.1:${port}`;
+  const args = [
+    ...DENO_RUN,
+    ...await startTaskV8Flags(ROOT),
+    ...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []),
+    ...extraArgs,
+    new URL(import.meta.url).pathname,
+  ];
+  const command = callgrindDir
+    ? callgrindCommand(callgrindDir, Deno.execPath(), args)
+    : { program: Deno.execPath(), args };
   const server = await spawnServer(
-    new Deno.Command(Deno.execPath(), {
-      args: [
-        ...DENO_RUN,
-        ...await startTaskV8Flags(ROOT),
-        ...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []),
-        ...extraArgs,
-        new URL(import.meta.url).pathname,
-      ],
+    new Deno.Command(command.program, {
+      args: command.args,
       cwd: ROOT.pathname,
       env: {
         ...await startTaskEnv(ROOT),
@@ -76,6 +83,7 @@ export async function startFloorDashboard(
       stderr: "inherit",
     }),
     `${url}/healthz`,
+    callgrindDir ? CALLGRIND_START_TIMEOUT_MS : undefined,
   );
   return {
     url,

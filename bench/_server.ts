@@ -145,10 +145,11 @@ export function benchServerEnv(
 export async function spawnServer(
   command: Deno.Command,
   readyUrl: string,
+  readyTimeoutMs?: number,
 ): Promise<{ pid: number; stop(signal?: Deno.Signal): Promise<void> }> {
   const child = command.spawn();
   try {
-    await waitFor(readyUrl);
+    await waitFor(readyUrl, readyTimeoutMs);
   } catch (err) {
     try {
       child.kill("SIGTERM");

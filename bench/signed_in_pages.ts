@@ -74,6 +74,14 @@
  * collections copy and the full ones then free. With BENCH_FLOOR_DASHBOARD on Postgres, the
  * floor's own figures for the remembered client dashboards follow, beside Meridian's.
  *
+ * --instructions (Postgres; Debian's valgrind) prints instead the machine instructions the server
+ * process executes per request, counted by callgrind (bench/_instructions.ts): each page after a
+ * warm-up, in BENCH_INSTRUCTIONS_ROUNDS rounds (3) of BENCH_INSTRUCTIONS_REQUESTS requests in
+ * turn (500), every window after a full collection; with BENCH_FLOOR_DASHBOARD, the floor's
+ * remembered dashboards counted the same way and Meridian's as a multiple of them. The figure
+ * moved by ±5 % between rounds where CPU time moved by 40 %. BENCH_INSTRUCTIONS_PAGES like
+ * BENCH_BASELINE_PAGES. Some 10 minutes for the dashboards and the floor.
+ *
  * --paired prints issue 23's ratio steadier than the main table can on a shared machine: each
  * page and GET /api/user in alternating runs, the ratio taken within each round (pairedRun).
  *
@@ -128,6 +136,12 @@ import { surveyRequest } from "../tests/_fixtures.ts";
 import { median } from "./_stats.ts";
 import { printProfileSummary, summarizeProfile } from "./profile_summary.ts";
 import { AllocationSampler, type AllocationSite, inspectArgs } from "./_allocation.ts";
+import {
+  CALLGRIND_START_TIMEOUT_MS,
+  callgrindCommand,
+  hasCallgrind,
+  InstructionCounter,
+} from "./_instructions.ts";
 import {
   benchServerEnv,
   exists,
@@ -353,12 +367,14 @@ function cpuMsBetween(before: Map<number, number>, after: Map<number, number>): 
 }
 
 export async function startServer(
-  { dataDir, databaseUrl, profileDir, root = ROOT.pathname, extraArgs = [] }: {
+  { dataDir, databaseUrl, profileDir, root = ROOT.pathname, extraArgs = [], callgrindDir }: {
     dataDir: string;
     databaseUrl?: string;
     profileDir?: string;
     /** Runtime flags after the start task's (`--inspect=…` for `--alloc`). */
     extraArgs?: string[];
+    /** Under callgrind, its dumps written here (`--instructions`, bench/_instructions.ts). */
+    callgrindDir?: string;
     /** The checkout whose main.ts to run (this one by default). */
     root?: string;
   },
@@ -375,22 +391,27 @@ export async function startServer(
   };
   const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   const rootUrl = `file://${root.endsWith("/") ? root : `${root}/`}`;
+  // With the start task's V8 flags and environment: the server as `deno task start` runs it.
+  const args = [
+    ...DENO_RUN,
+    ...await startTaskV8Flags(rootUrl),
+    ...profile,
+    ...extraArgs,
+    "main.ts",
+  ];
+  const command = callgrindDir
+    ? callgrindCommand(callgrindDir, Deno.execPath(), args)
+    : { program: Deno.execPath(), args };
   const child = await spawnServer(
-    new Deno.Command(Deno.execPath(), {
-      // With the start task's V8 flags and environment: the server as `deno task start` runs it.
-      args: [
-        ...DENO_RUN,
-        ...await startTaskV8Flags(rootUrl),
-        ...profile,
-        ...extraArgs,
-        "main.ts",
-      ],
+    new Deno.Command(command.program, {
+      args: command.args,
       cwd: root,
       env: { ...await startTaskEnv(rootUrl), ...env },
       stdout: "null",
       stderr: "inherit",
     }),
     `${url}/healthz`,
+    callgrindDir ? CALLGRIND_START_TIMEOUT_MS : undefined,
   );
   return {
     url,
@@ -2305,6 +2326,201 @@ async function floorAllocation(
   }
 }
 
+/**
+ * `--instructions`: requests counted per page and round (BENCH_INSTRUCTIONS_REQUESTS), rounds
+ * (BENCH_INSTRUCTIONS_ROUNDS), the warm-up per page before them (BENCH_INSTRUCTIONS_WARMUP).
+ * A window of 500 remembered views spans a few young-generation collections (some 60 KB
+ * allocated per view), so each holds its share of them; 100 views read 0.84–1.23 M per view
+ * on the same floor.
+ */
+const INSTRUCTIONS_REQUESTS = Number(Deno.env.get("BENCH_INSTRUCTIONS_REQUESTS") ?? 500);
+const INSTRUCTIONS_ROUNDS = Math.max(1, Number(Deno.env.get("BENCH_INSTRUCTIONS_ROUNDS") ?? 3));
+const INSTRUCTIONS_WARMUP = Number(Deno.env.get("BENCH_INSTRUCTIONS_WARMUP") ?? 300);
+/** `--instructions`: only the pages whose label holds one of these (and GET /api/user). */
+const INSTRUCTIONS_PAGES = Deno.env.get("BENCH_INSTRUCTIONS_PAGES")?.split(",").filter(Boolean);
+
+/**
+ * `count` requests for `page`, one after another on one connection; how many were refused 503.
+ * Under valgrind a collection of the whole heap can take a second of wall time, which a KV
+ * call's budget (db/kv.ts, 1 s) does not always survive: such a refusal is counted and told, as
+ * wrk tells its errors. Any other status than 200 or 503, or more than 1 % refused, throws.
+ */
+async function requestInTurn(
+  page: { label: string; url: string; cookie?: string },
+  count: number,
+): Promise<number> {
+  let refused = 0;
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(page.url, {
+      // As wrk asks: no compression (Deno's fetch would ask for gzip and br).
+      headers: { "accept-encoding": "identity", ...page.cookie ? { cookie: page.cookie } : {} },
+      redirect: "manual",
+    });
+    await res.arrayBuffer();
+    if (res.status === 503) refused++;
+    else if (res.status !== 200) {
+      throw new Error(`${page.label}: ${page.url} answered ${res.status}`);
+    }
+  }
+  if (refused > count / 100) throw new Error(`${page.label}: ${refused} of ${count} refused 503`);
+  return refused;
+}
+
+/**
+ * Warms each page up with callgrind's instrumentation off, turns it on, measures what the server
+ * executes idle, then counts each page's requests in rounds (the pages in turn within each):
+ * instructions per request, the idle rate times each run's wall time taken off
+ * (bench/_instructions.ts). Per page, each round's figure in order.
+ */
+async function countInstructions(
+  counter: InstructionCounter,
+  inspector: AllocationSampler,
+  pages: { label: string; url: string; cookie?: string }[],
+): Promise<{ idle: number; perPage: Map<string, number[]> }> {
+  for (const page of pages) await requestInTurn(page, INSTRUCTIONS_WARMUP);
+  await counter.on();
+  const idle = await counter.idlePerSecond();
+  const perPage = new Map<string, number[]>(pages.map((page) => [page.label, []]));
+  for (let round = 0; round < INSTRUCTIONS_ROUNDS; round++) {
+    for (const page of pages) {
+      await inspector.collectGarbage();
+      await requestInTurn(page, 20);
+      const start = performance.now();
+      let refused = 0;
+      const instructions = await counter.count(async () => {
+        refused = await requestInTurn(page, INSTRUCTIONS_REQUESTS);
+      });
+      if (refused) console.log(`  (${page.label}: ${refused} refused 503 in round ${round + 1})`);
+      const wallSeconds = (performance.now() - start) / 1000;
+      perPage.get(page.label)!.push(
+        (instructions - idle * wallSeconds) / INSTRUCTIONS_REQUESTS,
+      );
+    }
+  }
+  return { idle, perPage };
+}
+
+/** Rounds' figures as their median, with their range when there are several. */
+function medianAndRange(figures: number[], format: (n: number) => string): string {
+  const range = figures.length > 1
+    ? ` (${format(Math.min(...figures)).trim()}–${format(Math.max(...figures)).trim()})`
+    : "";
+  return `${format(median(figures))}${range}`;
+}
+
+const millions = (n: number) => `${(n / 1e6).toFixed(2).padStart(7)} M`;
+
+/**
+ * `--instructions` (Postgres): the machine instructions the server process executes per request
+ * (valgrind's callgrind, bench/_instructions.ts), every thread counted, the kernel's and the
+ * Postgres backends' work not: a figure of the code that the machine's load does not move, as
+ * CPU time on a shared VM does by up to 40 %. Each page as a multiple of GET /api/user's (issue
+ * 23's goal for signed-in pages: ≤ 4×); with BENCH_FLOOR_DASHBOARD, the floor's remembered
+ * client dashboards (bench/_floor_dashboard.ts) under callgrind too, and Meridian's as a multiple
+ * of them. The seeding runs on a server at full speed; the counted one starts after it on the
+ * same database and KV file.
+ */
+async function instructionsRun() {
+  if (!(await hasCallgrind())) {
+    console.log("  valgrind not found (apt-get install -y valgrind); skipped");
+    return;
+  }
+  await withSeededServer([], async (seeder, seeded, database, config) => {
+    if (!config.DATABASE_URL) {
+      throw new Error("--instructions measures on Postgres: set DATABASE_URL");
+    }
+    await seeder.stop();
+    const outDir = await Deno.makeTempDir({ prefix: "meridian-bench-callgrind-" });
+    const inspectPort = freePort();
+    const server = await startServer({
+      dataDir: config.DATA_DIR,
+      databaseUrl: config.DATABASE_URL,
+      callgrindDir: outDir,
+      extraArgs: inspectArgs(inspectPort),
+    });
+    const inspector = await AllocationSampler.connect(inspectPort);
+    try {
+      console.log(
+        `# Instructions the server executes per request (callgrind), ${database}; ` +
+          `${INSTRUCTIONS_ROUNDS} rounds of ${INSTRUCTIONS_REQUESTS} requests in turn per page ` +
+          `after ${INSTRUCTIONS_WARMUP}, each after a full collection and 20 more: median (range)`,
+      );
+      const pages = pagesToMeasure(server, seeded).filter((page) =>
+        !INSTRUCTIONS_PAGES || page.label.startsWith("GET /api/user") ||
+        INSTRUCTIONS_PAGES.some((part) => page.label.includes(part))
+      );
+      const { idle, perPage } = await countInstructions(
+        new InstructionCounter(server.pid, outDir),
+        inspector,
+        pages,
+      );
+      console.log(`  idle: ${millions(idle)} instructions/s, taken off each run for its wall time`);
+      const user = [...perPage].find(([label]) => label.startsWith("GET /api/user"))?.[1];
+      for (const [label, rounds] of perPage) {
+        // Within each round, as a multiple of GET /api/user's in the same round.
+        const times = user && label.startsWith("/")
+          ? `  ${medianAndRange(rounds.map((n, i) => n / user[i]), (n) => `${n.toFixed(2)}×`)}`
+          : "";
+        console.log(
+          `  ${label.padEnd(48)} ${medianAndRange(rounds, millions)}/request${times}`,
+        );
+      }
+      if (FLOOR_DASHBOARD) {
+        await floorInstructions(server, seeded, config.DATABASE_URL, config.DATA_DIR, perPage);
+      }
+    } finally {
+      inspector.close();
+      await server.stop().catch(() => {});
+      await Deno.remove(outDir, { recursive: true });
+    }
+  });
+}
+
+/** `--instructions` with BENCH_FLOOR_DASHBOARD: the floor's remembered dashboards, counted the same way. */
+async function floorInstructions(
+  server: Server,
+  seeded: Seeded,
+  databaseUrl: string,
+  dataDir: string,
+  meridian: Map<string, number[]>,
+) {
+  const outDir = await Deno.makeTempDir({ prefix: "meridian-bench-callgrind-floor-" });
+  const inspectPort = freePort();
+  const floor = await startFloorDashboard(await dashboardSetup(server, seeded, databaseUrl), {
+    kvPath: `${dataDir}/kv.sqlite3`,
+    meridianUrl: server.url,
+    callgrindDir: outDir,
+    extraArgs: inspectArgs(inspectPort),
+  });
+  const inspector = await AllocationSampler.connect(inspectPort);
+  try {
+    const { idle, perPage } = await countInstructions(
+      new InstructionCounter(floor.pid, outDir),
+      inspector,
+      ASTRO_DASHBOARD_SIZES.map((n) => ({
+        label: `/client-dashboard (${n} requests)`,
+        url: `${floor.url}/client-dashboard`,
+        cookie: seeded.cookies.clients.get(n)!,
+      })),
+    );
+    console.log(`\n  The floor (${floor.description}); idle ${millions(idle)} instructions/s:`);
+    for (const [label, rounds] of perPage) {
+      const mine = meridian.get(label);
+      // Round by round: Meridian's round i over the floor's round i.
+      const ratio = mine
+        ? `  Meridian's ${
+          medianAndRange(rounds.map((n, i) => mine[i] / n), (n) => `${n.toFixed(2)}×`)
+        } this`
+        : "";
+      console.log(`  ${label.padEnd(48)} ${medianAndRange(rounds, millions)}/request${ratio}`);
+    }
+  } finally {
+    inspector.close();
+    await floor.stop();
+    await Deno.remove(outDir, { recursive: true });
+  }
+}
+
 async function mainRun(baselineDir: string | undefined) {
   const dataDir = await Deno.makeTempDir({ prefix: "meridian-bench-signed-in-" });
   const scratch = await scratchDatabase(scratchPrefix("signed_in"));
@@ -2461,6 +2677,7 @@ if (import.meta.main) {
     options: {
       profile: { type: "string" },
       alloc: { type: "boolean", default: false },
+      instructions: { type: "boolean", default: false },
       survivors: { type: "boolean", default: false },
       paired: { type: "boolean", default: false },
       churn: { type: "boolean", default: false },
@@ -2485,6 +2702,8 @@ if (import.meta.main) {
     await checkCostRun();
   } else if (values.alloc || values.survivors) {
     await allocRun(values.survivors);
+  } else if (values.instructions) {
+    await instructionsRun();
   } else {
     await mainRun(values.baseline || undefined);
   }
