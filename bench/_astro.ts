@@ -14,6 +14,7 @@
  */
 
 import { exists, freePort, hasCommand, waitFor } from "./_server.ts";
+import { CALLGRIND_START_TIMEOUT_MS, callgrindCommand } from "./_instructions.ts";
 
 /**
  * Astro and its node adapter. Astro 6 and 7 need Node >= 22.12; 5.18 is the newest that runs
@@ -41,17 +42,22 @@ export type AstroServer = NodeServer;
  * " on node v…" is added.
  */
 export async function startNodeServer(
-  { cwd, readyPath, describe, command }: {
+  { cwd, readyPath, describe, command, run = {} }: {
     cwd: string;
     readyPath: string;
     describe: string;
     command: (port: number) => { args: string[]; env: Record<string, string> };
+    run?: NodeRun;
   },
 ): Promise<NodeServer> {
   const port = freePort();
   const { args, env } = command(port);
-  const child = new Deno.Command("node", {
-    args,
+  const nodeArgs = [...run.nodeArgs ?? [], ...args];
+  const program = run.callgrindDir
+    ? callgrindCommand(run.callgrindDir, "node", nodeArgs)
+    : { program: "node", args: nodeArgs };
+  const child = new Deno.Command(program.program, {
+    args: program.args,
     cwd,
     env,
     stdout: "null",
@@ -59,7 +65,7 @@ export async function startNodeServer(
   }).spawn();
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitFor(`${url}${readyPath}`, 30_000);
+    await waitFor(`${url}${readyPath}`, run.callgrindDir ? CALLGRIND_START_TIMEOUT_MS : 30_000);
   } catch (err) {
     child.kill("SIGTERM");
     await child.status;
@@ -77,6 +83,14 @@ export async function startNodeServer(
       await child.status;
     },
   };
+}
+
+/** How a node server is run: with flags before its script, or under callgrind (`--instructions`). */
+export interface NodeRun {
+  /** node's own flags (`--inspect=…`, `--expose-gc-as=…`). */
+  nodeArgs?: string[];
+  /** Under callgrind, its dumps written here (bench/_instructions.ts). */
+  callgrindDir?: string;
 }
 
 /** How the page is served: rendered per request, or prerendered and served as a file. */
@@ -204,7 +218,11 @@ export function prepareAstro(packages: readonly string[]): Promise<string | unde
 export async function buildAndStartAstro(
   dir: string,
   project: string,
-  { readyPath = "/", env = {} }: { readyPath?: string; env?: Record<string, string> } = {},
+  { readyPath = "/", env = {}, run }: {
+    readyPath?: string;
+    env?: Record<string, string>;
+    run?: NodeRun;
+  } = {},
 ): Promise<AstroServer | undefined> {
   const version = JSON.parse(await Deno.readTextFile(`${dir}/node_modules/astro/package.json`))
     .version;
@@ -218,6 +236,7 @@ export async function buildAndStartAstro(
     cwd: project,
     readyPath,
     describe: `Astro ${version}`,
+    run,
     command: (port) => ({
       args: ["dist/server/entry.mjs"],
       env: { ...env, HOST: "127.0.0.1", PORT: String(port), NODE_ENV: "production" },

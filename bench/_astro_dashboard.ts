@@ -44,7 +44,13 @@
  * Meridian's `script-src 'self'` policy would block in a browser; the bench sends the same
  * header and measures the server only).
  */
-import { ASTRO_PACKAGES, type AstroServer, buildAndStartAstro, prepareAstro } from "./_astro.ts";
+import {
+  ASTRO_PACKAGES,
+  type AstroServer,
+  buildAndStartAstro,
+  type NodeRun,
+  prepareAstro,
+} from "./_astro.ts";
 import {
   copyTree,
   type DashboardSetup,
@@ -104,6 +110,7 @@ export default defineConfig({
  */
 export async function startAstroDashboard(
   setup: DashboardSetup,
+  run?: NodeRun,
 ): Promise<AstroServer | undefined> {
   const react = await denoJsonPackage("react");
   const packages = [
@@ -139,6 +146,7 @@ export async function startAstroDashboard(
   );
   return await buildAndStartAstro(dir, project, {
     readyPath: "/healthz",
+    run,
     env: {
       MERIDIAN_ROOT: ROOT.pathname.replace(/\/$/, ""),
       DATABASE_URL: setup.databaseUrl,

@@ -77,10 +77,11 @@
  * --instructions (Postgres; Debian's valgrind) prints instead the machine instructions the server
  * process executes per request, counted by callgrind (bench/_instructions.ts): each page after a
  * warm-up, in BENCH_INSTRUCTIONS_ROUNDS rounds (3) of BENCH_INSTRUCTIONS_REQUESTS requests in
- * turn (500), every window after a full collection; with BENCH_FLOOR_DASHBOARD, the floor's
- * remembered dashboards counted the same way and Meridian's as a multiple of them. The figure
- * moved by ±5 % between rounds where CPU time moved by 40 %. BENCH_INSTRUCTIONS_PAGES like
- * BENCH_BASELINE_PAGES. Some 10 minutes for the dashboards and the floor.
+ * turn (500), every window after a full collection; with BENCH_ASTRO_DASHBOARD and
+ * BENCH_FLOOR_DASHBOARD, Astro's dashboards (node under callgrind) and the floor's counted the
+ * same way, Meridian's as a multiple of each and the floor's as one of Astro's. The figure moved
+ * by ±5 % between rounds where CPU time moved by 40 %. BENCH_INSTRUCTIONS_PAGES like
+ * BENCH_BASELINE_PAGES. Some 10 minutes for the dashboards and the floor, 20 with Astro.
  *
  * --paired prints issue 23's ratio steadier than the main table can on a shared machine: each
  * page and GET /api/user in alternating runs, the ratio taken within each round (pairedRun).
@@ -136,6 +137,7 @@ import { surveyRequest } from "../tests/_fixtures.ts";
 import { median } from "./_stats.ts";
 import { printProfileSummary, summarizeProfile } from "./profile_summary.ts";
 import { AllocationSampler, type AllocationSite, inspectArgs } from "./_allocation.ts";
+import { GC_GLOBAL } from "../lib/memory.ts";
 import {
   CALLGRIND_START_TIMEOUT_MS,
   callgrindCommand,
@@ -2429,6 +2431,7 @@ async function instructionsRun() {
     if (!config.DATABASE_URL) {
       throw new Error("--instructions measures on Postgres: set DATABASE_URL");
     }
+    await waitForBackgroundWork(config.DATABASE_URL);
     await seeder.stop();
     const outDir = await Deno.makeTempDir({ prefix: "meridian-bench-callgrind-" });
     const inspectPort = freePort();
@@ -2465,8 +2468,19 @@ async function instructionsRun() {
           `  ${label.padEnd(48)} ${medianAndRange(rounds, millions)}/request${times}`,
         );
       }
+      if (!ASTRO_DASHBOARD_SIZES.some((n) => perPage.has(`/client-dashboard (${n} requests)`))) {
+        return;
+      }
+      const astro = ASTRO_DASHBOARD
+        ? await astroInstructions(server, seeded, config.DATABASE_URL)
+        : undefined;
+      if (astro) printCountedBeside(astro, perPage);
       if (FLOOR_DASHBOARD) {
-        await floorInstructions(server, seeded, config.DATABASE_URL, config.DATA_DIR, perPage);
+        printCountedBeside(
+          await floorInstructions(server, seeded, config.DATABASE_URL, config.DATA_DIR),
+          perPage,
+          astro,
+        );
       }
     } finally {
       inspector.close();
@@ -2476,14 +2490,97 @@ async function instructionsRun() {
   });
 }
 
+/**
+ * `--instructions` with BENCH_ASTRO_DASHBOARD: the same client dashboards on Astro
+ * (bench/_astro_dashboard.ts), node under callgrind with its inspector and the collector exposed
+ * as Meridian's is, counted the same way. Undefined when Astro is not installed (BENCH_ASTRO=1).
+ */
+async function astroInstructions(
+  server: Server,
+  seeded: Seeded,
+  databaseUrl: string,
+): Promise<Counted | undefined> {
+  const outDir = await Deno.makeTempDir({ prefix: "meridian-bench-callgrind-astro-" });
+  const inspectPort = freePort();
+  const astro = await startAstroDashboard(await dashboardSetup(server, seeded, databaseUrl), {
+    callgrindDir: outDir,
+    nodeArgs: [...inspectArgs(inspectPort), `--expose-gc-as=${GC_GLOBAL}`],
+  });
+  if (!astro) {
+    await Deno.remove(outDir, { recursive: true });
+    return undefined;
+  }
+  const inspector = await AllocationSampler.connect(inspectPort);
+  try {
+    const counted = await countInstructions(
+      new InstructionCounter(astro.pid, outDir),
+      inspector,
+      ASTRO_DASHBOARD_SIZES.map((n) => ({
+        label: `/client-dashboard (${n} requests)`,
+        url: `${astro.url}/client-dashboard`,
+        cookie: seeded.cookies.clients.get(n)!,
+      })),
+    );
+    return { description: astro.description, ...counted };
+  } finally {
+    inspector.close();
+    await astro.stop();
+    await Deno.remove(outDir, { recursive: true });
+  }
+}
+
+/**
+ * Waits, up to two minutes, until no job is due: what the seeding set off (the dispatch of each
+ * request) is done before the counted server starts, rather than at valgrind's pace through its
+ * warm-up and idle windows. (Emails stay in the outbox without SMTP_URL: nothing sends them.)
+ */
+async function waitForBackgroundWork(databaseUrl: string): Promise<void> {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      const [{ due }] = await sql<{ due: number }[]>`
+        select count(*)::int as due from jobs
+        where done_at is null and failed_at is null and run_at <= now()`;
+      if (due === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    console.log("  (jobs still due after two minutes: counted with them)");
+  } finally {
+    await sql.end();
+  }
+}
+
+/** A server's remembered client dashboards counted by `countInstructions`, and what it is. */
+interface Counted {
+  description: string;
+  idle: number;
+  perPage: Map<string, number[]>;
+}
+
+/** The dashboards on the same stack's floor or another framework, Meridian's as a multiple of each, round by round; with `astro`, also this side's as a multiple of Astro's. */
+function printCountedBeside(other: Counted, meridian: Map<string, number[]>, astro?: Counted) {
+  const times = (ours: number[], theirs: number[]) =>
+    medianAndRange(ours.map((n, i) => n / theirs[i]), (n) => `${n.toFixed(2)}×`);
+  console.log(`\n  ${other.description}; idle ${millions(other.idle)} instructions/s:`);
+  for (const [label, rounds] of other.perPage) {
+    const mine = meridian.get(label);
+    const astros = astro?.perPage.get(label);
+    console.log(
+      `  ${label.padEnd(48)} ${medianAndRange(rounds, millions)}/request${
+        mine ? `  Meridian's ${times(mine, rounds)} this` : ""
+      }${astros ? `; this ${times(rounds, astros)} Astro's` : ""}`,
+    );
+  }
+}
+
 /** `--instructions` with BENCH_FLOOR_DASHBOARD: the floor's remembered dashboards, counted the same way. */
 async function floorInstructions(
   server: Server,
   seeded: Seeded,
   databaseUrl: string,
   dataDir: string,
-  meridian: Map<string, number[]>,
-) {
+): Promise<Counted> {
   const outDir = await Deno.makeTempDir({ prefix: "meridian-bench-callgrind-floor-" });
   const inspectPort = freePort();
   const floor = await startFloorDashboard(await dashboardSetup(server, seeded, databaseUrl), {
@@ -2494,7 +2591,7 @@ async function floorInstructions(
   });
   const inspector = await AllocationSampler.connect(inspectPort);
   try {
-    const { idle, perPage } = await countInstructions(
+    const counted = await countInstructions(
       new InstructionCounter(floor.pid, outDir),
       inspector,
       ASTRO_DASHBOARD_SIZES.map((n) => ({
@@ -2503,17 +2600,7 @@ async function floorInstructions(
         cookie: seeded.cookies.clients.get(n)!,
       })),
     );
-    console.log(`\n  The floor (${floor.description}); idle ${millions(idle)} instructions/s:`);
-    for (const [label, rounds] of perPage) {
-      const mine = meridian.get(label);
-      // Round by round: Meridian's round i over the floor's round i.
-      const ratio = mine
-        ? `  Meridian's ${
-          medianAndRange(rounds.map((n, i) => mine[i] / n), (n) => `${n.toFixed(2)}×`)
-        } this`
-        : "";
-      console.log(`  ${label.padEnd(48)} ${medianAndRange(rounds, millions)}/request${ratio}`);
-    }
+    return { description: `The floor (${floor.description})`, ...counted };
   } finally {
     inspector.close();
     await floor.stop();
