@@ -2495,36 +2495,53 @@ async function instructionsRun() {
  * (bench/_astro_dashboard.ts), node under callgrind with its inspector and the collector exposed
  * as Meridian's is, counted the same way. Undefined when Astro is not installed (BENCH_ASTRO=1).
  */
-async function astroInstructions(
+function astroInstructions(
   server: Server,
   seeded: Seeded,
   databaseUrl: string,
 ): Promise<Counted | undefined> {
-  const outDir = await Deno.makeTempDir({ prefix: "meridian-bench-callgrind-astro-" });
-  const inspectPort = freePort();
-  const astro = await startAstroDashboard(await dashboardSetup(server, seeded, databaseUrl), {
-    callgrindDir: outDir,
-    nodeArgs: [...inspectArgs(inspectPort), `--expose-gc-as=${GC_GLOBAL}`],
-  });
-  if (!astro) {
-    await Deno.remove(outDir, { recursive: true });
-    return undefined;
-  }
-  const inspector = await AllocationSampler.connect(inspectPort);
+  return countDashboardsOn(
+    seeded,
+    async (callgrindDir, inspectPort) =>
+      startAstroDashboard(await dashboardSetup(server, seeded, databaseUrl), {
+        callgrindDir,
+        nodeArgs: [...inspectArgs(inspectPort), `--expose-gc-as=${GC_GLOBAL}`],
+      }),
+  );
+}
+
+/**
+ * Starts a dashboard server under callgrind with its inspector on `inspectPort` (`start`; it may
+ * start nothing), counts its remembered client dashboards as Meridian's are counted, and stops it.
+ */
+async function countDashboardsOn(
+  seeded: Seeded,
+  start: (callgrindDir: string, inspectPort: number) => Promise<
+    { url: string; pid: number; description: string; stop(): Promise<void> } | undefined
+  >,
+): Promise<Counted | undefined> {
+  const outDir = await Deno.makeTempDir({ prefix: "meridian-bench-callgrind-" });
   try {
-    const counted = await countInstructions(
-      new InstructionCounter(astro.pid, outDir),
-      inspector,
-      ASTRO_DASHBOARD_SIZES.map((n) => ({
-        label: `/client-dashboard (${n} requests)`,
-        url: `${astro.url}/client-dashboard`,
-        cookie: seeded.cookies.clients.get(n)!,
-      })),
-    );
-    return { description: astro.description, ...counted };
+    const inspectPort = freePort();
+    const other = await start(outDir, inspectPort);
+    if (!other) return undefined;
+    const inspector = await AllocationSampler.connect(inspectPort);
+    try {
+      const counted = await countInstructions(
+        new InstructionCounter(other.pid, outDir),
+        inspector,
+        ASTRO_DASHBOARD_SIZES.map((n) => ({
+          label: `/client-dashboard (${n} requests)`,
+          url: `${other.url}/client-dashboard`,
+          cookie: seeded.cookies.clients.get(n)!,
+        })),
+      );
+      return { description: other.description, ...counted };
+    } finally {
+      inspector.close();
+      await other.stop();
+    }
   } finally {
-    inspector.close();
-    await astro.stop();
     await Deno.remove(outDir, { recursive: true });
   }
 }
@@ -2581,31 +2598,16 @@ async function floorInstructions(
   databaseUrl: string,
   dataDir: string,
 ): Promise<Counted> {
-  const outDir = await Deno.makeTempDir({ prefix: "meridian-bench-callgrind-floor-" });
-  const inspectPort = freePort();
-  const floor = await startFloorDashboard(await dashboardSetup(server, seeded, databaseUrl), {
-    kvPath: `${dataDir}/kv.sqlite3`,
-    meridianUrl: server.url,
-    callgrindDir: outDir,
-    extraArgs: inspectArgs(inspectPort),
+  const counted = await countDashboardsOn(seeded, async (callgrindDir, inspectPort) => {
+    const floor = await startFloorDashboard(await dashboardSetup(server, seeded, databaseUrl), {
+      kvPath: `${dataDir}/kv.sqlite3`,
+      meridianUrl: server.url,
+      callgrindDir,
+      extraArgs: inspectArgs(inspectPort),
+    });
+    return { ...floor, description: `The floor (${floor.description})` };
   });
-  const inspector = await AllocationSampler.connect(inspectPort);
-  try {
-    const counted = await countInstructions(
-      new InstructionCounter(floor.pid, outDir),
-      inspector,
-      ASTRO_DASHBOARD_SIZES.map((n) => ({
-        label: `/client-dashboard (${n} requests)`,
-        url: `${floor.url}/client-dashboard`,
-        cookie: seeded.cookies.clients.get(n)!,
-      })),
-    );
-    return { description: `The floor (${floor.description})`, ...counted };
-  } finally {
-    inspector.close();
-    await floor.stop();
-    await Deno.remove(outDir, { recursive: true });
-  }
+  return counted!;
 }
 
 async function mainRun(baselineDir: string | undefined) {
