@@ -2,7 +2,10 @@
  * What a server executes, counted by valgrind's callgrind: machine instructions (`Ir`), not
  * seconds. The count does not move with the machine's load or its other core: on this VM a
  * `Deno.serve` answering 100 requests read 4,434,181, 4,438,732 and 4,437,926 instructions in
- * three windows (0.1 %), where its CPU time moved by up to 40 % within one bench (issue 23).
+ * three windows (0.1 %), where its CPU time moved by up to 40 % within one bench (issue 23). A
+ * whole app's windows differ more, some ±5 % (V8's tiering, its young collections), so the bench
+ * takes rounds; and its warm-up matters: after 100 requests GET /api/user read 3.36 M per
+ * request, after 300, 1.1 M.
  *
  * The server runs under `valgrind --tool=callgrind` with instrumentation off from its start
  * (`callgrindCommand`), so its start-up and a warm-up run at valgrind's uninstrumented pace; the
