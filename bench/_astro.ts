@@ -14,7 +14,7 @@
  */
 
 import { exists, freePort, hasCommand, waitFor } from "./_server.ts";
-import { CALLGRIND_START_TIMEOUT_MS, callgrindCommand } from "./_instructions.ts";
+import { serverCommand } from "./_instructions.ts";
 
 /**
  * Astro and its node adapter. Astro 6 and 7 need Node >= 22.12; 5.18 is the newest that runs
@@ -52,10 +52,7 @@ export async function startNodeServer(
 ): Promise<NodeServer> {
   const port = freePort();
   const { args, env } = command(port);
-  const nodeArgs = [...run.nodeArgs ?? [], ...args];
-  const program = run.callgrindDir
-    ? callgrindCommand(run.callgrindDir, "node", nodeArgs)
-    : { program: "node", args: nodeArgs };
+  const program = serverCommand("node", [...run.nodeArgs ?? [], ...args], run.callgrindDir);
   const child = new Deno.Command(program.program, {
     args: program.args,
     cwd,
@@ -65,7 +62,7 @@ export async function startNodeServer(
   }).spawn();
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitFor(`${url}${readyPath}`, run.callgrindDir ? CALLGRIND_START_TIMEOUT_MS : 30_000);
+    await waitFor(`${url}${readyPath}`, program.readyTimeoutMs ?? 30_000);
   } catch (err) {
     child.kill("SIGTERM");
     await child.status;

@@ -25,7 +25,7 @@ import type { SnapshotCheck } from "../db/snapshot_cache.ts";
 import { freePort, spawnServer, startTaskEnv, startTaskV8Flags } from "./_server.ts";
 import type { DashboardSetup } from "./_dashboard_shared.ts";
 import { DENO_RUN } from "../tests/_deno.ts";
-import { CALLGRIND_START_TIMEOUT_MS, callgrindCommand } from "./_instructions.ts";
+import { serverCommand } from "./_instructions.ts";
 
 /** The floor's Postgres backends' application_name, so their CPU counts as the floor's. */
 export const FLOOR_APPLICATION_NAME = "meridian_floor_dashboard";
@@ -53,16 +53,13 @@ export async function startFloorDashboard(
 ): Promise<{ url: string; pid: number; description: string; stop(): Promise<void> }> {
   const port = freePort();
   const url = `http://127.0.0.1:${port}`;
-  const args = [
+  const command = serverCommand(Deno.execPath(), [
     ...DENO_RUN,
     ...await startTaskV8Flags(ROOT),
     ...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []),
     ...extraArgs,
     new URL(import.meta.url).pathname,
-  ];
-  const command = callgrindDir
-    ? callgrindCommand(callgrindDir, Deno.execPath(), args)
-    : { program: Deno.execPath(), args };
+  ], callgrindDir);
   const server = await spawnServer(
     new Deno.Command(command.program, {
       args: command.args,
@@ -83,7 +80,7 @@ export async function startFloorDashboard(
       stderr: "inherit",
     }),
     `${url}/healthz`,
-    callgrindDir ? CALLGRIND_START_TIMEOUT_MS : undefined,
+    command.readyTimeoutMs,
   );
   return {
     url,

@@ -8,7 +8,7 @@
  * request, after 300, 1.1 M.
  *
  * The server runs under `valgrind --tool=callgrind` with instrumentation off from its start
- * (`callgrindCommand`), so its start-up and a warm-up run at valgrind's uninstrumented pace; the
+ * (`serverCommand`), so its start-up and a warm-up run at valgrind's uninstrumented pace; the
  * bench then turns it on (`InstructionCounter.on`), zeroes the counters before a measured run and
  * dumps them after it (`callgrind_control`), and reads the total of every thread (V8's compiler
  * and collector threads included) from the dump. What it leaves out: the kernel's work for the
@@ -30,7 +30,7 @@
 import { hasCommand } from "./_server.ts";
 
 /** How long a server started under callgrind may take to answer its health check. */
-export const CALLGRIND_START_TIMEOUT_MS = 600_000;
+const CALLGRIND_START_TIMEOUT_MS = 600_000;
 
 /** Whether valgrind and callgrind_control are installed (Debian's `valgrind`). */
 export async function hasCallgrind(): Promise<boolean> {
@@ -38,14 +38,19 @@ export async function hasCallgrind(): Promise<boolean> {
 }
 
 /**
- * The command line that runs `program args…` under callgrind, instrumentation off until `on`,
- * dumps written as `{outDir}/callgrind.out.{n}`. `--smc-check=all-non-file`: V8 writes and
- * rewrites its machine code in anonymous memory, which valgrind must re-read when it changes.
+ * The command line that starts a server, `program args…`: as it is, or, with `callgrindDir`,
+ * under callgrind, instrumentation off until `on`, dumps written as
+ * `{callgrindDir}/callgrind.out.{n}`, and the longer wait for its health check that valgrind's
+ * pace needs (`readyTimeoutMs`; undefined: the caller's default). `--smc-check=all-non-file`: V8
+ * writes and rewrites its machine code in anonymous memory, which valgrind must re-read when it
+ * changes.
  */
-export function callgrindCommand(outDir: string, program: string, args: string[]): {
+export function serverCommand(program: string, args: string[], callgrindDir?: string): {
   program: string;
   args: string[];
+  readyTimeoutMs?: number;
 } {
+  if (!callgrindDir) return { program, args };
   return {
     program: "valgrind",
     args: [
@@ -55,11 +60,12 @@ export function callgrindCommand(outDir: string, program: string, args: string[]
       // Valgrind runs one thread at a time; unfairly by default, so that Deno KV's thread
       // could wait past a KV call's budget (db/kv.ts, 1 s) and the request answer 503.
       "--fair-sched=yes",
-      `--callgrind-out-file=${outDir}/callgrind.out`,
+      `--callgrind-out-file=${callgrindDir}/callgrind.out`,
       "--quiet",
       program,
       ...args,
     ],
+    readyTimeoutMs: CALLGRIND_START_TIMEOUT_MS,
   };
 }
 

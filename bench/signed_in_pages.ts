@@ -138,12 +138,7 @@ import { median } from "./_stats.ts";
 import { printProfileSummary, summarizeProfile } from "./profile_summary.ts";
 import { AllocationSampler, type AllocationSite, inspectArgs } from "./_allocation.ts";
 import { GC_GLOBAL } from "../lib/memory.ts";
-import {
-  CALLGRIND_START_TIMEOUT_MS,
-  callgrindCommand,
-  hasCallgrind,
-  InstructionCounter,
-} from "./_instructions.ts";
+import { hasCallgrind, InstructionCounter, serverCommand } from "./_instructions.ts";
 import {
   benchServerEnv,
   exists,
@@ -394,16 +389,11 @@ export async function startServer(
   const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   const rootUrl = `file://${root.endsWith("/") ? root : `${root}/`}`;
   // With the start task's V8 flags and environment: the server as `deno task start` runs it.
-  const args = [
-    ...DENO_RUN,
-    ...await startTaskV8Flags(rootUrl),
-    ...profile,
-    ...extraArgs,
-    "main.ts",
-  ];
-  const command = callgrindDir
-    ? callgrindCommand(callgrindDir, Deno.execPath(), args)
-    : { program: Deno.execPath(), args };
+  const command = serverCommand(
+    Deno.execPath(),
+    [...DENO_RUN, ...await startTaskV8Flags(rootUrl), ...profile, ...extraArgs, "main.ts"],
+    callgrindDir,
+  );
   const child = await spawnServer(
     new Deno.Command(command.program, {
       args: command.args,
@@ -413,7 +403,7 @@ export async function startServer(
       stderr: "inherit",
     }),
     `${url}/healthz`,
-    callgrindDir ? CALLGRIND_START_TIMEOUT_MS : undefined,
+    command.readyTimeoutMs,
   );
   return {
     url,
@@ -2347,10 +2337,7 @@ const INSTRUCTIONS_PAGES = Deno.env.get("BENCH_INSTRUCTIONS_PAGES")?.split(",").
  * call's budget (db/kv.ts, 1 s) does not always survive: such a refusal is counted and told, as
  * wrk tells its errors. Any other status than 200 or 503, or more than 1 % refused, throws.
  */
-async function requestInTurn(
-  page: { label: string; url: string; cookie?: string },
-  count: number,
-): Promise<number> {
+async function requestInTurn(page: MeasuredPage, count: number): Promise<number> {
   let refused = 0;
   for (let i = 0; i < count; i++) {
     const res = await fetch(page.url, {
@@ -2377,7 +2364,7 @@ async function requestInTurn(
 async function countInstructions(
   counter: InstructionCounter,
   inspector: AllocationSampler,
-  pages: { label: string; url: string; cookie?: string }[],
+  pages: MeasuredPage[],
 ): Promise<{ idle: number; perPage: Map<string, number[]> }> {
   for (const page of pages) await requestInTurn(page, INSTRUCTIONS_WARMUP);
   await counter.on();
@@ -2411,6 +2398,11 @@ function medianAndRange(figures: number[], format: (n: number) => string): strin
 }
 
 const millions = (n: number) => `${(n / 1e6).toFixed(2).padStart(7)} M`;
+
+/** `ours` as a multiple of `theirs`, taken round by round: their median and range. */
+function timesByRound(ours: number[], theirs: number[]): string {
+  return medianAndRange(ours.map((n, i) => n / theirs[i]), (n) => `${n.toFixed(2)}×`);
+}
 
 /**
  * `--instructions` (Postgres): the machine instructions the server process executes per request
@@ -2461,9 +2453,7 @@ async function instructionsRun() {
       const user = [...perPage].find(([label]) => label.startsWith("GET /api/user"))?.[1];
       for (const [label, rounds] of perPage) {
         // Within each round, as a multiple of GET /api/user's in the same round.
-        const times = user && label.startsWith("/")
-          ? `  ${medianAndRange(rounds.map((n, i) => n / user[i]), (n) => `${n.toFixed(2)}×`)}`
-          : "";
+        const times = user && label.startsWith("/") ? `  ${timesByRound(rounds, user)}` : "";
         console.log(
           `  ${label.padEnd(48)} ${medianAndRange(rounds, millions)}/request${times}`,
         );
@@ -2577,16 +2567,14 @@ interface Counted {
 
 /** The dashboards on the same stack's floor or another framework, Meridian's as a multiple of each, round by round; with `astro`, also this side's as a multiple of Astro's. */
 function printCountedBeside(other: Counted, meridian: Map<string, number[]>, astro?: Counted) {
-  const times = (ours: number[], theirs: number[]) =>
-    medianAndRange(ours.map((n, i) => n / theirs[i]), (n) => `${n.toFixed(2)}×`);
   console.log(`\n  ${other.description}; idle ${millions(other.idle)} instructions/s:`);
   for (const [label, rounds] of other.perPage) {
     const mine = meridian.get(label);
     const astros = astro?.perPage.get(label);
     console.log(
       `  ${label.padEnd(48)} ${medianAndRange(rounds, millions)}/request${
-        mine ? `  Meridian's ${times(mine, rounds)} this` : ""
-      }${astros ? `; this ${times(rounds, astros)} Astro's` : ""}`,
+        mine ? `  Meridian's ${timesByRound(mine, rounds)} this` : ""
+      }${astros ? `; this ${timesByRound(rounds, astros)} Astro's` : ""}`,
     );
   }
 }
