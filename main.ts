@@ -90,6 +90,7 @@ import { isFileUploadRequest } from "./lib/survey_file_types.ts";
 import { startOutboxSender } from "./lib/mail/sender.ts";
 import { mailDelivery } from "./lib/mail/delivery.ts";
 import { backgroundWork } from "./lib/background.ts";
+import { RecurringFailures } from "./lib/recurring_failures.ts";
 import { processPasswordResetRequests } from "./lib/password_reset.ts";
 import { APP_JOB_HANDLERS, startJobWorker, workerName } from "./lib/jobs.ts";
 import { firstStopSignal, settlesWithin } from "./lib/shutdown.ts";
@@ -230,26 +231,44 @@ async function start() {
   warmed.catch((err) => console.error(err)).finally(collectStartupGarbage);
   // Forgot-password requests are answered before they are handled; any left by a crash or an
   // outage are handled now and then swept every minute.
+  // Each sweep logs a failure that repeats (a database gone) once (lib/recurring_failures.ts).
+  const resetFailures = new RecurringFailures("[background] password reset requests");
   const sweepResets = () =>
     backgroundWork(deps).run(
       "password reset requests",
       () => processPasswordResetRequests(deps.sql, { publicUrl: config.PUBLIC_URL }),
+      resetFailures,
     );
   sweepResets();
   const resetSweep = setInterval(sweepResets, 60_000);
   // Stored bytes of deleted files (S3) and of uploads that died half way, retried with
   // backoff until their delete succeeds; and, hourly, chunks no file or upload knows.
+  const storageFailures = new RecurringFailures("[background] storage sweep");
   const sweepFiles = () =>
-    backgroundWork(deps).run("storage sweep", () => sweepStorage(deps.sql, deps.storage));
+    backgroundWork(deps).run(
+      "storage sweep",
+      () => sweepStorage(deps.sql, deps.storage),
+      storageFailures,
+    );
   sweepFiles();
   const storageSweep = setInterval(sweepFiles, STORAGE_SWEEP_INTERVAL_MS);
+  const orphanFailures = new RecurringFailures("[background] orphaned chunks sweep");
   const sweepOrphans = () =>
-    backgroundWork(deps).run("orphaned chunks sweep", () => sweepOrphanChunks(deps.sql));
+    backgroundWork(deps).run(
+      "orphaned chunks sweep",
+      () => sweepOrphanChunks(deps.sql),
+      orphanFailures,
+    );
   sweepOrphans();
   const orphanSweep = setInterval(sweepOrphans, ORPHAN_SWEEP_INTERVAL_MS);
   // Planner statistics, where no autovacuum keeps them (PGlite; db/table_statistics.ts).
+  const statisticsFailures = new RecurringFailures("[background] table statistics");
   const analyze = () =>
-    backgroundWork(deps).run("table statistics", () => analyzeChangedTables(deps.sql));
+    backgroundWork(deps).run(
+      "table statistics",
+      () => analyzeChangedTables(deps.sql),
+      statisticsFailures,
+    );
   const statisticsSweep = await statisticsAreOurs(db.sql, db.kind).catch(() => false)
     ? (analyze(), setInterval(analyze, TABLE_STATISTICS_INTERVAL_MS))
     : undefined;

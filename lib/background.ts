@@ -6,20 +6,25 @@
  * flight, so the stored input has to be enough to redo it (see lib/password_reset.ts).
  */
 
+import type { RecurringFailures } from "./recurring_failures.ts";
+
 /** Background tasks of one app: started with `run`, awaited with `settled`. */
 export class BackgroundWork {
   #pending = new Set<Promise<void>>();
 
   /**
    * Starts `task` now without waiting for it. A failure is logged with `label` and never
-   * becomes an unhandled rejection (that would end the process).
+   * becomes an unhandled rejection (that would end the process). A task started again and again
+   * (a sweep) passes its `failures`, which log a failure that repeats once.
    */
-  run(label: string, task: () => Promise<unknown>): void {
+  run(label: string, task: () => Promise<unknown>, failures?: RecurringFailures): void {
     const promise = (async () => {
       try {
         await task();
+        failures?.succeeded();
       } catch (err) {
-        console.error(`[background] ${label} failed`, err);
+        if (failures) failures.failed(err);
+        else console.error(`[background] ${label} failed`, err);
       }
     })();
     this.#pending.add(promise);

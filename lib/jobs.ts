@@ -39,6 +39,7 @@
  * prunes the records of which transactions wrote the remembered pages' tables
  * (db/snapshot_cache.ts `pruneSnapshotChanges`).
  */
+import { RecurringFailures } from "./recurring_failures.ts";
 import type { Db, Sql } from "../db/client.ts";
 import {
   claimDueJobs,
@@ -302,6 +303,8 @@ export function startJobWorker<D extends { sql: Sql }>(
   let nextLeadSweepAt = 0;
   let nextSnapshotPruneAt = 0;
   let isReleased = !worker;
+  // Any other failure that repeats (a database dropped under the server) is logged once.
+  const failures = new RecurringFailures("[jobs] Job pass");
 
   const tick = () => {
     inFlight = (async () => {
@@ -338,6 +341,7 @@ export function startJobWorker<D extends { sql: Sql }>(
           nextSnapshotPruneAt = Date.now() + snapshotPruneEveryMs;
           await pruneSnapshotChanges(deps.sql);
         }
+        failures.succeeded();
       } catch (err) {
         if (isPostgresDown(err)) {
           // Said once per outage; the next tick tries again, first taking back what a claim
@@ -346,7 +350,7 @@ export function startJobWorker<D extends { sql: Sql }>(
           if (!wasDown) console.warn("[jobs] The database is unavailable; jobs wait.");
           wasDown = true;
         } else {
-          console.error("[jobs] Job pass failed", err);
+          failures.failed(err);
         }
       }
       if (!isStopped) timer = setTimeout(tick, intervalMs);

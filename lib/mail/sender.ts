@@ -23,6 +23,7 @@
  * the database, once the database answers again: a claim whose answer was lost in the outage
  * committed rows this process never saw (all of its own hand-offs are over by then).
  */
+import { RecurringFailures } from "../recurring_failures.ts";
 import type { Transporter } from "nodemailer";
 import type { Sql } from "../../db/client.ts";
 import type { Config } from "../config.ts";
@@ -335,6 +336,8 @@ export function startOutboxSender(
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight: Promise<void> = Promise.resolve();
   let isReleased = !worker;
+  // A failure that repeats (the database unavailable) is logged once (lib/recurring_failures.ts).
+  const failures = new RecurringFailures("[mail] Outbox pass");
 
   const tick = () => {
     inFlight = (async () => {
@@ -356,11 +359,12 @@ export function startOutboxSender(
           );
           if (sent + retrying + failed === 0) break;
         }
+        failures.succeeded();
       } catch (err) {
         // The database may be briefly unavailable; the next tick tries again, and first takes
         // back what a claim lost in the outage may have left leased under this name.
         if (worker && isPostgresDown(err)) isReleased = false;
-        console.error("[mail] Outbox pass failed", err);
+        failures.failed(err);
       }
       if (!isStopped) timer = setTimeout(tick, intervalMs);
     })();
