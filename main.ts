@@ -1,11 +1,8 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { AppDeps, AppEnv } from "./routes/_env.ts";
 import { notFound, onError } from "./routes/_errors.tsx";
-import { compression } from "./routes/_compression.ts";
-import { csrf, MAX_BODY_BYTES, requestContext, securityHeaders } from "./routes/_middleware.ts";
+import { frontDoor } from "./routes/_front_door.ts";
 import { health } from "./routes/health.ts";
-import { admission } from "./routes/_admission.ts";
 import { metrics } from "./routes/metrics.ts";
 import { staticFiles } from "./routes/static.ts";
 import { serviceWorker } from "./routes/service_worker.ts";
@@ -18,7 +15,6 @@ import { geo } from "./routes/geo.ts";
 import { contact } from "./routes/contact.ts";
 import { devReload } from "./routes/dev_reload.ts";
 import { sessions } from "./routes/_auth.ts";
-import { wellFormedJson } from "./routes/_json.ts";
 import { authApi } from "./routes/auth_api.ts";
 import { oauth } from "./routes/oauth.tsx";
 import { adminApi } from "./routes/admin_api.ts";
@@ -86,7 +82,6 @@ import {
   sweepOrphanChunks,
   sweepStorage,
 } from "./lib/storage/cleanup.ts";
-import { isFileUploadRequest } from "./lib/survey_file_types.ts";
 import { startOutboxSender } from "./lib/mail/sender.ts";
 import { mailDelivery } from "./lib/mail/delivery.ts";
 import { backgroundWork } from "./lib/background.ts";
@@ -101,22 +96,9 @@ import { firstStopSignal, settlesWithin } from "./lib/shutdown.ts";
  */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  app.use(requestContext(deps));
-  app.use(securityHeaders(deps));
-  // Before anything that reads the session, a body or the database: an overloaded server
-  // refuses early and cheaply (probes and static files pass).
-  app.use(admission(deps));
-  app.use(compression());
-  const jsonBodyLimit = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => c.json({ message: "Request body is too large" }, 413),
-  });
-  // A file upload streams up to 25 MB and enforces that limit itself (routes/files.ts).
-  app.use((c, next) =>
-    isFileUploadRequest(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)
-  );
-  app.use(csrf(deps));
-  app.use(wellFormedJson);
+  // The request context, security headers, admission control, compression and the checks of
+  // a change, in front of anything that reads the session, a body or the database.
+  app.use(frontDoor(deps));
   app.use(sessions(deps));
   app.route("/", health);
   app.route("/", metrics);

@@ -1,5 +1,4 @@
 import type { Context } from "hono";
-import { createMiddleware } from "hono/factory";
 import type { AppDeps, AppEnv } from "./_env.ts";
 import { AdmissionGate, admissionLimits, type AdmissionStats } from "../lib/admission.ts";
 
@@ -14,7 +13,8 @@ export const OVERLOAD_MESSAGE = "The server is busy right now. Please try again 
 const EXEMPT_PREFIXES = ["/static/", "/healthz", "/readyz", "/metrics"];
 const EXEMPT_PATHS = new Set(["/sw.js", "/favicon.ico", "/robots.txt"]);
 
-function isExempt(path: string): boolean {
+/** Whether a request for `path` never waits for a slot (probes, metrics, static files). */
+export function isExempt(path: string): boolean {
   return EXEMPT_PATHS.has(path) || EXEMPT_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
@@ -27,7 +27,8 @@ const BUSY_PAGE = `<!doctype html>
 </head><body><h1>We are busy right now</h1>
 <p>${OVERLOAD_MESSAGE}</p><p><a href="">Try again</a></p></body></html>`;
 
-function refuse(c: Context<AppEnv>): Response {
+/** The answer to a request refused for overload. */
+export function refuse(c: Context<AppEnv>): Response {
   const headers = {
     "Retry-After": String(OVERLOAD_RETRY_AFTER_SECONDS),
     "Cache-Control": "no-store",
@@ -51,23 +52,23 @@ export function admissionStats(deps: AppDeps): AdmissionStats | undefined {
  * query: a request beyond the limits is answered `503 {message}` (a small HTML page for a
  * browser page) with `Retry-After` and `no-store`, at once or after a short wait, before
  * its session is read. Health and readiness probes, /metrics and static files are exempt.
- * Limits: `MAX_IN_FLIGHT_REQUESTS`, `MAX_QUEUED_REQUESTS`, `REQUEST_QUEUE_TIMEOUT_MS`.
+ * Limits: `MAX_IN_FLIGHT_REQUESTS`, `MAX_QUEUED_REQUESTS`, `REQUEST_QUEUE_TIMEOUT_MS`. This is
+ * the gate for the app built on `deps` (one per app: `admissionStats` reads it); the front door
+ * (routes/_front_door.ts) asks it.
  */
-export function admission(deps: AppDeps) {
+export function admissionGate(deps: AppDeps): AdmissionGate {
   const gate = new AdmissionGate(admissionLimits(deps.config, deps.sql.options.max));
   gates.set(deps, gate);
-  return createMiddleware<AppEnv>(async (c, next) => {
-    if (isExempt(c.req.path)) return await next();
-    // The signal is read only when the request has to wait. It aborts only when the client
-    // goes away: deno.json opts in to Deno.serve's corrected request.signal (unstable
-    // "no-legacy-abort"); the legacy one also aborted after every successful response, and
-    // warned once per process that it did.
-    const entered = gate.enter(() => c.req.raw.signal);
-    if (!(entered === true || await entered)) return refuse(c);
-    try {
-      await next();
-    } finally {
-      gate.leave();
-    }
-  });
+  return gate;
+}
+
+/**
+ * Whether `c`'s request got a slot of `gate` (then it must `leave`), at once or after a wait.
+ * The signal is read only when the request has to wait. It aborts only when the client goes
+ * away: deno.json opts in to Deno.serve's corrected request.signal (unstable
+ * "no-legacy-abort"); the legacy one also aborted after every successful response, and warned
+ * once per process that it did.
+ */
+export function admitted(gate: AdmissionGate, c: Context<AppEnv>): boolean | Promise<boolean> {
+  return gate.enter(() => c.req.raw.signal);
 }

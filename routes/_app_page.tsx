@@ -3,8 +3,7 @@ import type { AppContext } from "./_env.ts";
 import { countUnreadNotifications } from "../db/notifications.ts";
 import { renderPage } from "../components/render.tsx";
 import { AppLayout } from "../components/AppLayout.tsx";
-import { htmlResponse, toHtmlBytes } from "./_html_response.ts";
-import { keptHtmlResponse } from "./_compression.ts";
+import { finishedHtml, htmlResponse, toHtmlBytes } from "./_html_response.ts";
 import { rememberedPages } from "./_remembered_pages.ts";
 
 /** What a signed-in page says about itself. */
@@ -64,7 +63,7 @@ export async function rememberedAppPage(
     data,
     () => toHtmlBytes(renderAppPage(c, meta, body(), initialUnread)),
   );
-  return keptHtmlResponse(c, bytes);
+  return finishedHtml(c, bytes, 200, true);
 }
 
 // The bell's count before it first loads: the sessions middleware read it with the user

@@ -140,7 +140,6 @@ export function ownViewerPage(
 ): OwnViewerPage {
   const guard = createMiddleware<AppEnv>(async (c, next) => {
     if (!c.var.user && !c.var.pendingSession) return c.redirect(signInPath(c), 302);
-    c.header("Cache-Control", "private, no-store");
     await next();
   });
   OWN_VIEWER_GUARDS.add(guard);
@@ -327,11 +326,12 @@ export function signInPath(c: Context<AppEnv>): string {
 
 /**
  * Page guard: a signed-out visitor is redirected (302) to `/auth?returnTo={path+query}`.
- * Signed-in pages are marked `Cache-Control: private, no-store`.
+ * Signed-in pages are marked `Cache-Control: private, no-store` as every answer to a request
+ * with a session is (routes/_middleware.ts `isSessionDependent`): not here, where it would
+ * keep a page from being finished by its route (routes/_finished_response.ts).
  */
 export const requirePageUser = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.var.user) return c.redirect(signInPath(c), 302);
-  c.header("Cache-Control", "private, no-store");
   await next();
 });
 
@@ -343,7 +343,6 @@ export function requirePageRole(...roles: Role[]) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const user = c.var.user;
     if (!user) return c.redirect(signInPath(c), 302);
-    c.header("Cache-Control", "private, no-store");
     if (!roles.includes(user.role)) {
       return htmlResponse(
         c,

@@ -24,10 +24,11 @@ import { createMiddleware } from "hono/factory";
 import { parseAccept } from "hono/utils/accept";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import type { AppEnv } from "./_env.ts";
+import { isFinishedResponse } from "./_finished_response.ts";
 
 const COMPRESS_THRESHOLD_BYTES = 1024;
 const COMPRESS_ENCODINGS = ["gzip", "deflate"] as const;
-type Encoding = (typeof COMPRESS_ENCODINGS)[number];
+export type Encoding = (typeof COMPRESS_ENCODINGS)[number];
 const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/i;
 const VARIES_ON_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 
@@ -65,47 +66,57 @@ function selectEncoding(header: string | undefined): Encoding | undefined {
 export function compression() {
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
-    let res = c.res;
-    let headers = res.headers;
-    const length = headers.get("Content-Length");
-    const type = headers.get("Content-Type");
-    const cacheControl = headers.get("Cache-Control");
-    if (
-      res.status === 206 || headers.has("Content-Encoding") ||
-      headers.has("Transfer-Encoding") || c.req.method === "HEAD" ||
-      (length && Number(length) < COMPRESS_THRESHOLD_BYTES) ||
-      !type || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) ||
-      (cacheControl && NO_TRANSFORM.test(cacheControl))
-    ) return;
-    // Set in place: a new Response here would turn a string body into a stream (59 µs of CPU
-    // per request on the client dashboard when Hono's compress() did it).
-    const vary = headers.get("Vary");
-    if (vary !== "*" && !(vary && VARIES_ON_ACCEPT_ENCODING.test(vary))) {
-      const value = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
-      try {
-        headers.set("Vary", value);
-      } catch {
-        // Immutable headers (a fetch() answer passed through, Response.redirect): a copy.
-        res = new Response(res.body, res);
-        replaceResponse(c, res);
-        headers = res.headers;
-        headers.set("Vary", value);
-      }
+    await compressAnswer(c);
+  });
+}
+
+/**
+ * The middleware's work on the answer `c.res`, for a middleware that does more around the same
+ * `next()` (routes/_front_door.ts).
+ */
+export async function compressAnswer(c: Context<AppEnv>): Promise<void> {
+  // A finished answer (routes/_finished_response.ts) was encoded as this would encode it.
+  if (isFinishedResponse(c.res)) return;
+  let res = c.res;
+  let headers = res.headers;
+  const length = headers.get("Content-Length");
+  const type = headers.get("Content-Type");
+  const cacheControl = headers.get("Cache-Control");
+  if (
+    res.status === 206 || headers.has("Content-Encoding") ||
+    headers.has("Transfer-Encoding") || c.req.method === "HEAD" ||
+    (length && Number(length) < COMPRESS_THRESHOLD_BYTES) ||
+    !type || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) ||
+    (cacheControl && NO_TRANSFORM.test(cacheControl))
+  ) return;
+  // Set in place: a new Response here would turn a string body into a stream (59 µs of CPU
+  // per request on the client dashboard when Hono's compress() did it).
+  const vary = headers.get("Vary");
+  if (vary !== "*" && !(vary && VARIES_ON_ACCEPT_ENCODING.test(vary))) {
+    const value = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
+    try {
+      headers.set("Vary", value);
+    } catch {
+      // Immutable headers (a fetch() answer passed through, Response.redirect): a copy.
+      res = new Response(res.body, res);
+      replaceResponse(c, res);
+      headers = res.headers;
+      headers.set("Vary", value);
     }
-    const encoding = selectEncoding(c.req.header("Accept-Encoding"));
-    if (!encoding || !res.body) return;
-    if (WHOLE_BODY_TYPE.test(type)) {
-      const bytes = await res.bytes();
-      if (bytes.byteLength < COMPRESS_THRESHOLD_BYTES) {
-        replaceResponse(c, new Response(bytes, res));
-        return;
-      }
-      replaceResponse(c, compressed(compressWhole(bytes, encoding), res, encoding));
+  }
+  const encoding = selectEncoding(c.req.header("Accept-Encoding"));
+  if (!encoding || !res.body) return;
+  if (WHOLE_BODY_TYPE.test(type)) {
+    const bytes = await res.bytes();
+    if (bytes.byteLength < COMPRESS_THRESHOLD_BYTES) {
+      replaceResponse(c, new Response(bytes, res));
       return;
     }
-    const body = res.body.pipeThrough(new CompressionStream(encoding));
-    replaceResponse(c, compressed(body, res, encoding));
-  });
+    replaceResponse(c, compressed(compressWhole(bytes, encoding), res, encoding));
+    return;
+  }
+  const body = res.body.pipeThrough(new CompressionStream(encoding));
+  replaceResponse(c, compressed(body, res, encoding));
 }
 
 /**
@@ -118,31 +129,33 @@ const keptCompressed = new WeakMap<
 >();
 
 /**
- * A remembered page's HTML (`bytes`, kept and sent again unchanged) as the answer, compressed as
- * the middleware would compress it (the same encoding, threshold and headers), but once per kept
- * page and encoding rather than at every view: every browser asks for gzip, and compressing a
- * 50 KB page at level 1 costs about as much as the rest of a remembered view
- * (bench/signed_in_pages.ts with `BENCH_ACCEPT_ENCODING`). The middleware leaves an answer that
- * has its `Content-Encoding` as it is.
+ * The encoding the middleware would give `bytes`, the whole body of an answer of a compressible
+ * type to `c`'s request: none for a HEAD request or under the threshold, else the client's
+ * choice.
  */
-export function keptHtmlResponse(c: Context<AppEnv>, bytes: Uint8Array<ArrayBuffer>): Response {
-  const headers = { "Content-Type": "text/html; charset=UTF-8" };
-  const encoding = c.req.method === "HEAD" || bytes.byteLength < COMPRESS_THRESHOLD_BYTES
+export function wholeBodyEncoding(c: Context<AppEnv>, bytes: Uint8Array): Encoding | undefined {
+  return c.req.method === "HEAD" || bytes.byteLength < COMPRESS_THRESHOLD_BYTES
     ? undefined
     : selectEncoding(c.req.header("Accept-Encoding"));
-  if (!encoding) return c.body(bytes, 200, headers);
+}
+
+/**
+ * A remembered page's HTML (`bytes`, kept and sent again unchanged) compressed with `encoding`,
+ * once per kept page and encoding rather than at every view: every browser asks for gzip, and
+ * compressing a 50 KB page at level 1 costs about as much as the rest of a remembered view
+ * (bench/signed_in_pages.ts with `BENCH_ACCEPT_ENCODING`).
+ */
+export function keptCompressedForm(
+  bytes: Uint8Array<ArrayBuffer>,
+  encoding: Encoding,
+): Uint8Array<ArrayBuffer> {
   let forms = keptCompressed.get(bytes);
   if (!forms) keptCompressed.set(bytes, forms = {});
-  const body = forms[encoding] ??= compressWhole(bytes, encoding);
-  return c.body(body, 200, {
-    ...headers,
-    "Content-Encoding": encoding,
-    "Vary": "Accept-Encoding",
-  });
+  return forms[encoding] ??= compressWhole(bytes, encoding);
 }
 
 /** `bytes` compressed with `encoding` in one call at `COMPRESS_LEVEL`. */
-function compressWhole(bytes: Uint8Array, encoding: Encoding): Uint8Array<ArrayBuffer> {
+export function compressWhole(bytes: Uint8Array, encoding: Encoding): Uint8Array<ArrayBuffer> {
   return encoding === "gzip"
     ? gzipSync(bytes, { level: COMPRESS_LEVEL })
     : deflateSync(bytes, { level: COMPRESS_LEVEL });

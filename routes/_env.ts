@@ -33,6 +33,12 @@ export type AppEnv = {
      */
     unreadNotifications: number | null;
     /**
+     * Whether anything set a header on the context (`c.header`, which `setCookie` calls): a
+     * finished answer is then made through `c.body`, which adds them
+     * (routes/_finished_response.ts).
+     */
+    hasContextHeaders: boolean;
+    /**
      * On a page that reads its viewer in its own statement (routes/_auth.ts `ownViewerPage`),
      * the session read from KV and not yet settled with its user (`settleViewer`); else unset.
      */

@@ -14,16 +14,63 @@
  */
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { AppEnv } from "./_env.ts";
+import { compressWhole, keptCompressedForm, wholeBodyEncoding } from "./_compression.ts";
+import { markFinished } from "./_finished_response.ts";
+import {
+  isSessionDependent,
+  securityHeadersOf,
+  SESSION_DEPENDENT_CACHE_CONTROL,
+} from "./_middleware.ts";
 
 const encoder = new TextEncoder();
+const HTML_TYPE = "text/html; charset=UTF-8";
 
 /** `html` as a `text/html; charset=UTF-8` answer with `status`, as `c.html` makes it. */
 export function htmlResponse(
-  c: Context,
+  c: Context<AppEnv>,
   html: string,
   status: ContentfulStatusCode = 200,
 ): Response {
-  return c.body(toHtmlBytes(html), status, { "Content-Type": "text/html; charset=UTF-8" });
+  return finishedHtml(c, toHtmlBytes(html), status);
+}
+
+/**
+ * A page's HTML bytes as its answer with `status`: compressed as the compression middleware
+ * would compress them (routes/_compression.ts; with `kept`, bytes a remembered page sends again,
+ * their compressed form is kept with them), and finished (routes/_finished_response.ts) with
+ * every header the middleware would add: Vary, Cache-Control for an answer that depends on the
+ * session, the security headers and the request id. Made through `c.body` instead, and given
+ * those headers by the middleware as any answer, when something set a header on the context
+ * (a cookie, a route's own Cache-Control) or the app has no request context (a test's).
+ */
+export function finishedHtml(
+  c: Context<AppEnv>,
+  bytes: Uint8Array<ArrayBuffer>,
+  status: ContentfulStatusCode = 200,
+  kept = false,
+): Response {
+  const encoding = wholeBodyEncoding(c, bytes);
+  const body = !encoding
+    ? bytes
+    : kept
+    ? keptCompressedForm(bytes, encoding)
+    : compressWhole(bytes, encoding);
+  if (c.var.requestId === undefined || c.var.hasContextHeaders || c.finalized) {
+    return c.body(
+      body,
+      status,
+      encoding
+        ? { "Content-Type": HTML_TYPE, "Content-Encoding": encoding, "Vary": "Accept-Encoding" }
+        : { "Content-Type": HTML_TYPE },
+    );
+  }
+  const headers: [string, string][] = [["Content-Type", HTML_TYPE]];
+  if (encoding) headers.push(["Content-Encoding", encoding]);
+  if (c.req.method !== "HEAD") headers.push(["Vary", "Accept-Encoding"]);
+  if (isSessionDependent(c)) headers.push(["Cache-Control", SESSION_DEPENDENT_CACHE_CONTROL]);
+  headers.push(...securityHeadersOf(c), ["X-Request-Id", c.var.requestId]);
+  return markFinished(new Response(body, { status, headers }));
 }
 
 /** A page's HTML as the bytes `htmlResponse` sends (a remembered page keeps them). */

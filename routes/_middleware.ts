@@ -11,6 +11,7 @@ import { nameRequestSpan, tagRequestSpan } from "../lib/telemetry.ts";
 import { UNMATCHED_ROUTE } from "../lib/metrics.ts";
 import { acceptedOrigins } from "../lib/public_url.ts";
 import { observeRequest, routeLabel } from "./metrics.ts";
+import { isFinishedResponse } from "./_finished_response.ts";
 
 /**
  * Puts deps on the context, assigns a request id (echoed in `X-Request-Id` and put on the
@@ -20,35 +21,60 @@ import { observeRequest, routeLabel } from "./metrics.ts";
  * `isSessionDependent`).
  */
 export function requestContext(deps: AppDeps) {
-  const log = deps.config.LOG_REQUESTS;
-  const proxyHops = deps.config.TRUST_PROXY ? deps.config.TRUST_PROXY_HOPS : 0;
-  const sessionCookieMark = `${sessionCookie(deps.config).name}=`;
+  const context = requestContextPhases(deps);
   return createMiddleware<AppEnv>(async (c, next) => {
-    const start = performance.now();
-    const requestId = requestIdFor(c.req.raw);
-    tagRequestSpan(requestId);
-    useVariables(c, {
-      deps,
-      db: deps.sql,
-      kv: deps.kv,
-      requestId,
-      clientIp: clientIp(c.req.raw, c.env, proxyHops),
-      user: null,
-      session: null,
-      unreadNotifications: null,
-    });
+    const start = context.enter(c);
     await next();
-    const headers = c.res.headers;
-    if (!headers.has("Cache-Control") && isSessionDependent(c, sessionCookieMark)) {
-      headers.set("Cache-Control", "private, no-store");
-    }
-    headers.set("X-Request-Id", requestId);
-    if (log) logRequest(c.req.method, c.req.path, c.res.status, start, requestId);
-    const route = routeLabel(c);
-    observeRequest(deps, c, route, start);
-    nameRequestSpan(c.req.method, route === UNMATCHED_ROUTE ? undefined : route);
+    context.leave(c, start);
   });
 }
+
+/**
+ * `requestContext`'s work before the rest of the app (`enter`, which returns the request's
+ * start) and after it (`leave`), for a middleware that does more around the same `next()`
+ * (routes/_front_door.ts).
+ */
+export function requestContextPhases(deps: AppDeps) {
+  const log = deps.config.LOG_REQUESTS;
+  const proxyHops = deps.config.TRUST_PROXY ? deps.config.TRUST_PROXY_HOPS : 0;
+  return {
+    enter(c: Context<AppEnv>): number {
+      const start = performance.now();
+      const requestId = requestIdFor(c.req.raw);
+      tagRequestSpan(requestId);
+      useVariables(c, {
+        deps,
+        db: deps.sql,
+        kv: deps.kv,
+        requestId,
+        clientIp: clientIp(c.req.raw, c.env, proxyHops),
+        user: null,
+        session: null,
+        unreadNotifications: null,
+        hasContextHeaders: false,
+      });
+      return start;
+    },
+    leave(c: Context<AppEnv>, start: number): void {
+      const requestId = c.var.requestId;
+      // A finished answer (routes/_finished_response.ts) has these already.
+      if (!isFinishedResponse(c.res)) {
+        const headers = c.res.headers;
+        if (!headers.has("Cache-Control") && isSessionDependent(c)) {
+          headers.set("Cache-Control", SESSION_DEPENDENT_CACHE_CONTROL);
+        }
+        headers.set("X-Request-Id", requestId);
+      }
+      if (log) logRequest(c.req.method, c.req.path, c.res.status, start, requestId);
+      const route = routeLabel(c);
+      observeRequest(deps, c, route, start);
+      nameRequestSpan(c.req.method, route === UNMATCHED_ROUTE ? undefined : route);
+    },
+  };
+}
+
+/** The caching of an answer that may depend on who asks (`isSessionDependent`). */
+export const SESSION_DEPENDENT_CACHE_CONTROL = "private, no-store";
 
 type Variables = AppEnv["Variables"];
 
@@ -56,7 +82,9 @@ type Variables = AppEnv["Variables"];
  * Sets the request's variables and makes `c.var` one object kept up to date by `c.set`. Hono's
  * `c.var` getter builds a new object from its map on every read (`Object.fromEntries`), and a
  * signed-in page reads it a few dozen times (deps, db, user, session…): garbage and 1–2 % of a
- * page's CPU. `c.get` and Hono's own map are unchanged (`c.set` still writes there).
+ * page's CPU. `c.get` and Hono's own map are unchanged (`c.set` still writes there). Also notes
+ * in `hasContextHeaders` whether anything set a header on the context (`c.header`, which
+ * `setCookie` calls): a finished answer is then built through `c.body`, which adds them.
  */
 function useVariables(c: Context<AppEnv>, vars: Variables): void {
   const set = c.set;
@@ -66,6 +94,11 @@ function useVariables(c: Context<AppEnv>, vars: Variables): void {
     set(key, value);
   }) as typeof c.set;
   Object.defineProperty(c, "var", { value: vars, configurable: true });
+  const header = c.header;
+  c.header = ((...args: Parameters<typeof header>) => {
+    vars.hasContextHeaders = true;
+    header(...args);
+  }) as typeof c.header;
 }
 
 /**
@@ -74,9 +107,20 @@ function useVariables(c: Context<AppEnv>, vars: Variables): void {
  * session. Decided here once, so a new route cannot forget it; public pages and static files
  * set their own caching and keep it.
  */
-function isSessionDependent(c: Context<AppEnv>, sessionCookieMark: string): boolean {
+export function isSessionDependent(c: Context<AppEnv>): boolean {
   return c.req.path.startsWith("/api/") || c.var.session !== null ||
-    (c.req.header("cookie") ?? "").includes(sessionCookieMark);
+    (c.req.header("cookie") ?? "").includes(sessionCookieMarkOf(c.var.deps));
+}
+
+const sessionCookieMarks = new WeakMap<AppDeps, string>();
+
+/** `name=` of the session cookie under `deps`' config. */
+function sessionCookieMarkOf(deps: AppDeps): string {
+  let mark = sessionCookieMarks.get(deps);
+  if (mark === undefined) {
+    sessionCookieMarks.set(deps, mark = `${sessionCookie(deps.config).name}=`);
+  }
+  return mark;
 }
 
 /** The proxy's request id when it looks like one, else a new UUID. */
@@ -204,26 +248,39 @@ export function framedDocumentHeaders(headers: [string, string][]): [string, str
   );
 }
 
+const securityHeadersByDeps = new WeakMap<AppDeps, (c: Context<AppEnv>) => [string, string][]>();
+
 /**
- * Security headers on every response, error pages included; a route that sets
- * `isFramedDocument` gets `framedDocumentHeaders` instead.
+ * The security headers of the answer to `c`'s request: `securityHeaderList`'s, or
+ * `framedDocumentHeaders` when the route set `isFramedDocument`. Each list is built once.
  */
-export function securityHeaders(deps: AppDeps) {
-  const headersFor = securityHeaderList(deps);
-  const framed = new Map<[string, string][], [string, string][]>();
-  const framedFor = (req: Request) => {
-    const list = headersFor(req);
-    let found = framed.get(list);
-    if (!found) framed.set(list, found = framedDocumentHeaders(list));
-    return found;
-  };
-  return createMiddleware<AppEnv>(async (c, next) => {
-    await next();
-    const h = c.res.headers;
-    const list = c.var.isFramedDocument ? framedFor(c.req.raw) : headersFor(c.req.raw);
-    for (const [name, value] of list) h.set(name, value);
-    h.delete("X-Powered-By");
-  });
+export function securityHeadersOf(c: Context<AppEnv>): [string, string][] {
+  const deps = c.var.deps;
+  let of = securityHeadersByDeps.get(deps);
+  if (!of) {
+    const headersFor = securityHeaderList(deps);
+    const framed = new Map<[string, string][], [string, string][]>();
+    of = (c: Context<AppEnv>) => {
+      const list = headersFor(c.req.raw);
+      if (!c.var.isFramedDocument) return list;
+      let found = framed.get(list);
+      if (!found) framed.set(list, found = framedDocumentHeaders(list));
+      return found;
+    };
+    securityHeadersByDeps.set(deps, of);
+  }
+  return of(c);
+}
+
+/**
+ * Security headers on every answer, error pages included (`securityHeadersOf`), set on `c.res`
+ * once the app has answered; a finished answer (routes/_finished_response.ts) has them already.
+ */
+export function addSecurityHeaders(c: Context<AppEnv>): void {
+  if (isFinishedResponse(c.res)) return;
+  const h = c.res.headers;
+  for (const [name, value] of securityHeadersOf(c)) h.set(name, value);
+  h.delete("X-Powered-By");
 }
 
 function isHttps(req: Request, trustProxy: boolean): boolean {

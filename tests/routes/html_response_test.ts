@@ -31,3 +31,42 @@ test("[html response] a signed-in page, the 403 and the 404 pages are UTF-8 HTML
   assert((await missing.text()).includes("Page not found"));
   t.close();
 });
+
+// A page answer is finished by its route with every header the middleware gives any answer
+// (routes/_finished_response.ts); one whose request set a header on the context (here the
+// cookie of a stale session, cleared) is built as any other answer and given them after.
+test("[html response] a page carries each of the middleware's headers once, finished by its route or not", async () => {
+  const t = await createTestApp();
+  const cookie = await signInAs(t, { role: "client" });
+  const gzip = { "accept-encoding": "gzip" };
+  const finished = await t.request("GET", "/client-dashboard", { cookie, headers: gzip });
+  const stale = await t.request("GET", "/create-survey", {
+    cookie: "meridian_session=stale",
+    headers: gzip,
+  });
+  assertEquals(finished.headers.getSetCookie(), []);
+  assertEquals(stale.headers.getSetCookie().length, 1, "the stale cookie is cleared");
+  for (const [label, res] of [["finished", finished], ["stale", stale]] as const) {
+    assertEquals(res.status, 200, label);
+    const headers = Object.fromEntries(res.headers);
+    assertEquals(headers["x-content-type-options"], "nosniff", label);
+    assertEquals(headers["x-frame-options"], "DENY", label);
+    assertEquals(headers["referrer-policy"], "strict-origin-when-cross-origin", label);
+    assertEquals(headers["cross-origin-opener-policy"], "same-origin", label);
+    assert(headers["content-security-policy"]?.startsWith("default-src 'self'; "), label);
+    assert(!headers["content-security-policy"].includes(", default-src"), `${label}: once`);
+    assertEquals(headers["cache-control"], "private, no-store", label);
+    assertEquals(headers["vary"], "Accept-Encoding", label);
+    assertEquals(headers["content-encoding"], "gzip", label);
+    assert(/^[0-9a-f-]{36}$/.test(headers["x-request-id"]), `${label}: one request id`);
+    const html = await new Response(res.body!.pipeThrough(new DecompressionStream("gzip")))
+      .text();
+    assert(html.startsWith("<!DOCTYPE html>"), `${label}: a whole page, gzipped`);
+  }
+  // Without gzip asked for: the same page as it is, still varying on what was asked.
+  const plain = await t.request("GET", "/client-dashboard", { cookie });
+  assertEquals(plain.headers.get("content-encoding"), null);
+  assertEquals(plain.headers.get("vary"), "Accept-Encoding");
+  assert((await plain.text()).startsWith("<!DOCTYPE html>"));
+  t.close();
+});
