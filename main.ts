@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "./routes/_env.ts";
 import { notFound, onError } from "./routes/_errors.tsx";
 import { frontDoor } from "./routes/_front_door.ts";
+import { RememberingRouter } from "./routes/_router.ts";
 import { health } from "./routes/health.ts";
 import { metrics } from "./routes/metrics.ts";
 import { staticFiles } from "./routes/static.ts";
@@ -95,7 +96,7 @@ import { firstStopSignal, settlesWithin } from "./lib/shutdown.ts";
  * drive it with `app.request()`.
  */
 export function createApp(deps: AppDeps) {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: new RememberingRouter() });
   // The request context, security headers, admission control, compression and the checks of
   // a change, in front of anything that reads the session, a body or the database.
   app.use(frontDoor(deps));
