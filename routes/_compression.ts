@@ -76,7 +76,7 @@ export function compression() {
  */
 export async function compressAnswer(c: Context<AppEnv>): Promise<void> {
   // A finished answer (routes/_finished_response.ts) was encoded as this would encode it.
-  if (isFinishedResponse(c.res)) return;
+  if (isFinishedResponse(c)) return;
   let res = c.res;
   let headers = res.headers;
   const length = headers.get("Content-Length");

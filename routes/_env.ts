@@ -38,6 +38,8 @@ export type AppEnv = {
      * (routes/_finished_response.ts).
      */
     hasContextHeaders: boolean;
+    /** The answer a route finished with every header (routes/_finished_response.ts), if any. */
+    finishedResponse?: Response;
     /**
      * On a page that reads its viewer in its own statement (routes/_auth.ts `ownViewerPage`),
      * the session read from KV and not yet settled with its user (`settleViewer`); else unset.

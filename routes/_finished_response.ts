@@ -10,18 +10,24 @@
  * headers, the request id, Cache-Control, Vary), so every page paid for its headers twice.
  */
 
-const finished = new WeakSet<Response>();
+import type { Context } from "hono";
+import type { AppEnv } from "./_env.ts";
 
-/** `res`, marked as finished: the middleware adds nothing to it. */
-export function markFinished(res: Response): Response {
-  finished.add(res);
+/**
+ * `res`, noted as the finished answer to `c`'s request: the middleware adds nothing to it. Noted
+ * on the request rather than in a WeakSet of answers: adding to a WeakSet cost 1 % of a
+ * remembered dashboard view's CPU (a CPU profile: 134 ms in 13 s).
+ */
+export function markFinished(c: Context<AppEnv>, res: Response): Response {
+  c.set("finishedResponse", res);
   return res;
 }
 
 /**
- * Whether `res` is a finished answer. An answer made from it (`c.header` after the route, Hono's
- * HEAD answer) is not, and gets the middleware's headers as any other.
+ * Whether `c`'s answer is the finished one. An answer made from it (`c.header` after the route,
+ * Hono's HEAD answer) is not, and gets the middleware's headers as any other.
  */
-export function isFinishedResponse(res: Response): boolean {
-  return finished.has(res);
+export function isFinishedResponse(c: Context<AppEnv>): boolean {
+  const finished = c.var.finishedResponse;
+  return finished !== undefined && finished === c.res;
 }

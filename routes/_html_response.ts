@@ -70,7 +70,7 @@ export function finishedHtml(
   if (c.req.method !== "HEAD") headers.push(["Vary", "Accept-Encoding"]);
   if (isSessionDependent(c)) headers.push(["Cache-Control", SESSION_DEPENDENT_CACHE_CONTROL]);
   headers.push(...securityHeadersOf(c), ["X-Request-Id", c.var.requestId]);
-  return markFinished(new Response(body, { status, headers }));
+  return markFinished(c, new Response(body, { status, headers }));
 }
 
 /** A page's HTML as the bytes `htmlResponse` sends (a remembered page keeps them). */

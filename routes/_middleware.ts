@@ -58,7 +58,7 @@ export function requestContextPhases(deps: AppDeps) {
     leave(c: Context<AppEnv>, start: number): void {
       const requestId = c.var.requestId;
       // A finished answer (routes/_finished_response.ts) has these already.
-      if (!isFinishedResponse(c.res)) {
+      if (!isFinishedResponse(c)) {
         const headers = c.res.headers;
         if (!headers.has("Cache-Control") && isSessionDependent(c)) {
           headers.set("Cache-Control", SESSION_DEPENDENT_CACHE_CONTROL);
@@ -277,7 +277,7 @@ export function securityHeadersOf(c: Context<AppEnv>): [string, string][] {
  * once the app has answered; a finished answer (routes/_finished_response.ts) has them already.
  */
 export function addSecurityHeaders(c: Context<AppEnv>): void {
-  if (isFinishedResponse(c.res)) return;
+  if (isFinishedResponse(c)) return;
   const h = c.res.headers;
   for (const [name, value] of securityHeadersOf(c)) h.set(name, value);
   h.delete("X-Powered-By");
