@@ -50,20 +50,21 @@ export function finishedHtml(
   status: ContentfulStatusCode = 200,
   kept = false,
 ): Response {
+  const isFinished = c.var.requestId !== undefined && !c.var.hasContextHeaders && !c.finalized;
+  // Left to the compression middleware, as any answer.
+  if (!isFinished && !kept) return c.body(bytes, status, { "Content-Type": HTML_TYPE });
   const encoding = wholeBodyEncoding(c, bytes);
   const body = !encoding
     ? bytes
     : kept
     ? keptCompressedForm(bytes, encoding)
     : compressWhole(bytes, encoding);
-  if (c.var.requestId === undefined || c.var.hasContextHeaders || c.finalized) {
-    return c.body(
-      body,
-      status,
-      encoding
-        ? { "Content-Type": HTML_TYPE, "Content-Encoding": encoding, "Vary": "Accept-Encoding" }
-        : { "Content-Type": HTML_TYPE },
-    );
+  if (!isFinished) {
+    if (!encoding) return c.body(bytes, status, { "Content-Type": HTML_TYPE });
+    // Added to the route's own Vary, never in its place: a page that varies on the cookie and
+    // lost that would be cached for one visitor and shown to another.
+    c.header("Vary", "Accept-Encoding", { append: true });
+    return c.body(body, status, { "Content-Type": HTML_TYPE, "Content-Encoding": encoding });
   }
   const headers: [string, string][] = [["Content-Type", HTML_TYPE]];
   if (encoding) headers.push(["Content-Encoding", encoding]);

@@ -1,6 +1,8 @@
 import { assert, assertEquals } from "../_assert.ts";
 import { createTestApp, test } from "../_helpers.ts";
-import { signInAs } from "../_auth.ts";
+import { createSignedInUser, signInAs } from "../_auth.ts";
+import { addSurveyor } from "../_assignment_fixtures.ts";
+import { firmProfilePath } from "../../lib/firm_slug.ts";
 
 // Rendered pages go out as UTF-8 bytes (routes/_html_response.ts): what the browser decodes is
 // the page as rendered, accented letters included, labelled as UTF-8 HTML.
@@ -68,5 +70,32 @@ test("[html response] a page carries each of the middleware's headers once, fini
   assertEquals(plain.headers.get("content-encoding"), null);
   assertEquals(plain.headers.get("vary"), "Accept-Encoding");
   assert((await plain.text()).startsWith("<!DOCTYPE html>"));
+  t.close();
+});
+
+// A page whose route varies on the cookie (a firm's profile: public to a visitor, with a reply
+// form for the firm) keeps that when it is compressed: a browser that cached the visitor's copy
+// must not show it once the firm signs in.
+test("[html response] a compressed page keeps its route's own Vary", async () => {
+  const t = await createTestApp();
+  const firm = await addSurveyor(t, "Ortiz Land Surveying", { city: "Austin", state: "TX" });
+  const path = firmProfilePath("Ortiz Land Surveying", firm.surveyor.id);
+  const { cookie } = await createSignedInUser(t, { role: "client" });
+  for (const [label, asked] of [["visitor", {}], ["signed in", { cookie }]] as const) {
+    for (const encoding of ["gzip", "identity"]) {
+      const res = await t.request("GET", path, {
+        ...asked,
+        headers: { "accept-encoding": encoding },
+      });
+      assertEquals(res.status, 200, `${label}, ${encoding}`);
+      assertEquals(res.headers.get("vary"), "Cookie, Accept-Encoding", `${label}, ${encoding}`);
+      assertEquals(
+        res.headers.get("content-encoding"),
+        encoding === "gzip" ? "gzip" : null,
+        `${label}, ${encoding}`,
+      );
+      await res.body?.cancel();
+    }
+  }
   t.close();
 });
