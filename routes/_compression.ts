@@ -28,7 +28,7 @@ import { isFinishedResponse } from "./_finished_response.ts";
 
 const COMPRESS_THRESHOLD_BYTES = 1024;
 const COMPRESS_ENCODINGS = ["gzip", "deflate"] as const;
-export type Encoding = (typeof COMPRESS_ENCODINGS)[number];
+type Encoding = (typeof COMPRESS_ENCODINGS)[number];
 const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/i;
 const VARIES_ON_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 
