@@ -98,9 +98,9 @@ import { firstStopSignal, settlesWithin } from "./lib/shutdown.ts";
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>({ router: new RememberingRouter() });
   // The request context, security headers, admission control, compression and the checks of
-  // a change, in front of anything that reads the session, a body or the database.
-  app.use(frontDoor(deps));
-  app.use(sessions(deps));
+  // a change, in front of anything that reads the session, a body or the database; then the
+  // session, in the same frame.
+  app.use(frontDoor(deps, sessions(deps)));
   app.route("/", health);
   app.route("/", metrics);
   app.route("/", staticFiles);

@@ -10,14 +10,16 @@
  *    query;
  * 4. compression (routes/_compression.ts `compressAnswer`);
  * 5. for a request that may change something (any method but GET, HEAD and OPTIONS, or any
- *    request with a body): the body limit, the CSRF check and the JSON check (`changeChecks`).
+ *    request with a body): the body limit, the CSRF check and the JSON check (`changeChecks`);
+ * 6. `inner`, when given: the middleware after these, run in the same frame (the app's is the
+ *    sessions middleware, routes/_auth.ts `sessions`).
  *
  * Each used to be its own middleware, in that order. Hono's compose gives every layer its own
  * async frame, and turns an error thrown in a layer into the error page at that layer, so that
  * the layers outside it still add their headers to the page: `answerError` does that here, for
  * each step that can throw.
  */
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler, Next } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { every } from "hono/combine";
 import type { AppDeps, AppEnv } from "./_env.ts";
@@ -31,18 +33,28 @@ import { isFileUploadRequest } from "../lib/survey_file_types.ts";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The middleware (see the file's comment). */
-export function frontDoor(deps: AppDeps): MiddlewareHandler<AppEnv> {
+export function frontDoor(
+  deps: AppDeps,
+  inner?: MiddlewareHandler<AppEnv>,
+): MiddlewareHandler<AppEnv> {
   const context = requestContextPhases(deps);
   const gate = admissionGate(deps);
   const checks = changeChecks(deps);
+  // `inner` as compose would call it: a Response it returns becomes the answer.
+  const enter: (c: Context<AppEnv>, next: Next) => Promise<void> = inner
+    ? async (c, next) => {
+      const res = await inner(c, next);
+      if (res instanceof Response && !c.finalized) c.res = res;
+    }
+    : (_c, next) => next();
   return async (c, next) => {
     const start = context.enter(c);
     const entered = isExempt(c.req.path) ? undefined : admitted(gate, c);
     if (entered === undefined || entered === true || await entered) {
       try {
         try {
-          if (SAFE_METHODS.has(c.req.method) && c.req.raw.body === null) await next();
-          else await checks(c, next);
+          if (SAFE_METHODS.has(c.req.method) && c.req.raw.body === null) await enter(c, next);
+          else await checks(c, () => enter(c, next));
         } catch (error) {
           await answerError(c, error);
         }

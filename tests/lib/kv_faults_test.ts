@@ -264,6 +264,19 @@ test("[kv] a signed-in request whose session cannot be read answers 503, not sig
     "profile update",
   );
   await assertUnavailable(await app.t.request("GET", "/api/user", { cookie }), "who am I");
+  // A page: the session is read in the front door's own frame (routes/_front_door.ts), and its
+  // 503 still leaves with the request id and the security headers every answer carries.
+  const page = await app.t.request("GET", "/client-dashboard", {
+    cookie,
+    headers: { accept: "text/html" },
+  });
+  assertEquals(page.status, 503, "the dashboard");
+  assertEquals(page.headers.get("retry-after"), String(RETRY_AFTER_SECONDS));
+  assertEquals(page.headers.getSetCookie(), [], "the cookie is kept");
+  assert(page.headers.get("x-request-id"), "the request id");
+  assert(page.headers.get("content-security-policy"), "the security headers");
+  assert(page.headers.get("cache-control")?.includes("no-store"), "never kept");
+  await page.body?.cancel();
   const [row] = await app.t.sql`select full_name from users where id = ${user.id}`;
   assertEquals(row.fullName, user.fullName, "nothing was written as anyone");
   app.close();
