@@ -35,6 +35,14 @@ const ROOT = new URL("../", import.meta.url);
 const PROFILE_DIR = Deno.env.get("BENCH_FLOOR_PROFILE");
 /** BENCH_FLOOR_BALLAST=1: the floor holds Meridian's whole app in its heap (`loadMeridian`). */
 const BALLAST = Deno.env.get("BENCH_FLOOR_BALLAST") === "1";
+/**
+ * BENCH_FLOOR_HONO=1: the floor answers through a bare Hono app, its one route the same handler
+ * (`new Hono().get("/client-dashboard", …)` served by `app.fetch`): the least a server on this
+ * stack does, Hono included, since the stack keeps Hono. Hono then adds what every Hono app pays
+ * per request (its Context and request, the router's match); Meridian as a multiple of this
+ * floor is what Meridian's own code costs over the stack.
+ */
+const HONO = Deno.env.get("BENCH_FLOOR_HONO") === "1";
 
 /**
  * Starts the floor on Meridian's database and KV file (`kvPath`, Meridian's server's own), taking
@@ -75,6 +83,7 @@ export async function startFloorDashboard(
         DATABASE_URL: setup.databaseUrl,
         PGAPPNAME: FLOOR_APPLICATION_NAME,
         ...(BALLAST ? { FLOOR_BALLAST: "1" } : {}),
+        ...(HONO ? { FLOOR_HONO: "1" } : {}),
       },
       stdout: "null",
       stderr: "inherit",
@@ -85,7 +94,9 @@ export async function startFloorDashboard(
   return {
     url,
     pid: server.pid,
-    description: "Deno.serve, Meridian's KV read and statement, the kept bytes (quiet only)",
+    description: `${
+      HONO ? "a bare Hono app on Deno.serve" : "Deno.serve"
+    }, Meridian's KV read and statement, the kept bytes (quiet only)`,
     stop: () => server.stop(),
   };
 }
@@ -132,50 +143,57 @@ async function serveFloor() {
       headers: [...headers, ...more, ["x-request-id", crypto.randomUUID()]],
     });
 
-  Deno.serve(
-    { port: Number(env("FLOOR_PORT")), hostname: "127.0.0.1", onListen() {} },
-    async (req) => {
-      const url = new URL(req.url);
-      if (url.pathname === "/healthz") return new Response(ballast ? "ok, with ballast" : "ok");
-      if (url.pathname !== "/client-dashboard" || url.search) {
-        return new Response(null, { status: 404 });
-      }
-      const kv = await kvOpening;
-      const raw = parseCookies(req.headers.get("cookie") ?? "", SESSION_COOKIE_NAME)[
-        SESSION_COOKIE_NAME
-      ];
-      const login = () => answer(null, 302, [["location", "/login?returnTo=%2Fclient-dashboard"]]);
-      const now = Date.now();
-      const session = raw ? await readSession(kv, raw) : null;
-      if (!session) return login();
-      const clientId = session.record.userId;
-      const { client, surveys, total, events, proposals, leadExpiredAt } =
-        await listClientSurveysWithEvents(sql, {
-          clientId,
-          viewer: { id: clientId, role: "client" },
-          page: 1,
-          pageSize,
-          withClient: true,
-        });
-      if (!client || client.disabledAt || client.role !== "client") return login();
-      const timeouts = sessionTimeouts(session.record, client.role);
-      if (sessionExpiry(session.record, timeouts, now)) return login();
-      await touchSession(kv, session, timeouts, now);
-      const shell = [client];
-      const data = [1, surveys, total, events, proposals, leadExpiredAt];
-      const last = kept.get(clientId);
-      if (last && sameData(last.shell, shell) && sameData(last.data, data)) {
-        return answer(last.bytes, 200, html);
-      }
-      // Rendering is not the floor's part: Meridian's server renders, the floor keeps the bytes.
-      const page = await fetch(`${meridianUrl}/client-dashboard`, {
-        headers: { cookie: req.headers.get("cookie")! },
+  const handle = async (req: Request): Promise<Response> => {
+    const url = new URL(req.url);
+    if (url.pathname === "/healthz") return new Response(ballast ? "ok, with ballast" : "ok");
+    if (url.pathname !== "/client-dashboard" || url.search) {
+      return new Response(null, { status: 404 });
+    }
+    const kv = await kvOpening;
+    const raw = parseCookies(req.headers.get("cookie") ?? "", SESSION_COOKIE_NAME)[
+      SESSION_COOKIE_NAME
+    ];
+    const login = () => answer(null, 302, [["location", "/login?returnTo=%2Fclient-dashboard"]]);
+    const now = Date.now();
+    const session = raw ? await readSession(kv, raw) : null;
+    if (!session) return login();
+    const clientId = session.record.userId;
+    const { client, surveys, total, events, proposals, leadExpiredAt } =
+      await listClientSurveysWithEvents(sql, {
+        clientId,
+        viewer: { id: clientId, role: "client" },
+        page: 1,
+        pageSize,
+        withClient: true,
       });
-      const bytes = new Uint8Array(await page.arrayBuffer());
-      if (page.status === 200) kept.set(clientId, { shell, data, bytes });
-      return answer(bytes, page.status, html);
-    },
-  );
+    if (!client || client.disabledAt || client.role !== "client") return login();
+    const timeouts = sessionTimeouts(session.record, client.role);
+    if (sessionExpiry(session.record, timeouts, now)) return login();
+    await touchSession(kv, session, timeouts, now);
+    const shell = [client];
+    const data = [1, surveys, total, events, proposals, leadExpiredAt];
+    const last = kept.get(clientId);
+    if (last && sameData(last.shell, shell) && sameData(last.data, data)) {
+      return answer(last.bytes, 200, html);
+    }
+    // Rendering is not the floor's part: Meridian's server renders, the floor keeps the bytes.
+    const page = await fetch(`${meridianUrl}/client-dashboard`, {
+      headers: { cookie: req.headers.get("cookie")! },
+    });
+    const bytes = new Uint8Array(await page.arrayBuffer());
+    if (page.status === 200) kept.set(clientId, { shell, data, bytes });
+    return answer(bytes, page.status, html);
+  };
+  const serve = { port: Number(env("FLOOR_PORT")), hostname: "127.0.0.1", onListen() {} };
+  if (Deno.env.get("FLOOR_HONO") === "1") {
+    const { Hono } = await import("hono");
+    const app = new Hono();
+    app.get("/client-dashboard", (c) => handle(c.req.raw));
+    app.get("/healthz", (c) => handle(c.req.raw));
+    Deno.serve(serve, app.fetch);
+  } else {
+    Deno.serve(serve, handle);
+  }
 }
 
 /**
