@@ -79,20 +79,20 @@ export const SESSION_DEPENDENT_CACHE_CONTROL = "private, no-store";
 type Variables = AppEnv["Variables"];
 
 /**
- * Sets the request's variables and makes `c.var` one object kept up to date by `c.set`. Hono's
- * `c.var` getter builds a new object from its map on every read (`Object.fromEntries`), and a
- * signed-in page reads it a few dozen times (deps, db, user, session…): garbage and 1–2 % of a
- * page's CPU. `c.get` and Hono's own map are unchanged (`c.set` still writes there). Also notes
- * in `hasContextHeaders` whether anything set a header on the context (`c.header`, which
+ * Makes `vars` the request's variables: `c.var` is that one object, and `c.set` and `c.get`
+ * write and read it. Hono's `c.var` getter builds a new object from its map on every read
+ * (`Object.fromEntries`), and a signed-in page reads it a few dozen times (deps, db, user,
+ * session…): garbage and 1–2 % of a page's CPU. Hono's own map is not kept beside it (a map
+ * and nine entries per request, for nothing that reads them). Also notes in
+ * `hasContextHeaders` whether anything set a header on the context (`c.header`, which
  * `setCookie` calls): a finished answer is then built through `c.body`, which adds them.
  */
 function useVariables(c: Context<AppEnv>, vars: Variables): void {
-  const set = c.set;
-  for (const key of Object.keys(vars) as (keyof Variables)[]) set(key, vars[key]);
-  c.set = ((key: keyof Variables, value: Variables[keyof Variables]) => {
-    (vars as Record<string, unknown>)[key] = value;
-    set(key, value);
+  const values = vars as Record<string, unknown>;
+  c.set = ((key: string, value: unknown) => {
+    values[key] = value;
   }) as typeof c.set;
+  c.get = ((key: string) => values[key]) as typeof c.get;
   Object.defineProperty(c, "var", { value: vars, configurable: true });
   const header = c.header;
   c.header = ((...args: Parameters<typeof header>) => {
