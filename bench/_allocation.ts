@@ -107,22 +107,27 @@ export class AllocationSampler {
    * (files under `root` named from there).
    */
   async stop(
-    { top = 5, root }: { top?: number; root?: string } = {},
+    { top = 5, root, byCaller = false }: { top?: number; root?: string; byCaller?: boolean } = {},
   ): Promise<{ bytes: number; sites: AllocationSite[] }> {
     const { profile } = await this.#call("HeapProfiler.stopSampling") as {
       profile: { head: ProfileNode };
     };
     const bySite = new Map<string, number>();
     let bytes = 0;
-    const visit = (node: ProfileNode) => {
+    // `caller`: the innermost frame of JavaScript code (the app's, vendor/'s or a package's) on
+    // the way to this node, when `byCaller`: the runtime's own allocations (a Promise, a
+    // header list) then count for the code that asked for them.
+    const visit = (node: ProfileNode, caller: string | undefined) => {
+      const own = isCodeFrame(node.callFrame) ? siteName(node.callFrame, root) : undefined;
+      const here = byCaller ? own ?? caller : undefined;
       bytes += node.selfSize;
       if (node.selfSize > 0) {
-        const site = siteName(node.callFrame, root);
+        const site = here ?? siteName(node.callFrame, root);
         bySite.set(site, (bySite.get(site) ?? 0) + node.selfSize);
       }
-      for (const child of node.children) visit(child);
+      for (const child of node.children) visit(child, here);
     };
-    visit(profile.head);
+    visit(profile.head, undefined);
     const sites = [...bySite].sort((a, b) => b[1] - a[1]).slice(0, top)
       .map(([site, bytes]) => ({ site, bytes }));
     return { bytes, sites };
@@ -146,6 +151,11 @@ export class AllocationSampler {
   close(): void {
     this.#ws.close();
   }
+}
+
+/** Whether a frame runs code loaded from a file (the app, vendor/, an npm package). */
+function isCodeFrame({ url }: ProfileNode["callFrame"]): boolean {
+  return url.startsWith("file://");
 }
 
 /** "function file:line", the file relative to `root` or to its npm package. */

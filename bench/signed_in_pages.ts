@@ -638,6 +638,7 @@ async function measurePage(
   const allocation = await sampler?.stop({
     top: ALLOC_TOP ?? (sampler.survivors ? 6 : 3),
     root: ROOT.pathname,
+    byCaller: ALLOC_BY_CALLER,
   });
   if (server && before) {
     const after = await cpuTicks(server);
@@ -1964,6 +1965,12 @@ async function churnRun() {
 const ALLOC_TOP = Deno.env.get("BENCH_ALLOC_TOP")
   ? Number(Deno.env.get("BENCH_ALLOC_TOP"))
   : undefined;
+/**
+ * `--alloc` with BENCH_ALLOC_BY=caller: each site is the innermost function of the app's (or a
+ * package's) code on the way to the allocation, so what the runtime allocates for a call (its
+ * Promise, a header list) counts for the code that made the call.
+ */
+const ALLOC_BY_CALLER = Deno.env.get("BENCH_ALLOC_BY") === "caller";
 const ALLOC_PAGES = Deno.env.get("BENCH_ALLOC_PAGES")?.split(",").map((p) => p.trim()).filter(
   Boolean,
 );
