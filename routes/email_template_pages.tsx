@@ -281,7 +281,6 @@ export const emailTemplatePages = new Hono<AppEnv>()
     if (!isTemplateId(id)) throw new HTTPException(404, { message: "Not found" });
     const def = TEMPLATES[id];
     const props = await editorProps(c.var.db, id, c.var.user!.email);
-    c.header("Cache-Control", "private, no-store");
     return appPage(
       c,
       { title: `${def.name} email`, active: ACTIVE },
@@ -312,7 +311,6 @@ export const emailTemplatePages = new Hono<AppEnv>()
       if (!page) return c.redirect(outboxHref({ status, template }), 302);
       const isFiltered = Boolean(status || template);
       const delivery = mailDelivery(c.var.deps.config);
-      c.header("Cache-Control", "private, no-store");
       return appPage(
         c,
         { title: "Email outbox", active: ACTIVE },
@@ -416,7 +414,6 @@ export const emailTemplatePages = new Hono<AppEnv>()
       if (!email) throw new HTTPException(404, { message: EMAIL_NOT_FOUND });
       const status = outboxStatus(email.status, email.delivery);
       const isWaiting = email.status === "queued" || email.status === "sending";
-      c.header("Cache-Control", "private, no-store");
       return appPage(
         c,
         { title: `Email: ${email.subject}`, active: ACTIVE },

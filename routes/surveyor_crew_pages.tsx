@@ -25,7 +25,6 @@ export const surveyorCrewPages = new Hono<AppEnv>()
     const crew = surveyor
       ? await listTechnicians(db, { scope: { surveyorId: surveyor.id } })
       : undefined;
-    c.header("Cache-Control", "private, no-store");
     return appPage(
       c,
       { title: "Your crew", active: SURVEYOR_CREW_PATH },

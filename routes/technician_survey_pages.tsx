@@ -205,7 +205,6 @@ export const technicianSurveyPages = new Hono<AppEnv>()
       // The days the field actions accept come from the clock, so they are computed here.
       const today = earliestVisitDate();
       const maxDate = latestFieldDate();
-      c.header("Cache-Control", "private, no-store");
       // Sent as it was last rendered while nothing it shows has changed
       // (routes/_remembered_pages.ts), compared by the page as read (the survey row's version
       // among it), the conversation and the days the actions accept. Its `renderedAt` is then

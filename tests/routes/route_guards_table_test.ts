@@ -346,6 +346,11 @@ test("[route table] every guarded route refuses signed-out callers and the wrong
       const cell = `${route} as ${caller}: ${res.status} ${text.slice(0, 200)}`;
       cells++;
       assert(res.status < 500, cell);
+      // Whatever a signed-in caller gets (the page, a 403, a 404), no cache may keep it: the
+      // front door's rule, not each route's own header (routes/_middleware.ts).
+      if (caller !== "signed out") {
+        assertStringIncludes(res.headers.get("cache-control") ?? "", "no-store", cell);
+      }
       if (caller === "signed out") {
         if (isPage) {
           assertEquals(res.status, 302, cell);
