@@ -4,7 +4,8 @@
  *
  * 1. the request context (routes/_middleware.ts `requestContextPhases`): the variables, the
  *    request id; after the answer, Cache-Control for an answer that depends on the session,
- *    the request id, the log line, the metrics;
+ *    the request id, the log line, the metrics; and `c.json` made to finish its answers with
+ *    every header below (routes/_json_response.ts);
  * 2. the security headers on every answer (`addSecurityHeaders`);
  * 3. admission control (routes/_admission.ts), before anything that can cost a KV call or a
  *    query;
@@ -28,6 +29,7 @@ import { addSecurityHeaders, csrf, MAX_BODY_BYTES, requestContextPhases } from "
 import { admissionGate, admitted, isExempt, refuse } from "./_admission.ts";
 import { compressAnswer } from "./_compression.ts";
 import { wellFormedJson } from "./_json.ts";
+import { finishJsonAnswers } from "./_json_response.ts";
 import { isFileUploadRequest } from "../lib/survey_file_types.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -49,6 +51,7 @@ export function frontDoor(
     : (_c, next) => next();
   return async (c, next) => {
     const start = context.enter(c);
+    finishJsonAnswers(c);
     const entered = isExempt(c.req.path) ? undefined : admitted(gate, c);
     if (entered === undefined || entered === true || await entered) {
       try {

@@ -66,7 +66,23 @@ export function finishedHtml(
     c.header("Vary", "Accept-Encoding", { append: true });
     return c.body(body, status, { "Content-Type": HTML_TYPE, "Content-Encoding": encoding });
   }
-  const headers: [string, string][] = [["Content-Type", HTML_TYPE]];
+  return finishedAnswer(c, body, status, HTML_TYPE, encoding);
+}
+
+/**
+ * `body` (of `type`, compressible, and encoded with `encoding` if any) as the finished answer to
+ * `c` (routes/_finished_response.ts) with `status` and every header the front door would add:
+ * Vary on what was asked (but for a HEAD, which the compression leaves), Cache-Control for an
+ * answer that depends on the session, the security headers and the request id.
+ */
+export function finishedAnswer(
+  c: Context<AppEnv>,
+  body: BodyInit,
+  status: number,
+  type: string,
+  encoding: string | undefined,
+): Response {
+  const headers: [string, string][] = [["Content-Type", type]];
   if (encoding) headers.push(["Content-Encoding", encoding]);
   if (c.req.method !== "HEAD") headers.push(["Vary", "Accept-Encoding"]);
   if (isSessionDependent(c)) headers.push(["Cache-Control", SESSION_DEPENDENT_CACHE_CONTROL]);
