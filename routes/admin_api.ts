@@ -92,7 +92,6 @@ export const adminApi = new Hono<AppEnv>()
       limit: pageSize,
       offset: (page - 1) * pageSize,
     });
-    c.header("Cache-Control", "private, no-store");
     return c.json({ users: users.map(adminView), total, page, pageSize });
   })
   .patch(
@@ -206,7 +205,6 @@ export const adminApi = new Hono<AppEnv>()
     },
   )
   .get("/api/admin/impersonation-status", (c) => {
-    c.header("Cache-Control", "private, no-store");
     return c.json({ isImpersonating: Boolean(c.var.session?.impersonatorId) });
   })
   .post("/api/admin/return", requireUser, async (c) => {

@@ -106,7 +106,6 @@ export const adminMessages = new Hono<AppEnv>()
     async (c) => {
       const { before, limit, unread } = c.req.valid("query");
       const page = await loadMessagePage(c, { limit, before, unreadOnly: unread });
-      c.header("Cache-Control", "private, no-store");
       return c.json(page);
     },
   )

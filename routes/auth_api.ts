@@ -286,7 +286,6 @@ export const authApi = new Hono<AppEnv>()
     return c.json({ message: LOGGED_OUT_MESSAGE });
   })
   .get("/api/user", requireUser, (c) => {
-    c.header("Cache-Control", "private, no-store");
     return c.json(c.var.user!);
   })
   .patch("/api/user", requireUser, zValidator("json", ProfileInput, onInvalid), async (c) => {

@@ -98,7 +98,6 @@ export const dispatch = new Hono<AppEnv>()
         findSurveyors({ sql: c.var.db, places: c.var.deps.places }, { surveyId: id, refresh }),
       );
       if (!result) notFound();
-      c.header("Cache-Control", "private, no-store");
       return c.json(result);
     },
   )
@@ -134,7 +133,6 @@ export const dispatch = new Hono<AppEnv>()
         getOpenAssignment(db, { surveyId: id }),
       ]);
       if (!result) notFound();
-      c.header("Cache-Control", "private, no-store");
       if (user.role === "admin") {
         return c.json({ ...result, buyers, assignment: assignment ?? null });
       }
@@ -153,7 +151,6 @@ export const dispatch = new Hono<AppEnv>()
         getSurveyDispatch({ sql: db }, { surveyId: id }),
       ]);
       if (!survey || !state) notFound();
-      c.header("Cache-Control", "private, no-store");
       return c.json({ html: dispatchMapHtml(survey, state) });
     },
   );

@@ -117,7 +117,6 @@ export const emailAdminApi = new Hono<AppEnv>()
     async (c) => {
       const email = await viewOutboxMessage(c, c.req.valid("param").id);
       if (!email) throw new HTTPException(404, { message: EMAIL_NOT_FOUND });
-      c.header("Cache-Control", "private, no-store");
       return c.json({ email });
     },
   )

@@ -184,7 +184,6 @@ export const leadsApi = new Hono<AppEnv>()
         page: query.page,
         pageSize: LEADS_PAGE_SIZE,
       });
-      c.header("Cache-Control", "private, no-store");
       return c.json({
         leads,
         total,
@@ -205,7 +204,6 @@ export const leadsApi = new Hono<AppEnv>()
         surveyorId: surveyor.id,
       });
       if (!lead) notFound();
-      c.header("Cache-Control", "private, no-store");
       return c.json({ lead, balanceCents: surveyor.balanceCents });
     },
   )
@@ -266,7 +264,6 @@ export const leadsApi = new Hono<AppEnv>()
         page,
         pageSize: LEADS_PAGE_SIZE,
       });
-      c.header("Cache-Control", "private, no-store");
       return c.json({ leads, total, page, pageSize: LEADS_PAGE_SIZE });
     },
   )
@@ -281,7 +278,6 @@ export const leadsApi = new Hono<AppEnv>()
         surveyorId: surveyor.id,
       });
       if (!lead) notFound();
-      c.header("Cache-Control", "private, no-store");
       return c.json({ lead });
     },
   )

@@ -103,7 +103,6 @@ function adminId(c: Context<AppEnv>): string {
  */
 export const licenceChecks = new Hono<AppEnv>()
   .get("/api/licence-checks", requireRole("admin"), async (c) => {
-    c.header("Cache-Control", "private, no-store");
     return c.json(await listLicenceChecks(c.var.db));
   })
   .post(

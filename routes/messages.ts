@@ -81,7 +81,6 @@ export const messages = new Hono<AppEnv>()
       const access = await getMessageAccess(c.var.db, { surveyId: id, user });
       const thread = pickThread(access, surveyorId);
       const body = await loadThread(c.var.db, { access: access!, thread, user, after, before });
-      c.header("Cache-Control", "private, no-store");
       return c.json(body);
     },
   )

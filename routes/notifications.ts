@@ -42,7 +42,6 @@ export const notifications = new Hono<AppEnv>()
         listNotifications(c.var.db, { userId, page }),
         countUnreadNotifications(c.var.db, { userId }),
       ]);
-      c.header("Cache-Control", "private, no-store");
       return c.json({
         notifications: list.notifications,
         unreadCount,

@@ -137,7 +137,6 @@ export const proposals = new Hono<AppEnv>()
         ? await getSurveyForUser(c.var.db, { id: c.req.valid("param").id, user })
         : undefined;
       if (!survey) throw new HTTPException(404, { message: PROPOSAL_MESSAGES.surveyNotFound });
-      c.header("Cache-Control", "private, no-store");
       return c.json({ proposals: await listSurveyProposals(c.var.db, { surveyId: survey.id }) });
     },
   )

@@ -105,7 +105,6 @@ export const refunds = new Hono<AppEnv>()
     async (c) => {
       const query = c.req.valid("query");
       const page = await listRefundRequests(c.var.db, query);
-      c.header("Cache-Control", "private, no-store");
       return c.json(page);
     },
   )

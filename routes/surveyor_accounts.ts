@@ -345,7 +345,6 @@ export const surveyorAccounts = new Hono<AppEnv>()
   .get("/api/surveyor/profile", requireRole("surveyor"), async (c) => {
     const surveyor = await getSurveyorByUserId(c.var.db, { userId: c.var.user!.id });
     if (!surveyor) throw new HTTPException(404, { message: NO_SURVEYOR_PROFILE });
-    c.header("Cache-Control", "private, no-store");
     return c.json({ surveyor: toOwnSurveyorProfile(surveyor) });
   })
   .patch(

@@ -112,7 +112,6 @@ export const surveyors = new Hono<AppEnv>()
     zValidator("query", SurveyorListQuerySchema, onInvalid),
     async (c) => {
       const list = await listSurveyors(c.var.db, c.req.valid("query"));
-      c.header("Cache-Control", "private, no-store");
       return c.json(list);
     },
   )
@@ -149,7 +148,6 @@ export const surveyors = new Hono<AppEnv>()
         listContactHistory(c.var.db, { surveyorId: id, limit: SURVEYOR_HISTORY_LIMIT }),
       ]);
       if (!surveyor) notFound();
-      c.header("Cache-Control", "private, no-store");
       return c.json({ surveyor, history });
     },
   )
@@ -261,7 +259,6 @@ export const surveyors = new Hono<AppEnv>()
         listSurveyorWork(c.var.db, { surveyorId: id }),
       ]);
       if (!surveyor) notFound();
-      c.header("Cache-Control", "private, no-store");
       return c.json({
         surveyor: { id: surveyor.id, companyName: surveyor.companyName },
         surveys: work.surveys,

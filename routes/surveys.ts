@@ -325,7 +325,6 @@ export const surveys = new Hono<AppEnv>()
         ...query,
         clientId: user.role === "client" ? user.id : undefined,
       });
-      c.header("Cache-Control", "private, no-store");
       return c.json({ surveys, total, page: query.page, pageSize: query.pageSize });
     },
   )
@@ -366,7 +365,6 @@ export const surveys = new Hono<AppEnv>()
         surveyId: survey.id,
         viewer: c.var.user!,
       });
-      c.header("Cache-Control", "private, no-store");
       return c.json({ survey, events });
     },
   )

@@ -200,7 +200,6 @@ export const technicians = new Hono<AppEnv>()
         scope = { surveyorId: own };
       }
       const result = await listTechnicians(c.var.db, { scope, page });
-      c.header("Cache-Control", "private, no-store");
       return c.json({ ...result, page, pageSize: TECHNICIANS_PAGE_SIZE });
     },
   )
@@ -311,7 +310,6 @@ export const technicians = new Hono<AppEnv>()
         as: access.as,
         workingSurveyorId: access.survey.workingSurveyorId,
       });
-      c.header("Cache-Control", "private, no-store");
       return c.json({ technicians: props.technicians, current: props.current });
     },
   )
