@@ -1,5 +1,5 @@
 import { createElement } from "react";
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler, Next } from "hono";
 import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
 import { HTTPException } from "hono/http-exception";
@@ -43,9 +43,9 @@ const SESSIONLESS_PREFIXES = ["/static/", "/healthz", "/readyz"];
  * as `c.var.pendingSession`, and settle it with the user their statement read
  * (`settleViewer`): the same checks, one statement fewer.
  */
-export function sessions(deps: AppDeps) {
+export function sessions(deps: AppDeps): (c: Context<AppEnv>, next: Next) => Promise<void> {
   const cookie = sessionCookie(deps.config);
-  return createMiddleware<AppEnv>(async (c, next) => {
+  return async (c, next) => {
     const raw = getCookie(c, cookie.name);
     if (raw && !SESSIONLESS_PREFIXES.some((p) => c.req.path.startsWith(p))) {
       const now = Date.now();
@@ -65,7 +65,7 @@ export function sessions(deps: AppDeps) {
       await admitSession(c, session, user, now);
     }
     await next();
-  });
+  };
 }
 
 /**
@@ -138,10 +138,9 @@ export function ownViewerPage(
   path: string,
   role: Role | readonly Role[] | null,
 ): OwnViewerPage {
-  const guard = createMiddleware<AppEnv>(async (c, next) => {
-    if (!c.var.user && !c.var.pendingSession) return c.redirect(signInPath(c), 302);
-    await next();
-  });
+  // Not async: the guard hands on `next()`'s promise rather than a frame of its own.
+  const guard: MiddlewareHandler<AppEnv> = (c, next) =>
+    !c.var.user && !c.var.pendingSession ? Promise.resolve(c.redirect(signInPath(c), 302)) : next();
   OWN_VIEWER_GUARDS.add(guard);
   return { path, role, guard };
 }
@@ -301,21 +300,21 @@ function clearSessionCookie(c: Context<AppEnv>): void {
 }
 
 /** API guard: 401 `{message}` unless signed in. */
-export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+export const requireUser: MiddlewareHandler<AppEnv> = (c, next) => {
   if (!c.var.user) throw new HTTPException(401, { message: "Authentication required" });
-  await next();
-});
+  return next();
+};
 
 /** API guard: 401 when signed out, 403 unless the user has one of `roles`. */
-export function requireRole(...roles: Role[]) {
-  return createMiddleware<AppEnv>(async (c, next) => {
+export function requireRole(...roles: Role[]): MiddlewareHandler<AppEnv> {
+  return (c, next) => {
     const user = c.var.user;
     if (!user) throw new HTTPException(401, { message: "Authentication required" });
     if (!roles.includes(user.role)) {
       throw new HTTPException(403, { message: "You do not have permission to do this" });
     }
-    await next();
-  });
+    return next();
+  };
 }
 
 /** `/auth?returnTo={path and query of this request}`, where page guards send signed-out users. */
@@ -330,10 +329,8 @@ export function signInPath(c: Context<AppEnv>): string {
  * with a session is (routes/_middleware.ts `isSessionDependent`): not here, where it would
  * keep a page from being finished by its route (routes/_finished_response.ts).
  */
-export const requirePageUser = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.var.user) return c.redirect(signInPath(c), 302);
-  await next();
-});
+export const requirePageUser: MiddlewareHandler<AppEnv> = (c, next) =>
+  c.var.user ? next() : Promise.resolve(c.redirect(signInPath(c), 302));
 
 /**
  * Page guard: signed out → 302 to `/auth?returnTo=…`; signed in without one of `roles` → 403

@@ -13,7 +13,7 @@
  * 5. for a request that may change something (any method but GET, HEAD and OPTIONS, or any
  *    request with a body): the body limit, the CSRF check and the JSON check (`changeChecks`);
  * 6. `inner`, when given: the middleware after these, run in the same frame (the app's is the
- *    sessions middleware, routes/_auth.ts `sessions`).
+ *    sessions middleware, routes/_auth.ts `sessions`), which answers only through `next`.
  *
  * Each used to be its own middleware, in that order. Hono's compose gives every layer its own
  * async frame, and turns an error thrown in a layer into the error page at that layer, so that
@@ -37,18 +37,13 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** The middleware (see the file's comment). */
 export function frontDoor(
   deps: AppDeps,
-  inner?: MiddlewareHandler<AppEnv>,
+  inner?: (c: Context<AppEnv>, next: Next) => Promise<void>,
 ): MiddlewareHandler<AppEnv> {
   const context = requestContextPhases(deps);
   const gate = admissionGate(deps);
   const checks = changeChecks(deps);
-  // `inner` as compose would call it: a Response it returns becomes the answer.
-  const enter: (c: Context<AppEnv>, next: Next) => Promise<void> = inner
-    ? async (c, next) => {
-      const res = await inner(c, next);
-      if (res instanceof Response && !c.finalized) c.res = res;
-    }
-    : (_c, next) => next();
+  // `inner` answers through `next` and `c.res`, never by what it returns (its type says so).
+  const enter = inner ?? ((_c: Context<AppEnv>, next: Next) => next());
   return async (c, next) => {
     const start = context.enter(c);
     finishJsonAnswers(c);
