@@ -2,23 +2,16 @@ import { assert, assertEquals } from "../_assert.ts";
 import { createTestApp, test } from "../_helpers.ts";
 import { createUser, sessionCookieFrom, signInAs } from "../_auth.ts";
 import { submitSurvey } from "../_fixtures.ts";
+import { assertFrontDoorHeaders as assertFrontDoorHeadersOnce } from "../_front_door_headers.ts";
 
 // JSON answers are finished by `c.json` with every header the front door gives any answer
 // (routes/_json_response.ts); one whose request set a header on the context (a sign-in's
 // cookie) is built by Hono and given them after. Either way each header is there once.
 
-/** The headers every JSON answer carries, checked once each; returns them. */
+/** The front door's headers (tests/_front_door_headers.ts), on a JSON answer. */
 function assertFrontDoorHeaders(res: Response, label: string): Record<string, string> {
-  const headers = Object.fromEntries(res.headers);
+  const headers = assertFrontDoorHeadersOnce(res, label);
   assertEquals(headers["content-type"], "application/json", label);
-  assertEquals(headers["x-content-type-options"], "nosniff", label);
-  assertEquals(headers["x-frame-options"], "DENY", label);
-  assertEquals(headers["referrer-policy"], "strict-origin-when-cross-origin", label);
-  assertEquals(headers["cross-origin-opener-policy"], "same-origin", label);
-  assert(headers["content-security-policy"]?.startsWith("default-src 'self'; "), label);
-  assert(!headers["content-security-policy"].includes(", default-src"), `${label}: once`);
-  assertEquals(headers["cache-control"], "private, no-store", label);
-  assert(/^[0-9a-f-]{36}$/.test(headers["x-request-id"]), `${label}: one request id`);
   return headers;
 }
 
