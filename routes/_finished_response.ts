@@ -31,3 +31,13 @@ export function isFinishedResponse(c: Context<AppEnv>): boolean {
   const finished = c.var.finishedResponse;
   return finished !== undefined && finished === c.res;
 }
+
+/**
+ * Whether an answer to `c` may be finished by its route: the request has its context (the front
+ * door's, or a test app's `requestContext`), nothing set a header on the context (a cookie, a
+ * route's own caching: those answers are built by Hono, and given the middleware's headers
+ * after), and no answer was made yet.
+ */
+export function canFinish(c: Context<AppEnv>): boolean {
+  return c.var.requestId !== undefined && !c.var.hasContextHeaders && !c.finalized;
+}

@@ -16,7 +16,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "./_env.ts";
 import { compressWhole, keptCompressedForm, wholeBodyEncoding } from "./_compression.ts";
-import { markFinished } from "./_finished_response.ts";
+import { canFinish, markFinished } from "./_finished_response.ts";
 import {
   isSessionDependent,
   securityHeadersOf,
@@ -50,7 +50,7 @@ export function finishedHtml(
   status: ContentfulStatusCode = 200,
   kept = false,
 ): Response {
-  const isFinished = c.var.requestId !== undefined && !c.var.hasContextHeaders && !c.finalized;
+  const isFinished = canFinish(c);
   // Left to the compression middleware, as any answer.
   if (!isFinished && !kept) return c.body(bytes, status, { "Content-Type": HTML_TYPE });
   const encoding = wholeBodyEncoding(c, bytes);

@@ -14,6 +14,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "./_env.ts";
 import { compressWhole, wholeBodyEncoding } from "./_compression.ts";
 import { finishedAnswer } from "./_html_response.ts";
+import { canFinish } from "./_finished_response.ts";
 
 const JSON_TYPE = "application/json";
 const encoder = new TextEncoder();
@@ -39,7 +40,7 @@ export function finishJsonAnswers(c: Context<AppEnv>): void {
   c.json = ((value: unknown, arg?: unknown, headers?: unknown) => {
     if (
       hasStatus || headers !== undefined || (arg !== undefined && typeof arg !== "number") ||
-      c.var.hasContextHeaders || c.finalized
+      !canFinish(c)
     ) {
       return (json as (...args: unknown[]) => Response)(value, arg, headers);
     }
